@@ -1,0 +1,2 @@
+// Filled in by its own issue; see docs/decisions.md.
+export {};

@@ -1,0 +1,59 @@
+import { and, assign, setup } from 'xstate';
+import { MAX_PIN_ATTEMPTS } from '../shared/lifecycle.js';
+import { isAtOrAfter } from '../shared/time.js';
+import type { ContractFields } from './contract.js';
+
+export type ContractMachineEvent =
+  | { type: 'PIN'; pin: string }
+  | { type: 'CANCEL' }
+  | { type: 'EXPIRE'; now: string };
+
+/** Actions the machine asks for; the aggregate turns them into domain events. */
+export type ContractAction = 'recordAuthorized' | 'recordCancelled' | 'recordExpired';
+
+const record = () => {};
+
+/**
+ * The contract lifecycle of the spec's contract table. SMS_PIN contracts await their PIN; card
+ * binding (SKIP) is active at once. Three wrong PINs leave the contract awaiting a PIN it can no
+ * longer accept. Cancelled and closed are terminal: every event is refused there.
+ */
+export const contractMachine = setup({
+  types: {} as { context: ContractFields; events: ContractMachineEvent; input: ContractFields },
+  actions: { recordAuthorized: record, recordCancelled: record, recordExpired: record },
+  guards: {
+    skipsPin: ({ context }) => context.authorizationType === 'SKIP',
+    attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
+    pinMatches: ({ context, event }) => event.type === 'PIN' && event.pin === context.pinCode,
+    expiryReached: ({ context, event }) => event.type === 'EXPIRE' && isAtOrAfter(event.now, context.expiresAt),
+  },
+}).createMachine({
+  id: 'contract',
+  context: ({ input }) => input,
+  initial: 'created',
+  states: {
+    created: {
+      always: [{ guard: 'skipsPin', target: 'active' }, { target: 'awaitingPin' }],
+    },
+    awaitingPin: {
+      on: {
+        PIN: [
+          { guard: and(['attemptsLeft', 'pinMatches']), target: 'active', actions: 'recordAuthorized' },
+          { guard: 'attemptsLeft', actions: assign({ pinAttempts: ({ context }) => context.pinAttempts + 1 }) },
+        ],
+        CANCEL: { target: 'cancelled', actions: 'recordCancelled' },
+        EXPIRE: { guard: 'expiryReached', target: 'closed', actions: 'recordExpired' },
+      },
+    },
+    active: {
+      on: {
+        CANCEL: { target: 'cancelled', actions: 'recordCancelled' },
+        EXPIRE: { guard: 'expiryReached', target: 'closed', actions: 'recordExpired' },
+      },
+    },
+    cancelled: { type: 'final' },
+    closed: { type: 'final' },
+  },
+});
+
+export type ContractState = 'awaitingPin' | 'active' | 'cancelled' | 'closed';

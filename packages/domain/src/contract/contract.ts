@@ -1,0 +1,106 @@
+import type { Customer } from '../shared/customer.js';
+import { fail } from '../shared/errors.js';
+import type { EventStamp } from '../shared/events.js';
+import { MAX_PIN_ATTEMPTS, startMachine, stepMachine, type Change } from '../shared/lifecycle.js';
+import { ok } from '../shared/result.js';
+import { addSeconds } from '../shared/time.js';
+import { contractEvents } from './contract.events.js';
+import { contractMachine, type ContractMachineEvent, type ContractState } from './contract.machine.js';
+
+export type ContractAuthorizationType = 'SMS_PIN' | 'SKIP';
+
+/** The contract's data; also the machine's context. */
+export interface ContractFields {
+  readonly id: string;
+  readonly projectId: number;
+  readonly merchantContractId: string;
+  readonly customer: Customer;
+  readonly authorizationType: ContractAuthorizationType;
+  /** The PIN sent by SMS (SMS_PIN only); never logged. */
+  readonly pinCode: string | null;
+  readonly pinAttempts: number;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+/** A contract binds a phone number (or a card) to a merchant_contract_id. */
+export interface Contract extends ContractFields {
+  readonly state: ContractState;
+  /** Optimistic-concurrency version: 1 when created, +1 on every saved change. */
+  readonly version: number;
+}
+
+export interface OpenContractInput {
+  readonly id: string;
+  readonly projectId: number;
+  readonly merchantContractId: string;
+  readonly customer: Customer;
+  readonly authorizationType: ContractAuthorizationType;
+  readonly pinCode: string | null;
+  readonly now: string;
+  readonly lifetimeSeconds: number;
+}
+
+export function openContract(input: OpenContractInput): Contract {
+  const fields: ContractFields = {
+    id: input.id,
+    projectId: input.projectId,
+    merchantContractId: input.merchantContractId,
+    customer: input.customer,
+    authorizationType: input.authorizationType,
+    pinCode: input.authorizationType === 'SMS_PIN' ? input.pinCode : null,
+    pinAttempts: 0,
+    createdAt: input.now,
+    expiresAt: addSeconds(input.now, input.lifetimeSeconds),
+  };
+  const started = startMachine(contractMachine, fields);
+  return { ...started.context, state: started.state as ContractState, version: 1 };
+}
+
+/** A contract in these states holds its key (client + merchant_contract_id) against new ones. */
+export const contractHoldsKey = (c: Pick<Contract, 'state'>): boolean => c.state === 'awaitingPin' || c.state === 'active';
+
+/** When the contract next needs attention from a job (its expiry), or null once it is over. */
+export const contractDueAt = (c: Contract): string | null => (contractHoldsKey(c) ? c.expiresAt : null);
+
+const isGone = (c: Contract) => c.state === 'cancelled' || c.state === 'closed';
+
+function apply(contract: Contract, event: ContractMachineEvent, stamp: EventStamp) {
+  const { state: _s, version: _v, ...fields } = contract;
+  const stepped = stepMachine(contractMachine, contract.state, fields, event);
+  if (!stepped) return undefined;
+  const next: Contract = { ...stepped.context, state: stepped.state as ContractState, version: contract.version + 1 };
+  return { next, events: contractEvents(next, stepped.actions, stamp) };
+}
+
+/** POST contracts/{id}/authorize: the spec's PIN rows, three attempts, wrong PINs counted and saved. */
+export function enterContractPin(contract: Contract, pin: string, stamp: EventStamp): Change<Contract, Contract> {
+  if (isGone(contract)) return { events: [], outcome: fail('CONTRACT_NOT_FOUND') };
+  if (contract.state === 'active') {
+    return { events: [], outcome: fail('CONTRACT_ALREADY_AUTHORIZED', undefined, { contract_id: contract.id }) };
+  }
+  const applied = apply(contract, { type: 'PIN', pin }, stamp);
+  if (!applied) return { events: [], outcome: fail('CONTRACT_AUTH_ATTEMPTS_EXCEEDED') };
+  const { next, events } = applied;
+  if (next.state === 'active') return { next, events, outcome: ok(next) };
+  const left = MAX_PIN_ATTEMPTS - next.pinAttempts;
+  const outcome =
+    left > 0
+      ? fail('CONTRACT_NOT_AUTHORIZED', `Wrong PIN code; attempts left: ${left}`, { attempts_left: left })
+      : fail('CONTRACT_AUTH_ATTEMPTS_EXCEEDED');
+  return { next, events, outcome };
+}
+
+/** POST contracts/{id}/cancel. A cancelled or closed contract is not found. */
+export function cancelContract(contract: Contract, stamp: EventStamp): Change<Contract, Contract> {
+  const applied = apply(contract, { type: 'CANCEL' }, stamp);
+  if (!applied) return { events: [], outcome: fail('CONTRACT_NOT_FOUND') };
+  return { ...applied, outcome: ok(applied.next) };
+}
+
+/** Expiry: closes the contract once expires_at is reached; earlier, or when already over, nothing. */
+export function expireContract(contract: Contract, stamp: EventStamp): Change<Contract, boolean> {
+  const applied = apply(contract, { type: 'EXPIRE', now: stamp.now }, stamp);
+  if (!applied) return { events: [], outcome: ok(false) };
+  return { ...applied, outcome: ok(true) };
+}

@@ -1,0 +1,91 @@
+import { and, assign, not, setup } from 'xstate';
+import { MAX_PIN_ATTEMPTS } from '../shared/lifecycle.js';
+import { isAtOrAfter } from '../shared/time.js';
+import type { InvoiceFields } from './invoice.js';
+import type { Transaction } from './transaction.js';
+
+export type InvoiceMachineEvent =
+  | { type: 'PIN'; pin: string }
+  | { type: 'CANCEL' }
+  | { type: 'CHARGE_SUCCEEDED'; transaction: Transaction }
+  | { type: 'CHARGE_FAILED'; transaction: Transaction }
+  | { type: 'REFUND' }
+  | { type: 'REFUND_COMPLETED' }
+  | { type: 'EXPIRE'; now: string };
+
+const record = () => {};
+
+/**
+ * The invoice lifecycle of the spec's invoice table: Created, Authorize (PIN confirmed, awaiting its
+ * charge), Processed (PAID) and Cancelled. An SMS_PIN invoice is charged only after its PIN; an
+ * invoice under a contract or paid on the page is charged from Created. A failed charge records a
+ * FAILED transaction and leaves the status as it was. Refunds apply only to Processed (PAID).
+ */
+export const invoiceMachine = setup({
+  types: {} as { context: InvoiceFields; events: InvoiceMachineEvent; input: InvoiceFields },
+  actions: {
+    recordPaymentUpdated: record,
+    recordRefundCompleted: record,
+    addTransaction: assign({
+      transactions: ({ context, event }) =>
+        'transaction' in event ? [...context.transactions, event.transaction] : context.transactions,
+    }),
+  },
+  guards: {
+    bySmsPin: ({ context }) => context.authorizationType === 'SMS_PIN',
+    attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
+    pinMatches: ({ context, event }) => event.type === 'PIN' && event.pin === context.pinCode,
+    expiryReached: ({ context, event }) => event.type === 'EXPIRE' && isAtOrAfter(event.now, context.expiresAt),
+    noRefundYet: ({ context }) => context.refundStatus === null,
+    refundProcessing: ({ context }) => context.refundStatus === 'processing',
+  },
+}).createMachine({
+  id: 'invoice',
+  context: ({ input }) => input,
+  initial: 'created',
+  states: {
+    created: {
+      on: {
+        PIN: [
+          { guard: and(['bySmsPin', 'attemptsLeft', 'pinMatches']), target: 'authorized' },
+          {
+            guard: and(['bySmsPin', 'attemptsLeft']),
+            actions: assign({ pinAttempts: ({ context }) => context.pinAttempts + 1 }),
+          },
+        ],
+        CHARGE_SUCCEEDED: { guard: not('bySmsPin'), target: 'processed', actions: ['addTransaction', 'recordPaymentUpdated'] },
+        CHARGE_FAILED: { guard: not('bySmsPin'), actions: ['addTransaction', 'recordPaymentUpdated'] },
+        CANCEL: 'cancelled',
+        EXPIRE: { guard: 'expiryReached', target: 'cancelled' },
+      },
+    },
+    authorized: {
+      on: {
+        CHARGE_SUCCEEDED: { target: 'processed', actions: ['addTransaction', 'recordPaymentUpdated'] },
+        CHARGE_FAILED: { actions: ['addTransaction', 'recordPaymentUpdated'] },
+        CANCEL: 'cancelled',
+        EXPIRE: { guard: 'expiryReached', target: 'cancelled' },
+      },
+    },
+    processed: {
+      on: {
+        REFUND: { guard: 'noRefundYet', actions: assign({ refundStatus: 'processing' as const }) },
+        REFUND_COMPLETED: {
+          guard: 'refundProcessing',
+          actions: [assign({ refundStatus: 'completed' as const }), 'recordRefundCompleted'],
+        },
+      },
+    },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type InvoiceState = 'created' | 'authorized' | 'processed' | 'cancelled';
+
+/** The spec's status names. */
+export const INVOICE_STATUS: Record<InvoiceState, 'Created' | 'Authorize' | 'Processed' | 'Cancelled'> = {
+  created: 'Created',
+  authorized: 'Authorize',
+  processed: 'Processed',
+  cancelled: 'Cancelled',
+};

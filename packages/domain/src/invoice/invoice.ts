@@ -1,0 +1,189 @@
+import type { Customer } from '../shared/customer.js';
+import { fail } from '../shared/errors.js';
+import type { EventStamp } from '../shared/events.js';
+import { MAX_PIN_ATTEMPTS, startMachine, stepMachine, type Change } from '../shared/lifecycle.js';
+import type { Money } from '../shared/money.js';
+import { ok } from '../shared/result.js';
+import { addSeconds } from '../shared/time.js';
+import { invoiceEvents } from './invoice.events.js';
+import { INVOICE_STATUS, invoiceMachine, type InvoiceMachineEvent, type InvoiceState } from './invoice.machine.js';
+import type { ChargeOutcome, Transaction } from './transaction.js';
+
+export type InvoiceAuthorizationType = 'SMS_PIN' | 'BY_CONTRACT' | 'AUTH_PAGE';
+export type ExpectedBillingResult = 'SuccessSequencePayment' | 'FailedSequencePayment';
+
+/** The contract an invoice charges under, as the invoice shows it. */
+export interface InvoiceContractRef {
+  readonly contractId: string;
+  readonly authorizationType: 'SMS_PIN' | 'EXTERNAL' | 'SKIP';
+  readonly expiresAt: string;
+  readonly merchantContractId: string;
+}
+
+/** The test environment's `test_info` block. */
+export interface InvoiceTestInfo {
+  readonly expectedBillingResult?: ExpectedBillingResult;
+  readonly callbackUrl?: string;
+}
+
+/** The invoice's data; also the machine's context. */
+export interface InvoiceFields {
+  readonly id: string;
+  readonly projectId: number;
+  readonly merchantOrderId: string;
+  readonly customer: Customer;
+  readonly price: Money;
+  readonly description: string | null;
+  readonly applicationName: string | null;
+  readonly productName: string | null;
+  readonly authorizationType: InvoiceAuthorizationType;
+  readonly contract: InvoiceContractRef | null;
+  readonly billingChannel: string;
+  /** The PIN sent by SMS (SMS_PIN only); never logged. */
+  readonly pinCode: string | null;
+  readonly pinAttempts: number;
+  readonly transactions: readonly Transaction[];
+  readonly refundStatus: 'processing' | 'completed' | null;
+  readonly testInfo: InvoiceTestInfo | null;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+export interface Invoice extends InvoiceFields {
+  readonly state: InvoiceState;
+  readonly version: number;
+}
+
+export type OpenInvoiceInput = Omit<InvoiceFields, 'pinAttempts' | 'transactions' | 'refundStatus' | 'createdAt' | 'expiresAt'> & {
+  readonly now: string;
+  readonly lifetimeSeconds: number;
+};
+
+export function openInvoice(input: OpenInvoiceInput): Invoice {
+  const { now, lifetimeSeconds, ...rest } = input;
+  const fields: InvoiceFields = {
+    ...rest,
+    pinCode: input.authorizationType === 'SMS_PIN' ? input.pinCode : null,
+    pinAttempts: 0,
+    transactions: [],
+    refundStatus: null,
+    createdAt: now,
+    expiresAt: addSeconds(now, lifetimeSeconds),
+  };
+  const started = startMachine(invoiceMachine, fields);
+  return { ...started.context, state: started.state as InvoiceState, version: 1 };
+}
+
+export const invoiceStatus = (i: Pick<Invoice, 'state'>) => INVOICE_STATUS[i.state];
+export const invoicePaymentStatus = (i: Pick<Invoice, 'state'>): 'PAID' | 'NOT_PAID' =>
+  i.state === 'processed' ? 'PAID' : 'NOT_PAID';
+
+/** An invoice in these states is the client's one active invoice in its project. */
+export const invoiceIsActive = (i: Pick<Invoice, 'state'>): boolean => i.state === 'created' || i.state === 'authorized';
+
+/** Work a job must do on the invoice next, and from when. */
+export type InvoiceWork = { readonly kind: 'charge' | 'refund' | 'expire'; readonly at: string };
+
+export function invoiceNextWork(i: Invoice): InvoiceWork | null {
+  const neverCharged = i.transactions.length === 0;
+  if (i.state === 'authorized' && neverCharged) return { kind: 'charge', at: i.createdAt };
+  if (i.state === 'created' && i.authorizationType === 'BY_CONTRACT' && neverCharged) return { kind: 'charge', at: i.createdAt };
+  if (i.state === 'processed' && i.refundStatus === 'processing') return { kind: 'refund', at: i.createdAt };
+  if (invoiceIsActive(i)) return { kind: 'expire', at: i.expiresAt };
+  return null;
+}
+
+export const invoiceDueAt = (i: Invoice): string | null => invoiceNextWork(i)?.at ?? null;
+
+function apply(invoice: Invoice, event: InvoiceMachineEvent, stamp: EventStamp) {
+  const { state: _s, version: _v, ...fields } = invoice;
+  const stepped = stepMachine(invoiceMachine, invoice.state, fields, event);
+  if (!stepped) return undefined;
+  const next: Invoice = { ...stepped.context, state: stepped.state as InvoiceState, version: invoice.version + 1 };
+  return { next, events: invoiceEvents(next, stepped.actions, stamp) };
+}
+
+const wrongState = (invoice: Invoice, action: string) =>
+  fail('INVOICE_WRONG_STATE', `Cannot ${action} an invoice in status ${invoiceStatus(invoice)}`, { invoice_id: invoice.id });
+
+/** POST invoices/{id}/authorize: SMS_PIN invoices in Created only; three attempts. */
+export function enterInvoicePin(invoice: Invoice, pin: string, stamp: EventStamp): Change<Invoice, Invoice> {
+  if (invoice.authorizationType !== 'SMS_PIN' || invoice.state !== 'created') {
+    return { events: [], outcome: wrongState(invoice, 'authorize') };
+  }
+  const applied = apply(invoice, { type: 'PIN', pin }, stamp);
+  if (!applied) return { events: [], outcome: fail('INVOICE_AUTH_ATTEMPTS_EXCEEDED') };
+  const { next, events } = applied;
+  if (next.state === 'authorized') return { next, events, outcome: ok(next) };
+  const left = MAX_PIN_ATTEMPTS - next.pinAttempts;
+  const outcome =
+    left > 0
+      ? fail('INVOICE_NOT_AUTHORIZED', `Wrong PIN code; attempts left: ${left}`, { attempts_left: left })
+      : fail('INVOICE_AUTH_ATTEMPTS_EXCEEDED');
+  return { next, events, outcome };
+}
+
+/** POST invoices/{id}/cancel. Cancelling a cancelled invoice answers as before; a paid one refuses. */
+export function cancelInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice> {
+  if (invoice.state === 'cancelled') return { events: [], outcome: ok(invoice) };
+  const applied = apply(invoice, { type: 'CANCEL' }, stamp);
+  if (!applied) return { events: [], outcome: wrongState(invoice, 'cancel') };
+  return { ...applied, outcome: ok(applied.next) };
+}
+
+/** Whether a charge may be attempted now (the machine accepts a charge result). */
+export function invoiceIsChargeable(invoice: Invoice): boolean {
+  const { state: _s, version: _v, ...fields } = invoice;
+  return stepMachine(invoiceMachine, invoice.state, fields, { type: 'CHARGE_FAILED', transaction: {} as Transaction }) !== undefined;
+}
+
+/** The transaction a charge outcome becomes: numbered after the ones before it. */
+export function transactionFor(invoice: Invoice, outcome: ChargeOutcome, id: string, now: string): Transaction {
+  const paid = outcome.status === 'SUCCESS';
+  const zero = { minor: 0, currency: invoice.price.currency };
+  return {
+    id,
+    partNumber: 1,
+    sequenceNumber: invoice.transactions.length + 1,
+    status: outcome.status,
+    resultCode: outcome.resultCode,
+    resultDescription: outcome.resultDescription,
+    paidAt: paid ? now : null,
+    price: invoice.price,
+    partnerProfit: paid ? invoice.price : zero,
+    totalPaid: paid ? invoice.price : zero,
+    totalRemaining: paid ? zero : invoice.price,
+    billingChannel: outcome.billingChannel,
+    serviceNumber: outcome.serviceNumber,
+  };
+}
+
+/** Records a charge attempt: SUCCESS makes the invoice Processed/PAID, FAILED leaves its status. */
+export function recordCharge(invoice: Invoice, transaction: Transaction, stamp: EventStamp): Change<Invoice, Transaction> {
+  const type = transaction.status === 'SUCCESS' ? 'CHARGE_SUCCEEDED' : 'CHARGE_FAILED';
+  const applied = apply(invoice, { type, transaction }, stamp);
+  if (!applied) return { events: [], outcome: wrongState(invoice, 'charge') };
+  return { ...applied, outcome: ok(transaction) };
+}
+
+/** POST invoices/{id}/refund: only from PAID. A repeated refund answers with the refund under way. */
+export function requestRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice> {
+  if (invoice.state !== 'processed') return { events: [], outcome: fail('INVOICE_NOT_PAID', undefined, { invoice_id: invoice.id }) };
+  const applied = apply(invoice, { type: 'REFUND' }, stamp);
+  if (!applied) return { events: [], outcome: ok(invoice) };
+  return { ...applied, outcome: ok(applied.next) };
+}
+
+/** The refund finished at the gateway: refund_status completed, and the refund notification. */
+export function completeRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean> {
+  const applied = apply(invoice, { type: 'REFUND_COMPLETED' }, stamp);
+  if (!applied) return { events: [], outcome: ok(false) };
+  return { ...applied, outcome: ok(true) };
+}
+
+/** Expiry of an unpaid invoice: it becomes Cancelled once expires_at is reached. */
+export function expireInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean> {
+  const applied = apply(invoice, { type: 'EXPIRE', now: stamp.now }, stamp);
+  if (!applied) return { events: [], outcome: ok(false) };
+  return { ...applied, outcome: ok(true) };
+}

@@ -1,0 +1,70 @@
+import {
+  initialTransition,
+  transition,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type ContextFrom,
+  type EventFromLogic,
+  type InputFrom,
+} from 'xstate';
+import type { DomainError } from './errors.js';
+import type { DomainEvent } from './events.js';
+import type { Result } from './result.js';
+
+/** PIN attempts allowed for an invoice, a contract or a subscription. */
+export const MAX_PIN_ATTEMPTS = 3;
+
+/** A machine's state and context after one step, with the names of the actions it asked for. */
+export interface Stepped<C> {
+  readonly state: string;
+  readonly context: C;
+  readonly actions: readonly string[];
+}
+
+const ownActions = (actions: readonly { type: string }[]): string[] =>
+  actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
+
+/** The machine's first state for `input`, as plain data. */
+export function startMachine<M extends AnyStateMachine>(machine: M, input: InputFrom<M>): Stepped<ContextFrom<M>> {
+  const [snapshot, actions] = initialTransition(machine, input) as [AnyMachineSnapshot, { type: string }[]];
+  return { state: String(snapshot.value), context: snapshot.context, actions: ownActions(actions) };
+}
+
+/**
+ * One pure step: rebuild the snapshot from stored plain data, ask the machine whether it accepts
+ * the event, and apply it. `undefined` when the event does not apply in this state.
+ */
+export function stepMachine<M extends AnyStateMachine>(
+  machine: M,
+  state: string,
+  context: ContextFrom<M>,
+  event: EventFromLogic<M>,
+): Stepped<ContextFrom<M>> | undefined {
+  // XState's generic snapshot types do not survive this level of abstraction; the casts stay here.
+  const snapshot: AnyMachineSnapshot = machine.resolveState({ value: state, context });
+  if (!snapshot.can(event)) return undefined;
+  const [next, actions] = transition(machine, snapshot as never, event) as [AnyMachineSnapshot, { type: string }[]];
+  return { state: String(next.value), context: next.context, actions: ownActions(actions) };
+}
+
+/** Whether the machine accepts `event` in the stored state. */
+export function machineAccepts<M extends AnyStateMachine>(
+  machine: M,
+  state: string,
+  context: ContextFrom<M>,
+  event: EventFromLogic<M>,
+): boolean {
+  const snapshot: AnyMachineSnapshot = machine.resolveState({ value: state, context });
+  return snapshot.can(event);
+}
+
+/**
+ * What a command on an aggregate produced: the changed aggregate to save (absent when nothing
+ * changed), the events it recorded, and the answer for the caller. A wrong PIN is a change (the
+ * attempt is counted) and an error answer at once.
+ */
+export interface Change<A, T> {
+  readonly next?: A;
+  readonly events: readonly DomainEvent[];
+  readonly outcome: Result<T, DomainError>;
+}

@@ -1,0 +1,134 @@
+import { and, assign, setup } from 'xstate';
+import { MAX_PIN_ATTEMPTS } from '../shared/lifecycle.js';
+import { addSeconds, isAtOrAfter } from '../shared/time.js';
+import { MAX_CHARGE_ATTEMPTS, MAX_PIN_RESENDS, type BillingOperation } from './billing-operation.js';
+import type { SubscriptionFields } from './subscription.js';
+
+export type SubscriptionMachineEvent =
+  | { type: 'APPROVE'; pin: string; now: string }
+  | { type: 'PAYMENT_COMPLETED'; now: string }
+  | { type: 'RESEND_PIN' }
+  | { type: 'CANCEL'; now: string }
+  | { type: 'EXPIRE_APPROVAL'; now: string }
+  | { type: 'CHARGE_SUCCEEDED'; operation: BillingOperation }
+  | { type: 'CHARGE_FAILED'; operation: BillingOperation }
+  | { type: 'REFUND_OPERATION'; operationId: string };
+
+const record = () => {};
+const nowOf = (event: SubscriptionMachineEvent): string =>
+  'now' in event ? event.now : 'operation' in event ? event.operation.at : '';
+
+/**
+ * The subscription lifecycle of the spec's subscription table. Pending awaits its PIN (SMS_PIN) or
+ * a completed payment (AUTH_PAGE) for three hours; the third wrong PIN or the end of the window
+ * make it ApprovingFailed for good. Active is charged every period; a decline is retried after the
+ * same period; MaxIterations successful charges close it. Refunding a charge changes nothing else.
+ */
+export const subscriptionMachine = setup({
+  types: {} as { context: SubscriptionFields; events: SubscriptionMachineEvent; input: SubscriptionFields },
+  actions: {
+    recordActivated: record,
+    recordCancelled: record,
+    recordApprovingFailed: record,
+    recordCharged: record,
+    recordClosed: record,
+    countWrongPin: assign({ pinAttempts: ({ context }) => context.pinAttempts + 1 }),
+    countResend: assign({ pinResends: ({ context }) => context.pinResends + 1 }),
+    activate: assign(({ context, event }) => {
+      const now = nowOf(event);
+      const period = context.billing.periodSeconds;
+      return { activatedAt: now, paidUntil: now, nextChargeAt: period === null ? null : addSeconds(now, period) };
+    }),
+    close: assign(({ event }) => ({ closedAt: nowOf(event), nextChargeAt: null })),
+    addOperation: assign(({ context, event }) => {
+      if (!('operation' in event)) return {};
+      const op = event.operation;
+      const success = op.status === 'SUCCESS';
+      const period = context.billing.periodSeconds ?? 0;
+      return {
+        billingOperations: [...context.billingOperations, op],
+        chargeAttempts: context.chargeAttempts + 1,
+        successfulCharges: context.successfulCharges + (success ? 1 : 0),
+        paidUntil: success ? addSeconds(op.at, period) : context.paidUntil,
+        nextChargeAt: addSeconds(op.at, period),
+      };
+    }),
+    markRefunded: assign({
+      billingOperations: ({ context, event }) =>
+        context.billingOperations.map((op) =>
+          event.type === 'REFUND_OPERATION' && op.id === event.operationId ? { ...op, refunded: true } : op,
+        ),
+    }),
+  },
+  guards: {
+    bySmsPin: ({ context }) => context.acceptanceChannel === 'SMS_PIN',
+    byAuthPage: ({ context }) => context.acceptanceChannel === 'AUTH_PAGE',
+    windowClosed: ({ context, event }) => 'now' in event && isAtOrAfter(event.now, context.approvalDeadline),
+    attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
+    lastAttempt: ({ context }) => context.pinAttempts === MAX_PIN_ATTEMPTS - 1,
+    pinMatches: ({ context, event }) => event.type === 'APPROVE' && event.pin === context.pinCode,
+    resendsLeft: ({ context }) => context.pinResends < MAX_PIN_RESENDS,
+    chargeDue: ({ context, event }) =>
+      'operation' in event && context.nextChargeAt !== null && isAtOrAfter(event.operation.at, context.nextChargeAt),
+    lastIteration: ({ context }) => context.successfulCharges + 1 >= context.billing.maxIterations,
+    lastAttemptAllowed: ({ context }) => context.chargeAttempts + 1 >= MAX_CHARGE_ATTEMPTS,
+    operationRefundable: ({ context, event }) =>
+      event.type === 'REFUND_OPERATION' &&
+      context.billingOperations.some((op) => op.id === event.operationId && op.status === 'SUCCESS' && !op.refunded),
+  },
+}).createMachine({
+  id: 'subscription',
+  context: ({ input }) => input,
+  initial: 'pending',
+  on: {
+    REFUND_OPERATION: { guard: 'operationRefundable', actions: 'markRefunded' },
+  },
+  states: {
+    pending: {
+      on: {
+        APPROVE: [
+          { guard: 'windowClosed', target: 'approvingFailed', actions: ['close', 'recordApprovingFailed'] },
+          { guard: and(['bySmsPin', 'attemptsLeft', 'pinMatches']), target: 'active', actions: ['activate', 'recordActivated'] },
+          {
+            guard: and(['bySmsPin', 'lastAttempt']),
+            target: 'approvingFailed',
+            actions: ['countWrongPin', 'close', 'recordApprovingFailed'],
+          },
+          { guard: and(['bySmsPin', 'attemptsLeft']), actions: 'countWrongPin' },
+        ],
+        PAYMENT_COMPLETED: { guard: 'byAuthPage', target: 'active', actions: ['activate', 'recordActivated'] },
+        RESEND_PIN: { guard: and(['bySmsPin', 'resendsLeft']), actions: 'countResend' },
+        CANCEL: { target: 'cancelled', actions: ['close', 'recordCancelled'] },
+        EXPIRE_APPROVAL: { guard: 'windowClosed', target: 'approvingFailed', actions: ['close', 'recordApprovingFailed'] },
+      },
+    },
+    active: {
+      on: {
+        CHARGE_SUCCEEDED: [
+          { guard: and(['chargeDue', 'lastIteration']), target: 'closed', actions: ['addOperation', 'recordCharged', 'close', 'recordClosed'] },
+          { guard: 'chargeDue', actions: ['addOperation', 'recordCharged'] },
+        ],
+        CHARGE_FAILED: [
+          { guard: and(['chargeDue', 'lastAttemptAllowed']), target: 'closed', actions: ['addOperation', 'recordCharged', 'close', 'recordClosed'] },
+          { guard: 'chargeDue', actions: ['addOperation', 'recordCharged'] },
+        ],
+        CANCEL: { target: 'cancelled', actions: ['close', 'recordCancelled'] },
+      },
+    },
+    // Terminal, but not XState `final`: a charge made earlier can still be refunded (root `on`).
+    cancelled: {},
+    approvingFailed: {},
+    closed: {},
+  },
+});
+
+export type SubscriptionState = 'pending' | 'active' | 'cancelled' | 'approvingFailed' | 'closed';
+
+/** SubscriptionStatus as the XML API shows it; a closed subscription (schedule done) shows Closed. */
+export const SUBSCRIPTION_STATUS: Record<SubscriptionState, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  cancelled: 'Cancelled',
+  approvingFailed: 'ApprovingFailed',
+  closed: 'Closed',
+};

@@ -1,0 +1,165 @@
+import { fail } from '../shared/errors.js';
+import type { EventStamp } from '../shared/events.js';
+import { MAX_PIN_ATTEMPTS, startMachine, stepMachine, type Change } from '../shared/lifecycle.js';
+import { ok } from '../shared/result.js';
+import { addSeconds } from '../shared/time.js';
+import { APPROVAL_WINDOW_SECONDS, type BillingOperation, type SubscriptionBilling } from './billing-operation.js';
+import { subscriptionEvents } from './subscription.events.js';
+import { SUBSCRIPTION_STATUS, subscriptionMachine, type SubscriptionMachineEvent, type SubscriptionState } from './subscription.machine.js';
+
+export type AcceptanceChannel = 'SMS_PIN' | 'AUTH_PAGE';
+
+/** The subscription's data; also the machine's context. */
+export interface SubscriptionFields {
+  readonly id: string;
+  readonly projectId: number;
+  readonly acceptanceChannel: AcceptanceChannel;
+  readonly subscriberMsisdn: string | null;
+  /** CustomerId: the client id in the merchant system (CustomerType=Card). */
+  readonly subscriberId: string | null;
+  readonly country: string;
+  readonly operatorId: number;
+  /** The PIN sent by SMS (SMS_PIN only); never logged. */
+  readonly pinCode: string | null;
+  readonly pinAttempts: number;
+  readonly pinResends: number;
+  readonly trialExists: boolean;
+  readonly createdAt: string;
+  readonly approvalDeadline: string;
+  readonly activatedAt: string | null;
+  readonly closedAt: string | null;
+  readonly paidUntil: string | null;
+  readonly billing: SubscriptionBilling;
+  readonly successfulCharges: number;
+  readonly chargeAttempts: number;
+  readonly nextChargeAt: string | null;
+  readonly billingOperations: readonly BillingOperation[];
+}
+
+export interface Subscription extends SubscriptionFields {
+  readonly state: SubscriptionState;
+  readonly version: number;
+}
+
+export interface OpenSubscriptionInput {
+  readonly id: string;
+  readonly projectId: number;
+  readonly acceptanceChannel: AcceptanceChannel;
+  readonly subscriberMsisdn: string | null;
+  readonly subscriberId: string | null;
+  readonly country: string;
+  readonly operatorId: number;
+  readonly pinCode: string | null;
+  readonly billing: SubscriptionBilling;
+  readonly now: string;
+}
+
+export function openSubscription(input: OpenSubscriptionInput): Subscription {
+  const { now, ...rest } = input;
+  const fields: SubscriptionFields = {
+    ...rest,
+    pinCode: input.acceptanceChannel === 'SMS_PIN' ? input.pinCode : null,
+    pinAttempts: 0,
+    pinResends: 0,
+    trialExists: false,
+    createdAt: now,
+    approvalDeadline: addSeconds(now, APPROVAL_WINDOW_SECONDS),
+    activatedAt: null,
+    closedAt: null,
+    paidUntil: null,
+    successfulCharges: 0,
+    chargeAttempts: 0,
+    nextChargeAt: null,
+    billingOperations: [],
+  };
+  const started = startMachine(subscriptionMachine, fields);
+  return { ...started.context, state: started.state as SubscriptionState, version: 1 };
+}
+
+export const subscriptionStatus = (s: Pick<Subscription, 'state'>): string => SUBSCRIPTION_STATUS[s.state];
+export const subscriptionIsActive = (s: Pick<Subscription, 'state'>): boolean => s.state === 'active';
+export const subscriptionIsApproved = (s: Pick<Subscription, 'activatedAt'>): boolean => s.activatedAt !== null;
+
+/** Work a job must do on the subscription next, and from when. */
+export type SubscriptionWork = { readonly kind: 'expire-approval' | 'charge'; readonly at: string };
+
+export function subscriptionNextWork(s: Subscription): SubscriptionWork | null {
+  if (s.state === 'pending') return { kind: 'expire-approval', at: s.approvalDeadline };
+  if (s.state === 'active' && s.nextChargeAt !== null) return { kind: 'charge', at: s.nextChargeAt };
+  return null;
+}
+
+export const subscriptionDueAt = (s: Subscription): string | null => subscriptionNextWork(s)?.at ?? null;
+
+function apply(subscription: Subscription, event: SubscriptionMachineEvent, stamp: EventStamp) {
+  const { state: _s, version: _v, ...fields } = subscription;
+  const stepped = stepMachine(subscriptionMachine, subscription.state, fields, event);
+  if (!stepped) return undefined;
+  const next: Subscription = { ...stepped.context, state: stepped.state as SubscriptionState, version: subscription.version + 1 };
+  return { next, events: subscriptionEvents(next, stepped.actions, stamp) };
+}
+
+/** ApproveSubscription: SMS_PIN and Pending only; three attempts; the window closes after 3 hours. */
+export function approveSubscription(s: Subscription, pin: string, stamp: EventStamp): Change<Subscription, Subscription> {
+  if (s.state === 'active') return { events: [], outcome: fail('SUBSCRIPTION_ALREADY_APPROVED') };
+  if (s.state === 'approvingFailed') return { events: [], outcome: fail('SUBSCRIPTION_APPROVING_FAILED') };
+  if (s.state !== 'pending' || s.acceptanceChannel !== 'SMS_PIN') return { events: [], outcome: fail('SUBSCRIPTION_WRONG_STATE') };
+  const applied = apply(s, { type: 'APPROVE', pin, now: stamp.now }, stamp);
+  if (!applied) return { events: [], outcome: fail('SUBSCRIPTION_APPROVING_FAILED') };
+  const { next, events } = applied;
+  if (next.state === 'active') return { next, events, outcome: ok(next) };
+  if (next.pinAttempts === s.pinAttempts) return { next, events, outcome: fail('SUBSCRIPTION_APPROVING_FAILED') };
+  const left = MAX_PIN_ATTEMPTS - next.pinAttempts;
+  return { next, events, outcome: fail('SUBSCRIPTION_INVALID_PIN_CODE', `InvalidPinCode; attempts left: ${left}`, { attempts_left: left }) };
+}
+
+/** AUTH_PAGE activation: the payer completed the payment on the page. */
+export function completeSubscriptionPayment(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
+  const applied = apply(s, { type: 'PAYMENT_COMPLETED', now: stamp.now }, stamp);
+  if (!applied) return { events: [], outcome: s.state === 'active' ? fail('SUBSCRIPTION_ALREADY_APPROVED') : fail('SUBSCRIPTION_WRONG_STATE') };
+  return { ...applied, outcome: ok(applied.next) };
+}
+
+/** ResendPinCode: SMS_PIN, Pending, at most three times. */
+export function resendSubscriptionPin(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
+  if (s.state !== 'pending' || s.acceptanceChannel !== 'SMS_PIN') return { events: [], outcome: fail('SUBSCRIPTION_WRONG_STATE') };
+  const applied = apply(s, { type: 'RESEND_PIN' }, stamp);
+  if (!applied) return { events: [], outcome: fail('SUBSCRIPTION_RESEND_LIMIT_EXCEEDED') };
+  return { ...applied, outcome: ok(applied.next) };
+}
+
+/** CancelSubscription: Pending or Active become Cancelled; an ended subscription answers as it is. */
+export function cancelSubscription(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
+  const applied = apply(s, { type: 'CANCEL', now: stamp.now }, stamp);
+  if (!applied) return { events: [], outcome: ok(s) };
+  return { ...applied, outcome: ok(applied.next) };
+}
+
+/** The approval window closed: Pending becomes ApprovingFailed; otherwise nothing. */
+export function expireSubscriptionApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean> {
+  const applied = apply(s, { type: 'EXPIRE_APPROVAL', now: stamp.now }, stamp);
+  if (!applied) return { events: [], outcome: ok(false) };
+  return { ...applied, outcome: ok(true) };
+}
+
+/** Whether a scheduled charge is due at `now` (Active, and its next charge time reached). */
+export function subscriptionChargeDue(s: Subscription, now: string): boolean {
+  const probe: BillingOperation = { id: '', status: 'FAILED', amount: s.billing.amount, at: now, refunded: false };
+  const { state: _s, version: _v, ...fields } = s;
+  return stepMachine(subscriptionMachine, s.state, fields, { type: 'CHARGE_FAILED', operation: probe }) !== undefined;
+}
+
+/** Records one scheduled charge; the outcome says whether it applied (it was due). */
+export function recordSubscriptionCharge(s: Subscription, operation: BillingOperation, stamp: EventStamp): Change<Subscription, boolean> {
+  const type = operation.status === 'SUCCESS' ? 'CHARGE_SUCCEEDED' : 'CHARGE_FAILED';
+  const applied = apply(s, { type, operation }, stamp);
+  if (!applied) return { events: [], outcome: ok(false) };
+  return { ...applied, outcome: ok(true) };
+}
+
+/** RefundBillingOperation: marks the charge refunded; status and schedule stay as they are. */
+export function refundBillingOperation(s: Subscription, operationId: string, stamp: EventStamp): Change<Subscription, boolean> {
+  const applied = apply(s, { type: 'REFUND_OPERATION', operationId }, stamp);
+  if (!applied) return { events: [], outcome: ok(false) };
+  return { ...applied, outcome: ok(true) };
+}
