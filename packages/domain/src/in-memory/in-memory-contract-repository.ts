@@ -1,0 +1,51 @@
+import { contractDueAt, contractHoldsKey, type Contract } from '../contract/contract.js';
+import type { ContractRepository } from '../ports/contract-repository.port.js';
+import { created, duplicateKey, saved, type CreateResult, type SaveResult } from '../ports/save-result.js';
+import { customerKey } from '../shared/customer.js';
+import type { DomainEvent } from '../shared/events.js';
+import { dueOf, InMemoryDocuments } from './in-memory-documents.js';
+
+const keyOf = (projectId: number, clientKey: string, merchantContractId: string) =>
+  JSON.stringify([projectId, clientKey, merchantContractId]);
+const contractKey = (c: Contract) => keyOf(c.projectId, customerKey(c.customer), c.merchantContractId);
+
+/** Contracts in memory; a key map stands for the MongoDB lock documents. */
+export class InMemoryContractRepository implements ContractRepository {
+  readonly documents = new InMemoryDocuments<Contract>();
+  private readonly keys = new Map<string, string>();
+
+  async get(projectId: number, contractId: string) {
+    return this.documents.get(projectId, contractId);
+  }
+
+  async findLive(projectId: number, clientKey: string, merchantContractId: string) {
+    const holder = this.liveHolder(keyOf(projectId, clientKey, merchantContractId));
+    return holder ? this.documents.get(projectId, holder.id) : undefined;
+  }
+
+  async create(contract: Contract, events: readonly DomainEvent[]): Promise<CreateResult<'contract'>> {
+    const key = contractKey(contract);
+    const holder = this.liveHolder(key);
+    if (holder) return duplicateKey('contract', holder.id);
+    this.documents.insert(contract, events);
+    if (contractHoldsKey(contract)) this.keys.set(key, contract.id);
+    return created();
+  }
+
+  async save(contract: Contract, events: readonly DomainEvent[]): Promise<SaveResult> {
+    const result = this.documents.replace(contract, events);
+    const key = contractKey(contract);
+    if (result.ok && !contractHoldsKey(contract) && this.keys.get(key) === contract.id) this.keys.delete(key);
+    return result;
+  }
+
+  async findDue(now: string, limit: number) {
+    return dueOf(this.documents.filter(() => true), contractDueAt, now, limit);
+  }
+
+  private liveHolder(key: string): Contract | undefined {
+    const id = this.keys.get(key);
+    const holder = id === undefined ? undefined : this.documents.peek(id);
+    return holder && contractHoldsKey(holder) ? holder : undefined;
+  }
+}

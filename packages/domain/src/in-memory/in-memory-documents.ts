@@ -1,0 +1,78 @@
+import { saved, versionConflict, type SaveResult } from '../ports/save-result.js';
+import type { DomainEvent } from '../shared/events.js';
+
+/** A JSON round trip: what a database would store and give back; nothing shared with callers. */
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+interface Stored<A> {
+  aggregate: A;
+  outbox: DomainEvent[];
+}
+
+export interface Versioned {
+  readonly id: string;
+  readonly projectId: number;
+  readonly version: number;
+}
+
+/**
+ * One in-memory collection with the storage rules of the MongoDB one: copies in and out (nothing
+ * shared with callers), compare-and-set on `version`, and an outbox inside each document.
+ * Every method runs to completion without awaiting, so each is atomic, like a single-document write.
+ */
+export class InMemoryDocuments<A extends Versioned> {
+  private readonly docs = new Map<string, Stored<A>>();
+
+  get(projectId: number, id: string): A | undefined {
+    const stored = this.docs.get(id);
+    return stored && stored.aggregate.projectId === projectId ? copy(stored.aggregate) : undefined;
+  }
+
+  /** The stored aggregate, whatever its project (for key holders). */
+  peek(id: string): A | undefined {
+    return this.docs.get(id)?.aggregate;
+  }
+
+  has(id: string): boolean {
+    return this.docs.has(id);
+  }
+
+  insert(aggregate: A, events: readonly DomainEvent[]): void {
+    if (aggregate.version !== 1) throw new Error(`a new aggregate has version 1, not ${aggregate.version}`);
+    if (this.docs.has(aggregate.id)) throw new Error(`duplicate id ${aggregate.id}`);
+    this.docs.set(aggregate.id, { aggregate: copy(aggregate), outbox: copy([...events]) });
+  }
+
+  replace(aggregate: A, events: readonly DomainEvent[]): SaveResult {
+    const stored = this.docs.get(aggregate.id);
+    if (!stored || stored.aggregate.version !== aggregate.version - 1) return versionConflict();
+    stored.aggregate = copy(aggregate);
+    stored.outbox.push(...copy([...events]));
+    return saved();
+  }
+
+  /** Copies of the stored aggregates that match, in insertion order. */
+  filter(predicate: (a: A) => boolean): A[] {
+    return [...this.docs.values()].filter((s) => predicate(s.aggregate)).map((s) => copy(s.aggregate));
+  }
+
+  pendingEvents(): DomainEvent[] {
+    return [...this.docs.values()].flatMap((s) => s.outbox.map((e) => copy(e)));
+  }
+
+  acknowledge(aggregateId: string, eventId: string): void {
+    const stored = this.docs.get(aggregateId);
+    if (stored) stored.outbox = stored.outbox.filter((e) => e.id !== eventId);
+  }
+}
+
+/** Oldest due first: `dueAt(a) <= now`, sorted by due time. */
+export function dueOf<A>(items: A[], dueAt: (a: A) => string | null, now: string, limit: number): A[] {
+  const nowMs = Date.parse(now);
+  return items
+    .map((a) => ({ a, at: dueAt(a) }))
+    .filter((x): x is { a: A; at: string } => x.at !== null && Date.parse(x.at) <= nowMs)
+    .sort((x, y) => Date.parse(x.at) - Date.parse(y.at))
+    .slice(0, limit)
+    .map((x) => x.a);
+}

@@ -1,0 +1,29 @@
+import type { EventOutbox } from '../ports/event-outbox.port.js';
+import type { DomainEvent } from '../shared/events.js';
+import type { InMemoryContractRepository } from './in-memory-contract-repository.js';
+import type { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
+import type { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
+
+/** Reads the outboxes kept inside the in-memory aggregates. */
+export class InMemoryEventOutbox implements EventOutbox {
+  constructor(
+    private readonly stores: {
+      readonly contracts: InMemoryContractRepository;
+      readonly invoices: InMemoryInvoiceRepository;
+      readonly subscriptions: InMemorySubscriptionRepository;
+    },
+  ) {}
+
+  async pending(limit: number): Promise<DomainEvent[]> {
+    const { contracts, invoices, subscriptions } = this.stores;
+    return [contracts, invoices, subscriptions]
+      .flatMap((r) => r.documents.pendingEvents())
+      .sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt))
+      .slice(0, limit);
+  }
+
+  async acknowledge(event: Pick<DomainEvent, 'id' | 'aggregate'>): Promise<void> {
+    const store = { contract: this.stores.contracts, invoice: this.stores.invoices, subscription: this.stores.subscriptions }[event.aggregate.kind];
+    store.documents.acknowledge(event.aggregate.id, event.id);
+  }
+}

@@ -1,0 +1,54 @@
+import { invoiceDueAt, invoiceIsActive, type Invoice } from '../invoice/invoice.js';
+import type { InvoiceKey, InvoiceRepository } from '../ports/invoice-repository.port.js';
+import { created, duplicateKey, saved, type CreateResult, type SaveResult } from '../ports/save-result.js';
+import { customerKey } from '../shared/customer.js';
+import type { DomainEvent } from '../shared/events.js';
+import { dueOf, InMemoryDocuments } from './in-memory-documents.js';
+
+const orderKey = (projectId: number, merchantOrderId: string) => JSON.stringify([projectId, merchantOrderId]);
+const clientKey = (i: Invoice) => JSON.stringify([i.projectId, customerKey(i.customer)]);
+
+/** Invoices in memory, with both unique keys: merchant_order_id, and one active invoice per client. */
+export class InMemoryInvoiceRepository implements InvoiceRepository {
+  readonly documents = new InMemoryDocuments<Invoice>();
+  private readonly orders = new Map<string, string>();
+  private readonly activeByClient = new Map<string, string>();
+
+  async get(projectId: number, invoiceId: string) {
+    return this.documents.get(projectId, invoiceId);
+  }
+
+  async findByMerchantOrderId(projectId: number, merchantOrderId: string) {
+    const id = this.orders.get(orderKey(projectId, merchantOrderId));
+    return id === undefined ? undefined : this.documents.get(projectId, id);
+  }
+
+  async create(invoice: Invoice, events: readonly DomainEvent[]): Promise<CreateResult<InvoiceKey>> {
+    const order = orderKey(invoice.projectId, invoice.merchantOrderId);
+    const orderHolder = this.orders.get(order);
+    if (orderHolder !== undefined) return duplicateKey('merchantOrderId', orderHolder);
+    const clientHolder = this.activeHolder(clientKey(invoice));
+    if (clientHolder) return duplicateKey('activeInvoice', clientHolder.id);
+    this.documents.insert(invoice, events);
+    this.orders.set(order, invoice.id);
+    if (invoiceIsActive(invoice)) this.activeByClient.set(clientKey(invoice), invoice.id);
+    return created();
+  }
+
+  async save(invoice: Invoice, events: readonly DomainEvent[]): Promise<SaveResult> {
+    const result = this.documents.replace(invoice, events);
+    const key = clientKey(invoice);
+    if (result.ok && !invoiceIsActive(invoice) && this.activeByClient.get(key) === invoice.id) this.activeByClient.delete(key);
+    return result;
+  }
+
+  async findDue(now: string, limit: number) {
+    return dueOf(this.documents.filter(() => true), invoiceDueAt, now, limit);
+  }
+
+  private activeHolder(key: string): Invoice | undefined {
+    const id = this.activeByClient.get(key);
+    const holder = id === undefined ? undefined : this.documents.peek(id);
+    return holder && invoiceIsActive(holder) ? holder : undefined;
+  }
+}

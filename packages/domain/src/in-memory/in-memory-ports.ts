@@ -1,0 +1,48 @@
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import type { Partner, Project } from '../ports/project-directory.port.js';
+import { defaultSettings, type DomainSettings } from '../shared/settings.js';
+import { InMemoryContractRepository } from './in-memory-contract-repository.js';
+import { InMemoryEventOutbox } from './in-memory-event-outbox.js';
+import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
+import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
+import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
+import { SandboxBillingGateway } from './sandbox-billing-gateway.js';
+import { SandboxCarrierLookup } from './sandbox-carrier-lookup.js';
+import { InMemoryScheduler, ListPinGenerator, ManualClock, RecordingSmsSender, SequentialIds, StaticPaymentPages } from './test-doubles.js';
+
+export interface InMemoryPorts extends KassaPorts {
+  readonly contracts: InMemoryContractRepository;
+  readonly invoices: InMemoryInvoiceRepository;
+  readonly subscriptions: InMemorySubscriptionRepository;
+  readonly clock: ManualClock;
+  readonly sms: RecordingSmsSender;
+  readonly gateway: SandboxBillingGateway;
+  readonly scheduler: InMemoryScheduler;
+}
+
+/** Every port in memory: embedded mode and tests. Override any of them. */
+export function inMemoryPorts(options: {
+  partners?: readonly Partner[];
+  projects?: readonly Project[];
+  settings?: DomainSettings;
+} = {}): InMemoryPorts {
+  const contracts = new InMemoryContractRepository();
+  const invoices = new InMemoryInvoiceRepository();
+  const subscriptions = new InMemorySubscriptionRepository();
+  return {
+    contracts,
+    invoices,
+    subscriptions,
+    outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions }),
+    projects: new InMemoryProjectDirectory(options.partners ?? [], options.projects ?? []),
+    clock: new ManualClock(),
+    ids: new SequentialIds(),
+    pins: new ListPinGenerator(),
+    sms: new RecordingSmsSender(),
+    gateway: new SandboxBillingGateway(),
+    carriers: new SandboxCarrierLookup(),
+    paymentPages: new StaticPaymentPages(),
+    scheduler: new InMemoryScheduler(),
+    settings: options.settings ?? defaultSettings('test'),
+  };
+}

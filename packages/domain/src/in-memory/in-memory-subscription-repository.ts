@@ -1,0 +1,41 @@
+import { created, saved, type CreateResult, type SaveResult } from '../ports/save-result.js';
+import type { SubscriberFilter, SubscriptionRepository } from '../ports/subscription-repository.port.js';
+import type { DomainEvent } from '../shared/events.js';
+import { subscriptionDueAt, type Subscription } from '../subscription/subscription.js';
+import { dueOf, InMemoryDocuments } from './in-memory-documents.js';
+
+/** Newest first: by creation time, then by id, so equal times still have one order. */
+export const newestFirst = (a: Subscription, b: Subscription): number =>
+  Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+const matches = (s: Subscription, filter: SubscriberFilter | undefined) =>
+  !filter || ('msisdn' in filter ? s.subscriberMsisdn === filter.msisdn : s.subscriberId === filter.subscriberId);
+
+export class InMemorySubscriptionRepository implements SubscriptionRepository {
+  readonly documents = new InMemoryDocuments<Subscription>();
+
+  async get(projectId: number, subscriptionId: string) {
+    return this.documents.get(projectId, subscriptionId);
+  }
+
+  async list(projectId: number, filter: SubscriberFilter | undefined, limit: number) {
+    return this.documents.filter((s) => s.projectId === projectId && matches(s, filter)).sort(newestFirst).slice(0, limit);
+  }
+
+  async findByBillingOperation(projectId: number, billingOperationId: string) {
+    return this.documents.filter((s) => s.projectId === projectId && s.billingOperations.some((op) => op.id === billingOperationId))[0];
+  }
+
+  async create(subscription: Subscription, events: readonly DomainEvent[]): Promise<CreateResult<never>> {
+    this.documents.insert(subscription, events);
+    return created();
+  }
+
+  async save(subscription: Subscription, events: readonly DomainEvent[]): Promise<SaveResult> {
+    return this.documents.replace(subscription, events);
+  }
+
+  async findDue(now: string, limit: number) {
+    return dueOf(this.documents.filter(() => true), subscriptionDueAt, now, limit);
+  }
+}

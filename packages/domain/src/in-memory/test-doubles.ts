@@ -1,0 +1,91 @@
+import type { Clock } from '../ports/clock.port.js';
+import type { IdGenerator } from '../ports/id-generator.port.js';
+import type { PaymentPages } from '../ports/payment-page.port.js';
+import type { PinGenerator, SmsSender } from '../ports/pin.port.js';
+import type { Job, Scheduler } from '../ports/scheduler.port.js';
+import { jobId } from '../ports/scheduler.port.js';
+
+/** The real time. */
+export class SystemClock implements Clock {
+  now(): Date {
+    return new Date();
+  }
+}
+
+/** A clock that moves only when told: for tests and simulations. */
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start: Date | string = '2026-01-01T00:00:00.000Z') {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+  set(at: Date | string): void {
+    this.current = new Date(at).getTime();
+  }
+}
+
+/** UUID-shaped ids from a counter: deterministic, unique within the process. */
+export class SequentialIds implements IdGenerator {
+  private n = 0;
+  constructor(private readonly prefix = '00000000') {}
+  newId(): string {
+    this.n += 1;
+    return `${this.prefix}-0000-4000-8000-${this.n.toString(16).padStart(12, '0')}`;
+  }
+}
+
+/** PINs from a list, in turn (production-mode tests). */
+export class ListPinGenerator implements PinGenerator {
+  private n = 0;
+  constructor(private readonly pins: readonly string[] = ['4821', '9157', '3360']) {}
+  newPin(): string {
+    return this.pins[this.n++ % this.pins.length] ?? '0000';
+  }
+}
+
+/** Keeps what would have been sent, for tests. */
+export class RecordingSmsSender implements SmsSender {
+  readonly sent: { msisdn: string; pin: string }[] = [];
+  async sendPin(msisdn: string, pin: string): Promise<void> {
+    this.sent.push({ msisdn, pin });
+  }
+}
+
+/** Links of the form `{base}/pay/{invoiceId}?t=...`; the token here is not a real JWT. */
+export class StaticPaymentPages implements PaymentPages {
+  constructor(private readonly base = 'http://localhost:8082') {}
+  linkFor(target: { readonly id: string; readonly projectId: number }) {
+    const token = `token-${target.id}`;
+    return { url: `${this.base}/Card/Sbp/widget.html?invoiceId=${target.id}&t=${token}`, token };
+  }
+}
+
+/**
+ * Keeps jobs by their deterministic id (scheduling twice keeps one) and runs the due ones on
+ * demand. The embedded app drives it with a timer; tests drive it by hand.
+ */
+export class InMemoryScheduler implements Scheduler {
+  private readonly jobs = new Map<string, Job>();
+
+  async schedule(job: Job): Promise<void> {
+    this.jobs.set(jobId(job), job);
+  }
+
+  get scheduled(): Job[] {
+    return [...this.jobs.values()];
+  }
+
+  /** Removes and returns the jobs due at `now`, earliest first. */
+  takeDue(now: Date): Job[] {
+    const due = [...this.jobs.entries()]
+      .filter(([, j]) => Date.parse(j.runAt) <= now.getTime())
+      .sort(([, a], [, b]) => Date.parse(a.runAt) - Date.parse(b.runAt));
+    for (const [id] of due) this.jobs.delete(id);
+    return due.map(([, j]) => j);
+  }
+}

@@ -1,0 +1,60 @@
+// Kassa's domain: lifecycles, rules and ports of the payment service. Runtime dependency: xstate.
+export * from './shared/result.js';
+export * from './shared/errors.js';
+export * from './shared/money.js';
+export * from './shared/masking.js';
+export * from './shared/customer.js';
+export * from './shared/events.js';
+export * from './shared/time.js';
+export * from './shared/settings.js';
+export { MAX_PIN_ATTEMPTS, type Change } from './shared/lifecycle.js';
+
+export * from './contract/contract.js';
+export * from './contract/contract.machine.js';
+export * from './invoice/invoice.js';
+export * from './invoice/invoice.machine.js';
+export * from './invoice/transaction.js';
+export * from './subscription/subscription.js';
+export * from './subscription/subscription.machine.js';
+export * from './subscription/billing-operation.js';
+
+export * from './ports/kassa-ports.js';
+export * from './ports/save-result.js';
+export type * from './ports/billing-gateway.port.js';
+export type * from './ports/carrier-lookup.port.js';
+export type * from './ports/clock.port.js';
+export type * from './ports/contract-repository.port.js';
+export type * from './ports/event-outbox.port.js';
+export type * from './ports/id-generator.port.js';
+export type * from './ports/invoice-repository.port.js';
+export type * from './ports/payment-page.port.js';
+export type * from './ports/pin.port.js';
+export type * from './ports/project-directory.port.js';
+export * from './ports/scheduler.port.js';
+export type * from './ports/subscription-repository.port.js';
+
+export * from './use-cases/common.js';
+export * from './use-cases/kassa-use-cases.js';
+export * from './use-cases/create-contract.use-case.js';
+export * from './use-cases/authorize-contract.use-case.js';
+export * from './use-cases/cancel-contract.use-case.js';
+export * from './use-cases/expire-contract.use-case.js';
+export * from './use-cases/check-billing.use-case.js';
+export * from './use-cases/create-invoice.use-case.js';
+export * from './use-cases/invoice-commands.use-case.js';
+export * from './use-cases/execute-charge.use-case.js';
+export * from './use-cases/create-subscription.use-case.js';
+export * from './use-cases/subscription-commands.use-case.js';
+export * from './use-cases/run-subscription-charge.use-case.js';
+export * from './use-cases/run-job.use-case.js';
+
+export * from './in-memory/in-memory-documents.js';
+export * from './in-memory/in-memory-contract-repository.js';
+export * from './in-memory/in-memory-invoice-repository.js';
+export * from './in-memory/in-memory-subscription-repository.js';
+export * from './in-memory/in-memory-event-outbox.js';
+export * from './in-memory/in-memory-project-directory.js';
+export * from './in-memory/sandbox-billing-gateway.js';
+export * from './in-memory/sandbox-carrier-lookup.js';
+export * from './in-memory/test-doubles.js';
+export * from './in-memory/in-memory-ports.js';

@@ -1,0 +1,29 @@
+import type { ChargeOutcome } from '../invoice/transaction.js';
+import type { Customer } from '../shared/customer.js';
+import type { Money } from '../shared/money.js';
+
+export interface ChargeRequest {
+  /**
+   * The same key always means the same charge: a gateway that sees a key again returns the first
+   * outcome and charges nothing more. Use cases derive it from the invoice (or subscription) and
+   * the attempt's sequence number, so a duplicated job cannot charge twice.
+   */
+  readonly idempotencyKey: string;
+  readonly projectId: number;
+  readonly customer: Customer;
+  readonly amount: Money;
+  /** Test environment only: the outcome the merchant asked for. Ignored by real gateways. */
+  readonly testOutcome?: 'success' | 'failure';
+}
+
+export interface RefundRequest {
+  readonly idempotencyKey: string;
+  readonly projectId: number;
+  readonly amount: Money;
+}
+
+/** The carrier or acquirer that moves the money. Broken connectivity throws. */
+export interface BillingGateway {
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  refund(request: RefundRequest): Promise<void>;
+}

@@ -1,0 +1,20 @@
+import type { Contract } from '../contract/contract.js';
+import type { DomainEvent } from '../shared/events.js';
+import type { CreateResult, SaveResult } from './save-result.js';
+
+/**
+ * Stores contracts. A live contract (awaiting PIN or active, see `contractHoldsKey`) holds its key
+ * (project, client, merchant_contract_id) against every other; a cancelled or closed one releases it.
+ * Events ride in the same single-document write as the contract (its outbox).
+ */
+export interface ContractRepository {
+  get(projectId: number, contractId: string): Promise<Contract | undefined>;
+  /** The live contract holding the key, if any. `clientKey` is `customerKey(customer)`. */
+  findLive(projectId: number, clientKey: string, merchantContractId: string): Promise<Contract | undefined>;
+  /** Inserts a new contract (version 1), or answers `duplicate` with the live holder of its key. */
+  create(contract: Contract, events: readonly DomainEvent[]): Promise<CreateResult<'contract'>>;
+  /** Compare-and-set: writes only if the stored version is `contract.version - 1`, else `conflict`. */
+  save(contract: Contract, events: readonly DomainEvent[]): Promise<SaveResult>;
+  /** Live contracts whose `contractDueAt` is at or before `now`, oldest first. */
+  findDue(now: string, limit: number): Promise<Contract[]>;
+}

@@ -1,0 +1,12 @@
+import type { DomainEvent } from '../shared/events.js';
+
+/**
+ * Events saved with their aggregates and not yet handed on. The relay reads `pending`, delivers,
+ * then `acknowledge`s; a crash in between delivers again (at-least-once, stable ids).
+ */
+export interface EventOutbox {
+  /** Unacknowledged events, oldest first, at most `limit`. */
+  pending(limit: number): Promise<DomainEvent[]>;
+  /** Removes one event from its aggregate's outbox; unknown ids are ignored. */
+  acknowledge(event: Pick<DomainEvent, 'id' | 'aggregate'>): Promise<void>;
+}

@@ -1,0 +1,4 @@
+/** New unique ids (UUIDs) for aggregates, transactions, billing operations and events. */
+export interface IdGenerator {
+  newId(): string;
+}

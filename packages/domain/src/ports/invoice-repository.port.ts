@@ -1,0 +1,21 @@
+import type { Invoice } from '../invoice/invoice.js';
+import type { DomainEvent } from '../shared/events.js';
+import type { CreateResult, SaveResult } from './save-result.js';
+
+export type InvoiceKey = 'merchantOrderId' | 'activeInvoice';
+
+/**
+ * Stores invoices. Two unique keys: merchant_order_id per project (for good), and one active
+ * invoice (`invoiceIsActive`) per client per project, released when the invoice is paid or
+ * cancelled. Events ride in the same single-document write as the invoice (its outbox).
+ */
+export interface InvoiceRepository {
+  get(projectId: number, invoiceId: string): Promise<Invoice | undefined>;
+  findByMerchantOrderId(projectId: number, merchantOrderId: string): Promise<Invoice | undefined>;
+  /** Inserts a new invoice (version 1), or answers `duplicate` naming the key and its holder. */
+  create(invoice: Invoice, events: readonly DomainEvent[]): Promise<CreateResult<InvoiceKey>>;
+  /** Compare-and-set: writes only if the stored version is `invoice.version - 1`, else `conflict`. */
+  save(invoice: Invoice, events: readonly DomainEvent[]): Promise<SaveResult>;
+  /** Invoices whose `invoiceDueAt` is at or before `now`, oldest first. */
+  findDue(now: string, limit: number): Promise<Invoice[]>;
+}

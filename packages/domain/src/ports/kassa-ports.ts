@@ -1,0 +1,34 @@
+import type { DomainSettings } from '../shared/settings.js';
+import type { BillingGateway } from './billing-gateway.port.js';
+import type { CarrierLookup } from './carrier-lookup.port.js';
+import type { Clock } from './clock.port.js';
+import type { ContractRepository } from './contract-repository.port.js';
+import type { EventOutbox } from './event-outbox.port.js';
+import type { IdGenerator } from './id-generator.port.js';
+import type { InvoiceRepository } from './invoice-repository.port.js';
+import type { PaymentPages } from './payment-page.port.js';
+import type { PinGenerator, SmsSender } from './pin.port.js';
+import type { ProjectDirectory } from './project-directory.port.js';
+import type { Scheduler } from './scheduler.port.js';
+import type { SubscriptionRepository } from './subscription-repository.port.js';
+
+/**
+ * Every port of the domain, by name. Each use case takes the `Pick` of it that it needs, so an
+ * embedder wires them with any DI, or none.
+ */
+export interface KassaPorts {
+  readonly contracts: ContractRepository;
+  readonly invoices: InvoiceRepository;
+  readonly subscriptions: SubscriptionRepository;
+  readonly outbox: EventOutbox;
+  readonly projects: ProjectDirectory;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly pins: PinGenerator;
+  readonly sms: SmsSender;
+  readonly gateway: BillingGateway;
+  readonly carriers: CarrierLookup;
+  readonly paymentPages: PaymentPages;
+  readonly scheduler: Scheduler;
+  readonly settings: DomainSettings;
+}

@@ -1,0 +1,36 @@
+import type { Money } from '../shared/money.js';
+
+/** A merchant account. `password` is the HMAC key of its request signatures; never logged. */
+export interface Partner {
+  readonly login: string;
+  readonly password: string;
+  /** Whether test_info.callback_url is allowed (test environment). */
+  readonly testCallbackAllowed: boolean;
+}
+
+/** A merchant's project and its settings. */
+export interface Project {
+  readonly id: number;
+  readonly partnerLogin: string;
+  readonly active: boolean;
+  /** Whether client_ip is required in requests (the spec's default: true). */
+  readonly clientIpRequired: boolean;
+  /** Caller IPs allowed; empty admits any. */
+  readonly ipWhitelist: readonly string[];
+  /** The price of a DCB invoice that names none. */
+  readonly defaultPrice: Money | null;
+  readonly returnUrl: string | null;
+  readonly webhookUrl: string | null;
+  readonly webhookSecret: string | null;
+  /** Widget payment methods enabled: `sbp` and bank-app wallet codes. */
+  readonly paymentMethods: readonly string[];
+  /** HMAC key of the subscription service's signatures; never logged. */
+  readonly subscriptionSecret: string | null;
+  readonly subscriptionNotificationUrl: string | null;
+}
+
+/** Partners and projects. Read-only for the domain. */
+export interface ProjectDirectory {
+  findPartner(login: string): Promise<Partner | undefined>;
+  findProject(projectId: number): Promise<Project | undefined>;
+}

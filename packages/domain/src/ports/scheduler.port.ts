@@ -1,0 +1,28 @@
+/** The kinds of deferred work the domain asks for. */
+export type JobName =
+  | 'invoice.charge'
+  | 'invoice.refund'
+  | 'invoice.expire'
+  | 'contract.expire'
+  | 'subscription.expire-approval'
+  | 'subscription.charge';
+
+/** Deferred work as data: which job, on which aggregate, from when. */
+export interface Job {
+  readonly name: JobName;
+  readonly projectId: number;
+  readonly aggregateId: string;
+  readonly runAt: string;
+}
+
+/**
+ * Runs jobs at or after `runAt`. Scheduling the same job twice is harmless (deterministic ids), and
+ * so is a late or stale job: its use case re-loads the aggregate and asks the machine. A job lost
+ * by the scheduler is still found by the repositories' `findDue` sweep.
+ */
+export interface Scheduler {
+  schedule(job: Job): Promise<void>;
+}
+
+/** A deterministic id for a job, without ':' (BullMQ reserves it). */
+export const jobId = (job: Job): string => `${job.name.replace('.', '_')}-${job.aggregateId}-${Date.parse(job.runAt)}`;

@@ -1,0 +1,20 @@
+import type { DomainEvent } from '../shared/events.js';
+import type { Subscription } from '../subscription/subscription.js';
+import type { CreateResult, SaveResult } from './save-result.js';
+
+/** How GetSubscriptionStatus, CancelSubscription and GetSubscriptions name subscribers. */
+export type SubscriberFilter = { readonly msisdn: string } | { readonly subscriberId: string };
+
+/** Stores subscriptions. Events ride in the same single-document write (its outbox). */
+export interface SubscriptionRepository {
+  get(projectId: number, subscriptionId: string): Promise<Subscription | undefined>;
+  /** The project's subscriptions, newest first (by creation, then id), at most `limit`. */
+  list(projectId: number, filter: SubscriberFilter | undefined, limit: number): Promise<Subscription[]>;
+  /** The subscription that recorded the billing operation. */
+  findByBillingOperation(projectId: number, billingOperationId: string): Promise<Subscription | undefined>;
+  create(subscription: Subscription, events: readonly DomainEvent[]): Promise<CreateResult<never>>;
+  /** Compare-and-set: writes only if the stored version is `subscription.version - 1`, else `conflict`. */
+  save(subscription: Subscription, events: readonly DomainEvent[]): Promise<SaveResult>;
+  /** Subscriptions whose `subscriptionDueAt` is at or before `now`, oldest first. */
+  findDue(now: string, limit: number): Promise<Subscription[]>;
+}

@@ -1,0 +1,26 @@
+import { enterContractPin, type Contract } from '../contract/contract.js';
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import { fail, type DomainError } from '../shared/errors.js';
+import type { Result } from '../shared/result.js';
+import { runCommand, stampOf } from './common.js';
+
+export interface AuthorizeContractInput {
+  readonly projectId: number;
+  readonly contractId: string;
+  readonly pinCode: string;
+}
+
+/** POST /contracts/{id}/authorize: the PIN confirms the contract; wrong PINs are counted and saved. */
+export class AuthorizeContract {
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids'>) {}
+
+  execute(input: AuthorizeContractInput): Promise<Result<Contract, DomainError>> {
+    const { contracts, clock, ids } = this.ports;
+    return runCommand({
+      load: () => contracts.get(input.projectId, input.contractId),
+      missing: fail('CONTRACT_NOT_FOUND'),
+      command: (contract) => enterContractPin(contract, input.pinCode, stampOf(clock, ids)),
+      save: (contract, events) => contracts.save(contract, events),
+    });
+  }
+}

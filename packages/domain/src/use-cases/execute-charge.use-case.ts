@@ -1,0 +1,49 @@
+import { invoiceIsChargeable, invoiceNextWork, recordCharge, transactionFor } from '../invoice/invoice.js';
+import type { Transaction } from '../invoice/transaction.js';
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import type { DomainError } from '../shared/errors.js';
+import { ok, type Result } from '../shared/result.js';
+import { retryOnConflict, RETRY, scheduleSafely, stampOf } from './common.js';
+import type { InvoiceRef } from './invoice-commands.use-case.js';
+
+export interface ExecuteChargeInput extends InvoiceRef {
+  /**
+   * `job`: the charge after creation (under a contract) or after the PIN, made once.
+   * `payment-page`: the payer paying an AUTH_PAGE invoice, again after a decline if they like.
+   */
+  readonly trigger: 'job' | 'payment-page';
+}
+
+/**
+ * Charges an invoice at the gateway and records the transaction. ok(null) when there is nothing to
+ * charge (already paid, cancelled, or charged once by a job). The gateway's idempotency key is the
+ * invoice id and the attempt's sequence number, so a duplicated or retried run never charges twice.
+ */
+export class ExecuteCharge {
+  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'scheduler'>) {}
+
+  execute(input: ExecuteChargeInput): Promise<Result<Transaction | null, DomainError>> {
+    const { invoices, gateway, clock, ids, scheduler } = this.ports;
+    return retryOnConflict(async () => {
+      const invoice = await invoices.get(input.projectId, input.invoiceId);
+      if (!invoice || !invoiceIsChargeable(invoice)) return ok(null);
+      if (input.trigger === 'job' && invoiceNextWork(invoice)?.kind !== 'charge') return ok(null);
+      const sequence = invoice.transactions.length + 1;
+      const expected = invoice.testInfo?.expectedBillingResult;
+      const outcome = await gateway.charge({
+        idempotencyKey: `${invoice.id}-${sequence}`,
+        projectId: invoice.projectId,
+        customer: invoice.customer,
+        amount: invoice.price,
+        ...(expected ? { testOutcome: expected === 'FailedSequencePayment' ? 'failure' : 'success' } : {}),
+      });
+      const stamp = stampOf(clock, ids);
+      const change = recordCharge(invoice, transactionFor(invoice, outcome, ids.newId(), stamp.now), stamp);
+      if (change.next && !(await invoices.save(change.next, change.events)).ok) return RETRY;
+      if (change.next && outcome.status === 'FAILED') {
+        await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt });
+      }
+      return change.outcome;
+    });
+  }
+}
