@@ -29,7 +29,7 @@ export class ManualClock implements Clock {
   }
 }
 
-/** UUID-shaped ids from a counter: deterministic, unique within the process. */
+/** UUID-shaped ids from a counter: deterministic, unique within one run. */
 export class SequentialIds implements IdGenerator {
   private n = 0;
   constructor(private readonly prefix = '00000000') {}
