@@ -1,2 +1,2 @@
-// Filled in by its own issue; see docs/decisions.md.
+// The composition root arrives with the JSON v3 API issue; see README.md.
 export {};

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs what the tests need, idempotently, then runs every test: the README's test command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# npm packages: a clean install when the lock file changed since the last one (or never ran).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+npm test
