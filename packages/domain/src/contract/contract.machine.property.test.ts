@@ -54,7 +54,7 @@ const fieldsFor = (skip: boolean): ContractFields => ({
 });
 
 describe('contract machine', () => {
-  test.prop([fc.boolean(), fc.array(eventArb, { maxLength: 30 })], { numRuns: 300 })(
+  test.prop([fc.boolean(), fc.array(eventArb, { maxLength: 30, size: 'max' })], { numRuns: 300 })(
     'follows the spec table, step by step, through JSON persistence',
     (skip, events) => {
       let [snapshot] = initialTransition(contractMachine, fieldsFor(skip));

@@ -80,7 +80,7 @@ const fieldsFor = (type: InvoiceAuthorizationType): InvoiceFields => ({
 });
 
 describe('invoice machine', () => {
-  test.prop([fc.constantFrom<InvoiceAuthorizationType>('SMS_PIN', 'BY_CONTRACT', 'AUTH_PAGE'), fc.array(eventArb, { maxLength: 30 })], { numRuns: 300 })(
+  test.prop([fc.constantFrom<InvoiceAuthorizationType>('SMS_PIN', 'BY_CONTRACT', 'AUTH_PAGE'), fc.array(eventArb, { maxLength: 30, size: 'max' })], { numRuns: 300 })(
     'follows the spec table, step by step, through JSON persistence',
     (type, events) => {
       let [snapshot] = initialTransition(invoiceMachine, fieldsFor(type));

@@ -92,7 +92,7 @@ describe('subscription machine', () => {
       fc.constantFrom<AcceptanceChannel>('SMS_PIN', 'AUTH_PAGE'),
       fc.option(fc.constantFrom(1, 30, 60, 86400), { nil: null }),
       fc.integer({ min: 1, max: 4 }),
-      fc.array(stepArb, { maxLength: 40 }),
+      fc.array(stepArb, { maxLength: 40, size: 'max' }),
     ],
     { numRuns: 300 },
   )('follows the spec table, step by step, through JSON persistence', (channel, period, max, steps) => {

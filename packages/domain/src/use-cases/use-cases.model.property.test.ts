@@ -162,11 +162,11 @@ const commands = [
 describe('use cases against a model (fc.commands)', () => {
   it('answer as the model does and keep the uniqueness rules and the events exact', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 60 }), async (cmds) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 80, size: 'max' }), async (cmds) => {
         const setup = () => ({ model: { contracts: [], invoices: [], events: {}, orders: 0 } as Model, real: testKassa() });
         await fc.asyncModelRun(setup, cmds);
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });
