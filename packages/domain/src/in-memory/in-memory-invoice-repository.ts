@@ -1,6 +1,6 @@
 import { invoiceDueAt, invoiceIsActive, type Invoice } from '../invoice/invoice.js';
 import type { InvoiceKey, InvoiceRepository } from '../ports/invoice-repository.port.js';
-import { created, duplicateKey, saved, type CreateResult, type SaveResult } from '../ports/save-result.js';
+import { created, duplicateKey, type CreateResult, type SaveResult } from '../ports/save-result.js';
 import { customerKey } from '../shared/customer.js';
 import type { DomainEvent } from '../shared/events.js';
 import { dueOf, InMemoryDocuments } from './in-memory-documents.js';

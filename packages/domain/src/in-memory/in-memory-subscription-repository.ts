@@ -1,4 +1,4 @@
-import { created, saved, type CreateResult, type SaveResult } from '../ports/save-result.js';
+import { created, type CreateResult, type SaveResult } from '../ports/save-result.js';
 import type { SubscriberFilter, SubscriptionRepository } from '../ports/subscription-repository.port.js';
 import type { DomainEvent } from '../shared/events.js';
 import { subscriptionDueAt, type Subscription } from '../subscription/subscription.js';
