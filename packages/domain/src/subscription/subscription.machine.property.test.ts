@@ -135,6 +135,10 @@ describe('subscription machine', () => {
       expect(c.pinAttempts).toBeLessThanOrEqual(3);
       expect(c.pinResends).toBeLessThanOrEqual(3);
       if (snapshot.value === 'approvingFailed' && event.type === 'APPROVE') expect(next.value).toBe('approvingFailed');
+      const terminal = ['cancelled', 'approvingFailed', 'closed'].includes(String(snapshot.value));
+      if (terminal && event.type !== 'REFUND_OPERATION') {
+        expect({ value: next.value, context: next.context }).toEqual({ value: snapshot.value, context: snapshot.context });
+      }
       if (event.type === 'REFUND_OPERATION') {
         expect(next.value).toBe(snapshot.value);
         expect(c.nextChargeAt).toBe(snapshot.context.nextChargeAt);
