@@ -129,8 +129,8 @@ describe('subscription machine', () => {
       expect({
         state: next.value, attempts: c.pinAttempts, resends: c.pinResends, successes: c.successfulCharges, charges: c.chargeAttempts,
         nextChargeAt: c.nextChargeAt === null ? null : Date.parse(c.nextChargeAt),
-        refunded: c.billingOperations.filter((o) => o.refunded).map((o) => o.id),
-      }).toEqual({ state: m.state, attempts: m.attempts, resends: m.resends, successes: m.successes, charges: m.charges, nextChargeAt: m.nextChargeAt, refunded: m.refunded });
+        refunded: c.billingOperations.filter((o) => o.refunded).map((o) => o.id).sort(),
+      }).toEqual({ state: m.state, attempts: m.attempts, resends: m.resends, successes: m.successes, charges: m.charges, nextChargeAt: m.nextChargeAt, refunded: [...m.refunded].sort() });
       expect(actions.map((a) => a.type).filter((t) => t.startsWith('record'))).toEqual(m.emitted);
       expect(c.pinAttempts).toBeLessThanOrEqual(3);
       expect(c.pinResends).toBeLessThanOrEqual(3);
