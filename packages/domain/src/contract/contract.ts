@@ -1,7 +1,7 @@
 import type { Customer } from '../shared/customer.js';
 import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
-import { MAX_PIN_ATTEMPTS, startMachine, stepMachine, type Change } from '../shared/lifecycle.js';
+import { applyToAggregate, MAX_PIN_ATTEMPTS, startMachine, type Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { contractEvents } from './contract.events.js';
@@ -65,13 +65,8 @@ export const contractDueAt = (c: Contract): string | null => (contractHoldsKey(c
 
 const isGone = (c: Contract) => c.state === 'cancelled' || c.state === 'closed';
 
-function apply(contract: Contract, event: ContractMachineEvent, stamp: EventStamp) {
-  const { state: _s, version: _v, ...fields } = contract;
-  const stepped = stepMachine(contractMachine, contract.state, fields, event);
-  if (!stepped) return undefined;
-  const next: Contract = { ...stepped.context, state: stepped.state as ContractState, version: contract.version + 1 };
-  return { next, events: contractEvents(next, stepped.actions, stamp) };
-}
+const apply = (contract: Contract, event: ContractMachineEvent, stamp: EventStamp) =>
+  applyToAggregate(contractMachine, contract, event, contractEvents, stamp);
 
 /** POST contracts/{id}/authorize: the spec's PIN rows, three attempts, wrong PINs counted and saved. */
 export function enterContractPin(contract: Contract, pin: string, stamp: EventStamp): Change<Contract, Contract> {

@@ -1,7 +1,7 @@
 import type { Customer } from '../shared/customer.js';
 import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
-import { MAX_PIN_ATTEMPTS, startMachine, stepMachine, type Change } from '../shared/lifecycle.js';
+import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, startMachine, type Change } from '../shared/lifecycle.js';
 import type { Money } from '../shared/money.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
@@ -95,13 +95,8 @@ export function invoiceNextWork(i: Invoice): InvoiceWork | null {
 
 export const invoiceDueAt = (i: Invoice): string | null => invoiceNextWork(i)?.at ?? null;
 
-function apply(invoice: Invoice, event: InvoiceMachineEvent, stamp: EventStamp) {
-  const { state: _s, version: _v, ...fields } = invoice;
-  const stepped = stepMachine(invoiceMachine, invoice.state, fields, event);
-  if (!stepped) return undefined;
-  const next: Invoice = { ...stepped.context, state: stepped.state as InvoiceState, version: invoice.version + 1 };
-  return { next, events: invoiceEvents(next, stepped.actions, stamp) };
-}
+const apply = (invoice: Invoice, event: InvoiceMachineEvent, stamp: EventStamp) =>
+  applyToAggregate(invoiceMachine, invoice, event, invoiceEvents, stamp);
 
 const wrongState = (invoice: Invoice, action: string) =>
   fail('INVOICE_WRONG_STATE', `Cannot ${action} an invoice in status ${invoiceStatus(invoice)}`, { invoice_id: invoice.id });
@@ -134,7 +129,7 @@ export function cancelInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoi
 /** Whether a charge may be attempted now (the machine accepts a charge result). */
 export function invoiceIsChargeable(invoice: Invoice): boolean {
   const { state: _s, version: _v, ...fields } = invoice;
-  return stepMachine(invoiceMachine, invoice.state, fields, { type: 'CHARGE_FAILED', transaction: {} as Transaction }) !== undefined;
+  return machineAccepts(invoiceMachine, invoice.state, fields, { type: 'CHARGE_FAILED', transaction: {} as Transaction });
 }
 
 /** The transaction a charge outcome becomes: numbered after the ones before it. */

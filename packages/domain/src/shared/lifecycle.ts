@@ -8,7 +8,7 @@ import {
   type InputFrom,
 } from 'xstate';
 import type { DomainError } from './errors.js';
-import type { DomainEvent } from './events.js';
+import type { DomainEvent, EventStamp } from './events.js';
 import type { Result } from './result.js';
 
 /** PIN attempts allowed for an invoice, a contract or a subscription. */
@@ -67,4 +67,25 @@ export interface Change<A, T> {
   readonly next?: A;
   readonly events: readonly DomainEvent[];
   readonly outcome: Result<T, DomainError>;
+}
+
+/** A stored aggregate: its machine's context fields, plus the state and the version. */
+export type Aggregate<C> = C & { readonly state: string; readonly version: number };
+
+/**
+ * Applies one machine event to a stored aggregate: the next aggregate (version + 1) and the domain
+ * events its actions recorded, or `undefined` when the machine refuses the event in this state.
+ */
+export function applyToAggregate<M extends AnyStateMachine, A extends Aggregate<ContextFrom<M>>>(
+  machine: M,
+  aggregate: A,
+  event: EventFromLogic<M>,
+  eventsOf: (next: A, actions: readonly string[], stamp: EventStamp) => DomainEvent[],
+  stamp: EventStamp,
+): { next: A; events: DomainEvent[] } | undefined {
+  const { state, version, ...fields } = aggregate as Aggregate<Record<string, unknown>>;
+  const stepped = stepMachine(machine, state, fields as ContextFrom<M>, event);
+  if (!stepped) return undefined;
+  const next = { ...(stepped.context as Record<string, unknown>), state: stepped.state, version: version + 1 } as unknown as A;
+  return { next, events: eventsOf(next, stepped.actions, stamp) };
 }

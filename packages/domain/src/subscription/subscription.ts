@@ -1,6 +1,6 @@
 import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
-import { MAX_PIN_ATTEMPTS, startMachine, stepMachine, type Change } from '../shared/lifecycle.js';
+import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, startMachine, type Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { APPROVAL_WINDOW_SECONDS, type BillingOperation, type SubscriptionBilling } from './billing-operation.js';
@@ -91,13 +91,8 @@ export function subscriptionNextWork(s: Subscription): SubscriptionWork | null {
 
 export const subscriptionDueAt = (s: Subscription): string | null => subscriptionNextWork(s)?.at ?? null;
 
-function apply(subscription: Subscription, event: SubscriptionMachineEvent, stamp: EventStamp) {
-  const { state: _s, version: _v, ...fields } = subscription;
-  const stepped = stepMachine(subscriptionMachine, subscription.state, fields, event);
-  if (!stepped) return undefined;
-  const next: Subscription = { ...stepped.context, state: stepped.state as SubscriptionState, version: subscription.version + 1 };
-  return { next, events: subscriptionEvents(next, stepped.actions, stamp) };
-}
+const apply = (subscription: Subscription, event: SubscriptionMachineEvent, stamp: EventStamp) =>
+  applyToAggregate(subscriptionMachine, subscription, event, subscriptionEvents, stamp);
 
 /** ApproveSubscription: SMS_PIN and Pending only; three attempts; the window closes after 3 hours. */
 export function approveSubscription(s: Subscription, pin: string, stamp: EventStamp): Change<Subscription, Subscription> {
@@ -146,7 +141,7 @@ export function expireSubscriptionApproval(s: Subscription, stamp: EventStamp): 
 export function subscriptionChargeDue(s: Subscription, now: string): boolean {
   const probe: BillingOperation = { id: '', status: 'FAILED', amount: s.billing.amount, at: now, refunded: false };
   const { state: _s, version: _v, ...fields } = s;
-  return stepMachine(subscriptionMachine, s.state, fields, { type: 'CHARGE_FAILED', operation: probe }) !== undefined;
+  return machineAccepts(subscriptionMachine, s.state, fields, { type: 'CHARGE_FAILED', operation: probe });
 }
 
 /** Records one scheduled charge; the outcome says whether it applied (it was due). */
