@@ -12,6 +12,8 @@ export default defineConfig({
       '@kassa/adapters-xml': src('adapters-xml'),
       '@kassa/adapters-mongo': src('adapters-mongo'),
       '@kassa/adapters-queue': src('adapters-queue'),
+      '@kassa/merchant-client': src('merchant-client'),
+      '@kassa/app': src('app'),
     },
   },
   test: {

@@ -7,6 +7,7 @@ export * from './shared/customer.js';
 export * from './shared/events.js';
 export * from './shared/time.js';
 export * from './shared/settings.js';
+export * from './shared/signature-payload.js';
 export { MAX_PIN_ATTEMPTS, type Change } from './shared/lifecycle.js';
 
 export * from './contract/contract.js';

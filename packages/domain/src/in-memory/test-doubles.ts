@@ -59,7 +59,7 @@ export class RecordingSmsSender implements SmsSender {
 /** Links of the form `{base}/pay/{invoiceId}?t=...`; the token here is not a real JWT. */
 export class StaticPaymentPages implements PaymentPages {
   constructor(private readonly base = 'http://localhost:8082') {}
-  linkFor(target: { readonly id: string; readonly projectId: number }) {
+  async linkFor(target: { readonly id: string; readonly projectId: number }) {
     const token = `token-${target.id}`;
     return { url: `${this.base}/Card/Sbp/widget.html?invoiceId=${target.id}&t=${token}`, token };
   }

@@ -64,6 +64,7 @@ const fieldsFor = (type: InvoiceAuthorizationType): InvoiceFields => ({
   merchantOrderId: 'o1',
   customer: { type: 'mobile_phone', msisdn: '79001234567' },
   price: { minor: 1000, currency: 'RUB' },
+  vatIncluded: false,
   description: null,
   applicationName: null,
   productName: null,

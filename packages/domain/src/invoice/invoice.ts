@@ -33,6 +33,8 @@ export interface InvoiceFields {
   readonly merchantOrderId: string;
   readonly customer: Customer;
   readonly price: Money;
+  /** Whether the price includes VAT, as the merchant said. */
+  readonly vatIncluded: boolean;
   readonly description: string | null;
   readonly applicationName: string | null;
   readonly productName: string | null;

@@ -6,5 +6,6 @@ export interface PaymentPageLink {
 
 /** Issues payment-page links for AUTH_PAGE invoices (the widget host owns the format). */
 export interface PaymentPages {
-  linkFor(invoice: { readonly id: string; readonly projectId: number }, issuedAt: Date): PaymentPageLink;
+  /** The link for an invoice (or an AUTH_PAGE subscription); the same `issuedAt` gives the same link. */
+  linkFor(target: { readonly id: string; readonly projectId: number }, issuedAt: Date): Promise<PaymentPageLink>;
 }

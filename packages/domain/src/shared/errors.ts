@@ -31,6 +31,8 @@ export const ERROR_CATALOG = {
     message: 'PIN attempts used up; the contract cannot be confirmed',
     xmlResultCode: 242,
   },
+  /** Kassa: no such route or method. */
+  NOT_FOUND: { httpStatus: 404, message: 'No such resource' },
   SERVICE_UNAVAILABLE: { httpStatus: 503, message: 'Service temporarily unavailable; retry' },
   /** Subscription service: a wrong PIN (StatusName WRONG_PARAMS, InvalidPinCode). */
   SUBSCRIPTION_INVALID_PIN_CODE: { httpStatus: 422, message: 'InvalidPinCode', statusName: 'WRONG_PARAMS' },

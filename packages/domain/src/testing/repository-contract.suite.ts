@@ -38,7 +38,7 @@ export const sampleContract = (projectId: number, msisdn: string, mcid: string):
 
 export const sampleInvoice = (projectId: number, msisdn: string, orderId: string): Invoice =>
   openInvoice({
-    id: uid(), projectId, merchantOrderId: orderId, customer: phone(msisdn), price: { minor: 1000, currency: 'RUB' },
+    id: uid(), projectId, merchantOrderId: orderId, customer: phone(msisdn), price: { minor: 1000, currency: 'RUB' }, vatIncluded: true,
     description: 'd', applicationName: null, productName: null, authorizationType: 'BY_CONTRACT', contract: null,
     billingChannel: 'MC', pinCode: null, testInfo: { expectedBillingResult: 'SuccessSequencePayment' }, now: T0, lifetimeSeconds: 3600,
   });

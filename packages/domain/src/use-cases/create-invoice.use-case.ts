@@ -16,6 +16,7 @@ export interface CreateInvoiceInput {
   readonly customer: Customer;
   /** Omitted: the project's default price. */
   readonly price?: Money;
+  readonly vatIncluded?: boolean;
   readonly description?: string;
   readonly applicationName?: string;
   readonly productName?: string;
@@ -93,6 +94,7 @@ export class CreateInvoice {
         merchantOrderId: input.merchantOrderId,
         customer: input.customer,
         price,
+        vatIncluded: input.vatIncluded ?? false,
         description: input.description ?? null,
         applicationName: input.applicationName ?? null,
         productName: input.productName ?? null,
@@ -111,7 +113,7 @@ export class CreateInvoice {
         await scheduleSafely(scheduler, { name: 'invoice.charge', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.createdAt });
       }
       await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt });
-      const paymentPage = authorizationType === 'AUTH_PAGE' ? paymentPages.linkFor(invoice, now) : undefined;
+      const paymentPage = authorizationType === 'AUTH_PAGE' ? await paymentPages.linkFor(invoice, now) : undefined;
       return ok(paymentPage ? { invoice, paymentPage } : { invoice });
     });
   }

@@ -70,7 +70,7 @@ export class CreateSubscription {
     if (input.msisdn && pinCode) await sendPin(settings, sms, input.msisdn, pinCode);
     await scheduleSafely(scheduler, { name: 'subscription.expire-approval', projectId: input.projectId, aggregateId: subscription.id, runAt: subscription.approvalDeadline });
     if (channel === 'SMS_PIN') return ok({ subscription });
-    return ok({ subscription, authorizeUrl: paymentPages.linkFor(subscription, now).url });
+    return ok({ subscription, authorizeUrl: (await paymentPages.linkFor(subscription, now)).url });
   }
 
   private async billing(input: CreateSubscriptionInput): Promise<Result<SubscriptionBilling, DomainError>> {

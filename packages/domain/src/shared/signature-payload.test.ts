@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { requestPayload } from './signature-payload.js';
+
+describe('requestPayload (signature version 4)', () => {
+  it('POST /invoices: order id, customerPayload, amount, currency, contract id, client_ip', () => {
+    const body = { client_ip: '10.0.0.1', customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'o-1', price: { amount: '10.00', currency: 'RUB' } }, contract: { merchant_contract_id: 'mc' } };
+    expect(requestPayload('createInvoice', { body })).toBe('o-179001234567' + '10.00RUB' + 'mc' + '10.0.0.1');
+  });
+
+  it('card customers: source, country, merchant_customer_id, email in this order; missing fields are empty', () => {
+    const body = { customer: { type: 'undefined_bank_card', source: 'shop', country: 'RU', merchant_customer_id: 'u1' }, order: { merchant_order_id: 'o' } };
+    expect(requestPayload('createInvoice', { body })).toBe('oshopRUu1');
+  });
+
+  it('ids come from the path; other or no customer type gives an empty customerPayload', () => {
+    expect(requestPayload('authorizeContract', { pathId: 'c-1', body: { pin_code: '1234', client_ip: '1.1.1.1', merchant_contract_id: 'mc' } })).toBe('c-1mc12341.1.1.1');
+    expect(requestPayload('getInvoice', { pathId: 'i-1' })).toBe('i-1');
+    expect(requestPayload('findInvoiceByOrderId', { merchantOrderId: 'o-9' })).toBe('o-9');
+    expect(requestPayload('checkBilling', { body: { customer: { type: 'x', msisdn: '1' } } })).toBe('');
+    expect(requestPayload('checkBilling', { body: { msisdn: '79001234567' } })).toBe('79001234567');
+    expect(requestPayload('createContract', { body: 'not an object' })).toBe('');
+  });
+});
