@@ -1,2 +1,12 @@
-// Filled in by its own issue; see docs/decisions.md.
-export {};
+export { createApiApp, API_PREFIX } from './api/api-app.js';
+export { contractRoutes } from './api/contract-routes.js';
+export { invoiceRoutes } from './api/invoice-routes.js';
+export { openApiDocument } from './api/openapi.js';
+export { expectedSignature, signaturesMatch } from './api/signature.js';
+export { MAX_DRIFT_SECONDS } from './api/authenticate.js';
+export { LIMITS, WALLETS } from './api/requests.js';
+export { createPciApp } from './pci/pci-app.js';
+export { createWidgetApp } from './widget/widget-app.js';
+export { JwtPaymentPages, WIDGET_TOKEN_SECONDS } from './widget/jwt-payment-pages.js';
+export { maskBody } from './shared/masking.js';
+export type { HttpDeps } from './shared/http-deps.js';

@@ -1,0 +1,19 @@
+import type { Express } from 'express';
+import { baseApp } from '../shared/base-app.js';
+import { errorHandler, notFound } from '../shared/error-handler.js';
+import type { HttpDeps } from '../shared/http-deps.js';
+import { contractRoutes } from './contract-routes.js';
+import { invoiceRoutes } from './invoice-routes.js';
+import { openApiDocument } from './openapi.js';
+
+export const API_PREFIX = '/api/v3/projects/:projectId';
+
+/** The API host ({base_url}): the JSON v3 API. Card data is refused here. */
+export function createApiApp(deps: HttpDeps): Express {
+  const app = baseApp(deps, 'api');
+  app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApiDocument()));
+  app.use(API_PREFIX, contractRoutes(deps), invoiceRoutes(deps));
+  app.use(notFound(deps.mode));
+  app.use(errorHandler(deps.mode, deps.logger));
+  return app;
+}

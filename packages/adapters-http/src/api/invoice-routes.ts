@@ -1,0 +1,99 @@
+import { Router, type Response } from 'express';
+import type { CreateInvoiceInput } from '@kassa/domain';
+import { sendResult } from '../shared/envelope.js';
+import type { HttpDeps } from '../shared/http-deps.js';
+import { checkPaymentMethod, clientIpRequest, createInvoiceRequest, parseRequest, pinRequest, toCustomer, toPrice } from './requests.js';
+import { answeredWithError, missingClientIp, route } from './route.js';
+import { invoiceView } from './views.js';
+
+const param = (value: unknown) => String(value);
+
+/** Deprecated request features (customer.type bank_card as an alias, payment_method) are flagged, not refused. */
+const markDeprecated = (res: Response) => res.setHeader('Deprecation', 'true');
+
+/** POST /invoices (also on the PCI host, where `cardAllowed`). */
+export function createInvoiceRoute(deps: HttpDeps, cardAllowed: boolean) {
+  const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
+  return route(deps, 'createInvoice', async (req, res, { project, partner }) => {
+    const body = parseRequest(createInvoiceRequest, req.body);
+    if (!body.ok) return void answeredWithError(res, deps, body.error);
+    const b = body.value;
+    const method = checkPaymentMethod(b.payment_method);
+    const customer = toCustomer(b.customer, cardAllowed);
+    const price = toPrice(b.order.price);
+    if (!customer.ok || !price.ok || !method.ok) {
+      return void answeredWithError(res, deps, !customer.ok ? customer.error : undefined, !price.ok ? price.error : undefined, !method.ok ? method.error : undefined);
+    }
+    if (answeredWithError(res, deps, missingClientIp(project, b))) return;
+    if (customer.value.customer.type === 'undefined_bank_card' && b.contract !== undefined) {
+      return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'contract: not allowed with customer.type undefined_bank_card' });
+    }
+    if (customer.value.deprecatedAlias || b.payment_method !== undefined) markDeprecated(res);
+    const mcid = b.contract?.merchant_contract_id;
+    const testInfo = b.test_info && {
+      ...(b.test_info.expected_billing_result ? { expectedBillingResult: b.test_info.expected_billing_result } : {}),
+      ...(b.test_info.callback_url ? { callbackUrl: b.test_info.callback_url } : {}),
+    };
+    const input: CreateInvoiceInput = {
+      projectId: project.id,
+      partnerLogin: partner.login,
+      merchantOrderId: b.order.merchant_order_id,
+      customer: customer.value.customer,
+      ...(price.value ? { price: price.value } : {}),
+      ...(b.order.price?.vat_included !== undefined ? { vatIncluded: b.order.price.vat_included } : {}),
+      ...(b.order.description !== undefined ? { description: b.order.description } : {}),
+      ...(b.application?.name !== undefined ? { applicationName: b.application.name } : {}),
+      ...(b.product?.name !== undefined ? { productName: b.product.name } : {}),
+      ...(mcid ? { contract: { merchantContractId: mcid, createIfNotExists: b.contract?.create_if_not_exists ?? false } } : {}),
+      ...(testInfo ? { testInfo } : {}),
+    };
+    const result = await deps.useCases.createInvoice.execute(input);
+    await sendResult(res, result, deps.mode, (created) => invoiceView(created.invoice, view), 201);
+  });
+}
+
+/** The invoice routes of the API host. */
+export function invoiceRoutes(deps: HttpDeps): Router {
+  const router = Router({ mergeParams: true });
+  const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
+  router.post('/invoices', ...createInvoiceRoute(deps, false));
+
+  router.post('/invoices/:invoiceId/authorize', ...route(deps, 'authorizeInvoice', async (req, res, { project }) => {
+    const body = parseRequest(pinRequest, req.body);
+    if (!body.ok) return void answeredWithError(res, deps, body.error);
+    if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
+    const result = await deps.useCases.authorizeInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']), pinCode: body.value.pin_code });
+    await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Authorize' }));
+  }));
+
+  router.post('/invoices/:invoiceId/cancel', ...route(deps, 'cancelInvoice', async (req, res, { project }) => {
+    const body = parseRequest(clientIpRequest, req.body);
+    if (!body.ok) return void answeredWithError(res, deps, body.error);
+    if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
+    const result = await deps.useCases.cancelInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
+    await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Cancelled' }));
+  }));
+
+  router.post('/invoices/:invoiceId/refund', ...route(deps, 'refundInvoice', async (req, res, { project }) => {
+    const body = parseRequest(clientIpRequest, req.body);
+    if (!body.ok) return void answeredWithError(res, deps, body.error);
+    if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
+    const result = await deps.useCases.refundInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
+    await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, refund_status: i.refundStatus }), 202);
+  }));
+
+  router.get('/invoices/:invoiceId', ...route(deps, 'getInvoice', async (req, res, { project }) => {
+    const result = await deps.useCases.getInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
+    await sendResult(res, result, deps.mode, (i) => invoiceView(i, view));
+  }));
+
+  router.get('/invoices', ...route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
+    const orderId = req.query['merchant_order_id'];
+    if (typeof orderId !== 'string' || orderId.length === 0) {
+      return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'merchant_order_id: required query parameter' });
+    }
+    const result = await deps.useCases.findInvoiceByOrderId.execute({ projectId: project.id, merchantOrderId: orderId });
+    await sendResult(res, result, deps.mode, (i) => invoiceView(i, { ...view, maskPhone: true }));
+  }));
+  return router;
+}

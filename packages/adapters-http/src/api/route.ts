@@ -1,0 +1,24 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { DomainError, Project, SignedOperation } from '@kassa/domain';
+import { sendError } from '../shared/envelope.js';
+import type { HttpDeps } from '../shared/http-deps.js';
+import { authenticate, authOf, type AuthContext } from './authenticate.js';
+
+export type Handler = (req: Request, res: Response, auth: AuthContext) => Promise<void>;
+
+/** An authenticated JSON v3 route: the signature check for its operation, then the handler. */
+export function route(deps: HttpDeps, operation: SignedOperation, handler: Handler) {
+  return [authenticate(deps, operation), (req: Request, res: Response, _next: NextFunction) => handler(req, res, authOf(res))];
+}
+
+/** `client_ip` is required unless the project's settings say otherwise. */
+export function missingClientIp(project: Project, body: { client_ip?: string | undefined }): DomainError | undefined {
+  return project.clientIpRequired && !body.client_ip ? { code: 'BAD_REQUEST', message: 'client_ip: required for this project' } : undefined;
+}
+
+/** Sends the first error, if any; true when one was sent. */
+export function answeredWithError(res: Response, deps: HttpDeps, ...errors: (DomainError | undefined)[]): boolean {
+  const first = errors.find((e) => e !== undefined);
+  if (first) sendError(res, first, deps.mode);
+  return first !== undefined;
+}

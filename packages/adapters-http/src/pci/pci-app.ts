@@ -1,0 +1,22 @@
+import { Router, type Express } from 'express';
+import { createContractRoute } from '../api/contract-routes.js';
+import { API_PREFIX } from '../api/api-app.js';
+import { createInvoiceRoute } from '../api/invoice-routes.js';
+import { baseApp } from '../shared/base-app.js';
+import { errorHandler, notFound } from '../shared/error-handler.js';
+import type { HttpDeps } from '../shared/http-deps.js';
+
+/**
+ * The card data host ({pci_base_url}): only invoice and contract creation, the two operations that
+ * accept customer.bank_card. Everything else is served by the API host.
+ */
+export function createPciApp(deps: HttpDeps): Express {
+  const app = baseApp(deps, 'pci');
+  const router = Router({ mergeParams: true });
+  router.post('/invoices', ...createInvoiceRoute(deps, true));
+  router.post('/contracts', ...createContractRoute(deps, true));
+  app.use(API_PREFIX, router);
+  app.use(notFound(deps.mode));
+  app.use(errorHandler(deps.mode, deps.logger));
+  return app;
+}

@@ -1,0 +1,17 @@
+import express, { type Express } from 'express';
+import type { HttpDeps } from './http-deps.js';
+import { jsonBody } from './json-body.js';
+import { requestLog } from './request-log.js';
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** What every Kassa listener shares: no framework banner, JSON bodies, the masked request log, /health. */
+export function baseApp(deps: HttpDeps, host: string): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(requestLog(deps.logger, host));
+  app.get('/health', (_req, res) => void res.json({ status: 'ok', host }));
+  app.use(jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT));
+  return app;
+}

@@ -1,0 +1,49 @@
+import type { Response } from 'express';
+import { domainError, ERROR_CATALOG, type DomainError, type ErrorCode, type KassaMode, type Result } from '@kassa/domain';
+
+/** Imperative hints for the test environment only (the spec: never rely on them). */
+const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
+  AUTH_INVALID_SIGNATURE: 'Sign the request as the Authentication section describes, with your password as the HMAC key.',
+  AUTH_INVALID_TIMESTAMP: 'Send X-Timestamp as the current UTC time, YYYY-MM-DDThh:mm:ssZ.',
+  AUTH_INVALID_PROJECT: 'Use a project of your own that is active, from a whitelisted IP.',
+  BAD_REQUEST: 'Fix the field named in the message and send the request again.',
+  INVOICE_ALREADY_EXISTS: 'Finish or cancel the invoice in details.invoice_id first.',
+  INVOICE_NOT_AUTHORIZED: 'Send the PIN again; in the test environment it is 1234.',
+  INVOICE_AUTH_ATTEMPTS_EXCEEDED: 'Create a new invoice.',
+  INVOICE_NOT_PAID: 'Refund only a paid invoice (payment_status PAID).',
+  CONTRACT_NOT_AUTHORIZED: 'Send the PIN again; in the test environment it is 1234.',
+  CONTRACT_AUTH_ATTEMPTS_EXCEEDED: 'Cancel this contract and create a new one.',
+  CONTRACT_DRAFT_EXISTS: 'Authorize the contract in details.contract_id, or cancel it.',
+  SERVICE_UNAVAILABLE: 'Retry the request later.',
+};
+
+export interface ErrorBody {
+  readonly success: false;
+  readonly error: { code: string; message: string; next_step?: string; details?: Record<string, unknown> };
+}
+
+export function errorBody(e: DomainError, mode: KassaMode): ErrorBody {
+  const hint = mode === 'test' ? NEXT_STEP[e.code] : undefined;
+  return {
+    success: false,
+    error: { code: e.code, message: e.message, ...(hint ? { next_step: hint } : {}), ...(e.details ? { details: { ...e.details } } : {}) },
+  };
+}
+
+/** The one place a domain error becomes an HTTP answer: the catalog's status, the spec's envelope. */
+export function sendError(res: Response, e: DomainError, mode: KassaMode, status: number = ERROR_CATALOG[e.code].httpStatus): void {
+  if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
+  res.status(status).json(errorBody(e, mode));
+}
+
+export function sendData(res: Response, data: unknown, status = 200): void {
+  res.status(status).json({ success: true, data });
+}
+
+/** A use case's Result as an HTTP answer. */
+export async function sendResult<T>(res: Response, result: Result<T, DomainError>, mode: KassaMode, view: (value: T) => unknown, status = 200): Promise<void> {
+  if (!result.ok) return sendError(res, result.error, mode);
+  sendData(res, await view(result.value), status);
+}
+
+export const badRequest = (message: string) => domainError('BAD_REQUEST', message);

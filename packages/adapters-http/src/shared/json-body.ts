@@ -1,0 +1,51 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { KassaMode } from '@kassa/domain';
+import { badRequest, sendError } from './envelope.js';
+
+const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
+/**
+ * JSON bodies only: a body that is not `application/json`, is malformed, or is not a JSON object is
+ * 400 BAD_REQUEST in the envelope; an oversize one is 413. An empty body stands for `{}`.
+ */
+export function jsonBody(mode: KassaMode, limitBytes: number) {
+  const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
+  return [
+    (req: Request, res: Response, next: NextFunction) => {
+      if (!hasBody(req)) {
+        req.body = {};
+        return next();
+      }
+      if (!req.is('application/json')) return sendError(res, badRequest('Content-Type must be application/json'), mode);
+      parse(req, res, next);
+    },
+    (req: Request, res: Response, next: NextFunction) => {
+      const body: unknown = req.body;
+      if (body === undefined) req.body = {};
+      else if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        return sendError(res, badRequest('The body must be a JSON object'), mode);
+      }
+      next();
+    },
+  ];
+}
+
+/** Body-parser failures as envelope errors (a 4xx, never an HTML page). */
+export function bodyErrorStatus(err: unknown): { status: number; message: string } | undefined {
+  if (typeof err !== 'object' || err === null || !('type' in err)) return undefined;
+  switch ((err as { type: unknown }).type) {
+    case 'entity.parse.failed':
+      return { status: 400, message: 'The body is not valid JSON' };
+    case 'entity.too.large':
+      return { status: 413, message: 'The body is too large' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 400, message: 'Unsupported body encoding or charset' };
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return { status: 400, message: 'The body could not be read' };
+    default:
+      return undefined;
+  }
+}
