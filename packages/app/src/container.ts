@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { Container } from 'inversify';
+import {
+  defaultSettings,
+  InMemoryContractRepository,
+  InMemoryEventOutbox,
+  InMemoryInvoiceRepository,
+  InMemoryProjectDirectory,
+  InMemorySubscriptionRepository,
+  kassaUseCases,
+  SandboxBillingGateway,
+  SandboxCarrierLookup,
+  SystemClock,
+  type KassaPorts,
+} from '@kassa/domain';
+import { JwtPaymentPages, type HttpDeps } from '@kassa/adapters-http';
+import type { Logger } from 'pino';
+import type { KassaConfig } from './config.js';
+import { EmbeddedScheduler } from './embedded-scheduler.js';
+import { LogOnlySmsSender, RandomPins, RandomUuids } from './node-ports.js';
+import type { Directory } from './seed.js';
+import { TOKENS } from './tokens.js';
+
+/**
+ * The composition root: binds every port of the domain to an adapter chosen by configuration.
+ * Embedded mode: in-memory storage and in-process jobs. Inversify stays here; the domain never sees it.
+ */
+export function buildContainer(config: KassaConfig, logger: Logger, directory: Directory, widgetBaseUrl: string): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind(TOKENS.Config).toConstantValue(config);
+  container.bind(TOKENS.Logger).toConstantValue(logger);
+  container.bind(TOKENS.Directory).toConstantValue(directory);
+  container.bind(TOKENS.WidgetBaseUrl).toConstantValue(widgetBaseUrl);
+  container
+    .bind(TOKENS.PaymentPages)
+    .toResolvedValue((c: KassaConfig, base: string) => new JwtPaymentPages(base, c.KASSA_TOKEN_SECRET ?? randomBytes(32).toString('hex')), [TOKENS.Config, TOKENS.WidgetBaseUrl]);
+  container.bind(TOKENS.Scheduler).toResolvedValue((l: Logger) => new EmbeddedScheduler(l, () => new Date()), [TOKENS.Logger]);
+  container.bind(TOKENS.Ports).toResolvedValue(
+    (c: KassaConfig, l: Logger, d: Directory, pages: JwtPaymentPages, scheduler: EmbeddedScheduler): KassaPorts => {
+      const contracts = new InMemoryContractRepository();
+      const invoices = new InMemoryInvoiceRepository();
+      const subscriptions = new InMemorySubscriptionRepository();
+      return {
+        contracts,
+        invoices,
+        subscriptions,
+        outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions }),
+        projects: new InMemoryProjectDirectory(d.partners, d.projects),
+        clock: new SystemClock(),
+        ids: new RandomUuids(),
+        pins: new RandomPins(),
+        sms: new LogOnlySmsSender(l),
+        gateway: new SandboxBillingGateway(),
+        carriers: new SandboxCarrierLookup(),
+        paymentPages: pages,
+        scheduler,
+        settings: defaultSettings(c.KASSA_ENV),
+      };
+    },
+    [TOKENS.Config, TOKENS.Logger, TOKENS.Directory, TOKENS.PaymentPages, TOKENS.Scheduler],
+  );
+  container.bind(TOKENS.UseCases).toResolvedValue((ports: KassaPorts, scheduler: EmbeddedScheduler) => {
+    const useCases = kassaUseCases(ports);
+    scheduler.attach((job) => useCases.runJob.execute(job));
+    return useCases;
+  }, [TOKENS.Ports, TOKENS.Scheduler]);
+  container.bind(TOKENS.HttpDeps).toResolvedValue(
+    (c: KassaConfig, l: Logger, ports: KassaPorts, useCases: HttpDeps['useCases']): HttpDeps => ({
+      useCases,
+      projects: ports.projects,
+      carriers: ports.carriers,
+      paymentPages: ports.paymentPages,
+      clock: ports.clock,
+      mode: c.KASSA_ENV,
+      logger: l,
+      trustProxy: c.KASSA_TRUST_PROXY,
+    }),
+    [TOKENS.Config, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases],
+  );
+  return container;
+}

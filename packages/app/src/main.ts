@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+import { readConfig } from './config.js';
+import { startKassa } from './server.js';
+
+/** `npm start`: runs Kassa on its embedded defaults, configured by KASSA_* variables (README). */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const kassa = await startKassa(config);
+  if (!config.KASSA_SEED_FILE) {
+    const partner = kassa.directory.partners[0];
+    const project = kassa.directory.projects[0];
+    // The generated demo credentials are shown once, here, and never written to the log.
+    process.stdout.write(
+      `\nDemo partner (test environment): X-Login ${partner?.login}, password ${partner?.password}, project ${project?.id}` +
+        `\nAPI ${kassa.urls.api}  PCI ${kassa.urls.pci}  widget ${kassa.urls.widget}  subscriptions ${kassa.urls.subs}\n\n`,
+    );
+  }
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    kassa.logger.info({ signal }, 'shutting down');
+    kassa.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`kassa: ${(err as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { maskMsisdn, type IdGenerator, type PinGenerator, type SmsSender } from '@kassa/domain';
+import type { Logger } from 'pino';
+
+export class RandomUuids implements IdGenerator {
+  newId(): string {
+    return randomUUID();
+  }
+}
+
+/** Four-digit PINs from a cryptographic source. */
+export class RandomPins implements PinGenerator {
+  newPin(): string {
+    return randomInt(0, 10_000).toString().padStart(4, '0');
+  }
+}
+
+/**
+ * No SMS provider ships with Kassa: this sender records that an SMS was due (masked number, never
+ * the PIN). Production deployments bind their provider's SmsSender instead.
+ */
+export class LogOnlySmsSender implements SmsSender {
+  constructor(private readonly logger: Logger) {}
+  async sendPin(msisdn: string): Promise<void> {
+    this.logger.warn({ msisdn: maskMsisdn(msisdn) }, 'no SMS provider configured: PIN not delivered');
+  }
+}

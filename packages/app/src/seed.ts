@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { parseMoney, type Partner, type Project } from '@kassa/domain';
+
+const amount = z.string().refine((a) => parseMoney(a, 'RUB').ok, 'must be a decimal string with two fraction digits, like "10.00"');
+
+const projectSchema = z.strictObject({
+  id: z.number().int().min(0).max(2 ** 31 - 1),
+  active: z.boolean().default(true),
+  clientIpRequired: z.boolean().default(true),
+  ipWhitelist: z.array(z.union([z.ipv4(), z.ipv6()])).default([]),
+  defaultPrice: z.strictObject({ amount, currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter code') }).nullable().default(null),
+  returnUrl: z.url().nullable().default(null),
+  webhookUrl: z.url().nullable().default(null),
+  webhookSecret: z.string().min(1).nullable().default(null),
+  paymentMethods: z.array(z.string().min(1)).default(['sbp']),
+  subscriptionSecret: z.string().min(1).nullable().default(null),
+  subscriptionNotificationUrl: z.url().nullable().default(null),
+});
+
+/** The seed file: partners and their projects (see README, "Seed file"). */
+export const seedSchema = z.strictObject({
+  partners: z.array(
+    z.strictObject({
+      login: z.string().min(1),
+      password: z.string().min(1),
+      testCallbackAllowed: z.boolean().default(false),
+      projects: z.array(projectSchema).default([]),
+    }),
+  ),
+});
+
+export interface Directory {
+  readonly partners: Partner[];
+  readonly projects: Project[];
+}
+
+export function directoryFromSeed(seed: z.infer<typeof seedSchema>): Directory {
+  const partners: Partner[] = [];
+  const projects: Project[] = [];
+  for (const p of seed.partners) {
+    partners.push({ login: p.login, password: p.password, testCallbackAllowed: p.testCallbackAllowed });
+    for (const project of p.projects) {
+      const price = project.defaultPrice && parseMoney(project.defaultPrice.amount, project.defaultPrice.currency);
+      projects.push({ ...project, partnerLogin: p.login, defaultPrice: price && price.ok ? price.value : null });
+    }
+  }
+  const ids = projects.map((p) => p.id);
+  const duplicate = ids.find((id, n) => ids.indexOf(id) !== n);
+  if (duplicate !== undefined) throw new Error(`Seed file: partners.projects.id: project ${duplicate} appears twice`);
+  return { partners, projects };
+}
+
+/** Reads and checks the seed file; a mismatch is refused with a message naming the field. */
+export async function loadSeedFile(path: string): Promise<Directory> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    throw new Error(`Seed file ${path}: cannot read it as JSON (${(e as Error).message})`);
+  }
+  const parsed = seedSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Seed file ${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  }
+  return directoryFromSeed(parsed.data);
+}
+
+/** The test environment's demo partner and project (all four payment methods), with a fresh password. */
+export function demoDirectory(): Directory {
+  const partner: Partner = { login: 'demo', password: randomBytes(12).toString('base64url'), testCallbackAllowed: true };
+  const project: Project = {
+    id: 1,
+    partnerLogin: 'demo',
+    active: true,
+    clientIpRequired: true,
+    ipWhitelist: [],
+    defaultPrice: { minor: 1000, currency: 'RUB' },
+    returnUrl: null,
+    webhookUrl: null,
+    webhookSecret: null,
+    paymentMethods: ['sbp', 'sberpay', 'tpay', 'mirpay'],
+    subscriptionSecret: randomBytes(12).toString('base64url'),
+    subscriptionNotificationUrl: null,
+  };
+  return { partners: [partner], projects: [project] };
+}

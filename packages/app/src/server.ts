@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DestinationStream, Logger } from 'pino';
+import { createApiApp, createPciApp, createWidgetApp } from '@kassa/adapters-http';
+import express from 'express';
+import type { KassaConfig } from './config.js';
+import { buildContainer } from './container.js';
+import { createLogger } from './logger.js';
+import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
+import { TOKENS } from './tokens.js';
+
+export type HostName = 'api' | 'pci' | 'widget' | 'subs';
+
+export interface RunningKassa {
+  /** The actual base URL of each listener. */
+  readonly urls: Readonly<Record<HostName, string>>;
+  readonly directory: Directory;
+  readonly logger: Logger;
+  /** Stops taking requests, finishes the running ones and the jobs, then closes. */
+  stop(): Promise<void>;
+}
+
+const SWEEP_MS = 5_000;
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  });
+}
+
+/**
+ * Starts Kassa: four listeners, one per host of the spec, on their configured ports (0 picks a
+ * free one), the in-process jobs and the due-work sweep.
+ */
+export async function startKassa(config: KassaConfig, options: { logDestination?: DestinationStream } = {}): Promise<RunningKassa> {
+  const logger = createLogger(config.KASSA_LOG_LEVEL, options.logDestination);
+  const directory = config.KASSA_SEED_FILE ? await loadSeedFile(config.KASSA_SEED_FILE) : config.KASSA_ENV === 'test' ? demoDirectory() : undefined;
+  if (!directory) throw new Error('KASSA_SEED_FILE is required in production: it lists the partners and projects');
+
+  const hosts: HostName[] = ['api', 'pci', 'widget', 'subs'];
+  const ports: Record<HostName, number> = { api: config.KASSA_API_PORT, pci: config.KASSA_PCI_PORT, widget: config.KASSA_WIDGET_PORT, subs: config.KASSA_SUBS_PORT };
+  const servers = Object.fromEntries(hosts.map((h) => [h, createServer()])) as Record<HostName, Server>;
+  const urls = {} as Record<HostName, string>;
+  for (const h of hosts) {
+    const port = await listen(servers[h], ports[h], config.KASSA_HOST);
+    urls[h] = `http://${config.KASSA_HOST.includes(':') ? `[${config.KASSA_HOST}]` : config.KASSA_HOST}:${port}`;
+  }
+  const widgetBase = config.KASSA_WIDGET_BASE_URL ?? urls.widget.replace('127.0.0.1', 'localhost');
+
+  const container = buildContainer(config, logger, directory, widgetBase);
+  const deps = container.get(TOKENS.HttpDeps);
+  const scheduler = container.get(TOKENS.Scheduler);
+  const subs = express();
+  subs.get('/health', (_req, res) => void res.json({ status: 'ok', host: 'subs' }));
+  servers.api.on('request', createApiApp(deps));
+  servers.pci.on('request', createPciApp(deps));
+  servers.widget.on('request', createWidgetApp(deps, container.get(TOKENS.PaymentPages)));
+  servers.subs.on('request', subs);
+
+  let sweeping = Promise.resolve();
+  const sweep = setInterval(() => {
+    sweeping = deps.useCases.runDueWork.execute().then(
+      () => undefined,
+      (err: unknown) => logger.error({ err }, 'due-work sweep failed'),
+    );
+  }, SWEEP_MS);
+  sweep.unref();
+
+  logger.info({ urls, env: config.KASSA_ENV, storage: 'in-memory', jobs: 'in-process' }, 'kassa started');
+  return {
+    urls,
+    directory,
+    logger,
+    async stop() {
+      clearInterval(sweep);
+      await Promise.all(hosts.map((h) => close(servers[h])));
+      await sweeping;
+      await scheduler.stop();
+      logger.info('kassa stopped');
+      logger.flush();
+    },
+  };
+}

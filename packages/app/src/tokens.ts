@@ -1,0 +1,20 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { KassaPorts, KassaUseCases } from '@kassa/domain';
+import type { HttpDeps, JwtPaymentPages } from '@kassa/adapters-http';
+import type { Logger } from 'pino';
+import type { KassaConfig } from './config.js';
+import type { Directory } from './seed.js';
+import type { EmbeddedScheduler } from './embedded-scheduler.js';
+
+/** Inversify service identifiers of the composition root. */
+export const TOKENS = {
+  Config: Symbol.for('kassa.Config') as ServiceIdentifier<KassaConfig>,
+  Logger: Symbol.for('kassa.Logger') as ServiceIdentifier<Logger>,
+  Directory: Symbol.for('kassa.Directory') as ServiceIdentifier<Directory>,
+  WidgetBaseUrl: Symbol.for('kassa.WidgetBaseUrl') as ServiceIdentifier<string>,
+  PaymentPages: Symbol.for('kassa.PaymentPages') as ServiceIdentifier<JwtPaymentPages>,
+  Scheduler: Symbol.for('kassa.Scheduler') as ServiceIdentifier<EmbeddedScheduler>,
+  Ports: Symbol.for('kassa.Ports') as ServiceIdentifier<KassaPorts>,
+  UseCases: Symbol.for('kassa.UseCases') as ServiceIdentifier<KassaUseCases>,
+  HttpDeps: Symbol.for('kassa.HttpDeps') as ServiceIdentifier<HttpDeps>,
+} as const;

@@ -1,0 +1,124 @@
+import { createHmac } from 'node:crypto';
+import { requestPayload, type SignedOperation } from '@kassa/domain';
+import type {
+  ContractData,
+  CreateContractRequest,
+  CreateInvoiceRequest,
+  InvoiceData,
+  KassaError,
+  KassaResponse,
+} from './types.js';
+
+export interface KassaClientOptions {
+  /** The API host, e.g. http://localhost:8080 (the PCI host for card data). */
+  readonly baseUrl: string;
+  readonly login: string;
+  /** The merchant secret: the HMAC key. Never sent. */
+  readonly password: string;
+  readonly signatureVersion?: 3 | 4;
+  /** The clock used for X-Timestamp (tests move it). */
+  readonly now?: () => Date;
+}
+
+/** One raw request, for what the typed methods do not cover (tests of bad input, say). */
+export interface RawRequest {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly operation: SignedOperation;
+  readonly body?: unknown;
+  readonly pathId?: string;
+  readonly merchantOrderId?: string;
+  /** Headers to add or override (`undefined` removes one). */
+  readonly headers?: Record<string, string | undefined>;
+  /** Sent as is instead of JSON.stringify(body). */
+  readonly rawBody?: string;
+}
+
+const hmac = (key: string, message: string) => createHmac('sha256', key).update(message, 'utf8').digest('hex');
+
+/** The spec's X-Timestamp form: YYYY-MM-DDThh:mm:ssZ. */
+export const timestampOf = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The X-Signature for a request (versions 3 and 4). */
+export function signRequest(password: string, login: string, timestamp: string, version: 3 | 4, payload: string): string {
+  return hmac(password, (version === 4 ? payload : '') + login + hmac(password, timestamp));
+}
+
+/** A typed client of Kassa's JSON v3 API, signing every request. */
+export class KassaClient {
+  constructor(private readonly options: KassaClientOptions) {}
+
+  withOptions(overrides: Partial<KassaClientOptions>): KassaClient {
+    return new KassaClient({ ...this.options, ...overrides });
+  }
+
+  createContract(projectId: number, body: CreateContractRequest): Promise<KassaResponse<ContractData>> {
+    return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/contracts`, operation: 'createContract', body });
+  }
+
+  authorizeContract(projectId: number, contractId: string, body: { pin_code: string; client_ip?: string; merchant_contract_id?: string }) {
+    return this.send<{ contract_id: string; status: 'active' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/contracts/${contractId}/authorize`, operation: 'authorizeContract', body, pathId: contractId });
+  }
+
+  cancelContract(projectId: number, contractId: string, body: { client_ip?: string } = {}) {
+    return this.send<{ contract_id: string; status: 'cancelled' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/contracts/${contractId}/cancel`, operation: 'cancelContract', body, pathId: contractId });
+  }
+
+  checkBilling(projectId: number, body: { msisdn: string }) {
+    return this.send<{ supported: boolean; customer: ContractData['customer'] }>({ method: 'POST', path: `/api/v3/projects/${projectId}/billing/check`, operation: 'checkBilling', body });
+  }
+
+  createInvoice(projectId: number, body: CreateInvoiceRequest): Promise<KassaResponse<InvoiceData>> {
+    return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/invoices`, operation: 'createInvoice', body });
+  }
+
+  authorizeInvoice(projectId: number, invoiceId: string, body: { pin_code: string; client_ip?: string }) {
+    return this.send<{ invoice_id: string; status: 'Authorize' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/invoices/${invoiceId}/authorize`, operation: 'authorizeInvoice', body, pathId: invoiceId });
+  }
+
+  cancelInvoice(projectId: number, invoiceId: string, body: { client_ip?: string } = {}) {
+    return this.send<{ invoice_id: string; status: 'Cancelled' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/invoices/${invoiceId}/cancel`, operation: 'cancelInvoice', body, pathId: invoiceId });
+  }
+
+  refundInvoice(projectId: number, invoiceId: string, body: { client_ip?: string } = {}) {
+    return this.send<{ invoice_id: string; refund_status: 'processing' | 'completed' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/invoices/${invoiceId}/refund`, operation: 'refundInvoice', body, pathId: invoiceId });
+  }
+
+  getInvoice(projectId: number, invoiceId: string): Promise<KassaResponse<InvoiceData>> {
+    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/invoices/${invoiceId}`, operation: 'getInvoice', pathId: invoiceId });
+  }
+
+  findInvoiceByOrderId(projectId: number, merchantOrderId: string): Promise<KassaResponse<InvoiceData>> {
+    const path = `/api/v3/projects/${projectId}/invoices?merchant_order_id=${encodeURIComponent(merchantOrderId)}`;
+    return this.send({ method: 'GET', path, operation: 'findInvoiceByOrderId', merchantOrderId });
+  }
+
+  /** Signs and sends one request; the answer is parsed from the envelope. */
+  async send<T>(request: RawRequest): Promise<KassaResponse<T>> {
+    const { login, password } = this.options;
+    const version = this.options.signatureVersion ?? 4;
+    const timestamp = timestampOf((this.options.now ?? (() => new Date()))());
+    const payload = requestPayload(request.operation, {
+      body: request.body,
+      ...(request.pathId ? { pathId: request.pathId } : {}),
+      ...(request.merchantOrderId !== undefined ? { merchantOrderId: request.merchantOrderId } : {}),
+    });
+    const headers: Record<string, string> = {
+      'X-Login': login,
+      'X-Timestamp': timestamp,
+      'X-Signature-Version': String(version),
+      'X-Signature': signRequest(password, login, timestamp, version, payload),
+    };
+    const text = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+    if (text !== undefined) headers['Content-Type'] = 'application/json';
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      if (value === undefined) delete headers[name];
+      else headers[name] = value;
+    }
+    const response = await fetch(new URL(request.path, this.options.baseUrl), { method: request.method, headers, ...(text !== undefined ? { body: text } : {}) });
+    const json = (await response.json()) as { success: boolean; data?: T; error?: KassaError };
+    return json.success
+      ? { ok: true, status: response.status, data: json.data as T, headers: response.headers }
+      : { ok: false, status: response.status, error: json.error as KassaError, headers: response.headers };
+  }
+}
