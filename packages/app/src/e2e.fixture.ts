@@ -1,0 +1,92 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { configSchema } from './config.js';
+import { startKassa, type HostName, type RunningKassa } from './server.js';
+
+export const MERCHANT = { login: 'merchant', password: 'merchant-secret-1' };
+export const OTHER = { login: 'other', password: 'other-secret-2' };
+export const FLAGGED = { login: 'flagged', password: 'flagged-secret-3' };
+
+/** Project ids of the test seed. */
+export const P = { main: 1, noIp: 2, inactive: 3, whitelisted: 4, other: 5, flagged: 6, noPrice: 7 } as const;
+
+const project = (id: number, extra: Record<string, unknown> = {}) => ({ id, defaultPrice: { amount: '10.00', currency: 'RUB' }, ...extra });
+export const SEED = {
+  partners: [
+    {
+      login: MERCHANT.login,
+      password: MERCHANT.password,
+      projects: [
+        project(P.main),
+        project(P.noIp, { clientIpRequired: false, ipWhitelist: ['127.0.0.1'] }),
+        project(P.inactive, { active: false }),
+        project(P.whitelisted, { ipWhitelist: ['10.9.9.9'] }),
+        project(P.noPrice, { defaultPrice: null }),
+      ],
+    },
+    { login: OTHER.login, password: OTHER.password, projects: [project(P.other)] },
+    { login: FLAGGED.login, password: FLAGGED.password, testCallbackAllowed: true, projects: [project(P.flagged)] },
+  ],
+};
+
+export interface TestKassa {
+  readonly kassa: RunningKassa;
+  /** Every log line written during the run. */
+  readonly logs: string[];
+  client(options?: { host?: HostName; login?: string; password?: string; version?: 3 | 4; now?: () => Date }): KassaClient;
+  stop(): Promise<void>;
+}
+
+/** The assembled app on free ports, with the test seed and its logs captured. */
+export async function startTestKassa(env: Record<string, string> = {}): Promise<TestKassa> {
+  const dir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
+  const seedFile = join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(SEED));
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const config = configSchema.parse({ KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...env });
+  const kassa = await startKassa(config, { logDestination: destination });
+  return {
+    kassa,
+    logs,
+    client: (o = {}) =>
+      new KassaClient({
+        baseUrl: kassa.urls[o.host ?? 'api'],
+        login: o.login ?? MERCHANT.login,
+        password: o.password ?? MERCHANT.password,
+        signatureVersion: o.version ?? 4,
+        ...(o.now ? { now: o.now } : {}),
+      }),
+    stop: () => kassa.stop(),
+  };
+}
+
+/** Retries `read` until `done` holds (jobs run asynchronously), for at most `ms`. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 3000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let counter = 0;
+/** A fresh msisdn and order id for each call, so tests do not meet the one-active-invoice rule by accident. */
+export const fresh = () => {
+  counter += 1;
+  return { msisdn: `79${String(counter).padStart(9, '0')}`, orderId: `order-${counter}`, mcid: `mc-${counter}` };
+};
+
+export const dataOf = <T>(r: KassaResponse<T>): T => {
+  if (!r.ok) throw new Error(`expected success, got ${r.status} ${JSON.stringify(r.error)}`);
+  return r.data;
+};
