@@ -1,0 +1,39 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inMemoryPorts, kassaUseCases, type InMemoryPorts } from '@kassa/domain';
+import { KassaClient, timestampOf } from '@kassa/merchant-client';
+import { createApiApp } from './api-app.js';
+
+let server: Server;
+let ports: InMemoryPorts;
+let base: string;
+const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
+const project = { id: 1, partnerLogin: 'm', active: true, clientIpRequired: true, ipWhitelist: [], defaultPrice: null, returnUrl: null, webhookUrl: null, webhookSecret: null, paymentMethods: ['sbp'], subscriptionSecret: null, subscriptionNotificationUrl: null };
+
+beforeAll(async () => {
+  ports = inMemoryPorts({ partners: [partner], projects: [project] });
+  ports.clock.set('2026-11-22T12:00:00.000Z');
+  const app = createApiApp({ useCases: kassaUseCases(ports), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger: pino({ level: 'silent' }) });
+  server = createServer(app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('the 20-minute drift boundary, on a fixed server clock', () => {
+  it('exactly 20:00 either way is accepted; 20:01 is AUTH_INVALID_TIMESTAMP', async () => {
+    const serverNow = Date.parse('2026-11-22T12:00:00.000Z');
+    const at = async (offsetSeconds: number) => {
+      const client = new KassaClient({ baseUrl: base, login: 'm', password: 'p', now: () => new Date(serverNow + offsetSeconds * 1000) });
+      const r = await client.getInvoice(1, 'unknown');
+      return `${r.status} ${r.ok ? 'ok' : r.error.code}`;
+    };
+    expect(await at(-1200)).toBe('404 INVOICE_NOT_FOUND');
+    expect(await at(1200)).toBe('404 INVOICE_NOT_FOUND');
+    expect(await at(-1201)).toBe('401 AUTH_INVALID_TIMESTAMP');
+    expect(await at(1201)).toBe('401 AUTH_INVALID_TIMESTAMP');
+    expect(timestampOf(new Date(serverNow))).toBe('2026-11-22T12:00:00Z');
+  });
+});
