@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSeedFile } from './seed.js';
+import { readConfig } from './config.js';
+import { fresh, P, startTestKassa } from './e2e.fixture.js';
+
+const seedAt = (content: unknown) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'kassa-seed-')), 'seed.json');
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+};
+
+describe('the seed file', () => {
+  it('is refused at start with a message naming the field', async () => {
+    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 'x' }] }] }))).rejects.toThrow('partners.0.projects.0.id');
+    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, defaultPrice: { amount: '10.5', currency: 'RUB' } }] }] }))).rejects.toThrow('partners.0.projects.0.defaultPrice.amount');
+    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projets: [] }] }))).rejects.toThrow('partners.0');
+    await expect(loadSeedFile(seedAt('{not json'))).rejects.toThrow('cannot read it as JSON');
+    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
+  });
+
+  it('accepts the documented shape, with defaults for what it omits', async () => {
+    const d = await loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', testCallbackAllowed: true, projects: [{ id: 7, active: true, clientIpRequired: false, ipWhitelist: ['127.0.0.1'], defaultPrice: { amount: '12.30', currency: 'RUB' }, returnUrl: 'https://shop.example/back', webhookUrl: 'https://shop.example/hook', webhookSecret: 'w', paymentMethods: ['sbp', 'tpay'], subscriptionSecret: 's', subscriptionNotificationUrl: 'https://shop.example/subs' }, { id: 8 }] }] }));
+    expect(d.projects[0]).toMatchObject({ id: 7, partnerLogin: 'a', defaultPrice: { minor: 1230, currency: 'RUB' }, ipWhitelist: ['127.0.0.1'] });
+    expect(d.projects[1]).toMatchObject({ id: 8, active: true, clientIpRequired: true, ipWhitelist: [], defaultPrice: null, paymentMethods: ['sbp'] });
+  });
+});
+
+describe('configuration', () => {
+  it('defaults to the test environment on ports 8080 to 8083; a bad value names the variable', () => {
+    expect(readConfig({})).toMatchObject({ KASSA_ENV: 'test', KASSA_API_PORT: 8080, KASSA_PCI_PORT: 8081, KASSA_WIDGET_PORT: 8082, KASSA_SUBS_PORT: 8083 });
+    expect(() => readConfig({ KASSA_API_PORT: 'eighty' })).toThrow('KASSA_API_PORT');
+    expect(() => readConfig({ KASSA_ENV: 'staging' })).toThrow('KASSA_ENV');
+  });
+});
+
+describe('production mode', () => {
+  it('drops the test-only features: no next_step, no fixed PIN, test_info ignored', async () => {
+    const t = await startTestKassa({ KASSA_ENV: 'production' });
+    try {
+      const api = t.client();
+      const f = fresh();
+      const c = await api.createContract(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid });
+      expect(c.ok).toBe(true);
+      const r = c.ok ? await api.authorizeContract(P.main, c.data.contract_id, { client_ip: '203.0.113.7', pin_code: '1234' }) : undefined;
+      // A generated PIN is 1234 one time in 10,000: accept that rare success rather than flake.
+      if (r && !r.ok) {
+        expect(r.error.code).toBe('CONTRACT_NOT_AUTHORIZED');
+        expect(r.error).not.toHaveProperty('next_step');
+      }
+      const g = fresh(); // a partner without the flag: test_info is not even looked at in production
+      const i = await api.createInvoice(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: g.msisdn }, order: { merchant_order_id: g.orderId }, test_info: { callback_url: 'http://127.0.0.1:9/x' } });
+      expect(i.status).toBe(201);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe('the process', () => {
+  it('npm start\'s entry starts on free ports, logs its addresses, and stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['packages/app/dist/main.js'], {
+      env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const started = Date.now();
+    while (!out.includes('Demo partner') && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+    expect(out).toContain('"msg":"kassa started"');
+    const api = /API (http:\/\/\S+)/.exec(out)?.[1];
+    expect((await fetch(`${api}/health`)).status).toBe(200);
+    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(out).toContain('kassa stopped');
+  });
+});
