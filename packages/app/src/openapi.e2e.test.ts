@@ -19,7 +19,7 @@ function servedRoutes(): string[] {
   return [contractRoutes(deps), invoiceRoutes(deps)].flatMap((router) =>
     (router.stack as Layer[]).flatMap((layer) =>
       layer.route
-        ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} /api/v3/projects/{projectId}${layer.route?.path.replace(/:(\w+)/g, '{$1}')}`)
+        ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route?.path.replace(/:(\w+)/g, '{$1}')}`)
         : [],
     ),
   );

@@ -6,13 +6,13 @@ import { contractRoutes } from './contract-routes.js';
 import { invoiceRoutes } from './invoice-routes.js';
 import { openApiDocument } from './openapi.js';
 
-export const API_PREFIX = '/api/v3/projects/:projectId';
+export { API_PREFIX } from './prefix.js';
 
 /** The API host ({base_url}): the JSON v3 API. Card data is refused here. */
 export function createApiApp(deps: HttpDeps): Express {
   const app = baseApp(deps, 'api');
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApiDocument()));
-  app.use(API_PREFIX, contractRoutes(deps), invoiceRoutes(deps));
+  app.use(contractRoutes(deps), invoiceRoutes(deps));
   app.use(notFound(deps.mode));
   app.use(errorHandler(deps.mode, deps.logger));
   return app;

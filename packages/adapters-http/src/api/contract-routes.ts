@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { sendData, sendResult } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
+import { API_PREFIX } from './prefix.js';
 import { billingCheckRequest, clientIpRequest, createContractRequest, parseRequest, pinRequest, toCustomer } from './requests.js';
 import { answeredWithError, missingClientIp, route } from './route.js';
 import { contractView } from './views.js';
@@ -22,10 +23,10 @@ export function createContractRoute(deps: HttpDeps, cardAllowed: boolean) {
 
 /** The contract and billing-check routes of the API host. */
 export function contractRoutes(deps: HttpDeps): Router {
-  const router = Router({ mergeParams: true });
-  router.post('/contracts', ...createContractRoute(deps, false));
+  const router = Router();
+  router.post(`${API_PREFIX}/contracts`, ...createContractRoute(deps, false));
 
-  router.post('/contracts/:contractId/authorize', ...route(deps, 'authorizeContract', async (req, res, { project }) => {
+  router.post(`${API_PREFIX}/contracts/:contractId/authorize`, ...route(deps, 'authorizeContract', async (req, res, { project }) => {
     const body = parseRequest(pinRequest, req.body);
     if (!body.ok) return void answeredWithError(res, deps, body.error);
     if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
@@ -33,14 +34,14 @@ export function contractRoutes(deps: HttpDeps): Router {
     await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'active' }));
   }));
 
-  router.post('/contracts/:contractId/cancel', ...route(deps, 'cancelContract', async (req, res, { project }) => {
+  router.post(`${API_PREFIX}/contracts/:contractId/cancel`, ...route(deps, 'cancelContract', async (req, res, { project }) => {
     const body = parseRequest(clientIpRequest, req.body);
     if (!body.ok) return void answeredWithError(res, deps, body.error);
     const result = await deps.useCases.cancelContract.execute({ projectId: project.id, contractId: param(req.params['contractId']) });
     await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'cancelled' }));
   }));
 
-  router.post('/billing/check', ...route(deps, 'checkBilling', async (req, res) => {
+  router.post(`${API_PREFIX}/billing/check`, ...route(deps, 'checkBilling', async (req, res) => {
     const body = parseRequest(billingCheckRequest, req.body);
     if (!body.ok) return void answeredWithError(res, deps, body.error);
     const msisdn = body.value.msisdn ?? body.value.customer?.msisdn;

@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import type { CreateInvoiceInput } from '@kassa/domain';
 import { sendResult } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
+import { API_PREFIX } from './prefix.js';
 import { checkPaymentMethod, clientIpRequest, createInvoiceRequest, parseRequest, pinRequest, toCustomer, toPrice } from './requests.js';
 import { answeredWithError, missingClientIp, route } from './route.js';
 import { invoiceView } from './views.js';
@@ -54,11 +55,11 @@ export function createInvoiceRoute(deps: HttpDeps, cardAllowed: boolean) {
 
 /** The invoice routes of the API host. */
 export function invoiceRoutes(deps: HttpDeps): Router {
-  const router = Router({ mergeParams: true });
+  const router = Router();
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
-  router.post('/invoices', ...createInvoiceRoute(deps, false));
+  router.post(`${API_PREFIX}/invoices`, ...createInvoiceRoute(deps, false));
 
-  router.post('/invoices/:invoiceId/authorize', ...route(deps, 'authorizeInvoice', async (req, res, { project }) => {
+  router.post(`${API_PREFIX}/invoices/:invoiceId/authorize`, ...route(deps, 'authorizeInvoice', async (req, res, { project }) => {
     const body = parseRequest(pinRequest, req.body);
     if (!body.ok) return void answeredWithError(res, deps, body.error);
     if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
@@ -66,7 +67,7 @@ export function invoiceRoutes(deps: HttpDeps): Router {
     await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Authorize' }));
   }));
 
-  router.post('/invoices/:invoiceId/cancel', ...route(deps, 'cancelInvoice', async (req, res, { project }) => {
+  router.post(`${API_PREFIX}/invoices/:invoiceId/cancel`, ...route(deps, 'cancelInvoice', async (req, res, { project }) => {
     const body = parseRequest(clientIpRequest, req.body);
     if (!body.ok) return void answeredWithError(res, deps, body.error);
     if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
@@ -74,7 +75,7 @@ export function invoiceRoutes(deps: HttpDeps): Router {
     await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Cancelled' }));
   }));
 
-  router.post('/invoices/:invoiceId/refund', ...route(deps, 'refundInvoice', async (req, res, { project }) => {
+  router.post(`${API_PREFIX}/invoices/:invoiceId/refund`, ...route(deps, 'refundInvoice', async (req, res, { project }) => {
     const body = parseRequest(clientIpRequest, req.body);
     if (!body.ok) return void answeredWithError(res, deps, body.error);
     if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
@@ -82,12 +83,12 @@ export function invoiceRoutes(deps: HttpDeps): Router {
     await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, refund_status: i.refundStatus }), 202);
   }));
 
-  router.get('/invoices/:invoiceId', ...route(deps, 'getInvoice', async (req, res, { project }) => {
+  router.get(`${API_PREFIX}/invoices/:invoiceId`, ...route(deps, 'getInvoice', async (req, res, { project }) => {
     const result = await deps.useCases.getInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
     await sendResult(res, result, deps.mode, (i) => invoiceView(i, view));
   }));
 
-  router.get('/invoices', ...route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
+  router.get(`${API_PREFIX}/invoices`, ...route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
     const orderId = req.query['merchant_order_id'];
     if (typeof orderId !== 'string' || orderId.length === 0) {
       return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'merchant_order_id: required query parameter' });

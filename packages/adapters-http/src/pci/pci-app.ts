@@ -1,6 +1,6 @@
 import { Router, type Express } from 'express';
 import { createContractRoute } from '../api/contract-routes.js';
-import { API_PREFIX } from '../api/api-app.js';
+import { API_PREFIX } from '../api/prefix.js';
 import { createInvoiceRoute } from '../api/invoice-routes.js';
 import { baseApp } from '../shared/base-app.js';
 import { errorHandler, notFound } from '../shared/error-handler.js';
@@ -12,10 +12,10 @@ import type { HttpDeps } from '../shared/http-deps.js';
  */
 export function createPciApp(deps: HttpDeps): Express {
   const app = baseApp(deps, 'pci');
-  const router = Router({ mergeParams: true });
-  router.post('/invoices', ...createInvoiceRoute(deps, true));
-  router.post('/contracts', ...createContractRoute(deps, true));
-  app.use(API_PREFIX, router);
+  const router = Router();
+  router.post(`${API_PREFIX}/invoices`, ...createInvoiceRoute(deps, true));
+  router.post(`${API_PREFIX}/contracts`, ...createContractRoute(deps, true));
+  app.use(router);
   app.use(notFound(deps.mode));
   app.use(errorHandler(deps.mode, deps.logger));
   return app;

@@ -9,6 +9,8 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export function baseApp(deps: HttpDeps, host: string): Express {
   const app = express();
   app.disable('x-powered-by');
+  // API answers are never cached; an ETag would only cost a hash of every body.
+  app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLog(deps.logger, host));
   app.get('/health', (_req, res) => void res.json({ status: 'ok', host }));

@@ -3,7 +3,7 @@ import type { ContractRepository } from '../ports/contract-repository.port.js';
 import { created, duplicateKey, type CreateResult, type SaveResult } from '../ports/save-result.js';
 import { customerKey } from '../shared/customer.js';
 import type { DomainEvent } from '../shared/events.js';
-import { dueOf, InMemoryDocuments } from './in-memory-documents.js';
+import { InMemoryDocuments } from './in-memory-documents.js';
 
 const keyOf = (projectId: number, clientKey: string, merchantContractId: string) =>
   JSON.stringify([projectId, clientKey, merchantContractId]);
@@ -40,7 +40,7 @@ export class InMemoryContractRepository implements ContractRepository {
   }
 
   async findDue(now: string, limit: number) {
-    return dueOf(this.documents.filter(() => true), contractDueAt, now, limit);
+    return this.documents.due(contractDueAt, now, limit);
   }
 
   private liveHolder(key: string): Contract | undefined {

@@ -56,8 +56,13 @@ export class InMemoryDocuments<A extends Versioned> {
     return [...this.docs.values()].filter((s) => predicate(s.aggregate)).map((s) => copy(s.aggregate));
   }
 
+  /** Copies of the stored aggregates whose due time has come, oldest due first; reads in place, copies only those. */
+  due(dueAt: (a: A) => string | null, now: string, limit: number): A[] {
+    return dueOf([...this.docs.values()].map((s) => s.aggregate), dueAt, now, limit).map((a) => copy(a));
+  }
+
   pendingEvents(): DomainEvent[] {
-    return [...this.docs.values()].flatMap((s) => s.outbox.map((e) => copy(e)));
+    return [...this.docs.values()].flatMap((s) => (s.outbox.length === 0 ? [] : s.outbox.map((e) => copy(e))));
   }
 
   acknowledge(aggregateId: string, eventId: string): void {

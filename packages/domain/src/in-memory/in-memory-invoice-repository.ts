@@ -3,7 +3,7 @@ import type { InvoiceKey, InvoiceRepository } from '../ports/invoice-repository.
 import { created, duplicateKey, type CreateResult, type SaveResult } from '../ports/save-result.js';
 import { customerKey } from '../shared/customer.js';
 import type { DomainEvent } from '../shared/events.js';
-import { dueOf, InMemoryDocuments } from './in-memory-documents.js';
+import { InMemoryDocuments } from './in-memory-documents.js';
 
 const orderKey = (projectId: number, merchantOrderId: string) => JSON.stringify([projectId, merchantOrderId]);
 const clientKey = (i: Invoice) => JSON.stringify([i.projectId, customerKey(i.customer)]);
@@ -43,7 +43,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   }
 
   async findDue(now: string, limit: number) {
-    return dueOf(this.documents.filter(() => true), invoiceDueAt, now, limit);
+    return this.documents.due(invoiceDueAt, now, limit);
   }
 
   private activeHolder(key: string): Invoice | undefined {

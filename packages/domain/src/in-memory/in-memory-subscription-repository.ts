@@ -2,7 +2,7 @@ import { created, type CreateResult, type SaveResult } from '../ports/save-resul
 import type { SubscriberFilter, SubscriptionRepository } from '../ports/subscription-repository.port.js';
 import type { DomainEvent } from '../shared/events.js';
 import { subscriptionDueAt, type Subscription } from '../subscription/subscription.js';
-import { dueOf, InMemoryDocuments } from './in-memory-documents.js';
+import { InMemoryDocuments } from './in-memory-documents.js';
 
 /** Newest first: by creation time, then by id, so equal times still have one order. */
 export const newestFirst = (a: Subscription, b: Subscription): number =>
@@ -36,6 +36,6 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   }
 
   async findDue(now: string, limit: number) {
-    return dueOf(this.documents.filter(() => true), subscriptionDueAt, now, limit);
+    return this.documents.due(subscriptionDueAt, now, limit);
   }
 }

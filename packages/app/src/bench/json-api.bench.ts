@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { BENCH_PARTNER, BENCH_PROJECT_ID, hmacHex } from './bench-common.js';
+
+/**
+ * `npm run bench`: signed (v4) POST /invoices then GET of it, 50 connections, against Kassa
+ * embedded and against a bare Express 5 route doing the same parsing and HMAC checks, alternated
+ * in one run. Prints throughput, p99 and the ratio Kassa / baseline.
+ */
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
+
+async function startServer(script: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  for await (const line of lines) {
+    if (line.startsWith('{"url"')) return { url: (JSON.parse(line) as { url: string }).url, child };
+  }
+  throw new Error(`${script} did not start`);
+}
+
+let sequence = 0;
+function sign(payload: string) {
+  const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const signature = hmacHex(BENCH_PARTNER.password, payload + BENCH_PARTNER.login + hmacHex(BENCH_PARTNER.password, timestamp));
+  return { 'X-Login': BENCH_PARTNER.login, 'X-Timestamp': timestamp, 'X-Signature-Version': '4', 'X-Signature': signature, 'Content-Type': 'application/json' };
+}
+
+interface Measured {
+  readonly name: string;
+  readonly rps: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly non2xx: number;
+}
+
+async function measure(name: string, url: string): Promise<Measured> {
+  const base = `/api/v3/projects/${BENCH_PROJECT_ID}/invoices`;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: base,
+        setupRequest: (req) => {
+          sequence += 1;
+          const msisdn = `7${String(sequence).padStart(10, '0')}`;
+          const order = `bench-${process.pid}-${sequence}`;
+          const body = { client_ip: '203.0.113.10', customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: order } };
+          return { ...req, headers: sign(order + msisdn + '203.0.113.10'), body: JSON.stringify(body) };
+        },
+        onResponse: (status, body, context) => {
+          if (status === 201) (context as Record<string, unknown>)['invoiceId'] = (JSON.parse(body) as { data: { invoice_id: string } }).data.invoice_id;
+        },
+      },
+      {
+        method: 'GET',
+        setupRequest: (req, context) => {
+          const id = String((context as Record<string, unknown>)['invoiceId'] ?? 'none');
+          const headers: Record<string, string> = sign(id);
+          delete headers['Content-Type'];
+          return { ...req, path: `${base}/${id}`, headers };
+        },
+      },
+    ],
+  });
+  return { name, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+async function run(name: string, script: string, env?: Record<string, string>): Promise<Measured> {
+  const { url, child } = await startServer(script, env);
+  try {
+    await measure(`${name} (warm-up)`, url).catch(() => undefined);
+    return await measure(name, url);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+// Profiling aid: BENCH_URL=<base url> measures one running server and stops.
+if (process.env['BENCH_URL']) {
+  console.log(await measure('target', process.env['BENCH_URL']));
+  process.exit(0);
+}
+
+const rows: Measured[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  rows.push(await run(`kassa#${round}`, './kassa-server.js'));
+  rows.push(await run(`baseline#${round}`, './baseline-server.js'));
+}
+console.log(`\nsigned v4 POST /invoices + GET, ${CONNECTIONS} connections, ${SECONDS}s per measurement, ${ROUNDS} alternating rounds`);
+console.table(rows.map((r) => ({ server: r.name, 'req/s': Math.round(r.rps), 'p99 ms': r.p99, errors: r.errors, non2xx: r.non2xx })));
+const mean = (prefix: string) => {
+  const of = rows.filter((r) => r.name.startsWith(prefix));
+  return { rps: of.reduce((s, r) => s + r.rps, 0) / of.length, p99: of.reduce((s, r) => s + r.p99, 0) / of.length };
+};
+const kassa = mean('kassa');
+const baseline = mean('baseline');
+const ratio = kassa.rps / baseline.rps;
+console.log(`kassa ${Math.round(kassa.rps)} req/s (p99 ${kassa.p99.toFixed(1)} ms), baseline ${Math.round(baseline.rps)} req/s (p99 ${baseline.p99.toFixed(1)} ms)`);
+console.log(`throughput ratio kassa/baseline: ${ratio.toFixed(2)} (target >= 0.80) ${ratio >= 0.8 ? 'MET' : 'NOT MET'}`);
+if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) console.log('note: some requests failed; see the table');
