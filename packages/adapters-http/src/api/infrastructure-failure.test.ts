@@ -1,0 +1,38 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inMemoryPorts, kassaUseCases } from '@kassa/domain';
+import { KassaClient } from '@kassa/merchant-client';
+import { createApiApp } from './api-app.js';
+
+let server: Server;
+let client: KassaClient;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
+  const project = { id: 1, partnerLogin: 'm', active: true, clientIpRequired: false, ipWhitelist: [], defaultPrice: { minor: 100, currency: 'RUB' }, returnUrl: null, webhookUrl: null, webhookSecret: null, paymentMethods: ['sbp'], subscriptionSecret: null, subscriptionNotificationUrl: null };
+  const ports = inMemoryPorts({ partners: [partner], projects: [project] });
+  ports.clock.set(new Date());
+  // The storage is down: every invoice read and write throws, as a driver does when it loses the server.
+  const down = () => Promise.reject(new Error('connection refused: storage is down'));
+  const invoices = Object.assign(Object.create(ports.invoices) as typeof ports.invoices, { get: down, create: down, findByMerchantOrderId: down, save: down });
+  const logger = pino({ level: 'info' }, new Writable({ write: (c: Buffer, _e, done) => void (logged.push(c.toString()), done()) }));
+  const app = createApiApp({ useCases: kassaUseCases({ ...ports, invoices }), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger });
+  server = createServer(app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  client = new KassaClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, login: 'm', password: 'p' });
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('infrastructure failure', () => {
+  it('answers 503 SERVICE_UNAVAILABLE in the envelope with Retry-After, and logs the cause', async () => {
+    const created = await client.createInvoice(1, { customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'o-1' } });
+    expect([created.status, !created.ok && created.error.code, created.headers.get('retry-after')]).toEqual([503, 'SERVICE_UNAVAILABLE', '5']);
+    const read = await client.getInvoice(1, 'any');
+    expect([read.status, !read.ok && read.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(logged.join('')).toContain('storage is down');
+  });
+});
