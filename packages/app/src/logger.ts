@@ -17,5 +17,11 @@ export const REDACTED_PATHS = [
 export const bufferedDestination = (dest: number | string = 1): DestinationStream => pino.destination({ dest, sync: false, minLength: 4096 });
 
 export function createLogger(level: string, destination: DestinationStream = bufferedDestination()): Logger {
-  return pino({ level, base: { service: 'kassa' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+  const logger = pino({ level, base: { service: 'kassa' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+  // A quiet service still shows its logs within a second.
+  setInterval(() => logger.flush(), 1000).unref();
+  return logger;
 }
+
+/** Waits until everything logged so far is written. */
+export const flushed = (logger: Logger): Promise<void> => new Promise((resolve) => logger.flush(() => resolve()));

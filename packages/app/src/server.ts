@@ -5,7 +5,7 @@ import { createApiApp, createPciApp, createWidgetApp } from '@kassa/adapters-htt
 import express from 'express';
 import type { KassaConfig } from './config.js';
 import { buildContainer } from './container.js';
-import { createLogger } from './logger.js';
+import { createLogger, flushed } from './logger.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { TOKENS } from './tokens.js';
 
@@ -76,6 +76,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   sweep.unref();
 
   logger.info({ urls, env: config.KASSA_ENV, storage: 'in-memory', jobs: 'in-process' }, 'kassa started');
+  await flushed(logger);
   return {
     urls,
     directory,
@@ -86,7 +87,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
       await sweeping;
       await scheduler.stop();
       logger.info('kassa stopped');
-      logger.flush();
+      await flushed(logger);
     },
   };
 }

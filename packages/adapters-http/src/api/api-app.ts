@@ -12,7 +12,7 @@ export { API_PREFIX } from './prefix.js';
 export function createApiApp(deps: HttpDeps): Express {
   const app = baseApp(deps, 'api');
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApiDocument()));
-  app.use(contractRoutes(deps), invoiceRoutes(deps));
+  app.use(invoiceRoutes(deps), contractRoutes(deps));
   app.use(notFound(deps.mode));
   app.use(errorHandler(deps.mode, deps.logger));
   return app;

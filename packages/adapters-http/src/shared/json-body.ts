@@ -10,24 +10,22 @@ const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0
  */
 export function jsonBody(mode: KassaMode, limitBytes: number) {
   const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
-  return [
-    (req: Request, res: Response, next: NextFunction) => {
-      if (!hasBody(req)) {
-        req.body = {};
-        return next();
-      }
-      if (!req.is('application/json')) return sendError(res, badRequest('Content-Type must be application/json'), mode);
-      parse(req, res, next);
-    },
-    (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req)) {
+      req.body = {};
+      return next();
+    }
+    if (!req.is('application/json')) return sendError(res, badRequest('Content-Type must be application/json'), mode);
+    parse(req, res, (err?: unknown) => {
+      if (err) return next(err);
       const body: unknown = req.body;
       if (body === undefined) req.body = {};
       else if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         return sendError(res, badRequest('The body must be a JSON object'), mode);
       }
       next();
-    },
-  ];
+    });
+  };
 }
 
 /** Body-parser failures as envelope errors (a 4xx, never an HTML page). */
