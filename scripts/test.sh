@@ -8,4 +8,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
+# A MongoDB-compatible server: MONGO_URL, a mongod on PATH, or FerretDB built once (needs Go).
+./scripts/ensure-mongo.sh
+
 npm test

@@ -1,0 +1,8 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeRepositoryContract } from '../../domain/src/testing/repository-contract.suite.js';
+import { closeAll, freshMongoStorage } from './mongo.fixture.js';
+
+afterAll(closeAll);
+
+// The same suite, with the same assertions, as the in-memory adapters run.
+describeRepositoryContract('mongodb', () => freshMongoStorage(), { describe, it, expect });

@@ -1,0 +1,70 @@
+import { MongoClient, type Collection, type Db } from 'mongodb';
+import { KeyLocks, type LockDocument } from './key-lock.js';
+import { MongoContractRepository, type ContractDocument } from './mongo-contract-repository.js';
+import { MongoEventOutbox } from './mongo-event-outbox.js';
+import { MongoInvoiceRepository, type InvoiceDocument } from './mongo-invoice-repository.js';
+import { MongoSubscriptionRepository, type SubscriptionDocument } from './mongo-subscription-repository.js';
+
+export interface MongoStorageOptions {
+  readonly url: string;
+  readonly database: string;
+  /** How long a request waits for a server before it fails (and is answered 503). */
+  readonly serverSelectionTimeoutMS?: number;
+}
+
+export interface MongoStorage {
+  readonly client: MongoClient;
+  readonly db: Db;
+  readonly contracts: MongoContractRepository;
+  readonly invoices: MongoInvoiceRepository;
+  readonly subscriptions: MongoSubscriptionRepository;
+  readonly outbox: MongoEventOutbox;
+  close(): Promise<void>;
+}
+
+/**
+ * The indexes behind the rules and the lookups, created idempotently. No partial or TTL indexes:
+ * uniqueness among live records uses lock documents (`locks`), keyed by `_id`.
+ */
+export async function ensureIndexes(db: Db): Promise<void> {
+  const outbox = { key: { outboxCount: 1 }, name: 'outbox_pending' } as const;
+  const due = { key: { dueAt: 1 }, name: 'due_work' } as const;
+  await db.collection('contracts').createIndexes([due, outbox]);
+  await db.collection('invoices').createIndexes([{ key: { projectId: 1, merchantOrderId: 1 }, name: 'merchant_order_id_unique', unique: true }, due, outbox]);
+  await db.collection('subscriptions').createIndexes([
+    { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' },
+    { key: { projectId: 1, subscriberMsisdn: 1, createdAt: -1 }, name: 'by_msisdn' },
+    { key: { projectId: 1, subscriberId: 1, createdAt: -1 }, name: 'by_subscriber_id' },
+    { key: { 'billingOperations.id': 1 }, name: 'by_billing_operation' },
+    due,
+    outbox,
+  ]);
+}
+
+/** Connects, creates the indexes, and wires the repositories of one database. */
+export async function connectMongoStorage(options: MongoStorageOptions): Promise<MongoStorage> {
+  const client = new MongoClient(options.url, {
+    ignoreUndefined: true,
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 3000,
+    retryWrites: false,
+  });
+  await client.connect();
+  const db = client.db(options.database);
+  await ensureIndexes(db);
+  const locks = new KeyLocks(db.collection<LockDocument>('locks'));
+  const contracts = db.collection<ContractDocument>('contracts');
+  const invoices = db.collection<InvoiceDocument>('invoices');
+  const subscriptions = db.collection<SubscriptionDocument>('subscriptions');
+  const carriers = { contract: contracts, invoice: invoices, subscription: subscriptions } as unknown as ConstructorParameters<typeof MongoEventOutbox>[0];
+  return {
+    client,
+    db,
+    contracts: new MongoContractRepository(contracts, locks),
+    invoices: new MongoInvoiceRepository(invoices, locks),
+    subscriptions: new MongoSubscriptionRepository(subscriptions),
+    outbox: new MongoEventOutbox(carriers),
+    close: () => client.close(),
+  };
+}
+
+export type { Collection };

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Makes a MongoDB-compatible server available to the tests, idempotently:
+#   MONGO_URL given  -> nothing to do (the tests use it);
+#   mongod on PATH   -> nothing to do (the tests start it);
+#   otherwise        -> FerretDB 1.24.2 (Apache-2.0, SQLite backend) built once into .kassa/bin.
+# The tests' global setup starts and stops the server (test/mongo.global-setup.ts).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+FERRETDB_VERSION=v1.24.2
+BIN=.kassa/bin/ferretdb
+
+if [ -n "${MONGO_URL:-}" ]; then echo "mongo: using MONGO_URL"; exit 0; fi
+if command -v mongod >/dev/null 2>&1; then echo "mongo: using $(command -v mongod)"; exit 0; fi
+if [ -x "$BIN" ] && "$BIN" --version 2>/dev/null | grep -q "${FERRETDB_VERSION#v}"; then echo "mongo: using $BIN"; exit 0; fi
+
+if ! command -v go >/dev/null 2>&1; then
+  echo "mongo: no MongoDB-compatible server. Set MONGO_URL, put mongod (4.4 or newer) on PATH," >&2
+  echo "       or install Go so that FerretDB $FERRETDB_VERSION can be built." >&2
+  exit 1
+fi
+
+echo "mongo: building FerretDB $FERRETDB_VERSION (once; a few minutes)"
+mkdir -p .kassa/bin
+# `go install ...@version` gives a binary that panics at start: the module has no
+# build/version/version.txt (FerretDB generates it in its own build). So: download the module
+# through the Go module proxy, copy it, write that file, and build from the copy.
+module=$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+src=$(mktemp -d)
+trap 'chmod -R u+w "$src"; rm -rf "$src"' EXIT
+cp -r "$module/." "$src"
+chmod -R u+w "$src"
+echo "$FERRETDB_VERSION" > "$src/build/version/version.txt"
+(cd "$src" && GOFLAGS=-mod=mod go build -trimpath -o "$OLDPWD/$BIN" ./cmd/ferretdb)
+"$BIN" --version | head -1
