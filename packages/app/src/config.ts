@@ -17,6 +17,9 @@ export const configSchema = z.object({
   KASSA_SEED_FILE: z.string().min(1).optional(),
   KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   KASSA_TRUST_PROXY: z.stringbool().default(false),
+  /** MongoDB storage instead of the embedded in-memory one. */
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL').optional(),
+  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name').default('kassa'),
 });
 
 export type KassaConfig = z.infer<typeof configSchema>;

@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import {
   defaultSettings,
-  InMemoryContractRepository,
-  InMemoryEventOutbox,
-  InMemoryInvoiceRepository,
   InMemoryProjectDirectory,
-  InMemorySubscriptionRepository,
   kassaUseCases,
   SandboxBillingGateway,
   SandboxCarrierLookup,
@@ -19,32 +15,32 @@ import type { KassaConfig } from './config.js';
 import { EmbeddedScheduler } from './embedded-scheduler.js';
 import { LogOnlySmsSender, RandomPins, RandomUuids } from './node-ports.js';
 import type { Directory } from './seed.js';
+import type { Storage } from './storage.js';
 import { TOKENS } from './tokens.js';
 
 /**
  * The composition root: binds every port of the domain to an adapter chosen by configuration.
- * Embedded mode: in-memory storage and in-process jobs. Inversify stays here; the domain never sees it.
+ * Storage is in memory (embedded) or MongoDB, as `startKassa` connected it; jobs run in process.
+ * Inversify stays here; the domain never sees it.
  */
-export function buildContainer(config: KassaConfig, logger: Logger, directory: Directory, widgetBaseUrl: string): Container {
+export function buildContainer(config: KassaConfig, logger: Logger, directory: Directory, widgetBaseUrl: string, storage: Storage): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   container.bind(TOKENS.Directory).toConstantValue(directory);
   container.bind(TOKENS.WidgetBaseUrl).toConstantValue(widgetBaseUrl);
+  container.bind(TOKENS.Storage).toConstantValue(storage);
   container
     .bind(TOKENS.PaymentPages)
     .toResolvedValue((c: KassaConfig, base: string) => new JwtPaymentPages(base, c.KASSA_TOKEN_SECRET ?? randomBytes(32).toString('hex')), [TOKENS.Config, TOKENS.WidgetBaseUrl]);
   container.bind(TOKENS.Scheduler).toResolvedValue((l: Logger) => new EmbeddedScheduler(l, () => new Date()), [TOKENS.Logger]);
   container.bind(TOKENS.Ports).toResolvedValue(
-    (c: KassaConfig, l: Logger, d: Directory, pages: JwtPaymentPages, scheduler: EmbeddedScheduler): KassaPorts => {
-      const contracts = new InMemoryContractRepository();
-      const invoices = new InMemoryInvoiceRepository();
-      const subscriptions = new InMemorySubscriptionRepository();
+    (c: KassaConfig, l: Logger, d: Directory, pages: JwtPaymentPages, scheduler: EmbeddedScheduler, s: Storage): KassaPorts => {
       return {
-        contracts,
-        invoices,
-        subscriptions,
-        outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions }),
+        contracts: s.contracts,
+        invoices: s.invoices,
+        subscriptions: s.subscriptions,
+        outbox: s.outbox,
         projects: new InMemoryProjectDirectory(d.partners, d.projects),
         clock: new SystemClock(),
         ids: new RandomUuids(),
@@ -57,7 +53,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, directory: D
         settings: defaultSettings(c.KASSA_ENV),
       };
     },
-    [TOKENS.Config, TOKENS.Logger, TOKENS.Directory, TOKENS.PaymentPages, TOKENS.Scheduler],
+    [TOKENS.Config, TOKENS.Logger, TOKENS.Directory, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Storage],
   );
   container.bind(TOKENS.UseCases).toResolvedValue((ports: KassaPorts, scheduler: EmbeddedScheduler) => {
     const useCases = kassaUseCases(ports);

@@ -10,6 +10,10 @@ afterAll(() => t.stop());
 const ip = '203.0.113.7';
 
 describe('contracts over HTTP (every row of the contract table)', () => {
+  it('runs on the storage this suite was asked for', () => {
+    expect(t.kassa.storage).toBe(process.env['KASSA_E2E_STORAGE'] === 'mongo' ? 'mongodb' : 'in-memory');
+  });
+
   it('create (201, no status) -> wrong PIN 422 -> right PIN active -> again 409 -> same key 409 ALREADY_EXISTS -> cancel -> 404', async () => {
     const api = t.client();
     const { msisdn, mcid } = fresh();

@@ -2,6 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { inject } from 'vitest';
 import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
 import { configSchema } from './config.js';
 import { startKassa, type HostName, type RunningKassa } from './server.js';
@@ -40,6 +43,24 @@ export interface TestKassa {
   stop(): Promise<void>;
 }
 
+/**
+ * The storage the end-to-end suites run on: in memory, or (the `e2e-mongo` vitest project) a fresh
+ * database on the test run's MongoDB-compatible server.
+ */
+export const storageEnv = (): Record<string, string> =>
+  process.env['KASSA_E2E_STORAGE'] === 'mongo' ? { MONGO_URL: inject('mongoUrl'), MONGO_DB: `kassa_e2e_${randomUUID().slice(0, 8)}` } : {};
+
+/** Leaves no test database behind on a server the user gave (MONGO_URL). */
+async function dropDatabase(url: string | undefined, name: string): Promise<void> {
+  if (!url) return;
+  const client = new MongoClient(url);
+  try {
+    await client.db(name).dropDatabase();
+  } finally {
+    await client.close();
+  }
+}
+
 /** The assembled app on free ports, with the test seed and its logs captured. */
 export async function startTestKassa(env: Record<string, string> = {}): Promise<TestKassa> {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
@@ -52,7 +73,7 @@ export async function startTestKassa(env: Record<string, string> = {}): Promise<
       done();
     },
   });
-  const config = configSchema.parse({ KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...env });
+  const config = configSchema.parse({ KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...storageEnv(), ...env });
   const kassa = await startKassa(config, { logDestination: destination });
   return {
     kassa,
@@ -65,7 +86,10 @@ export async function startTestKassa(env: Record<string, string> = {}): Promise<
         signatureVersion: o.version ?? 4,
         ...(o.now ? { now: o.now } : {}),
       }),
-    stop: () => kassa.stop(),
+    stop: async () => {
+      await kassa.stop();
+      await dropDatabase(config.MONGO_URL, config.MONGO_DB);
+    },
   };
 }
 

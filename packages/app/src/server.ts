@@ -7,6 +7,7 @@ import type { KassaConfig } from './config.js';
 import { buildContainer } from './container.js';
 import { createLogger, flushed } from './logger.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
+import { inMemoryStorage, mongoStorage } from './storage.js';
 import { TOKENS } from './tokens.js';
 
 export type HostName = 'api' | 'pci' | 'widget' | 'subs';
@@ -15,6 +16,8 @@ export interface RunningKassa {
   /** The actual base URL of each listener. */
   readonly urls: Readonly<Record<HostName, string>>;
   readonly directory: Directory;
+  /** Which storage adapter serves: 'in-memory' (embedded) or 'mongodb'. */
+  readonly storage: 'in-memory' | 'mongodb';
   readonly logger: Logger;
   /** Stops taking requests, finishes the running ones and the jobs, then closes. */
   stop(): Promise<void>;
@@ -46,6 +49,8 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   const directory = config.KASSA_SEED_FILE ? await loadSeedFile(config.KASSA_SEED_FILE) : config.KASSA_ENV === 'test' ? demoDirectory() : undefined;
   if (!directory) throw new Error('KASSA_SEED_FILE is required in production: it lists the partners and projects');
 
+  const storage = config.MONGO_URL ? await mongoStorage(config.MONGO_URL, config.MONGO_DB) : inMemoryStorage();
+
   const hosts: HostName[] = ['api', 'pci', 'widget', 'subs'];
   const ports: Record<HostName, number> = { api: config.KASSA_API_PORT, pci: config.KASSA_PCI_PORT, widget: config.KASSA_WIDGET_PORT, subs: config.KASSA_SUBS_PORT };
   const servers = Object.fromEntries(hosts.map((h) => [h, createServer()])) as Record<HostName, Server>;
@@ -56,7 +61,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   }
   const widgetBase = config.KASSA_WIDGET_BASE_URL ?? urls.widget.replace('127.0.0.1', 'localhost');
 
-  const container = buildContainer(config, logger, directory, widgetBase);
+  const container = buildContainer(config, logger, directory, widgetBase, storage);
   const deps = container.get(TOKENS.HttpDeps);
   const scheduler = container.get(TOKENS.Scheduler);
   const subs = express();
@@ -75,17 +80,19 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   }, SWEEP_MS);
   sweep.unref();
 
-  logger.info({ urls, env: config.KASSA_ENV, storage: 'in-memory', jobs: 'in-process' }, 'kassa started');
+  logger.info({ urls, env: config.KASSA_ENV, storage: storage.kind, jobs: 'in-process' }, 'kassa started');
   await flushed(logger);
   return {
     urls,
     directory,
     logger,
+    storage: storage.kind,
     async stop() {
       clearInterval(sweep);
       await Promise.all(hosts.map((h) => close(servers[h])));
       await sweeping;
       await scheduler.stop();
+      await storage.close();
       logger.info('kassa stopped');
       await flushed(logger);
     },

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
 import type { Directory } from './seed.js';
 import type { EmbeddedScheduler } from './embedded-scheduler.js';
+import type { Storage } from './storage.js';
 
 /** Inversify service identifiers of the composition root. */
 export const TOKENS = {
@@ -12,6 +13,7 @@ export const TOKENS = {
   Logger: Symbol.for('kassa.Logger') as ServiceIdentifier<Logger>,
   Directory: Symbol.for('kassa.Directory') as ServiceIdentifier<Directory>,
   WidgetBaseUrl: Symbol.for('kassa.WidgetBaseUrl') as ServiceIdentifier<string>,
+  Storage: Symbol.for('kassa.Storage') as ServiceIdentifier<Storage>,
   PaymentPages: Symbol.for('kassa.PaymentPages') as ServiceIdentifier<JwtPaymentPages>,
   Scheduler: Symbol.for('kassa.Scheduler') as ServiceIdentifier<EmbeddedScheduler>,
   Ports: Symbol.for('kassa.Ports') as ServiceIdentifier<KassaPorts>,

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const FERRETDB = join(process.cwd(), '.kassa/bin/ferretdb');
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+const onPath = (name: string) => (process.env['PATH'] ?? '').split(':').some((dir) => existsSync(join(dir, name)));
+
+/** Whether this machine can start a server of its own (a mongod on PATH, or the built FerretDB). */
+export const canStartMongoServer = () => onPath('mongod') || existsSync(FERRETDB);
+
+export interface MongoServer {
+  readonly url: string;
+  readonly port: number;
+  readonly dir: string;
+  /** Stops the process; the data folder stays, so `startMongoServer({ dir, port })` brings it back. */
+  stop(): Promise<void>;
+  /** Stops it and removes its data. */
+  destroy(): Promise<void>;
+}
+
+async function waitForPort(port: number, child: ChildProcess, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the MongoDB-compatible server exited with ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the MongoDB-compatible server did not listen on ${port} within ${ms} ms`);
+}
+
+/** Starts a mongod from PATH, else FerretDB (SQLite backend), on 127.0.0.1, with data in `dir`. */
+export async function startMongoServer(options: { dir?: string; port?: number } = {}): Promise<MongoServer> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'kassa-mongo-'));
+  const port = options.port ?? (await freePort());
+  let child: ChildProcess;
+  if (onPath('mongod')) {
+    child = spawn('mongod', ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'], { stdio: 'ignore' });
+  } else if (existsSync(FERRETDB)) {
+    const args = ['--handler=sqlite', `--sqlite-url=file:${dir}/`, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`, '--telemetry=disable', '--log-level=error', '--debug-addr=-'];
+    child = spawn(FERRETDB, args, { stdio: 'ignore' });
+  } else {
+    throw new Error('No MongoDB-compatible server: set MONGO_URL, put mongod on PATH, or run scripts/ensure-mongo.sh (needs Go) to build FerretDB.');
+  }
+  await waitForPort(port, child);
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  return {
+    url: `mongodb://127.0.0.1:${port}/`,
+    port,
+    dir,
+    stop,
+    destroy: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
