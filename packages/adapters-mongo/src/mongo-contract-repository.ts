@@ -33,7 +33,9 @@ export class MongoContractRepository implements ContractRepository {
   ) {}
 
   async get(projectId: number, contractId: string): Promise<Contract | undefined> {
-    const doc = await storage(() => this.contracts.findOne({ _id: contractId, projectId }));
+    // By _id alone: every server answers that from the _id index (FerretDB scans on a compound filter).
+    const doc = await storage(() => this.contracts.findOne({ _id: contractId }));
+    if (doc?.projectId !== projectId) return undefined;
     return doc ? toContract(doc) : undefined;
   }
 

@@ -36,7 +36,9 @@ export class MongoInvoiceRepository implements InvoiceRepository {
   ) {}
 
   async get(projectId: number, invoiceId: string): Promise<Invoice | undefined> {
-    const doc = await storage(() => this.invoices.findOne({ _id: invoiceId, projectId }));
+    // By _id alone: every server answers that from the _id index (FerretDB scans on a compound filter).
+    const doc = await storage(() => this.invoices.findOne({ _id: invoiceId }));
+    if (doc?.projectId !== projectId) return undefined;
     return doc ? toInvoice(doc) : undefined;
   }
 

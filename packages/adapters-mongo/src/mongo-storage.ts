@@ -1,4 +1,4 @@
-import { MongoClient, type Collection, type Db } from 'mongodb';
+import { MongoClient, type Collection, type Db, type IndexDescription } from 'mongodb';
 import { KeyLocks, type LockDocument } from './key-lock.js';
 import { MongoContractRepository, type ContractDocument } from './mongo-contract-repository.js';
 import { MongoEventOutbox } from './mongo-event-outbox.js';
@@ -29,9 +29,9 @@ export interface MongoStorage {
 export async function ensureIndexes(db: Db): Promise<void> {
   const outbox = { key: { outboxCount: 1 }, name: 'outbox_pending' } as const;
   const due = { key: { dueAt: 1 }, name: 'due_work' } as const;
-  await db.collection('contracts').createIndexes([due, outbox]);
-  await db.collection('invoices').createIndexes([{ key: { projectId: 1, merchantOrderId: 1 }, name: 'merchant_order_id_unique', unique: true }, due, outbox]);
-  await db.collection('subscriptions').createIndexes([
+  await createMissingIndexes(db, 'contracts', [due, outbox]);
+  await createMissingIndexes(db, 'invoices', [{ key: { projectId: 1, merchantOrderId: 1 }, name: 'merchant_order_id_unique', unique: true }, due, outbox]);
+  await createMissingIndexes(db, 'subscriptions', [
     { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' },
     { key: { projectId: 1, subscriberMsisdn: 1, createdAt: -1 }, name: 'by_msisdn' },
     { key: { projectId: 1, subscriberId: 1, createdAt: -1 }, name: 'by_subscriber_id' },
@@ -65,6 +65,17 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     outbox: new MongoEventOutbox(carriers),
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates the indexes a collection lacks, by name. Asking again for an existing index is harmless on
+ * MongoDB, but FerretDB 1.24 drops the connection on it, so only the missing ones are asked for.
+ */
+async function createMissingIndexes(db: Db, name: string, indexes: IndexDescription[]): Promise<void> {
+  const collection = db.collection(name);
+  const existing = new Set((await collection.listIndexes().toArray().catch(() => [])).map((i) => String(i['name'])));
+  const missing = indexes.filter((i) => !existing.has(String(i.name)));
+  if (missing.length > 0) await collection.createIndexes(missing);
 }
 
 export type { Collection };

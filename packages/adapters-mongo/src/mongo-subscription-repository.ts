@@ -23,7 +23,9 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
   constructor(private readonly subscriptions: Collection<SubscriptionDocument>) {}
 
   async get(projectId: number, subscriptionId: string): Promise<Subscription | undefined> {
-    const doc = await storage(() => this.subscriptions.findOne({ _id: subscriptionId, projectId }));
+    // By _id alone: every server answers that from the _id index (FerretDB scans on a compound filter).
+    const doc = await storage(() => this.subscriptions.findOne({ _id: subscriptionId }));
+    if (doc?.projectId !== projectId) return undefined;
     return doc ? toSubscription(doc) : undefined;
   }
 
