@@ -4,4 +4,5 @@ export { MongoInvoiceRepository } from './mongo-invoice-repository.js';
 export { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
 export { MongoEventOutbox } from './mongo-event-outbox.js';
 export { KeyLocks } from './key-lock.js';
+export { VersionedCollection } from './versioned-collection.js';
 export { StorageUnavailableError } from './mongo-errors.js';

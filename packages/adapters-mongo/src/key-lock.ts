@@ -1,50 +1,67 @@
 import type { Collection } from 'mongodb';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 
-/** A lock document: the record that holds a unique key while it is live. */
-export interface LockDocument {
-  _id: string;
-  holderId: string;
-}
+/**
+ * Lock documents: `<key>#<generation>` names the holder of that generation (inserted, never
+ * changed); `<key>` caches the latest generation known, so readers start near the end.
+ */
+export type LockDocument = { _id: string; holderId: string } | { _id: string; generation: number };
 
 /**
- * Uniqueness among live records without partial indexes or transactions: a lock document per key,
- * naming its holder. Claiming inserts it; a duplicate means someone holds it, and if that holder is
- * no longer live (it was cancelled, paid, or a crash left the lock behind) the lock is taken over
- * with a compare-and-set on the old holder, so two takers cannot both win.
+ * Uniqueness among live records without partial indexes, transactions or atomic conditional
+ * updates: the holder of a key is the holder of its newest generation. Claiming inserts the next
+ * generation, which exactly one claimer can do; it may, only when the current holder is no longer
+ * live (paid, cancelled, expired, or a lock left behind by a crash). Nothing is ever deleted, so no
+ * release can race a takeover.
  */
 export class KeyLocks {
   constructor(private readonly locks: Collection<LockDocument>) {}
 
-  /**
-   * Claims `key` for `holderId`. Returns undefined when claimed, or the id of the live holder.
-   * `isLive(id)` says whether a holder still holds its key.
-   */
+  /** Claims `key` for `holderId`: undefined when it now holds it, else the id of the live holder. */
   async claim(key: string, holderId: string, isLive: (id: string) => Promise<boolean>): Promise<string | undefined> {
     for (;;) {
+      const current = await this.current(key);
+      if (current?.holderId === holderId) return undefined;
+      if (current && (await isLive(current.holderId))) return current.holderId;
+      const generation = current ? current.generation + 1 : 0;
       try {
-        await storage(() => this.locks.insertOne({ _id: key, holderId }));
-        return undefined;
+        await storage(() => this.locks.insertOne({ _id: `${key}#${generation}`, holderId }));
       } catch (e) {
-        if (!isDuplicateKey(e)) throw e;
+        if (isDuplicateKey(e)) continue; // another claimer took this generation: look again
+        throw e;
       }
-      const current = await storage(() => this.locks.findOne({ _id: key }));
-      if (!current) continue; // released meanwhile: try again
-      if (current.holderId === holderId) return undefined;
-      if (await isLive(current.holderId)) return current.holderId;
-      const taken = await storage(() => this.locks.findOneAndUpdate({ _id: key, holderId: current.holderId }, { $set: { holderId } }));
-      if (taken) return undefined;
-      // Someone else took it over first: look again.
+      await this.remember(key, generation);
+      return undefined;
     }
   }
 
-  /** The holder of `key`, if any. */
+  /** The id of whoever holds the newest generation of `key`, live or not. */
   async holderOf(key: string): Promise<string | undefined> {
-    return (await storage(() => this.locks.findOne({ _id: key })))?.holderId;
+    return (await this.current(key))?.holderId;
   }
 
-  /** Releases `key` if `holderId` still holds it. */
-  async release(key: string, holderId: string): Promise<void> {
-    await storage(() => this.locks.deleteOne({ _id: key, holderId }));
+  private async current(key: string): Promise<{ generation: number; holderId: string } | undefined> {
+    const head = await storage(() => this.locks.findOne({ _id: key }));
+    let generation = head && 'generation' in head ? head.generation : 0;
+    let holder: string | undefined;
+    for (;;) {
+      const claim = await storage(() => this.locks.findOne({ _id: `${key}#${generation}` }));
+      if (!claim || !('holderId' in claim)) break;
+      holder = claim.holderId;
+      generation += 1;
+    }
+    if (holder === undefined) return undefined;
+    generation -= 1;
+    if (!head || !('generation' in head) || head.generation !== generation) await this.remember(key, generation);
+    return { generation, holderId: holder };
+  }
+
+  /** Caches the newest generation; a stale cache only makes readers walk a little further. */
+  private async remember(key: string, generation: number): Promise<void> {
+    try {
+      await storage(() => this.locks.replaceOne({ _id: key }, { generation }, { upsert: true }));
+    } catch (e) {
+      if (!isDuplicateKey(e)) throw e;
+    }
   }
 }

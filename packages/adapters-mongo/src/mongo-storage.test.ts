@@ -13,7 +13,7 @@ describe('MongoDB storage', () => {
     await ensureIndexes(storage.db);
     await ensureIndexes(storage.db);
     const names = (await storage.db.collection('invoices').listIndexes().toArray()).map((i) => String(i['name']));
-    expect(names).toEqual(expect.arrayContaining(['merchant_order_id_unique', 'due_work', 'outbox_pending']));
+    expect(names).toEqual(expect.arrayContaining(['merchant_order_id_unique', 'due_work']));
     const unique = (await storage.db.collection('invoices').listIndexes().toArray()).find((i) => i['name'] === 'merchant_order_id_unique');
     expect(unique?.['unique']).toBe(true);
   });
@@ -24,7 +24,7 @@ describe('MongoDB storage', () => {
     const c = sampleContract(1, '79000000099', 'plain');
     await storage.contracts.create(c, []);
     const doc = await storage.db.collection('contracts').findOne({ _id: c.id as never });
-    expect(doc).toMatchObject({ state: 'awaitingPin', pinAttempts: 0, merchantContractId: 'plain', customer: { type: 'mobile_phone', msisdn: '79000000099' }, holdsKey: true, outbox: [], outboxCount: 0 });
+    expect(doc).toMatchObject({ state: 'awaitingPin', pinAttempts: 0, merchantContractId: 'plain', customer: { type: 'mobile_phone', msisdn: '79000000099' }, holdsKey: true, version: 1 });
     expect(Object.keys(doc ?? {}).some((k) => k.startsWith('_') && k !== '_id')).toBe(false);
   });
 

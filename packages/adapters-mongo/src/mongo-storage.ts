@@ -1,9 +1,11 @@
 import { MongoClient, type Collection, type Db, type IndexDescription } from 'mongodb';
+import type { AggregateKind } from '@kassa/domain';
 import { KeyLocks, type LockDocument } from './key-lock.js';
-import { MongoContractRepository, type ContractDocument } from './mongo-contract-repository.js';
+import { MongoContractRepository } from './mongo-contract-repository.js';
 import { MongoEventOutbox } from './mongo-event-outbox.js';
-import { MongoInvoiceRepository, type InvoiceDocument } from './mongo-invoice-repository.js';
-import { MongoSubscriptionRepository, type SubscriptionDocument } from './mongo-subscription-repository.js';
+import { MongoInvoiceRepository } from './mongo-invoice-repository.js';
+import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
+import { VersionedCollection, type CurrentDocument, type RevisionDocument } from './versioned-collection.js';
 
 export interface MongoStorageOptions {
   readonly url: string;
@@ -24,20 +26,23 @@ export interface MongoStorage {
 
 /**
  * The indexes behind the rules and the lookups, created idempotently. No partial or TTL indexes:
- * uniqueness among live records uses lock documents (`locks`), keyed by `_id`.
+ * uniqueness among live records uses lock documents (`locks`), keyed by `_id`; versions and the
+ * outbox are revision documents (`revisions`), keyed by `_id` too.
  */
 export async function ensureIndexes(db: Db): Promise<void> {
-  const outbox = { key: { outboxCount: 1 }, name: 'outbox_pending' } as const;
   const due = { key: { dueAt: 1 }, name: 'due_work' } as const;
-  await createMissingIndexes(db, 'contracts', [due, outbox]);
-  await createMissingIndexes(db, 'invoices', [{ key: { projectId: 1, merchantOrderId: 1 }, name: 'merchant_order_id_unique', unique: true }, due, outbox]);
+  await createMissingIndexes(db, 'contracts', [due]);
+  await createMissingIndexes(db, 'invoices', [{ key: { projectId: 1, merchantOrderId: 1 }, name: 'merchant_order_id_unique', unique: true }, due]);
   await createMissingIndexes(db, 'subscriptions', [
     { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' },
     { key: { projectId: 1, subscriberMsisdn: 1, createdAt: -1 }, name: 'by_msisdn' },
     { key: { projectId: 1, subscriberId: 1, createdAt: -1 }, name: 'by_subscriber_id' },
     { key: { 'billingOperations.id': 1 }, name: 'by_billing_operation' },
     due,
-    outbox,
+  ]);
+  await createMissingIndexes(db, 'revisions', [
+    { key: { outboxCount: 1 }, name: 'outbox_pending' },
+    { key: { aggregateId: 1 }, name: 'by_aggregate' },
   ]);
 }
 
@@ -52,17 +57,15 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   const db = client.db(options.database);
   await ensureIndexes(db);
   const locks = new KeyLocks(db.collection<LockDocument>('locks'));
-  const contracts = db.collection<ContractDocument>('contracts');
-  const invoices = db.collection<InvoiceDocument>('invoices');
-  const subscriptions = db.collection<SubscriptionDocument>('subscriptions');
-  const carriers = { contract: contracts, invoice: invoices, subscription: subscriptions } as unknown as ConstructorParameters<typeof MongoEventOutbox>[0];
+  const revisions = db.collection<RevisionDocument>('revisions');
+  const versioned = (kind: AggregateKind, name: string) => new VersionedCollection(kind, db.collection<CurrentDocument>(name), revisions);
   return {
     client,
     db,
-    contracts: new MongoContractRepository(contracts, locks),
-    invoices: new MongoInvoiceRepository(invoices, locks),
-    subscriptions: new MongoSubscriptionRepository(subscriptions),
-    outbox: new MongoEventOutbox(carriers),
+    contracts: new MongoContractRepository(versioned('contract', 'contracts'), locks),
+    invoices: new MongoInvoiceRepository(versioned('invoice', 'invoices'), locks),
+    subscriptions: new MongoSubscriptionRepository(versioned('subscription', 'subscriptions')),
+    outbox: new MongoEventOutbox(revisions),
     close: () => client.close(),
   };
 }

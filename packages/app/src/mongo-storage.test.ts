@@ -33,8 +33,8 @@ describe('Kassa on MongoDB, over real connections', () => {
     const codes = answers.map((r) => (r.ok ? 'ok' : r.error.code));
     expect(codes.filter((x) => x === 'CONTRACT_NOT_AUTHORIZED')).toHaveLength(2);
     expect(codes.filter((x) => x === 'CONTRACT_AUTH_ATTEMPTS_EXCEEDED')).toHaveLength(18);
-    const stored = await mongo.db(db).collection('contracts').findOne({ _id: c.contract_id as never });
-    expect(stored?.['pinAttempts']).toBe(3);
+    const revisions = await mongo.db(db).collection('revisions').find({ aggregateId: c.contract_id }).toArray();
+    expect(revisions.map((r) => (r['state'] as { pinAttempts: number }).pinAttempts).sort()).toEqual([1, 2, 3]);
     const right = await api.authorizeContract(P.main, c.contract_id, { client_ip: ip, pin_code: '1234' });
     expect(!right.ok && right.error.code).toBe('CONTRACT_AUTH_ATTEMPTS_EXCEEDED');
   });
@@ -61,9 +61,10 @@ describe('Kassa on MongoDB, over real connections', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => api.refundInvoice(P.main, i.invoice_id, { client_ip: ip })));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(202));
     await eventually(async () => dataOf(await api.getInvoice(P.main, i.invoice_id)), (x) => x.refund_status === 'completed');
-    const doc = await mongo.db(db).collection('invoices').findOne({ _id: i.invoice_id as never });
-    const refunds = (doc?.['outbox'] as { type: string }[]).filter((e) => e.type === 'refund.completed');
+    const revisions = await mongo.db(db).collection('revisions').find({ aggregateId: i.invoice_id }).toArray();
+    const refunds = revisions.flatMap((r) => r['outbox'] as { type: string }[]).filter((e) => e.type === 'refund.completed');
     expect(refunds).toHaveLength(1);
+    expect(revisions.filter((r) => (r['state'] as { refundStatus: string | null }).refundStatus === 'processing')).toHaveLength(1);
   });
 });
 

@@ -109,6 +109,18 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
       expect(results.filter((r) => r.ok)).toHaveLength(1);
     });
 
+    it('contracts: when the holder is cancelled, of concurrent takers exactly one takes the key over', async () => {
+      const { contracts } = await fresh();
+      const first = sampleContract(1, '79000000006', 'takeover');
+      await contracts.create(first, []);
+      await contracts.save(cancelContract(first, stamp()).next as Contract, []);
+      const takers = Array.from({ length: 10 }, () => sampleContract(1, '79000000006', 'takeover'));
+      const results = await Promise.all(takers.map((c) => contracts.create(c, [])));
+      const winners = takers.filter((_, n) => results[n]?.ok);
+      expect(winners).toHaveLength(1);
+      expect((await contracts.findLive(1, 'msisdn:79000000006', 'takeover'))?.id).toBe(winners[0]?.id);
+    });
+
     it('contracts: due work is the live contracts past expires_at', async () => {
       const { contracts } = await fresh();
       const c = sampleContract(7, '79000000005', 'due');
