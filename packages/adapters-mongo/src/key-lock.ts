@@ -30,7 +30,8 @@ export class KeyLocks {
         if (isDuplicateKey(e)) continue; // another claimer took this generation: look again
         throw e;
       }
-      await this.remember(key, generation);
+      // Generation 0 needs no cache: readers start there anyway.
+      if (generation > 0) await this.remember(key, generation);
       return undefined;
     }
   }
@@ -52,7 +53,8 @@ export class KeyLocks {
     }
     if (holder === undefined) return undefined;
     generation -= 1;
-    if (!head || !('generation' in head) || head.generation !== generation) await this.remember(key, generation);
+    const cached = head && 'generation' in head ? head.generation : 0;
+    if (cached !== generation) await this.remember(key, generation);
     return { generation, holderId: holder };
   }
 

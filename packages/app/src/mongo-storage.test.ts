@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { canStartMongoServer, startMongoServer } from '../../../test/mongo-server.js';
+import { canStartMongoServer, startMongoServer } from './testing/mongo-server.js';
 import { dataOf, eventually, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 const ip = '203.0.113.7';

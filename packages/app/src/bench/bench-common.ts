@@ -7,4 +7,4 @@ export const BENCH_PROJECT_ID = 1;
 export const hmacHex = (key: string, message: string) => createHmac('sha256', key).update(message, 'utf8').digest('hex');
 
 /** Prints the server's base URL as the first stdout line, for the driver. */
-export const announce = (url: string) => process.stdout.write(`${JSON.stringify({ url })}\n`);
+export const announce = (url: string, storage = 'none') => process.stdout.write(`${JSON.stringify({ url, storage })}\n`);

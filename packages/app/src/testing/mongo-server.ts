@@ -4,6 +4,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** Built by scripts/ensure-mongo.sh; found from the repository root. */
 const FERRETDB = join(process.cwd(), '.kassa/bin/ferretdb');
 
 export const freePort = () =>
