@@ -19,20 +19,30 @@ export class KeyLocks {
 
   /** Claims `key` for `holderId`: undefined when it now holds it, else the id of the live holder. */
   async claim(key: string, holderId: string, isLive: (id: string) => Promise<boolean>): Promise<string | undefined> {
+    // A key nobody ever held is the common case: one insert, no reads.
+    if (await this.insertGeneration(key, 0, holderId)) return undefined;
     for (;;) {
       const current = await this.current(key);
       if (current?.holderId === holderId) return undefined;
       if (current && (await isLive(current.holderId))) return current.holderId;
       const generation = current ? current.generation + 1 : 0;
-      try {
-        await storage(() => this.locks.insertOne({ _id: `${key}#${generation}`, holderId }));
-      } catch (e) {
-        if (isDuplicateKey(e)) continue; // another claimer took this generation: look again
-        throw e;
+      if (await this.insertGeneration(key, generation, holderId)) {
+        // Generation 0 needs no cache: readers start there anyway.
+        if (generation > 0) await this.remember(key, generation);
+        return undefined;
       }
-      // Generation 0 needs no cache: readers start there anyway.
-      if (generation > 0) await this.remember(key, generation);
-      return undefined;
+      // Another claimer took this generation: look again.
+    }
+  }
+
+  /** Inserts the claim of one generation: false when someone else holds that generation. */
+  private async insertGeneration(key: string, generation: number, holderId: string): Promise<boolean> {
+    try {
+      await storage(() => this.locks.insertOne({ _id: `${key}#${generation}`, holderId }));
+      return true;
+    } catch (e) {
+      if (isDuplicateKey(e)) return false;
+      throw e;
     }
   }
 
