@@ -55,7 +55,6 @@ export class MongoContractRepository implements ContractRepository {
   }
 
   async findDue(now: string, limit: number): Promise<Contract[]> {
-    const due = (d: CurrentDocument) => typeof d['dueAt'] === 'string' && d['dueAt'] <= now;
-    return (await this.contracts.find({ dueAt: { $ne: null, $lte: now } }, { dueAt: 1 }, limit, due)).map(toContract);
+    return (await this.contracts.due(now, limit)).map(toContract);
   }
 }

@@ -64,7 +64,6 @@ export class MongoInvoiceRepository implements InvoiceRepository {
   }
 
   async findDue(now: string, limit: number): Promise<Invoice[]> {
-    const due = (d: CurrentDocument) => typeof d['dueAt'] === 'string' && d['dueAt'] <= now;
-    return (await this.invoices.find({ dueAt: { $ne: null, $lte: now } }, { dueAt: 1 }, limit, due)).map(toInvoice);
+    return (await this.invoices.due(now, limit)).map(toInvoice);
   }
 }

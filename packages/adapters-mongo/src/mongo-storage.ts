@@ -4,6 +4,7 @@ import { KeyLocks, type LockDocument } from './key-lock.js';
 import { MongoContractRepository } from './mongo-contract-repository.js';
 import { MongoEventOutbox } from './mongo-event-outbox.js';
 import { MongoInvoiceRepository } from './mongo-invoice-repository.js';
+import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
 import { VersionedCollection, type CurrentDocument, type RevisionDocument } from './versioned-collection.js';
 
@@ -21,6 +22,7 @@ export interface MongoStorage {
   readonly invoices: MongoInvoiceRepository;
   readonly subscriptions: MongoSubscriptionRepository;
   readonly outbox: MongoEventOutbox;
+  readonly projects: MongoProjectDirectory;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     invoices: new MongoInvoiceRepository(versioned('invoice', 'invoices'), locks),
     subscriptions: new MongoSubscriptionRepository(versioned('subscription', 'subscriptions')),
     outbox: new MongoEventOutbox(revisions),
+    projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects')),
     close: () => client.close(),
   };
 }

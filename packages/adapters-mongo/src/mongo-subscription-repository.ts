@@ -47,7 +47,6 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
   }
 
   async findDue(now: string, limit: number): Promise<Subscription[]> {
-    const due = (d: CurrentDocument) => typeof d['dueAt'] === 'string' && d['dueAt'] <= now;
-    return (await this.subscriptions.find({ dueAt: { $ne: null, $lte: now } }, { dueAt: 1 }, limit, due)).map(toSubscription);
+    return (await this.subscriptions.due(now, limit)).map(toSubscription);
   }
 }

@@ -63,6 +63,12 @@ export class VersionedCollection {
     return latest.filter(stillMatches);
   }
 
+  /** Aggregates whose derived `dueAt` has come, oldest first (due work for the jobs' sweep). */
+  due(now: string, limit: number): Promise<CurrentDocument[]> {
+    const isDue = (d: CurrentDocument) => typeof d['dueAt'] === 'string' && d['dueAt'] <= now;
+    return this.find({ dueAt: { $ne: null, $lte: now } }, { dueAt: 1 }, limit, isDue);
+  }
+
   /** Inserts a new aggregate (version 1). A duplicate `_id` or unique key throws the driver's E11000. */
   async insert(doc: CurrentDocument, events: readonly DomainEvent[]): Promise<void> {
     await storage(() => this.current.insertOne(doc));

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import {
   defaultSettings,
-  InMemoryProjectDirectory,
   kassaUseCases,
   SandboxBillingGateway,
   SandboxCarrierLookup,
@@ -35,13 +34,13 @@ export function buildContainer(config: KassaConfig, logger: Logger, directory: D
     .toResolvedValue((c: KassaConfig, base: string) => new JwtPaymentPages(base, c.KASSA_TOKEN_SECRET ?? randomBytes(32).toString('hex')), [TOKENS.Config, TOKENS.WidgetBaseUrl]);
   container.bind(TOKENS.Scheduler).toResolvedValue((l: Logger) => new EmbeddedScheduler(l, () => new Date()), [TOKENS.Logger]);
   container.bind(TOKENS.Ports).toResolvedValue(
-    (c: KassaConfig, l: Logger, d: Directory, pages: JwtPaymentPages, scheduler: EmbeddedScheduler, s: Storage): KassaPorts => {
+    (c: KassaConfig, l: Logger, pages: JwtPaymentPages, scheduler: EmbeddedScheduler, s: Storage): KassaPorts => {
       return {
         contracts: s.contracts,
         invoices: s.invoices,
         subscriptions: s.subscriptions,
         outbox: s.outbox,
-        projects: new InMemoryProjectDirectory(d.partners, d.projects),
+        projects: s.projects,
         clock: new SystemClock(),
         ids: new RandomUuids(),
         pins: new RandomPins(),
@@ -53,7 +52,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, directory: D
         settings: defaultSettings(c.KASSA_ENV),
       };
     },
-    [TOKENS.Config, TOKENS.Logger, TOKENS.Directory, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Storage],
+    [TOKENS.Config, TOKENS.Logger, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Storage],
   );
   container.bind(TOKENS.UseCases).toResolvedValue((ports: KassaPorts, scheduler: EmbeddedScheduler) => {
     const useCases = kassaUseCases(ports);

@@ -49,7 +49,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   const directory = config.KASSA_SEED_FILE ? await loadSeedFile(config.KASSA_SEED_FILE) : config.KASSA_ENV === 'test' ? demoDirectory() : undefined;
   if (!directory) throw new Error('KASSA_SEED_FILE is required in production: it lists the partners and projects');
 
-  const storage = config.MONGO_URL ? await mongoStorage(config.MONGO_URL, config.MONGO_DB) : inMemoryStorage();
+  const storage = config.MONGO_URL ? await mongoStorage(config.MONGO_URL, config.MONGO_DB, directory) : inMemoryStorage(directory);
 
   const hosts: HostName[] = ['api', 'pci', 'widget', 'subs'];
   const ports: Record<HostName, number> = { api: config.KASSA_API_PORT, pci: config.KASSA_PCI_PORT, widget: config.KASSA_WIDGET_PORT, subs: config.KASSA_SUBS_PORT };

@@ -2,27 +2,36 @@ import {
   InMemoryContractRepository,
   InMemoryEventOutbox,
   InMemoryInvoiceRepository,
+  InMemoryProjectDirectory,
   InMemorySubscriptionRepository,
   type KassaPorts,
 } from '@kassa/domain';
 import { connectMongoStorage } from '@kassa/adapters-mongo';
+import type { Directory } from './seed.js';
 
 /** The storage ports, whichever adapter provides them. */
-export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox'> {
+export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'projects'> {
   readonly kind: 'in-memory' | 'mongodb';
   close(): Promise<void>;
 }
 
 /** Embedded mode: everything in this process, gone with it. */
-export function inMemoryStorage(): Storage {
+export function inMemoryStorage(directory: Directory): Storage {
   const contracts = new InMemoryContractRepository();
   const invoices = new InMemoryInvoiceRepository();
   const subscriptions = new InMemorySubscriptionRepository();
-  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions }), close: async () => {} };
+  const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions });
+  const projects = new InMemoryProjectDirectory(directory.partners, directory.projects);
+  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, close: async () => {} };
 }
 
-/** MongoDB storage (MONGO_URL): connects and creates the indexes before the app takes requests. */
-export async function mongoStorage(url: string, database: string): Promise<Storage> {
+/**
+ * MongoDB storage (MONGO_URL): connects, creates the indexes, and writes the seed's partners and
+ * projects, before the app takes requests. Every instance then reads the directory from MongoDB.
+ */
+export async function mongoStorage(url: string, database: string, directory: Directory): Promise<Storage> {
   const mongo = await connectMongoStorage({ url, database });
-  return { kind: 'mongodb', contracts: mongo.contracts, invoices: mongo.invoices, subscriptions: mongo.subscriptions, outbox: mongo.outbox, close: () => mongo.close() };
+  await mongo.projects.seed(directory.partners, directory.projects);
+  const { contracts, invoices, subscriptions, outbox, projects } = mongo;
+  return { kind: 'mongodb', contracts, invoices, subscriptions, outbox, projects, close: () => mongo.close() };
 }

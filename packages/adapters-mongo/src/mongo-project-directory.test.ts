@@ -1,0 +1,25 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { MongoProjectDirectory } from './mongo-project-directory.js';
+import { closeAll, freshMongoStorage } from './mongo.fixture.js';
+
+afterAll(closeAll);
+
+const partner = { login: 'shop', password: 'p1', testCallbackAllowed: true };
+const project = { id: 42, partnerLogin: 'shop', active: true, clientIpRequired: false, ipWhitelist: ['127.0.0.1'], defaultPrice: { minor: 990, currency: 'RUB' }, returnUrl: null, webhookUrl: 'https://shop.example/h', webhookSecret: 'w', paymentMethods: ['sbp', 'tpay'], subscriptionSecret: 's', subscriptionNotificationUrl: null };
+
+describe('MongoProjectDirectory', () => {
+  it('round-trips the seed, answers unknown ids with undefined, and re-reads after its cache expires', async () => {
+    const storage = await freshMongoStorage();
+    let now = 0;
+    const directory = new MongoProjectDirectory(storage.db.collection('partners'), storage.db.collection('projects'), () => now);
+    await directory.seed([partner], [project]);
+    expect(await directory.findPartner('shop')).toEqual(partner);
+    expect(await directory.findProject(42)).toEqual(project);
+    expect(await directory.findPartner('nobody')).toBeUndefined();
+    expect(await directory.findProject(7)).toBeUndefined();
+    await storage.db.collection('projects').updateOne({ _id: 42 as never }, { $set: { active: false } });
+    expect((await directory.findProject(42))?.active).toBe(true);
+    now += 5_000;
+    expect((await directory.findProject(42))?.active).toBe(false);
+  });
+});
