@@ -23,8 +23,11 @@ const invalidSignature = (why: string) => domainError('AUTH_INVALID_SIGNATURE', 
 function parseTimestamp(value: string): number | undefined {
   const m = TIMESTAMP.exec(value);
   if (!m) return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 19) + 'Z' !== value ? undefined : ms;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(ms);
+  // Date.UTC rolls 30 February over into March: a real date gives its own fields back.
+  return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && h < 24 && mi < 60 && s < 60 ? ms : undefined;
 }
 
 /** Normalises an IPv4-mapped IPv6 address ("::ffff:127.0.0.1") to IPv4. */

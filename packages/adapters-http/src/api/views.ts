@@ -2,7 +2,7 @@ import {
   formatAmount,
   invoicePaymentStatus,
   invoiceStatus,
-  isoUtc,
+  specTime,
   maskMsisdn,
   type CarrierLookup,
   type Contract,
@@ -13,7 +13,7 @@ import {
   type Transaction,
 } from '@kassa/domain';
 
-const time = (iso: string) => isoUtc(new Date(iso));
+const time = specTime;
 const money = (m: Money, vatIncluded?: boolean) => ({ amount: formatAmount(m), currency: m.currency, ...(vatIncluded === undefined ? {} : { vat_included: vatIncluded }) });
 
 /** The customer block: no card data ever; the msisdn masked where the spec says so. */
