@@ -101,6 +101,7 @@ describe('restart', () => {
 describe.runIf(canStartMongoServer())('the storage goes away and comes back', () => {
   it('answers 503 SERVICE_UNAVAILABLE while it is down and recovers by itself', async () => {
     const server = await startMongoServer();
+    let restarted: Awaited<ReturnType<typeof startMongoServer>> | undefined;
     const t = await startTestKassa({ MONGO_URL: server.url, MONGO_DB: 'kassa_outage' });
     try {
       const api = t.client();
@@ -110,12 +111,13 @@ describe.runIf(canStartMongoServer())('the storage goes away and comes back', ()
       const g = fresh();
       const down = await api.createInvoice(P.main, dcb(g.msisdn, g.orderId));
       expect([down.status, !down.ok && down.error.code, down.headers.get('retry-after')]).toEqual([503, 'SERVICE_UNAVAILABLE', '5']);
-      await startMongoServer({ dir: server.dir, port: server.port });
+      restarted = await startMongoServer({ dir: server.dir, port: server.port });
       const h = fresh();
       const recovered = await eventually(() => api.createInvoice(P.main, dcb(h.msisdn, `${h.orderId}`)), (r) => r.status === 201, 15_000);
       expect(recovered.status).toBe(201);
     } finally {
       await t.kassa.stop();
+      await restarted?.stop();
       await server.destroy();
     }
   }, 60_000);

@@ -59,8 +59,12 @@ export async function startMongoServer(options: { dir?: string; port?: number } 
   } else {
     throw new Error('No MongoDB-compatible server: set MONGO_URL, put mongod on PATH, or run scripts/ensure-mongo.sh (needs Go) to build FerretDB.');
   }
+  // Should the test runner die, the server goes with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   await waitForPort(port, child);
   const stop = async () => {
+    process.removeListener('exit', killOnExit);
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
