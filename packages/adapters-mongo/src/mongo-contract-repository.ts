@@ -13,6 +13,7 @@ import {
   type SaveResult,
 } from '@kassa/domain';
 import { fromDocument, toDocument } from './documents.js';
+import { insertHoldingKey } from './insert-holding-key.js';
 import type { KeyLocks } from './key-lock.js';
 import type { CurrentDocument, VersionedCollection } from './versioned-collection.js';
 
@@ -41,13 +42,9 @@ export class MongoContractRepository implements ContractRepository {
 
   /** Inserts the contract, then claims its key; a live holder wins, and this contract is removed again. */
   async create(contract: Contract, events: readonly DomainEvent[]): Promise<CreateResult<'contract'>> {
-    await this.contracts.insert(toDocument(contract, derived(contract)), events);
-    if (!contractHoldsKey(contract)) return created();
     const key = lockKey(contract.projectId, customerKey(contract.customer), contract.merchantContractId);
-    const holder = await this.locks.claim(key, contract.id, async (id) => (await this.contracts.load(id))?.['holdsKey'] === true);
-    if (holder === undefined) return created();
-    await this.contracts.remove(contract.id);
-    return duplicateKey('contract', holder);
+    const holder = await insertHoldingKey(this.contracts, this.locks, toDocument(contract, derived(contract)), events, key, 'holdsKey');
+    return holder === undefined ? created() : duplicateKey('contract', holder);
   }
 
   async save(contract: Contract, events: readonly DomainEvent[]): Promise<SaveResult> {

@@ -14,6 +14,7 @@ import {
   type SaveResult,
 } from '@kassa/domain';
 import { fromDocument, toDocument } from './documents.js';
+import { insertHoldingKey } from './insert-holding-key.js';
 import type { KeyLocks } from './key-lock.js';
 import { isDuplicateKey } from './mongo-errors.js';
 import type { CurrentDocument, VersionedCollection } from './versioned-collection.js';
@@ -45,18 +46,15 @@ export class MongoInvoiceRepository implements InvoiceRepository {
 
   async create(invoice: Invoice, events: readonly DomainEvent[]): Promise<CreateResult<InvoiceKey>> {
     try {
-      await this.invoices.insert(toDocument(invoice, derived(invoice)), events);
+      const holder = await insertHoldingKey(this.invoices, this.locks, toDocument(invoice, derived(invoice)), events, activeKey(invoice), 'active');
+      return holder === undefined ? created() : duplicateKey('activeInvoice', holder);
     } catch (e) {
       if (!isDuplicateKey(e)) throw e;
+      // The unique merchant_order_id index refused the insert.
       const holder = await this.findByMerchantOrderId(invoice.projectId, invoice.merchantOrderId);
       if (!holder) throw e;
       return duplicateKey('merchantOrderId', holder.id);
     }
-    if (!invoiceIsActive(invoice)) return created();
-    const holder = await this.locks.claim(activeKey(invoice), invoice.id, async (id) => (await this.invoices.load(id))?.['active'] === true);
-    if (holder === undefined) return created();
-    await this.invoices.remove(invoice.id);
-    return duplicateKey('activeInvoice', holder);
   }
 
   async save(invoice: Invoice, events: readonly DomainEvent[]): Promise<SaveResult> {

@@ -13,7 +13,6 @@ import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
 import { EmbeddedScheduler } from './embedded-scheduler.js';
 import { LogOnlySmsSender, RandomPins, RandomUuids } from './node-ports.js';
-import type { Directory } from './seed.js';
 import type { Storage } from './storage.js';
 import { TOKENS } from './tokens.js';
 
@@ -22,11 +21,10 @@ import { TOKENS } from './tokens.js';
  * Storage is in memory (embedded) or MongoDB, as `startKassa` connected it; jobs run in process.
  * Inversify stays here; the domain never sees it.
  */
-export function buildContainer(config: KassaConfig, logger: Logger, directory: Directory, widgetBaseUrl: string, storage: Storage): Container {
+export function buildContainer(config: KassaConfig, logger: Logger, widgetBaseUrl: string, storage: Storage): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
-  container.bind(TOKENS.Directory).toConstantValue(directory);
   container.bind(TOKENS.WidgetBaseUrl).toConstantValue(widgetBaseUrl);
   container.bind(TOKENS.Storage).toConstantValue(storage);
   container

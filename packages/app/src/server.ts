@@ -61,7 +61,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   }
   const widgetBase = config.KASSA_WIDGET_BASE_URL ?? urls.widget.replace('127.0.0.1', 'localhost');
 
-  const container = buildContainer(config, logger, directory, widgetBase, storage);
+  const container = buildContainer(config, logger, widgetBase, storage);
   const deps = container.get(TOKENS.HttpDeps);
   const scheduler = container.get(TOKENS.Scheduler);
   const subs = express();

@@ -3,7 +3,6 @@ import type { KassaPorts, KassaUseCases } from '@kassa/domain';
 import type { HttpDeps, JwtPaymentPages } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
-import type { Directory } from './seed.js';
 import type { EmbeddedScheduler } from './embedded-scheduler.js';
 import type { Storage } from './storage.js';
 
@@ -11,7 +10,6 @@ import type { Storage } from './storage.js';
 export const TOKENS = {
   Config: Symbol.for('kassa.Config') as ServiceIdentifier<KassaConfig>,
   Logger: Symbol.for('kassa.Logger') as ServiceIdentifier<Logger>,
-  Directory: Symbol.for('kassa.Directory') as ServiceIdentifier<Directory>,
   WidgetBaseUrl: Symbol.for('kassa.WidgetBaseUrl') as ServiceIdentifier<string>,
   Storage: Symbol.for('kassa.Storage') as ServiceIdentifier<Storage>,
   PaymentPages: Symbol.for('kassa.PaymentPages') as ServiceIdentifier<JwtPaymentPages>,

@@ -46,10 +46,6 @@ export class InMemoryDocuments<A extends Versioned> {
     return this.docs.get(id)?.aggregate;
   }
 
-  has(id: string): boolean {
-    return this.docs.has(id);
-  }
-
   insert(aggregate: A, events: readonly DomainEvent[]): void {
     if (aggregate.version !== 1) throw new Error(`a new aggregate has version 1, not ${aggregate.version}`);
     if (this.docs.has(aggregate.id)) throw new Error(`duplicate id ${aggregate.id}`);
