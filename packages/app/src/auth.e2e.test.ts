@@ -74,7 +74,7 @@ describe('authentication', () => {
   it('403 AUTH_INVALID_PROJECT: another partner\'s project, an inactive one, an unknown one, a caller IP off the whitelist', async () => {
     const api = t.client();
     const on = (projectId: number | string) => api.send({ method: 'GET', path: `/api/v3/projects/${projectId}/invoices/x`, operation: 'getInvoice', pathId: 'x' });
-    for (const projectId of [P.other, P.inactive, 999, 'abc']) expect(codeOf(await on(projectId))).toBe('403 AUTH_INVALID_PROJECT');
+    for (const projectId of [P.other, P.inactive, 999, 'abc', '1e0', '2147483648']) expect(codeOf(await on(projectId))).toBe('403 AUTH_INVALID_PROJECT');
     const ip = await on(P.whitelisted);
     expect([codeOf(ip), !ip.ok && ip.error.message]).toEqual(['403 AUTH_INVALID_PROJECT', expect.stringContaining('IP')]);
     expect(codeOf(await on(P.noIp))).toBe('404 INVOICE_NOT_FOUND'); // 127.0.0.1 is whitelisted there

@@ -68,8 +68,9 @@ async function check(deps: HttpDeps, operation: SignedOperation, req: Request, r
   if (Math.abs(deps.clock.now().getTime() - at) > MAX_DRIFT_SECONDS * 1000) {
     return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp differs from the server time by more than 20 minutes');
   }
-  const projectId = Number(req.params['projectId']);
-  const project = Number.isInteger(projectId) && projectId >= 0 && projectId <= INT32_MAX ? await deps.projects.findProject(projectId) : undefined;
+  const rawProjectId = String(req.params['projectId']);
+  const projectId = /^[0-9]{1,10}$/.test(rawProjectId) ? Number(rawProjectId) : -1;
+  const project = projectId >= 0 && projectId <= INT32_MAX ? await deps.projects.findProject(projectId) : undefined;
   if (!project || project.partnerLogin !== partner.login) return domainError('AUTH_INVALID_PROJECT', 'The project does not belong to this partner');
   if (!project.active) return domainError('AUTH_INVALID_PROJECT', 'The project is inactive');
   if (project.ipWhitelist.length > 0 && !project.ipWhitelist.includes(callerIp(req))) {
