@@ -1,12 +1,16 @@
 import { jobId, type Job, type Scheduler } from '@kassa/domain';
 import type { Logger } from 'pino';
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * Jobs further away than this get no timer: the due-work sweep (every few seconds) runs them when
+ * they are due. Holding a timer for every invoice's 24-hour expiry cost memory and GC time.
+ */
+const TIMER_HORIZON_MS = 5 * 60 * 1000;
 
 /**
- * Runs jobs in this process: at once when due, else on a timer. A job that fails is logged and left
- * to the due-work sweep, which also covers timers lost with a restart (in-memory storage loses
- * the data too) and delays beyond what a timer can hold.
+ * Runs jobs in this process: at once when due, else on a timer when due soon. A job that fails is
+ * logged and left to the due-work sweep, which also runs the far-off jobs and those whose timers a
+ * restart lost.
  */
 export class EmbeddedScheduler implements Scheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -25,7 +29,7 @@ export class EmbeddedScheduler implements Scheduler {
     const id = jobId(job);
     if (this.stopped || this.timers.has(id)) return;
     const delay = Math.max(0, Date.parse(job.runAt) - this.now().getTime());
-    if (delay > MAX_TIMER_MS) return; // the sweep will find it when it is due
+    if (delay > TIMER_HORIZON_MS) return; // the sweep will find it when it is due
     const timer = setTimeout(() => {
       this.timers.delete(id);
       this.execute(job);

@@ -53,7 +53,8 @@ export function openContract(input: OpenContractInput): Contract {
     createdAt: input.now,
     expiresAt: addSeconds(input.now, input.lifetimeSeconds),
   };
-  const started = startMachine(contractMachine, fields);
+  // Where the contract starts depends on its authorization type only (the `created` state's guards).
+  const started = startMachine(contractMachine, fields, fields.authorizationType);
   return { ...started.context, state: started.state as ContractState, version: 1 };
 }
 

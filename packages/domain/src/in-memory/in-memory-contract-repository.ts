@@ -11,7 +11,7 @@ const contractKey = (c: Contract) => keyOf(c.projectId, customerKey(c.customer),
 
 /** Contracts in memory; a key map stands for the MongoDB lock documents. */
 export class InMemoryContractRepository implements ContractRepository {
-  readonly documents = new InMemoryDocuments<Contract>();
+  readonly documents = new InMemoryDocuments<Contract>(contractDueAt);
   private readonly keys = new Map<string, string>();
 
   async get(projectId: number, contractId: string) {
@@ -40,7 +40,7 @@ export class InMemoryContractRepository implements ContractRepository {
   }
 
   async findDue(now: string, limit: number) {
-    return this.documents.due(contractDueAt, now, limit);
+    return this.documents.due(now, limit);
   }
 
   private liveHolder(key: string): Contract | undefined {

@@ -1,23 +1,16 @@
 import { saved, versionConflict, type SaveResult } from '../ports/save-result.js';
 import type { DomainEvent } from '../shared/events.js';
 
-/** A JSON round trip: what a database would store and give back; nothing shared with callers. */
-const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-/** Deep-freezes a stored copy, so it can be handed out on every read without copying again. */
-function frozen<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) frozen(v);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-/** What a write stores: a JSON round trip (only what a database could keep), frozen. */
-const toStored = <T>(value: T): T => frozen(copy(value));
-
-interface Stored<A> {
-  aggregate: A;
+/**
+ * One stored document: the aggregate as JSON text (what a database keeps: no shared objects, no
+ * values JSON cannot hold), the fields the collection looks things up by, and its outbox. Text
+ * rather than an object graph keeps a large embedded store cheap for the garbage collector.
+ */
+interface Stored {
+  json: string;
+  projectId: number;
+  version: number;
+  dueAt: string | null;
   outbox: DomainEvent[];
 }
 
@@ -27,66 +20,68 @@ export interface Versioned {
   readonly version: number;
 }
 
+const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
 /**
- * One in-memory collection with the storage rules of the MongoDB one: writes store a JSON copy
- * (what a database could keep), frozen, so reads hand out the stored object without copying and no
- * caller can change it; compare-and-set on `version`, and an outbox inside each document.
+ * One in-memory collection with the storage rules of the MongoDB one: every read is a fresh copy
+ * of what the last write stored; compare-and-set on `version`; an outbox inside each document.
  * Every method runs to completion without awaiting, so each is atomic, like a single-document write.
  */
 export class InMemoryDocuments<A extends Versioned> {
-  private readonly docs = new Map<string, Stored<A>>();
+  private readonly docs = new Map<string, Stored>();
+
+  /** `dueAt` derives when the aggregate next needs a job (kept beside it for the due-work sweep). */
+  constructor(private readonly dueAt: (a: A) => string | null) {}
 
   get(projectId: number, id: string): A | undefined {
     const stored = this.docs.get(id);
-    return stored && stored.aggregate.projectId === projectId ? stored.aggregate : undefined;
+    return stored && stored.projectId === projectId ? (JSON.parse(stored.json) as A) : undefined;
   }
 
   /** The stored aggregate, whatever its project (for key holders). */
   peek(id: string): A | undefined {
-    return this.docs.get(id)?.aggregate;
+    const stored = this.docs.get(id);
+    return stored && (JSON.parse(stored.json) as A);
   }
 
   insert(aggregate: A, events: readonly DomainEvent[]): void {
     if (aggregate.version !== 1) throw new Error(`a new aggregate has version 1, not ${aggregate.version}`);
     if (this.docs.has(aggregate.id)) throw new Error(`duplicate id ${aggregate.id}`);
-    this.docs.set(aggregate.id, { aggregate: toStored(aggregate), outbox: [...toStored(events)] });
+    this.docs.set(aggregate.id, { ...this.stored(aggregate), outbox: copyOf([...events]) });
   }
 
   replace(aggregate: A, events: readonly DomainEvent[]): SaveResult {
-    const stored = this.docs.get(aggregate.id);
-    if (!stored || stored.aggregate.version !== aggregate.version - 1) return versionConflict();
-    stored.aggregate = toStored(aggregate);
-    stored.outbox.push(...toStored(events));
+    const current = this.docs.get(aggregate.id);
+    if (!current || current.version !== aggregate.version - 1) return versionConflict();
+    this.docs.set(aggregate.id, { ...this.stored(aggregate), outbox: [...current.outbox, ...copyOf([...events])] });
     return saved();
   }
 
   /** Copies of the stored aggregates that match, in insertion order. */
   filter(predicate: (a: A) => boolean): A[] {
-    return [...this.docs.values()].filter((s) => predicate(s.aggregate)).map((s) => s.aggregate);
+    return [...this.docs.values()].map((s) => JSON.parse(s.json) as A).filter(predicate);
   }
 
-  /** Copies of the stored aggregates whose due time has come, oldest due first; reads in place, copies only those. */
-  due(dueAt: (a: A) => string | null, now: string, limit: number): A[] {
-    return dueOf([...this.docs.values()].map((s) => s.aggregate), dueAt, now, limit);
+  /** Copies of the aggregates whose due time has come, oldest due first (only those are read). */
+  due(now: string, limit: number): A[] {
+    const nowMs = Date.parse(now);
+    return [...this.docs.values()]
+      .filter((s): s is Stored & { dueAt: string } => s.dueAt !== null && Date.parse(s.dueAt) <= nowMs)
+      .sort((x, y) => Date.parse(x.dueAt) - Date.parse(y.dueAt))
+      .slice(0, limit)
+      .map((s) => JSON.parse(s.json) as A);
   }
 
   pendingEvents(): DomainEvent[] {
-    return [...this.docs.values()].flatMap((s) => s.outbox);
+    return [...this.docs.values()].flatMap((s) => (s.outbox.length === 0 ? [] : copyOf(s.outbox)));
   }
 
   acknowledge(aggregateId: string, eventId: string): void {
     const stored = this.docs.get(aggregateId);
     if (stored) stored.outbox = stored.outbox.filter((e) => e.id !== eventId);
   }
-}
 
-/** Oldest due first: `dueAt(a) <= now`, sorted by due time. */
-export function dueOf<A>(items: A[], dueAt: (a: A) => string | null, now: string, limit: number): A[] {
-  const nowMs = Date.parse(now);
-  return items
-    .map((a) => ({ a, at: dueAt(a) }))
-    .filter((x): x is { a: A; at: string } => x.at !== null && Date.parse(x.at) <= nowMs)
-    .sort((x, y) => Date.parse(x.at) - Date.parse(y.at))
-    .slice(0, limit)
-    .map((x) => x.a);
+  private stored(aggregate: A): Omit<Stored, 'outbox'> {
+    return { json: JSON.stringify(aggregate), projectId: aggregate.projectId, version: aggregate.version, dueAt: this.dueAt(aggregate) };
+  }
 }

@@ -10,7 +10,7 @@ const clientKey = (i: Invoice) => JSON.stringify([i.projectId, customerKey(i.cus
 
 /** Invoices in memory, with both unique keys: merchant_order_id, and one active invoice per client. */
 export class InMemoryInvoiceRepository implements InvoiceRepository {
-  readonly documents = new InMemoryDocuments<Invoice>();
+  readonly documents = new InMemoryDocuments<Invoice>(invoiceDueAt);
   private readonly orders = new Map<string, string>();
   private readonly activeByClient = new Map<string, string>();
 
@@ -43,7 +43,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   }
 
   async findDue(now: string, limit: number) {
-    return this.documents.due(invoiceDueAt, now, limit);
+    return this.documents.due(now, limit);
   }
 
   private activeHolder(key: string): Invoice | undefined {

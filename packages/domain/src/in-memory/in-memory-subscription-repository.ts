@@ -12,7 +12,7 @@ const matches = (s: Subscription, filter: SubscriberFilter | undefined) =>
   !filter || ('msisdn' in filter ? s.subscriberMsisdn === filter.msisdn : s.subscriberId === filter.subscriberId);
 
 export class InMemorySubscriptionRepository implements SubscriptionRepository {
-  readonly documents = new InMemoryDocuments<Subscription>();
+  readonly documents = new InMemoryDocuments<Subscription>(subscriptionDueAt);
 
   async get(projectId: number, subscriptionId: string) {
     return this.documents.get(projectId, subscriptionId);
@@ -36,6 +36,6 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   }
 
   async findDue(now: string, limit: number) {
-    return this.documents.due(subscriptionDueAt, now, limit);
+    return this.documents.due(now, limit);
   }
 }

@@ -72,7 +72,8 @@ export function openInvoice(input: OpenInvoiceInput): Invoice {
     createdAt: now,
     expiresAt: addSeconds(now, lifetimeSeconds),
   };
-  const started = startMachine(invoiceMachine, fields);
+  // The invoice machine's initial state reads nothing from the context.
+  const started = startMachine(invoiceMachine, fields, '');
   return { ...started.context, state: started.state as InvoiceState, version: 1 };
 }
 

@@ -24,10 +24,25 @@ export interface Stepped<C> {
 const ownActions = (actions: readonly { type: string }[]): string[] =>
   actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
 
-/** The machine's first state for `input`, as plain data. */
-export function startMachine<M extends AnyStateMachine>(machine: M, input: InputFrom<M>): Stepped<ContextFrom<M>> {
+const initialStates = new WeakMap<AnyStateMachine, Map<string, { state: string; actions: string[] }>>();
+
+/**
+ * The machine's first state for `input`, as plain data. `initialTransition` builds a whole actor
+ * scope (about 20 us); when the caller names what the initial steps depend on (`dependsOn`: the
+ * values the `always` guards of the initial state read), the answer is remembered per value, and
+ * only while the machine leaves the context as the input gave it, which is checked when remembered.
+ */
+export function startMachine<M extends AnyStateMachine>(machine: M, input: InputFrom<M>, dependsOn?: string): Stepped<ContextFrom<M>> {
+  const remembered = dependsOn === undefined ? undefined : initialStates.get(machine)?.get(dependsOn);
+  if (remembered) return { state: remembered.state, context: input as ContextFrom<M>, actions: remembered.actions };
   const [snapshot, actions] = initialTransition(machine, input) as [AnyMachineSnapshot, { type: string }[]];
-  return { state: String(snapshot.value), context: snapshot.context, actions: ownActions(actions) };
+  const started = { state: String(snapshot.value), context: snapshot.context, actions: ownActions(actions) };
+  if (dependsOn !== undefined && JSON.stringify(snapshot.context) === JSON.stringify(input)) {
+    const byValue = initialStates.get(machine) ?? new Map<string, { state: string; actions: string[] }>();
+    byValue.set(dependsOn, { state: started.state, actions: started.actions });
+    initialStates.set(machine, byValue);
+  }
+  return started;
 }
 
 /**

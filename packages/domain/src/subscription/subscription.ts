@@ -72,7 +72,8 @@ export function openSubscription(input: OpenSubscriptionInput): Subscription {
     nextChargeAt: null,
     billingOperations: [],
   };
-  const started = startMachine(subscriptionMachine, fields);
+  // The subscription machine's initial state reads nothing from the context.
+  const started = startMachine(subscriptionMachine, fields, '');
   return { ...started.context, state: started.state as SubscriptionState, version: 1 };
 }
 
