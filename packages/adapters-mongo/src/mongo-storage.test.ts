@@ -28,6 +28,17 @@ describe('MongoDB storage', () => {
     expect(Object.keys(doc ?? {}).some((k) => k.startsWith('_') && k !== '_id')).toBe(false);
   });
 
+  it('takes over a lock a crash left behind (its holder never written, or no longer active)', async () => {
+    const storage = await freshMongoStorage();
+    const { sampleInvoice } = await import('../../domain/src/testing/repository-contract.suite.js');
+    const key = JSON.stringify(['invoice', 1, 'msisdn:79000000077']);
+    await storage.db.collection('locks').insertOne({ _id: `${key}#0` as never, holderId: 'crashed-before-its-document' });
+    const invoice = sampleInvoice(1, '79000000077', 'after-crash');
+    expect((await storage.invoices.create(invoice, [])).ok).toBe(true);
+    const second = sampleInvoice(1, '79000000077', 'after-crash-2');
+    expect(await storage.invoices.create(second, [])).toEqual({ ok: false, error: { kind: 'duplicate', key: 'activeInvoice', holderId: invoice.id } });
+  });
+
   it('turns a server it cannot reach into StorageUnavailableError (answered 503)', async () => {
     const client = new MongoClient(inject('mongoUrl'));
     await client.close();
