@@ -1,6 +1,5 @@
 import type { Express } from 'express';
-import { baseApp } from '../shared/base-app.js';
-import { errorHandler, notFound } from '../shared/error-handler.js';
+import { baseApp, finishApp } from '../shared/base-app.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { contractRoutes } from './contract-routes.js';
 import { invoiceRoutes } from './invoice-routes.js';
@@ -13,7 +12,5 @@ export function createApiApp(deps: HttpDeps): Express {
   const app = baseApp(deps, 'api');
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApiDocument()));
   app.use(invoiceRoutes(deps), contractRoutes(deps));
-  app.use(notFound(deps.mode));
-  app.use(errorHandler(deps.mode, deps.logger));
-  return app;
+  return finishApp(app, deps, 'api');
 }

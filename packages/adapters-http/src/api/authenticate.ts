@@ -51,8 +51,10 @@ async function check(deps: HttpDeps, operation: SignedOperation, req: Request, r
   const timestamp = req.get('X-Timestamp');
   const version = req.get('X-Signature-Version');
   const signature = req.get('X-Signature');
-  const missing = [['X-Login', login], ['X-Timestamp', timestamp], ['X-Signature-Version', version], ['X-Signature', signature]].filter(([, v]) => !v).map(([n]) => n);
-  if (missing.length > 0 || !login || !timestamp || !version || !signature) return invalidSignature(`missing header ${missing.join(', ')}`);
+  if (!login || !timestamp || !version || !signature) {
+    const missing = Object.entries({ 'X-Login': login, 'X-Timestamp': timestamp, 'X-Signature-Version': version, 'X-Signature': signature });
+    return invalidSignature(`missing header ${missing.filter(([, v]) => !v).map(([n]) => n).join(', ')}`);
+  }
   if (version !== '3' && version !== '4') return invalidSignature(`unsupported signature version ${JSON.stringify(version)}`);
   const partner = await deps.projects.findPartner(login);
   if (!partner) return invalidSignature('unknown login');

@@ -2,8 +2,7 @@ import { Router, type Express } from 'express';
 import { createContractRoute } from '../api/contract-routes.js';
 import { API_PREFIX } from '../api/prefix.js';
 import { createInvoiceRoute } from '../api/invoice-routes.js';
-import { baseApp } from '../shared/base-app.js';
-import { errorHandler, notFound } from '../shared/error-handler.js';
+import { baseApp, finishApp } from '../shared/base-app.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 
 /**
@@ -16,7 +15,5 @@ export function createPciApp(deps: HttpDeps): Express {
   router.post(`${API_PREFIX}/invoices`, ...createInvoiceRoute(deps, true));
   router.post(`${API_PREFIX}/contracts`, ...createContractRoute(deps, true));
   app.use(router);
-  app.use(notFound(deps.mode));
-  app.use(errorHandler(deps.mode, deps.logger));
-  return app;
+  return finishApp(app, deps, 'pci');
 }

@@ -1,7 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import { invoicePaymentStatus, invoiceStatus } from '@kassa/domain';
-import { baseApp } from '../shared/base-app.js';
-import { errorHandler, notFound } from '../shared/error-handler.js';
+import { baseApp, finishApp } from '../shared/base-app.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 
@@ -37,7 +36,5 @@ export function createWidgetApp(deps: HttpDeps, pages: JwtPaymentPages): Express
       page('Payment', `<p>Invoice ${escape(i.id)}: ${escape(invoiceStatus(i))} / ${escape(invoicePaymentStatus(i))}</p><p>Method: ${escape(chosenMethod(req))}</p>`),
     );
   });
-  app.use(notFound(deps.mode));
-  app.use(errorHandler(deps.mode, deps.logger));
-  return app;
+  return finishApp(app, deps, 'widget');
 }
