@@ -2,17 +2,23 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { maskBody } from './masking.js';
 
+const hasFields = (body: unknown): body is object => typeof body === 'object' && body !== null && Object.keys(body).length > 0;
+
 /**
  * One log line per request, written when the response is sent: method, path, status, duration and
- * the body already masked (no card number, no security code, no PIN). Headers are not logged, so
- * signatures never are.
+ * the body, if any, already masked (no card number, no security code, no PIN). Headers are not
+ * logged, so signatures never are.
  */
-export const requestLog = (logger: Logger, host: string) => (req: Request, res: Response, next: NextFunction) => {
-  const started = process.hrtime.bigint();
-  res.on('finish', () => {
-    if (!logger.isLevelEnabled('info')) return;
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    logger.info({ host, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, body: maskBody(req.body) }, 'request');
-  });
-  next();
+export const requestLog = (logger: Logger, host: string) => {
+  const log = logger.child({ host });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!log.isLevelEnabled('info')) return next();
+    const started = performance.now();
+    res.once('finish', () => {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const body: unknown = req.body;
+      log.info({ method: req.method, path: req.path, status: res.statusCode, ms, ...(hasFields(body) ? { body: maskBody(body) } : {}) }, 'request');
+    });
+    next();
+  };
 };
