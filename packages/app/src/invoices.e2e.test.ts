@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceData, KassaClient } from '@kassa/merchant-client';
-import { dataOf, eventually, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { dataOf, eventually, FLAGGED, fresh, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;
 let api: KassaClient;
@@ -109,7 +109,7 @@ describe('invoices over HTTP (every row of the invoice table)', () => {
     expect(found.customer.msisdn).toBe(`${msisdn.slice(0, 4)}****${msisdn.slice(-3)}`);
     expect((await api.findInvoiceByOrderId(P.noIp, orderId)).status).toBe(404);
     expect((await api.getInvoice(P.noIp, i.invoice_id)).status).toBe(404);
-    const foreign = await t.client({ login: 'other', password: 'other-secret-2' }).getInvoice(P.other, i.invoice_id);
+    const foreign = await t.client(OTHER).getInvoice(P.other, i.invoice_id);
     expect([foreign.status, !foreign.ok && foreign.error.code]).toEqual([404, 'INVOICE_NOT_FOUND']);
   });
 
@@ -165,7 +165,7 @@ describe('invoices over HTTP (every row of the invoice table)', () => {
     const { msisdn, orderId } = fresh();
     const r = await api.createInvoice(P.main, dcb(msisdn, orderId, { test_info: { callback_url: 'http://127.0.0.1:9/cb' } }));
     expect([r.status, !r.ok && r.error.code]).toEqual([400, 'TEST_CALLBACK_URL_FORBIDDEN']);
-    const flagged = t.client({ login: 'flagged', password: 'flagged-secret-3' });
+    const flagged = t.client(FLAGGED);
     expect((await flagged.createInvoice(P.flagged, dcb(msisdn, orderId, { test_info: { callback_url: 'http://127.0.0.1:9/cb' } }))).status).toBe(201);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankCardDto, KassaClient } from '@kassa/merchant-client';
-import { dataOf, eventually, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { dataOf, eventually, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;
 let api: KassaClient;
@@ -89,7 +89,7 @@ describe('the PCI host', () => {
     expect(all).not.toMatch(new RegExp(`"security_code":"?${CVC}`));
     expect(all).not.toContain(`"${CVC}"`);
     expect(all).not.toContain('"7390"');
-    expect(all).not.toContain('merchant-secret-1');
+    expect(all).not.toContain(MERCHANT.password);
     expect(all).not.toMatch(/"pin_code":"\d/);
   });
 });

@@ -10,7 +10,8 @@ export { API_PREFIX } from './prefix.js';
 /** The API host ({base_url}): the JSON v3 API. Card data is refused here. */
 export function createApiApp(deps: HttpDeps): Express {
   const app = baseApp(deps, 'api');
-  app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApiDocument()));
+  const openApi = openApiDocument();
+  app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
   app.use(invoiceRoutes(deps), contractRoutes(deps));
   return finishApp(app, deps, 'api');
 }

@@ -3,8 +3,8 @@ import type { CreateInvoiceInput } from '@kassa/domain';
 import { sendResult } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { API_PREFIX } from './prefix.js';
-import { checkPaymentMethod, clientIpRequest, createInvoiceRequest, parseRequest, pinRequest, toCustomer, toPrice } from './requests.js';
-import { answeredWithError, missingClientIp, route } from './route.js';
+import { checkPaymentMethod, clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';
+import { answeredWithError, bodyRoute, missingClientIp, route } from './route.js';
 import { invoiceView } from './views.js';
 
 const param = (value: unknown) => String(value);
@@ -15,10 +15,8 @@ const markDeprecated = (res: Response) => res.setHeader('Deprecation', 'true');
 /** POST /invoices (also on the PCI host, where `cardAllowed`). */
 export function createInvoiceRoute(deps: HttpDeps, cardAllowed: boolean) {
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
-  return route(deps, 'createInvoice', async (req, res, { project, partner }) => {
-    const body = parseRequest(createInvoiceRequest, req.body);
-    if (!body.ok) return void answeredWithError(res, deps, body.error);
-    const b = body.value;
+  // The client_ip rule comes after the customer and price checks, so a bad card is named first.
+  return bodyRoute(deps, 'createInvoice', createInvoiceRequest, { clientIpRule: false }, async (b, _req, res, { project, partner }) => {
     const method = checkPaymentMethod(b.payment_method);
     const customer = toCustomer(b.customer, cardAllowed);
     const price = toPrice(b.order.price);
@@ -59,27 +57,21 @@ export function invoiceRoutes(deps: HttpDeps): Router {
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
   router.post(`${API_PREFIX}/invoices`, ...createInvoiceRoute(deps, false));
 
-  router.post(`${API_PREFIX}/invoices/:invoiceId/authorize`, ...route(deps, 'authorizeInvoice', async (req, res, { project }) => {
-    const body = parseRequest(pinRequest, req.body);
-    if (!body.ok) return void answeredWithError(res, deps, body.error);
-    if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
-    const result = await deps.useCases.authorizeInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']), pinCode: body.value.pin_code });
+  const withIp = { clientIpRule: true };
+  const ref = (req: { params: Record<string, unknown> }, projectId: number) => ({ projectId, invoiceId: param(req.params['invoiceId']) });
+
+  router.post(`${API_PREFIX}/invoices/:invoiceId/authorize`, ...bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project }) => {
+    const result = await deps.useCases.authorizeInvoice.execute({ ...ref(req, project.id), pinCode: body.pin_code });
     await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Authorize' }));
   }));
 
-  router.post(`${API_PREFIX}/invoices/:invoiceId/cancel`, ...route(deps, 'cancelInvoice', async (req, res, { project }) => {
-    const body = parseRequest(clientIpRequest, req.body);
-    if (!body.ok) return void answeredWithError(res, deps, body.error);
-    if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
-    const result = await deps.useCases.cancelInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
+  router.post(`${API_PREFIX}/invoices/:invoiceId/cancel`, ...bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
+    const result = await deps.useCases.cancelInvoice.execute(ref(req, project.id));
     await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Cancelled' }));
   }));
 
-  router.post(`${API_PREFIX}/invoices/:invoiceId/refund`, ...route(deps, 'refundInvoice', async (req, res, { project }) => {
-    const body = parseRequest(clientIpRequest, req.body);
-    if (!body.ok) return void answeredWithError(res, deps, body.error);
-    if (answeredWithError(res, deps, missingClientIp(project, body.value))) return;
-    const result = await deps.useCases.refundInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
+  router.post(`${API_PREFIX}/invoices/:invoiceId/refund`, ...bodyRoute(deps, 'refundInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
+    const result = await deps.useCases.refundInvoice.execute(ref(req, project.id));
     await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, refund_status: i.refundStatus }), 202);
   }));
 

@@ -1,14 +1,35 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { z } from 'zod';
 import type { DomainError, Project, SignedOperation } from '@kassa/domain';
 import { sendError } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { authenticate, authOf, type AuthContext } from './authenticate.js';
+import { parseRequest } from './requests.js';
 
 export type Handler = (req: Request, res: Response, auth: AuthContext) => Promise<void>;
 
 /** An authenticated JSON v3 route: the signature check for its operation, then the handler. */
 export function route(deps: HttpDeps, operation: SignedOperation, handler: Handler) {
   return [authenticate(deps, operation), (req: Request, res: Response, _next: NextFunction) => handler(req, res, authOf(res))];
+}
+
+/**
+ * An authenticated route with a body: validated by `schema` (400 naming the field), the client_ip
+ * rule applied unless the operation takes an empty body, then `handler` with the parsed body.
+ */
+export function bodyRoute<S extends z.ZodType>(
+  deps: HttpDeps,
+  operation: SignedOperation,
+  schema: S,
+  options: { readonly clientIpRule: boolean },
+  handler: (body: z.infer<S>, req: Request, res: Response, auth: AuthContext) => Promise<void>,
+) {
+  return route(deps, operation, async (req, res, auth) => {
+    const body = parseRequest(schema, req.body);
+    if (!body.ok) return void answeredWithError(res, deps, body.error);
+    if (options.clientIpRule && answeredWithError(res, deps, missingClientIp(auth.project, body.value as { client_ip?: string }))) return;
+    await handler(body.value, req, res, auth);
+  });
 }
 
 /** `client_ip` is required unless the project's settings say otherwise. */

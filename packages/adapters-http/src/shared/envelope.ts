@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { domainError, ERROR_CATALOG, type DomainError, type ErrorCode, type KassaMode, type Result } from '@kassa/domain';
+import { domainError, httpStatusOf, type DomainError, type ErrorCode, type KassaMode, type Result } from '@kassa/domain';
 
 /** Imperative hints for the test environment only (the spec: never rely on them). */
 const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
@@ -31,7 +31,7 @@ export function errorBody(e: DomainError, mode: KassaMode): ErrorBody {
 }
 
 /** The one place a domain error becomes an HTTP answer: the catalog's status, the spec's envelope. */
-export function sendError(res: Response, e: DomainError, mode: KassaMode, status: number = ERROR_CATALOG[e.code].httpStatus): void {
+export function sendError(res: Response, e: DomainError, mode: KassaMode, status: number = httpStatusOf(e.code)): void {
   if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
   res.status(status).json(errorBody(e, mode));
 }
