@@ -26,10 +26,10 @@ export class EmbeddedScheduler implements Scheduler {
   }
 
   async schedule(job: Job): Promise<void> {
-    const id = jobId(job);
-    if (this.stopped || this.timers.has(id)) return;
     const delay = Math.max(0, Date.parse(job.runAt) - this.now().getTime());
     if (delay > TIMER_HORIZON_MS) return; // the sweep will find it when it is due
+    const id = jobId(job);
+    if (this.stopped || this.timers.has(id)) return;
     const timer = setTimeout(() => {
       this.timers.delete(id);
       this.execute(job);

@@ -12,6 +12,8 @@ export function createApiApp(deps: HttpDeps): Express {
   const app = baseApp(deps, 'api');
   const openApi = openApiDocument();
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
-  app.use(invoiceRoutes(deps), contractRoutes(deps));
+  // Registered on the app itself: a nested router would cost every request another dispatch.
+  invoiceRoutes(deps, app);
+  contractRoutes(deps, app);
   return finishApp(app, deps, 'api');
 }

@@ -1,6 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
-import { domainError, requestPayload, type DomainError, type Partner, type Project, type SignedOperation } from '@kassa/domain';
-import { sendError } from '../shared/envelope.js';
+import type { Request } from 'express';
+import { domainError, requestPayload, type DomainError, type Partner, type Project, type SignedOperation, type SignedRequest } from '@kassa/domain';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { expectedSignature, signaturesMatch } from './signature.js';
 
@@ -9,13 +8,11 @@ export const MAX_DRIFT_SECONDS = 20 * 60;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 const INT32_MAX = 2 ** 31 - 1;
 
-/** The authenticated caller, set on `res.locals.auth` for the route handlers. */
+/** The authenticated caller, handed to the route handlers. */
 export interface AuthContext {
   readonly partner: Partner;
   readonly project: Project;
 }
-
-export const authOf = (res: Response): AuthContext => res.locals['auth'] as AuthContext;
 
 const invalidSignature = (why: string) => domainError('AUTH_INVALID_SIGNATURE', `Invalid signature: ${why}`);
 
@@ -30,27 +27,46 @@ function parseTimestamp(value: string): number | undefined {
   return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && h < 24 && mi < 60 && s < 60 ? ms : undefined;
 }
 
+/**
+ * Concurrent merchants send the same X-Timestamp for a whole second, so the last parse is kept:
+ * a hit costs a string comparison instead of a regex and two Dates.
+ */
+let lastTimestamp: { readonly text: string; readonly ms: number | undefined } = { text: '', ms: undefined };
+function timestampMs(value: string): number | undefined {
+  if (value !== lastTimestamp.text) lastTimestamp = { text: value, ms: parseTimestamp(value) };
+  return lastTimestamp.ms;
+}
+
 /** Normalises an IPv4-mapped IPv6 address ("::ffff:127.0.0.1") to IPv4. */
 export const callerIp = (req: Request): string => (req.ip ?? '').replace(/^::ffff:/, '');
+
+/** The parts of the request the v4 payload of `operation` reads, from the path and the query. */
+function signedRequest(operation: SignedOperation, req: Request): SignedRequest {
+  // Only the merchant_order_id lookup reads the query: Express parses it on every access.
+  if (operation === 'findInvoiceByOrderId') {
+    const orderId = req.query['merchant_order_id'];
+    return typeof orderId === 'string' ? { merchantOrderId: orderId } : {};
+  }
+  const pathId = req.params['invoiceId'] ?? req.params['contractId'];
+  return typeof pathId === 'string' ? { body: req.body, pathId } : { body: req.body };
+}
+
+const header = (req: Request, name: string): string | undefined => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
 
 /**
  * Authenticates a JSON v3 request: the four headers, the signature (v3, or v4 over the operation's
  * requestPayload) with the partner's password, the 20-minute drift, the project's owner and
- * state, and the caller IP. Answers 401/403 in the envelope; otherwise sets `res.locals.auth`.
+ * state, and the caller IP. The caller, or the 401/403 error to answer with.
  */
-export function authenticate(deps: HttpDeps, operation: SignedOperation) {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const failure = await check(deps, operation, req, res);
-    if (failure) return sendError(res, failure, deps.mode);
-    next();
-  };
-}
-
-async function check(deps: HttpDeps, operation: SignedOperation, req: Request, res: Response): Promise<DomainError | undefined> {
-  const login = req.get('X-Login');
-  const timestamp = req.get('X-Timestamp');
-  const version = req.get('X-Signature-Version');
-  const signature = req.get('X-Signature');
+export async function authenticate(deps: HttpDeps, operation: SignedOperation, req: Request): Promise<AuthContext | DomainError> {
+  // Node keeps header names in lower case.
+  const login = header(req, 'x-login');
+  const timestamp = header(req, 'x-timestamp');
+  const version = header(req, 'x-signature-version');
+  const signature = header(req, 'x-signature');
   if (!login || !timestamp || !version || !signature) {
     const missing = Object.entries({ 'X-Login': login, 'X-Timestamp': timestamp, 'X-Signature-Version': version, 'X-Signature': signature });
     return invalidSignature(`missing header ${missing.filter(([, v]) => !v).map(([n]) => n).join(', ')}`);
@@ -58,14 +74,11 @@ async function check(deps: HttpDeps, operation: SignedOperation, req: Request, r
   if (version !== '3' && version !== '4') return invalidSignature(`unsupported signature version ${JSON.stringify(version)}`);
   const partner = await deps.projects.findPartner(login);
   if (!partner) return invalidSignature('unknown login');
-  const rawId = req.params['invoiceId'] ?? req.params['contractId'];
-  const pathId = typeof rawId === 'string' ? rawId : undefined;
-  const merchantOrderId = typeof req.query['merchant_order_id'] === 'string' ? req.query['merchant_order_id'] : undefined;
-  const payload = version === '4' ? requestPayload(operation, { body: req.body, ...(pathId ? { pathId } : {}), ...(merchantOrderId !== undefined ? { merchantOrderId } : {}) }) : '';
+  const payload = version === '4' ? requestPayload(operation, signedRequest(operation, req)) : '';
   if (!signaturesMatch(expectedSignature(partner.password, login, timestamp, version, payload), signature)) {
     return invalidSignature('signature mismatch');
   }
-  const at = parseTimestamp(timestamp);
+  const at = timestampMs(timestamp);
   if (at === undefined) return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp must be UTC time in the form YYYY-MM-DDThh:mm:ssZ');
   if (Math.abs(deps.clock.now().getTime() - at) > MAX_DRIFT_SECONDS * 1000) {
     return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp differs from the server time by more than 20 minutes');
@@ -78,6 +91,8 @@ async function check(deps: HttpDeps, operation: SignedOperation, req: Request, r
   if (project.ipWhitelist.length > 0 && !project.ipWhitelist.includes(callerIp(req))) {
     return domainError('AUTH_INVALID_PROJECT', 'The caller IP is not whitelisted for this project');
   }
-  res.locals['auth'] = { partner, project } satisfies AuthContext;
-  return undefined;
+  return { partner, project };
 }
+
+/** Whether `authenticate` answered with an error rather than a caller. */
+export const isAuthError = (outcome: AuthContext | DomainError): outcome is DomainError => 'code' in outcome;

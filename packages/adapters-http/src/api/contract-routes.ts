@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type IRouter } from 'express';
 import { sendData, sendResult } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { API_PREFIX } from './prefix.js';
@@ -19,23 +19,22 @@ export function createContractRoute(deps: HttpDeps, cardAllowed: boolean) {
   });
 }
 
-/** The contract and billing-check routes of the API host. */
-export function contractRoutes(deps: HttpDeps): Router {
-  const router = Router();
-  router.post(`${API_PREFIX}/contracts`, ...createContractRoute(deps, false));
+/** The contract and billing-check routes of the API host, registered on `router` (the app itself, or a router of their own). */
+export function contractRoutes(deps: HttpDeps, router: IRouter = Router()): IRouter {
+  router.post(`${API_PREFIX}/contracts`, createContractRoute(deps, false));
 
-  router.post(`${API_PREFIX}/contracts/:contractId/authorize`, ...bodyRoute(deps, 'authorizeContract', pinRequest, { clientIpRule: true }, async (body, req, res, { project }) => {
+  router.post(`${API_PREFIX}/contracts/:contractId/authorize`, bodyRoute(deps, 'authorizeContract', pinRequest, { clientIpRule: true }, async (body, req, res, { project }) => {
     const result = await deps.useCases.authorizeContract.execute({ projectId: project.id, contractId: param(req.params['contractId']), pinCode: body.pin_code });
     await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'active' }));
   }));
 
   // Cancellation is also sent with an empty body (the spec), so client_ip is not required here.
-  router.post(`${API_PREFIX}/contracts/:contractId/cancel`, ...bodyRoute(deps, 'cancelContract', clientIpRequest, { clientIpRule: false }, async (_body, req, res, { project }) => {
+  router.post(`${API_PREFIX}/contracts/:contractId/cancel`, bodyRoute(deps, 'cancelContract', clientIpRequest, { clientIpRule: false }, async (_body, req, res, { project }) => {
     const result = await deps.useCases.cancelContract.execute({ projectId: project.id, contractId: param(req.params['contractId']) });
     await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'cancelled' }));
   }));
 
-  router.post(`${API_PREFIX}/billing/check`, ...bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res) => {
+  router.post(`${API_PREFIX}/billing/check`, bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res) => {
     const msisdn = body.msisdn ?? body.customer?.msisdn;
     if (!msisdn) return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'msisdn: required' });
     const check = await deps.useCases.checkBilling.execute({ msisdn });

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type IRouter, type Response } from 'express';
 import type { CreateInvoiceInput } from '@kassa/domain';
 import { sendResult } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
@@ -51,36 +51,35 @@ export function createInvoiceRoute(deps: HttpDeps, cardAllowed: boolean) {
   });
 }
 
-/** The invoice routes of the API host. */
-export function invoiceRoutes(deps: HttpDeps): Router {
-  const router = Router();
+/** The invoice routes of the API host, registered on `router` (the app itself, or a router of their own). */
+export function invoiceRoutes(deps: HttpDeps, router: IRouter = Router()): IRouter {
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
-  router.post(`${API_PREFIX}/invoices`, ...createInvoiceRoute(deps, false));
+  router.post(`${API_PREFIX}/invoices`, createInvoiceRoute(deps, false));
 
   const withIp = { clientIpRule: true };
   const ref = (req: { params: Record<string, unknown> }, projectId: number) => ({ projectId, invoiceId: param(req.params['invoiceId']) });
 
-  router.post(`${API_PREFIX}/invoices/:invoiceId/authorize`, ...bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project }) => {
+  router.post(`${API_PREFIX}/invoices/:invoiceId/authorize`, bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project }) => {
     const result = await deps.useCases.authorizeInvoice.execute({ ...ref(req, project.id), pinCode: body.pin_code });
     await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Authorize' }));
   }));
 
-  router.post(`${API_PREFIX}/invoices/:invoiceId/cancel`, ...bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
+  router.post(`${API_PREFIX}/invoices/:invoiceId/cancel`, bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
     const result = await deps.useCases.cancelInvoice.execute(ref(req, project.id));
     await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Cancelled' }));
   }));
 
-  router.post(`${API_PREFIX}/invoices/:invoiceId/refund`, ...bodyRoute(deps, 'refundInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
+  router.post(`${API_PREFIX}/invoices/:invoiceId/refund`, bodyRoute(deps, 'refundInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
     const result = await deps.useCases.refundInvoice.execute(ref(req, project.id));
     await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, refund_status: i.refundStatus }), 202);
   }));
 
-  router.get(`${API_PREFIX}/invoices/:invoiceId`, ...route(deps, 'getInvoice', async (req, res, { project }) => {
+  router.get(`${API_PREFIX}/invoices/:invoiceId`, route(deps, 'getInvoice', async (req, res, { project }) => {
     const result = await deps.useCases.getInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
     await sendResult(res, result, deps.mode, (i) => invoiceView(i, view));
   }));
 
-  router.get(`${API_PREFIX}/invoices`, ...route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
+  router.get(`${API_PREFIX}/invoices`, route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
     const orderId = req.query['merchant_order_id'];
     if (typeof orderId !== 'string' || orderId.length === 0) {
       return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'merchant_order_id: required query parameter' });

@@ -1,4 +1,4 @@
-import { Router, type Express } from 'express';
+import type { Express } from 'express';
 import { createContractRoute } from '../api/contract-routes.js';
 import { API_PREFIX } from '../api/prefix.js';
 import { createInvoiceRoute } from '../api/invoice-routes.js';
@@ -11,9 +11,7 @@ import type { HttpDeps } from '../shared/http-deps.js';
  */
 export function createPciApp(deps: HttpDeps): Express {
   const app = baseApp(deps, 'pci');
-  const router = Router();
-  router.post(`${API_PREFIX}/invoices`, ...createInvoiceRoute(deps, true));
-  router.post(`${API_PREFIX}/contracts`, ...createContractRoute(deps, true));
-  app.use(router);
+  app.post(`${API_PREFIX}/invoices`, createInvoiceRoute(deps, true));
+  app.post(`${API_PREFIX}/contracts`, createContractRoute(deps, true));
   return finishApp(app, deps, 'pci');
 }

@@ -9,18 +9,19 @@ const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0
  * 400 BAD_REQUEST in the envelope; an oversize one is 413. An empty body stands for `{}`.
  */
 export function jsonBody(mode: KassaMode, limitBytes: number) {
-  const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
+  // The parser checks the Content-Type itself (one parse of the header) and leaves the body
+  // undefined when it is not JSON.
+  const parse = express.json({ limit: limitBytes, strict: false, type: 'application/json' });
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) {
       req.body = {};
       return next();
     }
-    if (!req.is('application/json')) return sendError(res, badRequest('Content-Type must be application/json'), mode);
     parse(req, res, (err?: unknown) => {
       if (err) return next(err);
       const body: unknown = req.body;
-      if (body === undefined) req.body = {};
-      else if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      if (body === undefined) return sendError(res, badRequest('Content-Type must be application/json'), mode);
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         return sendError(res, badRequest('The body must be a JSON object'), mode);
       }
       next();

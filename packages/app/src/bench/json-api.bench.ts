@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -35,9 +36,22 @@ interface Measured {
   readonly p99: number;
   readonly errors: number;
   readonly non2xx: number;
+  /** Server CPU time (user + system) per request, in microseconds; steadier than req/s on a noisy machine. */
+  readonly cpuUs?: number;
 }
 
-async function measure(name: string, url: string): Promise<Measured> {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    // Fields after the command name: state is field 3, utime 14 and stime 15, in clock ticks (100 Hz).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measure(name: string, url: string): Promise<Measured & { total: number }> {
   const base = `/api/v3/projects/${BENCH_PROJECT_ID}/invoices`;
   const result = await autocannon({
     url,
@@ -69,14 +83,17 @@ async function measure(name: string, url: string): Promise<Measured> {
       },
     ],
   });
-  return { name, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return { name, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, total: result.requests.total };
 }
 
 async function run(name: string, script: string, env?: Record<string, string>): Promise<Measured> {
   const { url, child } = await startServer(script, env);
   try {
     await measure(`${name} (warm-up)`, url).catch(() => undefined);
-    return await measure(name, url);
+    const before = cpuSeconds(child.pid);
+    const measured = await measure(name, url);
+    const after = cpuSeconds(child.pid);
+    return before === undefined || after === undefined ? measured : { ...measured, cpuUs: ((after - before) / measured.total) * 1e6 };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -95,14 +112,18 @@ for (let round = 1; round <= ROUNDS; round++) {
   rows.push(await run(`baseline#${round}`, './baseline-server.js'));
 }
 console.log(`\nsigned v4 POST /invoices + GET, ${CONNECTIONS} connections, ${SECONDS}s per measurement, ${ROUNDS} alternating rounds`);
-console.table(rows.map((r) => ({ server: r.name, 'req/s': Math.round(r.rps), 'p99 ms': r.p99, errors: r.errors, non2xx: r.non2xx })));
+console.table(rows.map((r) => ({ server: r.name, 'req/s': Math.round(r.rps), 'p99 ms': r.p99, 'cpu us/req': r.cpuUs === undefined ? '-' : Math.round(r.cpuUs), errors: r.errors, non2xx: r.non2xx })));
 const mean = (prefix: string) => {
   const of = rows.filter((r) => r.name.startsWith(prefix));
-  return { rps: of.reduce((s, r) => s + r.rps, 0) / of.length, p99: of.reduce((s, r) => s + r.p99, 0) / of.length };
+  const avg = (f: (r: Measured) => number) => of.reduce((s, r) => s + f(r), 0) / of.length;
+  return { rps: avg((r) => r.rps), p99: avg((r) => r.p99), cpuUs: of.every((r) => r.cpuUs !== undefined) ? avg((r) => r.cpuUs ?? 0) : undefined };
 };
 const kassa = mean('kassa');
 const baseline = mean('baseline');
 const ratio = kassa.rps / baseline.rps;
 console.log(`kassa ${Math.round(kassa.rps)} req/s (p99 ${kassa.p99.toFixed(1)} ms), baseline ${Math.round(baseline.rps)} req/s (p99 ${baseline.p99.toFixed(1)} ms)`);
+if (kassa.cpuUs !== undefined && baseline.cpuUs !== undefined) {
+  console.log(`server CPU per request: kassa ${Math.round(kassa.cpuUs)} us, baseline ${Math.round(baseline.cpuUs)} us (baseline/kassa ${(baseline.cpuUs / kassa.cpuUs).toFixed(2)})`);
+}
 console.log(`throughput ratio kassa/baseline: ${ratio.toFixed(2)} (target >= 0.80) ${ratio >= 0.8 ? 'MET' : 'NOT MET'}`);
 if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) console.log('note: some requests failed; see the table');

@@ -5,8 +5,9 @@ import { customerKey } from '../shared/customer.js';
 import type { DomainEvent } from '../shared/events.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 
-const orderKey = (projectId: number, merchantOrderId: string) => JSON.stringify([projectId, merchantOrderId]);
-const clientKey = (i: Invoice) => JSON.stringify([i.projectId, customerKey(i.customer)]);
+// The project id is a number, so the first '/' ends it: these keys cannot collide.
+const orderKey = (projectId: number, merchantOrderId: string) => `${projectId}/${merchantOrderId}`;
+const clientKey = (i: Invoice) => `${i.projectId}/${customerKey(i.customer)}`;
 
 /** Invoices in memory, with both unique keys: merchant_order_id, and one active invoice per client. */
 export class InMemoryInvoiceRepository implements InvoiceRepository {
@@ -27,11 +28,12 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     const order = orderKey(invoice.projectId, invoice.merchantOrderId);
     const orderHolder = this.orders.get(order);
     if (orderHolder !== undefined) return duplicateKey('merchantOrderId', orderHolder);
-    const clientHolder = this.activeHolder(clientKey(invoice));
+    const client = clientKey(invoice);
+    const clientHolder = this.activeHolder(client);
     if (clientHolder) return duplicateKey('activeInvoice', clientHolder.id);
     this.documents.insert(invoice, events);
     this.orders.set(order, invoice.id);
-    if (invoiceIsActive(invoice)) this.activeByClient.set(clientKey(invoice), invoice.id);
+    if (invoiceIsActive(invoice)) this.activeByClient.set(client, invoice.id);
     return created();
   }
 

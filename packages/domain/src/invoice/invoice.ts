@@ -62,17 +62,30 @@ export type OpenInvoiceInput = Omit<InvoiceFields, 'pinAttempts' | 'transactions
 };
 
 export function openInvoice(input: OpenInvoiceInput): Invoice {
-  const { now, lifetimeSeconds, ...rest } = input;
+  // Field by field rather than rest and spread: this runs for every invoice created, and V8 copies
+  // spread objects property by property on a slow path.
   const fields: InvoiceFields = {
-    ...rest,
+    id: input.id,
+    projectId: input.projectId,
+    merchantOrderId: input.merchantOrderId,
+    customer: input.customer,
+    price: input.price,
+    vatIncluded: input.vatIncluded,
+    description: input.description,
+    applicationName: input.applicationName,
+    productName: input.productName,
+    authorizationType: input.authorizationType,
+    contract: input.contract,
+    billingChannel: input.billingChannel,
     pinCode: input.authorizationType === 'SMS_PIN' ? input.pinCode : null,
     pinAttempts: 0,
     transactions: [],
     refundStatus: null,
-    createdAt: now,
-    expiresAt: addSeconds(now, lifetimeSeconds),
+    testInfo: input.testInfo,
+    createdAt: input.now,
+    expiresAt: addSeconds(input.now, input.lifetimeSeconds),
   };
-  // The invoice machine's initial state reads nothing from the context.
+  // The invoice machine's initial state reads nothing from the context, and leaves it as given.
   const started = startMachine(invoiceMachine, fields, '');
   return { ...started.context, state: started.state as InvoiceState, version: 1 };
 }

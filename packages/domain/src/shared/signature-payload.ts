@@ -23,10 +23,10 @@ export interface SignedRequest {
   readonly merchantOrderId?: string;
 }
 
-/** The value at a dotted path as a string: numbers and booleans printed, anything else empty. */
-function field(body: unknown, path: string): string {
+/** The value at a path of keys as a string: numbers and booleans printed, anything else empty. */
+function field(body: unknown, ...path: string[]): string {
   let value: unknown = body;
-  for (const key of path.split('.')) {
+  for (const key of path) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return '';
     value = (value as Record<string, unknown>)[key];
   }
@@ -34,11 +34,11 @@ function field(body: unknown, path: string): string {
 }
 
 /** customerPayload by customer.type: msisdn, or source+country+merchant_customer_id+email for cards. */
-export function customerPayload(body: unknown, prefix = 'customer'): string {
-  const type = field(body, `${prefix}.type`);
-  if (type === 'mobile_phone') return field(body, `${prefix}.msisdn`);
+export function customerPayload(body: unknown): string {
+  const type = field(body, 'customer', 'type');
+  if (type === 'mobile_phone') return field(body, 'customer', 'msisdn');
   if (type === 'undefined_bank_card' || type === 'bank_card') {
-    return ['source', 'country', 'merchant_customer_id', 'email'].map((f) => field(body, `${prefix}.${f}`)).join('');
+    return field(body, 'customer', 'source') + field(body, 'customer', 'country') + field(body, 'customer', 'merchant_customer_id') + field(body, 'customer', 'email');
   }
   return '';
 }
@@ -46,10 +46,10 @@ export function customerPayload(body: unknown, prefix = 'customer'): string {
 export function requestPayload(operation: SignedOperation, request: SignedRequest): string {
   const { body } = request;
   const id = request.pathId ?? '';
-  const f = (path: string) => field(body, path);
+  const f = (...path: string[]) => field(body, ...path);
   switch (operation) {
     case 'createInvoice':
-      return [f('order.merchant_order_id'), customerPayload(body), f('order.price.amount'), f('order.price.currency'), f('contract.merchant_contract_id'), f('client_ip')].join('');
+      return f('order', 'merchant_order_id') + customerPayload(body) + f('order', 'price', 'amount') + f('order', 'price', 'currency') + f('contract', 'merchant_contract_id') + f('client_ip');
     case 'authorizeInvoice':
       return id + f('pin_code') + f('client_ip');
     case 'cancelInvoice':
