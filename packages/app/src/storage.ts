@@ -6,7 +6,6 @@ import {
   InMemorySubscriptionRepository,
   type KassaPorts,
 } from '@kassa/domain';
-import { connectMongoStorage } from '@kassa/adapters-mongo';
 import type { Directory } from './seed.js';
 
 /** The storage ports, whichever adapter provides them. */
@@ -30,6 +29,9 @@ export function inMemoryStorage(directory: Directory): Storage {
  * projects, before the app takes requests. Every instance then reads the directory from MongoDB.
  */
 export async function mongoStorage(url: string, database: string, directory: Directory): Promise<Storage> {
+  // Loaded only when asked for: the driver adds about 8.5 MB to the heap of an embedded Kassa,
+  // and every full garbage collection walks it.
+  const { connectMongoStorage } = await import('@kassa/adapters-mongo');
   const mongo = await connectMongoStorage({ url, database });
   await mongo.projects.seed(directory.partners, directory.projects);
   const { contracts, invoices, subscriptions, outbox, projects } = mongo;

@@ -18,8 +18,8 @@ export const requestLog = (logger: Logger, host: string) => {
     res.on('finish', () => {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const body: unknown = req.body;
-      const line = { method: req.method, path: req.path, status: res.statusCode, ms };
-      log.info(hasFields(body) ? { ...line, body: maskBody(body) } : line, 'request');
+      // One shape for every line (pino leaves out an undefined body): its serializer stays fast.
+      log.info({ method: req.method, path: req.path, status: res.statusCode, ms, body: hasFields(body) ? maskBody(body) : undefined }, 'request');
     });
     next();
   };

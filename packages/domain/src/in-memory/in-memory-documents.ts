@@ -10,7 +10,8 @@ interface Stored {
   json: string;
   projectId: number;
   version: number;
-  dueAt: string | null;
+  /** When the aggregate next needs a job, in epoch milliseconds: the sweep compares numbers. */
+  dueMs: number | null;
   outbox: DomainEvent[];
 }
 
@@ -47,13 +48,13 @@ export class InMemoryDocuments<A extends Versioned> {
   insert(aggregate: A, events: readonly DomainEvent[]): void {
     if (aggregate.version !== 1) throw new Error(`a new aggregate has version 1, not ${aggregate.version}`);
     if (this.docs.has(aggregate.id)) throw new Error(`duplicate id ${aggregate.id}`);
-    this.docs.set(aggregate.id, { ...this.stored(aggregate), outbox: copyOf([...events]) });
+    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? [] : copyOf([...events])));
   }
 
   replace(aggregate: A, events: readonly DomainEvent[]): SaveResult {
     const current = this.docs.get(aggregate.id);
     if (!current || current.version !== aggregate.version - 1) return versionConflict();
-    this.docs.set(aggregate.id, { ...this.stored(aggregate), outbox: [...current.outbox, ...copyOf([...events])] });
+    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? current.outbox : [...current.outbox, ...copyOf([...events])]));
     return saved();
   }
 
@@ -65,9 +66,10 @@ export class InMemoryDocuments<A extends Versioned> {
   /** Copies of the aggregates whose due time has come, oldest due first (only those are read). */
   due(now: string, limit: number): A[] {
     const nowMs = Date.parse(now);
-    return [...this.docs.values()]
-      .filter((s): s is Stored & { dueAt: string } => s.dueAt !== null && Date.parse(s.dueAt) <= nowMs)
-      .sort((x, y) => Date.parse(x.dueAt) - Date.parse(y.dueAt))
+    const due: (Stored & { dueMs: number })[] = [];
+    for (const s of this.docs.values()) if (s.dueMs !== null && s.dueMs <= nowMs) due.push(s as Stored & { dueMs: number });
+    return due
+      .sort((x, y) => x.dueMs - y.dueMs)
       .slice(0, limit)
       .map((s) => JSON.parse(s.json) as A);
   }
@@ -81,7 +83,8 @@ export class InMemoryDocuments<A extends Versioned> {
     if (stored) stored.outbox = stored.outbox.filter((e) => e.id !== eventId);
   }
 
-  private stored(aggregate: A): Omit<Stored, 'outbox'> {
-    return { json: JSON.stringify(aggregate), projectId: aggregate.projectId, version: aggregate.version, dueAt: this.dueAt(aggregate) };
+  private stored(aggregate: A, outbox: DomainEvent[]): Stored {
+    const dueAt = this.dueAt(aggregate);
+    return { json: JSON.stringify(aggregate), projectId: aggregate.projectId, version: aggregate.version, dueMs: dueAt === null ? null : Date.parse(dueAt), outbox };
   }
 }
