@@ -11,7 +11,10 @@ export function maskBody(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskBody);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
+  // for-in over own keys rather than Object.entries: no array of pairs for every object of every body.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const v: unknown = (value as Record<string, unknown>)[key];
     if (SECRET_KEYS.has(key)) out[key] = '[redacted]';
     else if (key === 'pan' && typeof v === 'string') out[key] = maskPan(v);
     else if (key === 'pan') out[key] = '[redacted]';

@@ -2,7 +2,11 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { maskBody } from './masking.js';
 
-const hasFields = (body: unknown): body is object => typeof body === 'object' && body !== null && Object.keys(body).length > 0;
+function hasFields(body: unknown): body is object {
+  if (typeof body !== 'object' || body === null) return false;
+  for (const key in body) if (Object.hasOwn(body, key)) return true;
+  return false;
+}
 
 /**
  * One log line per request, written when the response is sent: method, path, status, duration and
