@@ -35,11 +35,10 @@ function field(body: unknown, ...path: string[]): string {
 
 /** customerPayload by customer.type: msisdn, or source+country+merchant_customer_id+email for cards. */
 export function customerPayload(body: unknown): string {
-  const type = field(body, 'customer', 'type');
-  if (type === 'mobile_phone') return field(body, 'customer', 'msisdn');
-  if (type === 'undefined_bank_card' || type === 'bank_card') {
-    return field(body, 'customer', 'source') + field(body, 'customer', 'country') + field(body, 'customer', 'merchant_customer_id') + field(body, 'customer', 'email');
-  }
+  const c = (key: string) => field(body, 'customer', key);
+  const type = c('type');
+  if (type === 'mobile_phone') return c('msisdn');
+  if (type === 'undefined_bank_card' || type === 'bank_card') return c('source') + c('country') + c('merchant_customer_id') + c('email');
   return '';
 }
 
