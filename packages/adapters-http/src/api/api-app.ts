@@ -10,10 +10,11 @@ export { API_PREFIX } from './prefix.js';
 /** The API host ({base_url}): the JSON v3 API. Card data is refused here. */
 export function createApiApp(deps: HttpDeps): Express {
   const app = baseApp(deps, 'api');
-  const openApi = openApiDocument();
-  app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
-  // Registered on the app itself: a nested router would cost every request another dispatch.
+  // Registered on the app itself (a nested router would cost every request another dispatch), the
+  // busiest first: the router tries each layer's path in order.
   invoiceRoutes(deps, app);
   contractRoutes(deps, app);
+  const openApi = openApiDocument();
+  app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
   return finishApp(app, deps, 'api');
 }
