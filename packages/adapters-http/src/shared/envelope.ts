@@ -33,11 +33,26 @@ export function errorBody(e: DomainError, mode: KassaMode): ErrorBody {
 /** The one place a domain error becomes an HTTP answer: the catalog's status, the spec's envelope. */
 export function sendError(res: Response, e: DomainError, mode: KassaMode, status: number = httpStatusOf(e.code)): void {
   if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
-  res.status(status).json(errorBody(e, mode));
+  sendJson(res, status, errorBody(e, mode));
 }
 
 export function sendData(res: Response, data: unknown, status = 200): void {
-  res.status(status).json({ success: true, data });
+  sendJson(res, status, { success: true, data });
+}
+
+/**
+ * Writes a JSON answer with Node's own response API. Express's `res.json` adds, to every answer, a
+ * MIME-type lookup, a parse and re-format of the Content-Type for its charset and a freshness check;
+ * an API whose answers are never cached needs none of them (callgrind: 33k instructions, 3% of the
+ * benchmark's request).
+ * A HEAD request gets the headers only: Node leaves the body out itself.
+ */
+export function sendJson(res: Response, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 /** A use case's Result as an HTTP answer. */
