@@ -49,9 +49,8 @@ export function sendData(res: Response, data: unknown, status = 200): void {
  */
 export function sendJson(res: Response, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
+  // writeHead merges these with any header set before (Retry-After, Deprecation).
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 

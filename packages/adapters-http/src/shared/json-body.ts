@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { KassaMode } from '@kassa/domain';
 import { badRequest, sendError } from './envelope.js';
 
-const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+const hasBody = ({ headers }: Request) => Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
 
 /**
  * JSON bodies only: a body that is not `application/json`, is malformed, or is not a JSON object is
