@@ -12,7 +12,8 @@ interface Stored {
   version: number;
   /** When the aggregate next needs a job, in epoch milliseconds: the sweep compares numbers. */
   dueMs: number | null;
-  outbox: DomainEvent[];
+  /** Replaced, never changed in place: documents without events share one empty list. */
+  outbox: readonly DomainEvent[];
 }
 
 export interface Versioned {
@@ -20,6 +21,8 @@ export interface Versioned {
   readonly projectId: number;
   readonly version: number;
 }
+
+const NO_EVENTS: readonly DomainEvent[] = Object.freeze([]);
 
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -48,7 +51,7 @@ export class InMemoryDocuments<A extends Versioned> {
   insert(aggregate: A, events: readonly DomainEvent[]): void {
     if (aggregate.version !== 1) throw new Error(`a new aggregate has version 1, not ${aggregate.version}`);
     if (this.docs.has(aggregate.id)) throw new Error(`duplicate id ${aggregate.id}`);
-    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? [] : copyOf([...events])));
+    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? NO_EVENTS : copyOf([...events])));
   }
 
   replace(aggregate: A, events: readonly DomainEvent[]): SaveResult {
@@ -83,7 +86,7 @@ export class InMemoryDocuments<A extends Versioned> {
     if (stored) stored.outbox = stored.outbox.filter((e) => e.id !== eventId);
   }
 
-  private stored(aggregate: A, outbox: DomainEvent[]): Stored {
+  private stored(aggregate: A, outbox: readonly DomainEvent[]): Stored {
     const dueAt = this.dueAt(aggregate);
     return { json: JSON.stringify(aggregate), projectId: aggregate.projectId, version: aggregate.version, dueMs: dueAt === null ? null : Date.parse(dueAt), outbox };
   }
