@@ -1,12 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inMemoryPorts, kassaUseCases, type InMemoryPorts } from '@kassa/domain';
 import { KassaClient, timestampOf } from '@kassa/merchant-client';
+import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';
 
-let server: Server;
+let served: Served;
 let ports: InMemoryPorts;
 let base: string;
 const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
@@ -16,11 +15,10 @@ beforeAll(async () => {
   ports = inMemoryPorts({ partners: [partner], projects: [project] });
   ports.clock.set('2026-11-22T12:00:00.000Z');
   const app = createApiApp({ useCases: kassaUseCases(ports), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger: pino({ level: 'silent' }) });
-  server = createServer(app);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serve(app);
+  base = served.base;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => served.close());
 
 describe('the 20-minute drift boundary, on a fixed server clock', () => {
   it('exactly 20:00 either way is accepted; 20:01 is AUTH_INVALID_TIMESTAMP', async () => {

@@ -1,13 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inMemoryPorts, kassaUseCases } from '@kassa/domain';
 import { KassaClient } from '@kassa/merchant-client';
+import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';
 
-let server: Server;
+let served: Served;
 let client: KassaClient;
 const logged: string[] = [];
 
@@ -21,11 +20,10 @@ beforeAll(async () => {
   const invoices = Object.assign(Object.create(ports.invoices) as typeof ports.invoices, { get: down, create: down, findByMerchantOrderId: down, save: down });
   const logger = pino({ level: 'info' }, new Writable({ write: (c: Buffer, _e, done) => void (logged.push(c.toString()), done()) }));
   const app = createApiApp({ useCases: kassaUseCases({ ...ports, invoices }), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger });
-  server = createServer(app);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  client = new KassaClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, login: 'm', password: 'p' });
+  served = await serve(app);
+  client = new KassaClient({ baseUrl: served.base, login: 'm', password: 'p' });
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => served.close());
 
 describe('infrastructure failure', () => {
   it('answers 503 SERVICE_UNAVAILABLE in the envelope with Retry-After, and logs the cause', async () => {

@@ -1,26 +1,23 @@
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendData } from './envelope.js';
+import { serve, type Served } from './serve.fixture.js';
 
-let server: Server;
-let port: number;
+let served: Served;
 
 beforeAll(async () => {
   const app = express();
   // Non-ASCII text: Content-Length counts bytes, not characters.
   app.get('/data', (_req, res) => sendData(res, { name: 'Подписка ✓' }, 201));
-  server = createServer(app);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
+  served = await serve(app);
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => served.close());
 
 /** A raw request, so nothing between the test and the socket fills in or checks the length. */
 function raw(method: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/data', method }, (res) => {
+    const req = request({ host: '127.0.0.1', port: served.port, path: '/data', method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));

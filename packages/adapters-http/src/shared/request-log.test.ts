@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import { pino } from 'pino';
@@ -7,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBody } from './json-body.js';
 import { requestLog } from './request-log.js';
 import { sendData } from './envelope.js';
+import { serve, type Served } from './serve.fixture.js';
 
-let server: Server;
-let base: string;
+let served: Served;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
@@ -18,16 +16,14 @@ beforeAll(async () => {
   app.use(requestLog(logger, 'api'));
   app.use(jsonBody('test', 1024));
   app.post('/api/v3/projects/:id/invoices', (_req, res) => sendData(res, { ok: true }, 201));
-  server = createServer(app);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serve(app);
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => served.close());
 
 describe('requestLog', () => {
   it('writes one line when the answer is sent: method, path without the query, status, duration, masked body', async () => {
     const body = { customer: { type: 'undefined_bank_card', bank_card: { pan: '4111111111111111', security_code: '123' } }, pin_code: '1234' };
-    const res = await fetch(`${base}/api/v3/projects/7/invoices?merchant_order_id=o-1`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': 'secret-signature' }, body: JSON.stringify(body) });
+    const res = await fetch(`${served.base}/api/v3/projects/7/invoices?merchant_order_id=o-1`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': 'secret-signature' }, body: JSON.stringify(body) });
     expect(res.status).toBe(201);
     await new Promise((r) => setImmediate(r));
     const line = lines.find((l) => l['msg'] === 'request');
@@ -38,7 +34,7 @@ describe('requestLog', () => {
   });
 
   it('logs the 404 of an unknown path with its status, and no body when none was sent', async () => {
-    const res = await fetch(`${base}/nowhere?x=1`);
+    const res = await fetch(`${served.base}/nowhere?x=1`);
     expect(res.status).toBe(404);
     await new Promise((r) => setImmediate(r));
     const line = lines.find((l) => l['path'] === '/nowhere');
