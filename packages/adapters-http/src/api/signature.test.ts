@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectedSignature } from './signature.js';
 
 const hmacHex = (key: string, message: string) => createHmac('sha256', key).update(message, 'utf8').digest('hex');
@@ -24,7 +24,8 @@ describe('expectedSignature', () => {
     }
   });
 
-  test.prop([fc.constantFrom('2026-11-22T10:00:00Z')])('a changed password is used at once, within the same second', (timestamp) => {
+  it('a changed password is used at once, within the same second', () => {
+    const timestamp = '2026-11-22T10:00:00Z';
     const before = expectedSignature('old-password', 'gamma', timestamp, '3', '');
     const after = expectedSignature('new-password', 'gamma', timestamp, '3', '');
     expect(after).not.toBe(before);

@@ -4,15 +4,17 @@ const hmacHex = (key: string, message: string) => createHmac('sha256', key).upda
 
 /**
  * The inner hash depends only on the password and X-Timestamp, which a busy merchant repeats for a
- * whole second: the last one is kept per login (bounded by the partners there are, since an unknown
- * login is refused before any hashing), so most requests cost one HMAC instead of two.
+ * whole second: the last one is kept per login, so most requests cost one HMAC instead of two.
+ * `authenticate` refuses an unknown login before any hashing; the cap bounds other callers.
  */
 const lastInner = new Map<string, { readonly password: string; readonly timestamp: string; readonly inner: string }>();
+const MAX_KEPT_LOGINS = 10_000;
 
 function innerHash(password: string, login: string, timestamp: string): string {
   const last = lastInner.get(login);
   if (last !== undefined && last.timestamp === timestamp && last.password === password) return last.inner;
   const inner = hmacHex(password, timestamp);
+  if (lastInner.size >= MAX_KEPT_LOGINS) lastInner.clear();
   lastInner.set(login, { password, timestamp, inner });
   return inner;
 }
