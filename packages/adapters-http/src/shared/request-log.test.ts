@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import express from 'express';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonBody } from './json-body.js';
 import { requestLog } from './request-log.js';
 import { sendData } from './envelope.js';
@@ -25,8 +25,8 @@ describe('requestLog', () => {
     const body = { customer: { type: 'undefined_bank_card', bank_card: { pan: '4111111111111111', security_code: '123' } }, pin_code: '1234' };
     const res = await fetch(`${served.base}/api/v3/projects/7/invoices?merchant_order_id=o-1`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': 'secret-signature' }, body: JSON.stringify(body) });
     expect(res.status).toBe(201);
-    await new Promise((r) => setImmediate(r));
-    const line = lines.find((l) => l['msg'] === 'request');
+    // The line is written on 'finish', which may come just after the client has the answer.
+    const line = await vi.waitFor(() => lines.find((l) => l['msg'] === 'request') ?? Promise.reject(new Error('no request line yet')));
     expect(line).toMatchObject({ host: 'api', method: 'POST', path: '/api/v3/projects/7/invoices', status: 201 });
     expect(typeof line?.['ms']).toBe('number');
     expect(line?.['body']).toEqual({ customer: { type: 'undefined_bank_card', bank_card: { pan: '************1111', security_code: '[redacted]' } }, pin_code: '[redacted]' });
@@ -36,8 +36,7 @@ describe('requestLog', () => {
   it('logs the 404 of an unknown path with its status, and no body when none was sent', async () => {
     const res = await fetch(`${served.base}/nowhere?x=1`);
     expect(res.status).toBe(404);
-    await new Promise((r) => setImmediate(r));
-    const line = lines.find((l) => l['path'] === '/nowhere');
+    const line = await vi.waitFor(() => lines.find((l) => l['path'] === '/nowhere') ?? Promise.reject(new Error('no line for /nowhere yet')));
     expect(line).toMatchObject({ method: 'GET', status: 404 });
     expect(line).not.toHaveProperty('body');
   });

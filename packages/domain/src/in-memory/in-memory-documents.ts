@@ -51,13 +51,13 @@ export class InMemoryDocuments<A extends Versioned> {
   insert(aggregate: A, events: readonly DomainEvent[]): void {
     if (aggregate.version !== 1) throw new Error(`a new aggregate has version 1, not ${aggregate.version}`);
     if (this.docs.has(aggregate.id)) throw new Error(`duplicate id ${aggregate.id}`);
-    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? NO_EVENTS : copyOf([...events])));
+    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? NO_EVENTS : copyOf(events)));
   }
 
   replace(aggregate: A, events: readonly DomainEvent[]): SaveResult {
     const current = this.docs.get(aggregate.id);
     if (!current || current.version !== aggregate.version - 1) return versionConflict();
-    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? current.outbox : [...current.outbox, ...copyOf([...events])]));
+    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? current.outbox : [...current.outbox, ...copyOf(events)]));
     return saved();
   }
 
