@@ -2,6 +2,30 @@ import { z } from 'zod';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+/** KASSA_TRUST_PROXY as HttpDeps.trustProxy: `false`, a hop count, or a list of addresses and ranges. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^[0-9]{1,2}$/.test(text)) return Number(text);
+    if (text === 'true') {
+      ctx.addIssue({ code: 'custom', message: 'true would let any client choose its IP: give the hop count (1) or the proxies\' addresses (10.0.0.0/8)' });
+      return z.NEVER;
+    }
+    const list = text.split(',').map((part) => part.trim());
+    const bad = list.find((part) => !PROXY_NAMES.has(part) && !proxyAddress.safeParse(part).success);
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `${JSON.stringify(bad)} is not a hop count, an IP address, a CIDR range or loopback/linklocal/uniquelocal` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 /** The app's configuration, from the environment. */
 export const configSchema = z.object({
   KASSA_ENV: z.enum(['test', 'production']).default('test'),
@@ -16,7 +40,12 @@ export const configSchema = z.object({
   KASSA_TOKEN_SECRET: z.string().min(32).optional(),
   KASSA_SEED_FILE: z.string().min(1).optional(),
   KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  KASSA_TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * Which proxies in front of Kassa are believed when they name the caller in X-Forwarded-For:
+   * none (`false`, the default), a hop count (`1`), or their addresses and CIDR ranges
+   * (`10.0.0.0/8,192.0.2.7`; also Express's names loopback, linklocal, uniquelocal).
+   */
+  KASSA_TRUST_PROXY: trustProxy,
   /** MongoDB storage instead of the embedded in-memory one. */
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL').optional(),
   MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name').default('kassa'),

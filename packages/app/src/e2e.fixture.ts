@@ -7,6 +7,7 @@ import { MongoClient } from 'mongodb';
 import { inject } from 'vitest';
 import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
 import { configSchema } from './config.js';
+import type { ListenerTimeouts } from './listeners.js';
 import { startKassa, type HostName, type RunningKassa } from './server.js';
 
 export const MERCHANT = { login: 'merchant', password: 'merchant-secret-1' };
@@ -62,7 +63,7 @@ async function dropDatabase(url: string | undefined, name: string): Promise<void
 }
 
 /** The assembled app on free ports, with the test seed and its logs captured. */
-export async function startTestKassa(env: Record<string, string> = {}): Promise<TestKassa> {
+export async function startTestKassa(env: Record<string, string> = {}, options: { timeouts?: ListenerTimeouts } = {}): Promise<TestKassa> {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(SEED));
@@ -74,7 +75,7 @@ export async function startTestKassa(env: Record<string, string> = {}): Promise<
     },
   });
   const config = configSchema.parse({ KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...storageEnv(), ...env });
-  const kassa = await startKassa(config, { logDestination: destination });
+  const kassa = await startKassa(config, { logDestination: destination, ...options });
   return {
     kassa,
     logs,

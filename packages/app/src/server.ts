@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
-import { createApiApp, createPciApp, createWidgetApp } from '@kassa/adapters-http';
-import express from 'express';
+import { clientErrorHandler, createApiApp, expectationFailedHandler, createPciApp, createPlaceholderApp, createWidgetApp } from '@kassa/adapters-http';
 import type { KassaConfig } from './config.js';
 import { buildContainer } from './container.js';
+import { close, createListener, LISTENER_TIMEOUTS, listen, type ListenerTimeouts } from './listeners.js';
 import { createLogger, flushed } from './logger.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { inMemoryStorage, mongoStorage } from './storage.js';
@@ -25,26 +24,11 @@ export interface RunningKassa {
 
 const SWEEP_MS = 5_000;
 
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
-  });
-}
-
 /**
  * Starts Kassa: four listeners, one per host of the spec, on their configured ports (0 picks a
  * free one), the in-process jobs and the due-work sweep.
  */
-export async function startKassa(config: KassaConfig, options: { logDestination?: DestinationStream } = {}): Promise<RunningKassa> {
+export async function startKassa(config: KassaConfig, options: { logDestination?: DestinationStream; timeouts?: ListenerTimeouts } = {}): Promise<RunningKassa> {
   const logger = createLogger(config.KASSA_LOG_LEVEL, options.logDestination);
   const directory = config.KASSA_SEED_FILE ? await loadSeedFile(config.KASSA_SEED_FILE) : config.KASSA_ENV === 'test' ? demoDirectory() : undefined;
   if (!directory) throw new Error('KASSA_SEED_FILE is required in production: it lists the partners and projects');
@@ -53,7 +37,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
 
   const hosts: HostName[] = ['api', 'pci', 'widget', 'subs'];
   const ports: Record<HostName, number> = { api: config.KASSA_API_PORT, pci: config.KASSA_PCI_PORT, widget: config.KASSA_WIDGET_PORT, subs: config.KASSA_SUBS_PORT };
-  const servers = Object.fromEntries(hosts.map((h) => [h, createServer()])) as Record<HostName, Server>;
+  const servers = Object.fromEntries(hosts.map((h) => [h, createListener(options.timeouts ?? LISTENER_TIMEOUTS)])) as Record<HostName, Server>;
   const urls = {} as Record<HostName, string>;
   for (const h of hosts) {
     const port = await listen(servers[h], ports[h], config.KASSA_HOST);
@@ -64,12 +48,15 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   const container = buildContainer(config, logger, widgetBase, storage);
   const deps = container.get(TOKENS.HttpDeps);
   const scheduler = container.get(TOKENS.Scheduler);
-  const subs = express();
-  subs.get('/health', (_req, res) => void res.json({ status: 'ok', host: 'subs' }));
   servers.api.on('request', createApiApp(deps));
   servers.pci.on('request', createPciApp(deps));
   servers.widget.on('request', createWidgetApp(deps, container.get(TOKENS.PaymentPages)));
-  servers.subs.on('request', subs);
+  // The subscription service comes with its issue; until then the host answers health and 404s.
+  servers.subs.on('request', createPlaceholderApp(deps, 'subs'));
+  for (const h of hosts) {
+    servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV));
+    servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV));
+  }
 
   let sweeping = Promise.resolve();
   const sweep = setInterval(() => {

@@ -3,6 +3,7 @@ export * from './shared/result.js';
 export * from './shared/errors.js';
 export * from './shared/money.js';
 export * from './shared/masking.js';
+export * from './shared/log-masking.js';
 export * from './shared/customer.js';
 export * from './shared/events.js';
 export * from './shared/time.js';

@@ -1,8 +1,11 @@
 import express, { type Express } from 'express';
-import type { HttpDeps } from './http-deps.js';
+import type { HttpDeps, TrustProxy } from './http-deps.js';
 import { errorHandler, notFound } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { requestLog } from './request-log.js';
+
+/** Express's value for `trust proxy`: a copy of the list (Express compiles it once). */
+const trustProxySetting = (trust: TrustProxy | undefined): false | number | string[] => (typeof trust === 'object' ? [...trust] : (trust ?? false));
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -12,7 +15,7 @@ export function baseApp(deps: HttpDeps, host: string): Express {
   app.disable('x-powered-by');
   // API answers are never cached; an ETag would only cost a hash of every body.
   app.set('etag', false);
-  app.set('trust proxy', deps.trustProxy ?? false);
+  app.set('trust proxy', trustProxySetting(deps.trustProxy));
   app.use(requestLog(deps.logger, host));
   app.use(jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT));
   return app;
@@ -25,3 +28,6 @@ export function finishApp(app: Express, deps: HttpDeps, host: string): Express {
   app.use(errorHandler(deps.mode, deps.logger));
   return app;
 }
+
+/** A listener with nothing but the shared parts: health, 404 in the envelope, the error handler. */
+export const createPlaceholderApp = (deps: HttpDeps, host: string): Express => finishApp(baseApp(deps, host), deps, host);

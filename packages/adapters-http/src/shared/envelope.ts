@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Response } from 'express';
 import { domainError, httpStatusOf, type DomainError, type ErrorCode, type KassaMode, type Result } from '@kassa/domain';
 
@@ -47,7 +48,7 @@ export function sendData(res: Response, data: unknown, status = 200): void {
  * the benchmark's request, with the one writeHead).
  * A HEAD request gets the headers only: Node leaves the body out itself.
  */
-export function sendJson(res: Response, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   // writeHead merges these with any header set before (Retry-After, Deprecation).
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });

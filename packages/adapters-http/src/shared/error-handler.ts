@@ -8,14 +8,55 @@ import { bodyErrorStatus } from './json-body.js';
 export const notFound = (mode: KassaMode) => (req: Request, res: Response) =>
   sendError(res, domainError('NOT_FOUND', `No route ${req.method} ${req.path}`), mode);
 
+/** The 4xx status an error carries (`status` or `statusCode`, as http-errors and the router set it). */
+export function clientErrorStatus(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { status, statusCode } = err as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === 'number' ? status : statusCode;
+  return typeof value === 'number' && value >= 400 && value < 500 ? value : undefined;
+}
+
+/** Why the client was wrong, in words fit for the client: never the error's own message or stack. */
+function clientErrorMessage(err: unknown, status: number): string {
+  if (err instanceof URIError) return 'The path has a malformed percent-encoding';
+  return status === 413 ? 'The request is too large' : 'The request is malformed';
+}
+
 /**
- * The last handler. Client mistakes the parsers found are 4xx; anything else is an infrastructure
- * failure or a bug: logged, and answered 503 SERVICE_UNAVAILABLE so the client retries. Never HTML.
+ * The last handler. An error carrying a 4xx status is the client's mistake: 400 BAD_REQUEST (or that
+ * 4xx) in the envelope, logged at info without a stack. Anything else is an infrastructure failure
+ * or a bug: logged, and answered 503 SERVICE_UNAVAILABLE so the client retries. Never HTML, and a
+ * failure while answering never leaves this handler.
  */
 export const errorHandler = (mode: KassaMode, logger: Logger) => (err: unknown, req: Request, res: Response, next: NextFunction) => {
   if (res.headersSent) return next(err);
-  const bodyError = bodyErrorStatus(err);
-  if (bodyError) return sendError(res, domainError('BAD_REQUEST', bodyError.message), mode, bodyError.status);
-  logger.error({ err, method: req.method, path: req.path }, 'request failed');
-  sendError(res, domainError('SERVICE_UNAVAILABLE'), mode);
+  try {
+    const bodyError = bodyErrorStatus(err);
+    if (bodyError) return sendError(res, domainError('BAD_REQUEST', bodyError.message), mode, bodyError.status);
+    const status = clientErrorStatus(err);
+    if (status !== undefined) {
+      const message = clientErrorMessage(err, status);
+      logger.info({ method: req.method, status, reason: message }, 'client error');
+      return sendError(res, domainError('BAD_REQUEST', message), mode, status);
+    }
+    logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    sendError(res, domainError('SERVICE_UNAVAILABLE'), mode);
+  } catch (failure) {
+    answerOrDrop(res, failure, logger);
+  }
 };
+
+/** Answering (or logging) failed: a bare 503 if nothing was sent yet, else the connection is dropped. */
+function answerOrDrop(res: Response, failure: unknown, logger: Logger): void {
+  try {
+    if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5' });
+    res.end('{"success":false,"error":{"code":"SERVICE_UNAVAILABLE","message":"Service temporarily unavailable; retry"}}');
+  } catch {
+    res.destroy();
+  }
+  try {
+    logger.error({ err: failure }, 'error answer failed');
+  } catch {
+    // A log that cannot be written: nothing more to do.
+  }
+}

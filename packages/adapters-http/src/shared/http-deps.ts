@@ -1,6 +1,9 @@
 import type { CarrierLookup, Clock, KassaMode, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
 import type { Logger } from 'pino';
 
+/** Proxies whose X-Forwarded-For entries are believed (see HttpDeps.trustProxy). */
+export type TrustProxy = false | number | readonly string[];
+
 /** What the HTTP adapter needs from the composition root. */
 export interface HttpDeps {
   readonly useCases: KassaUseCases;
@@ -12,6 +15,10 @@ export interface HttpDeps {
   readonly logger: Logger;
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes?: number;
-  /** Express `trust proxy`: whether the caller IP comes from X-Forwarded-For. */
-  readonly trustProxy?: boolean;
+  /**
+   * Express `trust proxy`: which proxies' X-Forwarded-For entries name the caller. `false` (the
+   * default) trusts none; a number trusts that many hops in front of Kassa; a list trusts those
+   * addresses and CIDR ranges. Never `true`, which would let any client choose its IP.
+   */
+  readonly trustProxy?: TrustProxy;
 }

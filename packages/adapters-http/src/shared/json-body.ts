@@ -5,8 +5,30 @@ import { badRequest, sendError } from './envelope.js';
 const hasBody = ({ headers }: Request) => Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
 
 /**
- * JSON bodies only: a body that is not `application/json`, is malformed, or is not a JSON object is
- * 400 BAD_REQUEST in the envelope; an oversize one is 413. An empty body stands for `{}`.
+ * How deep a request body may nest (the top object is level 1). A JSON v3 body needs 3
+ * (`customer.bank_card.pan`); anything far deeper is hostile, and refusing it at the door keeps every
+ * later walk of the body (validation, masking, logging) shallow.
+ */
+export const MAX_BODY_DEPTH = 16;
+
+/** Whether `value` nests deeper than `max` levels; the walk itself never goes deeper than `max + 1`. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (max <= 0) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (nestedDeeperThan(item, max - 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && nestedDeeperThan((value as Record<string, unknown>)[key], max - 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * JSON bodies only: a body that is not `application/json`, is malformed, is not a JSON object, or
+ * nests deeper than MAX_BODY_DEPTH is 400 BAD_REQUEST in the envelope; an oversize one is 413. An
+ * empty body stands for `{}`.
  */
 export function jsonBody(mode: KassaMode, limitBytes: number) {
   // The parser checks the Content-Type itself (one parse of the header) and leaves the body
@@ -23,6 +45,11 @@ export function jsonBody(mode: KassaMode, limitBytes: number) {
       if (body === undefined) return sendError(res, badRequest('Content-Type must be application/json'), mode);
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         return sendError(res, badRequest('The body must be a JSON object'), mode);
+      }
+      if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
+        // Not kept for the request log either: it is refused as a whole.
+        req.body = {};
+        return sendError(res, badRequest(`The body nests deeper than ${MAX_BODY_DEPTH} levels`), mode);
       }
       next();
     });

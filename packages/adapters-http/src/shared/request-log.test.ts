@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonBody } from './json-body.js';
 import { requestLog } from './request-log.js';
-import { sendData } from './envelope.js';
+import { domainError } from '@kassa/domain';
+import { sendData, sendError } from './envelope.js';
 import { serve, type Served } from './serve.fixture.js';
 
 let served: Served;
@@ -16,6 +17,7 @@ beforeAll(async () => {
   app.use(requestLog(logger, 'api'));
   app.use(jsonBody('test', 1024));
   app.post('/api/v3/projects/:id/invoices', (_req, res) => sendData(res, { ok: true }, 201));
+  app.post('/unauthenticated', (_req, res) => sendError(res, domainError('AUTH_INVALID_SIGNATURE'), 'test'));
   served = await serve(app);
 });
 afterAll(() => served.close());
@@ -39,5 +41,39 @@ describe('requestLog', () => {
     const line = await vi.waitFor(() => lines.find((l) => l['path'] === '/nowhere') ?? Promise.reject(new Error('no line for /nowhere yet')));
     expect(line).toMatchObject({ method: 'GET', status: 404 });
     expect(line).not.toHaveProperty('body');
+  });
+});
+
+describe('requestLog, bodies of callers that did not authenticate', () => {
+  it('logs the line of a 401 without its body', async () => {
+    const res = await fetch(`${served.base}/unauthenticated`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filler: 'z'.repeat(900) }) });
+    expect(res.status).toBe(401);
+    const line = await vi.waitFor(() => lines.find((l) => l['path'] === '/unauthenticated') ?? Promise.reject(new Error('no line yet')));
+    expect(line).toMatchObject({ status: 401 });
+    expect(line).not.toHaveProperty('body');
+  });
+});
+
+describe('requestLog, when the log line cannot be written', () => {
+  it('a logger that throws on the line costs the line, not the process', async () => {
+    let throws = true;
+    const logger = pino({ level: 'info' }, { write: () => { if (throws) throw new Error('broken pipe'); } });
+    const app = express();
+    app.use(requestLog(logger, 'api'));
+    app.use(jsonBody('test', 1024));
+    app.post('/x', (_req, res) => sendData(res, { ok: true }));
+    const s = await serve(app);
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const res = await fetch(`${s.base}/x`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+        expect(res.status).toBe(200);
+      }
+      // 'finish' comes after the answer: give it a moment, then the server must still answer.
+      await new Promise((r) => setTimeout(r, 50));
+      throws = false;
+      expect((await fetch(`${s.base}/x`, { method: 'POST' })).status).toBe(200);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { maskBody } from './masking.js';
+import { maskForLog } from '@kassa/domain';
 
 function hasFields(body: unknown): body is object {
   if (typeof body !== 'object' || body === null) return false;
@@ -8,15 +8,23 @@ function hasFields(body: unknown): body is object {
   return false;
 }
 
+/** Longest path a log line carries (a request line may be 16 KB long). */
+const MAX_LOGGED_PATH = 256;
+
 const pathOf = (url: string) => {
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
 };
+
+/** Answers to a caller that did not prove who it is: its body is not worth a log line. */
+const unauthenticated = (status: number) => status === 401 || status === 403;
 
 /**
  * One log line per request, written when the response is sent: method, path, status, duration and
- * the body, if any, already masked (no card number, no security code, no PIN). Headers are not
- * logged, so signatures never are.
+ * the body, if any, masked and cut to a few KB by `maskForLog` (no card number, no security code,
+ * no PIN; bounded whatever its depth or size); no body for a request that failed authentication.
+ * Headers are not logged, so signatures never are.
  */
 export const requestLog = (logger: Logger, host: string) => {
   const log = logger.child({ host });
@@ -28,11 +36,26 @@ export const requestLog = (logger: Logger, host: string) => {
     const { method, url } = req;
     // A response finishes once: `on` spares the wrapper `once` would allocate for every request.
     res.on('finish', () => {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      const body: unknown = req.body;
-      // One shape for every line (pino leaves out an undefined body): its serializer stays fast.
-      log.info({ method, path: pathOf(url), status: res.statusCode, ms, body: hasFields(body) ? maskBody(body) : undefined }, 'request');
+      // This runs from the socket's events, where a throw would end the process: a log line is
+      // never worth that.
+      try {
+        const ms = Math.round((performance.now() - started) * 10) / 10;
+        const status = res.statusCode;
+        const body: unknown = req.body;
+        // One shape for every line (pino leaves out an undefined body): its serializer stays fast.
+        log.info({ method, path: pathOf(url), status, ms, body: !unauthenticated(status) && hasFields(body) ? maskForLog(body) : undefined }, 'request');
+      } catch (err) {
+        logFailure(log, err);
+      }
     });
     next();
   };
 };
+
+function logFailure(log: Logger, err: unknown): void {
+  try {
+    log.error({ err: { type: err instanceof Error ? err.name : typeof err } }, 'request log line failed');
+  } catch {
+    // Nothing more can be done about a log that cannot be written.
+  }
+}

@@ -1,0 +1,42 @@
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { domainError, type KassaMode } from '@kassa/domain';
+import { errorBody, sendJson } from './envelope.js';
+
+/** What Node's HTTP parser reports, by its error code, as status and words for the client. */
+function answerFor(code: string | undefined): { status: number; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'The request headers are too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'The request was not received in time' };
+  return { status: 400, message: 'The request is not valid HTTP' };
+}
+
+/**
+ * A listener's `clientError` handler: a request Node's parser refused (a malformed request line or
+ * header, headers too large, a client too slow to send its request) is answered in the envelope
+ * rather than with Node's bare status line, and the connection is closed.
+ */
+export function clientErrorHandler(mode: KassaMode) {
+  return (err: Error & { code?: string }, socket: Duplex): void => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const { status, message } = answerFor(err.code);
+    const body = JSON.stringify(errorBody(domainError('BAD_REQUEST', message), mode));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
+}
+
+/**
+ * A listener's `checkExpectation` handler: an `Expect` header other than 100-continue is answered
+ * 417 in the envelope (Node's own answer has no body).
+ */
+export function expectationFailedHandler(mode: KassaMode) {
+  return (_req: IncomingMessage, res: ServerResponse): void => {
+    res.setHeader('Connection', 'close');
+    sendJson(res, 417, errorBody(domainError('BAD_REQUEST', 'Only "Expect: 100-continue" is supported'), mode));
+  };
+}

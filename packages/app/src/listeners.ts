@@ -1,0 +1,40 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * How long a client may take, on every listener. Node's defaults let a slow client hold a socket
+ * for minutes (an incomplete body 300 s, incomplete headers 60 s, each noticed only at the next
+ * 30-second check). A merchant's request is a few KB: 10 s for the headers and 30 s for the whole
+ * request are generous; an idle keep-alive connection is closed after 5 s (a proxy in front must
+ * close its idle upstream connections sooner, e.g. nginx `keepalive_timeout 4s`).
+ */
+export interface ListenerTimeouts {
+  readonly headersMs: number;
+  readonly requestMs: number;
+  readonly keepAliveMs: number;
+  /** How often Node checks the two above. */
+  readonly checkEveryMs: number;
+}
+
+export const LISTENER_TIMEOUTS: ListenerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
+
+export function createListener(timeouts: ListenerTimeouts = LISTENER_TIMEOUTS): Server {
+  const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: timeouts.checkEveryMs });
+  return server;
+}
+
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Stops taking connections, lets running requests finish (5 s at most), then closes. */
+export function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  });
+}

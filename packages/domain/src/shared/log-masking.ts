@@ -1,0 +1,105 @@
+import { maskCardNumbers, maskEmail, maskIp, maskMsisdn, maskPan } from './masking.js';
+
+/**
+ * How much of a client's value a log line may carry. A body deeper or larger than this is cut, not
+ * walked: the walk is bounded whatever the client sent (a 6 KB body nested 2,700 deep once
+ * overflowed the stack of an unbounded walk and ended the process).
+ */
+export interface LogMaskLimits {
+  /** Objects and arrays nested deeper than this (the top value is level 0) become "[too deep]". */
+  readonly maxDepth: number;
+  /** Characters of keys and values in all; past it the rest is left out with a "…" key. */
+  readonly maxChars: number;
+  /** Longer strings are cut to this many characters. */
+  readonly maxStringChars: number;
+}
+
+export const LOG_MASK_LIMITS: LogMaskLimits = { maxDepth: 8, maxChars: 2048, maxStringChars: 256 };
+
+const REDACTED = '[redacted]';
+
+/** A key as compared: lower case, without `_` and `-` ("Security_Code" -> "securitycode"). */
+const normalized = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
+
+/** Security codes and secrets: never logged in any form. */
+const SECRET_KEYS = new Set(['cvv', 'cvv2', 'cvc', 'cvc2', 'cvn', 'csc', 'cid', 'securitycode', 'pin', 'pincode', 'password', 'passwd']);
+const SECRET_PARTS = ['secret', 'signature', 'token', 'password', 'securitycode'];
+const CARD_NUMBER_KEYS = new Set(['pan', 'number', 'cardnumber', 'cardno', 'accountnumber']);
+const MSISDN_KEYS = new Set(['msisdn', 'subscribermsisdn', 'phone', 'phonenumber']);
+const IP_KEYS = new Set(['ip', 'clientip', 'ipaddress']);
+const HOLDER_KEYS = new Set(['cardholder', 'cardholdername', 'holder', 'holdername']);
+
+type Masker = (value: unknown) => unknown;
+const asText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+const textMasker = (mask: (text: string) => string): Masker => (value) => {
+  const text = asText(value);
+  return text === undefined ? REDACTED : mask(text.slice(0, 256));
+};
+
+/** The rule a key's value falls under, if any; undefined for ordinary keys. */
+function maskerFor(key: string): Masker | undefined {
+  const k = normalized(key);
+  if (SECRET_KEYS.has(k) || SECRET_PARTS.some((part) => k.includes(part))) return () => REDACTED;
+  if (CARD_NUMBER_KEYS.has(k)) return textMasker((t) => maskPan(t.replace(/\D/g, '')));
+  if (MSISDN_KEYS.has(k)) return textMasker(maskMsisdn);
+  if (k === 'email') return textMasker(maskEmail);
+  if (IP_KEYS.has(k)) return textMasker(maskIp);
+  if (HOLDER_KEYS.has(k)) return () => REDACTED;
+  return undefined;
+}
+
+/**
+ * A copy of a client's value fit for a log line, whatever its shape: security codes, PINs,
+ * passwords, signatures, tokens and secrets redacted (any case, `_` or `-` ignored); card numbers cut
+ * to their last four digits by name (`pan`, `number`, `card_number`, ...) and by content (any 13-19
+ * digit Luhn-valid run in any string or number); msisdn, email, client_ip and cardholder masked.
+ * Bounded in depth and size (`limits`), so any value is walked in bounded time and stack.
+ * Objects of the copy have no prototype, so a `__proto__` key is an ordinary key.
+ */
+export function maskForLog(value: unknown, limits: LogMaskLimits = LOG_MASK_LIMITS): unknown {
+  let budget = limits.maxChars;
+  const cut = (text: string) => (text.length > limits.maxStringChars ? `${text.slice(0, limits.maxStringChars)}…` : text);
+  const walk = (v: unknown, depth: number): unknown => {
+    // Every value costs something, so that many empty ones are bounded too.
+    budget -= 2;
+    if (typeof v === 'string') {
+      const text = cut(v);
+      budget -= text.length;
+      return maskCardNumbers(text);
+    }
+    if (typeof v === 'number') {
+      const text = String(v);
+      budget -= text.length;
+      const masked = maskCardNumbers(text);
+      return masked === text ? v : masked;
+    }
+    if (v === null || typeof v !== 'object') return v;
+    if (depth >= limits.maxDepth) return '[too deep]';
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      for (const item of v) {
+        if (budget <= 0) {
+          out.push(`… ${v.length - out.length} more`);
+          break;
+        }
+        out.push(walk(item, depth + 1));
+      }
+      return out;
+    }
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const key in v) {
+      if (!Object.hasOwn(v, key)) continue;
+      if (budget <= 0) {
+        out['…'] = 'truncated';
+        break;
+      }
+      const name = maskCardNumbers(cut(key));
+      budget -= name.length;
+      const item: unknown = (v as Record<string, unknown>)[key];
+      const rule = maskerFor(key);
+      out[name] = rule ? rule(item) : walk(item, depth + 1);
+    }
+    return out;
+  };
+  return walk(value, 0);
+}
