@@ -21,7 +21,7 @@ export default defineConfig({
     globalSetup: ['test/mongo.global-setup.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     projects: [
-      { extends: true, test: { name: 'all', include: ['packages/*/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'all', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'] } },
       // The end-to-end suites once more, with the app on MongoDB storage.
       { extends: true, test: { name: 'e2e-mongo', include: ['packages/app/src/**/*.e2e.test.ts'], env: { KASSA_E2E_STORAGE: 'mongo' } } },
     ],

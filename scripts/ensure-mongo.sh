@@ -12,7 +12,10 @@ BIN=.kassa/bin/ferretdb
 
 if [ -n "${MONGO_URL:-}" ]; then echo "mongo: using MONGO_URL"; exit 0; fi
 if command -v mongod >/dev/null 2>&1; then echo "mongo: using $(command -v mongod)"; exit 0; fi
-if [ -x "$BIN" ] && "$BIN" --version 2>/dev/null | grep -q "${FERRETDB_VERSION#v}"; then echo "mongo: using $BIN"; exit 0; fi
+# The version is read into a variable, never piped into head or grep -q: under pipefail a reader
+# that stops early kills the writer with SIGPIPE (exit 141), at random.
+built_version() { [ -x "$BIN" ] && "$BIN" --version 2>/dev/null || true; }
+case "$(built_version)" in *"${FERRETDB_VERSION#v}"*) echo "mongo: using $BIN"; exit 0 ;; esac
 
 if ! command -v go >/dev/null 2>&1; then
   echo "mongo: no MongoDB-compatible server. Set MONGO_URL, put mongod (4.4 or newer) on PATH," >&2
@@ -25,11 +28,15 @@ mkdir -p .kassa/bin
 # `go install ...@version` gives a binary that panics at start: the module has no
 # build/version/version.txt (FerretDB generates it in its own build). So: download the module
 # through the Go module proxy, copy it, write that file, and build from the copy.
-module=$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+info=$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION")
+module=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p' <<< "$info")
 src=$(mktemp -d)
 trap 'chmod -R u+w "$src"; rm -rf "$src"' EXIT
 cp -r "$module/." "$src"
 chmod -R u+w "$src"
 echo "$FERRETDB_VERSION" > "$src/build/version/version.txt"
 (cd "$src" && GOFLAGS=-mod=mod go build -trimpath -o "$OLDPWD/$BIN" ./cmd/ferretdb)
-"$BIN" --version | head -1
+case "$(built_version)" in
+  *"${FERRETDB_VERSION#v}"*) echo "mongo: built $BIN" ;;
+  *) echo "mongo: the FerretDB build did not produce a working $BIN" >&2; exit 1 ;;
+esac

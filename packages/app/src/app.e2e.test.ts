@@ -35,6 +35,16 @@ describe('configuration', () => {
     expect(() => readConfig({ KASSA_API_PORT: 'eighty' })).toThrow('KASSA_API_PORT');
     expect(() => readConfig({ KASSA_ENV: 'staging' })).toThrow('KASSA_ENV');
   });
+
+  it('KASSA_TRUST_PROXY: off by default, a hop count or addresses and ranges; true is refused', () => {
+    expect(readConfig({}).KASSA_TRUST_PROXY).toBe(false);
+    expect(readConfig({ KASSA_TRUST_PROXY: 'false' }).KASSA_TRUST_PROXY).toBe(false);
+    expect(readConfig({ KASSA_TRUST_PROXY: '2' }).KASSA_TRUST_PROXY).toBe(2);
+    expect(readConfig({ KASSA_TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8,loopback' }).KASSA_TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
+    expect(() => readConfig({ KASSA_TRUST_PROXY: 'true' })).toThrow(/KASSA_TRUST_PROXY: .*any client/);
+    expect(() => readConfig({ KASSA_TRUST_PROXY: '10.0.0.0/33' })).toThrow('KASSA_TRUST_PROXY');
+    expect(() => readConfig({ KASSA_TRUST_PROXY: 'proxy.example' })).toThrow('KASSA_TRUST_PROXY');
+  });
 });
 
 describe('production mode', () => {
