@@ -17,7 +17,10 @@ function answerFor(code: string | undefined): { status: number; message: string 
  */
 export function clientErrorHandler(mode: KassaMode) {
   return (err: Error & { code?: string }, socket: Duplex): void => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    // A parse error in a body whose request is already being answered: a second answer on the
+    // socket would corrupt the first (Node's own handler makes the same check, on the same field).
+    const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight) {
       socket.destroy();
       return;
     }

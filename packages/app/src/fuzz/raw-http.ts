@@ -38,7 +38,15 @@ export function exchange(base: string, bytes: Buffer, timeoutMs = 15_000): Promi
     const chunks: Buffer[] = [];
     const socket = connect({ host: hostname, port: Number(port) });
     const timer = setTimeout(() => socket.destroy(new NoAnswer(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    socket.on('connect', () => socket.end(bytes));
+    // No half-close after the request: Node's server (like most) takes a client's FIN as an abort
+    // and drops an answer still being made. The server closes (Connection: close); a request it
+    // still reads on (no length, say) gets the FIN after a while, as from a client that gave up.
+    let giveUp: NodeJS.Timeout | undefined;
+    socket.on('connect', () => {
+      socket.write(bytes);
+      giveUp = setTimeout(() => socket.end(), 2_000);
+    });
+    socket.on('close', () => clearTimeout(giveUp));
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', (e) => {
       clearTimeout(timer);

@@ -1,0 +1,78 @@
+import type { FuzzCase } from './requests.js';
+import type { RawAnswer } from './raw-http.js';
+import type { FuzzTarget } from './targets.js';
+
+/** A stack frame ("at fn (file.js:1:2)") or a module path in an answer gives the server away. */
+const STACK = /\bat [^\n]*:\d+:\d+\)?|node_modules|\/packages\/[a-z-]+\/(src|dist)\//;
+
+/** What is wrong with the answer to a case; empty when it holds every invariant. */
+export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswer): string[] {
+  const problems: string[] = [];
+  if (answer.status >= 500) problems.push(`status ${answer.status}`);
+  if (STACK.test(answer.body)) problems.push('a stack trace or source path in the answer');
+  if (answer.status < 400 || c.request.method === 'HEAD') return problems;
+  const type = answer.headers['content-type'] ?? '';
+  if (target.errorShape(c.request.path, answer.status) === 'html') {
+    if (!type.startsWith('text/html')) problems.push(`an error page that is not HTML (${type})`);
+    return problems;
+  }
+  if (!type.startsWith('application/json')) return [...problems, `an error that is not JSON (${answer.status}, ${type || 'no content type'})`];
+  try {
+    const body = JSON.parse(answer.body) as { success?: unknown; error?: { code?: unknown; message?: unknown } };
+    if (body.success !== false || typeof body.error?.code !== 'string' || typeof body.error.message !== 'string') problems.push(`an error outside the envelope: ${answer.body.slice(0, 200)}`);
+  } catch {
+    problems.push(`an error body that is not JSON: ${answer.body.slice(0, 200)}`);
+  }
+  return problems;
+}
+
+const SECURITY_CODE_KEY = /^(cvv2?|cvc2?|security_?code)$/i;
+
+/**
+ * What no log line may hold: the card numbers and signatures the fuzzer sent, a security code that
+ * is not redacted, the partner's password; and every line must be one JSON object of at most 8 KB.
+ * Looked up by the digit runs and hex runs of each line, so a long run stays linear.
+ */
+export function logProblems(lines: readonly string[], cardNumbers: ReadonlySet<string>, signatures: ReadonlySet<string>, password: string): string[] {
+  const problems: string[] = [];
+  for (const line of lines) {
+    if (!line.startsWith('{')) continue; // the start banner
+    if (line.length > 8_192) problems.push(`a log line of ${line.length} characters`);
+    if (line.includes(password)) problems.push('the partner password in a log line');
+    for (const run of line.replace(/(\d)[ -](?=\d)/g, '$1').match(/\d{13,}/g) ?? []) {
+      const pan = cardNumberIn(run, cardNumbers);
+      if (pan) problems.push(`card number ${pan.slice(0, 4)}… in a log line`);
+    }
+    for (const hex of line.match(/[0-9a-f]{64}/g) ?? []) if (signatures.has(hex)) problems.push('a signature in a log line');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      problems.push(`a log line that is not JSON: ${line.slice(0, 120)}`);
+      continue;
+    }
+    visit(parsed, (key, value) => {
+      if (SECURITY_CODE_KEY.test(key) && value !== '[redacted]') problems.push(`security code under "${key}" not redacted`);
+    });
+  }
+  return problems;
+}
+
+/** A card number of `known` that stands anywhere in a run of digits. */
+function cardNumberIn(run: string, known: ReadonlySet<string>): string | undefined {
+  for (let length = 13; length <= 19; length += 1) {
+    for (let at = 0; at + length <= run.length; at += 1) {
+      const candidate = run.slice(at, at + length);
+      if (known.has(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+function visit(value: unknown, onEntry: (key: string, value: unknown) => void, depth = 0): void {
+  if (value === null || typeof value !== 'object' || depth > 64) return;
+  for (const [key, v] of Object.entries(value)) {
+    onEntry(key, v);
+    visit(v, onEntry, depth + 1);
+  }
+}
