@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs a pinned schemathesis into .kassa/venv (idempotent: skips when that version is already there).
 # Usage: scripts/ensure-schemathesis.sh   (then .kassa/venv/bin/schemathesis)
+# Env: KASSA_PYTHON, the interpreter for a new venv (default python3; needs >= 3.11)
 set -euo pipefail
 
 SCHEMATHESIS_VERSION=4.32.5
@@ -15,7 +16,7 @@ case "$have" in
   *"version $SCHEMATHESIS_VERSION") echo "schemathesis $SCHEMATHESIS_VERSION already installed in .kassa/venv"; exit 0 ;;
 esac
 
-PYTHON=${PYTHON:-python3}
+PYTHON=${KASSA_PYTHON:-python3}
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
   echo "ensure-schemathesis: $PYTHON not found; install Python >= 3.11 with the venv module (e.g. apt-get install python3 python3-venv)" >&2
   exit 1
@@ -43,36 +44,8 @@ if [ ! -x "$VENV/bin/python" ]; then
   fi
 fi
 
-# Every transitive dependency pinned, so that each machine gets the same tree.
-CONSTRAINTS="$ROOT/.kassa/schemathesis-constraints.txt"
-cat >"$CONSTRAINTS" <<'EOF'
-anyio==4.16.0
-certifi==2026.10.18
-charset-normalizer==3.5.2
-click==8.5.1
-graphql-core==3.3.2
-harfile==0.6.0
-hypothesis==6.170.15
-hypothesis-graphql==0.13.5
-idna==3.20
-iniconfig==2.3.1
-jsonschema-rs==0.60.3
-markdown-it-py==4.3.0
-MarkupSafe==3.0.4
-mdurl==0.1.2
-packaging==26.3
-pluggy==1.7.0
-Pygments==2.21.0
-pyrate-limiter==4.5.1
-pytest==9.2.0
-PyYAML==6.0.3
-requests==2.34.2
-rich==15.0.0
-sortedcontainers==2.4.0
-typing_extensions==4.16.0
-urllib3==2.8.0
-Werkzeug==3.1.9
-EOF
+# Every transitive dependency pinned (scripts/fuzz/schemathesis-constraints.txt): each machine gets the same tree.
+CONSTRAINTS="$ROOT/scripts/fuzz/schemathesis-constraints.txt"
 
 if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input \
   -c "$CONSTRAINTS" "schemathesis==$SCHEMATHESIS_VERSION" >"$ROOT/.kassa/schemathesis-install.log" 2>&1; then
