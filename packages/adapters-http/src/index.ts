@@ -12,3 +12,4 @@ export { createPlaceholderApp } from './shared/base-app.js';
 export { clientErrorHandler, expectationFailedHandler } from './shared/client-error.js';
 export { MAX_BODY_DEPTH } from './shared/json-body.js';
 export type { HttpDeps, TrustProxy } from './shared/http-deps.js';
+export { HTTP_STATUS, httpStatusOf } from './shared/http-status.js';

@@ -1,4 +1,5 @@
 import { ERROR_CATALOG } from '@kassa/domain';
+import { HTTP_STATUS } from '../shared/http-status.js';
 import { LIMITS } from './requests.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -10,7 +11,7 @@ const json = (schema: unknown) => ({ content: { 'application/json': { schema } }
 const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [String(s), { description: errorCodesFor(s), ...json(ref('ErrorEnvelope')) }]));
 const errorCodesFor = (status: number) =>
-  Object.entries(ERROR_CATALOG).filter(([, e]) => e.httpStatus === status).map(([code]) => code).join(', ') || 'error';
+  Object.entries(HTTP_STATUS).filter(([, s]) => s === status).map(([code]) => code).join(', ') || 'error';
 
 const pathParam = (name: string, schema: unknown) => ({ name, in: 'path', required: true, schema });
 const projectId = pathParam('projectId', { type: 'integer', format: 'int32', minimum: 0 });

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Response } from 'express';
-import { domainError, httpStatusOf, type DomainError, type ErrorCode, type KassaMode, type Result } from '@kassa/domain';
+import { domainError, type DomainError, type ErrorCode, type KassaMode, type Result } from '@kassa/domain';
+import { httpStatusOf } from './http-status.js';
 
 /** Imperative hints for the test environment only (the spec: never rely on them). */
 const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
