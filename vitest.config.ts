@@ -6,15 +6,15 @@ const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.
 export default defineConfig({
   resolve: {
     // Tests run against the sources, so `vitest` needs no prior build.
-    alias: {
-      '@kassa/domain': src('domain'),
-      '@kassa/adapters-http': src('adapters-http'),
-      '@kassa/adapters-xml': src('adapters-xml'),
-      '@kassa/adapters-mongo': src('adapters-mongo'),
-      '@kassa/adapters-queue': src('adapters-queue'),
-      '@kassa/merchant-client': src('merchant-client'),
-      '@kassa/app': src('app'),
-    },
+    // Exact names (a regex each), so that a subpath such as @kassa/domain/testing is not read as a
+    // file under the package's index.
+    alias: [
+      ...['domain', 'protocol', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'merchant-client', 'app'].map((pkg) => ({
+        find: new RegExp(`^@kassa/${pkg}$`),
+        replacement: src(pkg),
+      })),
+      { find: /^@kassa\/domain\/(testing|in-memory)$/, replacement: fileURLToPath(new URL('./packages/domain/src/$1/index.ts', import.meta.url)) },
+    ],
   },
   test: {
     // A MongoDB-compatible server for the whole run (MONGO_URL, mongod, or FerretDB).

@@ -2,9 +2,8 @@ export { createApiApp, API_PREFIX } from './api/api-app.js';
 export { contractRoutes } from './api/contract-routes.js';
 export { invoiceRoutes } from './api/invoice-routes.js';
 export { openApiDocument } from './api/openapi.js';
-export { expectedSignature, signaturesMatch } from './api/signature.js';
+export { SignatureVerifier, signaturesMatch } from './api/signature.js';
 export { MAX_DRIFT_SECONDS } from './api/authenticate.js';
-export { LIMITS, WALLETS } from './api/requests.js';
 export { createPciApp } from './pci/pci-app.js';
 export { createWidgetApp } from './widget/widget-app.js';
 export { JwtPaymentPages, WIDGET_TOKEN_SECONDS } from './widget/jwt-payment-pages.js';
@@ -13,3 +12,4 @@ export { clientErrorHandler, expectationFailedHandler } from './shared/client-er
 export { MAX_BODY_DEPTH } from './shared/json-body.js';
 export type { HttpDeps, TrustProxy } from './shared/http-deps.js';
 export { HTTP_STATUS, httpStatusOf } from './shared/http-status.js';
+export { webhookPayload, type WebhookPayload } from './webhooks/webhook-payload.js';

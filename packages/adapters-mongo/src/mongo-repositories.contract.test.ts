@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeRepositoryContract } from '../../domain/src/testing/repository-contract.suite.js';
+import { describeRepositoryContract } from '@kassa/domain/testing';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);

@@ -20,7 +20,7 @@ describe('MongoDB storage', () => {
 
   it('keeps documents plain: the contract as the domain has it, plus the indexed fields', async () => {
     const storage = await freshMongoStorage();
-    const { sampleContract } = await import('../../domain/src/testing/repository-contract.suite.js');
+    const { sampleContract } = await import('@kassa/domain/testing');
     const c = sampleContract(1, '79000000099', 'plain');
     await storage.contracts.create(c, []);
     const doc = await storage.db.collection('contracts').findOne({ _id: c.id as never });
@@ -30,7 +30,7 @@ describe('MongoDB storage', () => {
 
   it('takes over a lock a crash left behind (its holder never written, or no longer active)', async () => {
     const storage = await freshMongoStorage();
-    const { sampleInvoice } = await import('../../domain/src/testing/repository-contract.suite.js');
+    const { sampleInvoice } = await import('@kassa/domain/testing');
     const key = JSON.stringify(['invoice', 1, 'msisdn:79000000077']);
     await storage.db.collection('locks').insertOne({ _id: `${key}#0` as never, holderId: 'crashed-before-its-document' });
     const invoice = sampleInvoice(1, '79000000077', 'after-crash');

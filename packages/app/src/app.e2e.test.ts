@@ -1,17 +1,23 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSeedFile } from './seed.js';
 import { readConfig } from './config.js';
 import { fresh, P, startTestKassa } from './e2e.fixture.js';
 
+const seedDirs: string[] = [];
 const seedAt = (content: unknown) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'kassa-seed-')), 'seed.json');
+  const dir = mkdtempSync(join(tmpdir(), 'kassa-seed-'));
+  seedDirs.push(dir);
+  const file = join(dir, 'seed.json');
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
 };
+afterAll(() => {
+  for (const dir of seedDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the seed file', () => {
   it('is refused at start with a message naming the field', async () => {

@@ -36,6 +36,24 @@ describe('authentication', () => {
     expect(codeOf(await get(t.client(), { 'X-Signature': 'A'.repeat(64) }))).toBe('401 AUTH_INVALID_SIGNATURE');
   });
 
+  it('a version 4 mismatch says, in the test environment, what the server signed and which fields it found empty', async () => {
+    const body = { client_ip: '203.0.113.9', customer: { type: 'mobile_phone', msisdn: '79990000002' }, order: { merchant_order_id: 'sig-hint' } };
+    // The merchant forgot client_ip when signing: it signed another payload than the server.
+    const r = await t.client({ version: 4 }).send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body: { ...body, client_ip: undefined }, rawBody: JSON.stringify(body) });
+    expect(codeOf(r)).toBe('401 AUTH_INVALID_SIGNATURE');
+    const message = !r.ok ? r.error.message : '';
+    expect(message).toContain('requestPayload "sig-hint79990000002203.0.113.9"');
+    expect(message).toContain('empty fields: order.price.amount, order.price.currency, contract.merchant_contract_id');
+    expect(message).not.toContain(MERCHANT.password);
+    const production = await startTestKassa({ KASSA_ENV: 'production' });
+    try {
+      const p = await production.client({ version: 4 }).send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body: { ...body, client_ip: undefined }, rawBody: JSON.stringify(body) });
+      expect([codeOf(p), !p.ok && p.error.message]).toEqual(['401 AUTH_INVALID_SIGNATURE', 'Invalid signature: signature mismatch']);
+    } finally {
+      await production.stop();
+    }
+  });
+
   it('version 4 covers the body; version 3 does not', async () => {
     const body = { client_ip: '203.0.113.9', customer: { type: 'mobile_phone', msisdn: '79990000001' }, order: { merchant_order_id: 'sig-1' } };
     const tampered = { ...body, order: { merchant_order_id: 'sig-2' } };

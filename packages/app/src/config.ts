@@ -34,6 +34,8 @@ export const configSchema = z.object({
   KASSA_PCI_PORT: port(8081),
   KASSA_WIDGET_PORT: port(8082),
   KASSA_SUBS_PORT: port(8083),
+  /** Public address of the API host, for the OpenAPI document's `servers`; default the listener's own. */
+  KASSA_API_BASE_URL: z.url().optional(),
   /** Public address of the widget host, for payment-page links; default http://localhost:<widget port>. */
   KASSA_WIDGET_BASE_URL: z.url().optional(),
   /** HMAC key of widget tokens; default a random one per start (links then die with a restart). */

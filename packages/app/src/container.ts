@@ -8,7 +8,7 @@ import {
   SystemClock,
   type KassaPorts,
 } from '@kassa/domain';
-import { JwtPaymentPages, type HttpDeps } from '@kassa/adapters-http';
+import { JwtPaymentPages, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
 import { EmbeddedScheduler } from './embedded-scheduler.js';
@@ -21,11 +21,11 @@ import { TOKENS } from './tokens.js';
  * Storage is in memory (embedded) or MongoDB, as `startKassa` connected it; jobs run in process.
  * Inversify stays here; the domain never sees it.
  */
-export function buildContainer(config: KassaConfig, logger: Logger, widgetBaseUrl: string, storage: Storage): Container {
+export function buildContainer(config: KassaConfig, logger: Logger, urls: { readonly api: string; readonly widget: string }, storage: Storage): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
-  container.bind(TOKENS.WidgetBaseUrl).toConstantValue(widgetBaseUrl);
+  container.bind(TOKENS.WidgetBaseUrl).toConstantValue(urls.widget);
   container.bind(TOKENS.Storage).toConstantValue(storage);
   container
     .bind(TOKENS.PaymentPages)
@@ -67,6 +67,9 @@ export function buildContainer(config: KassaConfig, logger: Logger, widgetBaseUr
       mode: c.KASSA_ENV,
       logger: l,
       trustProxy: c.KASSA_TRUST_PROXY,
+      apiBaseUrl: urls.api,
+      // One per process: it keeps each login's inner hash for the second a merchant repeats it.
+      signatures: new SignatureVerifier(),
     }),
     [TOKENS.Config, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases],
   );

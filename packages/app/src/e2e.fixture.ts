@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -75,7 +75,14 @@ export async function startTestKassa(env: Record<string, string> = {}, options: 
     },
   });
   const config = configSchema.parse({ KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...storageEnv(), ...env });
-  const kassa = await startKassa(config, { logDestination: destination, ...options });
+  let kassa: RunningKassa;
+  try {
+    kassa = await startKassa(config, { logDestination: destination, ...options });
+  } finally {
+    // The seed is read once, at start: its folder goes now, whether the start worked or not, so
+    // that no kassa-e2e-* folder stays behind (some tests stop only `t.kassa`, keeping the database).
+    rmSync(dir, { recursive: true, force: true });
+  }
   return {
     kassa,
     logs,

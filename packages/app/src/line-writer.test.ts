@@ -1,11 +1,19 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LineWriter } from './line-writer.js';
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'kassa-lines-'));
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kassa-lines-'));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 const flush = (w: LineWriter) => new Promise<void>((resolve) => w.flush(() => resolve()));
 const line = (i: number) => `{"n":${i},"text":"${'é€x'.repeat(i % 37)}"}\n`;
 

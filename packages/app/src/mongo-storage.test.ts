@@ -62,7 +62,7 @@ describe('Kassa on MongoDB, over real connections', () => {
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(202));
     await eventually(async () => dataOf(await api.getInvoice(P.main, i.invoice_id)), (x) => x.refund_status === 'completed');
     const revisions = await mongo.db(db).collection('revisions').find({ aggregateId: i.invoice_id }).toArray();
-    const refunds = revisions.flatMap((r) => r['outbox'] as { type: string }[]).filter((e) => e.type === 'refund.completed');
+    const refunds = revisions.flatMap((r) => r['outbox'] as { type: string }[]).filter((e) => e.type === 'RefundCompleted');
     expect(refunds).toHaveLength(1);
     expect(revisions.filter((r) => (r['state'] as { refundStatus: string | null }).refundStatus === 'processing')).toHaveLength(1);
   });

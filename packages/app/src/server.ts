@@ -44,8 +44,9 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     urls[h] = `http://${config.KASSA_HOST.includes(':') ? `[${config.KASSA_HOST}]` : config.KASSA_HOST}:${port}`;
   }
   const widgetBase = config.KASSA_WIDGET_BASE_URL ?? urls.widget.replace('127.0.0.1', 'localhost');
+  const apiBase = config.KASSA_API_BASE_URL ?? urls.api;
 
-  const container = buildContainer(config, logger, widgetBase, storage);
+  const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, storage);
   const deps = container.get(TOKENS.HttpDeps);
   const scheduler = container.get(TOKENS.Scheduler);
   servers.api.on('request', createApiApp(deps));

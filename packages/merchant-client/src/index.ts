@@ -1,2 +1,2 @@
-export { KassaClient, signRequest, timestampOf, type KassaClientOptions, type RawRequest } from './kassa-client.js';
+export { KassaClient, signRequest, timestampOf, type KassaClientOptions, type RawRequest, type WaitOptions } from './kassa-client.js';
 export type * from './types.js';

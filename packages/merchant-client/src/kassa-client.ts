@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { requestPayload, type SignedOperation } from '@kassa/domain';
+import { requestPayload, signRequest, timestampOf, type SignedOperation } from '@kassa/protocol';
 import type {
   ContractData,
   CreateContractRequest,
@@ -8,6 +7,8 @@ import type {
   KassaError,
   KassaResponse,
 } from './types.js';
+
+export { signRequest, timestampOf };
 
 export interface KassaClientOptions {
   /** The API host, e.g. http://localhost:8080 (the PCI host for card data). */
@@ -18,6 +19,8 @@ export interface KassaClientOptions {
   readonly signatureVersion?: 3 | 4;
   /** The clock used for X-Timestamp (tests move it). */
   readonly now?: () => Date;
+  /** How long one request may take before it is aborted (a TimeoutError), in ms; default 30 s. */
+  readonly timeoutMs?: number;
 }
 
 /** One raw request, for what the typed methods do not cover (tests of bad input, say). */
@@ -34,14 +37,10 @@ export interface RawRequest {
   readonly rawBody?: string;
 }
 
-const hmac = (key: string, message: string) => createHmac('sha256', key).update(message, 'utf8').digest('hex');
-
-/** The spec's X-Timestamp form: YYYY-MM-DDThh:mm:ssZ. */
-export const timestampOf = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-/** The X-Signature for a request (versions 3 and 4). */
-export function signRequest(password: string, login: string, timestamp: string, version: 3 | 4, payload: string): string {
-  return hmac(password, (version === 4 ? payload : '') + login + hmac(password, timestamp));
+/** How `waitForInvoice` polls: every `intervalMs` (default 1 s) for at most `timeoutMs` (default 60 s). */
+export interface WaitOptions {
+  readonly intervalMs?: number;
+  readonly timeoutMs?: number;
 }
 
 /** A typed client of Kassa's JSON v3 API, signing every request. */
@@ -93,6 +92,20 @@ export class KassaClient {
     return this.send({ method: 'GET', path, operation: 'findInvoiceByOrderId', merchantOrderId });
   }
 
+  /**
+   * Polls GET /invoices/{id} until `until` holds for the invoice (paid, say: `(i) => i.payment_status
+   * === 'PAID'`) and answers it; an error answer ends the wait at once. Resolves with the last answer
+   * when time runs out: check `until` again on what comes back. For a UI; release goods on the webhook.
+   */
+  async waitForInvoice(projectId: number, invoiceId: string, until: (invoice: InvoiceData) => boolean, options: WaitOptions = {}): Promise<KassaResponse<InvoiceData>> {
+    const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+    for (;;) {
+      const answer = await this.getInvoice(projectId, invoiceId);
+      if (!answer.ok || until(answer.data) || Date.now() >= deadline) return answer;
+      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 1_000));
+    }
+  }
+
   /** Signs and sends one request; the answer is parsed from the envelope. */
   async send<T>(request: RawRequest): Promise<KassaResponse<T>> {
     const { login, password } = this.options;
@@ -115,7 +128,12 @@ export class KassaClient {
       if (value === undefined) delete headers[name];
       else headers[name] = value;
     }
-    const response = await fetch(new URL(request.path, this.options.baseUrl), { method: request.method, headers, ...(text !== undefined ? { body: text } : {}) });
+    const response = await fetch(new URL(request.path, this.options.baseUrl), {
+      method: request.method,
+      headers,
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+      ...(text !== undefined ? { body: text } : {}),
+    });
     const json = (await response.json()) as { success: boolean; data?: T; error?: KassaError };
     return json.success
       ? { ok: true, status: response.status, data: json.data as T, headers: response.headers }

@@ -14,7 +14,7 @@ export function createApiApp(deps: HttpDeps): Express {
   // busiest first: the router tries each layer's path in order.
   invoiceRoutes(deps, app);
   contractRoutes(deps, app);
-  const openApi = openApiDocument();
+  const openApi = openApiDocument(deps.apiBaseUrl);
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
   return finishApp(app, deps, 'api');
 }

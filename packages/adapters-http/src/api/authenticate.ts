@@ -1,7 +1,8 @@
 import type { Request } from 'express';
-import { domainError, requestPayload, type DomainError, type Partner, type Project, type SignedOperation, type SignedRequest } from '@kassa/domain';
+import { domainError, type DomainError, type Partner, type Project } from '@kassa/domain';
+import { requestPayloadParts, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import type { HttpDeps } from '../shared/http-deps.js';
-import { expectedSignature, signaturesMatch } from './signature.js';
+import { signaturesMatch } from './signature.js';
 
 /** The allowed clock drift between the merchant and Kassa, either way. */
 export const MAX_DRIFT_SECONDS = 20 * 60;
@@ -58,6 +59,16 @@ const header = (headers: Request['headers'], name: string): string | undefined =
 };
 
 /**
+ * What a developer needs to find their mistake (test environment only): what the server signed,
+ * and which of the payload's fields it found empty. Never the key, never the expected signature.
+ */
+function mismatchHint(version: '3' | '4', parts: readonly PayloadPart[], payload: string): string {
+  if (version === '3') return 'signature mismatch; version 3 signs login + hex(hmac(password, X-Timestamp))';
+  const empty = parts.filter((p) => p.value === '').map((p) => p.field);
+  return `signature mismatch; version 4 signed requestPayload ${JSON.stringify(payload)} + login + innerHash${empty.length ? ` (empty fields: ${empty.join(', ')})` : ''}`;
+}
+
+/**
  * Authenticates a JSON v3 request: the four headers, the signature (v3, or v4 over the operation's
  * requestPayload) with the partner's password, the 20-minute drift, the project's owner and
  * state, and the caller IP. The caller, or the 401/403 error to answer with.
@@ -77,9 +88,11 @@ export async function authenticate(deps: HttpDeps, operation: SignedOperation, r
   if (version !== '3' && version !== '4') return invalidSignature(`unsupported signature version ${JSON.stringify(version)}`);
   const partner = await deps.projects.findPartner(login);
   if (!partner) return invalidSignature('unknown login');
-  const payload = version === '4' ? requestPayload(operation, signedRequest(operation, req, params)) : '';
-  if (!signaturesMatch(expectedSignature(partner.password, login, timestamp, version, payload), signature)) {
-    return invalidSignature('signature mismatch');
+  const parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
+  let payload = '';
+  for (const part of parts) payload += part.value;
+  if (!signaturesMatch(deps.signatures.expected(partner.password, login, timestamp, version, payload), signature)) {
+    return invalidSignature(deps.mode === 'test' ? mismatchHint(version, parts, payload) : 'signature mismatch');
   }
   const at = timestampMs(timestamp);
   if (at === undefined) return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp must be UTC time in the form YYYY-MM-DDThh:mm:ssZ');

@@ -4,6 +4,7 @@ import { inMemoryPorts, kassaUseCases, type InMemoryPorts } from '@kassa/domain'
 import { KassaClient, timestampOf } from '@kassa/merchant-client';
 import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';
+import { SignatureVerifier } from './signature.js';
 
 let served: Served;
 let ports: InMemoryPorts;
@@ -14,7 +15,7 @@ const project = { id: 1, partnerLogin: 'm', active: true, clientIpRequired: true
 beforeAll(async () => {
   ports = inMemoryPorts({ partners: [partner], projects: [project] });
   ports.clock.set('2026-11-22T12:00:00.000Z');
-  const app = createApiApp({ useCases: kassaUseCases(ports), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger: pino({ level: 'silent' }) });
+  const app = createApiApp({ useCases: kassaUseCases(ports), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger: pino({ level: 'silent' }), signatures: new SignatureVerifier() });
   served = await serve(app);
   base = served.base;
 });

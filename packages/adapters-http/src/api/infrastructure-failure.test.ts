@@ -5,6 +5,7 @@ import { inMemoryPorts, kassaUseCases } from '@kassa/domain';
 import { KassaClient } from '@kassa/merchant-client';
 import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';
+import { SignatureVerifier } from './signature.js';
 
 let served: Served;
 let client: KassaClient;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   const down = () => Promise.reject(new Error('connection refused: storage is down'));
   const invoices = Object.assign(Object.create(ports.invoices) as typeof ports.invoices, { get: down, create: down, findByMerchantOrderId: down, save: down });
   const logger = pino({ level: 'info' }, new Writable({ write: (c: Buffer, _e, done) => void (logged.push(c.toString()), done()) }));
-  const app = createApiApp({ useCases: kassaUseCases({ ...ports, invoices }), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger });
+  const app = createApiApp({ useCases: kassaUseCases({ ...ports, invoices }), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger, signatures: new SignatureVerifier() });
   served = await serve(app);
   client = new KassaClient({ baseUrl: served.base, login: 'm', password: 'p' });
 });

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import type { DomainError, Project, SignedOperation } from '@kassa/domain';
+import type { DomainError, Project } from '@kassa/domain';
+import type { SignedOperation } from '@kassa/protocol';
 import { sendError } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { authenticate, isAuthError, type AuthContext } from './authenticate.js';

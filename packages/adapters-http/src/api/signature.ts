@@ -1,28 +1,35 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
-const hmacHex = (key: string, message: string) => createHmac('sha256', key).update(message, 'utf8').digest('hex');
+import { timingSafeEqual } from 'node:crypto';
+import { innerHash, signWithInner } from '@kassa/protocol';
 
 /**
- * The inner hash depends only on the password and X-Timestamp, which a busy merchant repeats for a
- * whole second: the last one is kept per login, so most requests cost one HMAC instead of two.
- * `authenticate` refuses an unknown login before any hashing; the cap bounds other callers.
+ * Expected request signatures, with the inner hash kept per login: it depends only on the password
+ * and X-Timestamp, which a busy merchant repeats for a whole second, so most requests cost one HMAC
+ * instead of two. Owned by the app (one per process), bounded, and an entry is dropped as soon as
+ * the partner's password differs from the one it was computed with.
  */
-const lastInner = new Map<string, { readonly password: string; readonly timestamp: string; readonly inner: string }>();
-const MAX_KEPT_LOGINS = 10_000;
+export class SignatureVerifier {
+  private readonly lastInner = new Map<string, { readonly password: string; readonly timestamp: string; readonly inner: string }>();
 
-function innerHash(password: string, login: string, timestamp: string): string {
-  const last = lastInner.get(login);
-  if (last !== undefined && last.timestamp === timestamp && last.password === password) return last.inner;
-  const inner = hmacHex(password, timestamp);
-  if (lastInner.size >= MAX_KEPT_LOGINS) lastInner.clear();
-  lastInner.set(login, { password, timestamp, inner });
-  return inner;
-}
+  constructor(private readonly maxLogins = 10_000) {}
 
-/** The spec's algorithm: innerHash = hmac(password, timestamp); v3 signs login + innerHash, v4 prefixes the payload. */
-export function expectedSignature(password: string, login: string, timestamp: string, version: '3' | '4', payload: string): string {
-  const inner = innerHash(password, login, timestamp);
-  return hmacHex(password, (version === '4' ? payload : '') + login + inner);
+  /** The spec's algorithm: innerHash = hmac(password, timestamp); v3 signs login + innerHash, v4 prefixes the payload. */
+  expected(password: string, login: string, timestamp: string, version: '3' | '4', payload: string): string {
+    return signWithInner(password, login, this.inner(password, login, timestamp), version === '4' ? 4 : 3, payload);
+  }
+
+  /** Forgets what was kept for a login (its password changed, or it is gone). */
+  forget(login: string): void {
+    this.lastInner.delete(login);
+  }
+
+  private inner(password: string, login: string, timestamp: string): string {
+    const last = this.lastInner.get(login);
+    if (last !== undefined && last.timestamp === timestamp && last.password === password) return last.inner;
+    const inner = innerHash(password, timestamp);
+    if (last === undefined && this.lastInner.size >= this.maxLogins) this.lastInner.clear();
+    this.lastInner.set(login, { password, timestamp, inner });
+    return inner;
+  }
 }
 
 /** Constant-time comparison of two lowercase hex signatures. */

@@ -1,5 +1,6 @@
 import type { CarrierLookup, Clock, KassaMode, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
 import type { Logger } from 'pino';
+import type { SignatureVerifier } from '../api/signature.js';
 
 /** Proxies whose X-Forwarded-For entries are believed (see HttpDeps.trustProxy). */
 export type TrustProxy = false | number | readonly string[];
@@ -13,6 +14,10 @@ export interface HttpDeps {
   readonly clock: Clock;
   readonly mode: KassaMode;
   readonly logger: Logger;
+  /** The API host's public address, for the OpenAPI document's `servers` (default: relative). */
+  readonly apiBaseUrl?: string;
+  /** Computes and checks request signatures; keeps the per-login inner hash (owned by the app). */
+  readonly signatures: SignatureVerifier;
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes?: number;
   /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,13 +56,15 @@ function runSchemathesis(apiUrl: string, examples: string): boolean {
   const root = fileURLToPath(new URL('../../../../', import.meta.url));
   const install = spawnSync('bash', [join(root, 'scripts/ensure-schemathesis.sh')], { stdio: 'inherit' });
   if (install.status !== 0) return false;
-  const statusFile = join(mkdtempSync(join(tmpdir(), 'kassa-st-')), 'statuses.json');
+  const statusDir = mkdtempSync(join(tmpdir(), 'kassa-st-'));
+  const statusFile = join(statusDir, 'statuses.json');
   const run = spawnSync('bash', [join(root, 'scripts/fuzz/run-schemathesis.sh'), apiUrl], {
     stdio: 'inherit',
     // Project 2 does not require client_ip, which the document cannot say per project.
     env: { ...process.env, KASSA_FUZZ_LOGIN: FUZZ_PARTNER.login, KASSA_FUZZ_PASSWORD: FUZZ_PARTNER.password, KASSA_FUZZ_STATUS_FILE: statusFile, KASSA_FUZZ_EXAMPLES: examples, KASSA_FUZZ_PROJECT_ID: '2' },
   });
   const statuses = existsSync(statusFile) ? readFileSync(statusFile, 'utf8') : '{}';
+  rmSync(statusDir, { recursive: true, force: true });
   console.log(`schemathesis: by status ${statuses.trim()}; exit code ${run.status}`);
   return run.status === 0;
 }

@@ -2,8 +2,8 @@ import type { FuzzCase } from './requests.js';
 import type { RawAnswer } from './raw-http.js';
 import type { FuzzTarget } from './targets.js';
 
-/** A stack frame ("at fn (file.js:1:2)") or a module path in an answer gives the server away. */
-const STACK = /\bat [^\n]*:\d+:\d+\)?|node_modules|\/packages\/[a-z-]+\/(src|dist)\//;
+/** A V8 stack frame ("at fn (file:///x.js:1:2)", "at file:///x.js:1:2") or a module path in an answer gives the server away. */
+const STACK = /\bat [\w.<>$\[\] ]+ \(\S+:\d+:\d+\)|\bat (?:file|node):\S+:\d+:\d+|node_modules\/|\/packages\/[a-z-]+\/(?:src|dist)\//;
 
 /** What is wrong with the answer to a case; empty when it holds every invariant. */
 export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswer): string[] {

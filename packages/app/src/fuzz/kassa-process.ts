@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,7 @@ export interface KassaProcess {
   readonly lines: readonly string[];
   /** Whether the process is still running. */
   alive(): boolean;
-  /** SIGTERM, then waits for the exit; resolves with the exit code. */
+  /** SIGTERM, then waits for the exit and removes the seed's folder; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
 
@@ -38,6 +38,7 @@ const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 export async function startKassaProcess(env: Record<string, string> = {}): Promise<KassaProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-fuzz-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(SEED));
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
@@ -59,12 +60,17 @@ export async function startKassaProcess(env: Record<string, string> = {}): Promi
 
   const started = Date.now();
   let urls: Record<HostName, string> | undefined;
-  while (!urls) {
-    if (exitCode !== undefined) throw new Error(`kassa exited at start (${exitCode}): ${stderr}`);
-    if (Date.now() - started > 15_000) throw new Error(`kassa did not start within 15 s: ${stderr}`);
-    const line = lines.find((l) => l.includes('"msg":"kassa started"'));
-    if (line) urls = (JSON.parse(line) as { urls: Record<HostName, string> }).urls;
-    else await new Promise((r) => setTimeout(r, 25));
+  try {
+    while (!urls) {
+      if (exitCode !== undefined) throw new Error(`kassa exited at start (${exitCode}): ${stderr}`);
+      if (Date.now() - started > 15_000) throw new Error(`kassa did not start within 15 s: ${stderr}`);
+      const line = lines.find((l) => l.includes('"msg":"kassa started"'));
+      if (line) urls = (JSON.parse(line) as { urls: Record<HostName, string> }).urls;
+      else await new Promise((r) => setTimeout(r, 25));
+    }
+  } catch (err) {
+    removeDir();
+    throw err;
   }
   return {
     urls,
@@ -72,7 +78,9 @@ export async function startKassaProcess(env: Record<string, string> = {}): Promi
     alive: () => exitCode === undefined,
     async stop() {
       if (exitCode === undefined) child.kill('SIGTERM');
-      return exited;
+      const code = await exited;
+      removeDir();
+      return code;
     },
   };
 }

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { requestPayload } from '@kassa/domain';
-import { signRequest, timestampOf } from '@kassa/merchant-client';
+import { requestPayload, signRequest, timestampOf } from '@kassa/protocol';
 import type { HostName } from '../server.js';
 import { hostileBody, nearlyRightBody, type FuzzBody } from './bodies.js';
 import { FUZZ_PARTNER } from './kassa-process.js';

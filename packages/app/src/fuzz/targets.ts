@@ -1,4 +1,4 @@
-import type { SignedOperation } from '@kassa/domain';
+import type { SignedOperation } from '@kassa/protocol';
 import type { HostName } from '../server.js';
 
 /** A route of a listener, as the fuzzer aims at it; `:projectId`, `:invoiceId`, `:contractId` are filled in. */

@@ -49,6 +49,10 @@ async function waitForPort(port: number, child: ChildProcess, ms = 20_000): Prom
 /** Starts a mongod from PATH, else FerretDB (SQLite backend), on 127.0.0.1, with data in `dir`. */
 export async function startMongoServer(options: { dir?: string; port?: number } = {}): Promise<MongoServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'kassa-mongo-'));
+  // A folder made here goes with a failed start, and with the test runner should it exit before destroy().
+  const removeOwnDir = () => {
+    if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
+  };
   const port = options.port ?? (await freePort());
   let child: ChildProcess;
   if (onPath('mongod')) {
@@ -57,12 +61,22 @@ export async function startMongoServer(options: { dir?: string; port?: number } 
     const args = ['--handler=sqlite', `--sqlite-url=file:${dir}/`, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`, '--telemetry=disable', '--log-level=error', '--debug-addr=-'];
     child = spawn(FERRETDB, args, { stdio: 'ignore' });
   } else {
+    removeOwnDir();
     throw new Error('No MongoDB-compatible server: set MONGO_URL, put mongod on PATH, or run scripts/ensure-mongo.sh (needs Go) to build FerretDB.');
   }
-  // Should the test runner die, the server goes with it.
-  const killOnExit = () => child.kill('SIGKILL');
+  // Should the test runner die, the server (and a folder made here) goes with it.
+  const killOnExit = () => {
+    child.kill('SIGKILL');
+    removeOwnDir();
+  };
   process.once('exit', killOnExit);
-  await waitForPort(port, child);
+  try {
+    await waitForPort(port, child);
+  } catch (err) {
+    process.removeListener('exit', killOnExit);
+    killOnExit();
+    throw err;
+  }
   const stop = async () => {
     process.removeListener('exit', killOnExit);
     if (child.exitCode === null) {

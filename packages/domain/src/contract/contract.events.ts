@@ -1,43 +1,37 @@
-import type { DomainEvent, EventStamp } from '../shared/events.js';
-import type { Contract } from './contract.js';
+import type { Customer } from '../shared/customer.js';
+import { recordedActions, stamped, type EventEnvelope, type EventStamp } from '../shared/events.js';
+import type { Contract } from './contract.fields.js';
 
-function customerOf(contract: Contract): Record<string, unknown> {
-  const c = contract.customer;
-  return c.type === 'mobile_phone'
-    ? { type: c.type, msisdn: c.msisdn }
-    : { type: c.type, source: c.source, merchant_customer_id: c.merchantCustomerId };
+interface ContractFacts {
+  readonly merchantContractId: string;
+  readonly customer: Customer;
 }
 
-function event(contract: Contract, type: DomainEvent['type'], data: Record<string, unknown>, stamp: EventStamp): DomainEvent {
-  return {
-    id: stamp.newId(),
-    type,
-    occurredAt: stamp.now,
-    projectId: contract.projectId,
-    aggregate: { kind: 'contract', id: contract.id },
-    data,
-  };
+/** The contract was confirmed by its PIN. */
+export interface ContractAuthorized extends EventEnvelope<'contract'>, ContractFacts {
+  readonly type: 'ContractAuthorized';
 }
 
-/**
- * contract.authorized has the spec's shape; contract.closed (shape not shown) carries the same
- * blocks plus the reason: `cancelled` or `expired`.
- */
-export function contractEvents(contract: Contract, actions: readonly string[], stamp: EventStamp): DomainEvent[] {
-  const blocks = {
-    customer: customerOf(contract),
-    contract: { contract_id: contract.id, merchant_contract_id: contract.merchantContractId },
-  };
-  return actions.flatMap((action): DomainEvent[] => {
-    switch (action) {
-      case 'recordAuthorized':
-        return [event(contract, 'contract.authorized', blocks, stamp)];
-      case 'recordCancelled':
-        return [event(contract, 'contract.closed', { ...blocks, reason: 'cancelled' }, stamp)];
-      case 'recordExpired':
-        return [event(contract, 'contract.closed', { ...blocks, reason: 'expired' }, stamp)];
-      default:
-        return [];
-    }
-  });
+/** The contract ended: cancelled by the merchant, or expired. */
+export interface ContractClosed extends EventEnvelope<'contract'>, ContractFacts {
+  readonly type: 'ContractClosed';
+  readonly reason: 'cancelled' | 'expired';
+}
+
+export type ContractEvent = ContractAuthorized | ContractClosed;
+
+const facts = (c: Contract): ContractFacts => ({ merchantContractId: c.merchantContractId, customer: c.customer });
+
+/** Each recording action of the contract machine and the event it records (exhaustive over those actions). */
+const RECORDERS = {
+  recordAuthorized: (c: Contract, s: EventStamp): ContractAuthorized => stamped('contract', c, { type: 'ContractAuthorized', ...facts(c) }, s),
+  recordCancelled: (c: Contract, s: EventStamp): ContractClosed => stamped('contract', c, { type: 'ContractClosed', ...facts(c), reason: 'cancelled' }, s),
+  recordExpired: (c: Contract, s: EventStamp): ContractClosed => stamped('contract', c, { type: 'ContractClosed', ...facts(c), reason: 'expired' }, s),
+} as const;
+
+export type ContractRecordAction = keyof typeof RECORDERS;
+
+/** The events a step of the contract machine recorded, from the actions it asked for. */
+export function contractEvents(contract: Contract, actions: readonly string[], stamp: EventStamp): ContractEvent[] {
+  return recordedActions(actions, RECORDERS).map((action) => RECORDERS[action](contract, stamp));
 }

@@ -1,15 +1,13 @@
 import { and, assign, setup } from 'xstate';
 import { MAX_PIN_ATTEMPTS } from '../shared/lifecycle.js';
 import { isAtOrAfter } from '../shared/time.js';
-import type { ContractFields } from './contract.js';
+import type { ContractFields } from './contract.fields.js';
 
 export type ContractMachineEvent =
   | { type: 'PIN'; pin: string }
   | { type: 'CANCEL' }
   | { type: 'EXPIRE'; now: string };
 
-/** Actions the machine asks for; the aggregate turns them into domain events. */
-export type ContractAction = 'recordAuthorized' | 'recordCancelled' | 'recordExpired';
 
 const record = () => {};
 
@@ -56,4 +54,3 @@ export const contractMachine = setup({
   },
 });
 
-export type ContractState = 'awaitingPin' | 'active' | 'cancelled' | 'closed';

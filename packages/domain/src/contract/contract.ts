@@ -1,3 +1,4 @@
+export * from './contract.fields.js';
 import type { Customer } from '../shared/customer.js';
 import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
@@ -5,30 +6,8 @@ import { applyToAggregate, MAX_PIN_ATTEMPTS, startMachine, type Change } from '.
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { contractEvents } from './contract.events.js';
-import { contractMachine, type ContractMachineEvent, type ContractState } from './contract.machine.js';
-
-export type ContractAuthorizationType = 'SMS_PIN' | 'SKIP';
-
-/** The contract's data; also the machine's context. */
-export interface ContractFields {
-  readonly id: string;
-  readonly projectId: number;
-  readonly merchantContractId: string;
-  readonly customer: Customer;
-  readonly authorizationType: ContractAuthorizationType;
-  /** The PIN sent by SMS (SMS_PIN only); never logged. */
-  readonly pinCode: string | null;
-  readonly pinAttempts: number;
-  readonly createdAt: string;
-  readonly expiresAt: string;
-}
-
-/** A contract binds a phone number (or a card) to a merchant_contract_id. */
-export interface Contract extends ContractFields {
-  readonly state: ContractState;
-  /** Optimistic-concurrency version: 1 when created, +1 on every saved change. */
-  readonly version: number;
-}
+import type { Contract, ContractAuthorizationType, ContractFields, ContractState } from './contract.fields.js';
+import { contractMachine, type ContractMachineEvent } from './contract.machine.js';
 
 export interface OpenContractInput {
   readonly id: string;

@@ -2,7 +2,7 @@ import { contractDueAt, contractHoldsKey, type Contract } from '../contract/cont
 import type { ContractRepository } from '../ports/contract-repository.port.js';
 import { created, duplicateKey, type CreateResult, type SaveResult } from '../ports/save-result.js';
 import { customerKey } from '../shared/customer.js';
-import type { DomainEvent } from '../shared/events.js';
+import type { DomainEvent } from '../shared/domain-event.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 
 const keyOf = (projectId: number, clientKey: string, merchantContractId: string) =>

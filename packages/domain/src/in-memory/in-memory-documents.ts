@@ -1,5 +1,5 @@
 import { saved, versionConflict, type SaveResult } from '../ports/save-result.js';
-import type { DomainEvent } from '../shared/events.js';
+import type { DomainEvent } from '../shared/domain-event.js';
 
 /**
  * One stored document: the aggregate as JSON text (what a database keeps: no shared objects, no

@@ -2,7 +2,7 @@ import { invoiceDueAt, invoiceIsActive, type Invoice } from '../invoice/invoice.
 import type { InvoiceKey, InvoiceRepository } from '../ports/invoice-repository.port.js';
 import { created, duplicateKey, type CreateResult, type SaveResult } from '../ports/save-result.js';
 import { customerKey } from '../shared/customer.js';
-import type { DomainEvent } from '../shared/events.js';
+import type { DomainEvent } from '../shared/domain-event.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 
 // The project id is a number, so the first '/' ends it: these keys cannot collide.

@@ -1,6 +1,6 @@
 import { created, type CreateResult, type SaveResult } from '../ports/save-result.js';
 import type { SubscriberFilter, SubscriptionRepository } from '../ports/subscription-repository.port.js';
-import type { DomainEvent } from '../shared/events.js';
+import type { DomainEvent } from '../shared/domain-event.js';
 import { subscriptionDueAt, type Subscription } from '../subscription/subscription.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 

@@ -1,49 +1,44 @@
-import { formatAmount, type Money } from '../shared/money.js';
-import type { DomainEvent, EventStamp } from '../shared/events.js';
-import { invoicePaymentStatus, invoiceStatus, type Invoice } from './invoice.js';
+import type { Customer } from '../shared/customer.js';
+import { recordedActions, stamped, type EventEnvelope, type EventStamp } from '../shared/events.js';
+import type { Money } from '../shared/money.js';
+import type { Invoice, InvoiceState } from './invoice.fields.js';
+import type { Transaction } from './transaction.js';
 
-const moneyView = (m: Money) => ({ amount: formatAmount(m), currency: m.currency });
-
-function customerOf(invoice: Invoice): Record<string, unknown> {
-  const c = invoice.customer;
-  return c.type === 'mobile_phone'
-    ? { type: c.type, msisdn: c.msisdn }
-    : { type: c.type, source: c.source, merchant_customer_id: c.merchantCustomerId, country: c.country };
+/** What every invoice event says of the invoice at that moment. */
+interface InvoiceFacts {
+  readonly merchantOrderId: string;
+  readonly invoiceState: InvoiceState;
+  readonly customer: Customer;
 }
 
-function event(invoice: Invoice, type: DomainEvent['type'], data: Record<string, unknown>, stamp: EventStamp): DomainEvent {
-  return { id: stamp.newId(), type, occurredAt: stamp.now, projectId: invoice.projectId, aggregate: { kind: 'invoice', id: invoice.id }, data };
+/** A charge attempt on the invoice, successful or not: the outcome is the state and the transaction. */
+export interface PaymentUpdated extends EventEnvelope<'invoice'>, InvoiceFacts {
+  readonly type: 'PaymentUpdated';
+  readonly transaction: Transaction;
 }
 
-/**
- * payment.updated has the spec's shape (the outcome is read from invoice.status,
- * invoice.payment_status and transaction.status). The refund notification (shape not shown) is
- * `refund.completed` with the invoice and the refunded amount.
- */
-export function invoiceEvents(invoice: Invoice, actions: readonly string[], stamp: EventStamp): DomainEvent[] {
-  const invoiceBlock = {
-    invoice_id: invoice.id,
-    merchant_order_id: invoice.merchantOrderId,
-    status: invoiceStatus(invoice),
-    payment_status: invoicePaymentStatus(invoice),
-  };
-  return actions.flatMap((action): DomainEvent[] => {
-    if (action === 'recordPaymentUpdated') {
-      const t = invoice.transactions.at(-1);
-      const transaction = t && {
-        transaction_id: t.id,
-        status: t.status,
-        result_code: t.resultCode,
-        result_description: t.resultDescription,
-        paid_at: t.paidAt,
-        price: moneyView(t.price),
-      };
-      return [event(invoice, 'payment.updated', { invoice: invoiceBlock, transaction, customer: customerOf(invoice) }, stamp)];
-    }
-    if (action === 'recordRefundCompleted') {
-      const refund = { refund_status: 'completed', amount: moneyView(invoice.price) };
-      return [event(invoice, 'refund.completed', { invoice: invoiceBlock, refund }, stamp)];
-    }
-    return [];
-  });
+/** The refund of a paid invoice finished at the gateway. */
+export interface RefundCompleted extends EventEnvelope<'invoice'>, InvoiceFacts {
+  readonly type: 'RefundCompleted';
+  readonly amount: Money;
+}
+
+export type InvoiceEvent = PaymentUpdated | RefundCompleted;
+
+const facts = (i: Invoice): InvoiceFacts => ({ merchantOrderId: i.merchantOrderId, invoiceState: i.state, customer: i.customer });
+
+/** Each recording action of the invoice machine and the event it records (exhaustive over those actions). */
+const RECORDERS = {
+  recordPaymentUpdated: (i: Invoice, s: EventStamp): PaymentUpdated | undefined => {
+    const transaction = i.transactions.at(-1);
+    return transaction && stamped('invoice', i, { type: 'PaymentUpdated', ...facts(i), transaction }, s);
+  },
+  recordRefundCompleted: (i: Invoice, s: EventStamp): RefundCompleted => stamped('invoice', i, { type: 'RefundCompleted', ...facts(i), amount: i.price }, s),
+} as const;
+
+export type InvoiceRecordAction = keyof typeof RECORDERS;
+
+/** The events a step of the invoice machine recorded, from the actions it asked for. */
+export function invoiceEvents(invoice: Invoice, actions: readonly string[], stamp: EventStamp): InvoiceEvent[] {
+  return recordedActions(actions, RECORDERS).flatMap((action) => RECORDERS[action](invoice, stamp) ?? []);
 }

@@ -1,7 +1,7 @@
 import { and, assign, not, setup } from 'xstate';
 import { MAX_PIN_ATTEMPTS } from '../shared/lifecycle.js';
 import { isAtOrAfter } from '../shared/time.js';
-import type { InvoiceFields } from './invoice.js';
+import type { InvoiceFields } from './invoice.fields.js';
 import type { Transaction } from './transaction.js';
 
 export type InvoiceMachineEvent =
@@ -79,13 +79,3 @@ export const invoiceMachine = setup({
     cancelled: { type: 'final' },
   },
 });
-
-export type InvoiceState = 'created' | 'authorized' | 'processed' | 'cancelled';
-
-/** The spec's status names. */
-export const INVOICE_STATUS: Record<InvoiceState, 'Created' | 'Authorize' | 'Processed' | 'Cancelled'> = {
-  created: 'Created',
-  authorized: 'Authorize',
-  processed: 'Processed',
-  cancelled: 'Cancelled',
-};

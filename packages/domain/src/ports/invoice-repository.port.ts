@@ -1,5 +1,5 @@
 import type { Invoice } from '../invoice/invoice.js';
-import type { DomainEvent } from '../shared/events.js';
+import type { DomainEvent } from '../shared/domain-event.js';
 import type { CreateResult, SaveResult } from './save-result.js';
 
 export type InvoiceKey = 'merchantOrderId' | 'activeInvoice';

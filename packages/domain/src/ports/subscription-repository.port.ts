@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../shared/events.js';
+import type { DomainEvent } from '../shared/domain-event.js';
 import type { Subscription } from '../subscription/subscription.js';
 import type { CreateResult, SaveResult } from './save-result.js';
 

@@ -2,31 +2,34 @@
 export type AggregateKind = 'contract' | 'invoice' | 'subscription';
 
 /**
- * A domain event, recorded with the transition that caused it and saved in the same write as the
- * aggregate (outbox). `id` is stable, so delivery can be at-least-once and receivers de-duplicate.
+ * What every recorded event carries beside its facts: a stable id (delivery is at-least-once and
+ * receivers de-duplicate on it), when, the project, and the aggregate that recorded it. Events are
+ * saved in the same write as their aggregate (an outbox inside the document).
  */
-export interface DomainEvent {
+export interface EventEnvelope<K extends AggregateKind = AggregateKind> {
   readonly id: string;
-  readonly type: DomainEventType;
   readonly occurredAt: string;
   readonly projectId: number;
-  readonly aggregate: { readonly kind: AggregateKind; readonly id: string };
-  readonly data: Readonly<Record<string, unknown>>;
+  readonly aggregate: { readonly kind: K; readonly id: string };
 }
-
-export type DomainEventType =
-  | 'contract.authorized'
-  | 'contract.closed'
-  | 'payment.updated'
-  | 'refund.completed'
-  | 'subscription.activated'
-  | 'subscription.cancelled'
-  | 'subscription.charged'
-  | 'subscription.closed'
-  | 'subscription.approving_failed';
 
 /** What a command needs to stamp the events it records. */
 export interface EventStamp {
   readonly now: string;
   readonly newId: () => string;
+}
+
+/** Stamps the facts of an event recorded by `aggregate`. */
+export function stamped<K extends AggregateKind, const F extends { readonly type: string }>(
+  kind: K,
+  aggregate: { readonly id: string; readonly projectId: number },
+  facts: F,
+  stamp: EventStamp,
+): EventEnvelope<K> & F {
+  return { id: stamp.newId(), occurredAt: stamp.now, projectId: aggregate.projectId, aggregate: { kind, id: aggregate.id }, ...facts };
+}
+
+/** The machine's recording actions among the actions of a step (the others assign or are XState's). */
+export function recordedActions<A extends string>(actions: readonly string[], recorders: Readonly<Record<A, unknown>>): A[] {
+  return actions.filter((a): a is A => Object.hasOwn(recorders, a));
 }

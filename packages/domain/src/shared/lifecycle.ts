@@ -8,7 +8,8 @@ import {
   type InputFrom,
 } from 'xstate';
 import type { DomainError } from './errors.js';
-import type { DomainEvent, EventStamp } from './events.js';
+import type { DomainEvent } from './domain-event.js';
+import type { EventStamp } from './events.js';
 import type { Result } from './result.js';
 
 /** PIN attempts allowed for an invoice, a contract or a subscription. */

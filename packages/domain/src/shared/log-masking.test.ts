@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { LOG_MASK_LIMITS, maskForLog } from './log-masking.js';
 
-const json = (v: unknown) => JSON.stringify(v);
+const json = (v: unknown): string | undefined => JSON.stringify(v);
 
 /** `{"a":[[[...]]]}` nested `depth` deep, built without recursion. */
 const nested = (depth: number): unknown => {
@@ -64,7 +64,7 @@ describe('maskForLog', () => {
     expect(json(maskForLog(nested(2_700)))).toContain('"[too deep]"');
     const long = maskForLog({ s: 'x'.repeat(70_000) }) as { s: string };
     expect(long.s.length).toBe(LOG_MASK_LIMITS.maxStringChars + 1);
-    const many = json(maskForLog(Array.from({ length: 30_000 }, (_, i) => ({ [`k${i}`]: [] }))));
+    const many = json(maskForLog(Array.from({ length: 30_000 }, (_, i) => ({ [`k${i}`]: [] })))) ?? '';
     expect(many.length).toBeLessThan(4 * LOG_MASK_LIMITS.maxChars);
     expect(many).toContain('more');
   });
@@ -75,7 +75,7 @@ describe('maskForLog', () => {
   test.prop([fc.oneof(fc.jsonValue({ maxDepth: 12 }), deep, fc.anything({ maxDepth: 6, withObjectString: true, withNullPrototype: true }))])(
     'any value: no throw, bounded depth and size',
     (value) => {
-      const text = json(maskForLog(value));
+      const text = json(maskForLog(value)) ?? '';
       // Each character may become a six-character escape in JSON; keys and the last string may overrun.
       expect(text.length).toBeLessThan(6 * (LOG_MASK_LIMITS.maxChars + 4 * LOG_MASK_LIMITS.maxStringChars));
       let depth = 0;

@@ -1,53 +1,63 @@
-import type { DomainEvent, EventStamp } from '../shared/events.js';
-import { formatAmount } from '../shared/money.js';
-import type { Subscription } from './subscription.js';
-import { SUBSCRIPTION_STATUS } from './subscription.machine.js';
+import { recordedActions, stamped, type EventEnvelope, type EventStamp } from '../shared/events.js';
+import type { Money } from '../shared/money.js';
+import type { Subscription, SubscriptionState } from './subscription.fields.js';
 
-/**
- * SubscriptionStatusNotification contents (full field list not shown): element names of the XML
- * API, so the XML adapter only has to serialise them.
- */
-export function subscriptionEvents(s: Subscription, actions: readonly string[], stamp: EventStamp): DomainEvent[] {
-  const base = {
-    SubscriptionID: s.id,
-    SubscriptionProjectID: s.projectId,
-    SubscriptionStatus: SUBSCRIPTION_STATUS[s.state],
-    Subscriber_MSISDN: s.subscriberMsisdn,
-    PaidUntil: s.paidUntil,
-  };
-  const event = (type: DomainEvent['type'], data: Record<string, unknown>): DomainEvent => ({
-    id: stamp.newId(),
-    type,
-    occurredAt: stamp.now,
-    projectId: s.projectId,
-    aggregate: { kind: 'subscription', id: s.id },
-    data: { ...base, ...data },
-  });
-  return actions.flatMap((action): DomainEvent[] => {
-    switch (action) {
-      case 'recordActivated':
-        return [event('subscription.activated', { EventType: 'ACTIVATED' })];
-      case 'recordCancelled':
-        return [event('subscription.cancelled', { EventType: 'CANCELLED' })];
-      case 'recordApprovingFailed':
-        return [event('subscription.approving_failed', { EventType: 'APPROVING_FAILED' })];
-      case 'recordClosed':
-        return [event('subscription.closed', { EventType: 'CLOSED' })];
-      case 'recordCharged': {
-        const op = s.billingOperations.at(-1);
-        if (!op) return [];
-        return [
-          event('subscription.charged', {
-            EventType: 'CHARGE',
-            BillingOperationID: op.id,
-            BillingResult: op.status === 'SUCCESS' ? 'Success' : 'Failed',
-            CustomerPrice: formatAmount(op.amount),
-            Currency: op.amount.currency,
-          }),
-        ];
-      }
-      default:
-        return [];
-    }
+/** What every subscription event says of the subscription at that moment. */
+interface SubscriptionFacts {
+  readonly subscriptionState: SubscriptionState;
+  readonly subscriberMsisdn: string | null;
+  readonly paidUntil: string | null;
+}
+
+/** Activated: by its PIN (SMS_PIN) or by a completed payment (AUTH_PAGE). */
+export interface SubscriptionActivated extends EventEnvelope<'subscription'>, SubscriptionFacts {
+  readonly type: 'SubscriptionActivated';
+}
+export interface SubscriptionCancelled extends EventEnvelope<'subscription'>, SubscriptionFacts {
+  readonly type: 'SubscriptionCancelled';
+}
+/** The third wrong PIN, or no confirmation within the approval window: permanent. */
+export interface SubscriptionApprovingFailed extends EventEnvelope<'subscription'>, SubscriptionFacts {
+  readonly type: 'SubscriptionApprovingFailed';
+}
+/** The schedule is done (MaxIterations successful charges) or the safety stop was reached. */
+export interface SubscriptionClosed extends EventEnvelope<'subscription'>, SubscriptionFacts {
+  readonly type: 'SubscriptionClosed';
+}
+/** One scheduled charge, successful or declined. */
+export interface SubscriptionCharged extends EventEnvelope<'subscription'>, SubscriptionFacts {
+  readonly type: 'SubscriptionCharged';
+  readonly billingOperationId: string;
+  readonly amount: Money;
+  readonly result: 'Success' | 'Failed';
+}
+
+export type SubscriptionEvent = SubscriptionActivated | SubscriptionCancelled | SubscriptionApprovingFailed | SubscriptionClosed | SubscriptionCharged;
+
+const facts = (s: Subscription): SubscriptionFacts => ({ subscriptionState: s.state, subscriberMsisdn: s.subscriberMsisdn, paidUntil: s.paidUntil });
+const plain = <T extends SubscriptionEvent['type']>(type: T) => (s: Subscription, stamp: EventStamp) => stamped('subscription', s, { type, ...facts(s) }, stamp);
+
+/** Each recording action of the subscription machine and the event it records (exhaustive over those actions). */
+const RECORDERS = {
+  recordActivated: plain('SubscriptionActivated'),
+  recordCancelled: plain('SubscriptionCancelled'),
+  recordApprovingFailed: plain('SubscriptionApprovingFailed'),
+  recordClosed: plain('SubscriptionClosed'),
+  recordCharged: (s: Subscription, stamp: EventStamp): SubscriptionCharged | undefined => {
+    const op = s.billingOperations.at(-1);
+    return (
+      op &&
+      stamped('subscription', s, { type: 'SubscriptionCharged', ...facts(s), billingOperationId: op.id, amount: op.amount, result: op.status === 'SUCCESS' ? 'Success' : 'Failed' }, stamp)
+    );
+  },
+} as const;
+
+export type SubscriptionRecordAction = keyof typeof RECORDERS;
+
+/** The events a step of the subscription machine recorded, from the actions it asked for. */
+export function subscriptionEvents(subscription: Subscription, actions: readonly string[], stamp: EventStamp): SubscriptionEvent[] {
+  return recordedActions(actions, RECORDERS).flatMap((action): SubscriptionEvent[] => {
+    const event = RECORDERS[action](subscription, stamp);
+    return event ? [event] : [];
   });
 }

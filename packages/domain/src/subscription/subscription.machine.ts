@@ -2,7 +2,7 @@ import { and, assign, setup } from 'xstate';
 import { MAX_PIN_ATTEMPTS } from '../shared/lifecycle.js';
 import { addSeconds, isAtOrAfter } from '../shared/time.js';
 import { MAX_CHARGE_ATTEMPTS, MAX_PIN_RESENDS, type BillingOperation } from './billing-operation.js';
-import type { SubscriptionFields } from './subscription.js';
+import type { SubscriptionFields } from './subscription.fields.js';
 
 export type SubscriptionMachineEvent =
   | { type: 'APPROVE'; pin: string; now: string }
@@ -121,14 +121,3 @@ export const subscriptionMachine = setup({
     closed: {},
   },
 });
-
-export type SubscriptionState = 'pending' | 'active' | 'cancelled' | 'approvingFailed' | 'closed';
-
-/** SubscriptionStatus as the XML API shows it; a closed subscription (schedule done) shows Closed. */
-export const SUBSCRIPTION_STATUS: Record<SubscriptionState, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  cancelled: 'Cancelled',
-  approvingFailed: 'ApprovingFailed',
-  closed: 'Closed',
-};

@@ -1,3 +1,4 @@
+export * from './subscription.fields.js';
 import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
 import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, startMachine, type Change } from '../shared/lifecycle.js';
@@ -5,41 +6,8 @@ import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { APPROVAL_WINDOW_SECONDS, type BillingOperation, type SubscriptionBilling } from './billing-operation.js';
 import { subscriptionEvents } from './subscription.events.js';
-import { SUBSCRIPTION_STATUS, subscriptionMachine, type SubscriptionMachineEvent, type SubscriptionState } from './subscription.machine.js';
-
-export type AcceptanceChannel = 'SMS_PIN' | 'AUTH_PAGE';
-
-/** The subscription's data; also the machine's context. */
-export interface SubscriptionFields {
-  readonly id: string;
-  readonly projectId: number;
-  readonly acceptanceChannel: AcceptanceChannel;
-  readonly subscriberMsisdn: string | null;
-  /** CustomerId: the client id in the merchant system (CustomerType=Card). */
-  readonly subscriberId: string | null;
-  readonly country: string;
-  readonly operatorId: number;
-  /** The PIN sent by SMS (SMS_PIN only); never logged. */
-  readonly pinCode: string | null;
-  readonly pinAttempts: number;
-  readonly pinResends: number;
-  readonly trialExists: boolean;
-  readonly createdAt: string;
-  readonly approvalDeadline: string;
-  readonly activatedAt: string | null;
-  readonly closedAt: string | null;
-  readonly paidUntil: string | null;
-  readonly billing: SubscriptionBilling;
-  readonly successfulCharges: number;
-  readonly chargeAttempts: number;
-  readonly nextChargeAt: string | null;
-  readonly billingOperations: readonly BillingOperation[];
-}
-
-export interface Subscription extends SubscriptionFields {
-  readonly state: SubscriptionState;
-  readonly version: number;
-}
+import { SUBSCRIPTION_STATUS, type AcceptanceChannel, type Subscription, type SubscriptionFields, type SubscriptionState } from './subscription.fields.js';
+import { subscriptionMachine, type SubscriptionMachineEvent } from './subscription.machine.js';
 
 export interface OpenSubscriptionInput {
   readonly id: string;

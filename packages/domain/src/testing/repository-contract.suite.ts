@@ -5,7 +5,8 @@ import type { EventOutbox } from '../ports/event-outbox.port.js';
 import type { InvoiceRepository } from '../ports/invoice-repository.port.js';
 import type { SubscriptionRepository } from '../ports/subscription-repository.port.js';
 import type { Customer } from '../shared/customer.js';
-import type { DomainEvent, EventStamp } from '../shared/events.js';
+import type { DomainEvent } from '../shared/domain-event.js';
+import { stamped, type EventStamp } from '../shared/events.js';
 import { openSubscription, recordSubscriptionCharge, approveSubscription, type Subscription } from '../subscription/subscription.js';
 
 /** The few test-runner functions the suite needs; pass vitest's. Keeps this file free of vitest. */
@@ -49,9 +50,9 @@ export const sampleSubscription = (projectId: number, msisdn: string, createdAt:
     billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 1000, currency: 'RUB' } }, now: createdAt,
   });
 
-const event = (aggregate: DomainEvent['aggregate'], projectId: number): DomainEvent => ({
-  id: uid(), type: 'payment.updated', occurredAt: T0, projectId, aggregate, data: { n: seq },
-});
+/** A refund notification of `invoice`, as the domain records it (Money, Customer, the state). */
+const event = (invoice: Invoice): DomainEvent =>
+  stamped('invoice', invoice, { type: 'RefundCompleted', merchantOrderId: invoice.merchantOrderId, invoiceState: invoice.state, customer: invoice.customer, amount: invoice.price }, stamp());
 
 const paid = (invoice: Invoice): Invoice => {
   const tx = transactionFor(invoice, { status: 'SUCCESS', resultCode: 0, resultDescription: 'SUCCESS', billingChannel: 'MC', serviceNumber: '0' }, uid(), T0);
@@ -196,9 +197,9 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
     it('outbox: events ride with the aggregate, survive later saves, and leave when acknowledged', async () => {
       const { invoices, outbox } = await fresh();
       const i = sampleInvoice(11, '79000000031', 'outbox');
-      const e1 = event({ kind: 'invoice', id: i.id }, 11);
+      const e1 = event(i);
       await invoices.create(i, [e1]);
-      const e2 = event({ kind: 'invoice', id: i.id }, 11);
+      const e2 = event(i);
       await invoices.save(paid(i), [e2]);
       const mine = async () => (await outbox.pending(1000)).filter((e) => e.aggregate.id === i.id);
       expect(await mine()).toEqual([e1, e2]);
@@ -207,6 +208,28 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
       await outbox.acknowledge(e2);
       await outbox.acknowledge(e2);
       expect(await mine()).toEqual([]);
+    });
+
+    it('outbox: the typed events of every aggregate come back as recorded (domain names and types)', async () => {
+      const { contracts, invoices, subscriptions, outbox } = await fresh();
+      const c = sampleContract(12, '79000000041', 'typed');
+      await contracts.create(c, []);
+      const closed = cancelContract(c, stamp());
+      await contracts.save(closed.next as Contract, closed.events);
+      const i = sampleInvoice(12, '79000000042', 'typed');
+      await invoices.create(i, []);
+      const tx = transactionFor(i, { status: 'SUCCESS', resultCode: 0, resultDescription: 'SUCCESS', billingChannel: 'MC', serviceNumber: '0' }, uid(), T0);
+      const charged = recordCharge(i, tx, stamp());
+      await invoices.save(charged.next as Invoice, charged.events);
+      const s = sampleSubscription(12, '79000000043', T0);
+      await subscriptions.create(s, []);
+      const active = approveSubscription(s, '1234', stamp());
+      await subscriptions.save(active.next as Subscription, active.events);
+      const recorded = [...closed.events, ...charged.events, ...active.events];
+      expect(recorded.map((e) => e.type)).toEqual(['ContractClosed', 'PaymentUpdated', 'SubscriptionActivated']);
+      const ids = new Set([c.id, i.id, s.id]);
+      const pending = (await outbox.pending(1000)).filter((e) => ids.has(e.aggregate.id));
+      expect([...pending].sort((a, b) => a.type.localeCompare(b.type))).toEqual([...recorded].sort((a, b) => a.type.localeCompare(b.type)));
     });
   });
 }

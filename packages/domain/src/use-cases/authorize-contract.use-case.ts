@@ -2,7 +2,8 @@ import { enterContractPin, type Contract } from '../contract/contract.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import { fail, type DomainError } from '../shared/errors.js';
 import type { Result } from '../shared/result.js';
-import { runCommand, stampOf } from './common.js';
+import { stampOf } from './event-stamp.js';
+import { runCommand } from './run-command.js';
 
 export interface AuthorizeContractInput {
   readonly projectId: number;

@@ -21,10 +21,12 @@ describe('contract use cases', () => {
     const dup = await useCases.createContract.execute({ ...key, customer: phone() });
     expect(dup).toEqual({ ok: false, error: expect.objectContaining({ code: 'CONTRACT_ALREADY_EXISTS', details: { contract_id: contract.id } }) });
     const events = await ports.outbox.pending(10);
-    expect(events.map((e) => e.type)).toEqual(['contract.authorized']);
-    expect(events[0]?.data).toEqual({
+    expect(events.map((e) => e.type)).toEqual(['ContractAuthorized']);
+    expect(events[0]).toMatchObject({
+      aggregate: { kind: 'contract', id: contract.id },
+      projectId: 1,
+      merchantContractId: 'mc-1',
       customer: { type: 'mobile_phone', msisdn: '79001234567' },
-      contract: { contract_id: contract.id, merchant_contract_id: 'mc-1' },
     });
   });
 
@@ -46,9 +48,8 @@ describe('contract use cases', () => {
     expect(value(await useCases.cancelContract.execute(ref)).state).toBe('cancelled');
     expect(codeOf(await useCases.cancelContract.execute(ref))).toBe('CONTRACT_NOT_FOUND');
     expect(codeOf(await useCases.authorizeContract.execute({ ...ref, pinCode: '1234' }))).toBe('CONTRACT_NOT_FOUND');
-    const closed = (await ports.outbox.pending(10)).filter((e) => e.type === 'contract.closed');
-    expect(closed).toHaveLength(1);
-    expect(closed[0]?.data['reason']).toBe('cancelled');
+    const closed = (await ports.outbox.pending(10)).filter((e) => e.type === 'ContractClosed');
+    expect(closed.map((e) => e.reason)).toEqual(['cancelled']);
     expect(value(await useCases.createContract.execute({ ...key, customer: phone() })).id).not.toBe(contract.id);
   });
 
@@ -72,8 +73,8 @@ describe('contract use cases', () => {
     expect(value(await kassa.useCases.expireContract.execute({ projectId: 1, contractId: contract.id }))).toBe(false);
     await kassa.advance(365 * 24 * 3600);
     expect(codeOf(await kassa.useCases.authorizeContract.execute({ projectId: 1, contractId: contract.id, pinCode: '1234' }))).toBe('CONTRACT_NOT_FOUND');
-    const closed = (await kassa.ports.outbox.pending(10)).filter((e) => e.type === 'contract.closed');
-    expect(closed.map((e) => e.data['reason'])).toEqual(['expired']);
+    const closed = (await kassa.ports.outbox.pending(10)).filter((e) => e.type === 'ContractClosed');
+    expect(closed.map((e) => e.reason)).toEqual(['expired']);
   });
 
   it('in production generates the PIN and sends it by SMS; in test it is 1234 and nothing is sent', async () => {

@@ -3,7 +3,9 @@ import type { KassaPorts } from '../ports/kassa-ports.js';
 import { customerKey, type Customer } from '../shared/customer.js';
 import { fail, type DomainError } from '../shared/errors.js';
 import { ok, type Result } from '../shared/result.js';
-import { newPin, retryOnConflict, RETRY, scheduleSafely, sendPin } from './common.js';
+import { newPin, sendPin } from './pin-delivery.js';
+import { retryOnConflict, RETRY } from './retry-on-conflict.js';
+import { scheduleSafely } from './schedule-safely.js';
 
 export interface CreateContractInput {
   readonly projectId: number;

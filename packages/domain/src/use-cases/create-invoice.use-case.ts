@@ -6,7 +6,10 @@ import { customerKey, type Customer } from '../shared/customer.js';
 import { fail, type DomainError } from '../shared/errors.js';
 import type { Money } from '../shared/money.js';
 import { ok, type Result } from '../shared/result.js';
-import { newPin, retryOnConflict, RETRY, scheduleSafely, sendPin, stampOf } from './common.js';
+import { stampOf } from './event-stamp.js';
+import { newPin, sendPin } from './pin-delivery.js';
+import { retryOnConflict, RETRY } from './retry-on-conflict.js';
+import { scheduleSafely } from './schedule-safely.js';
 import type { CreateContract } from './create-contract.use-case.js';
 
 export interface CreateInvoiceInput {

@@ -4,7 +4,8 @@ import { money, type Money } from '../shared/money.js';
 import { ok, type Result } from '../shared/result.js';
 import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling } from '../subscription/billing-operation.js';
 import { openSubscription, type Subscription } from '../subscription/subscription.js';
-import { newPin, scheduleSafely, sendPin } from './common.js';
+import { newPin, sendPin } from './pin-delivery.js';
+import { scheduleSafely } from './schedule-safely.js';
 
 /** The test environment's TestInfo block of CreateSubscription. */
 export interface SubscriptionTestInfo {

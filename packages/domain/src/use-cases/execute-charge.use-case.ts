@@ -3,8 +3,10 @@ import type { Transaction } from '../invoice/transaction.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import type { DomainError } from '../shared/errors.js';
 import { ok, type Result } from '../shared/result.js';
-import { retryOnConflict, RETRY, scheduleSafely, stampOf } from './common.js';
-import type { InvoiceRef } from './invoice-commands.use-case.js';
+import { stampOf } from './event-stamp.js';
+import type { InvoiceRef } from './invoice-command.js';
+import { retryOnConflict, RETRY } from './retry-on-conflict.js';
+import { scheduleSafely } from './schedule-safely.js';
 
 export interface ExecuteChargeInput extends InvoiceRef {
   /**

@@ -2,7 +2,8 @@ import { expireContract } from '../contract/contract.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import { ok, type Result } from '../shared/result.js';
 import type { DomainError } from '../shared/errors.js';
-import { runCommand, stampOf } from './common.js';
+import { stampOf } from './event-stamp.js';
+import { runCommand } from './run-command.js';
 
 /** Job: closes the contract once its expires_at is reached; early, late or repeated runs are harmless. */
 export class ExpireContract {

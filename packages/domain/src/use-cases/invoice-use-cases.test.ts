@@ -19,10 +19,12 @@ describe('invoice use cases', () => {
     expect([invoiceStatus(paid), invoicePaymentStatus(paid)]).toEqual(['Processed', 'PAID']);
     expect(paid.transactions).toMatchObject([{ status: 'SUCCESS', resultCode: 0, sequenceNumber: 1 }]);
     const events = await kassa.ports.outbox.pending(10);
-    expect(events.map((e) => e.type)).toEqual(['payment.updated']);
-    expect(events[0]?.data).toMatchObject({
-      invoice: { invoice_id: invoice.id, merchant_order_id: 'o1', status: 'Processed', payment_status: 'PAID' },
-      transaction: { status: 'SUCCESS', result_code: 0 },
+    expect(events.map((e) => e.type)).toEqual(['PaymentUpdated']);
+    expect(events[0]).toMatchObject({
+      aggregate: { kind: 'invoice', id: invoice.id },
+      merchantOrderId: 'o1',
+      invoiceState: 'processed',
+      transaction: { status: 'SUCCESS', resultCode: 0, price: { minor: 1000, currency: 'RUB' } },
     });
   });
 
@@ -75,7 +77,7 @@ describe('invoice use cases', () => {
     const after = value(await kassa.useCases.getInvoice.execute({ projectId: 1, invoiceId: invoice.id }));
     expect([invoiceStatus(after), invoicePaymentStatus(after)]).toEqual(['Created', 'NOT_PAID']);
     expect(after.transactions).toMatchObject([{ status: 'FAILED', resultCode: 210 }]);
-    expect((await kassa.ports.outbox.pending(10)).filter((e) => e.type === 'payment.updated')).toHaveLength(1);
+    expect((await kassa.ports.outbox.pending(10)).filter((e) => e.type === 'PaymentUpdated')).toHaveLength(1);
     await kassa.runJobs(); // a repeated charge job does not charge again
     expect(kassa.ports.gateway.chargeCount).toBe(1);
   });
@@ -135,7 +137,7 @@ describe('invoice use cases', () => {
     await kassa.runJobs();
     const done = value(await kassa.useCases.getInvoice.execute(ref));
     expect([done.refundStatus, invoiceStatus(done)]).toEqual(['completed', 'Processed']);
-    expect((await kassa.ports.outbox.pending(10)).filter((e) => e.type === 'refund.completed')).toHaveLength(1);
+    expect((await kassa.ports.outbox.pending(10)).filter((e) => e.type === 'RefundCompleted')).toHaveLength(1);
     expect(kassa.ports.gateway.refundCount).toBe(1);
   });
 

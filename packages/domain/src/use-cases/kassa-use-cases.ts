@@ -1,35 +1,47 @@
 import type { KassaPorts } from '../ports/kassa-ports.js';
+import { ApproveSubscription } from './approve-subscription.use-case.js';
 import { AuthorizeContract } from './authorize-contract.use-case.js';
+import { AuthorizeInvoice } from './authorize-invoice.use-case.js';
 import { CancelContract } from './cancel-contract.use-case.js';
+import { CancelInvoice } from './cancel-invoice.use-case.js';
+import { CancelSubscription } from './cancel-subscription.use-case.js';
 import { CheckBilling } from './check-billing.use-case.js';
+import { CompleteRefund } from './complete-refund.use-case.js';
+import { CompleteSubscriptionPayment } from './complete-subscription-payment.use-case.js';
 import { CreateContract } from './create-contract.use-case.js';
 import { CreateInvoice } from './create-invoice.use-case.js';
 import { CreateSubscription } from './create-subscription.use-case.js';
 import { ExecuteCharge } from './execute-charge.use-case.js';
 import { ExpireContract } from './expire-contract.use-case.js';
-import { AuthorizeInvoice, CancelInvoice, CompleteRefund, ExpireInvoice, FindInvoiceByOrderId, GetInvoice, RefundInvoice } from './invoice-commands.use-case.js';
-import { RunDueWork, RunJob } from './run-job.use-case.js';
+import { ExpireInvoice } from './expire-invoice.use-case.js';
+import { ExpirePendingSubscription } from './expire-pending-subscription.use-case.js';
+import { FindInvoiceByOrderId } from './find-invoice-by-order-id.use-case.js';
+import { GetInvoice } from './get-invoice.use-case.js';
+import { GetSubscriptionStatus } from './get-subscription-status.use-case.js';
+import { ListSubscriptions } from './list-subscriptions.use-case.js';
+import { RefundBillingOperation } from './refund-billing-operation.use-case.js';
+import { RefundInvoice } from './refund-invoice.use-case.js';
+import { ResendPinCode } from './resend-pin-code.use-case.js';
+import { RunDueWork } from './run-due-work.use-case.js';
+import { RunJob } from './run-job.use-case.js';
 import { RunSubscriptionCharge } from './run-subscription-charge.use-case.js';
-import {
-  ApproveSubscription,
-  CancelSubscription,
-  CompleteSubscriptionPayment,
-  ExpirePendingSubscription,
-  GetSubscriptionStatus,
-  ListSubscriptions,
-  RefundBillingOperation,
-  ResendPinCode,
-} from './subscription-commands.use-case.js';
 
 /** Every use case, wired to one set of ports: what transports and workers call. */
 export function kassaUseCases(ports: KassaPorts) {
   const createContract = new CreateContract(ports);
-  const runJob = new RunJob(ports);
+  const expireContract = new ExpireContract(ports);
+  const completeRefund = new CompleteRefund(ports);
+  const expireInvoice = new ExpireInvoice(ports);
+  const executeCharge = new ExecuteCharge(ports);
+  const expirePendingSubscription = new ExpirePendingSubscription(ports);
+  const runSubscriptionCharge = new RunSubscriptionCharge(ports);
+  // Jobs run the same instances the transports call: each use case is built once.
+  const runJob = new RunJob({ executeCharge, completeRefund, expireInvoice, expireContract, expirePendingSubscription, runSubscriptionCharge });
   return {
     createContract,
     authorizeContract: new AuthorizeContract(ports),
     cancelContract: new CancelContract(ports),
-    expireContract: new ExpireContract(ports),
+    expireContract,
     checkBilling: new CheckBilling(ports),
     createInvoice: new CreateInvoice(ports, createContract),
     authorizeInvoice: new AuthorizeInvoice(ports),
@@ -37,9 +49,9 @@ export function kassaUseCases(ports: KassaPorts) {
     getInvoice: new GetInvoice(ports),
     findInvoiceByOrderId: new FindInvoiceByOrderId(ports),
     refundInvoice: new RefundInvoice(ports),
-    completeRefund: new CompleteRefund(ports),
-    expireInvoice: new ExpireInvoice(ports),
-    executeCharge: new ExecuteCharge(ports),
+    completeRefund,
+    expireInvoice,
+    executeCharge,
     createSubscription: new CreateSubscription(ports),
     approveSubscription: new ApproveSubscription(ports),
     completeSubscriptionPayment: new CompleteSubscriptionPayment(ports),
@@ -47,8 +59,8 @@ export function kassaUseCases(ports: KassaPorts) {
     getSubscriptionStatus: new GetSubscriptionStatus(ports),
     cancelSubscription: new CancelSubscription(ports),
     listSubscriptions: new ListSubscriptions(ports),
-    expirePendingSubscription: new ExpirePendingSubscription(ports),
-    runSubscriptionCharge: new RunSubscriptionCharge(ports),
+    expirePendingSubscription,
+    runSubscriptionCharge,
     refundBillingOperation: new RefundBillingOperation(ports),
     runJob,
     runDueWork: new RunDueWork(ports, runJob),

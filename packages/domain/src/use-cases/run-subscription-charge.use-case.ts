@@ -3,7 +3,9 @@ import type { Customer } from '../shared/customer.js';
 import { ok, type Result } from '../shared/result.js';
 import type { DomainError } from '../shared/errors.js';
 import { recordSubscriptionCharge, subscriptionChargeDue, type Subscription } from '../subscription/subscription.js';
-import { retryOnConflict, RETRY, scheduleSafely, stampOf } from './common.js';
+import { stampOf } from './event-stamp.js';
+import { retryOnConflict, RETRY } from './retry-on-conflict.js';
+import { scheduleSafely } from './schedule-safely.js';
 
 const customerOf = (s: Subscription): Customer =>
   s.subscriberMsisdn

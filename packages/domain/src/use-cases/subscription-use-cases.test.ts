@@ -15,7 +15,7 @@ describe('subscription use cases', () => {
     expect(wrong).toMatchObject({ ok: false, error: { code: 'SUBSCRIPTION_INVALID_PIN_CODE', details: { attempts_left: 2 } } });
     expect(subscriptionStatus(value(await kassa.useCases.approveSubscription.execute({ ...ref, pinCode: '1234' })))).toBe('Active');
     expect(codeOf(await kassa.useCases.approveSubscription.execute({ ...ref, pinCode: '1234' }))).toBe('SUBSCRIPTION_ALREADY_APPROVED');
-    expect((await kassa.ports.outbox.pending(10)).map((e) => e.data['EventType'])).toEqual(['ACTIVATED']);
+    expect((await kassa.ports.outbox.pending(10)).map((e) => e.type)).toEqual(['SubscriptionActivated']);
   });
 
   it('the third wrong PIN makes it ApprovingFailed for good', async () => {
@@ -49,9 +49,9 @@ describe('subscription use cases', () => {
     await kassa.advance(600);
     const after = value(await kassa.useCases.getSubscriptionStatus.execute({ projectId: 1, by: ref }));
     expect([after.state, after.successfulCharges]).toEqual(['closed', 2]);
-    const charges = (await kassa.ports.outbox.pending(20)).filter((e) => e.type === 'subscription.charged');
-    expect(charges.map((e) => e.data['CustomerPrice'])).toEqual(['25.50', '25.50']);
-    expect(charges.map((e) => e.data['BillingOperationID'])).toEqual(after.billingOperations.map((op) => op.id));
+    const charges = (await kassa.ports.outbox.pending(20)).flatMap((e) => (e.type === 'SubscriptionCharged' ? [e] : []));
+    expect(charges.map((e) => [e.amount, e.result])).toEqual([[{ minor: 2550, currency: 'RUB' }, 'Success'], [{ minor: 2550, currency: 'RUB' }, 'Success']]);
+    expect(charges.map((e) => e.billingOperationId)).toEqual(after.billingOperations.map((op) => op.id));
   });
 
   it('a declined charge is retried after the same period; RefundBillingOperation changes neither status nor schedule', async () => {
@@ -95,7 +95,7 @@ describe('subscription use cases', () => {
     const ref = { projectId: 1, subscriptionId: created.subscription.id };
     expect(codeOf(await useCases.approveSubscription.execute({ ...ref, pinCode: '1234' }))).toBe('SUBSCRIPTION_WRONG_STATE');
     expect(subscriptionStatus(value(await useCases.completeSubscriptionPayment.execute(ref)))).toBe('Active');
-    expect((await ports.outbox.pending(10)).map((e) => e.type)).toEqual(['subscription.activated']);
+    expect((await ports.outbox.pending(10)).map((e) => e.type)).toEqual(['SubscriptionActivated']);
   });
 
   it('CancelSubscription by msisdn: Cancelled with a CANCELLED notification', async () => {
@@ -103,7 +103,7 @@ describe('subscription use cases', () => {
     value(await useCases.createSubscription.execute(bySms()));
     const cancelled = value(await useCases.cancelSubscription.execute({ projectId: 1, by: { msisdn: '79001234567' } }));
     expect(subscriptionStatus(cancelled)).toBe('Cancelled');
-    expect((await ports.outbox.pending(10)).map((e) => e.data['EventType'])).toEqual(['CANCELLED']);
+    expect((await ports.outbox.pending(10)).map((e) => e.type)).toEqual(['SubscriptionCancelled']);
     expect(codeOf(await useCases.cancelSubscription.execute({ projectId: 1, by: { msisdn: '70000000000' } }))).toBe('SUBSCRIPTION_NOT_FOUND');
   });
 

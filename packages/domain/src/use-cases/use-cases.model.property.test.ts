@@ -68,7 +68,7 @@ const authorizeContract = (pick: number, pin: string) =>
     else if (pin === '1234') {
       expected = 'ok';
       k.state = 'active';
-      bump(m, 'contract.authorized');
+      bump(m, 'ContractAuthorized');
     } else {
       k.attempts += 1;
       expected = k.attempts >= 3 ? 'CONTRACT_AUTH_ATTEMPTS_EXCEEDED' : 'CONTRACT_NOT_AUTHORIZED';
@@ -84,7 +84,7 @@ const cancelContract = (pick: number) =>
     if (k.state === 'cancelled') return void expect(codeOf(res)).toBe('CONTRACT_NOT_FOUND');
     expect(codeOf(res)).toBe('ok');
     k.state = 'cancelled';
-    bump(m, 'contract.closed');
+    bump(m, 'ContractClosed');
   });
 
 const createInvoice = (p: number, c: string, mcid: string | null) =>
@@ -140,7 +140,7 @@ const runJobs = () =>
     for (const i of m.invoices) {
       if (i.state === 'authorized' || (i.state === 'created' && i.type === 'BY_CONTRACT')) {
         i.state = 'processed';
-        bump(m, 'payment.updated');
+        bump(m, 'PaymentUpdated');
       }
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestPayload } from './signature-payload.js';
+import { requestPayload, requestPayloadParts } from './signature-payload.js';
 
 describe('requestPayload (signature version 4)', () => {
   it('POST /invoices: order id, customerPayload, amount, currency, contract id, client_ip', () => {
@@ -19,5 +19,13 @@ describe('requestPayload (signature version 4)', () => {
     expect(requestPayload('checkBilling', { body: { customer: { type: 'x', msisdn: '1' } } })).toBe('');
     expect(requestPayload('checkBilling', { body: { msisdn: '79001234567' } })).toBe('79001234567');
     expect(requestPayload('createContract', { body: 'not an object' })).toBe('');
+  });
+});
+
+describe('requestPayloadParts', () => {
+  it('names each field, so an answer can say which were empty', () => {
+    const parts = requestPayloadParts('createInvoice', { body: { customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'o-1' } } });
+    expect(parts.map((p) => p.field)).toEqual(['order.merchant_order_id', 'customer.msisdn', 'order.price.amount', 'order.price.currency', 'contract.merchant_contract_id', 'client_ip']);
+    expect(parts.filter((p) => p.value === '').map((p) => p.field)).toEqual(['order.price.amount', 'order.price.currency', 'contract.merchant_contract_id', 'client_ip']);
   });
 });

@@ -1,0 +1,53 @@
+import { formatAmount, INVOICE_STATUS, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type Money, type Transaction } from '@kassa/domain';
+
+/** The JSON body of a webhook: the spec's `{type, data}`. */
+export interface WebhookPayload {
+  readonly type: 'contract.authorized' | 'contract.closed' | 'payment.updated' | 'refund.completed';
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+const money = (m: Money) => ({ amount: formatAmount(m), currency: m.currency });
+
+/** The customer as webhooks show it: never card data. */
+function customer(c: Customer): Record<string, unknown> {
+  return c.type === 'mobile_phone' ? { type: c.type, msisdn: c.msisdn } : { type: c.type, source: c.source, merchant_customer_id: c.merchantCustomerId, country: c.country };
+}
+
+const transaction = (t: Transaction) => ({
+  transaction_id: t.id,
+  status: t.status,
+  result_code: t.resultCode,
+  result_description: t.resultDescription,
+  ...(t.paidAt ? { paid_at: specTime(t.paidAt) } : {}),
+  price: money(t.price),
+});
+
+const invoiceBlock = (e: InvoiceEvent) => ({
+  invoice_id: e.aggregate.id,
+  merchant_order_id: e.merchantOrderId,
+  status: INVOICE_STATUS[e.invoiceState],
+  payment_status: e.invoiceState === 'processed' ? 'PAID' : 'NOT_PAID',
+});
+
+/**
+ * A JSON event as the merchant receives it. contract.authorized and payment.updated have the spec's
+ * shapes; contract.closed (not shown) is contract.authorized's blocks plus the reason; the refund
+ * notification (not shown) is `refund.completed` with the invoice and the refunded amount.
+ */
+export function webhookPayload(event: ContractEvent | InvoiceEvent): WebhookPayload {
+  switch (event.type) {
+    case 'ContractAuthorized':
+      return { type: 'contract.authorized', data: { customer: customer(event.customer), contract: { contract_id: event.aggregate.id, merchant_contract_id: event.merchantContractId } } };
+    case 'ContractClosed':
+      return {
+        type: 'contract.closed',
+        data: { customer: customer(event.customer), contract: { contract_id: event.aggregate.id, merchant_contract_id: event.merchantContractId }, reason: event.reason },
+      };
+    case 'PaymentUpdated':
+      return { type: 'payment.updated', data: { invoice: invoiceBlock(event), transaction: transaction(event.transaction), customer: customer(event.customer) } };
+    case 'RefundCompleted':
+      return { type: 'refund.completed', data: { invoice: invoiceBlock(event), refund: { refund_status: 'completed', amount: money(event.amount) } } };
+    default:
+      return unreachable(event);
+  }
+}

@@ -1,0 +1,35 @@
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { approveSubscription, cancelSubscription, openSubscription, recordSubscriptionCharge, type Subscription, type SubscriptionEvent } from '@kassa/domain';
+import { subscriptionNotificationXml } from './subscription-notification.js';
+
+// The document merchants' code parses, pinned: each event made by the real domain command.
+let n = 0;
+const stamp = (now = '2026-11-22T10:00:00.000Z') => ({ now, newId: () => `e-${(n += 1)}` });
+const subscription = () =>
+  openSubscription({
+    id: '6f1c2f5e-1111-4222-8333-944445555666', projectId: 9, acceptanceChannel: 'SMS_PIN', subscriberMsisdn: '79001234567', subscriberId: null, country: 'ru', operatorId: 22, pinCode: '1234',
+    billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 2550, currency: 'RUB' } }, now: '2026-11-22T09:59:00.000Z',
+  });
+const only = (events: readonly unknown[]) => events[0] as SubscriptionEvent;
+
+describe('the SubscriptionStatusNotification document', () => {
+  it('activation: exactly these elements', () => {
+    const xml = subscriptionNotificationXml(only(approveSubscription(subscription(), '1234', stamp()).events));
+    expect(xml).toBe(
+      '<?xml version="1.0" encoding="utf-8"?><SubscriptionStatusNotification><EventType>ACTIVATED</EventType>' +
+        '<SubscriptionID>6f1c2f5e-1111-4222-8333-944445555666</SubscriptionID><SubscriptionProjectID>9</SubscriptionProjectID>' +
+        '<SubscriptionStatus>Active</SubscriptionStatus><Subscriber_MSISDN>79001234567</Subscriber_MSISDN>' +
+        '<PaidUntil>2026-11-22T10:00:00+00:00</PaidUntil></SubscriptionStatusNotification>',
+    );
+  });
+
+  it('a charge carries the BillingOperationID, the result and the CustomerPrice; cancellation says CANCELLED', () => {
+    const active = approveSubscription(subscription(), '1234', stamp()).next as Subscription;
+    const op = { id: '0b5a9c6e-7777-4888-9999-aaaabbbbcccc', status: 'SUCCESS' as const, amount: { minor: 2550, currency: 'RUB' }, at: '2026-11-22T10:01:00.000Z', refunded: false };
+    const charged = new XMLParser().parse(subscriptionNotificationXml(only(recordSubscriptionCharge(active, op, stamp(op.at)).events))) as { SubscriptionStatusNotification: Record<string, unknown> };
+    expect(charged.SubscriptionStatusNotification).toMatchObject({ EventType: 'CHARGE', BillingOperationID: op.id, BillingResult: 'Success', CustomerPrice: 25.5, Currency: 'RUB' });
+    const cancelled = new XMLParser().parse(subscriptionNotificationXml(only(cancelSubscription(active, stamp()).events))) as { SubscriptionStatusNotification: Record<string, unknown> };
+    expect(cancelled.SubscriptionStatusNotification).toMatchObject({ EventType: 'CANCELLED', SubscriptionStatus: 'Cancelled' });
+  });
+});

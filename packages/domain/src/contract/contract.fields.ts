@@ -1,0 +1,27 @@
+import type { Customer } from '../shared/customer.js';
+
+export type ContractState = 'awaitingPin' | 'active' | 'cancelled' | 'closed';
+
+export type ContractAuthorizationType = 'SMS_PIN' | 'SKIP';
+
+/** The contract's data; also the machine's context. */
+export interface ContractFields {
+  readonly id: string;
+  readonly projectId: number;
+  readonly merchantContractId: string;
+  readonly customer: Customer;
+  readonly authorizationType: ContractAuthorizationType;
+  /** The PIN sent by SMS (SMS_PIN only); never logged. */
+  readonly pinCode: string | null;
+  readonly pinAttempts: number;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+/** A contract binds a phone number (or a card) to a merchant_contract_id. */
+export interface Contract extends ContractFields {
+  readonly state: ContractState;
+  /** Optimistic-concurrency version: 1 when created, +1 on every saved change. */
+  readonly version: number;
+}
+

@@ -1,0 +1,60 @@
+import type { Customer } from '../shared/customer.js';
+import type { Money } from '../shared/money.js';
+import type { Transaction } from './transaction.js';
+
+export type InvoiceAuthorizationType = 'SMS_PIN' | 'BY_CONTRACT' | 'AUTH_PAGE';
+export type ExpectedBillingResult = 'SuccessSequencePayment' | 'FailedSequencePayment';
+
+/** The contract an invoice charges under, as the invoice shows it. */
+export interface InvoiceContractRef {
+  readonly contractId: string;
+  readonly authorizationType: 'SMS_PIN' | 'EXTERNAL' | 'SKIP';
+  readonly expiresAt: string;
+  readonly merchantContractId: string;
+}
+
+/** The test environment's `test_info` block. */
+export interface InvoiceTestInfo {
+  readonly expectedBillingResult?: ExpectedBillingResult;
+  readonly callbackUrl?: string;
+}
+
+/** The invoice's data; also the machine's context. */
+export interface InvoiceFields {
+  readonly id: string;
+  readonly projectId: number;
+  readonly merchantOrderId: string;
+  readonly customer: Customer;
+  readonly price: Money;
+  /** Whether the price includes VAT, as the merchant said. */
+  readonly vatIncluded: boolean;
+  readonly description: string | null;
+  readonly applicationName: string | null;
+  readonly productName: string | null;
+  readonly authorizationType: InvoiceAuthorizationType;
+  readonly contract: InvoiceContractRef | null;
+  readonly billingChannel: string;
+  /** The PIN sent by SMS (SMS_PIN only); never logged. */
+  readonly pinCode: string | null;
+  readonly pinAttempts: number;
+  readonly transactions: readonly Transaction[];
+  readonly refundStatus: 'processing' | 'completed' | null;
+  readonly testInfo: InvoiceTestInfo | null;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+export interface Invoice extends InvoiceFields {
+  readonly state: InvoiceState;
+  readonly version: number;
+}
+
+export type InvoiceState = 'created' | 'authorized' | 'processed' | 'cancelled';
+
+/** The spec's status names. */
+export const INVOICE_STATUS: Record<InvoiceState, 'Created' | 'Authorize' | 'Processed' | 'Cancelled'> = {
+  created: 'Created',
+  authorized: 'Authorize',
+  processed: 'Processed',
+  cancelled: 'Cancelled',
+};

@@ -1,0 +1,13 @@
+import type { ContractEvent } from '../contract/contract.events.js';
+import type { InvoiceEvent } from '../invoice/invoice.events.js';
+import type { SubscriptionEvent } from '../subscription/subscription.events.js';
+
+/** Every event the domain records: facts with domain names and types, never a wire payload. */
+export type DomainEvent = ContractEvent | InvoiceEvent | SubscriptionEvent;
+
+export type DomainEventType = DomainEvent['type'];
+
+/** For an exhaustive `switch` over events (or anything else): the compiler refuses a missing case. */
+export function unreachable(value: never): never {
+  throw new Error(`unexpected ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,46 @@
+import type { BillingOperation, SubscriptionBilling } from './billing-operation.js';
+
+export type AcceptanceChannel = 'SMS_PIN' | 'AUTH_PAGE';
+
+/** The subscription's data; also the machine's context. */
+export interface SubscriptionFields {
+  readonly id: string;
+  readonly projectId: number;
+  readonly acceptanceChannel: AcceptanceChannel;
+  readonly subscriberMsisdn: string | null;
+  /** CustomerId: the client id in the merchant system (CustomerType=Card). */
+  readonly subscriberId: string | null;
+  readonly country: string;
+  readonly operatorId: number;
+  /** The PIN sent by SMS (SMS_PIN only); never logged. */
+  readonly pinCode: string | null;
+  readonly pinAttempts: number;
+  readonly pinResends: number;
+  readonly trialExists: boolean;
+  readonly createdAt: string;
+  readonly approvalDeadline: string;
+  readonly activatedAt: string | null;
+  readonly closedAt: string | null;
+  readonly paidUntil: string | null;
+  readonly billing: SubscriptionBilling;
+  readonly successfulCharges: number;
+  readonly chargeAttempts: number;
+  readonly nextChargeAt: string | null;
+  readonly billingOperations: readonly BillingOperation[];
+}
+
+export interface Subscription extends SubscriptionFields {
+  readonly state: SubscriptionState;
+  readonly version: number;
+}
+
+export type SubscriptionState = 'pending' | 'active' | 'cancelled' | 'approvingFailed' | 'closed';
+
+/** SubscriptionStatus as the XML API shows it; a closed subscription (schedule done) shows Closed. */
+export const SUBSCRIPTION_STATUS: Record<SubscriptionState, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  cancelled: 'Cancelled',
+  approvingFailed: 'ApprovingFailed',
+  closed: 'Closed',
+};

@@ -1,0 +1,27 @@
+import type { Invoice } from '../invoice/invoice.js';
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import { fail } from '../shared/errors.js';
+import type { EventStamp } from '../shared/events.js';
+import type { Change } from '../shared/lifecycle.js';
+import { stampOf } from './event-stamp.js';
+import { runCommand } from './run-command.js';
+
+export interface InvoiceRef {
+  readonly projectId: number;
+  readonly invoiceId: string;
+}
+
+export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'scheduler'>;
+
+/** Load the invoice of this project, run one command on it, save. Another project's invoice is not found. */
+export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T>) {
+  const { invoices, clock, ids } = ports;
+  return runCommand({
+    load: () => invoices.get(ref.projectId, ref.invoiceId),
+    missing,
+    command: (invoice) => command(invoice, stampOf(clock, ids)),
+    save: (invoice, events) => invoices.save(invoice, events),
+  });
+}
+
+export const notFound = () => fail('INVOICE_NOT_FOUND');

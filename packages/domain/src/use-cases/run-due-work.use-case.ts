@@ -1,0 +1,36 @@
+import { contractDueAt } from '../contract/contract.js';
+import { invoiceNextWork } from '../invoice/invoice.js';
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import type { Job } from '../ports/scheduler.port.js';
+import { subscriptionNextWork } from '../subscription/subscription.js';
+import type { RunJob } from './run-job.use-case.js';
+
+/**
+ * The safety net behind the scheduler: finds every aggregate whose next work is due and runs it.
+ * Work a lost or never-scheduled job left behind is done here. Returns how many jobs it ran.
+ */
+export class RunDueWork {
+  constructor(
+    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'subscriptions' | 'clock'>,
+    private readonly runJob: RunJob,
+  ) {}
+
+  async execute(limit = 100): Promise<number> {
+    const { invoices, contracts, subscriptions, clock } = this.ports;
+    const now = clock.now().toISOString();
+    const jobs: Pick<Job, 'name' | 'projectId' | 'aggregateId'>[] = [];
+    for (const i of await invoices.findDue(now, limit)) {
+      const work = invoiceNextWork(i);
+      if (work) jobs.push({ name: `invoice.${work.kind}`, projectId: i.projectId, aggregateId: i.id });
+    }
+    for (const c of await contracts.findDue(now, limit)) {
+      if (contractDueAt(c)) jobs.push({ name: 'contract.expire', projectId: c.projectId, aggregateId: c.id });
+    }
+    for (const s of await subscriptions.findDue(now, limit)) {
+      const work = subscriptionNextWork(s);
+      if (work) jobs.push({ name: `subscription.${work.kind}`, projectId: s.projectId, aggregateId: s.id });
+    }
+    for (const job of jobs) await this.runJob.execute(job);
+    return jobs.length;
+  }
+}

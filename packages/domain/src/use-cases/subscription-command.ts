@@ -1,0 +1,44 @@
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import type { SubscriberFilter } from '../ports/subscription-repository.port.js';
+import { fail } from '../shared/errors.js';
+import type { EventStamp } from '../shared/events.js';
+import type { Change } from '../shared/lifecycle.js';
+import type { Subscription } from '../subscription/subscription.js';
+import { stampOf } from './event-stamp.js';
+import { runCommand } from './run-command.js';
+import { scheduleSafely } from './schedule-safely.js';
+
+/** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
+export type SubscriptionLocator = { readonly subscriptionId: string } | SubscriberFilter;
+
+export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'scheduler'>;
+
+/** By id, or the subscriber's newest subscription in the project. */
+export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'>, projectId: number, by: SubscriptionLocator) {
+  if ('subscriptionId' in by) return ports.subscriptions.get(projectId, by.subscriptionId);
+  return (await ports.subscriptions.list(projectId, by, 1))[0];
+}
+
+export function onSubscription<T, M>(
+  ports: SubscriptionPorts,
+  projectId: number,
+  by: SubscriptionLocator,
+  missing: M,
+  command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>,
+) {
+  const { subscriptions, clock, ids } = ports;
+  return runCommand({
+    load: () => locateSubscription(ports, projectId, by),
+    missing,
+    command: (s) => command(s, stampOf(clock, ids)),
+    save: (s, events) => subscriptions.save(s, events),
+  });
+}
+
+export const notFound = () => fail('SUBSCRIPTION_NOT_FOUND');
+
+export async function scheduleFirstCharge(ports: SubscriptionPorts, s: Subscription) {
+  if (s.nextChargeAt) {
+    await scheduleSafely(ports.scheduler, { name: 'subscription.charge', projectId: s.projectId, aggregateId: s.id, runAt: s.nextChargeAt });
+  }
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
+import { COMMON_ERRORS, OPERATIONS, type Operation } from './operations.js';
+
+export interface OpenApiOptions {
+  /** Where the API is served, e.g. from the app's configuration. */
+  readonly servers: readonly { readonly url: string; readonly description?: string }[];
+  /** The HTTP status of each error code: the HTTP adapter's table. */
+  readonly statusOf: (code: JsonErrorCode) => number;
+}
+
+const PREFIX = '/api/v3/projects/{projectId}';
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const idOf = (schema: z.ZodType): string => {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (typeof id !== 'string') throw new Error('every request and response schema of an operation needs an id');
+  return id;
+};
+
+/** The registered schemas as JSON Schema 2020-12 components, as `io` sees them (requests: input; answers: output). */
+function components(io: 'input' | 'output'): Record<string, Record<string, unknown>> {
+  // Request schemas transform (a card's month to a number): seen as output they have no JSON Schema, and are not used as such.
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema as Record<string, unknown>]));
+}
+
+/** Only the components the operations reach (the global registry may hold an embedding app's schemas too). */
+function reachable(all: Record<string, Record<string, unknown>>, roots: readonly string[]): Record<string, Record<string, unknown>> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id) || !all[id]) return;
+    seen.add(id);
+    for (const m of JSON.stringify(all[id]).matchAll(/#\/components\/schemas\/([A-Za-z0-9_]+)/g)) visit(m[1] as string);
+  };
+  roots.forEach(visit);
+  return Object.fromEntries([...seen].sort().map((id) => [id, all[id] as Record<string, unknown>]));
+}
+
+const SIGNATURE = [
+  'Every request carries X-Login, X-Timestamp (UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes), X-Signature-Version (3 or 4) and X-Signature:',
+  'innerHash = hex(hmac_sha256(password, X-Timestamp)); version 3: X-Signature = hex(hmac_sha256(password, login + innerHash));',
+  'version 4: X-Signature = hex(hmac_sha256(password, requestPayload + login + innerHash)), requestPayload being the operation\'s fields concatenated without separators (see each operation).',
+].join(' ');
+
+const PAYLOADS: Record<Operation['id'], string> = {
+  createInvoice: 'order.merchant_order_id, customerPayload, order.price.amount, order.price.currency, contract.merchant_contract_id, client_ip',
+  authorizeInvoice: 'invoiceId, pin_code, client_ip',
+  cancelInvoice: 'invoiceId, client_ip',
+  refundInvoice: 'invoiceId, client_ip',
+  getInvoice: 'invoiceId',
+  findInvoiceByOrderId: 'merchant_order_id',
+  createContract: 'merchant_contract_id, customerPayload, pin_code, client_ip',
+  authorizeContract: 'contractId, merchant_contract_id, pin_code, client_ip',
+  cancelContract: 'contractId, merchant_contract_id, client_ip',
+  checkBilling: 'customerPayload (msisdn)',
+};
+
+/** Follow-up operations on what a creation returned (stateful fuzzers follow these links). */
+const LINKS: Partial<Record<Operation['id'], { readonly field: string; readonly param: string; readonly to: readonly Operation['id'][] }>> = {
+  createInvoice: { field: 'invoice_id', param: 'invoiceId', to: ['getInvoice', 'authorizeInvoice', 'cancelInvoice', 'refundInvoice'] },
+  createContract: { field: 'contract_id', param: 'contractId', to: ['authorizeContract', 'cancelContract'] },
+};
+
+function errorResponses(op: Operation, options: OpenApiOptions): Record<string, unknown> {
+  const byStatus = new Map<number, JsonErrorCode[]>();
+  for (const code of [...COMMON_ERRORS, ...op.errors]) byStatus.set(options.statusOf(code), [...(byStatus.get(options.statusOf(code)) ?? []), code]);
+  if (op.request) byStatus.set(413, ['BAD_REQUEST']);
+  return Object.fromEntries(
+    [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [
+      String(status),
+      {
+        description: codes.join(', '),
+        content: { 'application/json': { schema: { allOf: [ref('ErrorEnvelope'), { properties: { error: { properties: { code: { enum: codes } } } } }] }, example: { success: false, error: { code: codes[0], message: '…' } } } },
+      },
+    ]),
+  );
+}
+
+function operationObject(op: Operation, options: OpenApiOptions) {
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
+  const query = Object.entries(op.query ?? {}).map(([name, q]) => ({ name, in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: q.maxLength }, example: q.example }));
+  const links = LINKS[op.id];
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    description: `Signed payload (version 4): ${PAYLOADS[op.id]}.`,
+    parameters: [{ name: 'projectId', in: 'path', required: true, schema: { type: 'integer', format: 'int32', minimum: 0 } }, ...pathParams, ...query],
+    ...(op.request ? { requestBody: { required: true, content: { 'application/json': { schema: ref(idOf(op.request)), example: z.globalRegistry.get(op.request)?.['example'] } } } } : {}),
+    responses: {
+      [String(op.status)]: {
+        description: 'success',
+        content: { 'application/json': { schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: ref(idOf(op.response)) } }, example: { success: true, data: op.example } } },
+        ...(links ? { links: Object.fromEntries(links.to.map((to) => [to, { operationId: to, parameters: { projectId: '$request.path.projectId', [links.param]: `$response.body#/data/${links.field}` } }])) } : {}),
+      },
+      ...errorResponses(op, options),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the JSON v3 API, generated from the protocol's zod schemas. */
+export function openApiDocument(options: OpenApiOptions) {
+  const requests = OPERATIONS.flatMap((op) => (op.request ? [idOf(op.request)] : []));
+  const answers = [...OPERATIONS.map((op) => idOf(op.response)), 'ErrorEnvelope'];
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) paths[PREFIX + op.path] = { ...paths[PREFIX + op.path], [op.method]: operationObject(op, options) };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Kassa JSON API', version: '3.0.0', description: `One-time payments: contracts, invoices, refunds. Errors use the envelope {success:false, error:{code, message, next_step?, details?}}; clients branch on error.code (${JSON_ERROR_CODES.length} codes). ${SIGNATURE}` },
+    servers: options.servers.map((s) => ({ ...s })),
+    security: [{ login: [], timestamp: [], signatureVersion: [], signature: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        login: { type: 'apiKey', in: 'header', name: 'X-Login', description: 'the partner login' },
+        timestamp: { type: 'apiKey', in: 'header', name: 'X-Timestamp', description: 'UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server' },
+        signatureVersion: { type: 'apiKey', in: 'header', name: 'X-Signature-Version', description: '3 or 4' },
+        signature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: SIGNATURE },
+      },
+      schemas: { ...reachable(components('input'), requests), ...reachable(components('output'), answers) },
+    },
+  };
+}

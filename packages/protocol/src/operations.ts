@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { JsonErrorCode } from './error-codes.js';
+import { billingCheckRequest, clientIpRequest, createContractRequest, createInvoiceRequest, pinRequest } from './requests.js';
+import { billingCheckSchema, contractActiveSchema, contractCancelledSchema, contractSchema, invoiceAuthorizedSchema, invoiceCancelledSchema, invoiceSchema, refundSchema } from './responses.js';
+import type { SignedOperation } from './signature-payload.js';
+
+/** One operation of the JSON v3 API: its route, its shapes and the error codes it can answer with. */
+export interface Operation {
+  readonly id: SignedOperation;
+  readonly method: 'get' | 'post';
+  /** Under the path prefix /api/v3/projects/{projectId}. */
+  readonly path: string;
+  readonly summary: string;
+  /** Registered with an `id` (a component of the OpenAPI document). */
+  readonly request?: z.ZodType;
+  /** Query parameters, for the one GET that has one. */
+  readonly query?: Readonly<Record<string, { readonly maxLength: number; readonly example: string }>>;
+  readonly status: 200 | 201 | 202;
+  /** The envelope's `data`, registered with an `id`. */
+  readonly response: z.ZodType;
+  /** Beyond those of every operation (authentication, bad request, unavailable). */
+  readonly errors: readonly JsonErrorCode[];
+  /** A response example, in the spec's shapes. */
+  readonly example: unknown;
+}
+
+/** What any operation may answer: bad input or path, the signature, the project, an outage. */
+export const COMMON_ERRORS: readonly JsonErrorCode[] = ['BAD_REQUEST', 'AUTH_INVALID_SIGNATURE', 'AUTH_INVALID_TIMESTAMP', 'AUTH_INVALID_PROJECT', 'SERVICE_UNAVAILABLE'];
+
+const ID = '3f2b8c1e-6a4d-4e8b-9c0a-1d2e3f405a6b';
+const money = { amount: '10.00', currency: 'RUB' };
+const customer = { type: 'mobile_phone', msisdn: '79001234567', country: 'RU', network: { id: 1, name: 'Sandbox network' }, operator: { id: 22, name: 'Sandbox operator' } };
+const invoice = {
+  invoice_id: ID, status: 'Created', payment_status: 'NOT_PAID', authorization: { type: 'SMS_PIN', is_authorized: false }, price: money, merchant_order_id: 'order-1',
+  created_at: '2026-11-22T10:00:00Z', expires_at: '2026-11-23T10:00:00Z', billing_channel: 'MC', customer, transactions: [],
+};
+const contract = { contract_id: ID, authorization_type: 'SMS_PIN', expires_at: '2027-11-22T10:00:00Z', merchant_contract_id: 'contract-1', customer };
+
+export const OPERATIONS: readonly Operation[] = [
+  { id: 'createContract', method: 'post', path: '/contracts', summary: 'Bind a phone number (or, on the PCI host, a card)', request: createContractRequest, status: 201, response: contractSchema, errors: ['CONTRACT_DRAFT_EXISTS', 'CONTRACT_ALREADY_EXISTS'], example: contract },
+  { id: 'authorizeContract', method: 'post', path: '/contracts/{contractId}/authorize', summary: 'Confirm a contract by PIN', request: pinRequest, status: 200, response: contractActiveSchema, errors: ['CONTRACT_NOT_FOUND', 'CONTRACT_ALREADY_AUTHORIZED', 'CONTRACT_NOT_AUTHORIZED', 'CONTRACT_AUTH_ATTEMPTS_EXCEEDED'], example: { contract_id: ID, status: 'active' } },
+  { id: 'cancelContract', method: 'post', path: '/contracts/{contractId}/cancel', summary: 'Cancel a contract (an empty body is fine)', request: clientIpRequest, status: 200, response: contractCancelledSchema, errors: ['CONTRACT_NOT_FOUND'], example: { contract_id: ID, status: 'cancelled' } },
+  { id: 'checkBilling', method: 'post', path: '/billing/check', summary: 'Whether carrier billing is possible for a number', request: billingCheckRequest, status: 200, response: billingCheckSchema, errors: [], example: { supported: true, customer } },
+  {
+    id: 'createInvoice', method: 'post', path: '/invoices', summary: 'Create an invoice (DCB, or card: pay at authorization.url)', request: createInvoiceRequest, status: 201, response: invoiceSchema,
+    errors: ['TEST_CALLBACK_URL_FORBIDDEN', 'INVOICE_ALREADY_EXISTS', 'INVALID_PAYMENT_METHOD', 'CONTRACT_NOT_FOUND'], example: invoice,
+  },
+  { id: 'findInvoiceByOrderId', method: 'get', path: '/invoices', summary: 'The invoice of a merchant order id (msisdn masked)', query: { merchant_order_id: { maxLength: 38, example: 'order-1' } }, status: 200, response: invoiceSchema, errors: ['INVOICE_NOT_FOUND'], example: { ...invoice, customer: { ...customer, msisdn: '7900****567' } } },
+  { id: 'getInvoice', method: 'get', path: '/invoices/{invoiceId}', summary: 'An invoice with its transactions', status: 200, response: invoiceSchema, errors: ['INVOICE_NOT_FOUND'], example: invoice },
+  { id: 'authorizeInvoice', method: 'post', path: '/invoices/{invoiceId}/authorize', summary: 'Confirm an SMS_PIN invoice by PIN', request: pinRequest, status: 200, response: invoiceAuthorizedSchema, errors: ['INVOICE_NOT_FOUND', 'INVOICE_WRONG_STATE', 'INVOICE_NOT_AUTHORIZED', 'INVOICE_AUTH_ATTEMPTS_EXCEEDED'], example: { invoice_id: ID, status: 'Authorize' } },
+  { id: 'cancelInvoice', method: 'post', path: '/invoices/{invoiceId}/cancel', summary: 'Cancel an invoice (an empty body is fine)', request: clientIpRequest, status: 200, response: invoiceCancelledSchema, errors: ['INVOICE_NOT_FOUND', 'INVOICE_WRONG_STATE'], example: { invoice_id: ID, status: 'Cancelled' } },
+  { id: 'refundInvoice', method: 'post', path: '/invoices/{invoiceId}/refund', summary: 'Refund a paid invoice (202; the result comes as refund.completed)', request: clientIpRequest, status: 202, response: refundSchema, errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_PAID'], example: { invoice_id: ID, refund_status: 'processing' } },
+];

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+
+const text = (max: number) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const upTo = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+export const msisdnSchema = z.string().regex(/^[1-9][0-9]{7,14}$/, 'must be an E.164 number, digits only').meta({ id: 'Msisdn', description: 'E.164, digits only', example: '79001234567' });
+const clientIp = z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).meta({ description: 'the caller IP; required unless the project says otherwise', example: '203.0.113.7' });
+const digits = (pattern: RegExp, message: string) => z.union([z.number().int().nonnegative().transform(String), z.string()]).pipe(z.string().regex(pattern, message));
+
+export const bankCardSchema = z
+  .object({
+    pan: z.string().regex(/^[0-9]{16}$/, 'must be 16 digits'),
+    expiration_month: digits(/^(0?[1-9]|1[0-2])$/, 'must be 1 to 12').transform(Number),
+    expiration_year: digits(/^([0-9]{2}|[0-9]{4})$/, 'must have 2 or 4 digits').transform((y) => (y.length === 2 ? 2000 + Number(y) : Number(y))),
+    security_code: z.string().regex(/^[0-9]{3,4}$/, 'must be 3 to 4 digits'),
+    cardholder: upTo(LIMITS.cardholder).optional(),
+  })
+  .meta({ id: 'BankCard', description: 'Card data: on the PCI host only, with customer.type bank_card. Never stored but its last four digits; the security code never.' });
+
+/**
+ * The customer of a request. One object for all types (the API reports the first missing field by
+ * name rather than "no union member matched"): mobile_phone needs msisdn; the card types need
+ * source, country and merchant_customer_id.
+ */
+export const customerRequestSchema = z
+  .object({
+    type: z.enum(['mobile_phone', 'undefined_bank_card', 'bank_card'], { error: 'must be mobile_phone, undefined_bank_card or bank_card' }),
+    msisdn: msisdnSchema.optional(),
+    email: z.email({ error: 'must be an email address' }).max(LIMITS.email).optional(),
+    country: z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 code').optional(),
+    source: text(LIMITS.source).optional(),
+    merchant_customer_id: text(LIMITS.merchantCustomerId).optional(),
+    bank_card: bankCardSchema.optional(),
+  })
+  .meta({ id: 'CustomerRequest' });
+export type CustomerRequest = z.infer<typeof customerRequestSchema>;
+
+const moneyRequest = z.object({ amount: z.string(), currency: z.string(), vat_included: z.boolean().optional() }).meta({ description: 'amount with two fraction digits, e.g. "10.00"' });
+
+export const createInvoiceRequest = z
+  .object({
+    client_ip: clientIp.optional(),
+    customer: customerRequestSchema,
+    order: z.object({ merchant_order_id: text(LIMITS.merchantOrderId), price: moneyRequest.optional(), description: upTo(LIMITS.description).optional() }),
+    contract: z.object({ merchant_contract_id: text(LIMITS.merchantContractId).optional(), create_if_not_exists: z.boolean().optional() }).optional(),
+    application: z.object({ name: upTo(LIMITS.name).optional() }).optional(),
+    product: z.object({ name: upTo(LIMITS.name).optional() }).optional(),
+    payment_method: z.string().optional().meta({ deprecated: true, description: 'deprecated: no effect; removed in 3.0.0' }),
+    test_info: z
+      .object({
+        expected_billing_result: z.enum(['SuccessSequencePayment', 'FailedSequencePayment']).optional(),
+        callback_url: z.url({ error: 'must be an absolute URL' }).optional(),
+      })
+      .optional()
+      .meta({ description: 'test environment only; callback_url only for partners with the flag' }),
+  })
+  .meta({ id: 'CreateInvoiceRequest', example: { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'order-1', price: { amount: '10.00', currency: 'RUB' } } } });
+
+export const createContractRequest = z
+  .object({ client_ip: clientIp.optional(), customer: customerRequestSchema, merchant_contract_id: text(LIMITS.merchantContractId) })
+  .meta({ id: 'CreateContractRequest', example: { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79001234567' }, merchant_contract_id: 'contract-1' } });
+
+export const pinRequest = z.object({ client_ip: clientIp.optional(), pin_code: text(LIMITS.pinCode) }).meta({ id: 'PinRequest', example: { client_ip: '203.0.113.7', pin_code: '1234' } });
+export const clientIpRequest = z.object({ client_ip: clientIp.optional() }).meta({ id: 'ClientIpRequest', example: { client_ip: '203.0.113.7' } });
+export const billingCheckRequest = z
+  .object({ msisdn: msisdnSchema.optional(), customer: z.object({ msisdn: msisdnSchema.optional() }).optional() })
+  .meta({ id: 'BillingCheckRequest', description: 'the number as msisdn (or customer.msisdn)', example: { msisdn: '79001234567' } });
+
+export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>;
+export type CreateContractRequest = z.input<typeof createContractRequest>;
+export type PinRequest = z.input<typeof pinRequest>;
+export type ClientIpRequest = z.input<typeof clientIpRequest>;
+export type BillingCheckRequest = z.input<typeof billingCheckRequest>;
+export type BankCardRequest = z.input<typeof bankCardSchema>;

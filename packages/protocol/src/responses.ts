@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { JSON_ERROR_CODES } from './error-codes.js';
+
+const time = z.string().meta({ format: 'date-time', description: 'ISO 8601 UTC, YYYY-MM-DDThh:mm:ssZ', example: '2026-11-22T10:00:00Z' });
+
+export const moneySchema = z
+  .object({ amount: z.string().regex(/^(0|[1-9][0-9]*)\.[0-9]{2}$/), currency: z.string().regex(/^[A-Z]{3}$/), vat_included: z.boolean().optional() })
+  .meta({ id: 'Money', example: { amount: '10.00', currency: 'RUB' } });
+
+const carrier = z.object({ id: z.number().int(), name: z.string() });
+
+/** The customer of an answer: never card data; the msisdn masked in lookups by order id. */
+export const customerViewSchema = z
+  .object({
+    type: z.enum(['mobile_phone', 'undefined_bank_card', 'bank_card']),
+    msisdn: z.string().optional().meta({ description: 'masked (7900****567) in GET /invoices?merchant_order_id=' }),
+    email: z.string().optional(),
+    country: z.string().optional(),
+    network: carrier.optional(),
+    operator: carrier.optional(),
+    source: z.string().optional(),
+    merchant_customer_id: z.string().optional(),
+  })
+  .meta({ id: 'Customer' });
+
+const authorizationType = z.enum(['SMS_PIN', 'EXTERNAL', 'SKIP']);
+
+export const contractSchema = z
+  .object({ contract_id: z.uuid(), authorization_type: authorizationType, expires_at: time, merchant_contract_id: z.string(), customer: customerViewSchema })
+  .meta({ id: 'Contract' });
+
+export const transactionSchema = z
+  .object({
+    transaction_id: z.uuid(),
+    part_number: z.number().int(),
+    sequence_number: z.number().int(),
+    status: z.enum(['SUCCESS', 'FAILED']),
+    result_code: z.number().int(),
+    result_description: z.string(),
+    paid_at: time.optional(),
+    price: moneySchema,
+    partner_profit: moneySchema,
+    total_paid: moneySchema,
+    total_remaining: moneySchema,
+    billing_channel: z.string(),
+    service_number: z.string(),
+  })
+  .meta({ id: 'Transaction' });
+
+export const invoiceSchema = z
+  .object({
+    invoice_id: z.uuid(),
+    status: z.enum(['Created', 'Authorize', 'Processed', 'Cancelled']),
+    payment_status: z.enum(['NOT_PAID', 'PAID']),
+    authorization: z.object({
+      type: z.enum(['SMS_PIN', 'BY_CONTRACT', 'AUTH_PAGE']),
+      is_authorized: z.boolean(),
+      url: z.string().optional().meta({ description: 'the payment page (AUTH_PAGE)' }),
+      token: z.string().optional().meta({ description: 'the widget token (card branch): opaque, pass it on as received' }),
+    }),
+    price: moneySchema,
+    merchant_order_id: z.string(),
+    created_at: time,
+    expires_at: time,
+    billing_channel: z.string(),
+    customer: customerViewSchema,
+    contract: z.object({ contract_id: z.uuid(), authorization_type: authorizationType, expires_at: time, merchant_contract_id: z.string() }).optional(),
+    transactions: z.array(transactionSchema),
+    refund_status: z.enum(['processing', 'completed']).optional(),
+  })
+  .meta({ id: 'Invoice' });
+
+export const contractActiveSchema = z.object({ contract_id: z.uuid(), status: z.literal('active') }).meta({ id: 'ContractActive' });
+export const contractCancelledSchema = z.object({ contract_id: z.uuid(), status: z.literal('cancelled') }).meta({ id: 'ContractCancelled' });
+export const invoiceAuthorizedSchema = z.object({ invoice_id: z.uuid(), status: z.literal('Authorize') }).meta({ id: 'InvoiceAuthorized' });
+export const invoiceCancelledSchema = z.object({ invoice_id: z.uuid(), status: z.literal('Cancelled') }).meta({ id: 'InvoiceCancelled' });
+export const refundSchema = z.object({ invoice_id: z.uuid(), refund_status: z.enum(['processing', 'completed']) }).meta({ id: 'Refund' });
+export const billingCheckSchema = z.object({ supported: z.boolean(), customer: customerViewSchema }).meta({ id: 'BillingCheck' });
+
+/** `{success: true, data}`. */
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+export const errorBodySchema = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.enum(JSON_ERROR_CODES),
+      message: z.string(),
+      next_step: z.string().optional().meta({ description: 'test environment only: a hint, never to be relied on' }),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: 'ErrorEnvelope' });
+
+export type Money = z.infer<typeof moneySchema>;
+export type CustomerView = z.infer<typeof customerViewSchema>;
+export type ContractData = z.infer<typeof contractSchema>;
+export type TransactionData = z.infer<typeof transactionSchema>;
+export type InvoiceData = z.infer<typeof invoiceSchema>;
+export type KassaError = z.infer<typeof errorBodySchema>['error'];

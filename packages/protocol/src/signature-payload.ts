@@ -1,0 +1,87 @@
+/**
+ * The spec's requestPayload for signature version 4: request fields concatenated without
+ * separators, a missing field as the empty string, invoice and contract ids from the URL path.
+ */
+export type SignedOperation =
+  | 'createInvoice'
+  | 'authorizeInvoice'
+  | 'cancelInvoice'
+  | 'refundInvoice'
+  | 'getInvoice'
+  | 'findInvoiceByOrderId'
+  | 'createContract'
+  | 'authorizeContract'
+  | 'cancelContract'
+  | 'checkBilling';
+
+export interface SignedRequest {
+  readonly body?: unknown;
+  /** The invoice or contract id from the path. */
+  readonly pathId?: string;
+  /** GET /invoices?merchant_order_id=... */
+  readonly merchantOrderId?: string;
+}
+
+/** One field of a requestPayload: its name (as a developer would look for it) and its value. */
+export interface PayloadPart {
+  readonly field: string;
+  readonly value: string;
+}
+
+/** The value at a path of keys as a string: numbers and booleans printed, anything else empty. */
+function field(body: unknown, ...path: string[]): string {
+  let value: unknown = body;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return '';
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
+/** customerPayload by customer.type: msisdn, or source+country+merchant_customer_id+email for cards. */
+function customerParts(body: unknown): PayloadPart[] {
+  const c = (key: string): PayloadPart => ({ field: `customer.${key}`, value: field(body, 'customer', key) });
+  const type = field(body, 'customer', 'type');
+  if (type === 'mobile_phone') return [c('msisdn')];
+  if (type === 'undefined_bank_card' || type === 'bank_card') return [c('source'), c('country'), c('merchant_customer_id'), c('email')];
+  return [];
+}
+
+export const customerPayload = (body: unknown): string => customerParts(body).map((p) => p.value).join('');
+
+/** The fields of an operation's requestPayload, in order. */
+export function requestPayloadParts(operation: SignedOperation, request: SignedRequest): PayloadPart[] {
+  const { body } = request;
+  const f = (...path: string[]): PayloadPart => ({ field: path.join('.'), value: field(body, ...path) });
+  const id = (name: string): PayloadPart => ({ field: name, value: request.pathId ?? '' });
+  switch (operation) {
+    case 'createInvoice':
+      return [f('order', 'merchant_order_id'), ...customerParts(body), f('order', 'price', 'amount'), f('order', 'price', 'currency'), f('contract', 'merchant_contract_id'), f('client_ip')];
+    case 'authorizeInvoice':
+      return [id('invoiceId'), f('pin_code'), f('client_ip')];
+    case 'cancelInvoice':
+    case 'refundInvoice':
+      return [id('invoiceId'), f('client_ip')];
+    case 'getInvoice':
+      return [id('invoiceId')];
+    case 'findInvoiceByOrderId':
+      return [{ field: 'merchant_order_id', value: request.merchantOrderId ?? '' }];
+    case 'createContract':
+      return [f('merchant_contract_id'), ...customerParts(body), f('pin_code'), f('client_ip')];
+    case 'authorizeContract':
+      return [id('contractId'), f('merchant_contract_id'), f('pin_code'), f('client_ip')];
+    case 'cancelContract':
+      return [id('contractId'), f('merchant_contract_id'), f('client_ip')];
+    case 'checkBilling': {
+      // The request is {msisdn}: signed as the mobile_phone customerPayload it stands for.
+      const customer = customerParts(body);
+      return customer.some((p) => p.value !== '') ? customer : [f('msisdn')];
+    }
+  }
+}
+
+export function requestPayload(operation: SignedOperation, request: SignedRequest): string {
+  let payload = '';
+  for (const part of requestPayloadParts(operation, request)) payload += part.value;
+  return payload;
+}
