@@ -1,5 +1,5 @@
 import { and, assign, setup } from 'xstate';
-import { MAX_PIN_ATTEMPTS } from '../shared/lifecycle.js';
+import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
 import { isAtOrAfter } from '../shared/time.js';
 import type { ContractFields } from './contract.fields.js';
 
@@ -54,3 +54,6 @@ export const contractMachine = setup({
   },
 });
 
+
+/** The first state of a new contract: it depends on the authorization type only (initialTransition is costly, see decisions). */
+export const startContract = rememberedStart(contractMachine, (input) => input.authorizationType);

@@ -2,12 +2,13 @@ export * from './contract.fields.js';
 import type { Customer } from '../shared/customer.js';
 import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
-import { applyToAggregate, MAX_PIN_ATTEMPTS, startMachine, type Change } from '../shared/lifecycle.js';
+import { applyToAggregate, MAX_PIN_ATTEMPTS, type Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { contractEvents } from './contract.events.js';
 import type { Contract, ContractAuthorizationType, ContractFields, ContractState } from './contract.fields.js';
-import { contractMachine, type ContractMachineEvent } from './contract.machine.js';
+import { contractMachine, startContract, type ContractMachineEvent } from './contract.machine.js';
+import { contractRefusal } from './contract.refusals.js';
 
 export interface OpenContractInput {
   readonly id: string;
@@ -32,8 +33,7 @@ export function openContract(input: OpenContractInput): Contract {
     createdAt: input.now,
     expiresAt: addSeconds(input.now, input.lifetimeSeconds),
   };
-  // Where the contract starts depends on its authorization type only (the `created` state's guards).
-  const started = startMachine(contractMachine, fields, fields.authorizationType);
+  const started = startContract(fields);
   return { ...started.context, state: started.state as ContractState, version: 1 };
 }
 
@@ -43,19 +43,14 @@ export const contractHoldsKey = (c: Pick<Contract, 'state'>): boolean => c.state
 /** When the contract next needs attention from a job (its expiry), or null once it is over. */
 export const contractDueAt = (c: Contract): string | null => (contractHoldsKey(c) ? c.expiresAt : null);
 
-const isGone = (c: Contract) => c.state === 'cancelled' || c.state === 'closed';
 
 const apply = (contract: Contract, event: ContractMachineEvent, stamp: EventStamp) =>
   applyToAggregate(contractMachine, contract, event, contractEvents, stamp);
 
 /** POST contracts/{id}/authorize: the spec's PIN rows, three attempts, wrong PINs counted and saved. */
 export function enterContractPin(contract: Contract, pin: string, stamp: EventStamp): Change<Contract, Contract> {
-  if (isGone(contract)) return { events: [], outcome: fail('CONTRACT_NOT_FOUND') };
-  if (contract.state === 'active') {
-    return { events: [], outcome: fail('CONTRACT_ALREADY_AUTHORIZED', undefined, { contract_id: contract.id }) };
-  }
   const applied = apply(contract, { type: 'PIN', pin }, stamp);
-  if (!applied) return { events: [], outcome: fail('CONTRACT_AUTH_ATTEMPTS_EXCEEDED') };
+  if (!applied) return { events: [], outcome: contractRefusal(contract, 'PIN') };
   const { next, events } = applied;
   if (next.state === 'active') return { next, events, outcome: ok(next) };
   const left = MAX_PIN_ATTEMPTS - next.pinAttempts;
@@ -69,7 +64,7 @@ export function enterContractPin(contract: Contract, pin: string, stamp: EventSt
 /** POST contracts/{id}/cancel. A cancelled or closed contract is not found. */
 export function cancelContract(contract: Contract, stamp: EventStamp): Change<Contract, Contract> {
   const applied = apply(contract, { type: 'CANCEL' }, stamp);
-  if (!applied) return { events: [], outcome: fail('CONTRACT_NOT_FOUND') };
+  if (!applied) return { events: [], outcome: contractRefusal(contract, 'CANCEL') };
   return { ...applied, outcome: ok(applied.next) };
 }
 

@@ -39,6 +39,8 @@ const model = {
         return m.state === 'processed' && m.refund === 'processing' ? { ...next, refund: 'completed', emitted: ['recordRefundCompleted'] } : next;
       case 'EXPIRE':
         return open && Date.parse(e.now) >= T0 + LIFETIME_MS ? { ...next, state: 'cancelled' } : next;
+      case 'CHARGE':
+        return next;
     }
   },
 };
@@ -94,6 +96,8 @@ describe('invoice machine', () => {
         expect(view).toEqual({ state: m.state, attempts: m.attempts, transactions: m.transactions, refund: m.refund });
         expect(actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'))).toEqual(m.emitted);
         expect(next.context.pinAttempts).toBeLessThanOrEqual(3);
+        // "May a charge begin" is the machine's answer to CHARGE: exactly where a charge result is accepted.
+        expect(next.can({ type: 'CHARGE' })).toBe((m.state === 'created' && type !== 'SMS_PIN') || m.state === 'authorized');
         if (snapshot.context.pinAttempts === 3 && e.type === 'PIN') expect(next.value).toBe(snapshot.value);
         if (e.type === 'REFUND' && next.context.refundStatus !== snapshot.context.refundStatus) expect(snapshot.value).toBe('processed');
         if (snapshot.value === 'cancelled') {

@@ -1,12 +1,13 @@
 export * from './invoice.fields.js';
 import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
-import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, startMachine, type Change } from '../shared/lifecycle.js';
+import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, type Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { invoiceEvents } from './invoice.events.js';
 import { INVOICE_STATUS, type Invoice, type InvoiceFields, type InvoiceState } from './invoice.fields.js';
-import { invoiceMachine, type InvoiceMachineEvent } from './invoice.machine.js';
+import { invoiceMachine, startInvoice, type InvoiceMachineEvent } from './invoice.machine.js';
+import { invoiceRefusal } from './invoice.refusals.js';
 import type { ChargeOutcome, Transaction } from './transaction.js';
 
 export type OpenInvoiceInput = Omit<InvoiceFields, 'pinAttempts' | 'transactions' | 'refundStatus' | 'createdAt' | 'expiresAt'> & {
@@ -38,8 +39,7 @@ export function openInvoice(input: OpenInvoiceInput): Invoice {
     createdAt: input.now,
     expiresAt: addSeconds(input.now, input.lifetimeSeconds),
   };
-  // The invoice machine's initial state reads nothing from the context, and leaves it as given.
-  const started = startMachine(invoiceMachine, fields, '');
+  const started = startInvoice(fields);
   return { ...started.context, state: started.state as InvoiceState, version: 1 };
 }
 
@@ -67,16 +67,16 @@ export const invoiceDueAt = (i: Invoice): string | null => invoiceNextWork(i)?.a
 const apply = (invoice: Invoice, event: InvoiceMachineEvent, stamp: EventStamp) =>
   applyToAggregate(invoiceMachine, invoice, event, invoiceEvents, stamp);
 
-const wrongState = (invoice: Invoice, action: string) =>
-  fail('INVOICE_WRONG_STATE', `Cannot ${action} an invoice in status ${invoiceStatus(invoice)}`, { invoice_id: invoice.id });
+/** The answer to a refused command: its error, or the invoice as it is. */
+const refused = (invoice: Invoice, command: Parameters<typeof invoiceRefusal>[1]) => {
+  const refusal = invoiceRefusal(invoice, command);
+  return { events: [], outcome: refusal === 'unchanged' ? ok(invoice) : refusal };
+};
 
 /** POST invoices/{id}/authorize: SMS_PIN invoices in Created only; three attempts. */
 export function enterInvoicePin(invoice: Invoice, pin: string, stamp: EventStamp): Change<Invoice, Invoice> {
-  if (invoice.authorizationType !== 'SMS_PIN' || invoice.state !== 'created') {
-    return { events: [], outcome: wrongState(invoice, 'authorize') };
-  }
   const applied = apply(invoice, { type: 'PIN', pin }, stamp);
-  if (!applied) return { events: [], outcome: fail('INVOICE_AUTH_ATTEMPTS_EXCEEDED') };
+  if (!applied) return refused(invoice, 'PIN');
   const { next, events } = applied;
   if (next.state === 'authorized') return { next, events, outcome: ok(next) };
   const left = MAX_PIN_ATTEMPTS - next.pinAttempts;
@@ -89,16 +89,15 @@ export function enterInvoicePin(invoice: Invoice, pin: string, stamp: EventStamp
 
 /** POST invoices/{id}/cancel. Cancelling a cancelled invoice answers as before; a paid one refuses. */
 export function cancelInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice> {
-  if (invoice.state === 'cancelled') return { events: [], outcome: ok(invoice) };
   const applied = apply(invoice, { type: 'CANCEL' }, stamp);
-  if (!applied) return { events: [], outcome: wrongState(invoice, 'cancel') };
+  if (!applied) return refused(invoice, 'CANCEL');
   return { ...applied, outcome: ok(applied.next) };
 }
 
-/** Whether a charge may be attempted now (the machine accepts a charge result). */
+/** Whether a charge may begin now: the machine's answer to CHARGE. */
 export function invoiceIsChargeable(invoice: Invoice): boolean {
   const { state: _s, version: _v, ...fields } = invoice;
-  return machineAccepts(invoiceMachine, invoice.state, fields, { type: 'CHARGE_FAILED', transaction: {} as Transaction });
+  return machineAccepts(invoiceMachine, invoice.state, fields, { type: 'CHARGE' });
 }
 
 /** The transaction a charge outcome becomes: numbered after the ones before it. */
@@ -126,15 +125,17 @@ export function transactionFor(invoice: Invoice, outcome: ChargeOutcome, id: str
 export function recordCharge(invoice: Invoice, transaction: Transaction, stamp: EventStamp): Change<Invoice, Transaction> {
   const type = transaction.status === 'SUCCESS' ? 'CHARGE_SUCCEEDED' : 'CHARGE_FAILED';
   const applied = apply(invoice, { type, transaction }, stamp);
-  if (!applied) return { events: [], outcome: wrongState(invoice, 'charge') };
+  if (!applied) {
+    const refusal = invoiceRefusal(invoice, type);
+    return { events: [], outcome: refusal === 'unchanged' ? ok(transaction) : refusal };
+  }
   return { ...applied, outcome: ok(transaction) };
 }
 
 /** POST invoices/{id}/refund: only from PAID. A repeated refund answers with the refund under way. */
 export function requestRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice> {
-  if (invoice.state !== 'processed') return { events: [], outcome: fail('INVOICE_NOT_PAID', undefined, { invoice_id: invoice.id }) };
   const applied = apply(invoice, { type: 'REFUND' }, stamp);
-  if (!applied) return { events: [], outcome: ok(invoice) };
+  if (!applied) return refused(invoice, 'REFUND');
   return { ...applied, outcome: ok(applied.next) };
 }
 

@@ -25,25 +25,23 @@ export interface Stepped<C> {
 const ownActions = (actions: readonly { type: string }[]): string[] =>
   actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
 
-const initialStates = new WeakMap<AnyStateMachine, Map<string, { state: string; actions: string[] }>>();
-
 /**
- * The machine's first state for `input`, as plain data. `initialTransition` builds a whole actor
- * scope (about 20 us); when the caller names what the initial steps depend on (`dependsOn`: the
- * values the `always` guards of the initial state read), the answer is remembered per value, and
- * only while the machine leaves the context as the input gave it, which is checked when remembered.
+ * A start function for `machine` that remembers the first state per `keyOf(input)`, the values its
+ * initial `always` guards read: `initialTransition` builds a whole actor scope on every call. The
+ * cache lives in the closure, in the machine module that makes it; an answer is remembered only
+ * while the initial steps leave the context as the input gave it (checked when remembered).
  */
-export function startMachine<M extends AnyStateMachine>(machine: M, input: InputFrom<M>, dependsOn?: string): Stepped<ContextFrom<M>> {
-  const remembered = dependsOn === undefined ? undefined : initialStates.get(machine)?.get(dependsOn);
-  if (remembered) return { state: remembered.state, context: input as ContextFrom<M>, actions: remembered.actions };
-  const [snapshot, actions] = initialTransition(machine, input) as [AnyMachineSnapshot, { type: string }[]];
-  const started = { state: String(snapshot.value), context: snapshot.context, actions: ownActions(actions) };
-  if (dependsOn !== undefined && JSON.stringify(snapshot.context) === JSON.stringify(input)) {
-    const byValue = initialStates.get(machine) ?? new Map<string, { state: string; actions: string[] }>();
-    byValue.set(dependsOn, { state: started.state, actions: started.actions });
-    initialStates.set(machine, byValue);
-  }
-  return started;
+export function rememberedStart<M extends AnyStateMachine>(machine: M, keyOf: (input: InputFrom<M>) => string): (input: InputFrom<M>) => Stepped<ContextFrom<M>> {
+  const byKey = new Map<string, { readonly state: string; readonly actions: string[] }>();
+  return (input) => {
+    const key = keyOf(input);
+    const remembered = byKey.get(key);
+    if (remembered) return { state: remembered.state, context: input as ContextFrom<M>, actions: remembered.actions };
+    const [snapshot, actions] = initialTransition(machine, input) as [AnyMachineSnapshot, { type: string }[]];
+    const started = { state: String(snapshot.value), context: snapshot.context as ContextFrom<M>, actions: ownActions(actions) };
+    if (JSON.stringify(snapshot.context) === JSON.stringify(input)) byKey.set(key, { state: started.state, actions: started.actions });
+    return started;
+  };
 }
 
 /**

@@ -41,8 +41,10 @@ function modelStep(m: Model, s: Step, now: number, channel: AcceptanceChannel, p
     const windowClosed = now >= T0 + WINDOW_MS;
     switch (s.kind) {
       case 'approve':
+        // ApproveSubscription is not applicable to AUTH_PAGE subscriptions: it changes nothing there.
+        if (channel !== 'SMS_PIN') return next;
         if (windowClosed) return { ...next, state: 'approvingFailed', emitted: ['recordApprovingFailed'] };
-        if (channel !== 'SMS_PIN' || m.attempts >= 3) return next;
+        if (m.attempts >= 3) return next;
         if (s.pin === '1234') return activate();
         if (m.attempts === 2) return { ...next, attempts: 3, state: 'approvingFailed', emitted: ['recordApprovingFailed'] };
         return { ...next, attempts: m.attempts + 1 };

@@ -1,5 +1,5 @@
 import { and, assign, setup } from 'xstate';
-import { MAX_PIN_ATTEMPTS } from '../shared/lifecycle.js';
+import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
 import { addSeconds, isAtOrAfter } from '../shared/time.js';
 import { MAX_CHARGE_ATTEMPTS, MAX_PIN_RESENDS, type BillingOperation } from './billing-operation.js';
 import type { SubscriptionFields } from './subscription.fields.js';
@@ -12,7 +12,9 @@ export type SubscriptionMachineEvent =
   | { type: 'EXPIRE_APPROVAL'; now: string }
   | { type: 'CHARGE_SUCCEEDED'; operation: BillingOperation }
   | { type: 'CHARGE_FAILED'; operation: BillingOperation }
-  | { type: 'REFUND_OPERATION'; operationId: string };
+  | { type: 'REFUND_OPERATION'; operationId: string }
+  /** A scheduled charge may be made at `now` (asked with `can`, never applied: the charge's result is the event). */
+  | { type: 'CHARGE'; now: string };
 
 const record = () => {};
 const nowOf = (event: SubscriptionMachineEvent): string =>
@@ -27,6 +29,8 @@ const nowOf = (event: SubscriptionMachineEvent): string =>
 export const subscriptionMachine = setup({
   types: {} as { context: SubscriptionFields; events: SubscriptionMachineEvent; input: SubscriptionFields },
   actions: {
+    // A named no-op: XState's `can` counts a transition only when it has a target or an action.
+    chargeMayBegin: () => {},
     recordActivated: record,
     recordCancelled: record,
     recordApprovingFailed: record,
@@ -68,8 +72,7 @@ export const subscriptionMachine = setup({
     lastAttempt: ({ context }) => context.pinAttempts === MAX_PIN_ATTEMPTS - 1,
     pinMatches: ({ context, event }) => event.type === 'APPROVE' && event.pin === context.pinCode,
     resendsLeft: ({ context }) => context.pinResends < MAX_PIN_RESENDS,
-    chargeDue: ({ context, event }) =>
-      'operation' in event && context.nextChargeAt !== null && isAtOrAfter(event.operation.at, context.nextChargeAt),
+    chargeDue: ({ context, event }) => context.nextChargeAt !== null && nowOf(event) !== '' && isAtOrAfter(nowOf(event), context.nextChargeAt),
     lastIteration: ({ context }) => context.successfulCharges + 1 >= context.billing.maxIterations,
     lastAttemptAllowed: ({ context }) => context.chargeAttempts + 1 >= MAX_CHARGE_ATTEMPTS,
     operationRefundable: ({ context, event }) =>
@@ -87,7 +90,7 @@ export const subscriptionMachine = setup({
     pending: {
       on: {
         APPROVE: [
-          { guard: 'windowClosed', target: 'approvingFailed', actions: ['close', 'recordApprovingFailed'] },
+          { guard: and(['bySmsPin', 'windowClosed']), target: 'approvingFailed', actions: ['close', 'recordApprovingFailed'] },
           { guard: and(['bySmsPin', 'attemptsLeft', 'pinMatches']), target: 'active', actions: ['activate', 'recordActivated'] },
           {
             guard: and(['bySmsPin', 'lastAttempt']),
@@ -104,6 +107,7 @@ export const subscriptionMachine = setup({
     },
     active: {
       on: {
+        CHARGE: { guard: 'chargeDue', actions: 'chargeMayBegin' },
         CHARGE_SUCCEEDED: [
           { guard: and(['chargeDue', 'lastIteration']), target: 'closed', actions: ['addOperation', 'recordCharged', 'close', 'recordClosed'] },
           { guard: 'chargeDue', actions: ['addOperation', 'recordCharged'] },
@@ -121,3 +125,6 @@ export const subscriptionMachine = setup({
     closed: {},
   },
 });
+
+/** The first state of a new subscription (it reads nothing from the input; initialTransition is costly, see decisions). */
+export const startSubscription = rememberedStart(subscriptionMachine, () => '');

@@ -1,13 +1,14 @@
 export * from './subscription.fields.js';
 import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
-import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, startMachine, type Change } from '../shared/lifecycle.js';
+import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, type Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { APPROVAL_WINDOW_SECONDS, type BillingOperation, type SubscriptionBilling } from './billing-operation.js';
 import { subscriptionEvents } from './subscription.events.js';
 import { SUBSCRIPTION_STATUS, type AcceptanceChannel, type Subscription, type SubscriptionFields, type SubscriptionState } from './subscription.fields.js';
-import { subscriptionMachine, type SubscriptionMachineEvent } from './subscription.machine.js';
+import { startSubscription, subscriptionMachine, type SubscriptionMachineEvent } from './subscription.machine.js';
+import { subscriptionRefusal } from './subscription.refusals.js';
 
 export interface OpenSubscriptionInput {
   readonly id: string;
@@ -40,8 +41,7 @@ export function openSubscription(input: OpenSubscriptionInput): Subscription {
     nextChargeAt: null,
     billingOperations: [],
   };
-  // The subscription machine's initial state reads nothing from the context.
-  const started = startMachine(subscriptionMachine, fields, '');
+  const started = startSubscription(fields);
   return { ...started.context, state: started.state as SubscriptionState, version: 1 };
 }
 
@@ -63,13 +63,16 @@ export const subscriptionDueAt = (s: Subscription): string | null => subscriptio
 const apply = (subscription: Subscription, event: SubscriptionMachineEvent, stamp: EventStamp) =>
   applyToAggregate(subscriptionMachine, subscription, event, subscriptionEvents, stamp);
 
+/** The answer to a refused command: its error, or the subscription as it is. */
+const refused = (s: Subscription, command: Parameters<typeof subscriptionRefusal>[1]) => {
+  const refusal = subscriptionRefusal(s, command);
+  return { events: [], outcome: refusal === 'unchanged' ? ok(s) : refusal };
+};
+
 /** ApproveSubscription: SMS_PIN and Pending only; three attempts; the window closes after 3 hours. */
 export function approveSubscription(s: Subscription, pin: string, stamp: EventStamp): Change<Subscription, Subscription> {
-  if (s.state === 'active') return { events: [], outcome: fail('SUBSCRIPTION_ALREADY_APPROVED') };
-  if (s.state === 'approvingFailed') return { events: [], outcome: fail('SUBSCRIPTION_APPROVING_FAILED') };
-  if (s.state !== 'pending' || s.acceptanceChannel !== 'SMS_PIN') return { events: [], outcome: fail('SUBSCRIPTION_WRONG_STATE') };
   const applied = apply(s, { type: 'APPROVE', pin, now: stamp.now }, stamp);
-  if (!applied) return { events: [], outcome: fail('SUBSCRIPTION_APPROVING_FAILED') };
+  if (!applied) return refused(s, 'APPROVE');
   const { next, events } = applied;
   if (next.state === 'active') return { next, events, outcome: ok(next) };
   if (next.pinAttempts === s.pinAttempts) return { next, events, outcome: fail('SUBSCRIPTION_APPROVING_FAILED') };
@@ -80,22 +83,21 @@ export function approveSubscription(s: Subscription, pin: string, stamp: EventSt
 /** AUTH_PAGE activation: the payer completed the payment on the page. */
 export function completeSubscriptionPayment(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
   const applied = apply(s, { type: 'PAYMENT_COMPLETED', now: stamp.now }, stamp);
-  if (!applied) return { events: [], outcome: s.state === 'active' ? fail('SUBSCRIPTION_ALREADY_APPROVED') : fail('SUBSCRIPTION_WRONG_STATE') };
+  if (!applied) return refused(s, 'PAYMENT_COMPLETED');
   return { ...applied, outcome: ok(applied.next) };
 }
 
 /** ResendPinCode: SMS_PIN, Pending, at most three times. */
 export function resendSubscriptionPin(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
-  if (s.state !== 'pending' || s.acceptanceChannel !== 'SMS_PIN') return { events: [], outcome: fail('SUBSCRIPTION_WRONG_STATE') };
   const applied = apply(s, { type: 'RESEND_PIN' }, stamp);
-  if (!applied) return { events: [], outcome: fail('SUBSCRIPTION_RESEND_LIMIT_EXCEEDED') };
+  if (!applied) return refused(s, 'RESEND_PIN');
   return { ...applied, outcome: ok(applied.next) };
 }
 
 /** CancelSubscription: Pending or Active become Cancelled; an ended subscription answers as it is. */
 export function cancelSubscription(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
   const applied = apply(s, { type: 'CANCEL', now: stamp.now }, stamp);
-  if (!applied) return { events: [], outcome: ok(s) };
+  if (!applied) return refused(s, 'CANCEL');
   return { ...applied, outcome: ok(applied.next) };
 }
 
@@ -106,11 +108,10 @@ export function expireSubscriptionApproval(s: Subscription, stamp: EventStamp): 
   return { ...applied, outcome: ok(true) };
 }
 
-/** Whether a scheduled charge is due at `now` (Active, and its next charge time reached). */
+/** Whether a scheduled charge is due at `now`: the machine's answer to CHARGE. */
 export function subscriptionChargeDue(s: Subscription, now: string): boolean {
-  const probe: BillingOperation = { id: '', status: 'FAILED', amount: s.billing.amount, at: now, refunded: false };
   const { state: _s, version: _v, ...fields } = s;
-  return machineAccepts(subscriptionMachine, s.state, fields, { type: 'CHARGE_FAILED', operation: probe });
+  return machineAccepts(subscriptionMachine, s.state, fields, { type: 'CHARGE', now });
 }
 
 /** Records one scheduled charge; the outcome says whether it applied (it was due). */
