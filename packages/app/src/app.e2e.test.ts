@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSeedFile } from './seed.js';
 import { readConfig } from './config.js';
-import { fresh, P, startTestKassa } from './e2e.fixture.js';
+import { dataOf, EXAMPLES, fresh, P, PRODUCTION, startTestKassa } from './e2e.fixture.js';
 
 const seedDirs: string[] = [];
 const seedAt = (content: unknown) => {
@@ -54,8 +54,35 @@ describe('configuration', () => {
 });
 
 describe('production mode', () => {
+  it('refuses to start without KASSA_BILLING_GATEWAY, or with a module that does not make one', async () => {
+    await expect(startTestKassa({ KASSA_ENV: 'production' })).rejects.toThrow(/KASSA_BILLING_GATEWAY is required in production/);
+    await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}nowhere.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: cannot load/);
+    await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}sms-sender.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: .* returned no charge, refund method/);
+  });
+
+  it('charges through the gateway the module makes (the README\'s example)', async () => {
+    const t = await startTestKassa(PRODUCTION);
+    try {
+      const api = t.client();
+      const f = fresh();
+      const contract = dataOf(await api.createContract(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid }));
+      expect(contract.authorization_type).toBe('SMS_PIN');
+      const pinLine = t.logs.find((l) => l.includes('example SMS sender: PIN sent'));
+      expect(pinLine).toContain(`"msisdnLast3":"${f.msisdn.slice(-3)}"`);
+      // Card binding charges under the new contract at once: through the example gateway.
+      const g = fresh();
+      const card = { pan: '4111111111111111', expiration_month: 12, expiration_year: 2031, security_code: '123' };
+      const customer = { type: 'bank_card' as const, source: 'shop', country: 'RU', merchant_customer_id: g.mcid, bank_card: card };
+      const invoice = dataOf(await t.client({ host: 'pci' }).createInvoice(P.main, { client_ip: '203.0.113.7', customer, order: { merchant_order_id: g.orderId }, contract: { merchant_contract_id: g.mcid } }));
+      const paid = dataOf(await api.waitForInvoice(P.main, invoice.invoice_id, (i) => i.payment_status === 'PAID', { intervalMs: 20, timeoutMs: 5_000 }));
+      expect(paid.transactions.map((tx) => [tx.status, tx.service_number])).toEqual([['SUCCESS', 'EXAMPLE']]);
+    } finally {
+      await t.stop();
+    }
+  });
+
   it('drops the test-only features: no next_step, no fixed PIN, test_info ignored', async () => {
-    const t = await startTestKassa({ KASSA_ENV: 'production' });
+    const t = await startTestKassa(PRODUCTION);
     try {
       const api = t.client();
       const f = fresh();

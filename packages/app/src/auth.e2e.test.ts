@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KassaClient, signRequest, timestampOf } from '@kassa/merchant-client';
-import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { MERCHANT, P, PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('authentication', () => {
     expect(message).toContain('requestPayload "sig-hint79990000002203.0.113.9"');
     expect(message).toContain('empty fields: order.price.amount, order.price.currency, contract.merchant_contract_id');
     expect(message).not.toContain(MERCHANT.password);
-    const production = await startTestKassa({ KASSA_ENV: 'production' });
+    const production = await startTestKassa(PRODUCTION);
     try {
       const p = await production.client({ version: 4 }).send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body: { ...body, client_ip: undefined }, rawBody: JSON.stringify(body) });
       expect([codeOf(p), !p.ok && p.error.message]).toEqual(['401 AUTH_INVALID_SIGNATURE', 'Invalid signature: signature mismatch']);

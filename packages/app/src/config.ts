@@ -41,6 +41,10 @@ export const configSchema = z.object({
   /** HMAC key of widget tokens; default a random one per start (links then die with a restart). */
   KASSA_TOKEN_SECRET: z.string().min(32).optional(),
   KASSA_SEED_FILE: z.string().min(1).optional(),
+  /** A module whose default export makes the BillingGateway (required in production; default the sandbox). */
+  KASSA_BILLING_GATEWAY: z.string().min(1).optional(),
+  /** A module whose default export makes the SmsSender (default: log that a PIN was due, never the PIN). */
+  KASSA_SMS_SENDER: z.string().min(1).optional(),
   KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies in front of Kassa are believed when they name the caller in X-Forwarded-For:

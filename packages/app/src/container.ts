@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
-import {
-  defaultSettings,
-  kassaUseCases,
-  SandboxBillingGateway,
-  SandboxCarrierLookup,
-  SystemClock,
-  type KassaPorts,
-} from '@kassa/domain';
+import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type SmsSender } from '@kassa/domain';
+import { SandboxBillingGateway, SandboxCarrierLookup } from '@kassa/domain/in-memory';
 import { JwtPaymentPages, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
@@ -21,7 +15,13 @@ import { TOKENS } from './tokens.js';
  * Storage is in memory (embedded) or MongoDB, as `startKassa` connected it; jobs run in process.
  * Inversify stays here; the domain never sees it.
  */
-export function buildContainer(config: KassaConfig, logger: Logger, urls: { readonly api: string; readonly widget: string }, storage: Storage): Container {
+/** The deployment's own port implementations (KASSA_BILLING_GATEWAY, KASSA_SMS_SENDER), when given. */
+export interface Plugins {
+  readonly gateway?: BillingGateway;
+  readonly sms?: SmsSender;
+}
+
+export function buildContainer(config: KassaConfig, logger: Logger, urls: { readonly api: string; readonly widget: string }, storage: Storage, plugins: Plugins = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
@@ -42,8 +42,8 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         clock: new SystemClock(),
         ids: new RandomUuids(),
         pins: new RandomPins(),
-        sms: new LogOnlySmsSender(l),
-        gateway: new SandboxBillingGateway(),
+        sms: plugins.sms ?? new LogOnlySmsSender(l),
+        gateway: plugins.gateway ?? new SandboxBillingGateway(),
         carriers: new SandboxCarrierLookup(),
         paymentPages: pages,
         scheduler,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,11 @@ import { startKassa, type HostName, type RunningKassa } from './server.js';
 export const MERCHANT = { login: 'merchant', password: 'merchant-secret-1' };
 export const OTHER = { login: 'other', password: 'other-secret-2' };
 export const FLAGGED = { login: 'flagged', password: 'flagged-secret-3' };
+
+/** The README's example plugin modules (examples/*.mjs). */
+export const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
+/** Production mode with the example gateway and SMS sender (production refuses the sandbox gateway). */
+export const PRODUCTION = { KASSA_ENV: 'production', KASSA_BILLING_GATEWAY: `${EXAMPLES}billing-gateway.mjs`, KASSA_SMS_SENDER: `${EXAMPLES}sms-sender.mjs` };
 
 /** Project ids of the test seed. */
 export const P = { main: 1, noIp: 2, inactive: 3, whitelisted: 4, other: 5, flagged: 6, noPrice: 7 } as const;

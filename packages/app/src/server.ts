@@ -2,12 +2,13 @@ import type { Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { clientErrorHandler, createApiApp, expectationFailedHandler, createPciApp, createPlaceholderApp, createWidgetApp } from '@kassa/adapters-http';
 import type { KassaConfig } from './config.js';
-import { buildContainer } from './container.js';
+import { buildContainer, type Plugins } from './container.js';
 import { close, createListener, LISTENER_TIMEOUTS, listen, type ListenerTimeouts } from './listeners.js';
 import { createLogger, flushed } from './logger.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { inMemoryStorage, mongoStorage } from './storage.js';
 import { TOKENS } from './tokens.js';
+import { loadBillingGateway, loadSmsSender } from './plugins.js';
 
 export type HostName = 'api' | 'pci' | 'widget' | 'subs';
 
@@ -25,6 +26,21 @@ export interface RunningKassa {
 const SWEEP_MS = 5_000;
 
 /**
+ * The deployment's own gateway and SMS sender. Production refuses to start on the sandbox gateway,
+ * which would "succeed" every charge without moving money.
+ */
+async function loadPlugins(config: KassaConfig, logger: Logger): Promise<Plugins> {
+  const context = { env: process.env, logger };
+  if (!config.KASSA_BILLING_GATEWAY && config.KASSA_ENV === 'production') {
+    throw new Error('KASSA_BILLING_GATEWAY is required in production: the sandbox gateway moves no money (see the README)');
+  }
+  return {
+    ...(config.KASSA_BILLING_GATEWAY ? { gateway: await loadBillingGateway(config.KASSA_BILLING_GATEWAY, context) } : {}),
+    ...(config.KASSA_SMS_SENDER ? { sms: await loadSmsSender(config.KASSA_SMS_SENDER, context) } : {}),
+  };
+}
+
+/**
  * Starts Kassa: four listeners, one per host of the spec, on their configured ports (0 picks a
  * free one), the in-process jobs and the due-work sweep.
  */
@@ -33,6 +49,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   const directory = config.KASSA_SEED_FILE ? await loadSeedFile(config.KASSA_SEED_FILE) : config.KASSA_ENV === 'test' ? demoDirectory() : undefined;
   if (!directory) throw new Error('KASSA_SEED_FILE is required in production: it lists the partners and projects');
 
+  const plugins = await loadPlugins(config, logger);
   const storage = config.MONGO_URL ? await mongoStorage(config.MONGO_URL, config.MONGO_DB, directory) : inMemoryStorage(directory);
 
   const hosts: HostName[] = ['api', 'pci', 'widget', 'subs'];
@@ -46,7 +63,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   const widgetBase = config.KASSA_WIDGET_BASE_URL ?? urls.widget.replace('127.0.0.1', 'localhost');
   const apiBase = config.KASSA_API_BASE_URL ?? urls.api;
 
-  const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, storage);
+  const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, storage, plugins);
   const deps = container.get(TOKENS.HttpDeps);
   const scheduler = container.get(TOKENS.Scheduler);
   servers.api.on('request', createApiApp(deps));

@@ -1,11 +1,11 @@
+import type { KassaPorts } from '@kassa/domain';
 import {
   InMemoryContractRepository,
   InMemoryEventOutbox,
   InMemoryInvoiceRepository,
   InMemoryProjectDirectory,
   InMemorySubscriptionRepository,
-  type KassaPorts,
-} from '@kassa/domain';
+} from '@kassa/domain/in-memory';
 import type { Directory } from './seed.js';
 
 /** The storage ports, whichever adapter provides them. */

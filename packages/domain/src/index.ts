@@ -1,4 +1,6 @@
 // Kassa's domain: lifecycles, rules and ports of the payment service. Runtime dependency: xstate.
+// In-memory adapters, the sandbox gateway and test doubles: @kassa/domain/in-memory; the repository
+// contract suite for storage adapters: @kassa/domain/testing.
 export * from './shared/result.js';
 export * from './shared/errors.js';
 export * from './shared/money.js';
@@ -9,6 +11,7 @@ export * from './shared/events.js';
 export * from './shared/domain-event.js';
 export * from './shared/time.js';
 export * from './shared/settings.js';
+export * from './shared/system-clock.js';
 export { MAX_PIN_ATTEMPTS, type Change } from './shared/lifecycle.js';
 
 export * from './contract/contract.events.js';
@@ -72,14 +75,3 @@ export * from './use-cases/refund-billing-operation.use-case.js';
 export * from './use-cases/run-subscription-charge.use-case.js';
 export * from './use-cases/run-job.use-case.js';
 export * from './use-cases/run-due-work.use-case.js';
-
-export * from './in-memory/in-memory-documents.js';
-export * from './in-memory/in-memory-contract-repository.js';
-export * from './in-memory/in-memory-invoice-repository.js';
-export * from './in-memory/in-memory-subscription-repository.js';
-export * from './in-memory/in-memory-event-outbox.js';
-export * from './in-memory/in-memory-project-directory.js';
-export * from './in-memory/sandbox-billing-gateway.js';
-export * from './in-memory/sandbox-carrier-lookup.js';
-export * from './in-memory/test-doubles.js';
-export * from './in-memory/in-memory-ports.js';

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inMemoryPorts, kassaUseCases, type InMemoryPorts } from '@kassa/domain';
+import { kassaUseCases } from '@kassa/domain';
+import { inMemoryPorts, type InMemoryPorts } from '@kassa/domain/in-memory';
 import { KassaClient, timestampOf } from '@kassa/merchant-client';
 import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';

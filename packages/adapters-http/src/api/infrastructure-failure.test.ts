@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inMemoryPorts, kassaUseCases } from '@kassa/domain';
+import { kassaUseCases } from '@kassa/domain';
+import { inMemoryPorts } from '@kassa/domain/in-memory';
 import { KassaClient } from '@kassa/merchant-client';
 import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';

@@ -5,13 +5,6 @@ import type { PinGenerator, SmsSender } from '../ports/pin.port.js';
 import type { Job, Scheduler } from '../ports/scheduler.port.js';
 import { jobId } from '../ports/scheduler.port.js';
 
-/** The real time. */
-export class SystemClock implements Clock {
-  now(): Date {
-    return new Date();
-  }
-}
-
 /** A clock that moves only when told: for tests and simulations. */
 export class ManualClock implements Clock {
   private current: number;
