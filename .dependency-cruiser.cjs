@@ -86,23 +86,10 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/merchant-client/src/' },
       to: {
-        // packages/domain is left to the `merchant-client-not-to-domain` warning below.
-        pathNot: ['^packages/merchant-client/src/', '^packages/protocol/', '^packages/domain/'],
+        pathNot: ['^packages/merchant-client/src/', '^packages/protocol/'],
         dependencyTypesNot: ['core'],
       },
     },
-    {
-      // TEMPORARY: until @kassa/protocol lands. merchant-client still takes requestPayload,
-      // SignedOperation and ErrorCode from @kassa/domain; once it takes them from
-      // @kassa/protocol, raise this to 'error' (or drop the `^packages/domain/` exception
-      // from merchant-client-only-protocol above and delete this rule).
-      name: 'merchant-client-not-to-domain',
-      comment: 'merchant-client depends on @kassa/protocol only, not on the domain (a warning until @kassa/protocol lands).',
-      severity: 'warn',
-      from: { path: '^packages/merchant-client/src/' },
-      to: { path: '^packages/domain/' },
-    },
-
     // 5. Packages meet through their package names, never through each other's files.
     {
       name: 'no-relative-cross-package',

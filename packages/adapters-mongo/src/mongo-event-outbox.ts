@@ -13,7 +13,12 @@ export class MongoEventOutbox implements EventOutbox {
   constructor(private readonly revisions: Collection<RevisionDocument>) {}
 
   async pending(limit: number): Promise<DomainEvent[]> {
-    const docs = await storage(() => this.revisions.find({ outboxCount: { $gt: 0 } }, { projection: { outbox: 1 } }).limit(limit).toArray());
+    const docs = await storage(() =>
+      this.revisions
+        .find({ outboxCount: { $gt: 0 } }, { projection: { outbox: 1 } })
+        .limit(limit)
+        .toArray(),
+    );
     return docs
       .flatMap((d) => d.outbox)
       .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))

@@ -5,7 +5,20 @@ import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 afterAll(closeAll);
 
 const partner = { login: 'shop', password: 'p1', testCallbackAllowed: true };
-const project = { id: 42, partnerLogin: 'shop', active: true, clientIpRequired: false, ipWhitelist: ['127.0.0.1'], defaultPrice: { minor: 990, currency: 'RUB' }, returnUrl: null, webhookUrl: 'https://shop.example/h', webhookSecret: 'w', paymentMethods: ['sbp', 'tpay'], subscriptionSecret: 's', subscriptionNotificationUrl: null };
+const project = {
+  id: 42,
+  partnerLogin: 'shop',
+  active: true,
+  clientIpRequired: false,
+  ipWhitelist: ['127.0.0.1'],
+  defaultPrice: { minor: 990, currency: 'RUB' },
+  returnUrl: null,
+  webhookUrl: 'https://shop.example/h',
+  webhookSecret: 'w',
+  paymentMethods: ['sbp', 'tpay'],
+  subscriptionSecret: 's',
+  subscriptionNotificationUrl: null,
+};
 
 describe('MongoProjectDirectory', () => {
   it('round-trips the seed, answers unknown ids with undefined, and re-reads after its cache expires', async () => {

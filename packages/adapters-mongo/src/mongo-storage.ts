@@ -79,7 +79,14 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
  */
 async function createMissingIndexes(db: Db, name: string, indexes: IndexDescription[]): Promise<void> {
   const collection = db.collection(name);
-  const existing = new Set((await collection.listIndexes().toArray().catch(() => [])).map((i) => String(i['name'])));
+  const existing = new Set(
+    (
+      await collection
+        .listIndexes()
+        .toArray()
+        .catch(() => [])
+    ).map((i) => String(i['name'])),
+  );
   const missing = indexes.filter((i) => !existing.has(String(i.name)));
   if (missing.length > 0) await collection.createIndexes(missing);
 }

@@ -104,8 +104,6 @@ export class VersionedCollection {
 
   private async insertRevision(doc: CurrentDocument, events: readonly DomainEvent[]): Promise<void> {
     const { _id, version, ...state } = doc;
-    await storage(() =>
-      this.revisions.insertOne({ _id: revisionId(this.kind, _id, version), kind: this.kind, aggregateId: _id, version, state, outbox: [...events], outboxCount: events.length }),
-    );
+    await storage(() => this.revisions.insertOne({ _id: revisionId(this.kind, _id, version), kind: this.kind, aggregateId: _id, version, state, outbox: [...events], outboxCount: events.length }));
   }
 }

@@ -22,14 +22,42 @@ afterAll(() => {
 describe('the seed file', () => {
   it('is refused at start with a message naming the field', async () => {
     await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 'x' }] }] }))).rejects.toThrow('partners.0.projects.0.id');
-    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, defaultPrice: { amount: '10.5', currency: 'RUB' } }] }] }))).rejects.toThrow('partners.0.projects.0.defaultPrice.amount');
+    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, defaultPrice: { amount: '10.5', currency: 'RUB' } }] }] }))).rejects.toThrow(
+      'partners.0.projects.0.defaultPrice.amount',
+    );
     await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projets: [] }] }))).rejects.toThrow('partners.0');
     await expect(loadSeedFile(seedAt('{not json'))).rejects.toThrow('cannot read it as JSON');
     await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
   });
 
   it('accepts the documented shape, with defaults for what it omits', async () => {
-    const d = await loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', testCallbackAllowed: true, projects: [{ id: 7, active: true, clientIpRequired: false, ipWhitelist: ['127.0.0.1'], defaultPrice: { amount: '12.30', currency: 'RUB' }, returnUrl: 'https://shop.example/back', webhookUrl: 'https://shop.example/hook', webhookSecret: 'w', paymentMethods: ['sbp', 'tpay'], subscriptionSecret: 's', subscriptionNotificationUrl: 'https://shop.example/subs' }, { id: 8 }] }] }));
+    const d = await loadSeedFile(
+      seedAt({
+        partners: [
+          {
+            login: 'a',
+            password: 'b',
+            testCallbackAllowed: true,
+            projects: [
+              {
+                id: 7,
+                active: true,
+                clientIpRequired: false,
+                ipWhitelist: ['127.0.0.1'],
+                defaultPrice: { amount: '12.30', currency: 'RUB' },
+                returnUrl: 'https://shop.example/back',
+                webhookUrl: 'https://shop.example/hook',
+                webhookSecret: 'w',
+                paymentMethods: ['sbp', 'tpay'],
+                subscriptionSecret: 's',
+                subscriptionNotificationUrl: 'https://shop.example/subs',
+              },
+              { id: 8 },
+            ],
+          },
+        ],
+      }),
+    );
     expect(d.projects[0]).toMatchObject({ id: 7, partnerLogin: 'a', defaultPrice: { minor: 1230, currency: 'RUB' }, ipWhitelist: ['127.0.0.1'] });
     expect(d.projects[1]).toMatchObject({ id: 8, active: true, clientIpRequired: true, ipWhitelist: [], defaultPrice: null, paymentMethods: ['sbp'] });
   });
@@ -60,7 +88,7 @@ describe('production mode', () => {
     await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}sms-sender.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: .* returned no charge, refund method/);
   });
 
-  it('charges through the gateway the module makes (the README\'s example)', async () => {
+  it("charges through the gateway the module makes (the README's example)", async () => {
     const t = await startTestKassa(PRODUCTION);
     try {
       const api = t.client();
@@ -73,7 +101,9 @@ describe('production mode', () => {
       const g = fresh();
       const card = { pan: '4111111111111111', expiration_month: 12, expiration_year: 2031, security_code: '123' };
       const customer = { type: 'bank_card' as const, source: 'shop', country: 'RU', merchant_customer_id: g.mcid, bank_card: card };
-      const invoice = dataOf(await t.client({ host: 'pci' }).createInvoice(P.main, { client_ip: '203.0.113.7', customer, order: { merchant_order_id: g.orderId }, contract: { merchant_contract_id: g.mcid } }));
+      const invoice = dataOf(
+        await t.client({ host: 'pci' }).createInvoice(P.main, { client_ip: '203.0.113.7', customer, order: { merchant_order_id: g.orderId }, contract: { merchant_contract_id: g.mcid } }),
+      );
       const paid = dataOf(await api.waitForInvoice(P.main, invoice.invoice_id, (i) => i.payment_status === 'PAID', { intervalMs: 20, timeoutMs: 5_000 }));
       expect(paid.transactions.map((tx) => [tx.status, tx.service_number])).toEqual([['SUCCESS', 'EXAMPLE']]);
     } finally {
@@ -95,7 +125,12 @@ describe('production mode', () => {
         expect(r.error).not.toHaveProperty('next_step');
       }
       const g = fresh(); // a partner without the flag: test_info is not even looked at in production
-      const i = await api.createInvoice(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: g.msisdn }, order: { merchant_order_id: g.orderId }, test_info: { callback_url: 'http://127.0.0.1:9/x' } });
+      const i = await api.createInvoice(P.main, {
+        client_ip: '203.0.113.7',
+        customer: { type: 'mobile_phone', msisdn: g.msisdn },
+        order: { merchant_order_id: g.orderId },
+        test_info: { callback_url: 'http://127.0.0.1:9/x' },
+      });
       expect(i.status).toBe(201);
     } finally {
       await t.stop();
@@ -104,7 +139,7 @@ describe('production mode', () => {
 });
 
 describe('the process', () => {
-  it('npm start\'s entry starts on free ports, logs its addresses, and stops cleanly on SIGTERM', async () => {
+  it("npm start's entry starts on free ports, logs its addresses, and stops cleanly on SIGTERM", async () => {
     const child = spawn(process.execPath, ['packages/app/dist/main.js'], {
       env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KassaClient, signRequest, timestampOf } from '@kassa/merchant-client';
+import { type KassaClient, signRequest, timestampOf } from '@kassa/merchant-client';
 import { MERCHANT, P, PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;
@@ -39,7 +39,9 @@ describe('authentication', () => {
   it('a version 4 mismatch says, in the test environment, what the server signed and which fields it found empty', async () => {
     const body = { client_ip: '203.0.113.9', customer: { type: 'mobile_phone', msisdn: '79990000002' }, order: { merchant_order_id: 'sig-hint' } };
     // The merchant forgot client_ip when signing: it signed another payload than the server.
-    const r = await t.client({ version: 4 }).send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body: { ...body, client_ip: undefined }, rawBody: JSON.stringify(body) });
+    const r = await t
+      .client({ version: 4 })
+      .send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body: { ...body, client_ip: undefined }, rawBody: JSON.stringify(body) });
     expect(codeOf(r)).toBe('401 AUTH_INVALID_SIGNATURE');
     const message = !r.ok ? r.error.message : '';
     expect(message).toContain('requestPayload "sig-hint79990000002203.0.113.9"');
@@ -47,7 +49,9 @@ describe('authentication', () => {
     expect(message).not.toContain(MERCHANT.password);
     const production = await startTestKassa(PRODUCTION);
     try {
-      const p = await production.client({ version: 4 }).send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body: { ...body, client_ip: undefined }, rawBody: JSON.stringify(body) });
+      const p = await production
+        .client({ version: 4 })
+        .send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body: { ...body, client_ip: undefined }, rawBody: JSON.stringify(body) });
       expect([codeOf(p), !p.ok && p.error.message]).toEqual(['401 AUTH_INVALID_SIGNATURE', 'Invalid signature: signature mismatch']);
     } finally {
       await production.stop();
@@ -89,7 +93,7 @@ describe('authentication', () => {
     }
   });
 
-  it('403 AUTH_INVALID_PROJECT: another partner\'s project, an inactive one, an unknown one, a caller IP off the whitelist', async () => {
+  it("403 AUTH_INVALID_PROJECT: another partner's project, an inactive one, an unknown one, a caller IP off the whitelist", async () => {
     const api = t.client();
     const on = (projectId: number | string) => api.send({ method: 'GET', path: `/api/v3/projects/${projectId}/invoices/x`, operation: 'getInvoice', pathId: 'x' });
     for (const projectId of [P.other, P.inactive, 999, 'abc', '1e0', '2147483648']) expect(codeOf(await on(projectId))).toBe('403 AUTH_INVALID_PROJECT');

@@ -14,7 +14,7 @@ const trustProxy = z
     if (text === '' || text === 'false' || text === '0') return false;
     if (/^[0-9]{1,2}$/.test(text)) return Number(text);
     if (text === 'true') {
-      ctx.addIssue({ code: 'custom', message: 'true would let any client choose its IP: give the hop count (1) or the proxies\' addresses (10.0.0.0/8)' });
+      ctx.addIssue({ code: 'custom', message: "true would let any client choose its IP: give the hop count (1) or the proxies' addresses (10.0.0.0/8)" });
       return z.NEVER;
     }
     const list = text.split(',').map((part) => part.trim());
@@ -53,8 +53,14 @@ export const configSchema = z.object({
    */
   KASSA_TRUST_PROXY: trustProxy,
   /** MongoDB storage instead of the embedded in-memory one. */
-  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL').optional(),
-  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name').default('kassa'),
+  MONGO_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL')
+    .optional(),
+  MONGO_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name')
+    .default('kassa'),
 });
 
 export type KassaConfig = z.infer<typeof configSchema>;

@@ -52,11 +52,14 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
     },
     [TOKENS.Config, TOKENS.Logger, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Storage],
   );
-  container.bind(TOKENS.UseCases).toResolvedValue((ports: KassaPorts, scheduler: EmbeddedScheduler) => {
-    const useCases = kassaUseCases(ports);
-    scheduler.attach((job) => useCases.runJob.execute(job));
-    return useCases;
-  }, [TOKENS.Ports, TOKENS.Scheduler]);
+  container.bind(TOKENS.UseCases).toResolvedValue(
+    (ports: KassaPorts, scheduler: EmbeddedScheduler) => {
+      const useCases = kassaUseCases(ports);
+      scheduler.attach((job) => useCases.runJob.execute(job));
+      return useCases;
+    },
+    [TOKENS.Ports, TOKENS.Scheduler],
+  );
   container.bind(TOKENS.HttpDeps).toResolvedValue(
     (c: KassaConfig, l: Logger, ports: KassaPorts, useCases: HttpDeps['useCases']): HttpDeps => ({
       useCases,

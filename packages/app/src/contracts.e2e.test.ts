@@ -63,7 +63,10 @@ describe('contracts over HTTP (every row of the contract table)', () => {
   it('billing check: supported for a Russian number with its carrier; not for others', async () => {
     const api = t.client();
     const yes = dataOf(await api.checkBilling(P.main, { msisdn: '79001234567' }));
-    expect(yes).toEqual({ supported: true, customer: { type: 'mobile_phone', msisdn: '79001234567', country: 'RU', network: { id: 1, name: 'Sandbox Network' }, operator: { id: 22, name: 'Sandbox Operator' } } });
+    expect(yes).toEqual({
+      supported: true,
+      customer: { type: 'mobile_phone', msisdn: '79001234567', country: 'RU', network: { id: 1, name: 'Sandbox Network' }, operator: { id: 22, name: 'Sandbox Operator' } },
+    });
     expect(dataOf(await api.checkBilling(P.main, { msisdn: '4915112345678' })).supported).toBe(false);
   });
 

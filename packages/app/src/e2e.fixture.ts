@@ -54,8 +54,7 @@ export interface TestKassa {
  * The storage the end-to-end suites run on: in memory, or (the `e2e-mongo` vitest project) a fresh
  * database on the test run's MongoDB-compatible server.
  */
-export const storageEnv = (): Record<string, string> =>
-  process.env['KASSA_E2E_STORAGE'] === 'mongo' ? { MONGO_URL: inject('mongoUrl'), MONGO_DB: `kassa_e2e_${randomUUID().slice(0, 8)}` } : {};
+export const storageEnv = (): Record<string, string> => (process.env['KASSA_E2E_STORAGE'] === 'mongo' ? { MONGO_URL: inject('mongoUrl'), MONGO_DB: `kassa_e2e_${randomUUID().slice(0, 8)}` } : {});
 
 /** Leaves no test database behind on a server the user gave (MONGO_URL). */
 async function dropDatabase(url: string | undefined, name: string): Promise<void> {
@@ -80,7 +79,16 @@ export async function startTestKassa(env: Record<string, string> = {}, options: 
       done();
     },
   });
-  const config = configSchema.parse({ KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...storageEnv(), ...env });
+  const config = configSchema.parse({
+    KASSA_API_PORT: '0',
+    KASSA_PCI_PORT: '0',
+    KASSA_WIDGET_PORT: '0',
+    KASSA_SUBS_PORT: '0',
+    KASSA_SEED_FILE: seedFile,
+    KASSA_LOG_LEVEL: 'info',
+    ...storageEnv(),
+    ...env,
+  });
   let kassa: RunningKassa;
   try {
     kassa = await startKassa(config, { logDestination: destination, ...options });

@@ -18,7 +18,10 @@ export class EmbeddedScheduler implements Scheduler {
   private run: ((job: Job) => Promise<void>) | undefined;
   private stopped = false;
 
-  constructor(private readonly logger: Logger, private readonly now: () => Date) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly now: () => Date,
+  ) {}
 
   /** Set once the use cases exist (they need this scheduler first). */
   attach(run: (job: Job) => Promise<void>): void {

@@ -16,7 +16,11 @@ const deepBody = (depth: number) => `{"a":${'['.repeat(depth)}${']'.repeat(depth
 const json = (body: string) => ({ headers: [['Content-Type', 'application/json']] as [string, string][], body });
 const errorCode = (a: RawAnswer) => (JSON.parse(a.body) as { error?: { code?: string } }).error?.code;
 /** The log lines written so far, parsed. */
-const lines = () => t.logs.flatMap((chunk) => chunk.split('\n')).filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = () =>
+  t.logs
+    .flatMap((chunk) => chunk.split('\n'))
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('1. a body nested 2,700 deep', () => {

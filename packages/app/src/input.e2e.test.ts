@@ -14,8 +14,7 @@ const ip = '203.0.113.7';
 const x = (n: number) => 'x'.repeat(n);
 const codeOf = (r: { status: number; ok: boolean; error?: { code: string } }) => `${r.status} ${r.ok ? 'ok' : r.error?.code}`;
 const invoicePath = `/api/v3/projects/${P.main}/invoices`;
-const rawInvoice = (rawBody: string, headers: Record<string, string | undefined> = {}) =>
-  api.send({ method: 'POST', path: invoicePath, operation: 'createInvoice', rawBody, headers });
+const rawInvoice = (rawBody: string, headers: Record<string, string | undefined> = {}) => api.send({ method: 'POST', path: invoicePath, operation: 'createInvoice', rawBody, headers });
 
 describe('limits: max accepted, max+1 is 400 BAD_REQUEST naming the field', () => {
   const dcb = () => {

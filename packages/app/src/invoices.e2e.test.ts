@@ -37,7 +37,16 @@ describe('invoices over HTTP (every row of the invoice table)', () => {
     const created = await api.createInvoice(P.main, dcb(msisdn, orderId));
     expect(created.status).toBe(201);
     const i = dataOf(created);
-    expect(i).toMatchObject({ status: 'Created', payment_status: 'NOT_PAID', authorization: { type: 'SMS_PIN', is_authorized: false }, price: { amount: '25.50', currency: 'RUB' }, merchant_order_id: orderId, billing_channel: 'MC', customer: { msisdn, network: { id: 1 }, operator: { id: 22 } }, transactions: [] });
+    expect(i).toMatchObject({
+      status: 'Created',
+      payment_status: 'NOT_PAID',
+      authorization: { type: 'SMS_PIN', is_authorized: false },
+      price: { amount: '25.50', currency: 'RUB' },
+      merchant_order_id: orderId,
+      billing_channel: 'MC',
+      customer: { msisdn, network: { id: 1 }, operator: { id: 22 } },
+      transactions: [],
+    });
     expect(i.authorization).not.toHaveProperty('url');
     const wrong = await api.authorizeInvoice(P.main, i.invoice_id, { client_ip: ip, pin_code: '9999' });
     expect([wrong.status, !wrong.ok && wrong.error.code, !wrong.ok && wrong.error.details]).toEqual([422, 'INVOICE_NOT_AUTHORIZED', { attempts_left: 2 }]);
@@ -45,7 +54,9 @@ describe('invoices over HTTP (every row of the invoice table)', () => {
     expect([ok.status, ok.ok && ok.data]).toEqual([200, { invoice_id: i.invoice_id, status: 'Authorize' }]);
     const paid = await until(i.invoice_id, (x) => x.payment_status === 'PAID');
     expect(paid).toMatchObject({ status: 'Processed', payment_status: 'PAID', authorization: { is_authorized: true } });
-    expect(paid.transactions).toMatchObject([{ status: 'SUCCESS', result_code: 0, sequence_number: 1, price: { amount: '25.50' }, total_paid: { amount: '25.50' }, total_remaining: { amount: '0.00' } }]);
+    expect(paid.transactions).toMatchObject([
+      { status: 'SUCCESS', result_code: 0, sequence_number: 1, price: { amount: '25.50' }, total_paid: { amount: '25.50' }, total_remaining: { amount: '0.00' } },
+    ]);
   });
 
   it('three wrong PINs: INVOICE_AUTH_ATTEMPTS_EXCEEDED, even for the right PIN', async () => {

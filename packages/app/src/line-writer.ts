@@ -26,9 +26,8 @@ const isEagain = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code =
  * pending is lost at exit.
  *
  * Why not pino.destination (sonic-boom): it appends every line to one growing string and measures
- * it with Buffer.byteLength, which flattens the whole buffer again on every line. Measured with
- * callgrind on the benchmark's requests: about 80,000 instructions a request, 7% of the API's
- * work; with this writer the run costs the same as with a destination that writes nothing.
+ * it with Buffer.byteLength, which flattens the whole buffer again on every line (the measurement:
+ * docs/decisions.md, "Logs go through our own LineWriter").
  */
 export class LineWriter {
   private lines: string[] = [];
@@ -43,7 +42,10 @@ export class LineWriter {
   private readonly ownsFd: boolean;
 
   /** `target`: a file descriptor (1 is stdout) or a path, opened for appending. */
-  constructor(target: number | string = 1, private readonly minBytes = DEFAULT_MIN_BYTES) {
+  constructor(
+    target: number | string = 1,
+    private readonly minBytes = DEFAULT_MIN_BYTES,
+  ) {
     this.ownsFd = typeof target === 'string';
     this.fd = typeof target === 'string' ? openSync(target, 'a') : target;
     writers.add(this);
@@ -60,7 +62,10 @@ export class LineWriter {
 
   /** Writes everything given so far; `done` runs once it is written. pino's `logger.flush(cb)` calls this. */
   flush(done: (err?: Error) => void = () => {}): void {
-    if (this.written === this.given) return done();
+    if (this.written === this.given) {
+      done();
+      return;
+    }
     this.waiting.push({ upTo: this.given, done: () => done() });
     if (!this.writing) this.startWrite();
   }

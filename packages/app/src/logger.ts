@@ -3,20 +3,31 @@ import { maskCardNumbers } from '@kassa/domain';
 import { LineWriter } from './line-writer.js';
 
 /**
- * Structured JSON logs. Request bodies are masked before they are logged (adapters-http maskBody,
- * which reaches every depth, so `body` needs no paths here: each would have pino clone the body of
- * every request line); this redaction is the second line, for secrets passed at the top of a log
- * object or in an error. Only fixed paths: wildcard paths cost pino about 15 µs a line.
+ * Structured JSON logs. Request bodies are masked before they are logged (maskForLog, which
+ * reaches every depth, so `body` needs no paths here: each would have pino clone the body of every
+ * request line); this redaction is the second line, for secrets passed at the top of a log object
+ * or in an error. Only fixed paths: wildcard paths are costly per line (docs/decisions.md).
  */
 export const REDACTED_PATHS = [
-  'password', 'pin', 'pinCode', 'pin_code', 'PinCode', 'security_code', 'pan', 'Signature', 'signature',
-  'webhookSecret', 'subscriptionSecret', 'headers["x-signature"]', 'err.body',
+  'password',
+  'pin',
+  'pinCode',
+  'pin_code',
+  'PinCode',
+  'security_code',
+  'pan',
+  'Signature',
+  'signature',
+  'webhookSecret',
+  'subscriptionSecret',
+  'headers["x-signature"]',
+  'err.body',
 ];
 
 /**
  * Logs go to stdout (or a file) through an asynchronous, buffered writer: a synchronous write per
- * line cost about a fifth of the API's throughput, and pino's own buffered destination re-copies its
- * buffer on every line (see LineWriter). Whatever is pending is written at exit.
+ * line is costly, and pino's own buffered destination re-copies its buffer on every line (see
+ * LineWriter and docs/decisions.md). Whatever is pending is written at exit.
  */
 export const bufferedDestination = (dest: number | string = 1): DestinationStream => new LineWriter(dest);
 
@@ -28,10 +39,7 @@ export const bufferedDestination = (dest: number | string = 1): DestinationStrea
 export const maskLine = (line: string): string => maskCardNumbers(line, 'json-strings');
 
 export function createLogger(level: string, destination: DestinationStream = bufferedDestination()): Logger {
-  const logger = pino(
-    { level, base: { service: 'kassa' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, hooks: { streamWrite: maskLine } },
-    destination,
-  );
+  const logger = pino({ level, base: { service: 'kassa' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, hooks: { streamWrite: maskLine } }, destination);
   // A quiet service still shows its logs within a second.
   setInterval(() => logger.flush(), 1000).unref();
   return logger;

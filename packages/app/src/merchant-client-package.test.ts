@@ -26,7 +26,15 @@ const run = (command: string, args: string[], cwd: string) => execFileSync(comma
 
 describe('@kassa/merchant-client as a package', () => {
   it('packs, installs outside the repository and signs a real request', async () => {
-    const tarballs = ['protocol', 'merchant-client'].map((p) => join(dir, run('npm', ['pack', '--silent', '--pack-destination', dir], join(root, 'packages', p)).trim().split('\n').pop() ?? ''));
+    const tarballs = ['protocol', 'merchant-client'].map((p) =>
+      join(
+        dir,
+        run('npm', ['pack', '--silent', '--pack-destination', dir], join(root, 'packages', p))
+          .trim()
+          .split('\n')
+          .pop() ?? '',
+      ),
+    );
     const app = join(dir, 'shop');
     execFileSync('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'shop', private: true, type: 'module' }));
@@ -42,6 +50,8 @@ console.log(JSON.stringify({ status: invoice.status, ok: invoice.ok, state: invo
     const { stdout: out } = await promisify(execFile)('node', ['pay.js', t.kassa.urls.api, MERCHANT.login, MERCHANT.password], { cwd: app, encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({ status: 201, ok: true, state: 'Created' });
     // Nothing of the monorepo came along: the installed client resolves its protocol from the tarball.
-    expect(run('node', ['-e', "console.log(Object.keys(JSON.parse(require('fs').readFileSync('node_modules/@kassa/merchant-client/package.json','utf8')).dependencies))"], app).trim()).toBe('[ \'@kassa/protocol\' ]');
+    expect(run('node', ['-e', "console.log(Object.keys(JSON.parse(require('fs').readFileSync('node_modules/@kassa/merchant-client/package.json','utf8')).dependencies))"], app).trim()).toBe(
+      "[ '@kassa/protocol' ]",
+    );
   }, 120_000);
 });

@@ -19,7 +19,10 @@ describe('Kassa on MongoDB, over real connections', () => {
   });
   afterAll(async () => {
     await t.stop();
-    await mongo.db(db).dropDatabase().catch(() => undefined);
+    await mongo
+      .db(db)
+      .dropDatabase()
+      .catch(() => undefined);
     await mongo.close();
   });
 
@@ -39,7 +42,7 @@ describe('Kassa on MongoDB, over real connections', () => {
     expect(!right.ok && right.error.code).toBe('CONTRACT_AUTH_ATTEMPTS_EXCEEDED');
   });
 
-  it('20 concurrent invoice creations for one client: exactly one 201, the others 409 with the winner\'s id', async () => {
+  it("20 concurrent invoice creations for one client: exactly one 201, the others 409 with the winner's id", async () => {
     const api = t.client();
     const f = fresh();
     const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => api.createInvoice(P.main, dcb(f.msisdn, `${f.orderId}-${n}`))));
@@ -57,10 +60,16 @@ describe('Kassa on MongoDB, over real connections', () => {
     const f = fresh();
     const i = dataOf(await api.createInvoice(P.main, dcb(f.msisdn, f.orderId)));
     await api.authorizeInvoice(P.main, i.invoice_id, { client_ip: ip, pin_code: '1234' });
-    await eventually(async () => dataOf(await api.getInvoice(P.main, i.invoice_id)), (x) => x.payment_status === 'PAID');
+    await eventually(
+      async () => dataOf(await api.getInvoice(P.main, i.invoice_id)),
+      (x) => x.payment_status === 'PAID',
+    );
     const answers = await Promise.all(Array.from({ length: 10 }, () => api.refundInvoice(P.main, i.invoice_id, { client_ip: ip })));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(202));
-    await eventually(async () => dataOf(await api.getInvoice(P.main, i.invoice_id)), (x) => x.refund_status === 'completed');
+    await eventually(
+      async () => dataOf(await api.getInvoice(P.main, i.invoice_id)),
+      (x) => x.refund_status === 'completed',
+    );
     const revisions = await mongo.db(db).collection('revisions').find({ aggregateId: i.invoice_id }).toArray();
     const refunds = revisions.flatMap((r) => r['outbox'] as { type: string }[]).filter((e) => e.type === 'RefundCompleted');
     expect(refunds).toHaveLength(1);
@@ -75,7 +84,12 @@ describe('restart', () => {
     const api = first.client();
     const ids: string[] = [];
     for (let batch = 0; batch < 20; batch++) {
-      const created = await Promise.all(Array.from({ length: 50 }, () => { const f = fresh(); return api.createInvoice(P.main, dcb(f.msisdn, f.orderId)); }));
+      const created = await Promise.all(
+        Array.from({ length: 50 }, () => {
+          const f = fresh();
+          return api.createInvoice(P.main, dcb(f.msisdn, f.orderId));
+        }),
+      );
       ids.push(...created.map((r) => dataOf(r).invoice_id));
     }
     const readAll = async (client: typeof api) => {
@@ -113,7 +127,11 @@ describe.runIf(canStartMongoServer())('the storage goes away and comes back', ()
       expect([down.status, !down.ok && down.error.code, down.headers.get('retry-after')]).toEqual([503, 'SERVICE_UNAVAILABLE', '5']);
       restarted = await startMongoServer({ dir: server.dir, port: server.port });
       const h = fresh();
-      const recovered = await eventually(() => api.createInvoice(P.main, dcb(h.msisdn, `${h.orderId}`)), (r) => r.status === 201, 15_000);
+      const recovered = await eventually(
+        () => api.createInvoice(P.main, dcb(h.msisdn, `${h.orderId}`)),
+        (r) => r.status === 201,
+        15_000,
+      );
       expect(recovered.status).toBe(201);
     } finally {
       await t.kassa.stop();

@@ -52,7 +52,9 @@ describe('the OpenAPI document against real answers', () => {
   it('every answer of a merchant run is documented and valid against its schema', async () => {
     const f = fresh();
     // Contracts: create, duplicate, wrong PIN, right PIN, again, cancel, unknown.
-    const contract = dataOf(conforms('post', `${P1}/contracts`, await api.createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid })));
+    const contract = dataOf(
+      conforms('post', `${P1}/contracts`, await api.createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid })),
+    );
     conforms('post', `${P1}/contracts`, await api.createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid }));
     conforms('post', `${P1}/contracts/{contractId}/authorize`, await api.authorizeContract(P.main, contract.contract_id, { client_ip: ip, pin_code: '0000' }));
     conforms('post', `${P1}/contracts/{contractId}/authorize`, await api.authorizeContract(P.main, contract.contract_id, { client_ip: ip, pin_code: '1234' }));
@@ -63,10 +65,24 @@ describe('the OpenAPI document against real answers', () => {
 
     // Invoices: create (DCB and card), duplicate, lookups, PIN, charge, refund, cancel, errors.
     const g = fresh();
-    const invoice = dataOf(conforms('post', `${P1}/invoices`, await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: g.msisdn }, order: { merchant_order_id: g.orderId } })));
+    const invoice = dataOf(
+      conforms('post', `${P1}/invoices`, await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: g.msisdn }, order: { merchant_order_id: g.orderId } })),
+    );
     conforms('post', `${P1}/invoices`, await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: g.msisdn }, order: { merchant_order_id: fresh().orderId } }));
-    conforms('post', `${P1}/invoices`, await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'undefined_bank_card', source: 'shop', country: 'RU', merchant_customer_id: fresh().mcid }, order: { merchant_order_id: fresh().orderId } }));
-    conforms('post', `${P1}/invoices`, await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: fresh().msisdn }, order: { merchant_order_id: fresh().orderId }, payment_method: 'pigeon' }));
+    conforms(
+      'post',
+      `${P1}/invoices`,
+      await api.createInvoice(P.main, {
+        client_ip: ip,
+        customer: { type: 'undefined_bank_card', source: 'shop', country: 'RU', merchant_customer_id: fresh().mcid },
+        order: { merchant_order_id: fresh().orderId },
+      }),
+    );
+    conforms(
+      'post',
+      `${P1}/invoices`,
+      await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: fresh().msisdn }, order: { merchant_order_id: fresh().orderId }, payment_method: 'pigeon' }),
+    );
     conforms('get', `${P1}/invoices`, await api.findInvoiceByOrderId(P.main, g.orderId));
     conforms('get', `${P1}/invoices`, await api.findInvoiceByOrderId(P.main, 'no-such-order'));
     conforms('get', `${P1}/invoices/{invoiceId}`, await api.getInvoice(P.main, randomUUID()));
@@ -85,7 +101,19 @@ describe('the OpenAPI document against real answers', () => {
     conforms('get', `${P1}/invoices/{invoiceId}`, await t.client({ password: 'wrong' }).getInvoice(P.main, randomUUID()));
     conforms('get', `${P1}/invoices/{invoiceId}`, await api.getInvoice(P.other, randomUUID()));
     conforms('post', `${P1}/invoices`, await api.send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body: { customer: { type: 'pigeon' } } }));
-    conforms('post', `${P1}/invoices`, await api.send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', rawBody: JSON.stringify({ order: { description: 'x'.repeat(70_000) } }), headers: { 'X-Signature-Version': '3' } }).catch(() => ({ ok: false, status: 0 } as never)));
+    conforms(
+      'post',
+      `${P1}/invoices`,
+      await api
+        .send({
+          method: 'POST',
+          path: `/api/v3/projects/${P.main}/invoices`,
+          operation: 'createInvoice',
+          rawBody: JSON.stringify({ order: { description: 'x'.repeat(70_000) } }),
+          headers: { 'X-Signature-Version': '3' },
+        })
+        .catch(() => ({ ok: false, status: 0 }) as never),
+    );
 
     expect(paid.ok && paid.data.payment_status).toBe('PAID');
     expect(new Set(seen.map((s) => s.split(' ').pop())).size).toBeGreaterThanOrEqual(8);

@@ -17,11 +17,7 @@ interface Layer {
 function servedRoutes(): string[] {
   const deps = {} as HttpDeps; // the routers only read deps when a request arrives
   return [contractRoutes(deps), invoiceRoutes(deps)].flatMap((router) =>
-    (router.stack as Layer[]).flatMap((layer) =>
-      layer.route
-        ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route?.path.replace(/:(\w+)/g, '{$1}')}`)
-        : [],
-    ),
+    (router.stack as Layer[]).flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route?.path.replace(/:(\w+)/g, '{$1}')}`) : [])),
   );
 }
 

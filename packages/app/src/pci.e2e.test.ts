@@ -30,7 +30,10 @@ describe('the PCI host', () => {
     expect(i.contract?.authorization_type).toBe('SKIP');
     expect(JSON.stringify(i)).not.toContain(PAN.slice(0, 12));
     expect(JSON.stringify(i)).not.toMatch(new RegExp(`security_code|"bank_card":|"pan"|"${CVC}"`));
-    const paid = await eventually(async () => dataOf(await api.getInvoice(P.main, i.invoice_id)), (x) => x.payment_status === 'PAID');
+    const paid = await eventually(
+      async () => dataOf(await api.getInvoice(P.main, i.invoice_id)),
+      (x) => x.payment_status === 'PAID',
+    );
     expect(paid.status).toBe('Processed');
   });
 
@@ -65,13 +68,22 @@ describe('the PCI host', () => {
     ['bank_card.cardholder', { cardholder: 'X'.repeat(129) }],
   ])('card field %s is validated (%j)', async (field, change) => {
     const f = fresh();
-    const r = await pci.createInvoice(P.main, { client_ip: ip, customer: cardCustomer(f.mcid, { ...CARD, ...change }), order: { merchant_order_id: f.orderId }, contract: { merchant_contract_id: f.mcid } });
+    const r = await pci.createInvoice(P.main, {
+      client_ip: ip,
+      customer: cardCustomer(f.mcid, { ...CARD, ...change }),
+      order: { merchant_order_id: f.orderId },
+      contract: { merchant_contract_id: f.mcid },
+    });
     expect([codeOf(r), !r.ok && r.error.message]).toEqual(['400 BAD_REQUEST', expect.stringContaining(field)]);
   });
 
   it('accepts the limits: cardholder of 128, a 2-digit year, a 4-digit security code', async () => {
     const f = fresh();
-    const r = await pci.createContract(P.main, { client_ip: ip, customer: cardCustomer(f.mcid, { ...CARD, cardholder: 'X'.repeat(128), expiration_year: '31', security_code: '7390' }), merchant_contract_id: f.mcid });
+    const r = await pci.createContract(P.main, {
+      client_ip: ip,
+      customer: cardCustomer(f.mcid, { ...CARD, cardholder: 'X'.repeat(128), expiration_year: '31', security_code: '7390' }),
+      merchant_contract_id: f.mcid,
+    });
     expect(codeOf(r)).toBe('201 ok');
   });
 

@@ -6,11 +6,18 @@ import { parseMoney, type Partner, type Project } from '@kassa/domain';
 const amount = z.string().refine((a) => parseMoney(a, 'RUB').ok, 'must be a decimal string with two fraction digits, like "10.00"');
 
 const projectSchema = z.strictObject({
-  id: z.number().int().min(0).max(2 ** 31 - 1),
+  id: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   active: z.boolean().default(true),
   clientIpRequired: z.boolean().default(true),
   ipWhitelist: z.array(z.union([z.ipv4(), z.ipv6()])).default([]),
-  defaultPrice: z.strictObject({ amount, currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter code') }).nullable().default(null),
+  defaultPrice: z
+    .strictObject({ amount, currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter code') })
+    .nullable()
+    .default(null),
   returnUrl: z.url().nullable().default(null),
   webhookUrl: z.url().nullable().default(null),
   webhookSecret: z.string().min(1).nullable().default(null),
@@ -43,7 +50,7 @@ export function directoryFromSeed(seed: z.infer<typeof seedSchema>): Directory {
     partners.push({ login: p.login, password: p.password, testCallbackAllowed: p.testCallbackAllowed });
     for (const project of p.projects) {
       const price = project.defaultPrice && parseMoney(project.defaultPrice.amount, project.defaultPrice.currency);
-      projects.push({ ...project, partnerLogin: p.login, defaultPrice: price && price.ok ? price.value : null });
+      projects.push({ ...project, partnerLogin: p.login, defaultPrice: price?.ok ? price.value : null });
     }
   }
   const ids = projects.map((p) => p.id);

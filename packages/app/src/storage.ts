@@ -1,11 +1,5 @@
 import type { KassaPorts } from '@kassa/domain';
-import {
-  InMemoryContractRepository,
-  InMemoryEventOutbox,
-  InMemoryInvoiceRepository,
-  InMemoryProjectDirectory,
-  InMemorySubscriptionRepository,
-} from '@kassa/domain/in-memory';
+import { InMemoryContractRepository, InMemoryEventOutbox, InMemoryInvoiceRepository, InMemoryProjectDirectory, InMemorySubscriptionRepository } from '@kassa/domain/in-memory';
 import type { Directory } from './seed.js';
 
 /** The storage ports, whichever adapter provides them. */
@@ -29,8 +23,8 @@ export function inMemoryStorage(directory: Directory): Storage {
  * projects, before the app takes requests. Every instance then reads the directory from MongoDB.
  */
 export async function mongoStorage(url: string, database: string, directory: Directory): Promise<Storage> {
-  // Loaded only when asked for: the driver adds about 8.5 MB to the heap of an embedded Kassa,
-  // and every full garbage collection walks it.
+  // Loaded only when asked for: the driver enlarges the heap of an embedded Kassa, and every full
+  // garbage collection walks it (docs/decisions.md).
   const { connectMongoStorage } = await import('@kassa/adapters-mongo');
   const mongo = await connectMongoStorage({ url, database });
   await mongo.projects.seed(directory.partners, directory.projects);

@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = new URL('.', import.meta.url).pathname;
 const repoRoot = join(root, '..', '..', '..');
-const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
 
 interface Violation {
   type: string;
@@ -21,8 +20,7 @@ interface CruiseResult {
 }
 
 /** One violation per line, as `depcruise --output-type err` would name it. */
-const describeViolation = (v: Violation): string =>
-  `${v.rule.severity} ${v.rule.name}: ${v.from} -> ${v.cycle ? v.cycle.map((c) => c.name).join(' -> ') : v.to}`;
+const describeViolation = (v: Violation): string => `${v.rule.severity} ${v.rule.name}: ${v.from} -> ${v.cycle ? v.cycle.map((c) => c.name).join(' -> ') : v.to}`;
 
 /** The layer rule lives in .dependency-cruiser.cjs at the root; this runs it as `npm run depcruise` does. */
 const cruise = (): CruiseResult => {

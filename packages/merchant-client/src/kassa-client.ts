@@ -1,12 +1,5 @@
 import { requestPayload, signRequest, timestampOf, type SignedOperation } from '@kassa/protocol';
-import type {
-  ContractData,
-  CreateContractRequest,
-  CreateInvoiceRequest,
-  InvoiceData,
-  KassaError,
-  KassaResponse,
-} from './types.js';
+import type { ContractData, CreateContractRequest, CreateInvoiceRequest, InvoiceData, KassaError, KassaResponse } from './types.js';
 
 export { signRequest, timestampOf };
 
@@ -56,11 +49,23 @@ export class KassaClient {
   }
 
   authorizeContract(projectId: number, contractId: string, body: { pin_code: string; client_ip?: string; merchant_contract_id?: string }) {
-    return this.send<{ contract_id: string; status: 'active' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/contracts/${contractId}/authorize`, operation: 'authorizeContract', body, pathId: contractId });
+    return this.send<{ contract_id: string; status: 'active' }>({
+      method: 'POST',
+      path: `/api/v3/projects/${projectId}/contracts/${contractId}/authorize`,
+      operation: 'authorizeContract',
+      body,
+      pathId: contractId,
+    });
   }
 
   cancelContract(projectId: number, contractId: string, body: { client_ip?: string } = {}) {
-    return this.send<{ contract_id: string; status: 'cancelled' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/contracts/${contractId}/cancel`, operation: 'cancelContract', body, pathId: contractId });
+    return this.send<{ contract_id: string; status: 'cancelled' }>({
+      method: 'POST',
+      path: `/api/v3/projects/${projectId}/contracts/${contractId}/cancel`,
+      operation: 'cancelContract',
+      body,
+      pathId: contractId,
+    });
   }
 
   checkBilling(projectId: number, body: { msisdn: string }) {
@@ -72,15 +77,33 @@ export class KassaClient {
   }
 
   authorizeInvoice(projectId: number, invoiceId: string, body: { pin_code: string; client_ip?: string }) {
-    return this.send<{ invoice_id: string; status: 'Authorize' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/invoices/${invoiceId}/authorize`, operation: 'authorizeInvoice', body, pathId: invoiceId });
+    return this.send<{ invoice_id: string; status: 'Authorize' }>({
+      method: 'POST',
+      path: `/api/v3/projects/${projectId}/invoices/${invoiceId}/authorize`,
+      operation: 'authorizeInvoice',
+      body,
+      pathId: invoiceId,
+    });
   }
 
   cancelInvoice(projectId: number, invoiceId: string, body: { client_ip?: string } = {}) {
-    return this.send<{ invoice_id: string; status: 'Cancelled' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/invoices/${invoiceId}/cancel`, operation: 'cancelInvoice', body, pathId: invoiceId });
+    return this.send<{ invoice_id: string; status: 'Cancelled' }>({
+      method: 'POST',
+      path: `/api/v3/projects/${projectId}/invoices/${invoiceId}/cancel`,
+      operation: 'cancelInvoice',
+      body,
+      pathId: invoiceId,
+    });
   }
 
   refundInvoice(projectId: number, invoiceId: string, body: { client_ip?: string } = {}) {
-    return this.send<{ invoice_id: string; refund_status: 'processing' | 'completed' }>({ method: 'POST', path: `/api/v3/projects/${projectId}/invoices/${invoiceId}/refund`, operation: 'refundInvoice', body, pathId: invoiceId });
+    return this.send<{ invoice_id: string; refund_status: 'processing' | 'completed' }>({
+      method: 'POST',
+      path: `/api/v3/projects/${projectId}/invoices/${invoiceId}/refund`,
+      operation: 'refundInvoice',
+      body,
+      pathId: invoiceId,
+    });
   }
 
   getInvoice(projectId: number, invoiceId: string): Promise<KassaResponse<InvoiceData>> {

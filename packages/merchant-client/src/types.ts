@@ -1,7 +1,18 @@
 import type { BankCardRequest, ContractData, CustomerView, InvoiceData, KassaError, Money, TransactionData } from '@kassa/protocol';
 
 // The shapes come from @kassa/protocol (one source with the server); these names stay for existing code.
-export type { BillingCheckRequest, ClientIpRequest, ContractData, CreateContractRequest, CreateInvoiceRequest, CustomerView, InvoiceData, KassaError, PinRequest, TransactionData } from '@kassa/protocol';
+export type {
+  BillingCheckRequest,
+  ClientIpRequest,
+  ContractData,
+  CreateContractRequest,
+  CreateInvoiceRequest,
+  CustomerView,
+  InvoiceData,
+  KassaError,
+  PinRequest,
+  TransactionData,
+} from '@kassa/protocol';
 export type MoneyDto = Money;
 /** Card data for card binding (PCI host only). */
 export type BankCardDto = BankCardRequest;

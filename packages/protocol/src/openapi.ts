@@ -39,7 +39,7 @@ function reachable(all: Record<string, Record<string, unknown>>, roots: readonly
 const SIGNATURE = [
   'Every request carries X-Login, X-Timestamp (UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes), X-Signature-Version (3 or 4) and X-Signature:',
   'innerHash = hex(hmac_sha256(password, X-Timestamp)); version 3: X-Signature = hex(hmac_sha256(password, login + innerHash));',
-  'version 4: X-Signature = hex(hmac_sha256(password, requestPayload + login + innerHash)), requestPayload being the operation\'s fields concatenated without separators (see each operation).',
+  "version 4: X-Signature = hex(hmac_sha256(password, requestPayload + login + innerHash)), requestPayload being the operation's fields concatenated without separators (see each operation).",
 ].join(' ');
 
 const PAYLOADS: Record<Operation['id'], string> = {
@@ -66,13 +66,20 @@ function errorResponses(op: Operation, options: OpenApiOptions): Record<string, 
   for (const code of [...COMMON_ERRORS, ...op.errors]) byStatus.set(options.statusOf(code), [...(byStatus.get(options.statusOf(code)) ?? []), code]);
   if (op.request) byStatus.set(413, ['BAD_REQUEST']);
   return Object.fromEntries(
-    [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [
-      String(status),
-      {
-        description: codes.join(', '),
-        content: { 'application/json': { schema: { allOf: [ref('ErrorEnvelope'), { properties: { error: { properties: { code: { enum: codes } } } } }] }, example: { success: false, error: { code: codes[0], message: '…' } } } },
-      },
-    ]),
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        {
+          description: codes.join(', '),
+          content: {
+            'application/json': {
+              schema: { allOf: [ref('ErrorEnvelope'), { properties: { error: { properties: { code: { enum: codes } } } } }] },
+              example: { success: false, error: { code: codes[0], message: '…' } },
+            },
+          },
+        },
+      ]),
   );
 }
 
@@ -89,8 +96,15 @@ function operationObject(op: Operation, options: OpenApiOptions) {
     responses: {
       [String(op.status)]: {
         description: 'success',
-        content: { 'application/json': { schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: ref(idOf(op.response)) } }, example: { success: true, data: op.example } } },
-        ...(links ? { links: Object.fromEntries(links.to.map((to) => [to, { operationId: to, parameters: { projectId: '$request.path.projectId', [links.param]: `$response.body#/data/${links.field}` } }])) } : {}),
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: ref(idOf(op.response)) } },
+            example: { success: true, data: op.example },
+          },
+        },
+        ...(links
+          ? { links: Object.fromEntries(links.to.map((to) => [to, { operationId: to, parameters: { projectId: '$request.path.projectId', [links.param]: `$response.body#/data/${links.field}` } }])) }
+          : {}),
       },
       ...errorResponses(op, options),
     },
@@ -105,7 +119,11 @@ export function openApiDocument(options: OpenApiOptions) {
   for (const op of OPERATIONS) paths[PREFIX + op.path] = { ...paths[PREFIX + op.path], [op.method]: operationObject(op, options) };
   return {
     openapi: '3.1.0',
-    info: { title: 'Kassa JSON API', version: '3.0.0', description: `One-time payments: contracts, invoices, refunds. Errors use the envelope {success:false, error:{code, message, next_step?, details?}}; clients branch on error.code (${JSON_ERROR_CODES.length} codes). ${SIGNATURE}` },
+    info: {
+      title: 'Kassa JSON API',
+      version: '3.0.0',
+      description: `One-time payments: contracts, invoices, refunds. Errors use the envelope {success:false, error:{code, message, next_step?, details?}}; clients branch on error.code (${JSON_ERROR_CODES.length} codes). ${SIGNATURE}`,
+    },
     servers: options.servers.map((s) => ({ ...s })),
     security: [{ login: [], timestamp: [], signatureVersion: [], signature: [] }],
     paths,

@@ -3,7 +3,10 @@ import { LIMITS } from './limits.js';
 
 const text = (max: number) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const upTo = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-export const msisdnSchema = z.string().regex(/^[1-9][0-9]{7,14}$/, 'must be an E.164 number, digits only').meta({ id: 'Msisdn', description: 'E.164, digits only', example: '79001234567' });
+export const msisdnSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{7,14}$/, 'must be an E.164 number, digits only')
+  .meta({ id: 'Msisdn', description: 'E.164, digits only', example: '79001234567' });
 const clientIp = z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).meta({ description: 'the caller IP; required unless the project says otherwise', example: '203.0.113.7' });
 const digits = (pattern: RegExp, message: string) => z.union([z.number().int().nonnegative().transform(String), z.string()]).pipe(z.string().regex(pattern, message));
 
@@ -27,7 +30,10 @@ export const customerRequestSchema = z
     type: z.enum(['mobile_phone', 'undefined_bank_card', 'bank_card'], { error: 'must be mobile_phone, undefined_bank_card or bank_card' }),
     msisdn: msisdnSchema.optional(),
     email: z.email({ error: 'must be an email address' }).max(LIMITS.email).optional(),
-    country: z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 code').optional(),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 code')
+      .optional(),
     source: text(LIMITS.source).optional(),
     merchant_customer_id: text(LIMITS.merchantCustomerId).optional(),
     bank_card: bankCardSchema.optional(),
@@ -54,7 +60,10 @@ export const createInvoiceRequest = z
       .optional()
       .meta({ description: 'test environment only; callback_url only for partners with the flag' }),
   })
-  .meta({ id: 'CreateInvoiceRequest', example: { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'order-1', price: { amount: '10.00', currency: 'RUB' } } } });
+  .meta({
+    id: 'CreateInvoiceRequest',
+    example: { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'order-1', price: { amount: '10.00', currency: 'RUB' } } },
+  });
 
 export const createContractRequest = z
   .object({ client_ip: clientIp.optional(), customer: customerRequestSchema, merchant_contract_id: text(LIMITS.merchantContractId) })

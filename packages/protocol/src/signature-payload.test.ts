@@ -3,7 +3,12 @@ import { requestPayload, requestPayloadParts } from './signature-payload.js';
 
 describe('requestPayload (signature version 4)', () => {
   it('POST /invoices: order id, customerPayload, amount, currency, contract id, client_ip', () => {
-    const body = { client_ip: '10.0.0.1', customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'o-1', price: { amount: '10.00', currency: 'RUB' } }, contract: { merchant_contract_id: 'mc' } };
+    const body = {
+      client_ip: '10.0.0.1',
+      customer: { type: 'mobile_phone', msisdn: '79001234567' },
+      order: { merchant_order_id: 'o-1', price: { amount: '10.00', currency: 'RUB' } },
+      contract: { merchant_contract_id: 'mc' },
+    };
     expect(requestPayload('createInvoice', { body })).toBe('o-179001234567' + '10.00RUB' + 'mc' + '10.0.0.1');
   });
 

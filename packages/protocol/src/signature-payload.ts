@@ -47,7 +47,10 @@ function customerParts(body: unknown): PayloadPart[] {
   return [];
 }
 
-export const customerPayload = (body: unknown): string => customerParts(body).map((p) => p.value).join('');
+export const customerPayload = (body: unknown): string =>
+  customerParts(body)
+    .map((p) => p.value)
+    .join('');
 
 /** The fields of an operation's requestPayload, in order. */
 export function requestPayloadParts(operation: SignedOperation, request: SignedRequest): PayloadPart[] {

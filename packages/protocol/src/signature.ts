@@ -10,8 +10,7 @@ export const timestampOf = (d: Date): string => d.toISOString().replace(/\.\d{3}
 export const innerHash = (password: string, timestamp: string): string => hmacHex(password, timestamp);
 
 /** The signature of a request once `inner` is known: v3 signs login + innerHash, v4 prefixes the requestPayload. */
-export const signWithInner = (password: string, login: string, inner: string, version: 3 | 4, payload: string): string =>
-  hmacHex(password, (version === 4 ? payload : '') + login + inner);
+export const signWithInner = (password: string, login: string, inner: string, version: 3 | 4, payload: string): string => hmacHex(password, (version === 4 ? payload : '') + login + inner);
 
 /** X-Signature for a request, versions 3 and 4 (the spec's Authentication section). */
 export function signRequest(password: string, login: string, timestamp: string, version: 3 | 4, payload: string): string {

@@ -75,7 +75,7 @@ function mismatchHint(version: '3' | '4', parts: readonly PayloadPart[], payload
  */
 export async function authenticate(deps: HttpDeps, operation: SignedOperation, req: Request): Promise<AuthContext | DomainError> {
   // Node keeps header names in lower case. Each read of a property of `req` is a slow lookup (Express
-  // swaps the request's prototype; callgrind: thousands of instructions each), so each is read once.
+  // swaps the request's prototype; see docs/decisions.md), so each is read once.
   const { headers, params } = req;
   const login = header(headers, 'x-login');
   const timestamp = header(headers, 'x-timestamp');
@@ -83,7 +83,12 @@ export async function authenticate(deps: HttpDeps, operation: SignedOperation, r
   const signature = header(headers, 'x-signature');
   if (!login || !timestamp || !version || !signature) {
     const missing = Object.entries({ 'X-Login': login, 'X-Timestamp': timestamp, 'X-Signature-Version': version, 'X-Signature': signature });
-    return invalidSignature(`missing header ${missing.filter(([, v]) => !v).map(([n]) => n).join(', ')}`);
+    return invalidSignature(
+      `missing header ${missing
+        .filter(([, v]) => !v)
+        .map(([n]) => n)
+        .join(', ')}`,
+    );
   }
   if (version !== '3' && version !== '4') return invalidSignature(`unsupported signature version ${JSON.stringify(version)}`);
   const partner = await deps.projects.findPartner(login);

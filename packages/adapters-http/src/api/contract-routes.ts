@@ -23,23 +23,32 @@ export function createContractRoute(deps: HttpDeps, cardAllowed: boolean) {
 export function contractRoutes(deps: HttpDeps, router: IRouter = Router()): IRouter {
   router.post(`${API_PREFIX}/contracts`, createContractRoute(deps, false));
 
-  router.post(`${API_PREFIX}/contracts/:contractId/authorize`, bodyRoute(deps, 'authorizeContract', pinRequest, { clientIpRule: true }, async (body, req, res, { project }) => {
-    const result = await deps.useCases.authorizeContract.execute({ projectId: project.id, contractId: param(req.params['contractId']), pinCode: body.pin_code });
-    await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'active' }));
-  }));
+  router.post(
+    `${API_PREFIX}/contracts/:contractId/authorize`,
+    bodyRoute(deps, 'authorizeContract', pinRequest, { clientIpRule: true }, async (body, req, res, { project }) => {
+      const result = await deps.useCases.authorizeContract.execute({ projectId: project.id, contractId: param(req.params['contractId']), pinCode: body.pin_code });
+      await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'active' }));
+    }),
+  );
 
   // Cancellation is also sent with an empty body (the spec), so client_ip is not required here.
-  router.post(`${API_PREFIX}/contracts/:contractId/cancel`, bodyRoute(deps, 'cancelContract', clientIpRequest, { clientIpRule: false }, async (_body, req, res, { project }) => {
-    const result = await deps.useCases.cancelContract.execute({ projectId: project.id, contractId: param(req.params['contractId']) });
-    await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'cancelled' }));
-  }));
+  router.post(
+    `${API_PREFIX}/contracts/:contractId/cancel`,
+    bodyRoute(deps, 'cancelContract', clientIpRequest, { clientIpRule: false }, async (_body, req, res, { project }) => {
+      const result = await deps.useCases.cancelContract.execute({ projectId: project.id, contractId: param(req.params['contractId']) });
+      await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'cancelled' }));
+    }),
+  );
 
-  router.post(`${API_PREFIX}/billing/check`, bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res) => {
-    const msisdn = body.msisdn ?? body.customer?.msisdn;
-    if (!msisdn) return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'msisdn: required' });
-    const check = await deps.useCases.checkBilling.execute({ msisdn });
-    const carrier = check.carrier ? { country: check.carrier.country, network: check.carrier.network, operator: check.carrier.operator } : {};
-    sendData(res, { supported: check.supported, customer: { type: 'mobile_phone', msisdn, ...carrier } });
-  }));
+  router.post(
+    `${API_PREFIX}/billing/check`,
+    bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res) => {
+      const msisdn = body.msisdn ?? body.customer?.msisdn;
+      if (!msisdn) return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'msisdn: required' });
+      const check = await deps.useCases.checkBilling.execute({ msisdn });
+      const carrier = check.carrier ? { country: check.carrier.country, network: check.carrier.network, operator: check.carrier.operator } : {};
+      sendData(res, { supported: check.supported, customer: { type: 'mobile_phone', msisdn, ...carrier } });
+    }),
+  );
   return router;
 }

@@ -11,12 +11,34 @@ let served: Served;
 let ports: InMemoryPorts;
 let base: string;
 const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
-const project = { id: 1, partnerLogin: 'm', active: true, clientIpRequired: true, ipWhitelist: [], defaultPrice: null, returnUrl: null, webhookUrl: null, webhookSecret: null, paymentMethods: ['sbp'], subscriptionSecret: null, subscriptionNotificationUrl: null };
+const project = {
+  id: 1,
+  partnerLogin: 'm',
+  active: true,
+  clientIpRequired: true,
+  ipWhitelist: [],
+  defaultPrice: null,
+  returnUrl: null,
+  webhookUrl: null,
+  webhookSecret: null,
+  paymentMethods: ['sbp'],
+  subscriptionSecret: null,
+  subscriptionNotificationUrl: null,
+};
 
 beforeAll(async () => {
   ports = inMemoryPorts({ partners: [partner], projects: [project] });
   ports.clock.set('2026-11-22T12:00:00.000Z');
-  const app = createApiApp({ useCases: kassaUseCases(ports), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger: pino({ level: 'silent' }), signatures: new SignatureVerifier() });
+  const app = createApiApp({
+    useCases: kassaUseCases(ports),
+    projects: ports.projects,
+    carriers: ports.carriers,
+    paymentPages: ports.paymentPages,
+    clock: ports.clock,
+    mode: 'test',
+    logger: pino({ level: 'silent' }),
+    signatures: new SignatureVerifier(),
+  });
   served = await serve(app);
   base = served.base;
 });

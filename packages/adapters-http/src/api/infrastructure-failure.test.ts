@@ -14,14 +14,44 @@ const logged: string[] = [];
 
 beforeAll(async () => {
   const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
-  const project = { id: 1, partnerLogin: 'm', active: true, clientIpRequired: false, ipWhitelist: [], defaultPrice: { minor: 100, currency: 'RUB' }, returnUrl: null, webhookUrl: null, webhookSecret: null, paymentMethods: ['sbp'], subscriptionSecret: null, subscriptionNotificationUrl: null };
+  const project = {
+    id: 1,
+    partnerLogin: 'm',
+    active: true,
+    clientIpRequired: false,
+    ipWhitelist: [],
+    defaultPrice: { minor: 100, currency: 'RUB' },
+    returnUrl: null,
+    webhookUrl: null,
+    webhookSecret: null,
+    paymentMethods: ['sbp'],
+    subscriptionSecret: null,
+    subscriptionNotificationUrl: null,
+  };
   const ports = inMemoryPorts({ partners: [partner], projects: [project] });
   ports.clock.set(new Date());
   // The storage is down: every invoice read and write throws, as a driver does when it loses the server.
   const down = () => Promise.reject(new Error('connection refused: storage is down'));
   const invoices = Object.assign(Object.create(ports.invoices) as typeof ports.invoices, { get: down, create: down, findByMerchantOrderId: down, save: down });
-  const logger = pino({ level: 'info' }, new Writable({ write: (c: Buffer, _e, done) => void (logged.push(c.toString()), done()) }));
-  const app = createApiApp({ useCases: kassaUseCases({ ...ports, invoices }), projects: ports.projects, carriers: ports.carriers, paymentPages: ports.paymentPages, clock: ports.clock, mode: 'test', logger, signatures: new SignatureVerifier() });
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write: (c: Buffer, _e, done) => {
+        logged.push(c.toString());
+        done();
+      },
+    }),
+  );
+  const app = createApiApp({
+    useCases: kassaUseCases({ ...ports, invoices }),
+    projects: ports.projects,
+    carriers: ports.carriers,
+    paymentPages: ports.paymentPages,
+    clock: ports.clock,
+    mode: 'test',
+    logger,
+    signatures: new SignatureVerifier(),
+  });
   served = await serve(app);
   client = new KassaClient({ baseUrl: served.base, login: 'm', password: 'p' });
 });

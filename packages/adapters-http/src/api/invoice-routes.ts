@@ -64,33 +64,47 @@ export function invoiceRoutes(deps: HttpDeps, router: IRouter = Router()): IRout
   router
     .route(`${API_PREFIX}/invoices`)
     .post(createInvoiceRoute(deps, false))
-    .get(route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
-      const orderId = req.query['merchant_order_id'];
-      if (typeof orderId !== 'string' || orderId.length === 0) {
-        return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'merchant_order_id: required query parameter' });
-      }
-      const result = await deps.useCases.findInvoiceByOrderId.execute({ projectId: project.id, merchantOrderId: orderId });
-      await sendResult(res, result, deps.mode, (i) => invoiceView(i, { ...view, maskPhone: true }));
-    }));
+    .get(
+      route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
+        const orderId = req.query['merchant_order_id'];
+        if (typeof orderId !== 'string' || orderId.length === 0) {
+          return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'merchant_order_id: required query parameter' });
+        }
+        const result = await deps.useCases.findInvoiceByOrderId.execute({ projectId: project.id, merchantOrderId: orderId });
+        await sendResult(res, result, deps.mode, (i) => invoiceView(i, { ...view, maskPhone: true }));
+      }),
+    );
 
-  router.get(`${API_PREFIX}/invoices/:invoiceId`, route(deps, 'getInvoice', async (req, res, { project }) => {
-    const result = await deps.useCases.getInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
-    await sendResult(res, result, deps.mode, (i) => invoiceView(i, view));
-  }));
+  router.get(
+    `${API_PREFIX}/invoices/:invoiceId`,
+    route(deps, 'getInvoice', async (req, res, { project }) => {
+      const result = await deps.useCases.getInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
+      await sendResult(res, result, deps.mode, (i) => invoiceView(i, view));
+    }),
+  );
 
-  router.post(`${API_PREFIX}/invoices/:invoiceId/authorize`, bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project }) => {
-    const result = await deps.useCases.authorizeInvoice.execute({ ...ref(req, project.id), pinCode: body.pin_code });
-    await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Authorize' }));
-  }));
+  router.post(
+    `${API_PREFIX}/invoices/:invoiceId/authorize`,
+    bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project }) => {
+      const result = await deps.useCases.authorizeInvoice.execute({ ...ref(req, project.id), pinCode: body.pin_code });
+      await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Authorize' }));
+    }),
+  );
 
-  router.post(`${API_PREFIX}/invoices/:invoiceId/cancel`, bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
-    const result = await deps.useCases.cancelInvoice.execute(ref(req, project.id));
-    await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Cancelled' }));
-  }));
+  router.post(
+    `${API_PREFIX}/invoices/:invoiceId/cancel`,
+    bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
+      const result = await deps.useCases.cancelInvoice.execute(ref(req, project.id));
+      await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Cancelled' }));
+    }),
+  );
 
-  router.post(`${API_PREFIX}/invoices/:invoiceId/refund`, bodyRoute(deps, 'refundInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
-    const result = await deps.useCases.refundInvoice.execute(ref(req, project.id));
-    await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, refund_status: i.refundStatus }), 202);
-  }));
+  router.post(
+    `${API_PREFIX}/invoices/:invoiceId/refund`,
+    bodyRoute(deps, 'refundInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
+      const result = await deps.useCases.refundInvoice.execute(ref(req, project.id));
+      await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, refund_status: i.refundStatus }), 202);
+    }),
+  );
   return router;
 }

@@ -18,12 +18,15 @@ describe('SignatureVerifier', () => {
     payload: fc.string({ maxLength: 8 }),
   });
 
-  test.prop([fc.array(request, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 3 })])('keeping the last inner hash per login gives the spec signature in any order, whatever the cap', (requests, cap) => {
-    const verifier = new SignatureVerifier(cap);
-    for (const r of requests) {
-      expect(verifier.expected(r.password, r.login, r.timestamp, r.version, r.payload)).toBe(specSignature(r.password, r.login, r.timestamp, r.version, r.payload));
-    }
-  });
+  test.prop([fc.array(request, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 3 })])(
+    'keeping the last inner hash per login gives the spec signature in any order, whatever the cap',
+    (requests, cap) => {
+      const verifier = new SignatureVerifier(cap);
+      for (const r of requests) {
+        expect(verifier.expected(r.password, r.login, r.timestamp, r.version, r.payload)).toBe(specSignature(r.password, r.login, r.timestamp, r.version, r.payload));
+      }
+    },
+  );
 
   it('a changed password is used at once, within the same second', () => {
     const timestamp = '2026-11-22T10:00:00Z';

@@ -26,10 +26,7 @@ export function clientErrorHandler(mode: KassaMode) {
     }
     const { status, message } = answerFor(err.code);
     const body = JSON.stringify(errorBody(domainError('BAD_REQUEST', message), mode));
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   };
 }
 

@@ -5,8 +5,7 @@ import { sendError } from './envelope.js';
 import { bodyErrorStatus } from './json-body.js';
 
 /** Unknown routes: 404 in the envelope. */
-export const notFound = (mode: KassaMode) => (req: Request, res: Response) =>
-  sendError(res, domainError('NOT_FOUND', `No route ${req.method} ${req.path}`), mode);
+export const notFound = (mode: KassaMode) => (req: Request, res: Response) => sendError(res, domainError('NOT_FOUND', `No route ${req.method} ${req.path}`), mode);
 
 /** The 4xx status an error carries (`status` or `statusCode`, as http-errors and the router set it). */
 export function clientErrorStatus(err: unknown): number | undefined {

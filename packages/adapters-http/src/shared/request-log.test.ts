@@ -12,7 +12,15 @@ let served: Served;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  const logger = pino({ level: 'info' }, new Writable({ write: (c: Buffer, _e, done) => void (lines.push(JSON.parse(c.toString()) as Record<string, unknown>), done()) }));
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write: (c: Buffer, _e, done) => {
+        lines.push(JSON.parse(c.toString()) as Record<string, unknown>);
+        done();
+      },
+    }),
+  );
   const app = express();
   app.use(requestLog(logger, 'api'));
   app.use(jsonBody('test', 1024));
@@ -25,7 +33,11 @@ afterAll(() => served.close());
 describe('requestLog', () => {
   it('writes one line when the answer is sent: method, path without the query, status, duration, masked body', async () => {
     const body = { customer: { type: 'undefined_bank_card', bank_card: { pan: '4111111111111111', security_code: '123' } }, pin_code: '1234' };
-    const res = await fetch(`${served.base}/api/v3/projects/7/invoices?merchant_order_id=o-1`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': 'secret-signature' }, body: JSON.stringify(body) });
+    const res = await fetch(`${served.base}/api/v3/projects/7/invoices?merchant_order_id=o-1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': 'secret-signature' },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(201);
     // The line is written on 'finish', which may come just after the client has the answer.
     const line = await vi.waitFor(() => lines.find((l) => l['msg'] === 'request') ?? Promise.reject(new Error('no request line yet')));
@@ -57,7 +69,14 @@ describe('requestLog, bodies of callers that did not authenticate', () => {
 describe('requestLog, when the log line cannot be written', () => {
   it('a logger that throws on the line costs the line, not the process', async () => {
     let throws = true;
-    const logger = pino({ level: 'info' }, { write: () => { if (throws) throw new Error('broken pipe'); } });
+    const logger = pino(
+      { level: 'info' },
+      {
+        write: () => {
+          if (throws) throw new Error('broken pipe');
+        },
+      },
+    );
     const app = express();
     app.use(requestLog(logger, 'api'));
     app.use(jsonBody('test', 1024));

@@ -16,18 +16,41 @@ import { webhookPayload } from './webhook-payload.js';
 
 // The wire shapes merchants' code depends on, pinned: each event made by the real domain command.
 let n = 0;
-const stamp = () => ({ now: '2026-11-22T10:00:00.000Z', newId: () => `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}` });
+const stamp = () => ({
+  now: '2026-11-22T10:00:00.000Z',
+  newId: () => {
+    n += 1;
+    return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  },
+});
 const base = { projectId: 7, now: '2026-11-22T09:00:00.000Z' };
 
 const contract = () =>
   openContract({ ...base, id: 'c-1', merchantContractId: 'mc-1', customer: { type: 'mobile_phone', msisdn: '79001234567' }, authorizationType: 'SMS_PIN', pinCode: '1234', lifetimeSeconds: 3600 });
 const invoice = () =>
   openInvoice({
-    ...base, id: 'i-1', merchantOrderId: 'o-1', customer: { type: 'mobile_phone', msisdn: '79001234567' }, price: { minor: 1000, currency: 'RUB' }, vatIncluded: false,
-    description: null, applicationName: null, productName: null, authorizationType: 'BY_CONTRACT', contract: null, billingChannel: 'MC', pinCode: null, testInfo: null, lifetimeSeconds: 86_400,
+    ...base,
+    id: 'i-1',
+    merchantOrderId: 'o-1',
+    customer: { type: 'mobile_phone', msisdn: '79001234567' },
+    price: { minor: 1000, currency: 'RUB' },
+    vatIncluded: false,
+    description: null,
+    applicationName: null,
+    productName: null,
+    authorizationType: 'BY_CONTRACT',
+    contract: null,
+    billingChannel: 'MC',
+    pinCode: null,
+    testInfo: null,
+    lifetimeSeconds: 86_400,
   });
 const charge = (i: Invoice, status: 'SUCCESS' | 'FAILED') =>
-  recordCharge(i, transactionFor(i, { status, resultCode: status === 'SUCCESS' ? 0 : 210, resultDescription: status, billingChannel: 'MC', serviceNumber: '0000' }, 't-1', '2026-11-22T10:00:00.000Z'), stamp());
+  recordCharge(
+    i,
+    transactionFor(i, { status, resultCode: status === 'SUCCESS' ? 0 : 210, resultDescription: status, billingChannel: 'MC', serviceNumber: '0000' }, 't-1', '2026-11-22T10:00:00.000Z'),
+    stamp(),
+  );
 const only = <E>(events: readonly unknown[]) => events[0] as E;
 
 describe('webhookPayload: the JSON bodies of the events', () => {
@@ -63,7 +86,10 @@ describe('webhookPayload: the JSON bodies of the events', () => {
     const refunding = requestRefund(paid, stamp()).next as Invoice;
     expect(webhookPayload(only<InvoiceEvent>(completeRefund(refunding, stamp()).events))).toEqual({
       type: 'refund.completed',
-      data: { invoice: { invoice_id: 'i-1', merchant_order_id: 'o-1', status: 'Processed', payment_status: 'PAID' }, refund: { refund_status: 'completed', amount: { amount: '10.00', currency: 'RUB' } } },
+      data: {
+        invoice: { invoice_id: 'i-1', merchant_order_id: 'o-1', status: 'Processed', payment_status: 'PAID' },
+        refund: { refund_status: 'completed', amount: { amount: '10.00', currency: 'RUB' } },
+      },
     });
   });
 });

@@ -12,7 +12,10 @@ export const WIDGET_TOKEN_SECONDS = 2 * 3600;
 export class JwtPaymentPages implements PaymentPages {
   private readonly key: Uint8Array;
 
-  constructor(private readonly widgetBase: string, secret: string) {
+  constructor(
+    private readonly widgetBase: string,
+    secret: string,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 

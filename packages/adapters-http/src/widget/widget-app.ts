@@ -4,9 +4,9 @@ import { baseApp, finishApp } from '../shared/base-app.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${body}</body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
 /** The method a payment-page URL asks for, from the spec's selection parameters. */
 function chosenMethod(req: Request): string {
@@ -32,9 +32,9 @@ export function createWidgetApp(deps: HttpDeps, pages: JwtPaymentPages): Express
     const invoice = opened && (await deps.useCases.getInvoice.execute({ projectId: opened.projectId, invoiceId }));
     if (!invoice?.ok) return void res.status(401).type('html').send(page('Invalid link', '<p>This payment link is invalid or has expired.</p>'));
     const i = invoice.value;
-    res.type('html').send(
-      page('Payment', `<p>Invoice ${escape(i.id)}: ${escape(invoiceStatus(i))} / ${escape(invoicePaymentStatus(i))}</p><p>Method: ${escape(chosenMethod(req))}</p>`),
-    );
+    res
+      .type('html')
+      .send(page('Payment', `<p>Invoice ${escapeHtml(i.id)}: ${escapeHtml(invoiceStatus(i))} / ${escapeHtml(invoicePaymentStatus(i))}</p><p>Method: ${escapeHtml(chosenMethod(req))}</p>`));
   });
   return finishApp(app, deps, 'widget');
 }

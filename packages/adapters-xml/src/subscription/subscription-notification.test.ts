@@ -5,11 +5,25 @@ import { subscriptionNotificationXml } from './subscription-notification.js';
 
 // The document merchants' code parses, pinned: each event made by the real domain command.
 let n = 0;
-const stamp = (now = '2026-11-22T10:00:00.000Z') => ({ now, newId: () => `e-${(n += 1)}` });
+const stamp = (now = '2026-11-22T10:00:00.000Z') => ({
+  now,
+  newId: () => {
+    n += 1;
+    return `e-${n}`;
+  },
+});
 const subscription = () =>
   openSubscription({
-    id: '6f1c2f5e-1111-4222-8333-944445555666', projectId: 9, acceptanceChannel: 'SMS_PIN', subscriberMsisdn: '79001234567', subscriberId: null, country: 'ru', operatorId: 22, pinCode: '1234',
-    billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 2550, currency: 'RUB' } }, now: '2026-11-22T09:59:00.000Z',
+    id: '6f1c2f5e-1111-4222-8333-944445555666',
+    projectId: 9,
+    acceptanceChannel: 'SMS_PIN',
+    subscriberMsisdn: '79001234567',
+    subscriberId: null,
+    country: 'ru',
+    operatorId: 22,
+    pinCode: '1234',
+    billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 2550, currency: 'RUB' } },
+    now: '2026-11-22T09:59:00.000Z',
   });
 const only = (events: readonly unknown[]) => events[0] as SubscriptionEvent;
 

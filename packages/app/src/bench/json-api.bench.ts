@@ -67,7 +67,7 @@ async function measure(name: string, url: string): Promise<Measured & { total: n
           const msisdn = `7${String(sequence).padStart(10, '0')}`;
           const order = `bench-${process.pid}-${sequence}`;
           const body = { client_ip: '203.0.113.10', customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: order } };
-          return { ...req, headers: sign(order + msisdn + '203.0.113.10'), body: JSON.stringify(body) };
+          return { ...req, headers: sign(`${order + msisdn}203.0.113.10`), body: JSON.stringify(body) };
         },
         onResponse: (status, body, context) => {
           if (status === 201) (context as Record<string, unknown>)['invoiceId'] = (JSON.parse(body) as { data: { invoice_id: string } }).data.invoice_id;

@@ -51,7 +51,7 @@ async function apiCreations(url: string): Promise<number> {
             const msisdn = `7${String(sequence).padStart(10, '0')}`;
             const order = `mongo-bench-${process.pid}-${sequence}`;
             const body = { client_ip: '203.0.113.10', customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: order } };
-            return { ...req, headers: sign(order + msisdn + '203.0.113.10'), body: JSON.stringify(body) };
+            return { ...req, headers: sign(`${order + msisdn}203.0.113.10`), body: JSON.stringify(body) };
           },
         },
       ],

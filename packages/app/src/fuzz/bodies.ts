@@ -23,8 +23,7 @@ export const cardNumber = fc
   .map((body) => body + luhnCheckDigit(body));
 
 /** A card number as people write it: together, in fours with spaces or dashes, or as a JSON number. */
-const writtenCard = (pan: string) =>
-  fc.constantFrom<unknown>(pan, (pan.match(/.{1,4}/g) ?? []).join(' '), (pan.match(/.{1,4}/g) ?? []).join('-'), pan.length <= 15 ? Number(pan) : pan);
+const writtenCard = (pan: string) => fc.constantFrom<unknown>(pan, (pan.match(/.{1,4}/g) ?? []).join(' '), (pan.match(/.{1,4}/g) ?? []).join('-'), pan.length <= 15 ? Number(pan) : pan);
 
 /** Names a card number may come under, expected or not. */
 const CARD_KEYS = ['pan', 'PAN', 'number', 'card_number', 'cardNumber', 'ccnum', 'Pan', 'x', 'description'];
@@ -60,7 +59,9 @@ const sparseBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
           country: maybe(fc.constantFrom('RU', 'ru', 'US')),
           source: maybe(fc.string({ minLength: 1, maxLength: 64 })),
           merchant_customer_id: maybe(fc.string({ minLength: 1, maxLength: 128 })),
-          bank_card: maybe(fc.record({ expiration_month: maybe(fc.integer({ min: 1, max: 12 })), expiration_year: maybe(fc.constantFrom(2031, '31')), cardholder: maybe(fc.string()) }, { requiredKeys: [] })),
+          bank_card: maybe(
+            fc.record({ expiration_month: maybe(fc.integer({ min: 1, max: 12 })), expiration_year: maybe(fc.constantFrom(2031, '31')), cardholder: maybe(fc.string()) }, { requiredKeys: [] }),
+          ),
         },
         { requiredKeys: [] },
       ),
@@ -88,7 +89,12 @@ const sparseBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
 const msisdn = fc.stringMatching(/^79[0-9]{9}$/);
 const orderId = fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/);
 const mobileCustomer = fc.record({ type: fc.constant('mobile_phone'), msisdn }, { requiredKeys: ['type', 'msisdn'] });
-const cardCustomer = fc.record({ type: fc.constant('undefined_bank_card'), source: fc.constantFrom('shop', 'app'), country: fc.constant('RU'), merchant_customer_id: fc.stringMatching(/^[a-z0-9]{1,20}$/) });
+const cardCustomer = fc.record({
+  type: fc.constant('undefined_bank_card'),
+  source: fc.constantFrom('shop', 'app'),
+  country: fc.constant('RU'),
+  merchant_customer_id: fc.stringMatching(/^[a-z0-9]{1,20}$/),
+});
 
 /** Right bodies of every JSON v3 operation at once (each route reads its own fields): they reach the use cases. */
 const rightBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
@@ -131,22 +137,29 @@ const bodyWithCard: fc.Arbitrary<FuzzBody> = fc
       const card = { [cardKey]: written, [codeKey]: '7351' };
       const customer = typeof body['customer'] === 'object' && body['customer'] !== null ? (body['customer'] as Record<string, unknown>) : {};
       const placed =
-        place === 'top' ? { ...body, ...card }
-        : place === 'customer' ? { ...body, customer: { ...customer, ...card } }
-        : place === 'bank_card' ? { ...body, customer: { ...customer, type: 'bank_card', bank_card: { ...card, expiration_month: 12, expiration_year: 2031 } } }
-        : { ...body, order: { merchant_order_id: 'o', description: `card ${String(written)} code 7351` } };
+        place === 'top'
+          ? { ...body, ...card }
+          : place === 'customer'
+            ? { ...body, customer: { ...customer, ...card } }
+            : place === 'bank_card'
+              ? { ...body, customer: { ...customer, type: 'bank_card', bank_card: { ...card, expiration_month: 12, expiration_year: 2031 } } }
+              : { ...body, order: { merchant_order_id: 'o', description: `card ${String(written)} code 7351` } };
       return { kind: 'card', content: JSON.stringify(placed), cardNumbers: [pan] };
     }),
   );
 
-const json = (kind: string) => (value: unknown): FuzzBody => ({ kind, content: JSON.stringify(value) ?? 'null', cardNumbers: [] });
+const json =
+  (kind: string) =>
+  (value: unknown): FuzzBody => ({ kind, content: JSON.stringify(value) ?? 'null', cardNumbers: [] });
 
 /** `{"a":[[[...]]]}` (or objects) nested `depth` deep, as text: no recursion anywhere. */
-const nested = fc.tuple(fc.integer({ min: 1, max: 6_000 }), fc.boolean()).map(([depth, arrays]): FuzzBody => ({
-  kind: 'deep',
-  content: arrays ? `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
-  cardNumbers: [],
-}));
+const nested = fc.tuple(fc.integer({ min: 1, max: 6_000 }), fc.boolean()).map(
+  ([depth, arrays]): FuzzBody => ({
+    kind: 'deep',
+    content: arrays ? `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+    cardNumbers: [],
+  }),
+);
 
 /** Two bodies' members in one object: duplicate keys, the later one wins in JSON.parse. */
 const duplicateKeys = fc.tuple(shapedBody, shapedBody).map(([a, b]): FuzzBody => {
@@ -161,13 +174,15 @@ const PROTO = [
   '{"customer":{"type":"mobile_phone","msisdn":"79001234567","constructor":"x"},"hasOwnProperty":1,"toString":2}',
 ];
 
-const malformed = fc.oneof(
-  shapedBody.chain((b) => {
-    const text = JSON.stringify(b);
-    return fc.nat(text.length).map((n) => text.slice(0, n));
-  }),
-  fc.constantFrom('{', '{"a":1,}', "{'a':1}", '{"a":NaN}', '{"a":01}', '{"a":"\\x"}', '\uFEFF{}', '{"a":1}{"b":2}', '[', 'undefined', ' '),
-).map((content): FuzzBody => ({ kind: 'malformed', content, cardNumbers: [] }));
+const malformed = fc
+  .oneof(
+    shapedBody.chain((b) => {
+      const text = JSON.stringify(b);
+      return fc.nat(text.length).map((n) => text.slice(0, n));
+    }),
+    fc.constantFrom('{', '{"a":1,}', "{'a':1}", '{"a":NaN}', '{"a":01}', '{"a":"\\x"}', '\uFEFF{}', '{"a":1}{"b":2}', '[', 'undefined', ' '),
+  )
+  .map((content): FuzzBody => ({ kind: 'malformed', content, cardNumbers: [] }));
 
 /** A right body, or one with a single hostile field, or one carrying card data under some name. */
 export const nearlyRightBody: fc.Arbitrary<FuzzBody> = fc.oneof(

@@ -61,7 +61,14 @@ function runSchemathesis(apiUrl: string, examples: string): boolean {
   const run = spawnSync('bash', [join(root, 'scripts/fuzz/run-schemathesis.sh'), apiUrl], {
     stdio: 'inherit',
     // Project 2 does not require client_ip, which the document cannot say per project.
-    env: { ...process.env, KASSA_FUZZ_LOGIN: FUZZ_PARTNER.login, KASSA_FUZZ_PASSWORD: FUZZ_PARTNER.password, KASSA_FUZZ_STATUS_FILE: statusFile, KASSA_FUZZ_EXAMPLES: examples, KASSA_FUZZ_PROJECT_ID: '2' },
+    env: {
+      ...process.env,
+      KASSA_FUZZ_LOGIN: FUZZ_PARTNER.login,
+      KASSA_FUZZ_PASSWORD: FUZZ_PARTNER.password,
+      KASSA_FUZZ_STATUS_FILE: statusFile,
+      KASSA_FUZZ_EXAMPLES: examples,
+      KASSA_FUZZ_PROJECT_ID: '2',
+    },
   });
   const statuses = existsSync(statusFile) ? readFileSync(statusFile, 'utf8') : '{}';
   rmSync(statusDir, { recursive: true, force: true });

@@ -39,7 +39,9 @@ export interface FuzzSubject {
 
 const describeCase = (c: FuzzCase) =>
   `${c.host} ${c.request.method} ${c.request.path.slice(0, 120)} body=${c.body?.kind ?? 'none'}${c.request.noContentLength ? ' (no Content-Length)' : ''} headers=${JSON.stringify(c.request.headers.filter(([n]) => !n.startsWith('X-Sig'))).slice(0, 300)}`;
-const bump = (counts: Record<string, number>, key: string) => void (counts[key] = (counts[key] ?? 0) + 1);
+const bump = (counts: Record<string, number>, key: string) => {
+  counts[key] = (counts[key] ?? 0) + 1;
+};
 
 /**
  * Sends generated hostile requests to every listener of `subject`, in batches; checks each answer

@@ -3,7 +3,7 @@ import type { RawAnswer } from './raw-http.js';
 import type { FuzzTarget } from './targets.js';
 
 /** A V8 stack frame ("at fn (file:///x.js:1:2)", "at file:///x.js:1:2") or a module path in an answer gives the server away. */
-const STACK = /\bat [\w.<>$\[\] ]+ \(\S+:\d+:\d+\)|\bat (?:file|node):\S+:\d+:\d+|node_modules\/|\/packages\/[a-z-]+\/(?:src|dist)\//;
+const STACK = /\bat [\w.<>$[\] ]+ \(\S+:\d+:\d+\)|\bat (?:file|node):\S+:\d+:\d+|node_modules\/|\/packages\/[a-z-]+\/(?:src|dist)\//;
 
 /** What is wrong with the answer to a case; empty when it holds every invariant. */
 export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswer): string[] {

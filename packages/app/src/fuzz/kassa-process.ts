@@ -56,7 +56,12 @@ export async function startKassaProcess(env: Record<string, string> = {}): Promi
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   let exitCode: number | null | undefined;
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((exitCode = code))));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
 
   const started = Date.now();
   let urls: Record<HostName, string> | undefined;

@@ -64,8 +64,7 @@ export function exchange(base: string, bytes: Buffer, timeoutMs = 15_000): Promi
   });
 }
 
-export const sendRaw = (base: string, request: RawRequest, timeoutMs?: number): Promise<RawAnswer> =>
-  exchange(base, requestBytes(request, new URL(base).host), timeoutMs);
+export const sendRaw = (base: string, request: RawRequest, timeoutMs?: number): Promise<RawAnswer> => exchange(base, requestBytes(request, new URL(base).host), timeoutMs);
 
 /** The final answer in `raw` (interim 1xx answers skipped), or undefined when there is none. */
 export function parseAnswer(raw: Buffer): RawAnswer | undefined {

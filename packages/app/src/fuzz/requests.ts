@@ -15,7 +15,23 @@ export interface FuzzCase {
   readonly signatures: readonly string[];
 }
 
-const HOSTILE_IDS = ['99999999999999999999', '2147483648', '-1', '1e3', '0x10', '%ZZ', '%E0%A4%A', '%', '%00', '..', '%2e%2e', '1%2F2', '%F0%9F%92%B3', '00000000-0000-0000-0000-000000000000', 'x'.repeat(300)];
+const HOSTILE_IDS = [
+  '99999999999999999999',
+  '2147483648',
+  '-1',
+  '1e3',
+  '0x10',
+  '%ZZ',
+  '%E0%A4%A',
+  '%',
+  '%00',
+  '..',
+  '%2e%2e',
+  '1%2F2',
+  '%F0%9F%92%B3',
+  '00000000-0000-0000-0000-000000000000',
+  'x'.repeat(300),
+];
 
 const projectId = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('1', '2') }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) }, { weight: 1, arbitrary: fc.nat().map(String) });
 const resourceId = fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) }, { weight: 1, arbitrary: fc.string().map(encodeURIComponent) });
@@ -23,24 +39,54 @@ const resourceId = fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, ar
 const query = fc.oneof(
   { weight: 4, arbitrary: fc.constant('') },
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((v) => `?merchant_order_id=${encodeURIComponent(v)}`) },
-  { weight: 1, arbitrary: fc.constantFrom('?merchant_order_id=a&merchant_order_id=b', '?merchant_order_id[]=a', '?merchant_order_id[a][b]=c', '?=', '?%ZZ=%ZZ', '?t=x&invoiceId=y&token=z', '?useSbp=true&payType=tpay&deviceType=Mobile', `?${'a=1&'.repeat(2_000)}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '?merchant_order_id=a&merchant_order_id=b',
+      '?merchant_order_id[]=a',
+      '?merchant_order_id[a][b]=c',
+      '?=',
+      '?%ZZ=%ZZ',
+      '?t=x&invoiceId=y&token=z',
+      '?useSbp=true&payType=tpay&deviceType=Mobile',
+      `?${'a=1&'.repeat(2_000)}`,
+    ),
+  },
   { weight: 1, arbitrary: fc.webQueryParameters().map((q) => `?${q}`) },
 );
 
 /** A path of the listener's routes with ids filled in (right or hostile), or a path of its own. */
-const pathOf = (route: FuzzRoute) =>
-  fc.tuple(projectId, resourceId, query).map(([p, id, q]) => route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id) + q);
+const pathOf = (route: FuzzRoute) => fc.tuple(projectId, resourceId, query).map(([p, id, q]) => route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id) + q);
 const strayPath = fc.oneof(
   fc.webPath().map((p) => p || '/'),
   fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((s) => `/${s}`),
   fc.constantFrom('*', '//', '/%', '/api/v3/projects/', '/api/v3/projects/1/invoices/', '/../../etc/passwd', `/${'a/'.repeat(3_000)}`),
 );
 
-const method = (route: FuzzRoute) => fc.oneof({ weight: 8, arbitrary: fc.constant(route.method) }, { weight: 2, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'get', 'PROPFIND', 'FOO') });
+const method = (route: FuzzRoute) =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.constant(route.method) },
+    { weight: 2, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'get', 'PROPFIND', 'FOO') },
+  );
 
 const contentType = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') },
-  { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-16', 'application/json; charset=latin1', 'application/json;;', 'APPLICATION/JSON', 'text/plain', 'application/xml', 'text/xml; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '', '*/*') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-16',
+      'application/json; charset=latin1',
+      'application/json;;',
+      'APPLICATION/JSON',
+      'text/plain',
+      'application/xml',
+      'text/xml; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      '',
+      '*/*',
+    ),
+  },
 );
 
 const someHeaders: fc.Arbitrary<[string, string][]> = fc.array(
@@ -48,15 +94,24 @@ const someHeaders: fc.Arbitrary<[string, string][]> = fc.array(
     fc.tuple(fc.constantFrom('Content-Encoding'), fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip')),
     fc.tuple(fc.constantFrom('X-Forwarded-For'), fc.oneof(fc.ipV4(), fc.constantFrom('10.9.9.9, 127.0.0.1', 'garbage', ''))),
     fc.tuple(fc.constantFrom('Transfer-Encoding'), fc.constantFrom('chunked', 'gzip', 'identity')),
-    fc.tuple(fc.constantFrom('X-Login', 'X-Timestamp', 'X-Signature', 'X-Signature-Version'), fc.string({ unit: 'binary-ascii', maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, ''))),
-    fc.tuple(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/), fc.string({ maxLength: 60 }).map((s) => s.replace(/[\r\n]/g, ''))),
+    fc.tuple(
+      fc.constantFrom('X-Login', 'X-Timestamp', 'X-Signature', 'X-Signature-Version'),
+      fc.string({ unit: 'binary-ascii', maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, '')),
+    ),
+    fc.tuple(
+      fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/),
+      fc.string({ maxLength: 60 }).map((s) => s.replace(/[\r\n]/g, '')),
+    ),
   ),
   { minLength: 1, maxLength: 3 },
 );
 const extraHeaders = fc.oneof({ weight: 3, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: someHeaders });
 
 type Auth = 'v3' | 'v4' | 'none' | 'bad-signature' | 'old-timestamp' | 'bad-version' | 'unknown-login';
-const auth: fc.Arbitrary<Auth> = fc.oneof({ weight: 8, arbitrary: fc.constantFrom<Auth>('v3', 'v4') }, { weight: 3, arbitrary: fc.constantFrom<Auth>('none', 'bad-signature', 'old-timestamp', 'bad-version', 'unknown-login') });
+const auth: fc.Arbitrary<Auth> = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom<Auth>('v3', 'v4') },
+  { weight: 3, arbitrary: fc.constantFrom<Auth>('none', 'bad-signature', 'old-timestamp', 'bad-version', 'unknown-login') },
+);
 
 /** The JSON v3 headers for `auth`, signed as the fuzz partner would (v4 over the body when it parses). */
 function authHeaders(kind: Auth, route: FuzzRoute, path: string, body: FuzzBody | undefined): { headers: [string, string][]; signatures: string[] } {
@@ -73,10 +128,16 @@ function authHeaders(kind: Auth, route: FuzzRoute, path: string, body: FuzzBody 
     parsed = {};
   }
   const merchantOrderId = new URLSearchParams(path.split('?')[1] ?? '').get('merchant_order_id') ?? undefined;
-  const payload = version === 4 ? requestPayload(route.operation, { body: parsed, ...(pathId ? { pathId: decodeSafely(pathId) } : {}), ...(merchantOrderId !== undefined ? { merchantOrderId } : {}) }) : '';
+  const payload =
+    version === 4 ? requestPayload(route.operation, { body: parsed, ...(pathId ? { pathId: decodeSafely(pathId) } : {}), ...(merchantOrderId !== undefined ? { merchantOrderId } : {}) }) : '';
   const signature = kind === 'bad-signature' ? 'ab'.repeat(32) : signRequest(FUZZ_PARTNER.password, login, timestamp, version, payload);
   return {
-    headers: [['X-Login', login], ['X-Timestamp', timestamp], ['X-Signature-Version', kind === 'bad-version' ? '5' : String(version)], ['X-Signature', signature]],
+    headers: [
+      ['X-Login', login],
+      ['X-Timestamp', timestamp],
+      ['X-Signature-Version', kind === 'bad-version' ? '5' : String(version)],
+      ['X-Signature', signature],
+    ],
     signatures: [signature],
   };
 }
@@ -90,7 +151,17 @@ function decodeSafely(text: string): string {
 }
 
 /** A request from the fields generated for it: signed as `authKind` says, the body with its Content-Type. */
-function assemble(target: FuzzTarget, route: FuzzRoute, verb: string, path: string, body: FuzzBody | null, contentType: string, authKind: Auth, extra: [string, string][], lengthless: boolean): FuzzCase {
+function assemble(
+  target: FuzzTarget,
+  route: FuzzRoute,
+  verb: string,
+  path: string,
+  body: FuzzBody | null,
+  contentType: string,
+  authKind: Auth,
+  extra: [string, string][],
+  lengthless: boolean,
+): FuzzCase {
   const signed = authHeaders(authKind, route, path, body ?? undefined);
   const headers: [string, string][] = [...signed.headers, ...(body && contentType ? [['Content-Type', contentType] as [string, string]] : []), ...extra];
   // A body without Content-Length goes as is: the server must read to the end of the connection or refuse it.
@@ -105,9 +176,12 @@ function assemble(target: FuzzTarget, route: FuzzRoute, verb: string, path: stri
 function nearlyRightCases(target: FuzzTarget, knownIds: readonly string[]): fc.Arbitrary<FuzzCase> {
   const id = knownIds.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...knownIds) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid();
   const goodPath = (route: FuzzRoute) =>
-    fc.tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/)).map(([p, id, orderId]) =>
-      route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id) + (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
-    );
+    fc
+      .tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/))
+      .map(
+        ([p, id, orderId]) =>
+          route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id) + (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
+      );
   return fc
     .constantFrom(...target.routes)
     .chain((route) => fc.tuple(fc.constant(route), goodPath(route), fc.option(nearlyRightBody, { freq: 8 }), fc.constantFrom<Auth>('v3', 'v4')))
@@ -119,7 +193,14 @@ function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
   const routed = fc.constantFrom(...target.routes).chain((route) => fc.tuple(fc.constant(route), method(route), pathOf(route)));
   const stray = fc.tuple(fc.constant<FuzzRoute>({ method: 'GET', path: '' }), fc.constantFrom('GET', 'POST', 'DELETE'), strayPath);
   return fc
-    .tuple(fc.oneof({ weight: 5, arbitrary: routed }, { weight: 1, arbitrary: stray }), fc.option(hostileBody, { freq: 4 }), contentType, target.signed ? auth : fc.constant<Auth>('none'), extraHeaders, fc.boolean())
+    .tuple(
+      fc.oneof({ weight: 5, arbitrary: routed }, { weight: 1, arbitrary: stray }),
+      fc.option(hostileBody, { freq: 4 }),
+      contentType,
+      target.signed ? auth : fc.constant<Auth>('none'),
+      extraHeaders,
+      fc.boolean(),
+    )
     .map(([[route, verb, path], body, type, authKind, extra, lengthless]) => assemble(target, route, verb, path, body, type, authKind, extra, lengthless));
 }
 
@@ -128,5 +209,4 @@ function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
  * `knownIds` are invoice and contract ids the app gave out earlier, so that nearly right requests
  * also act on real invoices and contracts.
  */
-export const fuzzCases = (target: FuzzTarget, knownIds: readonly string[] = []): fc.Arbitrary<FuzzCase> =>
-  fc.oneof(nearlyRightCases(target, knownIds), hostileCases(target));
+export const fuzzCases = (target: FuzzTarget, knownIds: readonly string[] = []): fc.Arbitrary<FuzzCase> => fc.oneof(nearlyRightCases(target, knownIds), hostileCases(target));

@@ -64,5 +64,13 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     // The payment page's invalid-link screen is a page (the spec); every other error is the envelope.
     errorShape: (path, status) => (status === 401 && path.startsWith('/Card/Sbp/widget.html') ? 'html' : 'envelope'),
   },
-  { host: 'subs', routes: [{ method: 'POST', path: '/Http/Services/CreateSubscription.aspx' }, { method: 'GET', path: '/health' }], signed: false, errorShape: envelope },
+  {
+    host: 'subs',
+    routes: [
+      { method: 'POST', path: '/Http/Services/CreateSubscription.aspx' },
+      { method: 'GET', path: '/health' },
+    ],
+    signed: false,
+    errorShape: envelope,
+  },
 ];

@@ -37,7 +37,10 @@ async function waitForPort(port: number, child: ChildProcess, ms = 20_000): Prom
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`the MongoDB-compatible server exited with ${child.exitCode}`);
     const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (open) return;

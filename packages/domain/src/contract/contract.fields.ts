@@ -24,4 +24,3 @@ export interface Contract extends ContractFields {
   /** Optimistic-concurrency version: 1 when created, +1 on every saved change. */
   readonly version: number;
 }
-

@@ -54,27 +54,24 @@ const fieldsFor = (skip: boolean): ContractFields => ({
 });
 
 describe('contract machine', () => {
-  test.prop([fc.boolean(), fc.array(eventArb, { maxLength: 30, size: 'max' })], { numRuns: 300 })(
-    'follows the spec table, step by step, through JSON persistence',
-    (skip, events) => {
-      let [snapshot] = initialTransition(contractMachine, fieldsFor(skip));
-      let m = model.initial(skip);
-      expect(snapshot.value).toBe(m.state);
-      for (const e of events) {
-        const stored = JSON.parse(JSON.stringify({ value: snapshot.value, context: snapshot.context }));
-        const [next, actions] = transition(contractMachine, contractMachine.resolveState(stored), e);
-        m = model.step(m, e);
-        expect({ state: next.value, attempts: next.context.pinAttempts }).toEqual({ state: m.state, attempts: m.attempts });
-        expect(actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'))).toEqual(m.emitted);
-        expect(next.context.pinAttempts).toBeLessThanOrEqual(3);
-        if (snapshot.context.pinAttempts === 3 && e.type === 'PIN' && e.pin === '1234') {
-          expect(next.value).not.toBe('active');
-        }
-        if (snapshot.value === 'cancelled' || snapshot.value === 'closed') {
-          expect({ value: next.value, context: next.context }).toEqual({ value: snapshot.value, context: snapshot.context });
-        }
-        snapshot = next;
+  test.prop([fc.boolean(), fc.array(eventArb, { maxLength: 30, size: 'max' })], { numRuns: 300 })('follows the spec table, step by step, through JSON persistence', (skip, events) => {
+    let [snapshot] = initialTransition(contractMachine, fieldsFor(skip));
+    let m = model.initial(skip);
+    expect(snapshot.value).toBe(m.state);
+    for (const e of events) {
+      const stored = JSON.parse(JSON.stringify({ value: snapshot.value, context: snapshot.context }));
+      const [next, actions] = transition(contractMachine, contractMachine.resolveState(stored), e);
+      m = model.step(m, e);
+      expect({ state: next.value, attempts: next.context.pinAttempts }).toEqual({ state: m.state, attempts: m.attempts });
+      expect(actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'))).toEqual(m.emitted);
+      expect(next.context.pinAttempts).toBeLessThanOrEqual(3);
+      if (snapshot.context.pinAttempts === 3 && e.type === 'PIN' && e.pin === '1234') {
+        expect(next.value).not.toBe('active');
       }
-    },
-  );
+      if (snapshot.value === 'cancelled' || snapshot.value === 'closed') {
+        expect({ value: next.value, context: next.context }).toEqual({ value: snapshot.value, context: snapshot.context });
+      }
+      snapshot = next;
+    }
+  });
 });

@@ -3,11 +3,7 @@ import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
 import { isAtOrAfter } from '../shared/time.js';
 import type { ContractFields } from './contract.fields.js';
 
-export type ContractMachineEvent =
-  | { type: 'PIN'; pin: string }
-  | { type: 'CANCEL' }
-  | { type: 'EXPIRE'; now: string };
-
+export type ContractMachineEvent = { type: 'PIN'; pin: string } | { type: 'CANCEL' } | { type: 'EXPIRE'; now: string };
 
 const record = () => {};
 
@@ -53,7 +49,6 @@ export const contractMachine = setup({
     closed: { type: 'final' },
   },
 });
-
 
 /** The first state of a new contract: it depends on the authorization type only (initialTransition is costly, see decisions). */
 export const startContract = rememberedStart(contractMachine, (input) => input.authorizationType);

@@ -43,9 +43,7 @@ export const contractHoldsKey = (c: Pick<Contract, 'state'>): boolean => c.state
 /** When the contract next needs attention from a job (its expiry), or null once it is over. */
 export const contractDueAt = (c: Contract): string | null => (contractHoldsKey(c) ? c.expiresAt : null);
 
-
-const apply = (contract: Contract, event: ContractMachineEvent, stamp: EventStamp) =>
-  applyToAggregate(contractMachine, contract, event, contractEvents, stamp);
+const apply = (contract: Contract, event: ContractMachineEvent, stamp: EventStamp) => applyToAggregate(contractMachine, contract, event, contractEvents, stamp);
 
 /** POST contracts/{id}/authorize: the spec's PIN rows, three attempts, wrong PINs counted and saved. */
 export function enterContractPin(contract: Contract, pin: string, stamp: EventStamp): Change<Contract, Contract> {
@@ -54,10 +52,7 @@ export function enterContractPin(contract: Contract, pin: string, stamp: EventSt
   const { next, events } = applied;
   if (next.state === 'active') return { next, events, outcome: ok(next) };
   const left = MAX_PIN_ATTEMPTS - next.pinAttempts;
-  const outcome =
-    left > 0
-      ? fail('CONTRACT_NOT_AUTHORIZED', `Wrong PIN code; attempts left: ${left}`, { attempts_left: left })
-      : fail('CONTRACT_AUTH_ATTEMPTS_EXCEEDED');
+  const outcome = left > 0 ? fail('CONTRACT_NOT_AUTHORIZED', `Wrong PIN code; attempts left: ${left}`, { attempts_left: left }) : fail('CONTRACT_AUTH_ATTEMPTS_EXCEEDED');
   return { next, events, outcome };
 }
 

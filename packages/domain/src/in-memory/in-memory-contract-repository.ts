@@ -5,8 +5,7 @@ import { customerKey } from '../shared/customer.js';
 import type { DomainEvent } from '../shared/domain-event.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 
-const keyOf = (projectId: number, clientKey: string, merchantContractId: string) =>
-  JSON.stringify([projectId, clientKey, merchantContractId]);
+const keyOf = (projectId: number, clientKey: string, merchantContractId: string) => JSON.stringify([projectId, clientKey, merchantContractId]);
 const contractKey = (c: Contract) => keyOf(c.projectId, customerKey(c.customer), c.merchantContractId);
 
 /** Contracts in memory; a key map stands for the MongoDB lock documents. */

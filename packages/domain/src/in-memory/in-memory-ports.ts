@@ -21,11 +21,7 @@ export interface InMemoryPorts extends KassaPorts {
 }
 
 /** Every port in memory: embedded mode and tests. Override any of them. */
-export function inMemoryPorts(options: {
-  partners?: readonly Partner[];
-  projects?: readonly Project[];
-  settings?: DomainSettings;
-} = {}): InMemoryPorts {
+export function inMemoryPorts(options: { partners?: readonly Partner[]; projects?: readonly Project[]; settings?: DomainSettings } = {}): InMemoryPorts {
   const contracts = new InMemoryContractRepository();
   const invoices = new InMemoryInvoiceRepository();
   const subscriptions = new InMemorySubscriptionRepository();

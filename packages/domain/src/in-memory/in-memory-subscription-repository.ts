@@ -5,11 +5,9 @@ import { subscriptionDueAt, type Subscription } from '../subscription/subscripti
 import { InMemoryDocuments } from './in-memory-documents.js';
 
 /** Newest first: by creation time, then by id, so equal times still have one order. */
-export const newestFirst = (a: Subscription, b: Subscription): number =>
-  Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+export const newestFirst = (a: Subscription, b: Subscription): number => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-const matches = (s: Subscription, filter: SubscriberFilter | undefined) =>
-  !filter || ('msisdn' in filter ? s.subscriberMsisdn === filter.msisdn : s.subscriberId === filter.subscriberId);
+const matches = (s: Subscription, filter: SubscriberFilter | undefined) => !filter || ('msisdn' in filter ? s.subscriberMsisdn === filter.msisdn : s.subscriberId === filter.subscriberId);
 
 export class InMemorySubscriptionRepository implements SubscriptionRepository {
   readonly documents = new InMemoryDocuments<Subscription>(subscriptionDueAt);
@@ -19,7 +17,10 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   }
 
   async list(projectId: number, filter: SubscriberFilter | undefined, limit: number) {
-    return this.documents.filter((s) => s.projectId === projectId && matches(s, filter)).sort(newestFirst).slice(0, limit);
+    return this.documents
+      .filter((s) => s.projectId === projectId && matches(s, filter))
+      .sort(newestFirst)
+      .slice(0, limit);
   }
 
   async findByBillingOperation(projectId: number, billingOperationId: string) {

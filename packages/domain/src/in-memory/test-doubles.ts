@@ -75,9 +75,7 @@ export class InMemoryScheduler implements Scheduler {
 
   /** Removes and returns the jobs due at `now`, earliest first. */
   takeDue(now: Date): Job[] {
-    const due = [...this.jobs.entries()]
-      .filter(([, j]) => Date.parse(j.runAt) <= now.getTime())
-      .sort(([, a], [, b]) => Date.parse(a.runAt) - Date.parse(b.runAt));
+    const due = [...this.jobs.entries()].filter(([, j]) => Date.parse(j.runAt) <= now.getTime()).sort(([, a], [, b]) => Date.parse(a.runAt) - Date.parse(b.runAt));
     for (const [id] of due) this.jobs.delete(id);
     return due.map(([, j]) => j);
   }

@@ -47,7 +47,21 @@ const model = {
 
 const tx = (status: 'SUCCESS' | 'FAILED'): Transaction => {
   const m = { minor: 1000, currency: 'RUB' };
-  return { id: 't', partNumber: 1, sequenceNumber: 1, status, resultCode: status === 'SUCCESS' ? 0 : 210, resultDescription: '', paidAt: null, price: m, partnerProfit: m, totalPaid: m, totalRemaining: m, billingChannel: 'MC', serviceNumber: '0' };
+  return {
+    id: 't',
+    partNumber: 1,
+    sequenceNumber: 1,
+    status,
+    resultCode: status === 'SUCCESS' ? 0 : 210,
+    resultDescription: '',
+    paidAt: null,
+    price: m,
+    partnerProfit: m,
+    totalPaid: m,
+    totalRemaining: m,
+    billingChannel: 'MC',
+    serviceNumber: '0',
+  };
 };
 
 const eventArb: fc.Arbitrary<InvoiceMachineEvent> = fc.oneof(

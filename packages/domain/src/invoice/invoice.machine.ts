@@ -31,8 +31,7 @@ export const invoiceMachine = setup({
     recordPaymentUpdated: record,
     recordRefundCompleted: record,
     addTransaction: assign({
-      transactions: ({ context, event }) =>
-        'transaction' in event ? [...context.transactions, event.transaction] : context.transactions,
+      transactions: ({ context, event }) => ('transaction' in event ? [...context.transactions, event.transaction] : context.transactions),
     }),
   },
   guards: {

@@ -44,8 +44,7 @@ export function openInvoice(input: OpenInvoiceInput): Invoice {
 }
 
 export const invoiceStatus = (i: Pick<Invoice, 'state'>) => INVOICE_STATUS[i.state];
-export const invoicePaymentStatus = (i: Pick<Invoice, 'state'>): 'PAID' | 'NOT_PAID' =>
-  i.state === 'processed' ? 'PAID' : 'NOT_PAID';
+export const invoicePaymentStatus = (i: Pick<Invoice, 'state'>): 'PAID' | 'NOT_PAID' => (i.state === 'processed' ? 'PAID' : 'NOT_PAID');
 
 /** An invoice in these states is the client's one active invoice in its project. */
 export const invoiceIsActive = (i: Pick<Invoice, 'state'>): boolean => i.state === 'created' || i.state === 'authorized';
@@ -64,8 +63,7 @@ export function invoiceNextWork(i: Invoice): InvoiceWork | null {
 
 export const invoiceDueAt = (i: Invoice): string | null => invoiceNextWork(i)?.at ?? null;
 
-const apply = (invoice: Invoice, event: InvoiceMachineEvent, stamp: EventStamp) =>
-  applyToAggregate(invoiceMachine, invoice, event, invoiceEvents, stamp);
+const apply = (invoice: Invoice, event: InvoiceMachineEvent, stamp: EventStamp) => applyToAggregate(invoiceMachine, invoice, event, invoiceEvents, stamp);
 
 /** The answer to a refused command: its error, or the invoice as it is. */
 const refused = (invoice: Invoice, command: Parameters<typeof invoiceRefusal>[1]) => {
@@ -80,10 +78,7 @@ export function enterInvoicePin(invoice: Invoice, pin: string, stamp: EventStamp
   const { next, events } = applied;
   if (next.state === 'authorized') return { next, events, outcome: ok(next) };
   const left = MAX_PIN_ATTEMPTS - next.pinAttempts;
-  const outcome =
-    left > 0
-      ? fail('INVOICE_NOT_AUTHORIZED', `Wrong PIN code; attempts left: ${left}`, { attempts_left: left })
-      : fail('INVOICE_AUTH_ATTEMPTS_EXCEEDED');
+  const outcome = left > 0 ? fail('INVOICE_NOT_AUTHORIZED', `Wrong PIN code; attempts left: ${left}`, { attempts_left: left }) : fail('INVOICE_AUTH_ATTEMPTS_EXCEEDED');
   return { next, events, outcome };
 }
 

@@ -18,5 +18,4 @@ export type CreateResult<K extends string> = Result<void, DuplicateKey<K>>;
 export const saved = (): SaveResult => ok(undefined);
 export const created = <K extends string>(): CreateResult<K> => ok(undefined);
 export const versionConflict = (): SaveResult => err({ kind: 'conflict' });
-export const duplicateKey = <K extends string>(key: K, holderId: string): CreateResult<K> =>
-  err({ kind: 'duplicate', key, holderId });
+export const duplicateKey = <K extends string>(key: K, holderId: string): CreateResult<K> => err({ kind: 'duplicate', key, holderId });

@@ -34,7 +34,5 @@ export type Customer = MobilePhoneCustomer | CardCustomer;
  * identifies a card client.
  */
 export function customerKey(customer: Customer): string {
-  return customer.type === 'mobile_phone'
-    ? `msisdn:${customer.msisdn}`
-    : `card:${customer.source}:${customer.merchantCustomerId}`;
+  return customer.type === 'mobile_phone' ? `msisdn:${customer.msisdn}` : `card:${customer.source}:${customer.merchantCustomerId}`;
 }

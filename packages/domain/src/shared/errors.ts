@@ -56,20 +56,11 @@ export interface DomainError<C extends ErrorCode = ErrorCode> {
   readonly details?: Readonly<Record<string, string | number | boolean>>;
 }
 
-export function domainError<C extends ErrorCode>(
-  code: C,
-  message: string = ERROR_CATALOG[code].message,
-  details?: DomainError['details'],
-): DomainError<C> {
+export function domainError<C extends ErrorCode>(code: C, message: string = ERROR_CATALOG[code].message, details?: DomainError['details']): DomainError<C> {
   return details ? { code, message, details } : { code, message };
 }
 
 /** Shorthand for `err(domainError(...))`. */
-export function fail<C extends ErrorCode>(
-  code: C,
-  message?: string,
-  details?: DomainError['details'],
-): Err<DomainError<C>> {
+export function fail<C extends ErrorCode>(code: C, message?: string, details?: DomainError['details']): Err<DomainError<C>> {
   return err(domainError(code, message, details));
 }
-

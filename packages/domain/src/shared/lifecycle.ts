@@ -1,12 +1,4 @@
-import {
-  initialTransition,
-  transition,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type ContextFrom,
-  type EventFromLogic,
-  type InputFrom,
-} from 'xstate';
+import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type EventFromLogic, type InputFrom } from 'xstate';
 import type { DomainError } from './errors.js';
 import type { DomainEvent } from './domain-event.js';
 import type { EventStamp } from './events.js';
@@ -22,8 +14,7 @@ export interface Stepped<C> {
   readonly actions: readonly string[];
 }
 
-const ownActions = (actions: readonly { type: string }[]): string[] =>
-  actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
+const ownActions = (actions: readonly { type: string }[]): string[] => actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
 
 /**
  * A start function for `machine` that remembers the first state per `keyOf(input)`, the values its
@@ -48,12 +39,7 @@ export function rememberedStart<M extends AnyStateMachine>(machine: M, keyOf: (i
  * One pure step: rebuild the snapshot from stored plain data, ask the machine whether it accepts
  * the event, and apply it. `undefined` when the event does not apply in this state.
  */
-export function stepMachine<M extends AnyStateMachine>(
-  machine: M,
-  state: string,
-  context: ContextFrom<M>,
-  event: EventFromLogic<M>,
-): Stepped<ContextFrom<M>> | undefined {
+export function stepMachine<M extends AnyStateMachine>(machine: M, state: string, context: ContextFrom<M>, event: EventFromLogic<M>): Stepped<ContextFrom<M>> | undefined {
   // XState's generic snapshot types do not survive this level of abstraction; the casts stay here.
   const snapshot: AnyMachineSnapshot = machine.resolveState({ value: state, context });
   if (!snapshot.can(event)) return undefined;
@@ -62,12 +48,7 @@ export function stepMachine<M extends AnyStateMachine>(
 }
 
 /** Whether the machine accepts `event` in the stored state. */
-export function machineAccepts<M extends AnyStateMachine>(
-  machine: M,
-  state: string,
-  context: ContextFrom<M>,
-  event: EventFromLogic<M>,
-): boolean {
+export function machineAccepts<M extends AnyStateMachine>(machine: M, state: string, context: ContextFrom<M>, event: EventFromLogic<M>): boolean {
   const snapshot: AnyMachineSnapshot = machine.resolveState({ value: state, context });
   return snapshot.can(event);
 }

@@ -72,19 +72,19 @@ describe('maskForLog', () => {
   // Any JSON value at all, including ones nested far past the limit, is walked without throwing and
   // gives a small, serialisable copy.
   const deep = fc.integer({ min: 0, max: 5_000 }).map(nested);
-  test.prop([fc.oneof(fc.jsonValue({ maxDepth: 12 }), deep, fc.anything({ maxDepth: 6, withObjectString: true, withNullPrototype: true }))])(
-    'any value: no throw, bounded depth and size',
-    (value) => {
-      const text = json(maskForLog(value)) ?? '';
-      // Each character may become a six-character escape in JSON; keys and the last string may overrun.
-      expect(text.length).toBeLessThan(6 * (LOG_MASK_LIMITS.maxChars + 4 * LOG_MASK_LIMITS.maxStringChars));
-      let depth = 0;
-      let max = 0;
-      for (const c of text) {
-        if (c === '{' || c === '[') max = Math.max(max, (depth += 1));
-        if (c === '}' || c === ']') depth -= 1;
+  test.prop([fc.oneof(fc.jsonValue({ maxDepth: 12 }), deep, fc.anything({ maxDepth: 6, withObjectString: true, withNullPrototype: true }))])('any value: no throw, bounded depth and size', (value) => {
+    const text = json(maskForLog(value)) ?? '';
+    // Each character may become a six-character escape in JSON; keys and the last string may overrun.
+    expect(text.length).toBeLessThan(6 * (LOG_MASK_LIMITS.maxChars + 4 * LOG_MASK_LIMITS.maxStringChars));
+    let depth = 0;
+    let max = 0;
+    for (const c of text) {
+      if (c === '{' || c === '[') {
+        depth += 1;
+        max = Math.max(max, depth);
       }
-      expect(max).toBeLessThanOrEqual(LOG_MASK_LIMITS.maxDepth + 1);
-    },
-  );
+      if (c === '}' || c === ']') depth -= 1;
+    }
+    expect(max).toBeLessThanOrEqual(LOG_MASK_LIMITS.maxDepth + 1);
+  });
 });

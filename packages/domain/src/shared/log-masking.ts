@@ -31,10 +31,12 @@ const HOLDER_KEYS = new Set(['cardholder', 'cardholdername', 'holder', 'holderna
 
 type Masker = (value: unknown) => unknown;
 const asText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
-const textMasker = (mask: (text: string) => string): Masker => (value) => {
-  const text = asText(value);
-  return text === undefined ? REDACTED : mask(text.slice(0, 256));
-};
+const textMasker =
+  (mask: (text: string) => string): Masker =>
+  (value) => {
+    const text = asText(value);
+    return text === undefined ? REDACTED : mask(text.slice(0, 256));
+  };
 
 /** The rule a key's value falls under, if any; undefined for ordinary keys. */
 function maskerFor(key: string): Masker | undefined {

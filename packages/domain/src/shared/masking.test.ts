@@ -4,7 +4,13 @@ import { cardLast4, luhnValid, maskCardNumbers, maskEmail, maskIp, maskMsisdn, m
 
 /** Luhn written out again, the schoolbook way, for the properties. */
 const luhnSchoolbook = (digits: string) =>
-  [...digits].reverse().map(Number).map((d, i) => (i % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d)).reduce((a, b) => a + b, 0) % 10 === 0;
+  [...digits]
+    .reverse()
+    .map(Number)
+    .map((d, i) => (i % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d))
+    .reduce((a, b) => a + b, 0) %
+    10 ===
+  0;
 
 /** A Luhn-valid card number of 13 to 19 digits (the check digit completes the body). */
 const cardNumber = fc.integer({ min: 12, max: 18 }).chain((n) =>

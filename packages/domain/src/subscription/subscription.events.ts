@@ -35,7 +35,10 @@ export interface SubscriptionCharged extends EventEnvelope<'subscription'>, Subs
 export type SubscriptionEvent = SubscriptionActivated | SubscriptionCancelled | SubscriptionApprovingFailed | SubscriptionClosed | SubscriptionCharged;
 
 const facts = (s: Subscription): SubscriptionFacts => ({ subscriptionState: s.state, subscriberMsisdn: s.subscriberMsisdn, paidUntil: s.paidUntil });
-const plain = <T extends SubscriptionEvent['type']>(type: T) => (s: Subscription, stamp: EventStamp) => stamped('subscription', s, { type, ...facts(s) }, stamp);
+const plain =
+  <T extends SubscriptionEvent['type']>(type: T) =>
+  (s: Subscription, stamp: EventStamp) =>
+    stamped('subscription', s, { type, ...facts(s) }, stamp);
 
 /** Each recording action of the subscription machine and the event it records (exhaustive over those actions). */
 const RECORDERS = {
@@ -45,10 +48,7 @@ const RECORDERS = {
   recordClosed: plain('SubscriptionClosed'),
   recordCharged: (s: Subscription, stamp: EventStamp): SubscriptionCharged | undefined => {
     const op = s.billingOperations.at(-1);
-    return (
-      op &&
-      stamped('subscription', s, { type: 'SubscriptionCharged', ...facts(s), billingOperationId: op.id, amount: op.amount, result: op.status === 'SUCCESS' ? 'Success' : 'Failed' }, stamp)
-    );
+    return op && stamped('subscription', s, { type: 'SubscriptionCharged', ...facts(s), billingOperationId: op.id, amount: op.amount, result: op.status === 'SUCCESS' ? 'Success' : 'Failed' }, stamp);
   },
 } as const;
 

@@ -21,20 +21,13 @@ interface Model {
   ops: { id: string; ok: boolean }[];
   emitted: string[];
 }
-type Step =
-  | { kind: 'approve'; pin: string }
-  | { kind: 'payment' }
-  | { kind: 'resend' }
-  | { kind: 'cancel' }
-  | { kind: 'expire' }
-  | { kind: 'charge'; ok: boolean }
-  | { kind: 'refund'; pick: number };
+type Step = { kind: 'approve'; pin: string } | { kind: 'payment' } | { kind: 'resend' } | { kind: 'cancel' } | { kind: 'expire' } | { kind: 'charge'; ok: boolean } | { kind: 'refund'; pick: number };
 
 function modelStep(m: Model, s: Step, now: number, channel: AcceptanceChannel, period: number | null, max: number, opId: string): Model {
   const next: Model = { ...m, emitted: [] };
   if (s.kind === 'refund') {
     const op = m.ops[s.pick % Math.max(1, m.ops.length)];
-    return op && op.ok && !m.refunded.includes(op.id) ? { ...next, refunded: [...m.refunded, op.id] } : next;
+    return op?.ok && !m.refunded.includes(op.id) ? { ...next, refunded: [...m.refunded, op.id] } : next;
   }
   const activate = (): Model => ({ ...next, state: 'active', nextChargeAt: period === null ? null : now + period * 1000, emitted: ['recordActivated'] });
   if (m.state === 'pending') {
@@ -99,10 +92,27 @@ describe('subscription machine', () => {
     { numRuns: 300 },
   )('follows the spec table, step by step, through JSON persistence', (channel, period, max, steps) => {
     const fields: SubscriptionFields = {
-      id: 's1', projectId: 1, acceptanceChannel: channel, subscriberMsisdn: '79001234567', subscriberId: null, country: 'ru', operatorId: 22,
-      pinCode: channel === 'SMS_PIN' ? '1234' : null, pinAttempts: 0, pinResends: 0, trialExists: false,
-      createdAt: new Date(T0).toISOString(), approvalDeadline: new Date(T0 + WINDOW_MS).toISOString(), activatedAt: null, closedAt: null, paidUntil: null,
-      billing: { periodSeconds: period, maxIterations: max, expectedResult: 'Success', amount }, successfulCharges: 0, chargeAttempts: 0, nextChargeAt: null, billingOperations: [],
+      id: 's1',
+      projectId: 1,
+      acceptanceChannel: channel,
+      subscriberMsisdn: '79001234567',
+      subscriberId: null,
+      country: 'ru',
+      operatorId: 22,
+      pinCode: channel === 'SMS_PIN' ? '1234' : null,
+      pinAttempts: 0,
+      pinResends: 0,
+      trialExists: false,
+      createdAt: new Date(T0).toISOString(),
+      approvalDeadline: new Date(T0 + WINDOW_MS).toISOString(),
+      activatedAt: null,
+      closedAt: null,
+      paidUntil: null,
+      billing: { periodSeconds: period, maxIterations: max, expectedResult: 'Success', amount },
+      successfulCharges: 0,
+      chargeAttempts: 0,
+      nextChargeAt: null,
+      billingOperations: [],
     };
     let [snapshot] = initialTransition(subscriptionMachine, fields);
     let m: Model = { state: 'pending', attempts: 0, resends: 0, successes: 0, charges: 0, nextChargeAt: null, refunded: [], ops: [], emitted: [] };
@@ -129,9 +139,16 @@ describe('subscription machine', () => {
       m = modelStep(m, step, now, channel, period, max, opId);
       const c = next.context;
       expect({
-        state: next.value, attempts: c.pinAttempts, resends: c.pinResends, successes: c.successfulCharges, charges: c.chargeAttempts,
+        state: next.value,
+        attempts: c.pinAttempts,
+        resends: c.pinResends,
+        successes: c.successfulCharges,
+        charges: c.chargeAttempts,
         nextChargeAt: c.nextChargeAt === null ? null : Date.parse(c.nextChargeAt),
-        refunded: c.billingOperations.filter((o) => o.refunded).map((o) => o.id).sort(),
+        refunded: c.billingOperations
+          .filter((o) => o.refunded)
+          .map((o) => o.id)
+          .sort(),
       }).toEqual({ state: m.state, attempts: m.attempts, resends: m.resends, successes: m.successes, charges: m.charges, nextChargeAt: m.nextChargeAt, refunded: [...m.refunded].sort() });
       expect(actions.map((a) => a.type).filter((t) => t.startsWith('record'))).toEqual(m.emitted);
       expect(c.pinAttempts).toBeLessThanOrEqual(3);

@@ -17,8 +17,7 @@ export type SubscriptionMachineEvent =
   | { type: 'CHARGE'; now: string };
 
 const record = () => {};
-const nowOf = (event: SubscriptionMachineEvent): string =>
-  'now' in event ? event.now : 'operation' in event ? event.operation.at : '';
+const nowOf = (event: SubscriptionMachineEvent): string => ('now' in event ? event.now : 'operation' in event ? event.operation.at : '');
 
 /**
  * The subscription lifecycle of the spec's subscription table. Pending awaits its PIN (SMS_PIN) or
@@ -58,10 +57,7 @@ export const subscriptionMachine = setup({
       };
     }),
     markRefunded: assign({
-      billingOperations: ({ context, event }) =>
-        context.billingOperations.map((op) =>
-          event.type === 'REFUND_OPERATION' && op.id === event.operationId ? { ...op, refunded: true } : op,
-        ),
+      billingOperations: ({ context, event }) => context.billingOperations.map((op) => (event.type === 'REFUND_OPERATION' && op.id === event.operationId ? { ...op, refunded: true } : op)),
     }),
   },
   guards: {
@@ -75,9 +71,7 @@ export const subscriptionMachine = setup({
     chargeDue: ({ context, event }) => context.nextChargeAt !== null && nowOf(event) !== '' && isAtOrAfter(nowOf(event), context.nextChargeAt),
     lastIteration: ({ context }) => context.successfulCharges + 1 >= context.billing.maxIterations,
     lastAttemptAllowed: ({ context }) => context.chargeAttempts + 1 >= MAX_CHARGE_ATTEMPTS,
-    operationRefundable: ({ context, event }) =>
-      event.type === 'REFUND_OPERATION' &&
-      context.billingOperations.some((op) => op.id === event.operationId && op.status === 'SUCCESS' && !op.refunded),
+    operationRefundable: ({ context, event }) => event.type === 'REFUND_OPERATION' && context.billingOperations.some((op) => op.id === event.operationId && op.status === 'SUCCESS' && !op.refunded),
   },
 }).createMachine({
   id: 'subscription',

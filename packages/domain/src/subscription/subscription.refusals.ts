@@ -6,7 +6,10 @@ import type { Subscription, SubscriptionState } from './subscription.fields.js';
 type Refusal = ErrorCode | 'unchanged';
 type Command = 'APPROVE' | 'PAYMENT_COMPLETED' | 'RESEND_PIN' | 'CANCEL';
 
-const smsPinOnly = (code: ErrorCode) => (s: Subscription): Refusal => (s.acceptanceChannel === 'SMS_PIN' ? code : 'SUBSCRIPTION_WRONG_STATE');
+const smsPinOnly =
+  (code: ErrorCode) =>
+  (s: Subscription): Refusal =>
+    s.acceptanceChannel === 'SMS_PIN' ? code : 'SUBSCRIPTION_WRONG_STATE';
 const ended = { APPROVE: 'SUBSCRIPTION_WRONG_STATE', PAYMENT_COMPLETED: 'SUBSCRIPTION_WRONG_STATE', RESEND_PIN: 'SUBSCRIPTION_WRONG_STATE', CANCEL: 'unchanged' } as const;
 
 /**

@@ -60,8 +60,7 @@ export function subscriptionNextWork(s: Subscription): SubscriptionWork | null {
 
 export const subscriptionDueAt = (s: Subscription): string | null => subscriptionNextWork(s)?.at ?? null;
 
-const apply = (subscription: Subscription, event: SubscriptionMachineEvent, stamp: EventStamp) =>
-  applyToAggregate(subscriptionMachine, subscription, event, subscriptionEvents, stamp);
+const apply = (subscription: Subscription, event: SubscriptionMachineEvent, stamp: EventStamp) => applyToAggregate(subscriptionMachine, subscription, event, subscriptionEvents, stamp);
 
 /** The answer to a refused command: its error, or the subscription as it is. */
 const refused = (s: Subscription, command: Parameters<typeof subscriptionRefusal>[1]) => {

@@ -39,15 +39,36 @@ export const sampleContract = (projectId: number, msisdn: string, mcid: string):
 
 export const sampleInvoice = (projectId: number, msisdn: string, orderId: string): Invoice =>
   openInvoice({
-    id: uid(), projectId, merchantOrderId: orderId, customer: phone(msisdn), price: { minor: 1000, currency: 'RUB' }, vatIncluded: true,
-    description: 'd', applicationName: null, productName: null, authorizationType: 'BY_CONTRACT', contract: null,
-    billingChannel: 'MC', pinCode: null, testInfo: { expectedBillingResult: 'SuccessSequencePayment' }, now: T0, lifetimeSeconds: 3600,
+    id: uid(),
+    projectId,
+    merchantOrderId: orderId,
+    customer: phone(msisdn),
+    price: { minor: 1000, currency: 'RUB' },
+    vatIncluded: true,
+    description: 'd',
+    applicationName: null,
+    productName: null,
+    authorizationType: 'BY_CONTRACT',
+    contract: null,
+    billingChannel: 'MC',
+    pinCode: null,
+    testInfo: { expectedBillingResult: 'SuccessSequencePayment' },
+    now: T0,
+    lifetimeSeconds: 3600,
   });
 
 export const sampleSubscription = (projectId: number, msisdn: string, createdAt: string): Subscription =>
   openSubscription({
-    id: uid(), projectId, acceptanceChannel: 'SMS_PIN', subscriberMsisdn: msisdn, subscriberId: `sub-${msisdn}`, country: 'ru', operatorId: 22, pinCode: '1234',
-    billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 1000, currency: 'RUB' } }, now: createdAt,
+    id: uid(),
+    projectId,
+    acceptanceChannel: 'SMS_PIN',
+    subscriberMsisdn: msisdn,
+    subscriberId: `sub-${msisdn}`,
+    country: 'ru',
+    operatorId: 22,
+    pinCode: '1234',
+    billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 1000, currency: 'RUB' } },
+    now: createdAt,
   });
 
 /** A refund notification of `invoice`, as the domain records it (Money, Customer, the state). */
@@ -179,9 +200,14 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
         await subscriptions.create(s, []);
         made.push(s);
       }
-      expect((await subscriptions.list(9, undefined, 4)).map((s) => s.id)).toEqual(made.slice(2).reverse().map((s) => s.id));
+      expect((await subscriptions.list(9, undefined, 4)).map((s) => s.id)).toEqual(
+        made
+          .slice(2)
+          .reverse()
+          .map((s) => s.id),
+      );
       expect((await subscriptions.list(9, { msisdn: '79000000021' }, 50)).map((s) => s.id)).toEqual([made[5], made[3], made[1]].map((s) => s?.id));
-      expect((await subscriptions.list(9, { subscriberId: 'sub-79000000022' }, 50))).toHaveLength(3);
+      expect(await subscriptions.list(9, { subscriberId: 'sub-79000000022' }, 50)).toHaveLength(3);
       expect(await subscriptions.list(10, undefined, 50)).toEqual([]);
       const first = made[0] as Subscription;
       const active = approveSubscription(first, '1234', stamp()).next as Subscription;

@@ -10,7 +10,7 @@ export class CompleteRefund {
 
   async execute(input: InvoiceRef): Promise<Result<boolean, DomainError>> {
     const invoice = await this.ports.invoices.get(input.projectId, input.invoiceId);
-    if (!invoice || invoice.refundStatus !== 'processing') return ok(false);
+    if (invoice?.refundStatus !== 'processing') return ok(false);
     await this.ports.gateway.refund({ idempotencyKey: `refund-${invoice.id}`, projectId: invoice.projectId, amount: invoice.price });
     return onInvoice(this.ports, input, ok(false), completeRefund);
   }

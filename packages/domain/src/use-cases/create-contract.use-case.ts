@@ -16,9 +16,7 @@ export interface CreateContractInput {
 
 /** The answer when the key is held: the draft awaits its PIN, or the contract is confirmed. */
 export const contractExists = (holder: Contract) =>
-  holder.state === 'active'
-    ? fail('CONTRACT_ALREADY_EXISTS', undefined, { contract_id: holder.id })
-    : fail('CONTRACT_DRAFT_EXISTS', undefined, { contract_id: holder.id });
+  holder.state === 'active' ? fail('CONTRACT_ALREADY_EXISTS', undefined, { contract_id: holder.id }) : fail('CONTRACT_DRAFT_EXISTS', undefined, { contract_id: holder.id });
 
 /** POST /contracts: binds a phone number (SMS_PIN) or a card (SKIP) to a merchant_contract_id. */
 export class CreateContract {

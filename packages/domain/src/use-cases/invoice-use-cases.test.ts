@@ -71,7 +71,12 @@ describe('invoice use cases', () => {
     const contract = value(await kassa.useCases.createContract.execute({ projectId: 1, merchantContractId: 'mc', customer: phone() }));
     await kassa.useCases.authorizeContract.execute({ projectId: 1, contractId: contract.id, pinCode: '1234' });
     const { invoice } = value(
-      await kassa.useCases.createInvoice.execute({ ...order('o1'), customer: phone(), contract: { merchantContractId: 'mc', createIfNotExists: false }, testInfo: { expectedBillingResult: 'FailedSequencePayment' } }),
+      await kassa.useCases.createInvoice.execute({
+        ...order('o1'),
+        customer: phone(),
+        contract: { merchantContractId: 'mc', createIfNotExists: false },
+        testInfo: { expectedBillingResult: 'FailedSequencePayment' },
+      }),
     );
     await kassa.runJobs();
     const after = value(await kassa.useCases.getInvoice.execute({ projectId: 1, invoiceId: invoice.id }));

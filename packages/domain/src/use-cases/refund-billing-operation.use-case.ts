@@ -19,9 +19,7 @@ export class RefundBillingOperation {
     if (op && op.status === 'SUCCESS' && !op.refunded) {
       await gateway.refund({ idempotencyKey: `refund-${op.id}`, projectId: owner.projectId, amount: op.amount });
     }
-    const result = await onSubscription(this.ports, input.projectId, { subscriptionId: owner.id }, ok(false), (s, st) =>
-      refundBillingOperation(s, input.billingOperationId, st),
-    );
+    const result = await onSubscription(this.ports, input.projectId, { subscriptionId: owner.id }, ok(false), (s, st) => refundBillingOperation(s, input.billingOperationId, st));
     return result.ok ? ok(input.billingOperationId) : result;
   }
 }

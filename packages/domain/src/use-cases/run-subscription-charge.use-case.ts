@@ -8,9 +8,7 @@ import { retryOnConflict, RETRY } from './retry-on-conflict.js';
 import { scheduleSafely } from './schedule-safely.js';
 
 const customerOf = (s: Subscription): Customer =>
-  s.subscriberMsisdn
-    ? { type: 'mobile_phone', msisdn: s.subscriberMsisdn }
-    : { type: 'undefined_bank_card', source: 'subscription', merchantCustomerId: s.subscriberId ?? s.id, country: s.country };
+  s.subscriberMsisdn ? { type: 'mobile_phone', msisdn: s.subscriberMsisdn } : { type: 'undefined_bank_card', source: 'subscription', merchantCustomerId: s.subscriberId ?? s.id, country: s.country };
 
 /**
  * Job: one scheduled charge of an Active subscription, when due. Records the billing operation

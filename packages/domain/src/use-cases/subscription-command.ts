@@ -19,13 +19,7 @@ export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'
   return (await ports.subscriptions.list(projectId, by, 1))[0];
 }
 
-export function onSubscription<T, M>(
-  ports: SubscriptionPorts,
-  projectId: number,
-  by: SubscriptionLocator,
-  missing: M,
-  command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>,
-) {
+export function onSubscription<T, M>(ports: SubscriptionPorts, projectId: number, by: SubscriptionLocator, missing: M, command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>) {
   const { subscriptions, clock, ids } = ports;
   return runCommand({
     load: () => locateSubscription(ports, projectId, by),

@@ -50,7 +50,10 @@ describe('subscription use cases', () => {
     const after = value(await kassa.useCases.getSubscriptionStatus.execute({ projectId: 1, by: ref }));
     expect([after.state, after.successfulCharges]).toEqual(['closed', 2]);
     const charges = (await kassa.ports.outbox.pending(20)).flatMap((e) => (e.type === 'SubscriptionCharged' ? [e] : []));
-    expect(charges.map((e) => [e.amount, e.result])).toEqual([[{ minor: 2550, currency: 'RUB' }, 'Success'], [{ minor: 2550, currency: 'RUB' }, 'Success']]);
+    expect(charges.map((e) => [e.amount, e.result])).toEqual([
+      [{ minor: 2550, currency: 'RUB' }, 'Success'],
+      [{ minor: 2550, currency: 'RUB' }, 'Success'],
+    ]);
     expect(charges.map((e) => e.billingOperationId)).toEqual(after.billingOperations.map((op) => op.id));
   });
 

@@ -21,8 +21,7 @@ type Cmd = fc.AsyncCommand<Model, TestKassa>;
 
 const msisdn = (client: string) => ({ A: '79000000001', B: '79000000002', C: '79000000003' })[client] ?? '79000000009';
 const bump = (m: Model, type: string) => (m.events[type] = (m.events[type] ?? 0) + 1);
-const liveContract = (m: Model, p: number, c: string, mcid: string) =>
-  m.contracts.find((k) => k.project === p && k.client === c && k.mcid === mcid && k.state !== 'cancelled');
+const liveContract = (m: Model, p: number, c: string, mcid: string) => m.contracts.find((k) => k.project === p && k.client === c && k.mcid === mcid && k.state !== 'cancelled');
 
 async function checkInvariants(m: Model, real: TestKassa) {
   const invoices = real.ports.invoices.documents.filter(invoiceIsActive);
