@@ -84,6 +84,8 @@ describe('configuration', () => {
 describe('production mode', () => {
   it('refuses to start without KASSA_BILLING_GATEWAY, or with a module that does not make one', async () => {
     await expect(startTestKassa({ KASSA_ENV: 'production' })).rejects.toThrow(/KASSA_BILLING_GATEWAY is required in production/);
+    const { KASSA_SMS_SENDER: _sms, ...withoutSms } = PRODUCTION;
+    await expect(startTestKassa(withoutSms)).rejects.toThrow(/KASSA_SMS_SENDER is required in production/);
     await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}nowhere.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: cannot load/);
     await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}sms-sender.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: .* returned no charge, refund method/);
   });

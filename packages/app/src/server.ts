@@ -26,13 +26,14 @@ export interface RunningKassa {
 const SWEEP_MS = 5_000;
 
 /**
- * The deployment's own gateway and SMS sender. Production refuses to start on the sandbox gateway,
- * which would "succeed" every charge without moving money.
+ * The deployment's own gateway and SMS sender. Production refuses to start without them: the sandbox
+ * gateway would "succeed" every charge without moving money, and no PIN would reach a customer.
  */
 async function loadPlugins(config: KassaConfig, logger: Logger): Promise<Plugins> {
   const context = { env: process.env, logger };
-  if (!config.KASSA_BILLING_GATEWAY && config.KASSA_ENV === 'production') {
-    throw new Error('KASSA_BILLING_GATEWAY is required in production: the sandbox gateway moves no money (see the README)');
+  if (config.KASSA_ENV === 'production') {
+    if (!config.KASSA_BILLING_GATEWAY) throw new Error('KASSA_BILLING_GATEWAY is required in production: the sandbox gateway moves no money (see the README)');
+    if (!config.KASSA_SMS_SENDER) throw new Error('KASSA_SMS_SENDER is required in production: without it no customer receives a PIN (see the README)');
   }
   return {
     ...(config.KASSA_BILLING_GATEWAY ? { gateway: await loadBillingGateway(config.KASSA_BILLING_GATEWAY, context) } : {}),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
 import { COMMON_ERRORS, OPERATIONS, type Operation } from './operations.js';
+import { requestPayloadParts } from './signature-payload.js';
 
 export interface OpenApiOptions {
   /** Where the API is served, e.g. from the app's configuration. */
@@ -42,18 +43,11 @@ const SIGNATURE = [
   "version 4: X-Signature = hex(hmac_sha256(password, requestPayload + login + innerHash)), requestPayload being the operation's fields concatenated without separators (see each operation).",
 ].join(' ');
 
-const PAYLOADS: Record<Operation['id'], string> = {
-  createInvoice: 'order.merchant_order_id, customerPayload, order.price.amount, order.price.currency, contract.merchant_contract_id, client_ip',
-  authorizeInvoice: 'invoiceId, pin_code, client_ip',
-  cancelInvoice: 'invoiceId, client_ip',
-  refundInvoice: 'invoiceId, client_ip',
-  getInvoice: 'invoiceId',
-  findInvoiceByOrderId: 'merchant_order_id',
-  createContract: 'merchant_contract_id, customerPayload, pin_code, client_ip',
-  authorizeContract: 'contractId, merchant_contract_id, pin_code, client_ip',
-  cancelContract: 'contractId, merchant_contract_id, client_ip',
-  checkBilling: 'customerPayload (msisdn)',
-};
+/** The fields of each operation's requestPayload, in order, as requestPayloadParts names them. */
+const payloadFields = (op: Operation['id']): string =>
+  requestPayloadParts(op, { body: { customer: { type: 'mobile_phone' } }, pathId: 'id' })
+    .map((p) => (p.field === 'customer.msisdn' ? 'customerPayload' : p.field))
+    .join(', ');
 
 /** Follow-up operations on what a creation returned (stateful fuzzers follow these links). */
 const LINKS: Partial<Record<Operation['id'], { readonly field: string; readonly param: string; readonly to: readonly Operation['id'][] }>> = {
@@ -90,7 +84,7 @@ function operationObject(op: Operation, options: OpenApiOptions) {
   return {
     operationId: op.id,
     summary: op.summary,
-    description: `Signed payload (version 4): ${PAYLOADS[op.id]}.`,
+    description: `Signed payload (version 4): ${payloadFields(op.id)}.`,
     parameters: [{ name: 'projectId', in: 'path', required: true, schema: { type: 'integer', format: 'int32', minimum: 0 } }, ...pathParams, ...query],
     ...(op.request ? { requestBody: { required: true, content: { 'application/json': { schema: ref(idOf(op.request)), example: z.globalRegistry.get(op.request)?.['example'] } } } } : {}),
     responses: {

@@ -83,8 +83,11 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
   }
 }
 
-export function requestPayload(operation: SignedOperation, request: SignedRequest): string {
+/** The parts' values concatenated without separators: the requestPayload. */
+export function payloadOf(parts: readonly PayloadPart[]): string {
   let payload = '';
-  for (const part of requestPayloadParts(operation, request)) payload += part.value;
+  for (const part of parts) payload += part.value;
   return payload;
 }
+
+export const requestPayload = (operation: SignedOperation, request: SignedRequest): string => payloadOf(requestPayloadParts(operation, request));

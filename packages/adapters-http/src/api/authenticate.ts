@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { domainError, type DomainError, type Partner, type Project } from '@kassa/domain';
-import { requestPayloadParts, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
+import { payloadOf, requestPayloadParts, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { signaturesMatch } from './signature.js';
 
@@ -62,10 +62,12 @@ const header = (headers: Request['headers'], name: string): string | undefined =
  * What a developer needs to find their mistake (test environment only): what the server signed,
  * and which of the payload's fields it found empty. Never the key, never the expected signature.
  */
-function mismatchHint(version: '3' | '4', parts: readonly PayloadPart[], payload: string): string {
+function mismatchHint(version: '3' | '4', parts: readonly PayloadPart[]): string {
   if (version === '3') return 'signature mismatch; version 3 signs login + hex(hmac(password, X-Timestamp))';
   const empty = parts.filter((p) => p.value === '').map((p) => p.field);
-  return `signature mismatch; version 4 signed requestPayload ${JSON.stringify(payload)} + login + innerHash${empty.length ? ` (empty fields: ${empty.join(', ')})` : ''}`;
+  // The PIN is shown as stars of its length: an answer is no place for it, even the caller's own.
+  const shown = parts.map((p) => (p.field === 'pin_code' ? '*'.repeat(p.value.length) : p.value)).join('');
+  return `signature mismatch; version 4 signed requestPayload ${JSON.stringify(shown)} + login + innerHash${empty.length ? ` (empty fields: ${empty.join(', ')}; a PIN shown as *)` : ' (a PIN shown as *)'}`;
 }
 
 /**
@@ -94,10 +96,9 @@ export async function authenticate(deps: HttpDeps, operation: SignedOperation, r
   const partner = await deps.projects.findPartner(login);
   if (!partner) return invalidSignature('unknown login');
   const parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
-  let payload = '';
-  for (const part of parts) payload += part.value;
+  const payload = payloadOf(parts);
   if (!signaturesMatch(deps.signatures.expected(partner.password, login, timestamp, version, payload), signature)) {
-    return invalidSignature(deps.mode === 'test' ? mismatchHint(version, parts, payload) : 'signature mismatch');
+    return invalidSignature(deps.mode === 'test' ? mismatchHint(version, parts) : 'signature mismatch');
   }
   const at = timestampMs(timestamp);
   if (at === undefined) return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp must be UTC time in the form YYYY-MM-DDThh:mm:ssZ');

@@ -17,11 +17,6 @@ export class SignatureVerifier {
     return signWithInner(password, login, this.inner(password, login, timestamp), version === '4' ? 4 : 3, payload);
   }
 
-  /** Forgets what was kept for a login (its password changed, or it is gone). */
-  forget(login: string): void {
-    this.lastInner.delete(login);
-  }
-
   private inner(password: string, login: string, timestamp: string): string {
     const last = this.lastInner.get(login);
     if (last !== undefined && last.timestamp === timestamp && last.password === password) return last.inner;

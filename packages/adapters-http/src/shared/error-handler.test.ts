@@ -8,7 +8,8 @@ let served: Served;
 const lines: Record<string, unknown>[] = [];
 let loggerThrows = false;
 
-const withStatus = (status: number, key: 'status' | 'statusCode') => Object.assign(new Error('internal detail'), { [key]: status });
+// As http-errors makes them (body-parser's): `expose` says the message is the client's business.
+const withStatus = (status: number, key: 'status' | 'statusCode') => Object.assign(new Error('internal detail'), { [key]: status, expose: true });
 
 beforeAll(async () => {
   // A destination that throws from the logging call itself, as a broken log pipe may.
@@ -27,6 +28,10 @@ beforeAll(async () => {
   });
   app.get('/status-code/:n', (req) => {
     throw withStatus(Number(req.params['n']), 'statusCode');
+  });
+  // An HTTP client's error inside a plugin (a gateway's 429, say): a 4xx of ours, not the caller's.
+  app.get('/plugin-429', () => {
+    throw Object.assign(new Error('gateway said 429'), { status: 429 });
   });
   app.get('/bug', () => {
     throw new Error('a bug');
@@ -54,7 +59,7 @@ describe('errorHandler', () => {
   });
 
   it('anything else is 503 SERVICE_UNAVAILABLE with Retry-After, logged as an error', async () => {
-    for (const path of ['/bug', '/status/500', '/status/302']) {
+    for (const path of ['/bug', '/status/500', '/status/302', '/plugin-429']) {
       const r = await get(path);
       expect([r.status, r.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     }

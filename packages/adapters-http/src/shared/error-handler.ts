@@ -4,13 +4,21 @@ import type { Logger } from 'pino';
 import { sendError } from './envelope.js';
 import { bodyErrorStatus } from './json-body.js';
 
-/** Unknown routes: 404 in the envelope. */
-export const notFound = (mode: KassaMode) => (req: Request, res: Response) => sendError(res, domainError('NOT_FOUND', `No route ${req.method} ${req.path}`), mode);
+/** A path as messages and log lines carry it: at most 256 characters (a request line may be 16 KB). */
+const shortPath = (path: string) => (path.length > 256 ? `${path.slice(0, 256)}…` : path);
 
-/** The 4xx status an error carries (`status` or `statusCode`, as http-errors and the router set it). */
+/** Unknown routes: 404 in the envelope. */
+export const notFound = (mode: KassaMode) => (req: Request, res: Response) => sendError(res, domainError('NOT_FOUND', `No route ${req.method.slice(0, 16)} ${shortPath(req.path)}`), mode);
+
+/**
+ * The 4xx status of an error that says the client was wrong: http-errors' `expose` (body-parser's
+ * errors), or the router's URIError for a malformed path. A 4xx from anything else (an HTTP client
+ * inside a gateway or SMS plugin, say) is an outage of ours, not the merchant's mistake.
+ */
 export function clientErrorStatus(err: unknown): number | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
-  const { status, statusCode } = err as { status?: unknown; statusCode?: unknown };
+  const { status, statusCode, expose } = err as { status?: unknown; statusCode?: unknown; expose?: unknown };
+  if (expose !== true && !(err instanceof URIError)) return undefined;
   const value = typeof status === 'number' ? status : statusCode;
   return typeof value === 'number' && value >= 400 && value < 500 ? value : undefined;
 }
@@ -22,13 +30,17 @@ function clientErrorMessage(err: unknown, status: number): string {
 }
 
 /**
- * The last handler. An error carrying a 4xx status is the client's mistake: 400 BAD_REQUEST (or that
- * 4xx) in the envelope, logged at info without a stack. Anything else is an infrastructure failure
- * or a bug: logged, and answered 503 SERVICE_UNAVAILABLE so the client retries. Never HTML, and a
- * failure while answering never leaves this handler.
+ * The last handler. An error that says the client was wrong (clientErrorStatus) is answered 400
+ * BAD_REQUEST (or its 4xx) in the envelope, logged at info without a stack. Anything else is an
+ * infrastructure failure or a bug: logged, and answered 503 SERVICE_UNAVAILABLE so the client
+ * retries. Never HTML, and a failure while answering never leaves this handler.
  */
-export const errorHandler = (mode: KassaMode, logger: Logger) => (err: unknown, req: Request, res: Response, next: NextFunction) => {
-  if (res.headersSent) return next(err);
+export const errorHandler = (mode: KassaMode, logger: Logger) => (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+  if (res.headersSent) {
+    // Too late for an answer: Express's default would print the error, unmasked, to stderr.
+    answerOrDrop(res, err, logger);
+    return;
+  }
   try {
     const bodyError = bodyErrorStatus(err);
     if (bodyError) return sendError(res, domainError('BAD_REQUEST', bodyError.message), mode, bodyError.status);
@@ -38,18 +50,21 @@ export const errorHandler = (mode: KassaMode, logger: Logger) => (err: unknown, 
       logger.info({ method: req.method, status, reason: message }, 'client error');
       return sendError(res, domainError('BAD_REQUEST', message), mode, status);
     }
-    logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    logger.error({ err, method: req.method, path: shortPath(req.path) }, 'request failed');
     sendError(res, domainError('SERVICE_UNAVAILABLE'), mode);
   } catch (failure) {
     answerOrDrop(res, failure, logger);
   }
 };
 
-/** Answering (or logging) failed: a bare 503 if nothing was sent yet, else the connection is dropped. */
+/** Answering (or logging) failed, or failed too late: a bare 503 if nothing was sent yet, else the connection is dropped. */
 function answerOrDrop(res: Response, failure: unknown, logger: Logger): void {
   try {
-    if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5' });
-    res.end('{"success":false,"error":{"code":"SERVICE_UNAVAILABLE","message":"Service temporarily unavailable; retry"}}');
+    if (res.headersSent) res.destroy();
+    else {
+      res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5' });
+      res.end('{"success":false,"error":{"code":"SERVICE_UNAVAILABLE","message":"Service temporarily unavailable; retry"}}');
+    }
   } catch {
     res.destroy();
   }

@@ -1,4 +1,4 @@
-import { formatAmount, INVOICE_STATUS, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type Money, type Transaction } from '@kassa/domain';
+import { formatAmount, INVOICE_STATUS, invoicePaymentStatus, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type Money, type Transaction } from '@kassa/domain';
 
 /** The JSON body of a webhook: the spec's `{type, data}`. */
 export interface WebhookPayload {
@@ -26,7 +26,7 @@ const invoiceBlock = (e: InvoiceEvent) => ({
   invoice_id: e.aggregate.id,
   merchant_order_id: e.merchantOrderId,
   status: INVOICE_STATUS[e.invoiceState],
-  payment_status: e.invoiceState === 'processed' ? 'PAID' : 'NOT_PAID',
+  payment_status: invoicePaymentStatus({ state: e.invoiceState }),
 });
 
 /**

@@ -41,9 +41,13 @@ describe('the SubscriptionStatusNotification document', () => {
   it('a charge carries the BillingOperationID, the result and the CustomerPrice; cancellation says CANCELLED', () => {
     const active = approveSubscription(subscription(), '1234', stamp()).next as Subscription;
     const op = { id: '0b5a9c6e-7777-4888-9999-aaaabbbbcccc', status: 'SUCCESS' as const, amount: { minor: 2550, currency: 'RUB' }, at: '2026-11-22T10:01:00.000Z', refunded: false };
-    const charged = new XMLParser().parse(subscriptionNotificationXml(only(recordSubscriptionCharge(active, op, stamp(op.at)).events))) as { SubscriptionStatusNotification: Record<string, unknown> };
-    expect(charged.SubscriptionStatusNotification).toMatchObject({ EventType: 'CHARGE', BillingOperationID: op.id, BillingResult: 'Success', CustomerPrice: 25.5, Currency: 'RUB' });
-    const cancelled = new XMLParser().parse(subscriptionNotificationXml(only(cancelSubscription(active, stamp()).events))) as { SubscriptionStatusNotification: Record<string, unknown> };
+    const charged = new XMLParser({ parseTagValue: false }).parse(subscriptionNotificationXml(only(recordSubscriptionCharge(active, op, stamp(op.at)).events))) as {
+      SubscriptionStatusNotification: Record<string, unknown>;
+    };
+    expect(charged.SubscriptionStatusNotification).toMatchObject({ EventType: 'CHARGE', BillingOperationID: op.id, BillingResult: 'Success', CustomerPrice: '25.50', Currency: 'RUB' });
+    const cancelled = new XMLParser({ parseTagValue: false }).parse(subscriptionNotificationXml(only(cancelSubscription(active, stamp()).events))) as {
+      SubscriptionStatusNotification: Record<string, unknown>;
+    };
     expect(cancelled.SubscriptionStatusNotification).toMatchObject({ EventType: 'CANCELLED', SubscriptionStatus: 'Cancelled' });
   });
 });

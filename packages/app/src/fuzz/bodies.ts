@@ -27,7 +27,7 @@ const writtenCard = (pan: string) => fc.constantFrom<unknown>(pan, (pan.match(/.
 
 /** Names a card number may come under, expected or not. */
 const CARD_KEYS = ['pan', 'PAN', 'number', 'card_number', 'cardNumber', 'ccnum', 'Pan', 'x', 'description'];
-const CODE_KEYS = ['security_code', 'cvv', 'CVV', 'cvv2', 'cvc', 'Security_Code', 'CVC2'];
+const CODE_KEYS = ['security_code', 'cvv', 'CVV', 'cvv2', 'cvc', 'Security_Code', 'CVC2', 'card_cvv', 'cvvCode', 'cvc_code', 'CCV', 'sms_pin'];
 
 /** Values that break naive code: wrong types, boundaries, encodings, injections. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(

@@ -39,7 +39,9 @@ async function main(): Promise<number> {
     if (!values['no-schemathesis']) failed = !runSchemathesis(kassa.urls.api, values['schemathesis-examples']) || failed;
     if (!kassa.alive()) report.problems.push('the process is not alive at the end');
     const exit = await kassa.stop();
-    const logs = logProblems(kassa.lines, report.cardNumbers, report.signatures, FUZZ_PARTNER.password);
+    const stderr = kassa.stderr();
+    const logs = logProblems([...kassa.lines, ...stderr.split('\n')], report.cardNumbers, report.signatures, FUZZ_PARTNER.password);
+    if (stderr !== '') report.problems.push(`the process wrote to stderr: ${stderr.slice(0, 300)}`);
     console.log(`fuzz: ${kassa.lines.length} log lines checked, exit code ${exit}`);
     const problems = [...report.problems, ...logs.slice(0, 50)];
     for (const p of problems) console.log(`PROBLEM ${p}`);

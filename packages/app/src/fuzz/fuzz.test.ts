@@ -14,8 +14,9 @@ describe('hostile input (fast-check generators, all four listeners)', () => {
       const report = await runFuzz(kassa, { requests: 3_000, seconds: 60, seed });
       const alive = kassa.alive();
       const exit = await kassa.stop();
-      const logs = logProblems(kassa.lines, report.cardNumbers, report.signatures, FUZZ_PARTNER.password);
-      expect({ seed, alive, exit, problems: [...report.problems, ...logs.slice(0, 20)] }).toEqual({ seed, alive: true, exit: 0, problems: [] });
+      const stderr = kassa.stderr();
+      const logs = logProblems([...kassa.lines, ...stderr.split('\n')], report.cardNumbers, report.signatures, FUZZ_PARTNER.password);
+      expect({ seed, alive, exit, stderr, problems: [...report.problems, ...logs.slice(0, 20)] }).toEqual({ seed, alive: true, exit: 0, stderr: '', problems: [] });
       // Bounded by time on a slow machine, but never a token run; and it reached the use cases.
       expect(report.sent).toBeGreaterThan(1_000);
       expect(report.byStatus['201']).toBeGreaterThan(0);

@@ -26,24 +26,26 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
   return problems;
 }
 
-const SECURITY_CODE_KEY = /^(cvv2?|cvc2?|security_?code)$/i;
+/** Written apart from the masking's own list, and wider: any key around a card code, or ending in pin. */
+const SECURITY_CODE_KEY = /cvv|cvc|ccv|security_?code|(^|_)pin(_?code)?$/i;
 
 /**
  * What no log line may hold: the card numbers and signatures the fuzzer sent, a security code that
- * is not redacted, the partner's password; and every line must be one JSON object of at most 8 KB.
+ * is not redacted, the partner's password; and every JSON line must be one object of at most 8 KB.
+ * `lines` is everything the process wrote, stdout and stderr: any line is searched for secrets.
  * Looked up by the digit runs and hex runs of each line, so a long run stays linear.
  */
 export function logProblems(lines: readonly string[], cardNumbers: ReadonlySet<string>, signatures: ReadonlySet<string>, password: string): string[] {
   const problems: string[] = [];
   for (const line of lines) {
-    if (!line.startsWith('{')) continue; // the start banner
-    if (line.length > 8_192) problems.push(`a log line of ${line.length} characters`);
     if (line.includes(password)) problems.push('the partner password in a log line');
     for (const run of line.replace(/(\d)[ -](?=\d)/g, '$1').match(/\d{13,}/g) ?? []) {
       const pan = cardNumberIn(run, cardNumbers);
       if (pan) problems.push(`card number ${pan.slice(0, 4)}… in a log line`);
     }
     for (const hex of line.match(/[0-9a-f]{64}/g) ?? []) if (signatures.has(hex)) problems.push('a signature in a log line');
+    if (!line.startsWith('{')) continue; // the start banner, or stderr (which the caller expects empty)
+    if (line.length > 8_192) problems.push(`a log line of ${line.length} characters`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);

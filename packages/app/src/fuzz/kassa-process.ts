@@ -27,6 +27,8 @@ export interface KassaProcess {
   readonly urls: Readonly<Record<HostName, string>>;
   /** Every line written to stdout so far (the JSON log, and the start banner). */
   readonly lines: readonly string[];
+  /** Everything written to stderr so far: nothing, while Kassa is healthy. */
+  stderr(): string;
   /** Whether the process is still running. */
   alive(): boolean;
   /** SIGTERM, then waits for the exit and removes the seed's folder; resolves with the exit code. */
@@ -80,6 +82,7 @@ export async function startKassaProcess(env: Record<string, string> = {}): Promi
   return {
     urls,
     lines,
+    stderr: () => stderr,
     alive: () => exitCode === undefined,
     async stop() {
       if (exitCode === undefined) child.kill('SIGTERM');

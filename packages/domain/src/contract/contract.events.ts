@@ -31,6 +31,9 @@ const RECORDERS = {
 
 export type ContractRecordAction = keyof typeof RECORDERS;
 
+/** The recording actions this file turns into events: a test holds them equal to the machine's `record*` actions. */
+export const CONTRACT_RECORD_ACTIONS = Object.keys(RECORDERS) as ContractRecordAction[];
+
 /** The events a step of the contract machine recorded, from the actions it asked for. */
 export function contractEvents(contract: Contract, actions: readonly string[], stamp: EventStamp): ContractEvent[] {
   return recordedActions(actions, RECORDERS).map((action) => RECORDERS[action](contract, stamp));

@@ -38,6 +38,9 @@ const RECORDERS = {
 
 export type InvoiceRecordAction = keyof typeof RECORDERS;
 
+/** The recording actions this file turns into events: a test holds them equal to the machine's `record*` actions. */
+export const INVOICE_RECORD_ACTIONS = Object.keys(RECORDERS) as InvoiceRecordAction[];
+
 /** The events a step of the invoice machine recorded, from the actions it asked for. */
 export function invoiceEvents(invoice: Invoice, actions: readonly string[], stamp: EventStamp): InvoiceEvent[] {
   return recordedActions(actions, RECORDERS).flatMap((action) => RECORDERS[action](invoice, stamp) ?? []);

@@ -1,5 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_RECORD_ACTIONS } from '../contract/contract.events.js';
+import { INVOICE_RECORD_ACTIONS } from '../invoice/invoice.events.js';
+import { invoiceMachine } from '../invoice/invoice.machine.js';
+import { SUBSCRIPTION_RECORD_ACTIONS } from '../subscription/subscription.events.js';
+import { subscriptionMachine } from '../subscription/subscription.machine.js';
 import { initialTransition } from 'xstate';
 import { contractMachine, startContract } from '../contract/contract.machine.js';
 import type { ContractFields } from '../contract/contract.fields.js';
@@ -27,4 +32,17 @@ describe("rememberedStart (the machines' remembered first states)", () => {
       }
     },
   );
+});
+
+describe('recording actions', () => {
+  // Machine actions become events through each aggregate's RECORDERS table: a `record*` action the
+  // table does not know would be dropped silently, so the two lists are held equal.
+  it.each([
+    ['contract', contractMachine, CONTRACT_RECORD_ACTIONS],
+    ['invoice', invoiceMachine, INVOICE_RECORD_ACTIONS],
+    ['subscription', subscriptionMachine, SUBSCRIPTION_RECORD_ACTIONS],
+  ] as const)('every record* action of the %s machine has its event', (_name, machine, recorded) => {
+    const actions = Object.keys(machine.implementations.actions).filter((a) => a.startsWith('record'));
+    expect([...actions].sort()).toEqual([...recorded].sort());
+  });
 });

@@ -49,6 +49,26 @@ describe('maskForLog', () => {
     });
   });
 
+  it('catches security codes and PINs under names built around them, not words that merely contain "pin"', () => {
+    const masked = { ...(maskForLog({ card_cvv: '111', cvvCode: '222', cvc_code: '333', CCV: '444', sms_pin: '5555', shipping: 'by post', customer_email: 'anna@shop.example' }) as object) };
+    expect(masked).toEqual({
+      card_cvv: '[redacted]',
+      cvvCode: '[redacted]',
+      cvc_code: '[redacted]',
+      CCV: '[redacted]',
+      sms_pin: '[redacted]',
+      shipping: 'by post',
+      customer_email: 'a***@shop.example',
+    });
+  });
+
+  it('masks a card number before cutting a long string, and any 13-19 digit integer (it may have lost its Luhn digit)', () => {
+    const long = maskForLog({ note: `${'x'.repeat(244)}4111111111111111 and more` }) as { note: string };
+    expect(long.note).not.toMatch(/\d{5}/);
+    expect((maskForLog({ amount: Number('4111111111111111111') }) as { amount: unknown }).amount).toMatch(/^\*+\d{4}$/);
+    expect((maskForLog({ count: 123456 }) as { count: unknown }).count).toBe(123456);
+  });
+
   it('masks personal data: msisdn (last digits kept), email, client_ip', () => {
     const masked = maskForLog({ client_ip: '203.0.113.7', customer: { msisdn: '79001234567', email: 'anna@shop.example' }, Subscriber_MSISDN: '79001234567' });
     expect(json(masked)).toBe(json({ client_ip: '203.0.*.*', customer: { msisdn: '7900****567', email: 'a***@shop.example' }, Subscriber_MSISDN: '7900****567' }));

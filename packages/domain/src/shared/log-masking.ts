@@ -21,9 +21,12 @@ const REDACTED = '[redacted]';
 /** A key as compared: lower case, without `_` and `-` ("Security_Code" -> "securitycode"). */
 const normalized = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
 
-/** Security codes and secrets: never logged in any form. */
-const SECRET_KEYS = new Set(['cvv', 'cvv2', 'cvc', 'cvc2', 'cvn', 'csc', 'cid', 'securitycode', 'pin', 'pincode', 'password', 'passwd']);
-const SECRET_PARTS = ['secret', 'signature', 'token', 'password', 'securitycode'];
+/**
+ * Security codes, PINs and secrets: never logged in any form. Matched anywhere in the key for the
+ * card codes (card_cvv, cvvCode, CVC2) and secrets; a PIN is a key that ends in pin or pincode
+ * (sms_pin, PinCode), so that words merely containing "pin" are not caught.
+ */
+const SECRET = /cvv|cvc|ccv|cvn|securitycode|secret|signature|token|password|passwd|^csc\d?$|^cid$|pin(code|number)?$/;
 const CARD_NUMBER_KEYS = new Set(['pan', 'number', 'cardnumber', 'cardno', 'accountnumber']);
 const MSISDN_KEYS = new Set(['msisdn', 'subscribermsisdn', 'phone', 'phonenumber']);
 const IP_KEYS = new Set(['ip', 'clientip', 'ipaddress']);
@@ -41,10 +44,10 @@ const textMasker =
 /** The rule a key's value falls under, if any; undefined for ordinary keys. */
 function maskerFor(key: string): Masker | undefined {
   const k = normalized(key);
-  if (SECRET_KEYS.has(k) || SECRET_PARTS.some((part) => k.includes(part))) return () => REDACTED;
+  if (SECRET.test(k)) return () => REDACTED;
   if (CARD_NUMBER_KEYS.has(k)) return textMasker((t) => maskPan(t.replace(/\D/g, '')));
   if (MSISDN_KEYS.has(k)) return textMasker(maskMsisdn);
-  if (k === 'email') return textMasker(maskEmail);
+  if (k.endsWith('email')) return textMasker(maskEmail);
   if (IP_KEYS.has(k)) return textMasker(maskIp);
   if (HOLDER_KEYS.has(k)) return () => REDACTED;
   return undefined;
@@ -65,15 +68,17 @@ export function maskForLog(value: unknown, limits: LogMaskLimits = LOG_MASK_LIMI
     // Every value costs something, so that many empty ones are bounded too.
     budget -= 2;
     if (typeof v === 'string') {
-      const text = cut(v);
+      // Masked before it is cut: a cut through a card number would leave a run too short to mask.
+      const text = cut(maskCardNumbers(v));
       budget -= text.length;
-      return maskCardNumbers(text);
+      return text;
     }
     if (typeof v === 'number') {
       const text = String(v);
       budget -= text.length;
-      const masked = maskCardNumbers(text);
-      return masked === text ? v : masked;
+      // A card number sent as a JSON number may have lost digits past 2^53 (and with them its Luhn
+      // check): any integer of 13-19 digits is cut to its last four.
+      return /^-?\d{13,19}$/.test(text) ? maskPan(text.replace('-', '')) : v;
     }
     if (v === null || typeof v !== 'object') return v;
     if (depth >= limits.maxDepth) return '[too deep]';

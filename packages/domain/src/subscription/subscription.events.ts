@@ -54,6 +54,9 @@ const RECORDERS = {
 
 export type SubscriptionRecordAction = keyof typeof RECORDERS;
 
+/** The recording actions this file turns into events: a test holds them equal to the machine's `record*` actions. */
+export const SUBSCRIPTION_RECORD_ACTIONS = Object.keys(RECORDERS) as SubscriptionRecordAction[];
+
 /** The events a step of the subscription machine recorded, from the actions it asked for. */
 export function subscriptionEvents(subscription: Subscription, actions: readonly string[], stamp: EventStamp): SubscriptionEvent[] {
   return recordedActions(actions, RECORDERS).flatMap((action): SubscriptionEvent[] => {
