@@ -1,12 +1,12 @@
 import { MongoClient, type Collection, type Db, type IndexDescription } from 'mongodb';
-import type { AggregateKind } from '@kassa/domain';
 import { KeyLocks, type LockDocument } from './key-lock.js';
 import { MongoContractRepository } from './mongo-contract-repository.js';
 import { MongoEventOutbox } from './mongo-event-outbox.js';
 import { MongoInvoiceRepository } from './mongo-invoice-repository.js';
 import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
-import { VersionedCollection, type CurrentDocument, type RevisionDocument } from './versioned-collection.js';
+import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
+import { VersionedCollection, type CurrentDocument, type RevisionDocument, type RevisionKind } from './versioned-collection.js';
 
 export interface MongoStorageOptions {
   readonly url: string;
@@ -21,6 +21,7 @@ export interface MongoStorage {
   readonly contracts: MongoContractRepository;
   readonly invoices: MongoInvoiceRepository;
   readonly subscriptions: MongoSubscriptionRepository;
+  readonly deliveries: MongoWebhookDeliveryRepository;
   readonly outbox: MongoEventOutbox;
   readonly projects: MongoProjectDirectory;
   close(): Promise<void>;
@@ -42,6 +43,7 @@ export async function ensureIndexes(db: Db): Promise<void> {
     { key: { 'billingOperations.id': 1 }, name: 'by_billing_operation' },
     due,
   ]);
+  await createMissingIndexes(db, 'webhook_deliveries', [{ key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' }, { key: { eventId: 1 }, name: 'by_event' }, due]);
   await createMissingIndexes(db, 'revisions', [
     { key: { outboxCount: 1 }, name: 'outbox_pending' },
     { key: { aggregateId: 1 }, name: 'by_aggregate' },
@@ -60,13 +62,14 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   await ensureIndexes(db);
   const locks = new KeyLocks(db.collection<LockDocument>('locks'));
   const revisions = db.collection<RevisionDocument>('revisions');
-  const versioned = (kind: AggregateKind, name: string) => new VersionedCollection(kind, db.collection<CurrentDocument>(name), revisions);
+  const versioned = (kind: RevisionKind, name: string) => new VersionedCollection(kind, db.collection<CurrentDocument>(name), revisions);
   return {
     client,
     db,
     contracts: new MongoContractRepository(versioned('contract', 'contracts'), locks),
     invoices: new MongoInvoiceRepository(versioned('invoice', 'invoices'), locks),
     subscriptions: new MongoSubscriptionRepository(versioned('subscription', 'subscriptions')),
+    deliveries: new MongoWebhookDeliveryRepository(versioned('delivery', 'webhook_deliveries')),
     outbox: new MongoEventOutbox(revisions),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects')),
     close: () => client.close(),

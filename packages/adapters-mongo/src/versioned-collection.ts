@@ -1,5 +1,8 @@
 import type { Collection, Filter } from 'mongodb';
 import type { AggregateKind, DomainEvent } from '@kassa/domain';
+
+/** What a revision belongs to: an aggregate that records events, or a webhook delivery. */
+export type RevisionKind = AggregateKind | 'delivery';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 
 /**
@@ -11,7 +14,7 @@ import { isDuplicateKey, storage } from './mongo-errors.js';
  */
 export interface RevisionDocument {
   _id: string;
-  kind: AggregateKind;
+  kind: RevisionKind;
   aggregateId: string;
   version: number;
   state: Record<string, unknown>;
@@ -23,7 +26,7 @@ export interface RevisionDocument {
 /** The current document of an aggregate: its fields, `_id`, `version`, and derived index fields. */
 export type CurrentDocument = Record<string, unknown> & { _id: string; version: number };
 
-const revisionId = (kind: AggregateKind, id: string, version: number) => `${kind}:${id}:${version}`;
+const revisionId = (kind: RevisionKind, id: string, version: number) => `${kind}:${id}:${version}`;
 
 /**
  * One aggregate collection with single-document writes only. Each save inserts a revision (the
@@ -33,7 +36,7 @@ const revisionId = (kind: AggregateKind, id: string, version: number) => `${kind
  */
 export class VersionedCollection {
   constructor(
-    private readonly kind: AggregateKind,
+    private readonly kind: RevisionKind,
     readonly current: Collection<CurrentDocument>,
     private readonly revisions: Collection<RevisionDocument>,
   ) {}

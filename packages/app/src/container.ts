@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type SmsSender } from '@kassa/domain';
 import { SandboxBillingGateway, SandboxCarrierLookup } from '@kassa/domain/in-memory';
-import { JwtPaymentPages, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
+import { HttpWebhookSender, JwtPaymentPages, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
 import { EmbeddedScheduler } from './embedded-scheduler.js';
-import { LogOnlySmsSender, RandomPins, RandomUuids } from './node-ports.js';
+import { LogOnlySmsSender, MathRandom, RandomPins, RandomUuids } from './node-ports.js';
+import { TransportNotifications } from './notifications.js';
 import type { Storage } from './storage.js';
 import { TOKENS } from './tokens.js';
 
@@ -33,14 +34,19 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
   container.bind(TOKENS.Scheduler).toResolvedValue((l: Logger) => new EmbeddedScheduler(l, () => new Date()), [TOKENS.Logger]);
   container.bind(TOKENS.Ports).toResolvedValue(
     (c: KassaConfig, l: Logger, pages: JwtPaymentPages, scheduler: EmbeddedScheduler, s: Storage): KassaPorts => {
+      const clock = new SystemClock();
       return {
         contracts: s.contracts,
         invoices: s.invoices,
         subscriptions: s.subscriptions,
         outbox: s.outbox,
         projects: s.projects,
-        clock: new SystemClock(),
+        clock,
         ids: new RandomUuids(),
+        random: new MathRandom(),
+        deliveries: s.deliveries,
+        notifications: new TransportNotifications(),
+        webhooks: new HttpWebhookSender(clock),
         pins: new RandomPins(),
         sms: plugins.sms ?? new LogOnlySmsSender(l),
         gateway: plugins.gateway ?? new SandboxBillingGateway(),

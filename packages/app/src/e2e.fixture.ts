@@ -68,10 +68,10 @@ async function dropDatabase(url: string | undefined, name: string): Promise<void
 }
 
 /** The assembled app on free ports, with the test seed and its logs captured. */
-export async function startTestKassa(env: Record<string, string> = {}, options: { timeouts?: ListenerTimeouts } = {}): Promise<TestKassa> {
+export async function startTestKassa(env: Record<string, string> = {}, options: { timeouts?: ListenerTimeouts; seed?: unknown } = {}): Promise<TestKassa> {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
   const seedFile = join(dir, 'seed.json');
-  writeFileSync(seedFile, JSON.stringify(SEED));
+  writeFileSync(seedFile, JSON.stringify(options.seed ?? SEED));
   const logs: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -91,7 +91,7 @@ export async function startTestKassa(env: Record<string, string> = {}, options: 
   });
   let kassa: RunningKassa;
   try {
-    kassa = await startKassa(config, { logDestination: destination, ...options });
+    kassa = await startKassa(config, { logDestination: destination, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
   } finally {
     // The seed is read once, at start: its folder goes now, whether the start worked or not, so
     // that no kassa-e2e-* folder stays behind (some tests stop only `t.kassa`, keeping the database).

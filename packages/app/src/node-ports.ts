@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { maskMsisdn, type IdGenerator, type PinGenerator, type SmsSender } from '@kassa/domain';
+import { maskMsisdn, type IdGenerator, type PinGenerator, type RandomSource, type SmsSender } from '@kassa/domain';
 import type { Logger } from 'pino';
 
 export class RandomUuids implements IdGenerator {
@@ -23,5 +23,12 @@ export class LogOnlySmsSender implements SmsSender {
   constructor(private readonly logger: Logger) {}
   async sendPin(msisdn: string): Promise<void> {
     this.logger.warn({ msisdn: maskMsisdn(msisdn) }, 'no SMS provider configured: PIN not delivered');
+  }
+}
+
+/** Math.random: only the jitter of webhook retries uses it (no secret depends on it). */
+export class MathRandom implements RandomSource {
+  next(): number {
+    return Math.random();
   }
 }

@@ -8,6 +8,7 @@ import { createLogger, flushed } from './logger.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { inMemoryStorage, mongoStorage } from './storage.js';
 import { TOKENS } from './tokens.js';
+import { every } from './background.js';
 import { loadBillingGateway, loadSmsSender } from './plugins.js';
 
 export type HostName = 'api' | 'pci' | 'widget' | 'subs';
@@ -24,6 +25,7 @@ export interface RunningKassa {
 }
 
 const SWEEP_MS = 5_000;
+const RELAY_MS = 200;
 
 /**
  * The deployment's own gateway and SMS sender. Production refuses to start without them: the sandbox
@@ -77,14 +79,9 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV));
   }
 
-  let sweeping = Promise.resolve();
-  const sweep = setInterval(() => {
-    sweeping = deps.useCases.runDueWork.execute().then(
-      () => undefined,
-      (err: unknown) => logger.error({ err }, 'due-work sweep failed'),
-    );
-  }, SWEEP_MS);
-  sweep.unref();
+  const sweep = every(SWEEP_MS, () => deps.useCases.runDueWork.execute(), logger, 'due-work sweep');
+  // Events leave the outboxes shortly after they are recorded; a relay that runs twice creates nothing twice.
+  const relay = every(RELAY_MS, () => deps.useCases.relayEvents.execute(), logger, 'event relay');
 
   logger.info({ urls, env: config.KASSA_ENV, storage: storage.kind, jobs: 'in-process' }, 'kassa started');
   await flushed(logger);
@@ -94,9 +91,8 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     logger,
     storage: storage.kind,
     async stop() {
-      clearInterval(sweep);
       await Promise.all(hosts.map((h) => close(servers[h])));
-      await sweeping;
+      await Promise.all([sweep.stop(), relay.stop()]);
       await scheduler.stop();
       await storage.close();
       logger.info('kassa stopped');

@@ -1,9 +1,16 @@
 import type { KassaPorts } from '@kassa/domain';
-import { InMemoryContractRepository, InMemoryEventOutbox, InMemoryInvoiceRepository, InMemoryProjectDirectory, InMemorySubscriptionRepository } from '@kassa/domain/in-memory';
+import {
+  InMemoryContractRepository,
+  InMemoryEventOutbox,
+  InMemoryInvoiceRepository,
+  InMemoryProjectDirectory,
+  InMemorySubscriptionRepository,
+  InMemoryWebhookDeliveryRepository,
+} from '@kassa/domain/in-memory';
 import type { Directory } from './seed.js';
 
 /** The storage ports, whichever adapter provides them. */
-export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'projects'> {
+export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'projects' | 'deliveries'> {
   readonly kind: 'in-memory' | 'mongodb';
   close(): Promise<void>;
 }
@@ -15,7 +22,7 @@ export function inMemoryStorage(directory: Directory): Storage {
   const subscriptions = new InMemorySubscriptionRepository();
   const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions });
   const projects = new InMemoryProjectDirectory(directory.partners, directory.projects);
-  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, close: async () => {} };
+  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, deliveries: new InMemoryWebhookDeliveryRepository(), close: async () => {} };
 }
 
 /**
@@ -28,6 +35,6 @@ export async function mongoStorage(url: string, database: string, directory: Dir
   const { connectMongoStorage } = await import('@kassa/adapters-mongo');
   const mongo = await connectMongoStorage({ url, database });
   await mongo.projects.seed(directory.partners, directory.projects);
-  const { contracts, invoices, subscriptions, outbox, projects } = mongo;
-  return { kind: 'mongodb', contracts, invoices, subscriptions, outbox, projects, close: () => mongo.close() };
+  const { contracts, invoices, subscriptions, outbox, projects, deliveries } = mongo;
+  return { kind: 'mongodb', contracts, invoices, subscriptions, outbox, projects, deliveries, close: () => mongo.close() };
 }

@@ -8,7 +8,8 @@ import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import { SandboxBillingGateway } from './sandbox-billing-gateway.js';
 import { SandboxCarrierLookup } from './sandbox-carrier-lookup.js';
-import { InMemoryScheduler, ListPinGenerator, ManualClock, RecordingSmsSender, SequentialIds, StaticPaymentPages } from './test-doubles.js';
+import { FixedRandom, InMemoryScheduler, ListPinGenerator, ManualClock, NoNotifications, RecordingSmsSender, RecordingWebhookSender, SequentialIds, StaticPaymentPages } from './test-doubles.js';
+import { InMemoryWebhookDeliveryRepository } from './in-memory-webhook-delivery-repository.js';
 
 export interface InMemoryPorts extends KassaPorts {
   readonly contracts: InMemoryContractRepository;
@@ -18,6 +19,8 @@ export interface InMemoryPorts extends KassaPorts {
   readonly sms: RecordingSmsSender;
   readonly gateway: SandboxBillingGateway;
   readonly scheduler: InMemoryScheduler;
+  readonly deliveries: InMemoryWebhookDeliveryRepository;
+  readonly webhooks: RecordingWebhookSender;
 }
 
 /** Every port in memory: embedded mode and tests. Override any of them. */
@@ -25,13 +28,14 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
   const contracts = new InMemoryContractRepository();
   const invoices = new InMemoryInvoiceRepository();
   const subscriptions = new InMemorySubscriptionRepository();
+  const clock = new ManualClock();
   return {
     contracts,
     invoices,
     subscriptions,
     outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions }),
     projects: new InMemoryProjectDirectory(options.partners ?? [], options.projects ?? []),
-    clock: new ManualClock(),
+    clock,
     ids: new SequentialIds(),
     pins: new ListPinGenerator(),
     sms: new RecordingSmsSender(),
@@ -40,5 +44,9 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     paymentPages: new StaticPaymentPages(),
     scheduler: new InMemoryScheduler(),
     settings: options.settings ?? defaultSettings('test'),
+    deliveries: new InMemoryWebhookDeliveryRepository(),
+    notifications: new NoNotifications(),
+    webhooks: new RecordingWebhookSender(clock),
+    random: new FixedRandom(),
   };
 }

@@ -4,6 +4,10 @@ import type { PaymentPages } from '../ports/payment-page.port.js';
 import type { PinGenerator, SmsSender } from '../ports/pin.port.js';
 import type { Job, Scheduler } from '../ports/scheduler.port.js';
 import { jobId } from '../ports/scheduler.port.js';
+import type { NotificationRenderer, SigningInput, WebhookSender } from '../ports/notification.port.js';
+import type { RandomSource } from '../ports/random.port.js';
+import type { AttemptOutcome } from '../webhook/webhook-delivery.js';
+import type { Notification } from '../webhook/webhook-delivery.fields.js';
 
 /** A clock that moves only when told: for tests and simulations. */
 export class ManualClock implements Clock {
@@ -78,5 +82,36 @@ export class InMemoryScheduler implements Scheduler {
     const due = [...this.jobs.entries()].filter(([, j]) => Date.parse(j.runAt) <= now.getTime()).sort(([, a], [, b]) => Date.parse(a.runAt) - Date.parse(b.runAt));
     for (const [id] of due) this.jobs.delete(id);
     return due.map(([, j]) => j);
+  }
+}
+
+/** Renders nothing: no endpoint is told (the domain has no wire format; the app binds the real one). */
+export class NoNotifications implements NotificationRenderer {
+  async render(): Promise<readonly Notification[]> {
+    return [];
+  }
+}
+
+/** A sender that records what it was asked to send and answers with scripted outcomes (success by default). */
+export class RecordingWebhookSender implements WebhookSender {
+  readonly sent: { readonly notification: Notification; readonly signing: SigningInput }[] = [];
+  /** Outcomes to answer with, first in first out; success when none is left. */
+  readonly script: AttemptOutcome[] = [];
+
+  constructor(private readonly clock: Clock) {}
+
+  async send(notification: Notification, signing: SigningInput) {
+    this.sent.push({ notification, signing });
+    const outcome = this.script.shift() ?? { kind: 'success' as const };
+    const status = outcome.kind === 'success' ? 200 : outcome.kind === 'gone' ? 410 : 503;
+    return { attempt: { at: this.clock.now().toISOString(), status, latencyMs: 1, response: '', error: null }, outcome };
+  }
+}
+
+/** A fixed random number: retries land at the schedule's exact offsets (plus a fixed share of jitter). */
+export class FixedRandom implements RandomSource {
+  constructor(private readonly value = 0) {}
+  next(): number {
+    return this.value;
   }
 }

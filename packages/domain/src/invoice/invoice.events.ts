@@ -9,6 +9,8 @@ interface InvoiceFacts {
   readonly merchantOrderId: string;
   readonly invoiceState: InvoiceState;
   readonly customer: Customer;
+  /** The test environment's test_info.callback_url (allowed only for flagged partners): told too. */
+  readonly testCallbackUrl: string | null;
 }
 
 /** A charge attempt on the invoice, successful or not: the outcome is the state and the transaction. */
@@ -25,7 +27,7 @@ export interface RefundCompleted extends EventEnvelope<'invoice'>, InvoiceFacts 
 
 export type InvoiceEvent = PaymentUpdated | RefundCompleted;
 
-const facts = (i: Invoice): InvoiceFacts => ({ merchantOrderId: i.merchantOrderId, invoiceState: i.state, customer: i.customer });
+const facts = (i: Invoice): InvoiceFacts => ({ merchantOrderId: i.merchantOrderId, invoiceState: i.state, customer: i.customer, testCallbackUrl: i.testInfo?.callbackUrl ?? null });
 
 /** Each recording action of the invoice machine and the event it records (exhaustive over those actions). */
 const RECORDERS = {

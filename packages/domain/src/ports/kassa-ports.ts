@@ -11,6 +11,9 @@ import type { PinGenerator, SmsSender } from './pin.port.js';
 import type { ProjectDirectory } from './project-directory.port.js';
 import type { Scheduler } from './scheduler.port.js';
 import type { SubscriptionRepository } from './subscription-repository.port.js';
+import type { NotificationRenderer, WebhookSender } from './notification.port.js';
+import type { RandomSource } from './random.port.js';
+import type { WebhookDeliveryRepository } from './webhook-delivery-repository.port.js';
 
 /**
  * Every port of the domain, by name. Each use case takes the `Pick` of it that it needs, so an
@@ -31,4 +34,9 @@ export interface KassaPorts {
   readonly paymentPages: PaymentPages;
   readonly scheduler: Scheduler;
   readonly settings: DomainSettings;
+  readonly deliveries: WebhookDeliveryRepository;
+  /** The events' wire formats, from the transports. */
+  readonly notifications: NotificationRenderer;
+  readonly webhooks: WebhookSender;
+  readonly random: RandomSource;
 }

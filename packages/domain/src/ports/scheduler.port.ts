@@ -1,5 +1,5 @@
 /** The kinds of deferred work the domain asks for. */
-export type JobName = 'invoice.charge' | 'invoice.refund' | 'invoice.expire' | 'contract.expire' | 'subscription.expire-approval' | 'subscription.charge';
+export type JobName = 'invoice.charge' | 'invoice.refund' | 'invoice.expire' | 'contract.expire' | 'subscription.expire-approval' | 'subscription.charge' | 'webhook.attempt';
 
 /** Deferred work as data: which job, on which aggregate, from when. */
 export interface Job {

@@ -4,28 +4,20 @@ import type { ContractRepository } from '../ports/contract-repository.port.js';
 import type { EventOutbox } from '../ports/event-outbox.port.js';
 import type { InvoiceRepository } from '../ports/invoice-repository.port.js';
 import type { SubscriptionRepository } from '../ports/subscription-repository.port.js';
+import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
+import { describeDeliveryContract } from './delivery-repository-contract.suite.js';
+import type { TestApi } from './test-api.js';
 import type { Customer } from '../shared/customer.js';
 import type { DomainEvent } from '../shared/domain-event.js';
 import { stamped, type EventStamp } from '../shared/events.js';
 import { openSubscription, recordSubscriptionCharge, approveSubscription, type Subscription } from '../subscription/subscription.js';
-
-/** The few test-runner functions the suite needs; pass vitest's. Keeps this file free of vitest. */
-export interface TestApi {
-  describe(name: string, body: () => void): void;
-  it(name: string, body: () => Promise<void>): void;
-  expect: (value: unknown) => {
-    toEqual(expected: unknown): void;
-    toBe(expected: unknown): void;
-    toBeUndefined(): void;
-    toHaveLength(n: number): void;
-  };
-}
 
 export interface Repositories {
   readonly contracts: ContractRepository;
   readonly invoices: InvoiceRepository;
   readonly subscriptions: SubscriptionRepository;
   readonly outbox: EventOutbox;
+  readonly deliveries: WebhookDeliveryRepository;
 }
 
 const T0 = '2026-03-01T10:00:00.000Z';
@@ -73,7 +65,12 @@ export const sampleSubscription = (projectId: number, msisdn: string, createdAt:
 
 /** A refund notification of `invoice`, as the domain records it (Money, Customer, the state). */
 const event = (invoice: Invoice): DomainEvent =>
-  stamped('invoice', invoice, { type: 'RefundCompleted', merchantOrderId: invoice.merchantOrderId, invoiceState: invoice.state, customer: invoice.customer, amount: invoice.price }, stamp());
+  stamped(
+    'invoice',
+    invoice,
+    { type: 'RefundCompleted', merchantOrderId: invoice.merchantOrderId, invoiceState: invoice.state, customer: invoice.customer, testCallbackUrl: null, amount: invoice.price },
+    stamp(),
+  );
 
 const paid = (invoice: Invoice): Invoice => {
   const tx = transactionFor(invoice, { status: 'SUCCESS', resultCode: 0, resultDescription: 'SUCCESS', billingChannel: 'MC', serviceNumber: '0' }, uid(), T0);
@@ -258,4 +255,5 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
       expect([...pending].sort((a, b) => a.type.localeCompare(b.type))).toEqual([...recorded].sort((a, b) => a.type.localeCompare(b.type)));
     });
   });
+  describeDeliveryContract(name, fresh, t);
 }

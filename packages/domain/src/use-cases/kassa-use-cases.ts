@@ -24,6 +24,9 @@ import { RefundInvoice } from './refund-invoice.use-case.js';
 import { ResendPinCode } from './resend-pin-code.use-case.js';
 import { RunDueWork } from './run-due-work.use-case.js';
 import { RunJob } from './run-job.use-case.js';
+import { AttemptDelivery } from './attempt-delivery.use-case.js';
+import { RelayEvents } from './relay-events.use-case.js';
+import { RedeliverWebhook } from './redeliver-webhook.use-case.js';
 import { RunSubscriptionCharge } from './run-subscription-charge.use-case.js';
 
 /** Every use case, wired to one set of ports: what transports and workers call. */
@@ -36,7 +39,8 @@ export function kassaUseCases(ports: KassaPorts) {
   const expirePendingSubscription = new ExpirePendingSubscription(ports);
   const runSubscriptionCharge = new RunSubscriptionCharge(ports);
   // Jobs run the same instances the transports call: each use case is built once.
-  const runJob = new RunJob({ executeCharge, completeRefund, expireInvoice, expireContract, expirePendingSubscription, runSubscriptionCharge });
+  const attemptDelivery = new AttemptDelivery(ports);
+  const runJob = new RunJob({ executeCharge, completeRefund, expireInvoice, expireContract, expirePendingSubscription, runSubscriptionCharge, attemptDelivery });
   return {
     createContract,
     authorizeContract: new AuthorizeContract(ports),
@@ -62,6 +66,9 @@ export function kassaUseCases(ports: KassaPorts) {
     expirePendingSubscription,
     runSubscriptionCharge,
     refundBillingOperation: new RefundBillingOperation(ports),
+    relayEvents: new RelayEvents(ports),
+    redeliverWebhook: new RedeliverWebhook(ports),
+    attemptDelivery,
     runJob,
     runDueWork: new RunDueWork(ports, runJob),
   };

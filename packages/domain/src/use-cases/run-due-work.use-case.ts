@@ -11,12 +11,12 @@ import type { RunJob } from './run-job.use-case.js';
  */
 export class RunDueWork {
   constructor(
-    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'subscriptions' | 'clock'>,
+    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock'>,
     private readonly runJob: RunJob,
   ) {}
 
   async execute(limit = 100): Promise<number> {
-    const { invoices, contracts, subscriptions, clock } = this.ports;
+    const { invoices, contracts, subscriptions, deliveries, clock } = this.ports;
     const now = clock.now().toISOString();
     const jobs: Pick<Job, 'name' | 'projectId' | 'aggregateId'>[] = [];
     for (const i of await invoices.findDue(now, limit)) {
@@ -30,6 +30,7 @@ export class RunDueWork {
       const work = subscriptionNextWork(s);
       if (work) jobs.push({ name: `subscription.${work.kind}`, projectId: s.projectId, aggregateId: s.id });
     }
+    for (const d of await deliveries.findDue(now, limit)) jobs.push({ name: 'webhook.attempt', projectId: d.projectId, aggregateId: d.id });
     for (const job of jobs) await this.runJob.execute(job);
     return jobs.length;
   }

@@ -5,6 +5,7 @@ import type { ExpireContract } from './expire-contract.use-case.js';
 import type { ExpireInvoice } from './expire-invoice.use-case.js';
 import type { ExpirePendingSubscription } from './expire-pending-subscription.use-case.js';
 import type { RunSubscriptionCharge } from './run-subscription-charge.use-case.js';
+import type { AttemptDelivery } from './attempt-delivery.use-case.js';
 
 /** The already-built use cases a job runs: the same instances the transports call. */
 export interface JobUseCases {
@@ -14,6 +15,7 @@ export interface JobUseCases {
   readonly expireContract: Pick<ExpireContract, 'execute'>;
   readonly expirePendingSubscription: Pick<ExpirePendingSubscription, 'execute'>;
   readonly runSubscriptionCharge: Pick<RunSubscriptionCharge, 'execute'>;
+  readonly attemptDelivery: Pick<AttemptDelivery, 'execute'>;
 }
 
 /**
@@ -24,7 +26,7 @@ export class RunJob {
   private readonly handlers: Record<JobName, (projectId: number, id: string) => Promise<unknown>>;
 
   constructor(useCases: JobUseCases) {
-    const { executeCharge, completeRefund, expireInvoice, expireContract, expirePendingSubscription, runSubscriptionCharge } = useCases;
+    const { executeCharge, completeRefund, expireInvoice, expireContract, expirePendingSubscription, runSubscriptionCharge, attemptDelivery } = useCases;
     this.handlers = {
       'invoice.charge': (projectId, invoiceId) => executeCharge.execute({ projectId, invoiceId, trigger: 'job' }),
       'invoice.refund': (projectId, invoiceId) => completeRefund.execute({ projectId, invoiceId }),
@@ -32,6 +34,7 @@ export class RunJob {
       'contract.expire': (projectId, contractId) => expireContract.execute({ projectId, contractId }),
       'subscription.expire-approval': (projectId, subscriptionId) => expirePendingSubscription.execute({ projectId, subscriptionId }),
       'subscription.charge': (projectId, subscriptionId) => runSubscriptionCharge.execute({ projectId, subscriptionId }),
+      'webhook.attempt': (projectId, deliveryId) => attemptDelivery.execute({ projectId, deliveryId }),
     };
   }
 

@@ -1,0 +1,66 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { SystemClock } from '@kassa/domain';
+import { verifyWebhook } from '@kassa/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type Served } from '../shared/serve.fixture.js';
+import { HttpWebhookSender } from './http-webhook-sender.js';
+
+// The sender against a real receiver that answers each path its own way.
+const SECRET = `whsec_${Buffer.from('sender-test-secret').toString('base64')}`;
+const seen: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
+const answers: Record<string, (res: ServerResponse) => void> = {
+  '/ok': (res) => res.writeHead(200).end('thanks'),
+  '/accepted': (res) => res.writeHead(202).end(),
+  '/moved': (res) => res.writeHead(301, { location: '/ok' }).end(),
+  '/gone': (res) => res.writeHead(410).end('unsubscribed'),
+  '/busy': (res) => res.writeHead(429, { 'retry-after': '120' }).end(),
+  '/down': (res) => res.writeHead(503, { 'retry-after': '1' }).end(),
+  '/error': (res) => res.writeHead(500).end('x'.repeat(5000)),
+  '/slow': () => undefined, // never answers
+};
+let served: Served;
+beforeAll(async () => {
+  served = await serve((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      (answers[req.url ?? ''] ?? ((r: ServerResponse) => r.writeHead(404).end()))(res);
+    });
+  });
+});
+afterAll(() => served.close());
+
+const sender = new HttpWebhookSender(new SystemClock(), 300);
+const send = (path: string, secret: string | null = SECRET) =>
+  sender.send({ channel: 'webhook', url: `${served.base}${path}`, contentType: 'application/json', body: '{"type":"payment.updated"}' }, { webhookId: 'evt-1', secret });
+
+describe('HttpWebhookSender', () => {
+  it('signs each attempt per Standard Webhooks (verified by the protocol helper); 2xx is success', async () => {
+    for (const path of ['/ok', '/accepted']) expect((await send(path)).outcome).toEqual({ kind: 'success' });
+    const got = seen.find((s) => s.path === '/ok');
+    expect(got?.headers['webhook-id']).toBe('evt-1');
+    expect(verifyWebhook(SECRET, got?.headers as Record<string, string>, got?.body ?? '')).toMatchObject({ ok: true, id: 'evt-1' });
+    const { attempt } = await send('/ok');
+    expect(attempt).toMatchObject({ status: 200, response: 'thanks', error: null });
+  });
+
+  it('3xx (not followed), 5xx, a timeout and a refused connection are failures; 410 is gone; Retry-After of 429/503 is passed on', async () => {
+    expect((await send('/moved')).outcome).toEqual({ kind: 'failure' });
+    expect(seen.filter((s) => s.path === '/ok')).toHaveLength(2); // the redirect was not followed
+    expect((await send('/gone')).outcome).toEqual({ kind: 'gone' });
+    expect((await send('/busy')).outcome).toEqual({ kind: 'failure', retryAfterSeconds: 120 });
+    expect((await send('/down')).outcome).toEqual({ kind: 'failure', retryAfterSeconds: 1 });
+    const error = await send('/error');
+    expect([error.outcome, error.attempt.status, error.attempt.response.length]).toEqual([{ kind: 'failure' }, 500, 1024]);
+    const slow = await send('/slow');
+    expect([slow.outcome, slow.attempt.status, slow.attempt.error]).toEqual([{ kind: 'failure' }, null, 'no answer within 300 ms']);
+    const refused = await sender.send({ channel: 'webhook', url: 'http://127.0.0.1:9/hooks', contentType: 'application/json', body: '{}' }, { webhookId: 'evt-2', secret: SECRET });
+    expect([refused.outcome, refused.attempt.status, refused.attempt.error]).toEqual([{ kind: 'failure' }, null, expect.stringContaining('connection failed')]);
+  });
+
+  it('sends no signature when the project has no secret', async () => {
+    await send('/ok', null);
+    expect(seen.at(-1)?.headers['webhook-signature']).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+import { webhookSignature } from '@kassa/protocol';
+import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa/domain';
+
+/** Standard Webhooks: an attempt that has not answered 2xx within this is a failure. */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+/** The part of an answer's body kept with the attempt. */
+const KEPT_RESPONSE_BYTES = 1024;
+
+/** Seconds a `Retry-After` header asks for (delta-seconds or an HTTP date), if any. */
+function retryAfterSeconds(value: string | null, now: Date): number | undefined {
+  if (!value) return undefined;
+  if (/^\d{1,9}$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - now.getTime()) / 1000);
+}
+
+/** Reads at most the first KB of an answer and lets the rest go. */
+async function firstBytes(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < KEPT_RESPONSE_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).subarray(0, KEPT_RESPONSE_BYTES).toString('utf8');
+}
+
+/**
+ * POSTs a notification signed per Standard Webhooks: `webhook-id` (the event's stable id),
+ * `webhook-timestamp` (this attempt's unix seconds), `webhook-signature` (`v1,` + base64
+ * HMAC-SHA256 of `id.timestamp.body` with the project's secret). 2xx is success, 410 stops the
+ * retries, anything else (3xx included: redirects are not followed), a timeout or a connection
+ * error is a failure; `Retry-After` on 429 and 503 is passed on.
+ */
+export class HttpWebhookSender implements WebhookSender {
+  constructor(
+    private readonly clock: Clock,
+    private readonly timeoutMs = WEBHOOK_TIMEOUT_MS,
+  ) {}
+
+  async send(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
+    const started = this.clock.now();
+    const timestamp = Math.floor(started.getTime() / 1000);
+    const headers: Record<string, string> = { 'content-type': notification.contentType, 'webhook-id': signing.webhookId, 'webhook-timestamp': String(timestamp), 'user-agent': 'Kassa-Webhooks/1' };
+    if (signing.secret) headers['webhook-signature'] = webhookSignature(signing.secret, signing.webhookId, timestamp, notification.body);
+    const attempt = (status: number | null, response: string, error: string | null): DeliveryAttempt => ({
+      at: started.toISOString(),
+      status,
+      latencyMs: Date.now() - started.getTime(),
+      response,
+      error,
+    });
+    try {
+      const response = await fetch(notification.url, { method: 'POST', headers, body: notification.body, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+      const body = await firstBytes(response);
+      const status = response.status;
+      if (status >= 200 && status < 300) return { attempt: attempt(status, body, null), outcome: { kind: 'success' } };
+      if (status === 410) return { attempt: attempt(status, body, null), outcome: { kind: 'gone' } };
+      const wait = status === 429 || status === 503 ? retryAfterSeconds(response.headers.get('retry-after'), started) : undefined;
+      return { attempt: attempt(status, body, null), outcome: wait === undefined ? { kind: 'failure' } : { kind: 'failure', retryAfterSeconds: wait } };
+    } catch (err) {
+      const reason =
+        err instanceof Error && err.name === 'TimeoutError'
+          ? `no answer within ${this.timeoutMs} ms`
+          : `connection failed: ${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}`;
+      return { attempt: attempt(null, '', reason), outcome: { kind: 'failure' } };
+    }
+  }
+}

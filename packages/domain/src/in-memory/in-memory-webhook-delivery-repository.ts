@@ -1,0 +1,35 @@
+import type { DeliveryFilter, WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
+import type { SaveResult } from '../ports/save-result.js';
+import { deliveryDueAt, type WebhookDelivery } from '../webhook/webhook-delivery.js';
+import { InMemoryDocuments } from './in-memory-documents.js';
+
+const newestFirst = (a: WebhookDelivery, b: WebhookDelivery) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryRepository {
+  readonly documents = new InMemoryDocuments<WebhookDelivery>(deliveryDueAt);
+
+  async create(delivery: WebhookDelivery): Promise<'created' | 'exists'> {
+    if (this.documents.peek(delivery.id)) return 'exists';
+    this.documents.insert(delivery, []);
+    return 'created';
+  }
+
+  async get(projectId: number, deliveryId: string) {
+    return this.documents.get(projectId, deliveryId);
+  }
+
+  async save(delivery: WebhookDelivery): Promise<SaveResult> {
+    return this.documents.replace(delivery, []);
+  }
+
+  async findDue(now: string, limit: number) {
+    return this.documents.due(now, limit);
+  }
+
+  async list(projectId: number, filter: DeliveryFilter, limit: number) {
+    return this.documents
+      .filter((d) => d.projectId === projectId && (filter.state === undefined || d.state === filter.state) && (filter.eventId === undefined || d.eventId === filter.eventId))
+      .sort(newestFirst)
+      .slice(0, limit);
+  }
+}

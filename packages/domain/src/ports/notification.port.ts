@@ -1,0 +1,27 @@
+import type { Project } from './project-directory.port.js';
+import type { DomainEvent } from '../shared/domain-event.js';
+import type { AttemptOutcome } from '../webhook/webhook-delivery.js';
+import type { DeliveryAttempt, Notification } from '../webhook/webhook-delivery.fields.js';
+
+/**
+ * Turns an event into what its project's endpoints receive, in each endpoint's format (the wire
+ * lives in the transports: JSON webhooks, XML notifications), one per endpoint, each with its own
+ * `channel` (part of the delivery's id). An empty answer: nobody is to be told.
+ */
+export interface NotificationRenderer {
+  render(event: DomainEvent, project: Project): Promise<readonly Notification[]>;
+}
+
+/** What the sender needs to sign an attempt: the event's stable id and the project's secret. */
+export interface SigningInput {
+  readonly webhookId: string;
+  readonly secret: string | null;
+}
+
+/**
+ * Sends one attempt of a notification and says how it went. It never throws for the endpoint's
+ * failures (they are outcomes); it signs each attempt afresh (its own timestamp).
+ */
+export interface WebhookSender {
+  send(notification: Notification, signing: SigningInput): Promise<{ readonly attempt: DeliveryAttempt; readonly outcome: AttemptOutcome }>;
+}

@@ -1,0 +1,23 @@
+import type { DeliveryState, WebhookDelivery } from '../webhook/webhook-delivery.fields.js';
+import type { SaveResult } from './save-result.js';
+
+/** Which deliveries of a project to list. */
+export interface DeliveryFilter {
+  readonly state?: DeliveryState;
+  readonly eventId?: string;
+}
+
+/**
+ * Stores webhook deliveries, one per (event, endpoint). `create` is idempotent on the delivery's
+ * id (deterministic from the event and the endpoint): a second create of the same id writes nothing
+ * and answers `exists`, so a relay that runs twice makes one delivery. `save` is compare-and-set on
+ * `version`. `findDue` gives pending deliveries whose next attempt is due, oldest due first.
+ */
+export interface WebhookDeliveryRepository {
+  create(delivery: WebhookDelivery): Promise<'created' | 'exists'>;
+  get(projectId: number, deliveryId: string): Promise<WebhookDelivery | undefined>;
+  save(delivery: WebhookDelivery): Promise<SaveResult>;
+  findDue(now: string, limit: number): Promise<WebhookDelivery[]>;
+  /** Newest first, at most `limit`. */
+  list(projectId: number, filter: DeliveryFilter, limit: number): Promise<WebhookDelivery[]>;
+}

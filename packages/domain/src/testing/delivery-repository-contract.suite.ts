@@ -1,0 +1,76 @@
+import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
+import { openDelivery, recordAttempt, type WebhookDelivery } from '../webhook/webhook-delivery.js';
+import type { TestApi } from './test-api.js';
+
+const T0 = '2026-03-02T10:00:00.000Z';
+let seq = 0;
+/** A fresh suffix for ids, so that runs against one database never meet. */
+const next = () => {
+  seq += 1;
+  return seq;
+};
+const stamp = (now = T0) => ({ now, newId: () => `d-${next()}` });
+
+/** A new delivery of event `eventId` on `channel`, due at `now`. */
+export const sampleDelivery = (projectId: number, eventId: string, channel = 'webhook', now = T0): WebhookDelivery =>
+  openDelivery({
+    eventId,
+    eventType: 'PaymentUpdated',
+    projectId,
+    notification: { channel, url: 'http://127.0.0.1:9/hooks', contentType: 'application/json', body: '{"type":"payment.updated"}' },
+    now,
+  });
+
+const attempt = (at: string, status: number) => ({ at, status, latencyMs: 3, response: 'ok', error: null });
+
+/** The delivery storage rules every adapter obeys, written once (run from describeRepositoryContract). */
+export function describeDeliveryContract(name: string, fresh: () => Promise<{ readonly deliveries: WebhookDeliveryRepository }>, t: TestApi): void {
+  const { describe, it, expect } = t;
+  describe(`webhook deliveries: ${name}`, () => {
+    it('creation is idempotent on the id; another project sees nothing', async () => {
+      const { deliveries } = await fresh();
+      const d = sampleDelivery(21, `ev-${next()}`);
+      expect(await deliveries.create(d)).toBe('created');
+      expect(await deliveries.create(d)).toBe('exists');
+      expect(await deliveries.get(21, d.id)).toEqual(d);
+      expect(await deliveries.get(22, d.id)).toBeUndefined();
+    });
+
+    it('save is compare-and-set; of concurrent saves of one version exactly one wins; attempts round-trip', async () => {
+      const { deliveries } = await fresh();
+      const d = sampleDelivery(21, `ev-${next()}`);
+      await deliveries.create(d);
+      const failed = recordAttempt(d, attempt(T0, 503), { kind: 'failure' }, 0, stamp()).next as WebhookDelivery;
+      const results = await Promise.all([deliveries.save(failed), deliveries.save(failed), deliveries.save(failed)]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(await deliveries.get(21, d.id)).toEqual(failed);
+      expect((await deliveries.save(failed)).ok).toBe(false);
+    });
+
+    it('due: pending deliveries whose attempt time has come, oldest first; succeeded ones never', async () => {
+      const { deliveries } = await fresh();
+      const early = sampleDelivery(23, `ev-${next()}`, 'webhook', '2026-03-02T09:00:00.000Z');
+      const later = sampleDelivery(23, `ev-${next()}`, 'webhook', '2026-03-02T09:30:00.000Z');
+      const future = sampleDelivery(23, `ev-${next()}`, 'webhook', '2026-03-02T11:00:00.000Z');
+      const done = sampleDelivery(23, `ev-${next()}`, 'webhook', '2026-03-02T08:00:00.000Z');
+      for (const d of [later, early, future, done]) await deliveries.create(d);
+      await deliveries.save(recordAttempt(done, attempt(T0, 200), { kind: 'success' }, 0, stamp()).next as WebhookDelivery);
+      const due = (await deliveries.findDue(T0, 100)).filter((d) => d.projectId === 23).map((d) => d.id);
+      expect(due).toEqual([early.id, later.id]);
+    });
+
+    it('list: newest first, by state and by event', async () => {
+      const { deliveries } = await fresh();
+      const event = `ev-${next()}`;
+      const a = sampleDelivery(24, event, 'webhook', '2026-03-02T09:00:00.000Z');
+      const b = sampleDelivery(24, event, 'test-callback', '2026-03-02T09:01:00.000Z');
+      const c = sampleDelivery(24, `ev-${next()}`, 'webhook', '2026-03-02T09:02:00.000Z');
+      for (const d of [a, b, c]) await deliveries.create(d);
+      await deliveries.save(recordAttempt(b, attempt(T0, 410), { kind: 'gone' }, 0, stamp()).next as WebhookDelivery);
+      expect((await deliveries.list(24, {}, 10)).map((d) => d.id)).toEqual([c.id, b.id, a.id]);
+      expect((await deliveries.list(24, { state: 'dead' }, 10)).map((d) => d.id)).toEqual([b.id]);
+      expect((await deliveries.list(24, { eventId: event, state: 'pending' }, 10)).map((d) => d.id)).toEqual([a.id]);
+      expect(await deliveries.list(25, {}, 10)).toEqual([]);
+    });
+  });
+}

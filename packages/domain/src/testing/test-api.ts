@@ -1,0 +1,11 @@
+/** The few test-runner functions the suite needs; pass vitest's. Keeps this file free of vitest. */
+export interface TestApi {
+  describe(name: string, body: () => void): void;
+  it(name: string, body: () => Promise<void>): void;
+  expect: (value: unknown) => {
+    toEqual(expected: unknown): void;
+    toBe(expected: unknown): void;
+    toBeUndefined(): void;
+    toHaveLength(n: number): void;
+  };
+}

@@ -1,0 +1,32 @@
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import { openDelivery } from '../webhook/webhook-delivery.js';
+import { scheduleSafely } from './schedule-safely.js';
+
+type RelayPorts = Pick<KassaPorts, 'outbox' | 'projects' | 'notifications' | 'deliveries' | 'scheduler' | 'clock'>;
+
+/**
+ * Moves events from the outboxes into deliveries: one per (event, endpoint), created idempotently
+ * (deterministic ids), then the event is acknowledged. A crash between two steps is harmless: the
+ * event stays pending and the next run creates nothing twice. Returns how many events it moved.
+ */
+export class RelayEvents {
+  constructor(private readonly ports: RelayPorts) {}
+
+  async execute(limit = 100): Promise<number> {
+    const { outbox, projects, notifications, deliveries, scheduler, clock } = this.ports;
+    const events = await outbox.pending(limit);
+    for (const event of events) {
+      const project = await projects.findProject(event.projectId);
+      const rendered = project ? await notifications.render(event, project) : [];
+      const now = clock.now().toISOString();
+      for (const notification of rendered) {
+        const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now });
+        if ((await deliveries.create(delivery)) === 'created') {
+          await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt: now });
+        }
+      }
+      await outbox.acknowledge(event);
+    }
+    return events.length;
+  }
+}

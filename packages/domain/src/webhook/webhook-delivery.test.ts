@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { inMemoryPorts } from '../in-memory/in-memory-ports.js';
+import type { NotificationRenderer } from '../ports/notification.port.js';
+import type { Notification } from './webhook-delivery.fields.js';
+import type { Project } from '../ports/project-directory.port.js';
+import type { DomainEvent } from '../shared/domain-event.js';
+import { kassaUseCases } from '../use-cases/kassa-use-cases.js';
+import { MAX_ATTEMPTS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from './retry-schedule.js';
+
+const project: Project = {
+  id: 1,
+  partnerLogin: 'm',
+  active: true,
+  clientIpRequired: false,
+  ipWhitelist: [],
+  defaultPrice: { minor: 1000, currency: 'RUB' },
+  returnUrl: null,
+  webhookUrl: 'https://shop.example/hooks',
+  webhookSecret: 'whsec_c2VjcmV0',
+  paymentMethods: ['sbp'],
+  subscriptionSecret: null,
+  subscriptionNotificationUrl: null,
+};
+
+/** Renders every event to the project's webhook URL, as `{type}`: the domain's tests need no wire format. */
+class TypeOnly implements NotificationRenderer {
+  async render(event: DomainEvent, p: Project): Promise<readonly Notification[]> {
+    return p.webhookUrl ? [{ channel: 'webhook', url: p.webhookUrl, contentType: 'application/json', body: JSON.stringify({ type: event.type }) }] : [];
+  }
+}
+
+/** A contract authorized: one event in the outbox, relayed into one delivery. */
+async function oneDelivery() {
+  const ports = { ...inMemoryPorts({ partners: [{ login: 'm', password: 'p', testCallbackAllowed: false }], projects: [project] }), notifications: new TypeOnly() };
+  ports.clock.set('2026-11-22T10:00:00.000Z');
+  const kassa = kassaUseCases(ports);
+  const created = await kassa.createContract.execute({ projectId: 1, merchantContractId: 'mc', customer: { type: 'mobile_phone', msisdn: '79001234567' } });
+  if (!created.ok) throw new Error('no contract');
+  await kassa.authorizeContract.execute({ projectId: 1, contractId: created.value.id, pinCode: '1234' });
+  expect(await kassa.relayEvents.execute()).toBe(1);
+  expect(await ports.outbox.pending(10)).toEqual([]);
+  const [delivery] = await ports.deliveries.list(1, {}, 10);
+  if (!delivery) throw new Error('no delivery');
+  /** Runs the due jobs at the clock's time (the attempts). */
+  const runDue = async () => {
+    for (const job of ports.scheduler.takeDue(ports.clock.now())) await kassa.runJob.execute(job);
+  };
+  return {
+    ports,
+    kassa,
+    delivery,
+    runDue,
+    get: async () => {
+      const current = await ports.deliveries.get(1, delivery.id);
+      if (!current) throw new Error('the delivery is gone');
+      return current;
+    },
+  };
+}
+
+describe('the retry schedule', () => {
+  it("is Standard Webhooks': 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h; jitter adds at most a tenth; Retry-After wins when longer", () => {
+    expect(RETRY_DELAYS_SECONDS).toEqual([5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
+    expect(MAX_ATTEMPTS).toBe(10);
+    expect(nextAttemptDelay(1, 0)).toBe(5);
+    expect(nextAttemptDelay(1, 0.999)).toBeCloseTo(5.4995);
+    expect(nextAttemptDelay(2, 0, 600)).toBe(600);
+    expect(nextAttemptDelay(2, 0, 60)).toBe(300);
+    expect(nextAttemptDelay(10, 0)).toBeNull();
+  });
+});
+
+describe('relay and attempts (moved clock)', () => {
+  it('the relay is idempotent: a second run creates nothing, the event is acknowledged once moved', async () => {
+    const { ports, kassa, delivery } = await oneDelivery();
+    expect(delivery).toMatchObject({
+      state: 'pending',
+      eventType: 'ContractAuthorized',
+      nextAttemptAt: '2026-11-22T10:00:00.000Z',
+      notification: { channel: 'webhook', url: 'https://shop.example/hooks' },
+    });
+    expect(await ports.deliveries.create(delivery)).toBe('exists');
+    expect(await kassa.relayEvents.execute()).toBe(0);
+    expect(await ports.deliveries.list(1, {}, 10)).toHaveLength(1);
+  });
+
+  it('a receiver failing the first 3 attempts sees the 4th at the scheduled offsets, then success', async () => {
+    const { ports, runDue, get, delivery } = await oneDelivery();
+    ports.webhooks.script.push({ kind: 'failure' }, { kind: 'failure' }, { kind: 'failure' });
+    const attemptTimes: string[] = [];
+    await runDue();
+    for (const offset of [5, 300, 1800]) {
+      ports.clock.advance(offset - 1);
+      await runDue(); // a second early: not yet
+      ports.clock.advance(1);
+      await runDue();
+    }
+    const done = await get();
+    for (const a of done.attempts) attemptTimes.push(a.at);
+    expect(attemptTimes).toEqual(['2026-11-22T10:00:00.000Z', '2026-11-22T10:00:05.000Z', '2026-11-22T10:05:05.000Z', '2026-11-22T10:35:05.000Z']);
+    expect([done.state, done.nextAttemptAt]).toEqual(['succeeded', null]);
+    expect(ports.webhooks.sent.map((s) => s.signing)).toEqual(Array.from({ length: 4 }, () => ({ webhookId: delivery.eventId, secret: 'whsec_c2VjcmV0' })));
+  });
+
+  it('410 stops at once; failing every attempt makes the delivery dead after the tenth; redelivery revives it with the same webhook-id', async () => {
+    const gone = await oneDelivery();
+    gone.ports.webhooks.script.push({ kind: 'gone' });
+    await gone.runDue();
+    expect([(await gone.get()).state, (await gone.get()).attempts.length]).toEqual(['dead', 1]);
+
+    const { ports, kassa, runDue, get, delivery } = await oneDelivery();
+    ports.webhooks.script.push(...Array.from({ length: 10 }, () => ({ kind: 'failure' as const })));
+    await runDue();
+    for (const offset of RETRY_DELAYS_SECONDS) {
+      ports.clock.advance(offset);
+      await runDue();
+    }
+    const dead = await get();
+    expect([dead.state, dead.attempts.length, dead.nextAttemptAt]).toEqual(['dead', 10, null]);
+    ports.clock.advance(3600);
+    expect(await kassa.runDueWork.execute()).toBe(0); // the sweep leaves a dead one alone
+    const revived = await kassa.redeliverWebhook.execute({ projectId: 1, deliveryId: delivery.id });
+    expect(revived.ok && revived.value.state).toBe('pending');
+    await runDue();
+    const after = await get();
+    expect([after.state, after.attempts.length]).toEqual(['succeeded', 11]);
+    expect(ports.webhooks.sent.at(-1)?.signing.webhookId).toBe(delivery.eventId);
+  });
+
+  it('the sweep finds a due attempt whose job was lost', async () => {
+    const { ports, kassa, get } = await oneDelivery();
+    ports.scheduler.takeDue(new Date('2030-01-01T00:00:00.000Z')); // every job lost
+    expect(await kassa.runDueWork.execute()).toBe(1);
+    expect((await get()).state).toBe('succeeded');
+  });
+});

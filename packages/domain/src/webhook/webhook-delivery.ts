@@ -1,0 +1,70 @@
+export * from './webhook-delivery.fields.js';
+import type { EventStamp } from '../shared/events.js';
+import { applyToAggregate, type Change } from '../shared/lifecycle.js';
+import { ok } from '../shared/result.js';
+import { addSeconds } from '../shared/time.js';
+import { nextAttemptDelay } from './retry-schedule.js';
+import type { DeliveryAttempt, DeliveryState, Notification, WebhookDelivery, WebhookDeliveryFields } from './webhook-delivery.fields.js';
+import type { DomainEventType } from '../shared/domain-event.js';
+import { startWebhookDelivery, webhookDeliveryMachine, type WebhookDeliveryMachineEvent } from './webhook-delivery.machine.js';
+
+export interface OpenDeliveryInput {
+  readonly eventId: string;
+  readonly eventType: DomainEventType;
+  readonly projectId: number;
+  readonly notification: Notification;
+  readonly now: string;
+}
+
+/** The delivery id of an event's endpoint: deterministic, so that creating it twice creates it once. */
+export const deliveryId = (eventId: string, channel: string): string => `${eventId}-${channel}`;
+
+/** A new delivery, due at once. */
+export function openDelivery(input: OpenDeliveryInput): WebhookDelivery {
+  const fields: WebhookDeliveryFields = {
+    id: deliveryId(input.eventId, input.notification.channel),
+    projectId: input.projectId,
+    eventId: input.eventId,
+    eventType: input.eventType,
+    notification: input.notification,
+    attempts: [],
+    scheduleFrom: 0,
+    nextAttemptAt: input.now,
+    createdAt: input.now,
+  };
+  const started = startWebhookDelivery(fields);
+  return { ...started.context, state: started.state as DeliveryState, version: 1 };
+}
+
+/** How an attempt ended, as the sender saw it. */
+export type AttemptOutcome = { readonly kind: 'success' } | { readonly kind: 'gone' } | { readonly kind: 'failure'; readonly retryAfterSeconds?: number };
+
+const noEvents = () => [];
+const apply = (d: WebhookDelivery, event: WebhookDeliveryMachineEvent, stamp: EventStamp) => applyToAggregate(webhookDeliveryMachine, d, event, noEvents, stamp);
+
+/** When the delivery next needs an attempt, or null once it is succeeded or dead. */
+export const deliveryDueAt = (d: WebhookDelivery): string | null => (d.state === 'pending' ? d.nextAttemptAt : null);
+
+/**
+ * Records one attempt. A failure is retried on the schedule (`random` in [0, 1) spreads it), or
+ * makes the delivery dead when no attempt is left; 410 makes it dead at once. The outcome says
+ * whether it applied: an attempt on a delivery no longer pending changes nothing.
+ */
+export function recordAttempt(d: WebhookDelivery, attempt: DeliveryAttempt, outcome: AttemptOutcome, random: number, stamp: EventStamp): Change<WebhookDelivery, boolean> {
+  const failures = d.attempts.length - d.scheduleFrom + 1;
+  const delay = outcome.kind === 'failure' ? nextAttemptDelay(failures, random, outcome.retryAfterSeconds) : null;
+  const event: WebhookDeliveryMachineEvent =
+    outcome.kind === 'success'
+      ? { type: 'SUCCEEDED', attempt }
+      : outcome.kind === 'gone'
+        ? { type: 'GONE', attempt }
+        : { type: 'FAILED', attempt, retryAt: delay === null ? null : addSeconds(attempt.at, delay) };
+  const applied = apply(d, event, stamp);
+  return applied ? { ...applied, outcome: ok(true) } : { events: [], outcome: ok(false) };
+}
+
+/** A new attempt now, whatever the state; a dead delivery comes back to life with a fresh schedule. */
+export function redeliver(d: WebhookDelivery, stamp: EventStamp): Change<WebhookDelivery, WebhookDelivery> {
+  const applied = apply(d, { type: 'REDELIVER', now: stamp.now }, stamp);
+  return applied ? { ...applied, outcome: ok(applied.next) } : { events: [], outcome: ok(d) };
+}
