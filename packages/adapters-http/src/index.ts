@@ -14,3 +14,4 @@ export type { HttpDeps, TrustProxy } from './shared/http-deps.js';
 export { HTTP_STATUS, httpStatusOf } from './shared/http-status.js';
 export { webhookPayload, type WebhookPayload } from './webhooks/webhook-payload.js';
 export { HttpWebhookSender, WEBHOOK_TIMEOUT_MS } from './webhooks/http-webhook-sender.js';
+export { legacyPaymentPayload } from './webhooks/legacy-payment-payload.js';

@@ -30,6 +30,12 @@ describe('the seed file', () => {
     await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
   });
 
+  it('webhookFormat: v3 by default, legacy on request, nothing else', async () => {
+    const d = await loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 2, webhookFormat: 'legacy' }] }] }));
+    expect(d.projects.map((p) => p.webhookFormat)).toEqual(['v3', 'legacy']);
+    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookFormat: 'xml' }] }] }))).rejects.toThrow('partners.0.projects.0.webhookFormat');
+  });
+
   it('accepts the documented shape, with defaults for what it omits', async () => {
     const d = await loadSeedFile(
       seedAt({

@@ -45,7 +45,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         ids: new RandomUuids(),
         random: new MathRandom(),
         deliveries: s.deliveries,
-        notifications: new TransportNotifications(),
+        notifications: new TransportNotifications(c.KASSA_ENV),
         webhooks: new HttpWebhookSender(clock),
         pins: new RandomPins(),
         sms: plugins.sms ?? new LogOnlySmsSender(l),

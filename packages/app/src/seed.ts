@@ -24,6 +24,7 @@ const projectSchema = z.strictObject({
   paymentMethods: z.array(z.string().min(1)).default(['sbp']),
   subscriptionSecret: z.string().min(1).nullable().default(null),
   subscriptionNotificationUrl: z.url().nullable().default(null),
+  webhookFormat: z.enum(['v3', 'legacy']).default('v3'),
 });
 
 /** The seed file: partners and their projects (see README, "Seed file"). */

@@ -6,6 +6,7 @@ import { dataOf, eventually, FLAGGED, fresh, MERCHANT, P, startTestKassa, type T
 
 // Events reach a real HTTP receiver, signed per Standard Webhooks, verified with the unmodified
 // `standardwebhooks` library, on the storage of this run (in memory, or MongoDB in e2e-mongo).
+const LEGACY = 8;
 const SECRET = `whsec_${Buffer.from('kassa-webhook-secret-0123456789').toString('base64')}`;
 
 interface Received {
@@ -30,13 +31,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const project = (id: number) => ({ id, defaultPrice: { amount: '10.00', currency: 'RUB' }, webhookUrl: `${base}/hooks/${id}`, webhookSecret: SECRET });
+  const project = (id: number, extra: Record<string, unknown> = {}) => ({ id, defaultPrice: { amount: '10.00', currency: 'RUB' }, webhookUrl: `${base}/hooks/${id}`, webhookSecret: SECRET, ...extra });
   t = await startTestKassa(
     {},
     {
       seed: {
         partners: [
-          { login: MERCHANT.login, password: MERCHANT.password, projects: [project(P.main)] },
+          { login: MERCHANT.login, password: MERCHANT.password, projects: [project(P.main), project(LEGACY, { webhookFormat: 'legacy', clientIpRequired: false })] },
           { login: FLAGGED.login, password: FLAGGED.password, testCallbackAllowed: true, projects: [project(P.flagged)] },
         ],
       },
@@ -105,6 +106,32 @@ describe('webhooks', () => {
     const [first, second] = both;
     expect(first?.headers['webhook-id']).toBe(second?.headers['webhook-id']);
     for (const r of both) expect(verified(r).type).toBe('payment.updated');
+  });
+
+  it('a project with webhookFormat "legacy" gets payment notifications in the legacy envelope, billing_result included (test environment)', async () => {
+    const api = t.client();
+    const f = fresh();
+    const invoice = dataOf(
+      await api.createInvoice(LEGACY, {
+        customer: { type: 'mobile_phone', msisdn: f.msisdn },
+        order: { merchant_order_id: f.orderId },
+        test_info: { expected_billing_result: 'FailedSequencePayment' },
+      }),
+    );
+    await api.authorizeInvoice(LEGACY, invoice.invoice_id, { pin_code: '1234' });
+    const [got] = await waitFor((r) => r.body.includes(invoice.invoice_id));
+    expect(verified(got as Received)).toMatchObject({
+      event: 'payment.updated',
+      invoice_id: invoice.invoice_id,
+      merchant_order_id: f.orderId,
+      status: 'Authorize',
+      payment_status: 'NOT_PAID',
+      transaction_status: 'FAILED',
+      result_code: 210,
+      amount: '10.00',
+      currency: 'RUB',
+      billing_result: 'FailedSequencePayment',
+    });
   });
 
   it('a forged or stale delivery fails verification (the library would refuse it)', async () => {

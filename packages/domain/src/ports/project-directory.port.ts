@@ -27,7 +27,11 @@ export interface Project {
   /** HMAC key of the subscription service's signatures; never logged. */
   readonly subscriptionSecret: string | null;
   readonly subscriptionNotificationUrl: string | null;
+  /** The shape of payment notifications: the JSON v3 event (default) or the legacy envelope. */
+  readonly webhookFormat?: WebhookFormat;
 }
+
+export type WebhookFormat = 'v3' | 'legacy';
 
 /** Partners and projects. Read-only for the domain. */
 export interface ProjectDirectory {

@@ -1,0 +1,26 @@
+import { formatAmount, INVOICE_STATUS, invoicePaymentStatus, specTime, type KassaMode, type PaymentUpdated } from '@kassa/domain';
+
+/**
+ * The legacy envelope of payment notifications (projects with `webhookFormat: "legacy"`): one flat
+ * object per charge attempt. In the test environment `billing_result` carries the outcome the
+ * merchant chose in test_info (the spec's Events section), as the attempt turned out.
+ */
+export function legacyPaymentPayload(event: PaymentUpdated, mode: KassaMode): Record<string, unknown> {
+  const t = event.transaction;
+  return {
+    event: 'payment.updated',
+    event_id: event.id,
+    invoice_id: event.aggregate.id,
+    merchant_order_id: event.merchantOrderId,
+    status: INVOICE_STATUS[event.invoiceState],
+    payment_status: invoicePaymentStatus({ state: event.invoiceState }),
+    transaction_id: t.id,
+    transaction_status: t.status,
+    result_code: t.resultCode,
+    result_description: t.resultDescription,
+    amount: formatAmount(t.price),
+    currency: t.price.currency,
+    occurred_at: specTime(event.occurredAt),
+    ...(mode === 'test' ? { billing_result: t.status === 'SUCCESS' ? 'SuccessSequencePayment' : 'FailedSequencePayment' } : {}),
+  };
+}
