@@ -6,6 +6,7 @@ import { MongoInvoiceRepository } from './mongo-invoice-repository.js';
 import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
 import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
+import { MongoEventLog, type EventDocument } from './mongo-event-log.js';
 import { VersionedCollection, type CurrentDocument, type RevisionDocument, type RevisionKind } from './versioned-collection.js';
 
 export interface MongoStorageOptions {
@@ -22,6 +23,7 @@ export interface MongoStorage {
   readonly invoices: MongoInvoiceRepository;
   readonly subscriptions: MongoSubscriptionRepository;
   readonly deliveries: MongoWebhookDeliveryRepository;
+  readonly events: MongoEventLog;
   readonly outbox: MongoEventOutbox;
   readonly projects: MongoProjectDirectory;
   close(): Promise<void>;
@@ -44,6 +46,10 @@ export async function ensureIndexes(db: Db): Promise<void> {
     due,
   ]);
   await createMissingIndexes(db, 'webhook_deliveries', [{ key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' }, { key: { eventId: 1 }, name: 'by_event' }, due]);
+  await createMissingIndexes(db, 'events', [
+    { key: { projectId: 1, occurredAt: -1, _id: -1 }, name: 'project_newest_first' },
+    { key: { projectId: 1, type: 1, occurredAt: -1, _id: -1 }, name: 'project_type_newest_first' },
+  ]);
   await createMissingIndexes(db, 'revisions', [
     { key: { outboxCount: 1 }, name: 'outbox_pending' },
     { key: { aggregateId: 1 }, name: 'by_aggregate' },
@@ -70,6 +76,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     invoices: new MongoInvoiceRepository(versioned('invoice', 'invoices'), locks),
     subscriptions: new MongoSubscriptionRepository(versioned('subscription', 'subscriptions')),
     deliveries: new MongoWebhookDeliveryRepository(versioned('delivery', 'webhook_deliveries')),
+    events: new MongoEventLog(db.collection<EventDocument>('events')),
     outbox: new MongoEventOutbox(revisions),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects')),
     close: () => client.close(),

@@ -45,6 +45,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         ids: new RandomUuids(),
         random: new MathRandom(),
         deliveries: s.deliveries,
+        events: s.events,
         notifications: new TransportNotifications(c.KASSA_ENV),
         webhooks: new HttpWebhookSender(clock),
         pins: new RandomPins(),

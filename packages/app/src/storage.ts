@@ -5,12 +5,13 @@ import {
   InMemoryInvoiceRepository,
   InMemoryProjectDirectory,
   InMemorySubscriptionRepository,
+  InMemoryEventLog,
   InMemoryWebhookDeliveryRepository,
 } from '@kassa/domain/in-memory';
 import type { Directory } from './seed.js';
 
 /** The storage ports, whichever adapter provides them. */
-export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'projects' | 'deliveries'> {
+export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'projects' | 'deliveries' | 'events'> {
   readonly kind: 'in-memory' | 'mongodb';
   close(): Promise<void>;
 }
@@ -22,7 +23,7 @@ export function inMemoryStorage(directory: Directory): Storage {
   const subscriptions = new InMemorySubscriptionRepository();
   const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions });
   const projects = new InMemoryProjectDirectory(directory.partners, directory.projects);
-  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, deliveries: new InMemoryWebhookDeliveryRepository(), close: async () => {} };
+  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, deliveries: new InMemoryWebhookDeliveryRepository(), events: new InMemoryEventLog(), close: async () => {} };
 }
 
 /**
@@ -35,6 +36,6 @@ export async function mongoStorage(url: string, database: string, directory: Dir
   const { connectMongoStorage } = await import('@kassa/adapters-mongo');
   const mongo = await connectMongoStorage({ url, database });
   await mongo.projects.seed(directory.partners, directory.projects);
-  const { contracts, invoices, subscriptions, outbox, projects, deliveries } = mongo;
-  return { kind: 'mongodb', contracts, invoices, subscriptions, outbox, projects, deliveries, close: () => mongo.close() };
+  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events } = mongo;
+  return { kind: 'mongodb', contracts, invoices, subscriptions, outbox, projects, deliveries, events, close: () => mongo.close() };
 }

@@ -10,6 +10,7 @@ import { SandboxBillingGateway } from './sandbox-billing-gateway.js';
 import { SandboxCarrierLookup } from './sandbox-carrier-lookup.js';
 import { FixedRandom, InMemoryScheduler, ListPinGenerator, ManualClock, NoNotifications, RecordingSmsSender, RecordingWebhookSender, SequentialIds, StaticPaymentPages } from './test-doubles.js';
 import { InMemoryWebhookDeliveryRepository } from './in-memory-webhook-delivery-repository.js';
+import { InMemoryEventLog } from './in-memory-event-log.js';
 
 export interface InMemoryPorts extends KassaPorts {
   readonly contracts: InMemoryContractRepository;
@@ -45,6 +46,7 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     scheduler: new InMemoryScheduler(),
     settings: options.settings ?? defaultSettings('test'),
     deliveries: new InMemoryWebhookDeliveryRepository(),
+    events: new InMemoryEventLog(),
     notifications: new NoNotifications(),
     webhooks: new RecordingWebhookSender(clock),
     random: new FixedRandom(),

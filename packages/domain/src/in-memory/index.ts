@@ -6,6 +6,7 @@ export * from './in-memory-invoice-repository.js';
 export * from './in-memory-subscription-repository.js';
 export * from './in-memory-event-outbox.js';
 export * from './in-memory-webhook-delivery-repository.js';
+export * from './in-memory-event-log.js';
 export * from './in-memory-project-directory.js';
 export * from './sandbox-billing-gateway.js';
 export * from './sandbox-carrier-lookup.js';

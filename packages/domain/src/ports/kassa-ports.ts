@@ -14,6 +14,7 @@ import type { SubscriptionRepository } from './subscription-repository.port.js';
 import type { NotificationRenderer, WebhookSender } from './notification.port.js';
 import type { RandomSource } from './random.port.js';
 import type { WebhookDeliveryRepository } from './webhook-delivery-repository.port.js';
+import type { EventLog } from './event-log.port.js';
 
 /**
  * Every port of the domain, by name. Each use case takes the `Pick` of it that it needs, so an
@@ -35,6 +36,7 @@ export interface KassaPorts {
   readonly scheduler: Scheduler;
   readonly settings: DomainSettings;
   readonly deliveries: WebhookDeliveryRepository;
+  readonly events: EventLog;
   /** The events' wire formats, from the transports. */
   readonly notifications: NotificationRenderer;
   readonly webhooks: WebhookSender;

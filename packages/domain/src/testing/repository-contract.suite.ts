@@ -6,6 +6,8 @@ import type { InvoiceRepository } from '../ports/invoice-repository.port.js';
 import type { SubscriptionRepository } from '../ports/subscription-repository.port.js';
 import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
 import { describeDeliveryContract } from './delivery-repository-contract.suite.js';
+import { describeEventLogContract } from './event-log-contract.suite.js';
+import type { EventLog } from '../ports/event-log.port.js';
 import type { TestApi } from './test-api.js';
 import type { Customer } from '../shared/customer.js';
 import type { DomainEvent } from '../shared/domain-event.js';
@@ -18,6 +20,7 @@ export interface Repositories {
   readonly subscriptions: SubscriptionRepository;
   readonly outbox: EventOutbox;
   readonly deliveries: WebhookDeliveryRepository;
+  readonly events: EventLog;
 }
 
 const T0 = '2026-03-01T10:00:00.000Z';
@@ -256,4 +259,5 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
     });
   });
   describeDeliveryContract(name, fresh, t);
+  describeEventLogContract(name, fresh, t);
 }

@@ -27,6 +27,8 @@ import { RunJob } from './run-job.use-case.js';
 import { AttemptDelivery } from './attempt-delivery.use-case.js';
 import { RelayEvents } from './relay-events.use-case.js';
 import { RedeliverWebhook } from './redeliver-webhook.use-case.js';
+import { ListEvents } from './list-events.use-case.js';
+import { ListWebhookDeliveries } from './list-webhook-deliveries.use-case.js';
 import { RunSubscriptionCharge } from './run-subscription-charge.use-case.js';
 
 /** Every use case, wired to one set of ports: what transports and workers call. */
@@ -68,6 +70,8 @@ export function kassaUseCases(ports: KassaPorts) {
     refundBillingOperation: new RefundBillingOperation(ports),
     relayEvents: new RelayEvents(ports),
     redeliverWebhook: new RedeliverWebhook(ports),
+    listEvents: new ListEvents(ports),
+    listWebhookDeliveries: new ListWebhookDeliveries(ports),
     attemptDelivery,
     runJob,
     runDueWork: new RunDueWork(ports, runJob),

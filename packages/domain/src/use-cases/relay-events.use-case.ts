@@ -2,10 +2,10 @@ import type { KassaPorts } from '../ports/kassa-ports.js';
 import { openDelivery } from '../webhook/webhook-delivery.js';
 import { scheduleSafely } from './schedule-safely.js';
 
-type RelayPorts = Pick<KassaPorts, 'outbox' | 'projects' | 'notifications' | 'deliveries' | 'scheduler' | 'clock'>;
+type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notifications' | 'deliveries' | 'scheduler' | 'clock'>;
 
 /**
- * Moves events from the outboxes into deliveries: one per (event, endpoint), created idempotently
+ * Moves events from the outboxes into the event log and into deliveries: one per (event, endpoint), created idempotently
  * (deterministic ids), then the event is acknowledged. A crash between two steps is harmless: the
  * event stays pending and the next run creates nothing twice. Returns how many events it moved.
  */
@@ -13,9 +13,10 @@ export class RelayEvents {
   constructor(private readonly ports: RelayPorts) {}
 
   async execute(limit = 100): Promise<number> {
-    const { outbox, projects, notifications, deliveries, scheduler, clock } = this.ports;
+    const { outbox, events: log, projects, notifications, deliveries, scheduler, clock } = this.ports;
     const events = await outbox.pending(limit);
     for (const event of events) {
+      await log.record(event);
       const project = await projects.findProject(event.projectId);
       const rendered = project ? await notifications.render(event, project) : [];
       const now = clock.now().toISOString();

@@ -1,0 +1,36 @@
+import type { Collection, Filter } from 'mongodb';
+import type { DomainEvent, EventFilter, EventLog } from '@kassa/domain';
+import { isDuplicateKey, storage } from './mongo-errors.js';
+
+/** One logged event: the event itself, and the fields it is listed by. */
+export interface EventDocument {
+  _id: string;
+  projectId: number;
+  type: string;
+  occurredAt: string;
+  event: DomainEvent;
+}
+
+/** The event log as one document per event: recording twice is a duplicate `_id`, and ignored. */
+export class MongoEventLog implements EventLog {
+  constructor(private readonly events: Collection<EventDocument>) {}
+
+  async record(event: DomainEvent): Promise<void> {
+    try {
+      await storage(() => this.events.insertOne({ _id: event.id, projectId: event.projectId, type: event.type, occurredAt: event.occurredAt, event }));
+    } catch (e) {
+      if (!isDuplicateKey(e)) throw e;
+    }
+  }
+
+  async list(projectId: number, filter: EventFilter, limit: number): Promise<DomainEvent[]> {
+    const { before } = filter;
+    const query: Filter<EventDocument> = {
+      projectId,
+      ...(filter.type ? { type: filter.type } : {}),
+      ...(before ? { $or: [{ occurredAt: { $lt: before.occurredAt } }, { occurredAt: before.occurredAt, _id: { $lt: before.id } }] } : {}),
+    };
+    const docs = await storage(() => this.events.find(query).sort({ occurredAt: -1, _id: -1 }).limit(limit).toArray());
+    return docs.map((d) => d.event);
+  }
+}
