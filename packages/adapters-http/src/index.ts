@@ -15,3 +15,5 @@ export { HTTP_STATUS, httpStatusOf } from './shared/http-status.js';
 export { webhookPayload, type WebhookPayload } from './webhooks/webhook-payload.js';
 export { HttpWebhookSender, WEBHOOK_TIMEOUT_MS } from './webhooks/http-webhook-sender.js';
 export { legacyPaymentPayload } from './webhooks/legacy-payment-payload.js';
+export { webhookRoutes } from './webhooks/webhook-routes.js';
+export { deliveryView, eventView, EVENT_TYPE_NAMES } from './webhooks/event-views.js';

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KassaClient, KassaResponse } from '@kassa/merchant-client';
-import { dataOf, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { dataOf, eventually, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // Real answers of a merchant's run, every operation with its successes and its errors, held against
 // the response schemas of the OpenAPI document the API serves.
@@ -96,6 +96,17 @@ describe('the OpenAPI document against real answers', () => {
     const h = fresh();
     const open = dataOf(await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: h.msisdn }, order: { merchant_order_id: h.orderId } }));
     conforms('post', `${P1}/invoices/{invoiceId}/cancel`, await api.cancelInvoice(P.main, open.invoice_id, { client_ip: ip }));
+
+    // The events and webhook deliveries (the relay runs every 200 ms; no webhook URL here, so no deliveries).
+    await eventually(
+      async () => dataOf(await api.listEvents(P.main, { limit: 5 })),
+      (page) => page.events.length > 0,
+      3_000,
+    );
+    conforms('get', `${P1}/events`, await api.listEvents(P.main, { limit: 5 }));
+    conforms('get', `${P1}/events`, await api.listEvents(P.main, { after: 'not-a-cursor' }));
+    conforms('get', `${P1}/webhook-deliveries`, await api.listWebhookDeliveries(P.main, { status: 'pending' }));
+    conforms('post', `${P1}/webhook-deliveries/{deliveryId}/redeliver`, await api.redeliverWebhook(P.main, 'no-such-delivery'));
 
     // Authentication, projects and bad input, on any operation.
     conforms('get', `${P1}/invoices/{invoiceId}`, await t.client({ password: 'wrong' }).getInvoice(P.main, randomUUID()));

@@ -1,4 +1,4 @@
-import { requestPayload, signRequest, timestampOf, type SignedOperation } from '@kassa/protocol';
+import { requestPayload, signRequest, timestampOf, type EventsPage, type EventTypeName, type SignedOperation, type WebhookDeliveryData } from '@kassa/protocol';
 import type { ContractData, CreateContractRequest, CreateInvoiceRequest, InvoiceData, KassaError, KassaResponse } from './types.js';
 
 export { signRequest, timestampOf };
@@ -28,7 +28,14 @@ export interface RawRequest {
   readonly headers?: Record<string, string | undefined>;
   /** Sent as is instead of JSON.stringify(body). */
   readonly rawBody?: string;
+  /** The query of a listing operation, as it is in the path (signed in version 4). */
+  readonly query?: Readonly<Record<string, string>>;
 }
+
+const queryString = (query: Readonly<Record<string, string>>) => {
+  const q = new URLSearchParams(query).toString();
+  return q ? `?${q}` : '';
+};
 
 /** How `waitForInvoice` polls: every `intervalMs` (default 1 s) for at most `timeoutMs` (default 60 s). */
 export interface WaitOptions {
@@ -115,6 +122,23 @@ export class KassaClient {
     return this.send({ method: 'GET', path, operation: 'findInvoiceByOrderId', merchantOrderId });
   }
 
+  /** GET events: the project's events, newest first; pass `after` from the previous page's `next_after`. */
+  listEvents(projectId: number, filter: { type?: EventTypeName; after?: string; limit?: number } = {}): Promise<KassaResponse<EventsPage>> {
+    const query = { ...(filter.type ? { type: filter.type } : {}), ...(filter.after ? { after: filter.after } : {}), ...(filter.limit !== undefined ? { limit: String(filter.limit) } : {}) };
+    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/events${queryString(query)}`, operation: 'listEvents', query });
+  }
+
+  /** GET webhook-deliveries: deliveries with their attempts, newest first. */
+  listWebhookDeliveries(projectId: number, filter: { status?: 'pending' | 'succeeded' | 'dead'; eventId?: string } = {}): Promise<KassaResponse<{ deliveries: WebhookDeliveryData[] }>> {
+    const query = { ...(filter.status ? { status: filter.status } : {}), ...(filter.eventId ? { event_id: filter.eventId } : {}) };
+    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/webhook-deliveries${queryString(query)}`, operation: 'listWebhookDeliveries', query });
+  }
+
+  /** POST webhook-deliveries/{id}/redeliver: a new attempt now, the same webhook-id (202). */
+  redeliverWebhook(projectId: number, deliveryId: string): Promise<KassaResponse<WebhookDeliveryData>> {
+    return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/webhook-deliveries/${encodeURIComponent(deliveryId)}/redeliver`, operation: 'redeliverWebhook', pathId: deliveryId });
+  }
+
   /**
    * Polls GET /invoices/{id} until `until` holds for the invoice (paid, say: `(i) => i.payment_status
    * === 'PAID'`) and answers it; an error answer ends the wait at once. Resolves with the last answer
@@ -138,6 +162,7 @@ export class KassaClient {
       body: request.body,
       ...(request.pathId ? { pathId: request.pathId } : {}),
       ...(request.merchantOrderId !== undefined ? { merchantOrderId: request.merchantOrderId } : {}),
+      ...(request.query ? { query: request.query } : {}),
     });
     const headers: Record<string, string> = {
       'X-Login': login,

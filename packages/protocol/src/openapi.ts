@@ -45,7 +45,7 @@ const SIGNATURE = [
 
 /** The fields of each operation's requestPayload, in order, as requestPayloadParts names them. */
 const payloadFields = (op: Operation['id']): string =>
-  requestPayloadParts(op, { body: { customer: { type: 'mobile_phone' } }, pathId: 'id' })
+  requestPayloadParts(op, { body: { customer: { type: 'mobile_phone' } }, pathId: 'id', query: {} })
     .map((p) => (p.field === 'customer.msisdn' ? 'customerPayload' : p.field))
     .join(', ');
 
@@ -78,8 +78,19 @@ function errorResponses(op: Operation, options: OpenApiOptions): Record<string, 
 }
 
 function operationObject(op: Operation, options: OpenApiOptions) {
-  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
-  const query = Object.entries(op.query ?? {}).map(([name, q]) => ({ name, in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: q.maxLength }, example: q.example }));
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: m[1] === 'deliveryId' ? { type: 'string', maxLength: 100 } : { type: 'string', format: 'uuid' },
+  }));
+  const query = Object.entries(op.query ?? {}).map(([name, q]) => ({
+    name,
+    in: 'query',
+    required: !q.optional,
+    schema: { type: 'string', ...(q.optional ? {} : { minLength: 1 }), maxLength: q.maxLength, ...(q.enum ? { enum: q.enum } : {}) },
+    ...(q.example ? { example: q.example } : {}),
+  }));
   const links = LINKS[op.id];
   return {
     operationId: op.id,

@@ -1,7 +1,20 @@
 import type { z } from 'zod';
 import type { JsonErrorCode } from './error-codes.js';
 import { billingCheckRequest, clientIpRequest, createContractRequest, createInvoiceRequest, pinRequest } from './requests.js';
-import { billingCheckSchema, contractActiveSchema, contractCancelledSchema, contractSchema, invoiceAuthorizedSchema, invoiceCancelledSchema, invoiceSchema, refundSchema } from './responses.js';
+import {
+  EVENT_TYPES,
+  eventsPageSchema,
+  webhookDeliveriesSchema,
+  webhookDeliverySchema,
+  billingCheckSchema,
+  contractActiveSchema,
+  contractCancelledSchema,
+  contractSchema,
+  invoiceAuthorizedSchema,
+  invoiceCancelledSchema,
+  invoiceSchema,
+  refundSchema,
+} from './responses.js';
 import type { SignedOperation } from './signature-payload.js';
 
 /** One operation of the JSON v3 API: its route, its shapes and the error codes it can answer with. */
@@ -14,7 +27,7 @@ export interface Operation {
   /** Registered with an `id` (a component of the OpenAPI document). */
   readonly request?: z.ZodType;
   /** Query parameters, for the one GET that has one. */
-  readonly query?: Readonly<Record<string, { readonly maxLength: number; readonly example: string }>>;
+  readonly query?: Readonly<Record<string, { readonly maxLength: number; readonly example: string; readonly optional?: boolean; readonly enum?: readonly string[] }>>;
   readonly status: 200 | 201 | 202;
   /** The envelope's `data`, registered with an `id`. */
   readonly response: z.ZodType;
@@ -155,5 +168,50 @@ export const OPERATIONS: readonly Operation[] = [
     response: refundSchema,
     errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_PAID'],
     example: { invoice_id: ID, refund_status: 'processing' },
+  },
+  {
+    id: 'listEvents',
+    method: 'get',
+    path: '/events',
+    summary: "The project's events, newest first, a page at a time",
+    query: {
+      type: { maxLength: 40, example: 'payment.updated', optional: true, enum: EVENT_TYPES },
+      after: { maxLength: 200, example: '', optional: true },
+      limit: { maxLength: 3, example: '50', optional: true },
+    },
+    status: 200,
+    response: eventsPageSchema,
+    errors: [],
+    example: { events: [{ id: ID, type: 'contract.authorized', occurred_at: '2026-11-22T10:00:00Z', data: { customer, contract: { contract_id: ID, merchant_contract_id: 'contract-1' } } }] },
+  },
+  {
+    id: 'listWebhookDeliveries',
+    method: 'get',
+    path: '/webhook-deliveries',
+    summary: 'Webhook deliveries with their attempts, newest first',
+    query: { status: { maxLength: 9, example: 'dead', optional: true, enum: ['pending', 'succeeded', 'dead'] }, event_id: { maxLength: 64, example: ID, optional: true } },
+    status: 200,
+    response: webhookDeliveriesSchema,
+    errors: [],
+    example: { deliveries: [] },
+  },
+  {
+    id: 'redeliverWebhook',
+    method: 'post',
+    path: '/webhook-deliveries/{deliveryId}/redeliver',
+    summary: 'A new attempt now (same webhook-id); a dead delivery comes back to life',
+    status: 202,
+    response: webhookDeliverySchema,
+    errors: ['NOT_FOUND'],
+    example: {
+      delivery_id: `${ID}-webhook`,
+      event_id: ID,
+      event_type: 'payment.updated',
+      url: 'https://shop.example/hooks',
+      status: 'pending',
+      created_at: '2026-11-22T10:00:00Z',
+      next_attempt_at: '2026-11-22T12:00:00Z',
+      attempts: [],
+    },
   },
 ];

@@ -98,3 +98,50 @@ export type ContractData = z.infer<typeof contractSchema>;
 export type TransactionData = z.infer<typeof transactionSchema>;
 export type InvoiceData = z.infer<typeof invoiceSchema>;
 export type KassaError = z.infer<typeof errorBodySchema>['error'];
+
+/** The wire names of the events (webhook `type`, and the events listing). */
+export const EVENT_TYPES = [
+  'contract.authorized',
+  'contract.closed',
+  'payment.updated',
+  'refund.completed',
+  'subscription.activated',
+  'subscription.cancelled',
+  'subscription.approving_failed',
+  'subscription.closed',
+  'subscription.charged',
+] as const;
+export type EventTypeName = (typeof EVENT_TYPES)[number];
+
+export const eventsPageSchema = z
+  .object({
+    events: z.array(z.object({ id: z.string(), type: z.enum(EVENT_TYPES), occurred_at: time, data: z.record(z.string(), z.unknown()) })),
+    next_after: z.string().optional().meta({ description: 'pass as `after` for the next (older) page; absent on the last page' }),
+  })
+  .meta({ id: 'EventsPage' });
+
+const attemptSchema = z.object({
+  at: time,
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int(),
+  response: z.string().meta({ description: 'the first 1 KB of the answer' }),
+  error: z.string().nullable(),
+});
+
+export const webhookDeliverySchema = z
+  .object({
+    delivery_id: z.string(),
+    event_id: z.string().meta({ description: 'the webhook-id of every attempt' }),
+    event_type: z.enum(EVENT_TYPES),
+    url: z.string(),
+    status: z.enum(['pending', 'succeeded', 'dead']),
+    created_at: time,
+    next_attempt_at: time.nullable(),
+    attempts: z.array(attemptSchema),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookDeliverySchema) }).meta({ id: 'WebhookDeliveries' });
+
+export type EventsPage = z.infer<typeof eventsPageSchema>;
+export type WebhookDeliveryData = z.infer<typeof webhookDeliverySchema>;

@@ -12,7 +12,10 @@ export type SignedOperation =
   | 'createContract'
   | 'authorizeContract'
   | 'cancelContract'
-  | 'checkBilling';
+  | 'checkBilling'
+  | 'listEvents'
+  | 'listWebhookDeliveries'
+  | 'redeliverWebhook';
 
 export interface SignedRequest {
   readonly body?: unknown;
@@ -20,6 +23,8 @@ export interface SignedRequest {
   readonly pathId?: string;
   /** GET /invoices?merchant_order_id=... */
   readonly merchantOrderId?: string;
+  /** The query parameters of the listing operations. */
+  readonly query?: Readonly<Record<string, string | undefined>>;
 }
 
 /** One field of a requestPayload: its name (as a developer would look for it) and its value. */
@@ -75,6 +80,12 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
       return [id('contractId'), f('merchant_contract_id'), f('pin_code'), f('client_ip')];
     case 'cancelContract':
       return [id('contractId'), f('merchant_contract_id'), f('client_ip')];
+    case 'listEvents':
+      return ['type', 'after', 'limit'].map((name) => ({ field: name, value: request.query?.[name] ?? '' }));
+    case 'listWebhookDeliveries':
+      return ['status', 'event_id'].map((name) => ({ field: name, value: request.query?.[name] ?? '' }));
+    case 'redeliverWebhook':
+      return [id('deliveryId')];
     case 'checkBilling': {
       // The request is {msisdn}: signed as the mobile_phone customerPayload it stands for.
       const customer = customerParts(body);

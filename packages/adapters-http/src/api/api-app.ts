@@ -3,6 +3,7 @@ import { baseApp, finishApp } from '../shared/base-app.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { contractRoutes } from './contract-routes.js';
 import { invoiceRoutes } from './invoice-routes.js';
+import { webhookRoutes } from '../webhooks/webhook-routes.js';
 import { openApiDocument } from './openapi.js';
 
 export { API_PREFIX } from './prefix.js';
@@ -14,6 +15,7 @@ export function createApiApp(deps: HttpDeps): Express {
   // busiest first: the router tries each layer's path in order.
   invoiceRoutes(deps, app);
   contractRoutes(deps, app);
+  webhookRoutes(deps, app);
   const openApi = openApiDocument(deps.apiBaseUrl);
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
   return finishApp(app, deps, 'api');

@@ -43,13 +43,16 @@ export const callerIp = (req: Request): string => (req.ip ?? '').replace(/^::fff
 
 /** The parts of the request the v4 payload of `operation` reads, from the path and the query. */
 function signedRequest(operation: SignedOperation, req: Request, params: Request['params']): SignedRequest {
-  // Only the merchant_order_id lookup reads the query: Express parses it on every access.
+  // Only the lookups read the query: Express parses it on every access.
   if (operation === 'findInvoiceByOrderId') {
     const orderId = req.query['merchant_order_id'];
     return typeof orderId === 'string' ? { merchantOrderId: orderId } : {};
   }
+  if (operation === 'listEvents' || operation === 'listWebhookDeliveries') {
+    return { query: Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))) };
+  }
   const body: unknown = req.body;
-  const pathId = params['invoiceId'] ?? params['contractId'];
+  const pathId = params['invoiceId'] ?? params['contractId'] ?? params['deliveryId'];
   return typeof pathId === 'string' ? { body, pathId } : { body };
 }
 

@@ -56,7 +56,8 @@ const query = fc.oneof(
 );
 
 /** A path of the listener's routes with ids filled in (right or hostile), or a path of its own. */
-const pathOf = (route: FuzzRoute) => fc.tuple(projectId, resourceId, query).map(([p, id, q]) => route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id) + q);
+const pathOf = (route: FuzzRoute) =>
+  fc.tuple(projectId, resourceId, query).map(([p, id, q]) => route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) + q);
 const strayPath = fc.oneof(
   fc.webPath().map((p) => p || '/'),
   fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((s) => `/${s}`),
@@ -120,7 +121,7 @@ function authHeaders(kind: Auth, route: FuzzRoute, path: string, body: FuzzBody 
   const timestamp = timestampOf(kind === 'old-timestamp' ? new Date(Date.now() - 3_600_000) : new Date());
   const version = kind === 'v4' ? 4 : 3;
   const segments = path.split('?')[0]?.split('/') ?? [];
-  const pathId = /invoices\/|contracts\//.test(path) ? segments[6] : undefined;
+  const pathId = /invoices\/|contracts\/|webhook-deliveries\//.test(path) ? segments[6] : undefined;
   let parsed: unknown;
   try {
     parsed = body && typeof body.content === 'string' ? JSON.parse(body.content) : {};
@@ -129,7 +130,14 @@ function authHeaders(kind: Auth, route: FuzzRoute, path: string, body: FuzzBody 
   }
   const merchantOrderId = new URLSearchParams(path.split('?')[1] ?? '').get('merchant_order_id') ?? undefined;
   const payload =
-    version === 4 ? requestPayload(route.operation, { body: parsed, ...(pathId ? { pathId: decodeSafely(pathId) } : {}), ...(merchantOrderId !== undefined ? { merchantOrderId } : {}) }) : '';
+    version === 4
+      ? requestPayload(route.operation, {
+          body: parsed,
+          ...(pathId ? { pathId: decodeSafely(pathId) } : {}),
+          ...(merchantOrderId !== undefined ? { merchantOrderId } : {}),
+          query: Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? '')),
+        })
+      : '';
   const signature = kind === 'bad-signature' ? 'ab'.repeat(32) : signRequest(FUZZ_PARTNER.password, login, timestamp, version, payload);
   return {
     headers: [
@@ -180,7 +188,8 @@ function nearlyRightCases(target: FuzzTarget, knownIds: readonly string[]): fc.A
       .tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/))
       .map(
         ([p, id, orderId]) =>
-          route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id) + (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
+          route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) +
+          (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
       );
   return fc
     .constantFrom(...target.routes)
