@@ -64,3 +64,40 @@ describe('HttpWebhookSender', () => {
     expect(seen.at(-1)?.headers['webhook-signature']).toBeUndefined();
   });
 });
+
+describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
+  it('the healthy nine are served at their own pace; the dead one holds only its own gate', async () => {
+    const endpoints: Served[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const dead = i === 0;
+      endpoints.push(
+        await serve((req, res) => {
+          req.resume();
+          if (!dead) req.on('end', () => res.writeHead(204).end());
+        }),
+      );
+    }
+    try {
+      const slowSender = new HttpWebhookSender(new SystemClock(), 2_000, 2);
+      const to = (s: Served) => ({ channel: 'webhook', url: `${s.base}/hooks`, contentType: 'application/json', body: '{}' });
+      let firstDeadAnswer = Number.POSITIVE_INFINITY;
+      const deadOnes = Array.from({ length: 4 }, () =>
+        slowSender.send(to(endpoints[0] as Served), { webhookId: 'dead', secret: null }).then((r) => {
+          firstDeadAnswer = Math.min(firstDeadAnswer, Date.now());
+          return r;
+        }),
+      );
+      const healthy = endpoints.slice(1).flatMap((s) => Array.from({ length: 10 }, () => slowSender.send(to(s), { webhookId: 'ok', secret: null })));
+      const healthyOutcomes = await Promise.all(healthy);
+      const healthyDone = Date.now();
+      expect(healthyOutcomes.every((r) => r.outcome.kind === 'success')).toBe(true);
+      const deadOutcomes = await Promise.all(deadOnes);
+      expect(deadOutcomes.every((r) => r.outcome.kind === 'failure' && r.attempt.error === 'no answer within 2000 ms')).toBe(true);
+      // The nine's 90 deliveries were all answered before the dead endpoint's first attempt gave up:
+      // its attempts waited at its own gate (two at a time), never at theirs.
+      expect(healthyDone).toBeLessThanOrEqual(firstDeadAnswer);
+    } finally {
+      await Promise.all(endpoints.map((s) => s.close()));
+    }
+  }, 30_000);
+});

@@ -1,6 +1,29 @@
 import { webhookSignature } from '@kassa/protocol';
 import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa/domain';
 
+/** Attempts in flight to one endpoint (origin) at most: a slow one holds these, never the others'. */
+export const PER_ENDPOINT_CONCURRENCY = 8;
+
+/** A counting gate: at most `limit` holders at once, the rest wait their turn. */
+class Gate {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      return await work();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+  get idle(): boolean {
+    return this.active === 0 && this.waiting.length === 0;
+  }
+}
+
 /** Standard Webhooks: an attempt that has not answered 2xx within this is a failure. */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** The part of an answer's body kept with the attempt. */
@@ -38,15 +61,36 @@ async function firstBytes(response: Response): Promise<string> {
  * `webhook-timestamp` (this attempt's unix seconds), `webhook-signature` (`v1,` + base64
  * HMAC-SHA256 of `id.timestamp.body` with the project's secret). 2xx is success, 410 stops the
  * retries, anything else (3xx included: redirects are not followed), a timeout or a connection
- * error is a failure; `Retry-After` on 429 and 503 is passed on.
+ * error is a failure; `Retry-After` on 429 and 503 is passed on. At most PER_ENDPOINT_CONCURRENCY
+ * attempts are in flight to one endpoint; the others wait their turn without holding a connection.
  */
 export class HttpWebhookSender implements WebhookSender {
+  private readonly gates = new Map<string, Gate>();
+
   constructor(
     private readonly clock: Clock,
     private readonly timeoutMs = WEBHOOK_TIMEOUT_MS,
+    private readonly perEndpoint = PER_ENDPOINT_CONCURRENCY,
   ) {}
 
-  async send(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
+  /** Each endpoint (origin) has its own gate, so one that never answers slows only its own deliveries. */
+  send(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
+    let origin: string;
+    try {
+      origin = new URL(notification.url).origin;
+    } catch {
+      return Promise.resolve({ attempt: { at: this.clock.now().toISOString(), status: null, latencyMs: 0, response: '', error: 'not a URL' }, outcome: { kind: 'failure' } });
+    }
+    const gate = this.gates.get(origin) ?? new Gate(this.perEndpoint);
+    this.gates.set(origin, gate);
+    return gate
+      .run(() => this.attempt(notification, signing))
+      .finally(() => {
+        if (gate.idle) this.gates.delete(origin);
+      });
+  }
+
+  private async attempt(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
     const started = this.clock.now();
     const timestamp = Math.floor(started.getTime() / 1000);
     const headers: Record<string, string> = { 'content-type': notification.contentType, 'webhook-id': signing.webhookId, 'webhook-timestamp': String(timestamp), 'user-agent': 'Kassa-Webhooks/1' };
