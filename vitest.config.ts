@@ -17,8 +17,8 @@ export default defineConfig({
     ],
   },
   test: {
-    // A MongoDB-compatible server for the whole run (MONGO_URL, mongod, or FerretDB).
-    globalSetup: ['test/mongo.global-setup.ts'],
+    // A MongoDB-compatible server (MONGO_URL, mongod, or FerretDB) and Redis (REDIS_URL, or redis-server) for the whole run.
+    globalSetup: ['test/mongo.global-setup.ts', 'test/redis.global-setup.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     projects: [
       { extends: true, test: { name: 'all', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'] } },

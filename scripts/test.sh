@@ -11,4 +11,7 @@ fi
 # A MongoDB-compatible server: MONGO_URL, a mongod on PATH, or FerretDB built once (needs Go).
 ./scripts/ensure-mongo.sh
 
+# Redis for the queue adapter's tests: REDIS_URL, a redis-server on PATH, or Debian's package.
+./scripts/ensure-redis.sh
+
 npm test

@@ -32,10 +32,11 @@ export interface MongoServer {
   destroy(): Promise<void>;
 }
 
-async function waitForPort(port: number, child: ChildProcess, ms = 20_000): Promise<void> {
+/** Waits until `child` listens on `port` (or fails when it exits first). */
+export async function waitForPort(port: number, child: ChildProcess, ms = 20_000, what = 'the MongoDB-compatible server'): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the MongoDB-compatible server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
         socket.end();
@@ -46,7 +47,7 @@ async function waitForPort(port: number, child: ChildProcess, ms = 20_000): Prom
     if (open) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the MongoDB-compatible server did not listen on ${port} within ${ms} ms`);
+  throw new Error(`${what} did not listen on ${port} within ${ms} ms`);
 }
 
 /** Starts a mongod from PATH, else FerretDB (SQLite backend), on 127.0.0.1, with data in `dir`. */

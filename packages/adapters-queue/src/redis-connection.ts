@@ -1,0 +1,17 @@
+import type { ConnectionOptions } from 'bullmq';
+
+/**
+ * BullMQ's connection options from a redis:// URL. `maxRetriesPerRequest: null`: a worker's blocking
+ * commands wait through a Redis outage instead of failing (BullMQ requires it for workers).
+ */
+export function redisConnection(url: string): ConnectionOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+    maxRetriesPerRequest: null,
+  };
+}

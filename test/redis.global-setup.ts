@@ -1,0 +1,20 @@
+import type { TestProject } from 'vitest/node';
+import { startRedisServer } from '../packages/app/src/testing/redis-server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    redisUrl: string;
+  }
+}
+
+/** Provides `redisUrl` to the tests: REDIS_URL when given; else a redis-server (scripts/ensure-redis.sh) on a free port. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const given = process.env['REDIS_URL'];
+  if (given) {
+    project.provide('redisUrl', given);
+    return async () => {};
+  }
+  const server = await startRedisServer();
+  project.provide('redisUrl', server.url);
+  return () => server.destroy();
+}
