@@ -24,6 +24,8 @@ export default defineConfig({
       { extends: true, test: { name: 'all', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'] } },
       // The end-to-end suites once more, with the app on MongoDB storage.
       { extends: true, test: { name: 'e2e-mongo', include: ['packages/app/src/**/*.e2e.test.ts'], env: { KASSA_E2E_STORAGE: 'mongo' } } },
+      // The flows whose work is jobs once more, with MongoDB and BullMQ on Redis.
+      { extends: true, test: { name: 'e2e-redis', include: ['packages/app/src/{webhooks,invoices,contracts}.e2e.test.ts'], env: { KASSA_E2E_STORAGE: 'mongo', KASSA_E2E_REDIS: '1' } } },
     ],
   },
 });

@@ -1,5 +1,5 @@
 import { jobId, type Job, type Scheduler } from '@kassa/domain';
-import type { Queue } from 'bullmq';
+import { Queue, type ConnectionOptions } from 'bullmq';
 
 /** The queue every Kassa process shares: the domain's jobs and the periodic work. */
 export const KASSA_QUEUE = 'kassa-jobs';
@@ -31,3 +31,6 @@ export class BullmqScheduler implements Scheduler {
     });
   }
 }
+
+/** Kassa's queue on a Redis connection (close it when done). */
+export const kassaQueue = (connection: ConnectionOptions, prefix?: string): Queue => new Queue(KASSA_QUEUE, { connection, ...(prefix ? { prefix } : {}) });

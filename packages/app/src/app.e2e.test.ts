@@ -76,6 +76,14 @@ describe('configuration', () => {
     expect(() => readConfig({ KASSA_ENV: 'staging' })).toThrow('KASSA_ENV');
   });
 
+  it('KASSA_ROLE: all by default; api and worker need REDIS_URL and MONGO_URL', () => {
+    expect(readConfig({})).toMatchObject({ KASSA_ROLE: 'all', KASSA_REDIS_PREFIX: 'kassa' });
+    expect(() => readConfig({ KASSA_ROLE: 'worker' })).toThrow(/KASSA_ROLE: worker needs REDIS_URL and MONGO_URL/);
+    expect(() => readConfig({ KASSA_ROLE: 'api', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow('KASSA_ROLE');
+    expect(readConfig({ KASSA_ROLE: 'api', REDIS_URL: 'redis://127.0.0.1:6379', MONGO_URL: 'mongodb://127.0.0.1/' })).toMatchObject({ KASSA_ROLE: 'api' });
+    expect(() => readConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow('REDIS_URL');
+  });
+
   it('KASSA_TRUST_PROXY: off by default, a hop count or addresses and ranges; true is refused', () => {
     expect(readConfig({}).KASSA_TRUST_PROXY).toBe(false);
     expect(readConfig({ KASSA_TRUST_PROXY: 'false' }).KASSA_TRUST_PROXY).toBe(false);

@@ -27,41 +27,60 @@ const trustProxy = z
   });
 
 /** The app's configuration, from the environment. */
-export const configSchema = z.object({
-  KASSA_ENV: z.enum(['test', 'production']).default('test'),
-  KASSA_HOST: z.string().min(1).default('127.0.0.1'),
-  KASSA_API_PORT: port(8080),
-  KASSA_PCI_PORT: port(8081),
-  KASSA_WIDGET_PORT: port(8082),
-  KASSA_SUBS_PORT: port(8083),
-  /** Public address of the API host, for the OpenAPI document's `servers`; default the listener's own. */
-  KASSA_API_BASE_URL: z.url().optional(),
-  /** Public address of the widget host, for payment-page links; default http://localhost:<widget port>. */
-  KASSA_WIDGET_BASE_URL: z.url().optional(),
-  /** HMAC key of widget tokens; default a random one per start (links then die with a restart). */
-  KASSA_TOKEN_SECRET: z.string().min(32).optional(),
-  KASSA_SEED_FILE: z.string().min(1).optional(),
-  /** A module whose default export makes the BillingGateway (required in production; default the sandbox). */
-  KASSA_BILLING_GATEWAY: z.string().min(1).optional(),
-  /** A module whose default export makes the SmsSender (default: log that a PIN was due, never the PIN). */
-  KASSA_SMS_SENDER: z.string().min(1).optional(),
-  KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /**
-   * Which proxies in front of Kassa are believed when they name the caller in X-Forwarded-For:
-   * none (`false`, the default), a hop count (`1`), or their addresses and CIDR ranges
-   * (`10.0.0.0/8,192.0.2.7`; also Express's names loopback, linklocal, uniquelocal).
-   */
-  KASSA_TRUST_PROXY: trustProxy,
-  /** MongoDB storage instead of the embedded in-memory one. */
-  MONGO_URL: z
-    .string()
-    .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL')
-    .optional(),
-  MONGO_DB: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name')
-    .default('kassa'),
-});
+export const configSchema = z
+  .object({
+    KASSA_ENV: z.enum(['test', 'production']).default('test'),
+    KASSA_HOST: z.string().min(1).default('127.0.0.1'),
+    KASSA_API_PORT: port(8080),
+    KASSA_PCI_PORT: port(8081),
+    KASSA_WIDGET_PORT: port(8082),
+    KASSA_SUBS_PORT: port(8083),
+    /** Public address of the API host, for the OpenAPI document's `servers`; default the listener's own. */
+    KASSA_API_BASE_URL: z.url().optional(),
+    /** Public address of the widget host, for payment-page links; default http://localhost:<widget port>. */
+    KASSA_WIDGET_BASE_URL: z.url().optional(),
+    /** HMAC key of widget tokens; default a random one per start (links then die with a restart). */
+    KASSA_TOKEN_SECRET: z.string().min(32).optional(),
+    KASSA_SEED_FILE: z.string().min(1).optional(),
+    /** A module whose default export makes the BillingGateway (required in production; default the sandbox). */
+    KASSA_BILLING_GATEWAY: z.string().min(1).optional(),
+    /** A module whose default export makes the SmsSender (default: log that a PIN was due, never the PIN). */
+    KASSA_SMS_SENDER: z.string().min(1).optional(),
+    KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Which proxies in front of Kassa are believed when they name the caller in X-Forwarded-For:
+     * none (`false`, the default), a hop count (`1`), or their addresses and CIDR ranges
+     * (`10.0.0.0/8,192.0.2.7`; also Express's names loopback, linklocal, uniquelocal).
+     */
+    KASSA_TRUST_PROXY: trustProxy,
+    /** BullMQ on Redis for the jobs and webhook attempts, instead of in-process timers. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** all: listeners and jobs (the default); api: listeners only; worker: jobs only. api and worker need REDIS_URL and MONGO_URL. */
+    KASSA_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    /** The key prefix of Kassa's queue in Redis: deployments sharing one Redis each take their own. */
+    KASSA_REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or -')
+      .default('kassa'),
+    /** MongoDB storage instead of the embedded in-memory one. */
+    MONGO_URL: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL')
+      .optional(),
+    MONGO_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a database name')
+      .default('kassa'),
+  })
+  .superRefine((c, ctx) => {
+    // Separate api and worker processes share their state: they need MongoDB and Redis.
+    if (c.KASSA_ROLE !== 'all' && (!c.REDIS_URL || !c.MONGO_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['KASSA_ROLE'], message: `${c.KASSA_ROLE} needs REDIS_URL and MONGO_URL (N api and M worker processes share one MongoDB and one Redis)` });
+    }
+  });
 
 export type KassaConfig = z.infer<typeof configSchema>;
 

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
-import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type SmsSender } from '@kassa/domain';
+import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type Scheduler, type SmsSender } from '@kassa/domain';
 import { SandboxBillingGateway, SandboxCarrierLookup } from '@kassa/domain/in-memory';
 import { HttpWebhookSender, JwtPaymentPages, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
-import { EmbeddedScheduler } from './embedded-scheduler.js';
 import { LogOnlySmsSender, MathRandom, RandomPins, RandomUuids } from './node-ports.js';
 import { TransportNotifications } from './notifications.js';
 import type { Storage } from './storage.js';
@@ -22,7 +21,7 @@ export interface Plugins {
   readonly sms?: SmsSender;
 }
 
-export function buildContainer(config: KassaConfig, logger: Logger, urls: { readonly api: string; readonly widget: string }, storage: Storage, plugins: Plugins = {}): Container {
+export function buildContainer(config: KassaConfig, logger: Logger, urls: { readonly api: string; readonly widget: string }, storage: Storage, scheduler: Scheduler, plugins: Plugins = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
@@ -31,9 +30,9 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
   container
     .bind(TOKENS.PaymentPages)
     .toResolvedValue((c: KassaConfig, base: string) => new JwtPaymentPages(base, c.KASSA_TOKEN_SECRET ?? randomBytes(32).toString('hex')), [TOKENS.Config, TOKENS.WidgetBaseUrl]);
-  container.bind(TOKENS.Scheduler).toResolvedValue((l: Logger) => new EmbeddedScheduler(l, () => new Date()), [TOKENS.Logger]);
+  container.bind(TOKENS.Scheduler).toConstantValue(scheduler);
   container.bind(TOKENS.Ports).toResolvedValue(
-    (c: KassaConfig, l: Logger, pages: JwtPaymentPages, scheduler: EmbeddedScheduler, s: Storage): KassaPorts => {
+    (c: KassaConfig, l: Logger, pages: JwtPaymentPages, scheduler: Scheduler, s: Storage): KassaPorts => {
       const clock = new SystemClock();
       return {
         contracts: s.contracts,
@@ -59,14 +58,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
     },
     [TOKENS.Config, TOKENS.Logger, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Storage],
   );
-  container.bind(TOKENS.UseCases).toResolvedValue(
-    (ports: KassaPorts, scheduler: EmbeddedScheduler) => {
-      const useCases = kassaUseCases(ports);
-      scheduler.attach((job) => useCases.runJob.execute(job));
-      return useCases;
-    },
-    [TOKENS.Ports, TOKENS.Scheduler],
-  );
+  container.bind(TOKENS.UseCases).toResolvedValue((ports: KassaPorts) => kassaUseCases(ports), [TOKENS.Ports]);
   container.bind(TOKENS.HttpDeps).toResolvedValue(
     (c: KassaConfig, l: Logger, ports: KassaPorts, useCases: HttpDeps['useCases']): HttpDeps => ({
       useCases,

@@ -54,7 +54,11 @@ export interface TestKassa {
  * The storage the end-to-end suites run on: in memory, or (the `e2e-mongo` vitest project) a fresh
  * database on the test run's MongoDB-compatible server.
  */
-export const storageEnv = (): Record<string, string> => (process.env['KASSA_E2E_STORAGE'] === 'mongo' ? { MONGO_URL: inject('mongoUrl'), MONGO_DB: `kassa_e2e_${randomUUID().slice(0, 8)}` } : {});
+export const storageEnv = (): Record<string, string> => ({
+  ...(process.env['KASSA_E2E_STORAGE'] === 'mongo' ? { MONGO_URL: inject('mongoUrl'), MONGO_DB: `kassa_e2e_${randomUUID().slice(0, 8)}` } : {}),
+  // The e2e-redis project: jobs on BullMQ, each app on its own queue prefix.
+  ...(process.env['KASSA_E2E_REDIS'] === '1' ? { REDIS_URL: inject('redisUrl'), KASSA_REDIS_PREFIX: `e2e-${randomUUID().slice(0, 8)}` } : {}),
+});
 
 /** Leaves no test database behind on a server the user gave (MONGO_URL). */
 async function dropDatabase(url: string | undefined, name: string): Promise<void> {

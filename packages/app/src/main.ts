@@ -6,7 +6,7 @@ import { startKassa } from './server.js';
 async function main(): Promise<void> {
   const config = readConfig();
   const kassa = await startKassa(config);
-  if (!config.KASSA_SEED_FILE) {
+  if (!config.KASSA_SEED_FILE && config.KASSA_ROLE !== 'worker') {
     const partner = kassa.directory.partners[0];
     const project = kassa.directory.projects[0];
     // The generated demo credentials are shown once, here, and never written to the log.

@@ -8,7 +8,7 @@ import { createLogger, flushed } from './logger.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { inMemoryStorage, mongoStorage } from './storage.js';
 import { TOKENS } from './tokens.js';
-import { every } from './background.js';
+import { inProcessJobs, redisJobs } from './jobs.js';
 import { loadBillingGateway, loadSmsSender } from './plugins.js';
 
 export type HostName = 'api' | 'pci' | 'widget' | 'subs';
@@ -23,9 +23,6 @@ export interface RunningKassa {
   /** Stops taking requests, finishes the running ones and the jobs, then closes. */
   stop(): Promise<void>;
 }
-
-const SWEEP_MS = 5_000;
-const RELAY_MS = 200;
 
 /**
  * The deployment's own gateway and SMS sender. Production refuses to start without them: the sandbox
@@ -55,7 +52,8 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   const plugins = await loadPlugins(config, logger);
   const storage = config.MONGO_URL ? await mongoStorage(config.MONGO_URL, config.MONGO_DB, directory) : inMemoryStorage(directory);
 
-  const hosts: HostName[] = ['api', 'pci', 'widget', 'subs'];
+  // A worker runs jobs only: no listener.
+  const hosts: HostName[] = config.KASSA_ROLE === 'worker' ? [] : ['api', 'pci', 'widget', 'subs'];
   const ports: Record<HostName, number> = { api: config.KASSA_API_PORT, pci: config.KASSA_PCI_PORT, widget: config.KASSA_WIDGET_PORT, subs: config.KASSA_SUBS_PORT };
   const servers = Object.fromEntries(hosts.map((h) => [h, createListener(options.timeouts ?? LISTENER_TIMEOUTS)])) as Record<HostName, Server>;
   const urls = {} as Record<HostName, string>;
@@ -66,9 +64,9 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   const widgetBase = config.KASSA_WIDGET_BASE_URL ?? urls.widget.replace('127.0.0.1', 'localhost');
   const apiBase = config.KASSA_API_BASE_URL ?? urls.api;
 
-  const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, storage, plugins);
+  const jobs = config.REDIS_URL ? redisJobs(config.REDIS_URL, config.KASSA_REDIS_PREFIX, config.KASSA_ROLE !== 'api', logger) : inProcessJobs(logger);
+  const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, storage, jobs.scheduler, plugins);
   const deps = container.get(TOKENS.HttpDeps);
-  const scheduler = container.get(TOKENS.Scheduler);
   servers.api.on('request', createApiApp(deps));
   servers.pci.on('request', createPciApp(deps));
   servers.widget.on('request', createWidgetApp(deps, container.get(TOKENS.PaymentPages)));
@@ -79,11 +77,10 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV));
   }
 
-  const sweep = every(SWEEP_MS, () => deps.useCases.runDueWork.execute(), logger, 'due-work sweep');
-  // Events leave the outboxes shortly after they are recorded; a relay that runs twice creates nothing twice.
-  const relay = every(RELAY_MS, () => deps.useCases.relayEvents.execute(), logger, 'event relay');
+  const { useCases } = deps;
+  await jobs.start({ runJob: (job) => useCases.runJob.execute(job), runDueWork: () => useCases.runDueWork.execute(), relayEvents: () => useCases.relayEvents.execute() });
 
-  logger.info({ urls, env: config.KASSA_ENV, storage: storage.kind, jobs: 'in-process' }, 'kassa started');
+  logger.info({ urls, env: config.KASSA_ENV, storage: storage.kind, jobs: jobs.kind, role: config.KASSA_ROLE }, 'kassa started');
   await flushed(logger);
   return {
     urls,
@@ -92,8 +89,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     storage: storage.kind,
     async stop() {
       await Promise.all(hosts.map((h) => close(servers[h])));
-      await Promise.all([sweep.stop(), relay.stop()]);
-      await scheduler.stop();
+      await jobs.stop();
       await storage.close();
       logger.info('kassa stopped');
       await flushed(logger);

@@ -1,9 +1,8 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { KassaPorts, KassaUseCases } from '@kassa/domain';
+import type { KassaPorts, KassaUseCases, Scheduler } from '@kassa/domain';
 import type { HttpDeps, JwtPaymentPages } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
-import type { EmbeddedScheduler } from './embedded-scheduler.js';
 import type { Storage } from './storage.js';
 
 /** Inversify service identifiers of the composition root. */
@@ -13,7 +12,7 @@ export const TOKENS = {
   WidgetBaseUrl: Symbol.for('kassa.WidgetBaseUrl') as ServiceIdentifier<string>,
   Storage: Symbol.for('kassa.Storage') as ServiceIdentifier<Storage>,
   PaymentPages: Symbol.for('kassa.PaymentPages') as ServiceIdentifier<JwtPaymentPages>,
-  Scheduler: Symbol.for('kassa.Scheduler') as ServiceIdentifier<EmbeddedScheduler>,
+  Scheduler: Symbol.for('kassa.Scheduler') as ServiceIdentifier<Scheduler>,
   Ports: Symbol.for('kassa.Ports') as ServiceIdentifier<KassaPorts>,
   UseCases: Symbol.for('kassa.UseCases') as ServiceIdentifier<KassaUseCases>,
   HttpDeps: Symbol.for('kassa.HttpDeps') as ServiceIdentifier<HttpDeps>,
