@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSeedFile } from './seed.js';
 import { readConfig } from './config.js';
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { inject } from 'vitest';
+import { startKassaProcess } from './fuzz/kassa-process.js';
 import { dataOf, EXAMPLES, fresh, P, PRODUCTION, startTestKassa } from './e2e.fixture.js';
 
 const seedDirs: string[] = [];
@@ -171,5 +175,26 @@ describe('the process', () => {
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(out).toContain('kassa stopped');
+  });
+});
+
+describe('a worker process', () => {
+  it('starts without listeners on MongoDB and Redis, runs its jobs, and stops cleanly', async () => {
+    const prefix = `worker-${randomUUID().slice(0, 8)}`;
+    const database = `kassa_${prefix}`.replace('-', '_');
+    const worker = await startKassaProcess({
+      KASSA_ROLE: 'worker',
+      MONGO_URL: inject('mongoUrl'),
+      MONGO_DB: database,
+      REDIS_URL: inject('redisUrl'),
+      KASSA_REDIS_PREFIX: prefix,
+    });
+    const started = JSON.parse(worker.lines.find((l) => l.includes('"msg":"kassa started"')) ?? '{}') as { urls?: object; jobs?: string; role?: string };
+    expect(started).toMatchObject({ urls: {}, jobs: 'redis', role: 'worker' });
+    expect(await worker.stop()).toBe(0);
+    expect(worker.stderr()).toBe('');
+    const mongo = new MongoClient(inject('mongoUrl'));
+    await mongo.db(database).dropDatabase();
+    await mongo.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { clientErrorHandler, createApiApp, expectationFailedHandler, createPciApp, createPlaceholderApp, createWidgetApp } from '@kassa/adapters-http';
 import type { KassaConfig } from './config.js';
@@ -61,18 +61,23 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     const port = await listen(servers[h], ports[h], config.KASSA_HOST);
     urls[h] = `http://${config.KASSA_HOST.includes(':') ? `[${config.KASSA_HOST}]` : config.KASSA_HOST}:${port}`;
   }
-  const widgetBase = config.KASSA_WIDGET_BASE_URL ?? urls.widget.replace('127.0.0.1', 'localhost');
-  const apiBase = config.KASSA_API_BASE_URL ?? urls.api;
+  // A worker has no listener: links and documents it makes name the configured addresses, or nothing.
+  const own = urls as Partial<Record<HostName, string>>;
+  const widgetBase = config.KASSA_WIDGET_BASE_URL ?? own.widget?.replace('127.0.0.1', 'localhost') ?? 'http://localhost';
+  const apiBase = config.KASSA_API_BASE_URL ?? own.api ?? '/';
 
   const jobs = config.REDIS_URL ? redisJobs(config.REDIS_URL, config.KASSA_REDIS_PREFIX, config.KASSA_ROLE !== 'api', logger) : inProcessJobs(logger);
   const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, storage, jobs.scheduler, plugins);
   const deps = container.get(TOKENS.HttpDeps);
-  servers.api.on('request', createApiApp(deps));
-  servers.pci.on('request', createPciApp(deps));
-  servers.widget.on('request', createWidgetApp(deps, container.get(TOKENS.PaymentPages)));
-  // The subscription service comes with its issue; until then the host answers health and 404s.
-  servers.subs.on('request', createPlaceholderApp(deps, 'subs'));
+  const apps: Record<HostName, () => RequestListener> = {
+    api: () => createApiApp(deps),
+    pci: () => createPciApp(deps),
+    widget: () => createWidgetApp(deps, container.get(TOKENS.PaymentPages)),
+    // The subscription service comes with its issue; until then the host answers health and 404s.
+    subs: () => createPlaceholderApp(deps, 'subs'),
+  };
   for (const h of hosts) {
+    servers[h].on('request', apps[h]());
     servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV));
     servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV));
   }

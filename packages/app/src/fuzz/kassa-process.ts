@@ -31,6 +31,8 @@ export interface KassaProcess {
   stderr(): string;
   /** Whether the process is still running. */
   alive(): boolean;
+  /** SIGKILL, as in a crash: nothing is finished or flushed. */
+  kill(): Promise<void>;
   /** SIGTERM, then waits for the exit and removes the seed's folder; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -38,11 +40,11 @@ export interface KassaProcess {
 /** npm start's entry, from src/fuzz or dist/fuzz alike: packages/app/dist/main.js (the test command builds it first). */
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
-export async function startKassaProcess(env: Record<string, string> = {}): Promise<KassaProcess> {
+export async function startKassaProcess(env: Record<string, string> = {}, options: { readonly seed?: unknown } = {}): Promise<KassaProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-fuzz-'));
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const seedFile = join(dir, 'seed.json');
-  writeFileSync(seedFile, JSON.stringify(SEED));
+  writeFileSync(seedFile, JSON.stringify(options.seed ?? SEED));
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
     env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,6 +86,11 @@ export async function startKassaProcess(env: Record<string, string> = {}): Promi
     lines,
     stderr: () => stderr,
     alive: () => exitCode === undefined,
+    async kill() {
+      if (exitCode === undefined) child.kill('SIGKILL');
+      await exited;
+      removeDir();
+    },
     async stop() {
       if (exitCode === undefined) child.kill('SIGTERM');
       const code = await exited;
