@@ -48,6 +48,7 @@ export class BullmqWorker {
     );
     worker.on('failed', (job, err) => logger.error({ err: { type: err.name, message: err.message }, job: job?.name }, 'queued job failed'));
     worker.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue worker error'));
+    queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
     return new BullmqWorker(worker, queue);
   }
 

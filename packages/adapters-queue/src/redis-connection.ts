@@ -3,6 +3,7 @@ import type { ConnectionOptions } from 'bullmq';
 /**
  * BullMQ's connection options from a redis:// URL. `maxRetriesPerRequest: null`: a worker's blocking
  * commands wait through a Redis outage instead of failing (BullMQ requires it for workers).
+ * `rediss://` turns TLS on, so that a password never crosses the network in clear.
  */
 export function redisConnection(url: string): ConnectionOptions {
   const u = new URL(url);
@@ -12,6 +13,7 @@ export function redisConnection(url: string): ConnectionOptions {
     ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
     ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
     ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
     maxRetriesPerRequest: null,
   };
 }

@@ -178,6 +178,10 @@ describe('invoices over HTTP (every row of the invoice table)', () => {
     expect([r.status, !r.ok && r.error.code]).toEqual([400, 'TEST_CALLBACK_URL_FORBIDDEN']);
     const flagged = t.client(FLAGGED);
     expect((await flagged.createInvoice(P.flagged, dcb(msisdn, orderId, { test_info: { callback_url: 'http://127.0.0.1:9/cb' } }))).status).toBe(201);
+    for (const callback_url of ['data:,ok', 'file:///etc/passwd', 'ftp://shop.example/cb']) {
+      const refused = await flagged.createInvoice(P.flagged, dcb(msisdn, `${orderId}-x`, { test_info: { callback_url } }));
+      expect([refused.status, !refused.ok && refused.error.code]).toEqual([400, 'BAD_REQUEST']);
+    }
   });
 
   it('test environment: a misplaced merchant_contract_id is ignored (201), not validated', async () => {

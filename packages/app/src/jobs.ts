@@ -46,6 +46,8 @@ export function inProcessJobs(logger: Logger): Jobs {
 export function redisJobs(url: string, prefix: string, runsJobs: boolean, logger: Logger): Jobs {
   const connection = redisConnection(url);
   const queue = kassaQueue(connection, prefix);
+  // Without a listener ioredis prints Redis trouble to the console, outside the structured log.
+  queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
   let worker: BullmqWorker | undefined;
   return {
     kind: 'redis',

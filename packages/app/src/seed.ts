@@ -19,7 +19,10 @@ const projectSchema = z.strictObject({
     .nullable()
     .default(null),
   returnUrl: z.url().nullable().default(null),
-  webhookUrl: z.url().nullable().default(null),
+  webhookUrl: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .default(null),
   webhookSecret: z.string().min(1).nullable().default(null),
   paymentMethods: z.array(z.string().min(1)).default(['sbp']),
   subscriptionSecret: z.string().min(1).nullable().default(null),

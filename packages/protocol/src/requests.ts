@@ -55,7 +55,7 @@ export const createInvoiceRequest = z
     test_info: z
       .object({
         expected_billing_result: z.enum(['SuccessSequencePayment', 'FailedSequencePayment']).optional(),
-        callback_url: z.url({ error: 'must be an absolute URL' }).optional(),
+        callback_url: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
       })
       .optional()
       .meta({ description: 'test environment only; callback_url only for partners with the flag' }),

@@ -59,6 +59,13 @@ describe('HttpWebhookSender', () => {
     expect([refused.outcome, refused.attempt.status, refused.attempt.error]).toEqual([{ kind: 'failure' }, null, expect.stringContaining('connection failed')]);
   });
 
+  it('sends nothing to a URL that is not http(s): fetch would answer data: itself with a 200', async () => {
+    for (const url of ['data:,ok', 'file:///etc/passwd', 'not a url']) {
+      const { attempt, outcome } = await sender.send({ channel: 'webhook', url, contentType: 'application/json', body: '{}' }, { webhookId: 'evt-1', secret: SECRET });
+      expect([outcome.kind, attempt.status, attempt.error]).toEqual(['failure', null, 'not an http(s) URL']);
+    }
+  });
+
   it('sends no signature when the project has no secret', async () => {
     await send('/ok', null);
     expect(seen.at(-1)?.headers['webhook-signature']).toBeUndefined();

@@ -77,9 +77,12 @@ export class HttpWebhookSender implements WebhookSender {
   send(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
     let origin: string;
     try {
-      origin = new URL(notification.url).origin;
+      const url = new URL(notification.url);
+      // fetch would answer `data:` and `file:` URLs itself: a success with nothing sent.
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+      origin = url.origin;
     } catch {
-      return Promise.resolve({ attempt: { at: this.clock.now().toISOString(), status: null, latencyMs: 0, response: '', error: 'not a URL' }, outcome: { kind: 'failure' } });
+      return Promise.resolve({ attempt: { at: this.clock.now().toISOString(), status: null, latencyMs: 0, response: '', error: 'not an http(s) URL' }, outcome: { kind: 'failure' } });
     }
     const gate = this.gates.get(origin) ?? new Gate(this.perEndpoint);
     this.gates.set(origin, gate);

@@ -97,6 +97,8 @@ export class RecordingWebhookSender implements WebhookSender {
   readonly sent: { readonly notification: Notification; readonly signing: SigningInput }[] = [];
   /** Outcomes to answer with, first in first out; success when none is left. */
   readonly script: AttemptOutcome[] = [];
+  /** How long each attempt reports it took. */
+  latencyMs = 0;
 
   constructor(private readonly clock: Clock) {}
 
@@ -104,7 +106,7 @@ export class RecordingWebhookSender implements WebhookSender {
     this.sent.push({ notification, signing });
     const outcome = this.script.shift() ?? { kind: 'success' as const };
     const status = outcome.kind === 'success' ? 200 : outcome.kind === 'gone' ? 410 : 503;
-    return { attempt: { at: this.clock.now().toISOString(), status, latencyMs: 1, response: '', error: null }, outcome };
+    return { attempt: { at: this.clock.now().toISOString(), status, latencyMs: this.latencyMs, response: '', error: null }, outcome };
   }
 }
 

@@ -1,8 +1,8 @@
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import { ok, type Result } from '../shared/result.js';
-import { isAtOrAfter } from '../shared/time.js';
+import { addSeconds, isAtOrAfter } from '../shared/time.js';
 import type { DomainError } from '../shared/errors.js';
-import { recordAttempt } from '../webhook/webhook-delivery.js';
+import { ATTEMPT_CLAIM_SECONDS, claimAttempt, recordAttempt } from '../webhook/webhook-delivery.js';
 import { stampOf } from './event-stamp.js';
 import { scheduleSafely } from './schedule-safely.js';
 
@@ -11,8 +11,10 @@ type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'r
 /**
  * Job: one attempt of a pending delivery whose attempt is due, signed with the project's current
  * secret, recorded, and the next attempt scheduled. Late, early or duplicated jobs are harmless:
- * the delivery is re-loaded and asked. Two workers racing on one delivery may both send (the
- * receiver de-duplicates on webhook-id); only one records its attempt. ok(true) when it attempted.
+ * the delivery is re-loaded and asked. The attempt is claimed (saved with the version check) before
+ * it is sent, so of two workers, sweeps or jobs racing on one delivery only one sends; a worker that
+ * dies mid-attempt leaves a claim that runs out, and the attempt is sent again with the same
+ * webhook-id. ok(true) when it attempted.
  */
 export class AttemptDelivery {
   constructor(private readonly ports: AttemptPorts) {}
@@ -22,9 +24,12 @@ export class AttemptDelivery {
     const delivery = await deliveries.get(input.projectId, input.deliveryId);
     const now = clock.now().toISOString();
     if (delivery?.state !== 'pending' || delivery.nextAttemptAt === null || !isAtOrAfter(now, delivery.nextAttemptAt)) return ok(false);
-    const project = await projects.findProject(delivery.projectId);
-    const { attempt, outcome } = await webhooks.send(delivery.notification, { webhookId: delivery.eventId, secret: project?.webhookSecret ?? null });
-    const change = recordAttempt(delivery, attempt, outcome, random.next(), stampOf(clock, ids));
+    const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stampOf(clock, ids));
+    if (!claim.next || !(await deliveries.save(claim.next)).ok) return ok(false);
+    const claimed = claim.next;
+    const project = await projects.findProject(claimed.projectId);
+    const { attempt, outcome } = await webhooks.send(claimed.notification, { webhookId: claimed.eventId, secret: project?.webhookSecret ?? null });
+    const change = recordAttempt(claimed, attempt, outcome, random.next(), stampOf(clock, ids));
     if (!change.next || !(await deliveries.save(change.next)).ok) return ok(true);
     const next = change.next;
     if (next.state === 'pending' && next.nextAttemptAt !== null) {

@@ -1,5 +1,6 @@
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import { openDelivery } from '../webhook/webhook-delivery.js';
+import { eachSettled } from '../shared/each-settled.js';
 import { scheduleSafely } from './schedule-safely.js';
 
 type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notifications' | 'deliveries' | 'scheduler' | 'clock'>;
@@ -7,7 +8,9 @@ type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notificat
 /**
  * Moves events from the outboxes into the event log and into deliveries: one per (event, endpoint), created idempotently
  * (deterministic ids), then the event is acknowledged. A crash between two steps is harmless: the
- * event stays pending and the next run creates nothing twice. Returns how many events it moved.
+ * event stays pending and the next run creates nothing twice. An event that fails stays pending
+ * without holding back the ones behind it (failures are thrown together at the end). Returns how
+ * many events it took.
  */
 export class RelayEvents {
   constructor(private readonly ports: RelayPorts) {}
@@ -15,19 +18,23 @@ export class RelayEvents {
   async execute(limit = 100): Promise<number> {
     const { outbox, events: log, projects, notifications, deliveries, scheduler, clock } = this.ports;
     const events = await outbox.pending(limit);
-    for (const event of events) {
-      await log.record(event);
-      const project = await projects.findProject(event.projectId);
-      const rendered = project ? await notifications.render(event, project) : [];
-      const now = clock.now().toISOString();
-      for (const notification of rendered) {
-        const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now });
-        if ((await deliveries.create(delivery)) === 'created') {
-          await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt: now });
+    await eachSettled(
+      events,
+      async (event) => {
+        await log.record(event);
+        const project = await projects.findProject(event.projectId);
+        const rendered = project ? await notifications.render(event, project) : [];
+        const now = clock.now().toISOString();
+        for (const notification of rendered) {
+          const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now });
+          if ((await deliveries.create(delivery)) === 'created') {
+            await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt: now });
+          }
         }
-      }
-      await outbox.acknowledge(event);
-    }
+        await outbox.acknowledge(event);
+      },
+      'relayed events',
+    );
     return events.length;
   }
 }

@@ -3,11 +3,14 @@ import { invoiceNextWork } from '../invoice/invoice.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import type { Job } from '../ports/scheduler.port.js';
 import { subscriptionNextWork } from '../subscription/subscription.js';
+import { eachSettled } from '../shared/each-settled.js';
 import type { RunJob } from './run-job.use-case.js';
 
 /**
  * The safety net behind the scheduler: finds every aggregate whose next work is due and runs it.
- * Work a lost or never-scheduled job left behind is done here. Returns how many jobs it ran.
+ * Work a lost or never-scheduled job left behind is done here. One job that throws does not stop the
+ * others: they all run, then the failures are thrown together for the caller to log. Returns how
+ * many jobs it ran.
  */
 export class RunDueWork {
   constructor(
@@ -31,7 +34,7 @@ export class RunDueWork {
       if (work) jobs.push({ name: `subscription.${work.kind}`, projectId: s.projectId, aggregateId: s.id });
     }
     for (const d of await deliveries.findDue(now, limit)) jobs.push({ name: 'webhook.attempt', projectId: d.projectId, aggregateId: d.id });
-    for (const job of jobs) await this.runJob.execute(job);
+    await eachSettled(jobs, (job) => this.runJob.execute(job), 'due jobs');
     return jobs.length;
   }
 }

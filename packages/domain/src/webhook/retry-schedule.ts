@@ -11,6 +11,9 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 /** Up to this share of a delay is added at random, so that retries of many deliveries spread out. */
 export const JITTER = 0.1;
 
+/** The longest `Retry-After` honoured (a day): a larger one would keep a delivery pending for ever. */
+export const MAX_RETRY_AFTER_SECONDS = 86_400;
+
 /**
  * Seconds until the next attempt after `failedAttempts` failures, or null when none is left.
  * `random` is in [0, 1). A `Retry-After` the endpoint sent (429, 503) wins when it asks for longer.
@@ -19,5 +22,6 @@ export function nextAttemptDelay(failedAttempts: number, random: number, retryAf
   const base = RETRY_DELAYS_SECONDS[failedAttempts - 1];
   if (base === undefined || failedAttempts < 1) return null;
   const delay = base + base * JITTER * random;
-  return retryAfterSeconds !== undefined && retryAfterSeconds > delay ? retryAfterSeconds : delay;
+  const asked = retryAfterSeconds === undefined ? 0 : Math.min(retryAfterSeconds, MAX_RETRY_AFTER_SECONDS);
+  return Math.max(asked, delay);
 }

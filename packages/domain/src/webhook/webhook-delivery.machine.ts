@@ -10,7 +10,9 @@ export type WebhookDeliveryMachineEvent =
   /** 410 Gone: the endpoint asks for no more. */
   | { type: 'GONE'; attempt: DeliveryAttempt }
   /** A merchant's or an operator's request: a new attempt now, whatever happened before. */
-  | { type: 'REDELIVER'; now: string };
+  | { type: 'REDELIVER'; now: string }
+  /** A worker takes the due attempt: nobody else attempts before `until` (when a crashed worker's claim runs out). */
+  | { type: 'CLAIMED'; until: string };
 
 /**
  * The delivery lifecycle: pending until an attempt succeeds (succeeded), the endpoint answers 410
@@ -21,6 +23,7 @@ export const webhookDeliveryMachine = setup({
   actions: {
     addAttempt: assign({ attempts: ({ context, event }) => ('attempt' in event ? [...context.attempts, event.attempt] : context.attempts) }),
     stop: assign({ nextAttemptAt: null }),
+    claim: assign({ nextAttemptAt: ({ context, event }) => (event.type === 'CLAIMED' ? event.until : context.nextAttemptAt) }),
     retryLater: assign({ nextAttemptAt: ({ event }) => (event.type === 'FAILED' ? event.retryAt : null) }),
     dueNow: assign({ nextAttemptAt: ({ event }) => (event.type === 'REDELIVER' ? event.now : null), scheduleFrom: ({ context }) => context.attempts.length }),
   },
@@ -41,6 +44,7 @@ export const webhookDeliveryMachine = setup({
           { target: 'dead', actions: ['addAttempt', 'stop'] },
         ],
         GONE: { target: 'dead', actions: ['addAttempt', 'stop'] },
+        CLAIMED: { actions: 'claim' },
       },
     },
     succeeded: {},

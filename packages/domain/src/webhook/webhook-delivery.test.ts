@@ -5,7 +5,10 @@ import type { Notification } from './webhook-delivery.fields.js';
 import type { Project } from '../ports/project-directory.port.js';
 import type { DomainEvent } from '../shared/domain-event.js';
 import { kassaUseCases } from '../use-cases/kassa-use-cases.js';
-import { MAX_ATTEMPTS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from './retry-schedule.js';
+import { MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from './retry-schedule.js';
+import { ATTEMPT_CLAIM_SECONDS, claimAttempt } from './webhook-delivery.js';
+import { eachSettled } from '../shared/each-settled.js';
+import { stampOf } from '../use-cases/event-stamp.js';
 
 const project: Project = {
   id: 1,
@@ -68,6 +71,12 @@ describe('the retry schedule', () => {
     expect(nextAttemptDelay(2, 0, 60)).toBe(300);
     expect(nextAttemptDelay(10, 0)).toBeNull();
   });
+
+  it('a Retry-After beyond a day is held to a day, so no endpoint keeps a delivery pending for ever', () => {
+    expect(MAX_RETRY_AFTER_SECONDS).toBe(86_400);
+    expect(nextAttemptDelay(1, 0, 999_999_999)).toBe(86_400);
+    expect(nextAttemptDelay(9, 0.5, 999_999_999)).toBeCloseTo(86_400 * 1.05);
+  });
 });
 
 describe('relay and attempts (moved clock)', () => {
@@ -127,10 +136,74 @@ describe('relay and attempts (moved clock)', () => {
     expect(ports.webhooks.sent.at(-1)?.signing.webhookId).toBe(delivery.eventId);
   });
 
+  it('the next attempt is counted from the end of a slow attempt, not its start', async () => {
+    const { ports, runDue, get } = await oneDelivery();
+    ports.webhooks.script.push({ kind: 'failure' });
+    ports.webhooks.latencyMs = 15_000;
+    await runDue();
+    expect((await get()).nextAttemptAt).toBe('2026-11-22T10:00:20.000Z');
+  });
+
+  it('of two runs racing on one due attempt, only the one whose claim is saved sends it', async () => {
+    const { ports, kassa, get, delivery } = await oneDelivery();
+    const job = { name: 'webhook.attempt' as const, projectId: 1, aggregateId: delivery.id };
+    await Promise.all([kassa.runJob.execute(job), kassa.runJob.execute(job), kassa.runDueWork.execute()]);
+    expect(ports.webhooks.sent).toHaveLength(1);
+    expect([(await get()).state, (await get()).attempts.length]).toEqual(['succeeded', 1]);
+  });
+
+  it('an attempt claimed by a worker that died is sent again once the claim runs out', async () => {
+    const { ports, kassa, get } = await oneDelivery();
+    ports.scheduler.takeDue(new Date('2030-01-01T00:00:00.000Z')); // the job went with the worker
+    const claim = claimAttempt(await get(), '2026-11-22T10:02:00.000Z', stampOf(ports.clock, ports.ids));
+    expect(claim.next && (await ports.deliveries.save(claim.next)).ok).toBe(true);
+    expect(ATTEMPT_CLAIM_SECONDS).toBe(120);
+    ports.clock.advance(ATTEMPT_CLAIM_SECONDS - 1);
+    expect(await kassa.runDueWork.execute()).toBe(0);
+    ports.clock.advance(1);
+    expect(await kassa.runDueWork.execute()).toBe(1);
+    expect([(await get()).state, ports.webhooks.sent.length]).toEqual(['succeeded', 1]);
+  });
+
   it('the sweep finds a due attempt whose job was lost', async () => {
     const { ports, kassa, get } = await oneDelivery();
     ports.scheduler.takeDue(new Date('2030-01-01T00:00:00.000Z')); // every job lost
     expect(await kassa.runDueWork.execute()).toBe(1);
     expect((await get()).state).toBe('succeeded');
+  });
+});
+
+describe('one failing item holds back no other', () => {
+  it('eachSettled runs every item, then throws every failure together', async () => {
+    const done: number[] = [];
+    const run = eachSettled(
+      [1, 2, 3],
+      async (n) => {
+        if (n === 1) throw new Error('one');
+        done.push(n);
+      },
+      'items',
+    );
+    await expect(run).rejects.toThrow('1 of 3 items failed');
+    expect(done).toEqual([2, 3]);
+  });
+
+  it('an event that cannot be rendered stays pending; the events behind it are relayed', async () => {
+    const { ports, kassa } = await oneDelivery();
+    for (const merchantContractId of ['mc2', 'mc3']) {
+      const created = await kassa.createContract.execute({ projectId: 1, merchantContractId, customer: { type: 'mobile_phone', msisdn: '79001234568' } });
+      if (!created.ok) throw new Error('no contract');
+      await kassa.authorizeContract.execute({ projectId: 1, contractId: created.value.id, pinCode: '1234' });
+    }
+    const pending = await ports.outbox.pending(10);
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    const poisoned = pending[0]?.id;
+    const render = ports.notifications.render.bind(ports.notifications);
+    ports.notifications.render = async (event, p) => {
+      if (event.id === poisoned) throw new Error('cannot render');
+      return render(event, p);
+    };
+    await expect(kassa.relayEvents.execute()).rejects.toThrow(`1 of ${pending.length} relayed events failed`);
+    expect((await ports.outbox.pending(10)).map((e) => e.id)).toEqual([poisoned]);
   });
 });

@@ -58,8 +58,25 @@ export function recordAttempt(d: WebhookDelivery, attempt: DeliveryAttempt, outc
       ? { type: 'SUCCEEDED', attempt }
       : outcome.kind === 'gone'
         ? { type: 'GONE', attempt }
-        : { type: 'FAILED', attempt, retryAt: delay === null ? null : addSeconds(attempt.at, delay) };
+        : // Counted from the attempt's end: after a 15 s timeout a 5 s retry is still 5 s away.
+          { type: 'FAILED', attempt, retryAt: delay === null ? null : addSeconds(attempt.at, delay + attempt.latencyMs / 1000) };
   const applied = apply(d, event, stamp);
+  return applied ? { ...applied, outcome: ok(true) } : { events: [], outcome: ok(false) };
+}
+
+/**
+ * How long a claimed attempt is held: the sender's 15 s timeout plus time waiting at its endpoint's
+ * gate. A worker that dies mid-attempt delays that delivery's retry by this much.
+ */
+export const ATTEMPT_CLAIM_SECONDS = 120;
+
+/**
+ * Takes a pending delivery's due attempt until `until`, so that a sweep or a duplicate job running
+ * meanwhile finds nothing due. Saved (with the version check) before the attempt is sent: only the
+ * winner sends. `until` must outlast the sender's timeout.
+ */
+export function claimAttempt(d: WebhookDelivery, until: string, stamp: EventStamp): Change<WebhookDelivery, boolean> {
+  const applied = d.state === 'pending' ? apply(d, { type: 'CLAIMED', until }, stamp) : undefined;
   return applied ? { ...applied, outcome: ok(true) } : { events: [], outcome: ok(false) };
 }
 
