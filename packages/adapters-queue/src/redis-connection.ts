@@ -17,3 +17,9 @@ export function redisConnection(url: string): ConnectionOptions {
     maxRetriesPerRequest: null,
   };
 }
+
+/**
+ * For a queue that only adds jobs (an api process's scheduler): during a Redis outage a command
+ * fails at once instead of waiting, so a request is answered and the due-work sweep does the job later.
+ */
+export const producerConnection = (connection: ConnectionOptions): ConnectionOptions => ({ ...connection, maxRetriesPerRequest: 1, enableOfflineQueue: false });

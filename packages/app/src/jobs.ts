@@ -1,4 +1,4 @@
-import { BullmqScheduler, BullmqWorker, kassaQueue, redisConnection } from '@kassa/adapters-queue';
+import { BullmqScheduler, BullmqWorker, kassaQueue, producerConnection, redisConnection } from '@kassa/adapters-queue';
 import type { Job, Scheduler } from '@kassa/domain';
 import type { Logger } from 'pino';
 import { every } from './background.js';
@@ -45,7 +45,7 @@ export function inProcessJobs(logger: Logger): Jobs {
 /** BullMQ on Redis: every role schedules into the queue; `all` and `worker` also run it. */
 export function redisJobs(url: string, prefix: string, runsJobs: boolean, logger: Logger): Jobs {
   const connection = redisConnection(url);
-  const queue = kassaQueue(connection, prefix);
+  const queue = kassaQueue(producerConnection(connection), prefix);
   // Without a listener ioredis prints Redis trouble to the console, outside the structured log.
   queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
   let worker: BullmqWorker | undefined;
