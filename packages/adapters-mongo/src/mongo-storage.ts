@@ -45,7 +45,13 @@ export async function ensureIndexes(db: Db): Promise<void> {
     { key: { 'billingOperations.id': 1 }, name: 'by_billing_operation' },
     due,
   ]);
-  await createMissingIndexes(db, 'webhook_deliveries', [{ key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' }, { key: { eventId: 1 }, name: 'by_event' }, due]);
+  await createMissingIndexes(db, 'webhook_deliveries', [
+    { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' },
+    // `?status=dead`: a project's dead deliveries without reading its succeeded ones.
+    { key: { projectId: 1, state: 1, createdAt: -1, _id: -1 }, name: 'project_state_newest_first' },
+    { key: { eventId: 1 }, name: 'by_event' },
+    due,
+  ]);
   await createMissingIndexes(db, 'events', [
     { key: { projectId: 1, occurredAt: -1, _id: -1 }, name: 'project_newest_first' },
     { key: { projectId: 1, type: 1, occurredAt: -1, _id: -1 }, name: 'project_type_newest_first' },

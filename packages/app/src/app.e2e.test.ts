@@ -31,6 +31,12 @@ describe('the seed file', () => {
     );
     await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projets: [] }] }))).rejects.toThrow('partners.0');
     await expect(loadSeedFile(seedAt('{not json'))).rejects.toThrow('cannot read it as JSON');
+    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'https://shop.example/h' }] }] }))).rejects.toThrow(
+      'webhookSecret is required with webhookUrl',
+    );
+    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'data:,ok', webhookSecret: 'w' }] }] }))).rejects.toThrow(
+      'partners.0.projects.0.webhookUrl',
+    );
     await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
   });
 

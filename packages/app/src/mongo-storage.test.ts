@@ -28,6 +28,11 @@ describe('Kassa on MongoDB, over real connections', () => {
 
   it('runs on MongoDB', () => expect(t.kassa.storage).toBe('mongodb'));
 
+  it('has the indexes its listings and sweeps use, among them deliveries by state', async () => {
+    const names = (await mongo.db(db).collection('webhook_deliveries').indexes()).map((i) => i.name);
+    expect(names).toEqual(expect.arrayContaining(['project_newest_first', 'project_state_newest_first', 'by_event', 'due_work']));
+  });
+
   it('20 concurrent wrong PINs on one contract leave at most 3 attempts counted', async () => {
     const api = t.client();
     const f = fresh();

@@ -5,30 +5,36 @@ import { parseMoney, type Partner, type Project } from '@kassa/domain';
 
 const amount = z.string().refine((a) => parseMoney(a, 'RUB').ok, 'must be a decimal string with two fraction digits, like "10.00"');
 
-const projectSchema = z.strictObject({
-  id: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1),
-  active: z.boolean().default(true),
-  clientIpRequired: z.boolean().default(true),
-  ipWhitelist: z.array(z.union([z.ipv4(), z.ipv6()])).default([]),
-  defaultPrice: z
-    .strictObject({ amount, currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter code') })
-    .nullable()
-    .default(null),
-  returnUrl: z.url().nullable().default(null),
-  webhookUrl: z
-    .url({ protocol: /^https?$/ })
-    .nullable()
-    .default(null),
-  webhookSecret: z.string().min(1).nullable().default(null),
-  paymentMethods: z.array(z.string().min(1)).default(['sbp']),
-  subscriptionSecret: z.string().min(1).nullable().default(null),
-  subscriptionNotificationUrl: z.url().nullable().default(null),
-  webhookFormat: z.enum(['v3', 'legacy']).default('v3'),
-});
+const projectSchema = z
+  .strictObject({
+    id: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
+    active: z.boolean().default(true),
+    clientIpRequired: z.boolean().default(true),
+    ipWhitelist: z.array(z.union([z.ipv4(), z.ipv6()])).default([]),
+    defaultPrice: z
+      .strictObject({ amount, currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter code') })
+      .nullable()
+      .default(null),
+    returnUrl: z.url().nullable().default(null),
+    webhookUrl: z
+      .url({ protocol: /^https?$/ })
+      .nullable()
+      .default(null),
+    webhookSecret: z.string().min(1).nullable().default(null),
+    paymentMethods: z.array(z.string().min(1)).default(['sbp']),
+    subscriptionSecret: z.string().min(1).nullable().default(null),
+    subscriptionNotificationUrl: z
+      .url({ protocol: /^https?$/ })
+      .nullable()
+      .default(null),
+    webhookFormat: z.enum(['v3', 'legacy']).default('v3'),
+  })
+  // An unsigned webhook cannot be told from a forged one: a webhook URL needs its secret.
+  .refine((p) => p.webhookUrl === null || p.webhookSecret !== null, { message: 'webhookSecret is required with webhookUrl', path: ['webhookSecret'] });
 
 /** The seed file: partners and their projects (see README, "Seed file"). */
 export const seedSchema = z.strictObject({
