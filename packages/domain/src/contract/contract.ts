@@ -1,25 +1,19 @@
 export * from './contract.fields.js';
-import type { Customer } from '../shared/customer.js';
 import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
 import { applyToAggregate, MAX_PIN_ATTEMPTS, type Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { contractEvents } from './contract.events.js';
-import type { Contract, ContractAuthorizationType, ContractFields, ContractState } from './contract.fields.js';
+import type { Contract, ContractFields, ContractState } from './contract.fields.js';
 import { contractMachine, startContract, type ContractMachineEvent } from './contract.machine.js';
 import { contractRefusal } from './contract.refusals.js';
 
-export interface OpenContractInput {
-  readonly id: string;
-  readonly projectId: number;
-  readonly merchantContractId: string;
-  readonly customer: Customer;
-  readonly authorizationType: ContractAuthorizationType;
-  readonly pinCode: string | null;
+/** A new contract's own fields, and when and for how long it is opened. */
+export type OpenContractInput = Pick<ContractFields, 'id' | 'projectId' | 'merchantContractId' | 'customer' | 'authorizationType' | 'pinCode'> & {
   readonly now: string;
   readonly lifetimeSeconds: number;
-}
+};
 
 export function openContract(input: OpenContractInput): Contract {
   const fields: ContractFields = {

@@ -4,24 +4,16 @@ import type { EventStamp } from '../shared/events.js';
 import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, type Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
-import { APPROVAL_WINDOW_SECONDS, type BillingOperation, type SubscriptionBilling } from './billing-operation.js';
+import { APPROVAL_WINDOW_SECONDS, type BillingOperation } from './billing-operation.js';
 import { subscriptionEvents } from './subscription.events.js';
-import { SUBSCRIPTION_STATUS, type AcceptanceChannel, type Subscription, type SubscriptionFields, type SubscriptionState } from './subscription.fields.js';
+import { SUBSCRIPTION_STATUS, type Subscription, type SubscriptionFields, type SubscriptionState } from './subscription.fields.js';
 import { startSubscription, subscriptionMachine, type SubscriptionMachineEvent } from './subscription.machine.js';
 import { subscriptionRefusal } from './subscription.refusals.js';
 
-export interface OpenSubscriptionInput {
-  readonly id: string;
-  readonly projectId: number;
-  readonly acceptanceChannel: AcceptanceChannel;
-  readonly subscriberMsisdn: string | null;
-  readonly subscriberId: string | null;
-  readonly country: string;
-  readonly operatorId: number;
-  readonly pinCode: string | null;
-  readonly billing: SubscriptionBilling;
+/** A new subscription's own fields, and when it is opened. */
+export type OpenSubscriptionInput = Pick<SubscriptionFields, 'id' | 'projectId' | 'acceptanceChannel' | 'subscriberMsisdn' | 'subscriberId' | 'country' | 'operatorId' | 'pinCode' | 'billing'> & {
   readonly now: string;
-}
+};
 
 export function openSubscription(input: OpenSubscriptionInput): Subscription {
   const { now, ...rest } = input;
