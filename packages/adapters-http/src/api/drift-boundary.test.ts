@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
-import { inMemoryPorts, type InMemoryPorts } from '@kassa/domain/in-memory';
+import { inMemoryPorts, projectWithDefaults, type InMemoryPorts } from '@kassa/domain/in-memory';
 import { KassaClient, timestampOf } from '@kassa/merchant-client';
 import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';
@@ -11,20 +11,7 @@ let served: Served;
 let ports: InMemoryPorts;
 let base: string;
 const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
-const project = {
-  id: 1,
-  partnerLogin: 'm',
-  active: true,
-  clientIpRequired: true,
-  ipWhitelist: [],
-  defaultPrice: null,
-  returnUrl: null,
-  webhookUrl: null,
-  webhookSecret: null,
-  paymentMethods: ['sbp'],
-  subscriptionSecret: null,
-  subscriptionNotificationUrl: null,
-};
+const project = projectWithDefaults({ id: 1, partnerLogin: 'm' });
 
 beforeAll(async () => {
   ports = inMemoryPorts({ partners: [partner], projects: [project] });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
-import { inMemoryPorts } from '@kassa/domain/in-memory';
+import { inMemoryPorts, projectWithDefaults } from '@kassa/domain/in-memory';
 import { KassaClient } from '@kassa/merchant-client';
 import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';
@@ -14,20 +14,7 @@ const logged: string[] = [];
 
 beforeAll(async () => {
   const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
-  const project = {
-    id: 1,
-    partnerLogin: 'm',
-    active: true,
-    clientIpRequired: false,
-    ipWhitelist: [],
-    defaultPrice: { minor: 100, currency: 'RUB' },
-    returnUrl: null,
-    webhookUrl: null,
-    webhookSecret: null,
-    paymentMethods: ['sbp'],
-    subscriptionSecret: null,
-    subscriptionNotificationUrl: null,
-  };
+  const project = projectWithDefaults({ id: 1, partnerLogin: 'm', clientIpRequired: false, defaultPrice: { minor: 100, currency: 'RUB' } });
   const ports = inMemoryPorts({ partners: [partner], projects: [project] });
   ports.clock.set(new Date());
   // The storage is down: every invoice read and write throws, as a driver does when it loses the server.

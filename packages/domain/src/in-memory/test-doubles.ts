@@ -6,6 +6,7 @@ import type { Job, Scheduler } from '../ports/scheduler.port.js';
 import { jobId } from '../ports/scheduler.port.js';
 import type { NotificationRenderer, SigningInput, WebhookSender } from '../ports/notification.port.js';
 import type { RandomSource } from '../ports/random.port.js';
+import type { Project } from '../ports/project-directory.port.js';
 import type { AttemptOutcome } from '../webhook/webhook-delivery.js';
 import type { Notification } from '../webhook/webhook-delivery.fields.js';
 
@@ -117,3 +118,18 @@ export class FixedRandom implements RandomSource {
     return this.value;
   }
 }
+
+/** A project with the seed file's defaults (active, client_ip required, no price, no endpoints), for tests to override. */
+export const projectWithDefaults = (p: Pick<Project, 'id' | 'partnerLogin'> & Partial<Project>): Project => ({
+  active: true,
+  clientIpRequired: true,
+  ipWhitelist: [],
+  defaultPrice: null,
+  returnUrl: null,
+  webhookUrl: null,
+  webhookSecret: null,
+  paymentMethods: ['sbp'],
+  subscriptionSecret: null,
+  subscriptionNotificationUrl: null,
+  ...p,
+});

@@ -1,4 +1,5 @@
 import { inMemoryPorts, type InMemoryPorts } from '../in-memory/in-memory-ports.js';
+import { projectWithDefaults } from '../in-memory/test-doubles.js';
 import type { Partner, Project } from '../ports/project-directory.port.js';
 import { defaultSettings, type KassaMode } from '../shared/settings.js';
 import { kassaUseCases, type KassaUseCases } from './kassa-use-cases.js';
@@ -6,21 +7,8 @@ import { kassaUseCases, type KassaUseCases } from './kassa-use-cases.js';
 export const PARTNER: Partner = { login: 'merchant', password: 'secret', testCallbackAllowed: false };
 export const FLAGGED_PARTNER: Partner = { login: 'flagged', password: 'secret2', testCallbackAllowed: true };
 
-export const project = (id: number, overrides: Partial<Project> = {}): Project => ({
-  id,
-  partnerLogin: PARTNER.login,
-  active: true,
-  clientIpRequired: true,
-  ipWhitelist: [],
-  defaultPrice: { minor: 1000, currency: 'RUB' },
-  returnUrl: null,
-  webhookUrl: null,
-  webhookSecret: null,
-  paymentMethods: ['sbp'],
-  subscriptionSecret: 'subs-secret',
-  subscriptionNotificationUrl: null,
-  ...overrides,
-});
+export const project = (id: number, overrides: Partial<Project> = {}): Project =>
+  projectWithDefaults({ id, partnerLogin: PARTNER.login, defaultPrice: { minor: 1000, currency: 'RUB' }, subscriptionSecret: 'subs-secret', ...overrides });
 
 export interface TestKassa {
   readonly ports: InMemoryPorts;
