@@ -74,14 +74,16 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   await ensureIndexes(db);
   const locks = new KeyLocks(db.collection<LockDocument>('locks'));
   const revisions = db.collection<RevisionDocument>('revisions');
-  const versioned = (kind: RevisionKind, name: string) => new VersionedCollection(kind, db.collection<CurrentDocument>(name), revisions);
+  const versioned = (kind: RevisionKind, name: string, revisionsOf = revisions) => new VersionedCollection(kind, db.collection<CurrentDocument>(name), revisionsOf);
   return {
     client,
     db,
     contracts: new MongoContractRepository(versioned('contract', 'contracts'), locks),
     invoices: new MongoInvoiceRepository(versioned('invoice', 'invoices'), locks),
     subscriptions: new MongoSubscriptionRepository(versioned('subscription', 'subscriptions')),
-    deliveries: new MongoWebhookDeliveryRepository(versioned('delivery', 'webhook_deliveries')),
+    // Deliveries record no events and save about twice per attempt: their revisions live apart, so
+    // the outbox's search of `revisions` does not read them.
+    deliveries: new MongoWebhookDeliveryRepository(versioned('delivery', 'webhook_deliveries', db.collection<RevisionDocument>('delivery_revisions'))),
     events: new MongoEventLog(db.collection<EventDocument>('events')),
     outbox: new MongoEventOutbox(revisions),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects')),

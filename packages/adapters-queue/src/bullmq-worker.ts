@@ -1,6 +1,9 @@
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { KASSA_QUEUE, type QueuedJob } from './bullmq-scheduler.js';
+import type { RedisConnection } from './redis-connection.js';
+import { runExclusive } from './redis-lock.js';
 
 /** What a worker runs: the domain's jobs, the due-work sweep and the event relay. */
 export interface QueueWork {
@@ -14,12 +17,20 @@ export interface WorkerOptions {
   /** How often the sweep runs (one BullMQ job scheduler: one worker at a time runs each tick). */
   readonly sweepEveryMs?: number;
   readonly relayEveryMs?: number;
+  /** How often the worker puts the sweep's and relay's schedulers back, should Redis have lost them. */
+  readonly schedulersRefreshMs?: number;
   /** BullMQ's key prefix: several Kassa deployments (or test runs) can share one Redis. */
   readonly prefix?: string;
 }
 
 const SWEEP = 'kassa.sweep';
 const RELAY = 'kassa.relay';
+/**
+ * How long a periodic run holds its lock should its worker die mid-run. A run that takes longer
+ * lets the next one start beside it, which only repeats work (every step is idempotent); a dead
+ * worker's lock holds the relay back this long.
+ */
+const PERIODIC_LEASE_MS = 15_000;
 
 /**
  * A BullMQ worker for Kassa's queue: the domain's jobs, and the periodic sweep and relay, each a job
@@ -30,18 +41,35 @@ export class BullmqWorker {
   private constructor(
     private readonly worker: Worker,
     private readonly queue: Queue,
+    private readonly locks: Redis,
+    private readonly refresh: NodeJS.Timeout,
   ) {}
 
-  static async start(connection: ConnectionOptions, work: QueueWork, logger: Logger, options: WorkerOptions = {}): Promise<BullmqWorker> {
+  static async start(connection: RedisConnection, work: QueueWork, logger: Logger, options: WorkerOptions = {}): Promise<BullmqWorker> {
     const prefix = options.prefix ?? 'bull';
     const queue = new Queue(KASSA_QUEUE, { connection, prefix });
-    await queue.upsertJobScheduler(SWEEP, { every: options.sweepEveryMs ?? 5_000 }, { name: SWEEP, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } });
-    await queue.upsertJobScheduler(RELAY, { every: options.relayEveryMs ?? 500 }, { name: RELAY, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    const locks = new Redis({ ...connection });
+    locks.on('error', (err: Error) => logger.error({ err: { type: err.name, message: err.message } }, 'queue lock connection error'));
+    const upsertSchedulers = () =>
+      Promise.all([
+        queue.upsertJobScheduler(SWEEP, { every: options.sweepEveryMs ?? 5_000 }, { name: SWEEP, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } }),
+        queue.upsertJobScheduler(RELAY, { every: options.relayEveryMs ?? 500 }, { name: RELAY, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } }),
+      ]);
+    await upsertSchedulers();
+    // A Redis that lost its data (restarted without persistence, failed over) lost the schedulers
+    // too, and with them the sweep that finds the lost jobs' work: every worker puts them back.
+    const refresh = setInterval(
+      () => upsertSchedulers().catch((err: Error) => logger.warn({ err: { type: err.name, message: err.message } }, 'job schedulers not refreshed')),
+      options.schedulersRefreshMs ?? 30_000,
+    );
+    refresh.unref();
+    const periodic: Record<string, () => Promise<unknown>> = { [SWEEP]: () => work.runDueWork(), [RELAY]: () => work.relayEvents() };
     const worker = new Worker(
       KASSA_QUEUE,
       async (job) => {
-        if (job.name === SWEEP) return void (await work.runDueWork());
-        if (job.name === RELAY) return void (await work.relayEvents());
+        const run = periodic[job.name];
+        // A tick that finds the previous run (here or in another worker) still going is skipped.
+        if (run) return void (await runExclusive(locks, `${prefix}:${KASSA_QUEUE}:lock:${job.name}`, PERIODIC_LEASE_MS, run));
         await work.runJob(job.data as QueuedJob);
       },
       { connection, prefix, concurrency: options.concurrency ?? 50 },
@@ -49,12 +77,14 @@ export class BullmqWorker {
     worker.on('failed', (job, err) => logger.error({ err: { type: err.name, message: err.message }, job: job?.name }, 'queued job failed'));
     worker.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue worker error'));
     queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
-    return new BullmqWorker(worker, queue);
+    return new BullmqWorker(worker, queue, locks, refresh);
   }
 
   /** Stops taking jobs and waits for the ones running. */
   async close(): Promise<void> {
+    clearInterval(this.refresh);
     await this.worker.close();
     await this.queue.close();
+    this.locks.disconnect();
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { BullmqScheduler, KASSA_QUEUE, type QueuedJob } from './bullmq-scheduler.js';
@@ -13,7 +14,7 @@ afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
 
-async function setUp(options: { sweepEveryMs?: number; relayEveryMs?: number } = {}) {
+async function setUp(options: { sweepEveryMs?: number; relayEveryMs?: number; schedulersRefreshMs?: number } = {}) {
   const prefix = `kassa-test-${randomUUID()}`;
   const queue = new Queue(KASSA_QUEUE, { connection: connection(), prefix });
   const ran: QueuedJob[] = [];
@@ -31,14 +32,19 @@ async function setUp(options: { sweepEveryMs?: number; relayEveryMs?: number } =
       },
     },
     pino({ level: 'silent' }),
-    { prefix, sweepEveryMs: options.sweepEveryMs ?? 60_000, relayEveryMs: options.relayEveryMs ?? 60_000 },
+    {
+      prefix,
+      sweepEveryMs: options.sweepEveryMs ?? 60_000,
+      relayEveryMs: options.relayEveryMs ?? 60_000,
+      ...(options.schedulersRefreshMs ? { schedulersRefreshMs: options.schedulersRefreshMs } : {}),
+    },
   );
   closing.push(async () => {
     await worker.close();
     await queue.obliterate({ force: true });
     await queue.close();
   });
-  return { scheduler: new BullmqScheduler(queue), ran, counts: () => ({ sweeps, relays }) };
+  return { scheduler: new BullmqScheduler(queue), ran, counts: () => ({ sweeps, relays }), prefix };
 }
 
 const job = (runAt: Date, id = randomUUID()) => ({ name: 'webhook.attempt' as const, projectId: 7, aggregateId: id, runAt: runAt.toISOString() });
@@ -69,5 +75,47 @@ describe('BullMQ scheduler and worker (real Redis)', () => {
     const { counts } = await setUp({ sweepEveryMs: 200, relayEveryMs: 100 });
     await vi.waitFor(() => expect(counts().sweeps).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
     expect(counts().relays).toBeGreaterThanOrEqual(2);
+  });
+
+  it('puts the sweep and relay schedulers back after Redis lost its data', async () => {
+    const { counts, prefix } = await setUp({ sweepEveryMs: 100, relayEveryMs: 100, schedulersRefreshMs: 300 });
+    await vi.waitFor(() => expect(counts().relays).toBeGreaterThanOrEqual(1), { timeout: 5_000 });
+    // This test's keys only: other tests share the Redis.
+    const redis = new Redis({ ...connection() });
+    const keys = await redis.keys(`${prefix}:*`);
+    expect(keys.length).toBeGreaterThan(0);
+    await redis.del(...keys);
+    redis.disconnect();
+    const after = counts();
+    await vi.waitFor(() => expect(counts().relays).toBeGreaterThanOrEqual(after.relays + 2), { timeout: 5_000 });
+    expect(counts().sweeps).toBeGreaterThan(after.sweeps);
+  });
+
+  it('never runs two relays at once, in one worker or across two, even when a run outlasts the period', async () => {
+    const prefix = `kassa-test-${randomUUID()}`;
+    let running = 0;
+    let most = 0;
+    let relays = 0;
+    const work = {
+      runJob: async () => undefined,
+      runDueWork: async () => undefined,
+      relayEvents: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 250));
+        running -= 1;
+        relays += 1;
+      },
+    };
+    const options = { prefix, sweepEveryMs: 60_000, relayEveryMs: 50 };
+    const workers = [await BullmqWorker.start(connection(), work, pino({ level: 'silent' }), options), await BullmqWorker.start(connection(), work, pino({ level: 'silent' }), options)];
+    closing.push(async () => {
+      for (const w of workers) await w.close();
+      const queue = new Queue(KASSA_QUEUE, { connection: connection(), prefix });
+      await queue.obliterate({ force: true });
+      await queue.close();
+    });
+    await vi.waitFor(() => expect(relays).toBeGreaterThanOrEqual(4), { timeout: 10_000 });
+    expect(most).toBe(1);
   });
 });

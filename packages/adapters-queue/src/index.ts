@@ -1,4 +1,4 @@
 // BullMQ and Redis: the domain's jobs as delayed jobs, the workers that run them, the periodic sweep and relay.
 export { BullmqScheduler, KASSA_QUEUE, kassaQueue, type QueuedJob } from './bullmq-scheduler.js';
 export { BullmqWorker, type QueueWork, type WorkerOptions } from './bullmq-worker.js';
-export { producerConnection, redisConnection } from './redis-connection.js';
+export { producerConnection, redisConnection, type RedisConnection } from './redis-connection.js';

@@ -1,11 +1,22 @@
 import type { ConnectionOptions } from 'bullmq';
 
+/** What a redis:// URL says: options that both BullMQ and an ioredis client of our own take. */
+export interface RedisConnection {
+  readonly host: string;
+  readonly port: number;
+  readonly password?: string;
+  readonly username?: string;
+  readonly db?: number;
+  readonly tls?: Record<string, never>;
+  readonly maxRetriesPerRequest: null;
+}
+
 /**
  * BullMQ's connection options from a redis:// URL. `maxRetriesPerRequest: null`: a worker's blocking
  * commands wait through a Redis outage instead of failing (BullMQ requires it for workers).
  * `rediss://` turns TLS on, so that a password never crosses the network in clear.
  */
-export function redisConnection(url: string): ConnectionOptions {
+export function redisConnection(url: string): RedisConnection {
   const u = new URL(url);
   return {
     host: u.hostname,

@@ -94,6 +94,9 @@ describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
           return r;
         }),
       );
+      // The dead endpoint's gate is full (two in flight): it is busy, the others are not.
+      expect(slowSender.busy(to(endpoints[0] as Served))).toBe(true);
+      expect(slowSender.busy(to(endpoints[1] as Served))).toBe(false);
       const healthy = endpoints.slice(1).flatMap((s) => Array.from({ length: 10 }, () => slowSender.send(to(s), { webhookId: 'ok', secret: null })));
       const healthyOutcomes = await Promise.all(healthy);
       const healthyDone = Date.now();

@@ -19,6 +19,9 @@ class Gate {
       this.waiting.shift()?.();
     }
   }
+  get full(): boolean {
+    return this.active >= this.limit;
+  }
   get idle(): boolean {
     return this.active === 0 && this.waiting.length === 0;
   }
@@ -72,6 +75,11 @@ export class HttpWebhookSender implements WebhookSender {
     private readonly timeoutMs = WEBHOOK_TIMEOUT_MS,
     private readonly perEndpoint = PER_ENDPOINT_CONCURRENCY,
   ) {}
+
+  busy(notification: Notification): boolean {
+    const origin = URL.parse(notification.url)?.origin;
+    return origin !== undefined && (this.gates.get(origin)?.full ?? false);
+  }
 
   /** Each endpoint (origin) has its own gate, so one that never answers slows only its own deliveries. */
   send(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {

@@ -62,7 +62,17 @@ export async function startMongoServer(options: { dir?: string; port?: number } 
   if (onPath('mongod')) {
     child = spawn('mongod', ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'], { stdio: 'ignore' });
   } else if (existsSync(FERRETDB)) {
-    const args = ['--handler=sqlite', `--sqlite-url=file:${dir}/`, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`, '--telemetry=disable', '--log-level=error', '--debug-addr=-'];
+    // synchronous(normal): in WAL mode a commit is not flushed to disk (a test's data lives in a
+    // temporary folder); writes then take about two thirds of the time (docs/decisions.md).
+    const args = [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dir}/?_pragma=synchronous(normal)`,
+      `--state-dir=${dir}`,
+      `--listen-addr=127.0.0.1:${port}`,
+      '--telemetry=disable',
+      '--log-level=error',
+      '--debug-addr=-',
+    ];
     child = spawn(FERRETDB, args, { stdio: 'ignore' });
   } else {
     removeOwnDir();

@@ -100,8 +100,14 @@ export class RecordingWebhookSender implements WebhookSender {
   readonly script: AttemptOutcome[] = [];
   /** How long each attempt reports it took. */
   latencyMs = 0;
+  /** Endpoints (URLs) that answer `busy`. */
+  readonly busyUrls = new Set<string>();
 
   constructor(private readonly clock: Clock) {}
+
+  busy(notification: Notification): boolean {
+    return this.busyUrls.has(notification.url);
+  }
 
   async send(notification: Notification, signing: SigningInput) {
     this.sent.push({ notification, signing });

@@ -23,5 +23,10 @@ export interface SigningInput {
  * failures (they are outcomes); it signs each attempt afresh (its own timestamp).
  */
 export interface WebhookSender {
+  /**
+   * Whether the notification's endpoint already has as many attempts in flight as it may: the
+   * attempt is then put off (not made, not counted) instead of holding a worker at the endpoint's gate.
+   */
+  busy(notification: Notification): boolean;
   send(notification: Notification, signing: SigningInput): Promise<{ readonly attempt: DeliveryAttempt; readonly outcome: AttemptOutcome }>;
 }

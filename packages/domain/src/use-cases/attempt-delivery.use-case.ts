@@ -6,6 +6,9 @@ import { ATTEMPT_CLAIM_SECONDS, claimAttempt, recordAttempt } from '../webhook/w
 import { stampOf } from './event-stamp.js';
 import { scheduleSafely } from './schedule-safely.js';
 
+/** How long an attempt waits, at least, when its endpoint has as many attempts in flight as it may. */
+export const BUSY_RETRY_SECONDS = 3;
+
 type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids'>;
 
 /**
@@ -24,6 +27,13 @@ export class AttemptDelivery {
     const delivery = await deliveries.get(input.projectId, input.deliveryId);
     const now = clock.now().toISOString();
     if (delivery?.state !== 'pending' || delivery.nextAttemptAt === null || !isAtOrAfter(now, delivery.nextAttemptAt)) return ok(false);
+    if (webhooks.busy(delivery.notification)) {
+      // The endpoint is at its limit: try again in a few seconds (jittered) rather than hold a
+      // worker waiting at its gate; a slow endpoint then never takes the slots the others need.
+      const runAt = addSeconds(now, BUSY_RETRY_SECONDS * (1 + random.next()));
+      await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt });
+      return ok(false);
+    }
     const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stampOf(clock, ids));
     if (!claim.next || !(await deliveries.save(claim.next)).ok) return ok(false);
     const claimed = claim.next;

@@ -9,6 +9,7 @@ import { MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, nextAttemptDelay, RETRY_DELAYS_S
 import { ATTEMPT_CLAIM_SECONDS, claimAttempt } from './webhook-delivery.js';
 import { eachSettled } from '../shared/each-settled.js';
 import { stampOf } from '../use-cases/event-stamp.js';
+import { BUSY_RETRY_SECONDS } from '../use-cases/attempt-delivery.use-case.js';
 
 const project: Project = {
   id: 1,
@@ -155,13 +156,30 @@ describe('relay and attempts (moved clock)', () => {
   it('an attempt claimed by a worker that died is sent again once the claim runs out', async () => {
     const { ports, kassa, get } = await oneDelivery();
     ports.scheduler.takeDue(new Date('2030-01-01T00:00:00.000Z')); // the job went with the worker
-    const claim = claimAttempt(await get(), '2026-11-22T10:02:00.000Z', stampOf(ports.clock, ports.ids));
+    const claim = claimAttempt(await get(), '2026-11-22T10:00:45.000Z', stampOf(ports.clock, ports.ids));
     expect(claim.next && (await ports.deliveries.save(claim.next)).ok).toBe(true);
-    expect(ATTEMPT_CLAIM_SECONDS).toBe(120);
+    expect(ATTEMPT_CLAIM_SECONDS).toBe(45);
     ports.clock.advance(ATTEMPT_CLAIM_SECONDS - 1);
     expect(await kassa.runDueWork.execute()).toBe(0);
     ports.clock.advance(1);
     expect(await kassa.runDueWork.execute()).toBe(1);
+    expect([(await get()).state, ports.webhooks.sent.length]).toEqual(['succeeded', 1]);
+  });
+
+  it('an attempt whose endpoint is busy is put off a few seconds, not made and not counted; then it is made', async () => {
+    const { ports, kassa, get, runDue, delivery } = await oneDelivery();
+    ports.webhooks.busyUrls.add(delivery.notification.url);
+    await runDue();
+    expect(ports.webhooks.sent).toHaveLength(0);
+    expect([(await get()).state, (await get()).attempts.length, (await get()).nextAttemptAt]).toEqual(['pending', 0, '2026-11-22T10:00:00.000Z']);
+    // The sweep too puts it off rather than wait.
+    await kassa.runDueWork.execute();
+    expect(ports.webhooks.sent).toHaveLength(0);
+    const [retry] = ports.scheduler.takeDue(new Date('2030-01-01T00:00:00.000Z'));
+    expect(retry?.runAt).toBe(`2026-11-22T10:00:0${BUSY_RETRY_SECONDS}.000Z`);
+    ports.webhooks.busyUrls.clear();
+    ports.clock.advance(BUSY_RETRY_SECONDS);
+    if (retry) await kassa.runJob.execute(retry);
     expect([(await get()).state, ports.webhooks.sent.length]).toEqual(['succeeded', 1]);
   });
 

@@ -65,10 +65,11 @@ export function recordAttempt(d: WebhookDelivery, attempt: DeliveryAttempt, outc
 }
 
 /**
- * How long a claimed attempt is held: the sender's 15 s timeout plus time waiting at its endpoint's
- * gate. A worker that dies mid-attempt delays that delivery's retry by this much.
+ * How long a claimed attempt is held: the sender's 15 s timeout, plus a turn's wait at its
+ * endpoint's gate (an attempt is claimed only when the gate had room, so it waits at most for
+ * attempts admitted meanwhile). A worker that dies mid-attempt delays that delivery's retry by this much.
  */
-export const ATTEMPT_CLAIM_SECONDS = 120;
+export const ATTEMPT_CLAIM_SECONDS = 45;
 
 /**
  * Takes a pending delivery's due attempt until `until`, so that a sweep or a duplicate job running

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { redisConnection } from './redis-connection.js';
+import { runExclusive } from './redis-lock.js';
+
+// Against the test run's real Redis (test/redis.global-setup.ts).
+const redis = new Redis({ ...redisConnection(inject('redisUrl')) });
+afterAll(() => redis.disconnect());
+
+const gate = () => {
+  let open = () => {};
+  const opened = new Promise<void>((r) => (open = r));
+  return { opened, open };
+};
+
+describe('runExclusive (real Redis)', () => {
+  it('runs one of two overlapping runs; the next run after it ends runs again', async () => {
+    const key = `lock-test-${randomUUID()}`;
+    const g = gate();
+    let runs = 0;
+    const first = runExclusive(redis, key, 10_000, async () => {
+      runs += 1;
+      await g.opened;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await runExclusive(redis, key, 10_000, async () => (runs += 1))).toBe(false);
+    g.open();
+    expect(await first).toBe(true);
+    expect(await runExclusive(redis, key, 10_000, async () => (runs += 1))).toBe(true);
+    expect(runs).toBe(2);
+    expect(await redis.exists(key)).toBe(0);
+  });
+
+  it('releases the lock when the work throws', async () => {
+    const key = `lock-test-${randomUUID()}`;
+    await expect(runExclusive(redis, key, 10_000, async () => Promise.reject(new Error('storage away')))).rejects.toThrow('storage away');
+    expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(true);
+  });
+
+  it("a holder that died frees the lock after its lease; a run that outlived its lease leaves the next holder's lock alone", async () => {
+    const key = `lock-test-${randomUUID()}`;
+    const g = gate();
+    const slow = runExclusive(redis, key, 200, () => g.opened);
+    await new Promise((r) => setTimeout(r, 300));
+    const h = gate();
+    const next = runExclusive(redis, key, 10_000, () => h.opened);
+    await new Promise((r) => setTimeout(r, 50));
+    g.open();
+    await slow;
+    // The slow run's release found another token: the lock is still held by the next run.
+    expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(false);
+    h.open();
+    expect(await next).toBe(true);
+  });
+});
