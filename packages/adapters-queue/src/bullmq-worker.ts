@@ -57,7 +57,9 @@ export class BullmqWorker {
       ]);
     await upsertSchedulers();
     // A Redis that lost its data (restarted without persistence, failed over) lost the schedulers
-    // too, and with them the sweep that finds the lost jobs' work: every worker puts them back.
+    // too, and with them the sweep that finds the lost jobs' work: every worker puts them back, at
+    // once when its connection comes back, and every so often for a loss without a disconnection.
+    locks.on('ready', () => void upsertSchedulers().catch(() => undefined));
     const refresh = setInterval(
       () => upsertSchedulers().catch((err: Error) => logger.warn({ err: { type: err.name, message: err.message } }, 'job schedulers not refreshed')),
       options.schedulersRefreshMs ?? 30_000,

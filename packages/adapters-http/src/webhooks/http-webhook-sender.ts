@@ -4,26 +4,33 @@ import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput
 /** Attempts in flight to one endpoint (origin) at most: a slow one holds these, never the others'. */
 export const PER_ENDPOINT_CONCURRENCY = 8;
 
+/** An endpoint is slow when its gate is full and the oldest attempt in flight has run this long. */
+export const SLOW_ENDPOINT_MS = 1_000;
+
 /** A counting gate: at most `limit` holders at once, the rest wait their turn. */
 class Gate {
-  private active = 0;
+  /** When each attempt in flight started (ms, monotonic), oldest first. */
+  private readonly started: number[] = [];
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly limit: number) {}
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active += 1;
+    if (this.started.length >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const at = performance.now();
+    this.started.push(at);
     try {
       return await work();
     } finally {
-      this.active -= 1;
+      this.started.splice(this.started.indexOf(at), 1);
       this.waiting.shift()?.();
     }
   }
-  get full(): boolean {
-    return this.active >= this.limit;
+  /** Full, and its turns come slowly: waiting here would hold a worker for seconds. */
+  get slow(): boolean {
+    const oldest = this.started[0];
+    return this.started.length >= this.limit && oldest !== undefined && performance.now() - oldest >= SLOW_ENDPOINT_MS;
   }
   get idle(): boolean {
-    return this.active === 0 && this.waiting.length === 0;
+    return this.started.length === 0 && this.waiting.length === 0;
   }
 }
 
@@ -78,7 +85,7 @@ export class HttpWebhookSender implements WebhookSender {
 
   busy(notification: Notification): boolean {
     const origin = URL.parse(notification.url)?.origin;
-    return origin !== undefined && (this.gates.get(origin)?.full ?? false);
+    return origin !== undefined && (this.gates.get(origin)?.slow ?? false);
   }
 
   /** Each endpoint (origin) has its own gate, so one that never answers slows only its own deliveries. */

@@ -24,8 +24,9 @@ export interface SigningInput {
  */
 export interface WebhookSender {
   /**
-   * Whether the notification's endpoint already has as many attempts in flight as it may: the
-   * attempt is then put off (not made, not counted) instead of holding a worker at the endpoint's gate.
+   * Whether the notification's endpoint already has as many attempts in flight as it may, and they
+   * are slow to come back: the attempt is then put off (not made, not counted) instead of holding a
+   * worker at the endpoint's gate for seconds.
    */
   busy(notification: Notification): boolean;
   send(notification: Notification, signing: SigningInput): Promise<{ readonly attempt: DeliveryAttempt; readonly outcome: AttemptOutcome }>;

@@ -2,6 +2,10 @@ import type { KassaPorts } from '../ports/kassa-ports.js';
 import { openDelivery } from '../webhook/webhook-delivery.js';
 import { eachSettled } from '../shared/each-settled.js';
 import { scheduleSafely } from './schedule-safely.js';
+import type { DomainEvent } from '../shared/domain-event.js';
+
+/** Aggregates whose events one relay run moves at once. */
+const RELAY_CONCURRENCY = 10;
 
 type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notifications' | 'deliveries' | 'scheduler' | 'clock'>;
 
@@ -18,23 +22,29 @@ export class RelayEvents {
   async execute(limit = 100): Promise<number> {
     const { outbox, events: log, projects, notifications, deliveries, scheduler, clock } = this.ports;
     const events = await outbox.pending(limit);
-    await eachSettled(
-      events,
-      async (event) => {
-        await log.record(event);
-        const project = await projects.findProject(event.projectId);
-        const rendered = project ? await notifications.render(event, project) : [];
-        const now = clock.now().toISOString();
-        for (const notification of rendered) {
-          const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now });
-          if ((await deliveries.create(delivery)) === 'created') {
-            await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt: now });
-          }
+    const relayOne = async (event: DomainEvent) => {
+      await log.record(event);
+      const project = await projects.findProject(event.projectId);
+      const rendered = project ? await notifications.render(event, project) : [];
+      const now = clock.now().toISOString();
+      for (const notification of rendered) {
+        const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now });
+        if ((await deliveries.create(delivery)) === 'created') {
+          await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt: now });
         }
-        await outbox.acknowledge(event);
-      },
-      'relayed events',
-    );
+      }
+      await outbox.acknowledge(event);
+    };
+    // Aggregates side by side, each one's events in turn: acknowledging two events of one revision
+    // at once could undo one removal (the event would only be relayed again, but for nothing).
+    const byAggregate = new Map<string, DomainEvent[]>();
+    for (const e of events) byAggregate.set(e.aggregate.id, [...(byAggregate.get(e.aggregate.id) ?? []), e]);
+    const failures: unknown[] = [];
+    const relayInTurn = async (own: DomainEvent[]) => {
+      for (const event of own) await relayOne(event).catch((e: unknown) => failures.push(e));
+    };
+    await eachSettled([...byAggregate.values()], relayInTurn, 'relayed aggregates', RELAY_CONCURRENCY);
+    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} of ${events.length} relayed events failed`);
     return events.length;
   }
 }

@@ -7,6 +7,12 @@ import { eachSettled } from '../shared/each-settled.js';
 import type { RunJob } from './run-job.use-case.js';
 
 /**
+ * Due jobs run at once by one sweep: after Redis lost its jobs the sweep does all of them, and one
+ * slow webhook endpoint (its attempts wait up to 15 s) must not hold the rest back.
+ */
+const DUE_WORK_CONCURRENCY = 10;
+
+/**
  * The safety net behind the scheduler: finds every aggregate whose next work is due and runs it.
  * Work a lost or never-scheduled job left behind is done here. One job that throws does not stop the
  * others: they all run, then the failures are thrown together for the caller to log. Returns how
@@ -34,7 +40,7 @@ export class RunDueWork {
       if (work) jobs.push({ name: `subscription.${work.kind}`, projectId: s.projectId, aggregateId: s.id });
     }
     for (const d of await deliveries.findDue(now, limit)) jobs.push({ name: 'webhook.attempt', projectId: d.projectId, aggregateId: d.id });
-    await eachSettled(jobs, (job) => this.runJob.execute(job), 'due jobs');
+    await eachSettled(jobs, (job) => this.runJob.execute(job), 'due jobs', DUE_WORK_CONCURRENCY);
     return jobs.length;
   }
 }

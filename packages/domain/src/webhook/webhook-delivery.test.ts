@@ -206,6 +206,24 @@ describe('one failing item holds back no other', () => {
     expect(done).toEqual([2, 3]);
   });
 
+  it('eachSettled with a concurrency runs that many at once, never more, and every item', async () => {
+    let running = 0;
+    let most = 0;
+    const done: number[] = [];
+    const items = Array.from({ length: 25 }, (_, i) => i);
+    const work = async (n: number) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 5));
+      running -= 1;
+      if (n === 7) throw new Error('seven');
+      done.push(n);
+    };
+    await expect(eachSettled(items, work, 'items', 10)).rejects.toThrow('1 of 25 items failed');
+    expect(most).toBe(10);
+    expect(done.sort((a, b) => a - b)).toEqual(items.filter((n) => n !== 7));
+  });
+
   it('an event that cannot be rendered stays pending; the events behind it are relayed', async () => {
     const { ports, kassa } = await oneDelivery();
     for (const merchantContractId of ['mc2', 'mc3']) {
