@@ -5,6 +5,14 @@ import { startKassa } from './server.js';
 /** `npm start`: runs Kassa on its embedded defaults, configured by KASSA_* variables (README). */
 async function main(): Promise<void> {
   const config = readConfig();
+  // Listening for signals before the start: a SIGTERM that arrives while Kassa starts (or just
+  // after its "kassa started" line) stops it cleanly instead of killing it.
+  let signalled: string | undefined;
+  const early = (signal: string) => {
+    signalled ??= signal;
+  };
+  process.on('SIGTERM', early);
+  process.on('SIGINT', early);
   const kassa = await startKassa(config);
   if (!config.KASSA_SEED_FILE && config.KASSA_ROLE !== 'worker') {
     const partner = kassa.directory.partners[0];
@@ -25,8 +33,11 @@ async function main(): Promise<void> {
       () => process.exit(1),
     );
   };
+  process.removeListener('SIGTERM', early);
+  process.removeListener('SIGINT', early);
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  if (signalled) shutdown(signalled);
 }
 
 main().catch((err: unknown) => {
