@@ -11,6 +11,7 @@ export { createPlaceholderApp } from './shared/base-app.js';
 export { clientErrorHandler, expectationFailedHandler } from './shared/client-error.js';
 export { MAX_BODY_DEPTH } from './shared/json-body.js';
 export type { HttpDeps, TrustProxy } from './shared/http-deps.js';
+export type { RawAnswer, RawEndpoint, RawRequest } from './shared/raw-endpoint.js';
 export { HTTP_STATUS, httpStatusOf } from './shared/http-status.js';
 export { webhookPayload, type WebhookPayload } from './webhooks/webhook-payload.js';
 export { HttpWebhookSender, WEBHOOK_TIMEOUT_MS } from './webhooks/http-webhook-sender.js';

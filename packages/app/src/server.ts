@@ -1,5 +1,6 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
+import { xmlEndpoints } from './xml-endpoints.js';
 import { clientErrorHandler, createApiApp, expectationFailedHandler, createPciApp, createPlaceholderApp, createWidgetApp } from '@kassa/adapters-http';
 import type { KassaConfig } from './config.js';
 import { buildContainer, type Plugins } from './container.js';
@@ -68,7 +69,8 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
 
   const jobs = config.REDIS_URL ? redisJobs(config.REDIS_URL, config.KASSA_REDIS_PREFIX, config.KASSA_ROLE !== 'api', logger) : inProcessJobs(logger);
   const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, storage, jobs.scheduler, plugins);
-  const deps = container.get(TOKENS.HttpDeps);
+  const httpDeps = container.get(TOKENS.HttpDeps);
+  const deps = { ...httpDeps, rawEndpoints: xmlEndpoints(httpDeps) };
   const apps: Record<HostName, () => RequestListener> = {
     api: () => createApiApp(deps),
     pci: () => createPciApp(deps),

@@ -3,6 +3,7 @@ import { domainError, type DomainError, type Partner, type Project } from '@kass
 import { payloadOf, requestPayloadParts, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { signaturesMatch } from './signature.js';
+import { callerIp } from '../shared/caller-ip.js';
 
 /** The allowed clock drift between the merchant and Kassa, either way. */
 export const MAX_DRIFT_SECONDS = 20 * 60;
@@ -37,9 +38,6 @@ function timestampMs(value: string): number | undefined {
   if (value !== lastTimestamp.text) lastTimestamp = { text: value, ms: parseTimestamp(value) };
   return lastTimestamp.ms;
 }
-
-/** Normalises an IPv4-mapped IPv6 address ("::ffff:127.0.0.1") to IPv4. */
-export const callerIp = (req: Request): string => (req.ip ?? '').replace(/^::ffff:/, '');
 
 /** The parts of the request the v4 payload of `operation` reads, from the path and the query. */
 function signedRequest(operation: SignedOperation, req: Request, params: Request['params']): SignedRequest {

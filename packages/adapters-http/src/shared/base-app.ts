@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { HttpDeps, TrustProxy } from './http-deps.js';
 import { errorHandler, notFound } from './error-handler.js';
 import { jsonBody } from './json-body.js';
+import { mountRawEndpoint } from './raw-endpoint.js';
 import { requestLog } from './request-log.js';
 
 /** Express's value for `trust proxy`: a copy of the list (Express compiles it once). */
@@ -17,6 +18,7 @@ export function baseApp(deps: HttpDeps, host: string): Express {
   app.set('etag', false);
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
   app.use(requestLog(deps.logger, host));
+  for (const endpoint of deps.rawEndpoints?.[host] ?? []) mountRawEndpoint(app, endpoint);
   app.use(jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT));
   return app;
 }

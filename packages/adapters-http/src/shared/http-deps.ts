@@ -1,6 +1,7 @@
 import type { CarrierLookup, Clock, KassaMode, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
 import type { Logger } from 'pino';
 import type { SignatureVerifier } from '../api/signature.js';
+import type { RawEndpoint } from './raw-endpoint.js';
 
 /** Proxies whose X-Forwarded-For entries are believed (see HttpDeps.trustProxy). */
 export type TrustProxy = false | number | readonly string[];
@@ -26,4 +27,6 @@ export interface HttpDeps {
    * addresses and CIDR ranges. Never `true`, which would let any client choose its IP.
    */
   readonly trustProxy?: TrustProxy;
+  /** Endpoints of other document formats (the XML 2.9 service), by host name ('api', 'pci'). */
+  readonly rawEndpoints?: Readonly<Record<string, readonly RawEndpoint[]>>;
 }

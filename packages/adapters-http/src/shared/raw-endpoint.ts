@@ -1,0 +1,52 @@
+import express, { type Express, type Request, type Response } from 'express';
+import { callerIp } from './caller-ip.js';
+
+/** A request to a document endpoint: the body as text, or why it could not be read. */
+export interface RawRequest {
+  readonly body: string | undefined;
+  readonly problem?: 'too_large' | 'unreadable';
+  readonly contentType: string | undefined;
+  readonly callerIp: string;
+}
+
+export interface RawAnswer {
+  readonly status: number;
+  readonly body: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * An endpoint that speaks a document format of its own (the XML 2.9 service): it is handed the body
+ * as text and answers every request itself, errors included, so that no JSON envelope or HTML ever
+ * reaches its clients. Mounted before the JSON body parser.
+ */
+export interface RawEndpoint {
+  readonly path: string;
+  readonly contentType: string;
+  readonly limitBytes: number;
+  handle(request: RawRequest): Promise<RawAnswer>;
+}
+
+/** Mounts `endpoint` (POST) on `app`: the body read as text up to its limit, never kept for the request log. */
+export function mountRawEndpoint(app: Express, endpoint: RawEndpoint): void {
+  const read = express.text({ type: () => true, limit: endpoint.limitBytes });
+  app.post(endpoint.path, (req: Request, res: Response) => {
+    read(req, res, (err?: unknown) => {
+      const status = (err as { status?: unknown } | undefined)?.status;
+      const problem = err ? (status === 413 ? 'too_large' : 'unreadable') : undefined;
+      const body = typeof req.body === 'string' ? req.body : err ? undefined : '';
+      // The document holds PINs, signatures and card numbers: the request log never sees it.
+      req.body = undefined;
+      const contentType = req.headers['content-type'];
+      endpoint.handle({ body, ...(problem ? { problem } : {}), contentType, callerIp: callerIp(req) }).then(
+        (answer) => {
+          res.status(answer.status).set({ 'content-type': endpoint.contentType, ...answer.headers });
+          // A body that could not be read may still be arriving: the connection is not reused.
+          if (problem) res.set('connection', 'close');
+          res.end(answer.body);
+        },
+        () => res.status(503).set({ 'content-type': endpoint.contentType, 'retry-after': '1' }).end(''),
+      );
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import type { XmlNode } from './xml-request.js';
+
+/** A request element that is missing, repeated or malformed: answered BAD_REQUEST naming it. */
+export class XmlFieldError extends Error {}
+
+/**
+ * Reads one element's children by name: each expected once at most (a repetition is refused, so a
+ * second `<ProjectID>` cannot stand in for the first), text or element as asked.
+ */
+export class XmlFields {
+  constructor(
+    private readonly node: Readonly<Record<string, readonly XmlNode[]>>,
+    readonly path: string,
+  ) {}
+
+  private one(name: string): XmlNode | undefined {
+    const found = Object.hasOwn(this.node, name) ? this.node[name] : undefined;
+    if (found === undefined) return undefined;
+    if (found.length !== 1) throw new XmlFieldError(`${this.path}/${name}: expected once, found ${found.length} times`);
+    return found[0];
+  }
+
+  /** The element's text; undefined when absent. An element with children is refused. */
+  optionalText(name: string, maxLength = 256): string | undefined {
+    const value = this.one(name);
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw new XmlFieldError(`${this.path}/${name}: expected text`);
+    if (value.length > maxLength) throw new XmlFieldError(`${this.path}/${name}: longer than ${maxLength} characters`);
+    return value;
+  }
+
+  text(name: string, maxLength?: number): string {
+    const value = this.optionalText(name, maxLength);
+    if (value === undefined || value === '') throw new XmlFieldError(`${this.path}/${name}: required`);
+    return value;
+  }
+
+  /** A whole number in 0..2^31-1 written in decimal digits. */
+  integer(name: string): number {
+    const value = this.text(name, 10);
+    if (!/^[0-9]{1,10}$/.test(value) || Number(value) > 2 ** 31 - 1) throw new XmlFieldError(`${this.path}/${name}: expected a whole number`);
+    return Number(value);
+  }
+
+  optionalChild(name: string): XmlFields | undefined {
+    const value = this.one(name);
+    if (value === undefined) return undefined;
+    if (typeof value === 'string') {
+      if (value === '') return new XmlFields({}, `${this.path}/${name}`);
+      throw new XmlFieldError(`${this.path}/${name}: expected elements, found text`);
+    }
+    return new XmlFields(value, `${this.path}/${name}`);
+  }
+
+  child(name: string): XmlFields {
+    const found = this.optionalChild(name);
+    if (!found) throw new XmlFieldError(`${this.path}/${name}: required`);
+    return found;
+  }
+
+  /** Names of the children present (for picking the one operation element). */
+  names(): string[] {
+    return Object.keys(this.node);
+  }
+}

@@ -1,0 +1,66 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/** Largest request document accepted, in bytes. */
+export const MAX_XML_BYTES = 64 * 1024;
+/** Deepest element nesting accepted (the deepest request is about 5). */
+export const MAX_XML_DEPTH = 16;
+
+/** Why a document is not an operation at all (answered with HTTP 400 and an XML body). */
+export type XmlRefusal = { readonly kind: 'too_large' | 'doctype' | 'malformed' | 'too_deep' | 'not_a_request'; readonly message: string };
+
+/**
+ * An element's content: its text, or its children by name, each a list (every element is read as
+ * possibly repeated, so that a repetition is seen and refused where one is expected).
+ */
+export type XmlNode = string | { readonly [name: string]: readonly XmlNode[] };
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  // No entity is ever expanded (and a DOCTYPE never reaches the parser): values stay as written.
+  processEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  commentPropName: false,
+  cdataPropName: false,
+  maxNestedTags: MAX_XML_DEPTH,
+  strictReservedNames: true,
+  isArray: () => true,
+});
+
+// `<!DOCTYPE`, `<!ENTITY` and friends, in any case, anywhere (even after a comment): refused unread.
+const MARKUP_DECLARATION = /<!\s*(doctype|entity|element|attlist|notation)/i;
+
+/** Depth of the deepest element, counted from the tags (cheap, before the parser builds anything). */
+function depth(text: string): number {
+  let level = 0;
+  let deepest = 0;
+  for (const m of text.matchAll(/<(\/?)[A-Za-z_][^>]*?(\/?)>/g)) {
+    if (m[1]) level -= 1;
+    else if (!m[2]) deepest = Math.max(deepest, ++level);
+  }
+  return deepest;
+}
+
+/** The document's root element `Request`, or why the document is refused. */
+export function parseXmlRequest(text: string): { ok: true; request: Readonly<Record<string, readonly XmlNode[]>> } | { ok: false; refusal: XmlRefusal } {
+  if (Buffer.byteLength(text, 'utf8') > MAX_XML_BYTES) return { ok: false, refusal: { kind: 'too_large', message: `The document exceeds ${MAX_XML_BYTES} bytes` } };
+  if (MARKUP_DECLARATION.test(text)) return { ok: false, refusal: { kind: 'doctype', message: 'A DOCTYPE or entity declaration is not accepted' } };
+  if (depth(text) > MAX_XML_DEPTH) return { ok: false, refusal: { kind: 'too_deep', message: `Elements nest deeper than ${MAX_XML_DEPTH} levels` } };
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) return { ok: false, refusal: { kind: 'malformed', message: `Not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` } };
+  let doc: Record<string, unknown>;
+  try {
+    doc = parser.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    return { ok: false, refusal: { kind: 'malformed', message: `Not well-formed XML: ${(e as Error).message}` } };
+  }
+  const roots = Object.keys(doc);
+  const request = doc['Request'];
+  if (roots.length !== 1 || !Array.isArray(request) || request.length !== 1 || typeof request[0] !== 'object' || request[0] === null) {
+    return { ok: false, refusal: { kind: 'not_a_request', message: 'The root element must be one Request' } };
+  }
+  return { ok: true, request: request[0] as Record<string, readonly XmlNode[]> };
+}

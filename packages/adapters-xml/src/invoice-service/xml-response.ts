@@ -1,0 +1,13 @@
+import { XMLBuilder } from 'fast-xml-parser';
+
+// Text is escaped (&, <, >, quotes): a value from a request can never become markup in an answer.
+const builder = new XMLBuilder({ format: false, suppressEmptyNode: true, processEntities: true });
+
+/** What an operation answers: its element's children, as nested records of text. */
+export type XmlData = { readonly [name: string]: string | number | boolean | XmlData | readonly XmlData[] | undefined };
+
+/** A `Response` document: ResultCode, ResultMessage, and the operation's element when there is one. */
+export function responseXml(resultCode: number, resultMessage: string, operation?: { readonly name: string; readonly data: XmlData }): string {
+  const response = { ResultCode: resultCode, ResultMessage: resultMessage, ...(operation ? { [`${operation.name}Response`]: operation.data } : {}) };
+  return `<?xml version="1.0" encoding="utf-8"?>${builder.build({ Response: response }) as string}`;
+}

