@@ -80,8 +80,9 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   };
   for (const h of hosts) {
     servers[h].on('request', apps[h]());
-    servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV));
-    servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV));
+    const documents = deps.rawEndpoints[h as 'api' | 'pci'] ?? [];
+    servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV, documents));
+    servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV, documents));
   }
 
   const { useCases } = deps;

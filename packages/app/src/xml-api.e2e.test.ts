@@ -153,6 +153,11 @@ describe('hostile XML: refused with an XML answer and a ResultCode, never JSON, 
     ['JSON as XML', '{"a":1}', {}, 400, '12'],
     ['a wrong content type', '<Request/>', { contentType: 'application/json' }, 415, '15'],
   ];
+  it('a method other than POST is 405 in XML, not the JSON 404', async () => {
+    const res = await fetch(`${t.kassa.urls.api}${XML_SERVICE_PATH}`);
+    expect([res.status, res.headers.get('content-type'), res.headers.get('allow')]).toEqual([405, 'text/xml; charset=utf-8', 'POST']);
+    expect(await res.text()).toContain('<ResultCode>16</ResultCode>');
+  });
   it.each(cases)('%s', async (_name, body, options, status, code) => {
     const a = await post(body, options);
     expect([a.status, a.contentType, a.response.ResultCode]).toEqual([status, 'text/xml; charset=utf-8', code]);

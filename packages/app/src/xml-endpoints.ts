@@ -13,6 +13,7 @@ export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci', RawEndpoint[
     contentType: 'text/xml; charset=utf-8',
     limitBytes: MAX_XML_BYTES,
     handle: (r) => service.handle(r, cardAllowed),
+    refuse: (_status, message) => service.refusal(message),
   });
   return { api: [endpoint(false)], pci: [endpoint(true)] };
 }

@@ -3,6 +3,7 @@ import { callerIp } from './caller-ip.js';
 
 /** A request to a document endpoint: the body as text, or why it could not be read. */
 export interface RawRequest {
+  readonly method: string;
   readonly body: string | undefined;
   readonly problem?: 'too_large' | 'unreadable';
   readonly contentType: string | undefined;
@@ -25,12 +26,23 @@ export interface RawEndpoint {
   readonly contentType: string;
   readonly limitBytes: number;
   handle(request: RawRequest): Promise<RawAnswer>;
+  /** The body of an answer given below the endpoint: a request Node's HTTP parser refused. */
+  refuse(status: number, message: string): string;
 }
 
-/** Mounts `endpoint` (POST) on `app`: the body read as text up to its limit, never kept for the request log. */
+/** The endpoint a raw request line (`POST /path?q HTTP/1.1`) is addressed to, if any (paths match in any case, as Express's do). */
+export function endpointOf(endpoints: readonly RawEndpoint[], target: string | undefined): RawEndpoint | undefined {
+  const path = target?.split('?')[0]?.toLowerCase();
+  return path === undefined ? undefined : endpoints.find((e) => e.path.toLowerCase() === path);
+}
+
+/**
+ * Mounts `endpoint` on `app` for every method (it answers the wrong ones itself): the body read as
+ * text up to its limit, never kept for the request log.
+ */
 export function mountRawEndpoint(app: Express, endpoint: RawEndpoint): void {
   const read = express.text({ type: () => true, limit: endpoint.limitBytes });
-  app.post(endpoint.path, (req: Request, res: Response) => {
+  app.all(endpoint.path, (req: Request, res: Response) => {
     read(req, res, (err?: unknown) => {
       const status = (err as { status?: unknown } | undefined)?.status;
       const problem = err ? (status === 413 ? 'too_large' : 'unreadable') : undefined;
@@ -38,7 +50,7 @@ export function mountRawEndpoint(app: Express, endpoint: RawEndpoint): void {
       // The document holds PINs, signatures and card numbers: the request log never sees it.
       req.body = undefined;
       const contentType = req.headers['content-type'];
-      endpoint.handle({ body, ...(problem ? { problem } : {}), contentType, callerIp: callerIp(req) }).then(
+      endpoint.handle({ method: req.method, body, ...(problem ? { problem } : {}), contentType, callerIp: callerIp(req) }).then(
         (answer) => {
           res.status(answer.status).set({ 'content-type': endpoint.contentType, ...answer.headers });
           // A body that could not be read may still be arriving: the connection is not reused.

@@ -22,6 +22,7 @@ export interface InvoiceServiceDeps {
 
 /** A request as the transport hands it over: the body's text, or why it could not be read. */
 export interface XmlServiceRequest {
+  readonly method: string;
   readonly body: string | undefined;
   readonly problem?: 'too_large' | 'unreadable';
   readonly contentType: string | undefined;
@@ -60,6 +61,11 @@ const XML_TYPES = /^(text|application)\/xml(\s*;|$)/i;
 export class InvoiceManagementService {
   constructor(private readonly deps: InvoiceServiceDeps) {}
 
+  /** The document for a request refused below the service (not valid HTTP, headers too large, too slow). */
+  refusal(message: string): string {
+    return responseXml(REFUSAL_CODES.http, message);
+  }
+
   async handle(request: XmlServiceRequest, cardAllowed: boolean): Promise<XmlServiceAnswer> {
     try {
       return await this.answer(request, cardAllowed);
@@ -71,6 +77,7 @@ export class InvoiceManagementService {
   }
 
   private async answer(request: XmlServiceRequest, cardAllowed: boolean): Promise<XmlServiceAnswer> {
+    if (request.method !== 'POST') return { ...refused('method', 'Only POST is accepted', 405), headers: { allow: 'POST' } };
     if (!request.contentType || !XML_TYPES.test(request.contentType)) return refused('content_type', 'Content-Type must be text/xml or application/xml', 415);
     if (request.problem === 'too_large') return refused('too_large', 'The document is too large', 413);
     if (request.problem || request.body === undefined) return refused('malformed', 'The body could not be read');

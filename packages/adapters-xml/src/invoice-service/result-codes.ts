@@ -47,4 +47,6 @@ export const REFUSAL_CODES = {
   too_deep: 13,
   not_a_request: 14,
   content_type: 15,
-} as const satisfies Record<XmlRefusal['kind'] | 'content_type', number>;
+  method: 16,
+  http: 17,
+} as const satisfies Record<XmlRefusal['kind'] | 'content_type' | 'method' | 'http', number>;

@@ -10,6 +10,14 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   if (STACK.test(answer.body)) problems.push('a stack trace or source path in the answer');
+  if (target.errorShape(c.request.path, answer.status) === 'xml') {
+    // Every answer of the XML service, success or not, is a Response document with a ResultCode.
+    if (c.request.method === 'HEAD') return problems;
+    if (!(answer.headers['content-type'] ?? '').startsWith('text/xml'))
+      problems.push(`an XML service answer that is not XML (${answer.status}, ${answer.headers['content-type'] ?? 'no content type'})`);
+    if (!/^<\?xml [^>]*\?><Response><ResultCode>\d+<\/ResultCode>/.test(answer.body)) problems.push(`an XML service answer without a ResultCode: ${answer.body.slice(0, 200)}`);
+    return problems;
+  }
   if (answer.status < 400 || c.request.method === 'HEAD') return problems;
   const type = answer.headers['content-type'] ?? '';
   if (target.errorShape(c.request.path, answer.status) === 'html') {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { requestPayload, signRequest, timestampOf } from '@kassa/protocol';
 import type { HostName } from '../server.js';
 import { hostileBody, nearlyRightBody, type FuzzBody } from './bodies.js';
+import { hostileXml, nearlyRightXml, xmlContentType } from './xml-bodies.js';
 import { FUZZ_PARTNER } from './kassa-process.js';
 import type { RawRequest } from './raw-http.js';
 import type { FuzzRoute, FuzzTarget } from './targets.js';
@@ -170,11 +171,13 @@ function assemble(
   extra: [string, string][],
   lengthless: boolean,
 ): FuzzCase {
-  const signed = authHeaders(authKind, route, path, body ?? undefined);
+  const signed = authHeaders(route.document ? 'none' : authKind, route, path, body ?? undefined);
+  // An XML document carries its signature inside: it is one of the secrets no log line may hold.
+  const inside = body && 'signatures' in body ? (body.signatures as readonly string[]) : [];
   const headers: [string, string][] = [...signed.headers, ...(body && contentType ? [['Content-Type', contentType] as [string, string]] : []), ...extra];
   // A body without Content-Length goes as is: the server must read to the end of the connection or refuse it.
   const request: RawRequest = { method: verb, path, headers, ...(body ? { body: body.content, noContentLength: lengthless && extra.some(([n]) => n === 'Transfer-Encoding') } : {}) };
-  return { host: target.host, request, body: body ?? undefined, signatures: signed.signatures };
+  return { host: target.host, request, body: body ?? undefined, signatures: [...signed.signatures, ...inside] };
 }
 
 /**
@@ -193,24 +196,22 @@ function nearlyRightCases(target: FuzzTarget, knownIds: readonly string[]): fc.A
       );
   return fc
     .constantFrom(...target.routes)
-    .chain((route) => fc.tuple(fc.constant(route), goodPath(route), fc.option(nearlyRightBody, { freq: 8 }), fc.constantFrom<Auth>('v3', 'v4')))
-    .map(([route, path, body, authKind]) => assemble(target, route, route.method, path, body, 'application/json', target.signed ? authKind : 'none', [], false));
+    .chain((route) => fc.tuple(fc.constant(route), goodPath(route), route.document ? nearlyRightXml : fc.option(nearlyRightBody, { freq: 8 }), fc.constantFrom<Auth>('v3', 'v4')))
+    .map(([route, path, body, authKind]) =>
+      assemble(target, route, route.method, path, body, route.document ? 'text/xml; charset=utf-8' : 'application/json', target.signed ? authKind : 'none', [], false),
+    );
 }
 
 /** Hostile requests: any method, hostile ids and paths, any body, content type, headers and signature. */
 function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
-  const routed = fc.constantFrom(...target.routes).chain((route) => fc.tuple(fc.constant(route), method(route), pathOf(route)));
-  const stray = fc.tuple(fc.constant<FuzzRoute>({ method: 'GET', path: '' }), fc.constantFrom('GET', 'POST', 'DELETE'), strayPath);
+  // A route's own bodies: XML documents for the XML service, JSON (or anything) for the rest.
+  const withBody = (route: FuzzRoute) =>
+    route.document ? fc.tuple(fc.option(fc.oneof(hostileXml, nearlyRightXml), { freq: 8 }), xmlContentType) : fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType);
+  const routed = fc.constantFrom(...target.routes).chain((route) => fc.tuple(fc.constant(route), method(route), pathOf(route), withBody(route)));
+  const stray = fc.tuple(fc.constant<FuzzRoute>({ method: 'GET', path: '' }), fc.constantFrom('GET', 'POST', 'DELETE'), strayPath, fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType));
   return fc
-    .tuple(
-      fc.oneof({ weight: 5, arbitrary: routed }, { weight: 1, arbitrary: stray }),
-      fc.option(hostileBody, { freq: 4 }),
-      contentType,
-      target.signed ? auth : fc.constant<Auth>('none'),
-      extraHeaders,
-      fc.boolean(),
-    )
-    .map(([[route, verb, path], body, type, authKind, extra, lengthless]) => assemble(target, route, verb, path, body, type, authKind, extra, lengthless));
+    .tuple(fc.oneof({ weight: 5, arbitrary: routed }, { weight: 1, arbitrary: stray }), target.signed ? auth : fc.constant<Auth>('none'), extraHeaders, fc.boolean())
+    .map(([[route, verb, path, [body, type]], authKind, extra, lengthless]) => assemble(target, route, verb, path, body, type, authKind, extra, lengthless));
 }
 
 /**

