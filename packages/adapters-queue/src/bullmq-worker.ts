@@ -55,7 +55,14 @@ export class BullmqWorker {
         queue.upsertJobScheduler(SWEEP, { every: options.sweepEveryMs ?? 5_000 }, { name: SWEEP, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } }),
         queue.upsertJobScheduler(RELAY, { every: options.relayEveryMs ?? 500 }, { name: RELAY, data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } }),
       ]);
-    await upsertSchedulers();
+    try {
+      await upsertSchedulers();
+    } catch (e) {
+      // Redis refused at the start: nothing of this worker may stay behind, retrying for ever.
+      locks.disconnect();
+      await queue.close();
+      throw e;
+    }
     // A Redis that lost its data (restarted without persistence, failed over) lost the schedulers
     // too, and with them the sweep that finds the lost jobs' work: every worker puts them back, at
     // once when its connection comes back, and every so often for a loss without a disconnection.

@@ -38,17 +38,27 @@ describe('runExclusive (real Redis)', () => {
     expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(true);
   });
 
-  it("a holder that died frees the lock after its lease; a run that outlived its lease leaves the next holder's lock alone", async () => {
+  it('a long run keeps its lease: it is renewed while the work runs', async () => {
     const key = `lock-test-${randomUUID()}`;
     const g = gate();
-    const slow = runExclusive(redis, key, 200, () => g.opened);
-    await new Promise((r) => setTimeout(r, 300));
+    const long = runExclusive(redis, key, 300, () => g.opened);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(false);
+    g.open();
+    expect(await long).toBe(true);
+  });
+
+  it("a holder that died frees the lock after its lease; a late release leaves the next holder's lock alone", async () => {
+    const key = `lock-test-${randomUUID()}`;
+    // A holder that died: its key with a token nobody renews.
+    await redis.set(key, 'dead-holder', 'PX', 300);
+    expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(false);
+    await new Promise((r) => setTimeout(r, 500));
     const h = gate();
     const next = runExclusive(redis, key, 10_000, () => h.opened);
     await new Promise((r) => setTimeout(r, 50));
-    g.open();
-    await slow;
-    // The slow run's release found another token: the lock is still held by the next run.
+    // The dead holder's release, arriving late, finds another token and deletes nothing.
+    await redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, 'dead-holder');
     expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(false);
     h.open();
     expect(await next).toBe(true);

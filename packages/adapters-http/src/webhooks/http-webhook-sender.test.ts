@@ -86,11 +86,15 @@ describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
       expect(sender.busy(to(dead))).toBe(true);
       expect(sender.busy(to(alive))).toBe(false);
       expect((await inFlight).outcome.kind).toBe('failure');
+      // Full with fresh attempts, but as many already waiting: busy too.
+      const more = Array.from({ length: 2 }, () => sender.send(to(dead), { webhookId: 'dead', secret: null }));
+      expect(sender.busy(to(dead))).toBe(true);
+      await Promise.all(more);
       expect(sender.busy(to(dead))).toBe(false);
     } finally {
       await Promise.all([dead.close(), alive.close()]);
     }
-  });
+  }, 20_000);
 
   it('the healthy nine are served at their own pace; the dead one holds only its own gate', async () => {
     const endpoints: Served[] = [];

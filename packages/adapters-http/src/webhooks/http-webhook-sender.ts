@@ -24,10 +24,15 @@ class Gate {
       this.waiting.shift()?.();
     }
   }
-  /** Full, and its turns come slowly: waiting here would hold a worker for seconds. */
-  get slow(): boolean {
+  /**
+   * Full, and a turn would be long in coming: its oldest attempt has run a second, or as many
+   * attempts as it takes already wait (right after a batch of timeouts the ones let in look fresh).
+   * Waiting here would hold a worker for seconds.
+   */
+  get busy(): boolean {
     const oldest = this.started[0];
-    return this.started.length >= this.limit && oldest !== undefined && performance.now() - oldest >= SLOW_ENDPOINT_MS;
+    if (this.started.length < this.limit || oldest === undefined) return false;
+    return performance.now() - oldest >= SLOW_ENDPOINT_MS || this.waiting.length >= this.limit;
   }
   get idle(): boolean {
     return this.started.length === 0 && this.waiting.length === 0;
@@ -85,7 +90,7 @@ export class HttpWebhookSender implements WebhookSender {
 
   busy(notification: Notification): boolean {
     const origin = URL.parse(notification.url)?.origin;
-    return origin !== undefined && (this.gates.get(origin)?.slow ?? false);
+    return origin !== undefined && (this.gates.get(origin)?.busy ?? false);
   }
 
   /** Each endpoint (origin) has its own gate, so one that never answers slows only its own deliveries. */

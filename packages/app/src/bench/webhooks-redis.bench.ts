@@ -35,8 +35,13 @@ async function receiver(): Promise<{ server: Server; url: string; count: () => n
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, count: () => received };
 }
 
-const waitFor = async (done: () => boolean) => {
-  while (!done()) await new Promise((r) => setTimeout(r, 5));
+/** Waits for a round's deliveries; a round that stalls (a failed delivery) ends the benchmark with an error. */
+const waitFor = async (done: () => boolean, ms = 120_000) => {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) throw new Error(`a round did not finish within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
 };
 
 /** The bare worker: a BullMQ job per delivery, a signed POST per job, nothing stored. */

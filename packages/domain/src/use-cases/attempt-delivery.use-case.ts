@@ -30,8 +30,13 @@ export class AttemptDelivery {
     if (webhooks.busy(delivery.notification)) {
       // The endpoint is at its limit: try again in a few seconds (jittered) rather than hold a
       // worker waiting at its gate; a slow endpoint then never takes the slots the others need.
+      // The new time is saved (no attempt counted) before the job is scheduled, so of racing runs
+      // (a job and a sweep) only one goes on, and the sweep does not find the delivery due again.
       const runAt = addSeconds(now, BUSY_RETRY_SECONDS * (1 + random.next()));
-      await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt });
+      const deferred = claimAttempt(delivery, runAt, stampOf(clock, ids));
+      if (deferred.next && (await deliveries.save(deferred.next)).ok) {
+        await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt });
+      }
       return ok(false);
     }
     const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stampOf(clock, ids));

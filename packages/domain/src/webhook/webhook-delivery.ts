@@ -65,9 +65,10 @@ export function recordAttempt(d: WebhookDelivery, attempt: DeliveryAttempt, outc
 }
 
 /**
- * How long a claimed attempt is held: the sender's 15 s timeout, plus a turn's wait at its
- * endpoint's gate (an attempt is claimed only when the gate had room, so it waits at most for
- * attempts admitted meanwhile). A worker that dies mid-attempt delays that delivery's retry by this much.
+ * How long a claimed attempt is held: the sender's 15 s timeout, plus a wait at its endpoint's gate
+ * (an attempt is not claimed while the endpoint is busy, so the wait is short, though not bounded:
+ * one that outlasts the claim may be sent twice, with the same webhook-id). A worker that dies
+ * mid-attempt delays that delivery's retry by this much (and the sweep's period).
  */
 export const ATTEMPT_CLAIM_SECONDS = 45;
 
