@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { domainError, type DomainError, type Partner, type Project } from '@kassa/domain';
+import { domainError, parseSpecTime, type DomainError, type Partner, type Project } from '@kassa/domain';
 import { payloadOf, requestPayloadParts, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { signaturesMatch } from './signature.js';
@@ -7,7 +7,6 @@ import { callerIp } from '../shared/caller-ip.js';
 
 /** The allowed clock drift between the merchant and Kassa, either way. */
 export const MAX_DRIFT_SECONDS = 20 * 60;
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 const INT32_MAX = 2 ** 31 - 1;
 
 /** The authenticated caller, handed to the route handlers. */
@@ -18,24 +17,13 @@ export interface AuthContext {
 
 const invalidSignature = (why: string) => domainError('AUTH_INVALID_SIGNATURE', `Invalid signature: ${why}`);
 
-/** Parses X-Timestamp strictly; undefined when it is not a real UTC time in the spec's form. */
-function parseTimestamp(value: string): number | undefined {
-  const m = TIMESTAMP.exec(value);
-  if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
-  const back = new Date(ms);
-  // Date.UTC rolls 30 February over into March: a real date gives its own fields back.
-  return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && h < 24 && mi < 60 && s < 60 ? ms : undefined;
-}
-
 /**
  * Concurrent merchants send the same X-Timestamp for a whole second, so the last parse is kept:
  * a hit costs a string comparison instead of a regex and two Dates.
  */
 let lastTimestamp: { readonly text: string; readonly ms: number | undefined } = { text: '', ms: undefined };
 function timestampMs(value: string): number | undefined {
-  if (value !== lastTimestamp.text) lastTimestamp = { text: value, ms: parseTimestamp(value) };
+  if (value !== lastTimestamp.text) lastTimestamp = { text: value, ms: parseSpecTime(value) };
   return lastTimestamp.ms;
 }
 

@@ -1,4 +1,4 @@
-import type { CarrierLookup, Clock, DomainError, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
+import { parseSpecTime, type CarrierLookup, type Clock, type DomainError, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
 import { OPERATIONS } from './operations.js';
 import { REFUSAL_CODES, RESULT_CODES } from './result-codes.js';
 import { XmlFieldError, XmlFields } from './xml-fields.js';
@@ -8,7 +8,6 @@ import { xmlSignature, xmlSignatureMatches } from './xml-signature.js';
 
 /** The allowed drift between NowUtc and Kassa's clock, either way (as on JSON v3). */
 export const MAX_DRIFT_SECONDS = 20 * 60;
-const NOW_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 
 export interface InvoiceServiceDeps {
   readonly useCases: KassaUseCases;
@@ -38,15 +37,6 @@ export interface XmlServiceAnswer {
 const answered = (code: number, message: string, operation?: { name: string; data: XmlData }): XmlServiceAnswer => ({ status: 200, body: responseXml(code, message, operation) });
 const refused = (kind: keyof typeof REFUSAL_CODES, message: string, status = 400): XmlServiceAnswer => ({ status, body: responseXml(REFUSAL_CODES[kind], message) });
 const failed = (e: DomainError): XmlServiceAnswer => answered(RESULT_CODES[e.code], e.message);
-
-function nowUtcMs(value: string): number | undefined {
-  const m = NOW_UTC.exec(value);
-  if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
-  const back = new Date(ms);
-  return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && h < 24 && mi < 60 && s < 60 ? ms : undefined;
-}
 
 /** The PCI host takes the operations that may carry card data; the rest are the API host's. */
 const PCI_OPERATIONS = new Set(['CreateInvoice', 'CreateCustomerContract']);
@@ -100,7 +90,7 @@ export class InvoiceManagementService {
     if (!partner || !xmlSignatureMatches(xmlSignature(partner.password, login, nowUtc), signature)) {
       return failed({ code: 'AUTH_INVALID_SIGNATURE', message: partner ? 'Invalid signature: signature mismatch' : 'Invalid signature: unknown login' });
     }
-    const at = nowUtcMs(nowUtc);
+    const at = parseSpecTime(nowUtc);
     if (at === undefined) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc must be UTC time in the form YYYY-MM-DDThh:mm:ssZ' });
     if (Math.abs(this.deps.clock.now().getTime() - at) > MAX_DRIFT_SECONDS * 1000) {
       return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc differs from the server time by more than 20 minutes' });
