@@ -80,16 +80,17 @@ describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
       const sender = new HttpWebhookSender(new SystemClock(), 3_000, 1);
       const to = (s: Served) => ({ channel: 'webhook', url: `${s.base}/hooks`, contentType: 'application/json', body: '{}' });
       const inFlight = sender.send(to(dead), { webhookId: 'dead', secret: null });
+      const second = sender.send(to(dead), { webhookId: 'dead', secret: null });
       // Full, but its attempt has only just started: a turn may come soon, so it is not busy yet.
       expect(sender.busy(to(dead))).toBe(false);
       await new Promise((r) => setTimeout(r, SLOW_ENDPOINT_MS + 100));
       expect(sender.busy(to(dead))).toBe(true);
       expect(sender.busy(to(alive))).toBe(false);
       expect((await inFlight).outcome.kind).toBe('failure');
-      // Full with fresh attempts, but as many already waiting: busy too.
-      const more = Array.from({ length: 2 }, () => sender.send(to(dead), { webhookId: 'dead', secret: null }));
+      // Full with a fresh attempt, but as many already waiting behind an attempt that took seconds: busy too.
+      const third = sender.send(to(dead), { webhookId: 'dead', secret: null });
       expect(sender.busy(to(dead))).toBe(true);
-      await Promise.all(more);
+      await Promise.all([second, third]);
       expect(sender.busy(to(dead))).toBe(false);
     } finally {
       await Promise.all([dead.close(), alive.close()]);

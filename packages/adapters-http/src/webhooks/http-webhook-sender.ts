@@ -12,6 +12,8 @@ class Gate {
   /** When each attempt in flight started (ms, monotonic), oldest first. */
   private readonly started: number[] = [];
   private readonly waiting: (() => void)[] = [];
+  /** How long the last attempt that ended took (ms): a fast endpoint's queue moves in milliseconds. */
+  private lastMs = 0;
   constructor(private readonly limit: number) {}
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.started.length >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -21,18 +23,20 @@ class Gate {
       return await work();
     } finally {
       this.started.splice(this.started.indexOf(at), 1);
+      this.lastMs = performance.now() - at;
       this.waiting.shift()?.();
     }
   }
   /**
-   * Full, and a turn would be long in coming: its oldest attempt has run a second, or as many
-   * attempts as it takes already wait (right after a batch of timeouts the ones let in look fresh).
-   * Waiting here would hold a worker for seconds.
+   * Full, and a turn would be long in coming: its oldest attempt has run a second, or its last
+   * attempt took a second and as many attempts as it takes already wait (right after a batch of
+   * timeouts the ones let in look fresh). Waiting here would hold a worker for seconds; at a fast
+   * endpoint's full gate it holds one for milliseconds.
    */
   get busy(): boolean {
     const oldest = this.started[0];
     if (this.started.length < this.limit || oldest === undefined) return false;
-    return performance.now() - oldest >= SLOW_ENDPOINT_MS || this.waiting.length >= this.limit;
+    return performance.now() - oldest >= SLOW_ENDPOINT_MS || (this.waiting.length >= this.limit && this.lastMs >= SLOW_ENDPOINT_MS);
   }
   get idle(): boolean {
     return this.started.length === 0 && this.waiting.length === 0;
