@@ -14,10 +14,7 @@ if ! command -v apt-get >/dev/null 2>&1; then
   exit 1
 fi
 echo "redis: installing Debian's redis-server package (once)"
-sudo_or_not=""
-if [ "$(id -u)" -ne 0 ]; then sudo_or_not="sudo"; fi
-$sudo_or_not apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo_or_not apt-get install -y -qq --no-install-recommends redis-server >/dev/null
+"$(dirname "$0")/apt-install.sh" redis-server
 # The package starts a system service where one can run; the tests start their own server.
 version=$(redis-server --version 2>/dev/null || true)
 case "$version" in

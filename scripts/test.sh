@@ -14,4 +14,10 @@ fi
 # Redis for the queue adapter's tests: REDIS_URL, a redis-server on PATH, or Debian's package.
 ./scripts/ensure-redis.sh
 
+# xmllint: the end-to-end tests validate every XML answer against the service's XSD.
+./scripts/ensure-xmllint.sh
+
+# Chromium (Debian's package) for the widget and payment-page tests, driven by playwright-core.
+./scripts/ensure-chromium.sh
+
 npm test

@@ -35,11 +35,26 @@ const revisionId = (kind: RevisionKind, id: string, version: number) => `${kind}
  * that a slow writer put back, is never what a caller sees, and nothing needs a transaction.
  */
 export class VersionedCollection {
+  /**
+   * The highest version of an aggregate this process has seen saved. Versions are saved in order and
+   * revisions are never deleted, so "version n exists" stays true once seen: a save of the version
+   * after a seen one skips the read that checks its predecessor (half the reads of a load-then-save,
+   * measured in docs/decisions.md). Bounded: cleared when it grows past MAX_KNOWN.
+   */
+  private readonly known = new Map<string, number>();
+  private static readonly MAX_KNOWN = 100_000;
+
   constructor(
     private readonly kind: RevisionKind,
     readonly current: Collection<CurrentDocument>,
     private readonly revisions: Collection<RevisionDocument>,
   ) {}
+
+  private saw(id: string, version: number): void {
+    if ((this.known.get(id) ?? 0) >= version) return;
+    if (this.known.size >= VersionedCollection.MAX_KNOWN) this.known.clear();
+    this.known.set(id, version);
+  }
 
   /** The latest saved state of the aggregate, or undefined. */
   async load(id: string): Promise<CurrentDocument | undefined> {
@@ -52,7 +67,10 @@ export class VersionedCollection {
     let state = doc;
     for (;;) {
       const next = await storage(() => this.revisions.findOne({ _id: revisionId(this.kind, state._id, state.version + 1) }));
-      if (!next) return state;
+      if (!next) {
+        this.saw(state._id, state.version);
+        return state;
+      }
       state = { ...next.state, _id: state._id, version: next.version } as CurrentDocument;
       // Bring the projection forward for the next reader; harmless if it races (readers walk anyway).
       await storage(() => this.current.replaceOne({ _id: state._id }, state));
@@ -76,6 +94,7 @@ export class VersionedCollection {
   async insert(doc: CurrentDocument, events: readonly DomainEvent[]): Promise<void> {
     await storage(() => this.current.insertOne(doc));
     if (events.length > 0) await this.insertRevision(doc, events);
+    this.saw(doc._id, doc.version);
   }
 
   /**
@@ -83,19 +102,21 @@ export class VersionedCollection {
    * before it was never saved (a caller that skipped versions would otherwise strand the aggregate).
    */
   async save(doc: CurrentDocument, events: readonly DomainEvent[]): Promise<boolean> {
-    if (!(await this.hasVersion(doc._id, doc.version - 1))) return false;
+    if ((this.known.get(doc._id) ?? 0) < doc.version - 1 && !(await this.hasVersion(doc._id, doc.version - 1))) return false;
     try {
       await this.insertRevision(doc, events);
     } catch (e) {
       if (isDuplicateKey(e)) return false;
       throw e;
     }
+    this.saw(doc._id, doc.version);
     await storage(() => this.current.replaceOne({ _id: doc._id }, doc));
     return true;
   }
 
   /** Removes a new aggregate that lost its unique key before anyone could see it. */
   async remove(id: string): Promise<void> {
+    this.known.delete(id);
     await storage(() => this.current.deleteOne({ _id: id }));
   }
 

@@ -16,7 +16,7 @@ export class TransportNotifications implements NotificationRenderer {
   async render(event: DomainEvent, project: Project): Promise<readonly Notification[]> {
     if (isSubscriptionEvent(event)) {
       const url = project.subscriptionNotificationUrl;
-      return url ? [{ channel: 'subscription', url, contentType: 'text/xml; charset=utf-8', body: subscriptionNotificationXml(event) }] : [];
+      return url ? [{ channel: 'subscription', url, contentType: 'text/xml; charset=utf-8', body: subscriptionNotificationXml(event, project.subscriptionSecret) }] : [];
     }
     const legacy = project.webhookFormat === 'legacy' && event.type === 'PaymentUpdated';
     const body = JSON.stringify(legacy ? legacyPaymentPayload(event, this.mode) : webhookPayload(event));

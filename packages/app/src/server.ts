@@ -1,7 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { xmlEndpoints } from './xml-endpoints.js';
-import { clientErrorHandler, createApiApp, expectationFailedHandler, createPciApp, createPlaceholderApp, createWidgetApp } from '@kassa/adapters-http';
+import { clientErrorHandler, createApiApp, expectationFailedHandler, createPciApp, createPlaceholderApp, createWidgetApp, widgetPageRefusals, type DocumentRefusal } from '@kassa/adapters-http';
 import type { KassaConfig } from './config.js';
 import { buildContainer, type Plugins } from './container.js';
 import { close, createListener, LISTENER_TIMEOUTS, listen, type ListenerTimeouts } from './listeners.js';
@@ -75,12 +75,13 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     api: () => createApiApp(deps),
     pci: () => createPciApp(deps),
     widget: () => createWidgetApp(deps, container.get(TOKENS.PaymentPages)),
-    // The subscription service comes with its issue; until then the host answers health and 404s.
+    // The subscription service: XML endpoints (raw), health, and the envelope's 404 for the rest.
     subs: () => createPlaceholderApp(deps, 'subs'),
   };
   for (const h of hosts) {
     servers[h].on('request', apps[h]());
-    const documents = deps.rawEndpoints[h as 'api' | 'pci'] ?? [];
+    // Requests Node's parser refuses are answered in the format of the path they were for.
+    const documents: readonly DocumentRefusal[] = h === 'widget' ? widgetPageRefusals(config.KASSA_ENV) : deps.rawEndpoints[h as 'api' | 'pci' | 'subs'];
     servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV, documents));
     servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV, documents));
   }

@@ -8,6 +8,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
 import { startKassaProcess, type KassaProcess } from './fuzz/kassa-process.js';
+import { BANK_GATEWAY_MODULE } from './testing/bank-gateway.js';
 import { startRedisServer, type RedisServer } from './testing/redis-server.js';
 
 // One api and two worker processes (npm start's entry, as deployed) on one MongoDB and a Redis of
@@ -33,17 +34,6 @@ let dir: string;
 const processes: KassaProcess[] = [];
 const database = `kassa_workers_${randomUUID().slice(0, 8)}`;
 
-// A billing gateway plugin that tells the bank (the receiver) of every charge call.
-const GATEWAY = `export default ({ env }) => ({
-  async charge(request) {
-    const res = await fetch(env.TEST_BANK_URL, { method: 'POST', body: JSON.stringify({ key: request.idempotencyKey }) });
-    if (!res.ok) throw new Error('bank away');
-    return { status: 'SUCCESS', resultCode: 0, resultDescription: 'SUCCESS', billingChannel: 'MC', serviceNumber: 'TEST' };
-  },
-  async refund() {},
-});
-`;
-
 beforeAll(async () => {
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -60,7 +50,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   redis = await startRedisServer();
   dir = mkdtempSync(join(tmpdir(), 'kassa-workers-'));
-  writeFileSync(join(dir, 'gateway.mjs'), GATEWAY);
+  writeFileSync(join(dir, 'gateway.mjs'), BANK_GATEWAY_MODULE);
 });
 
 afterAll(async () => {

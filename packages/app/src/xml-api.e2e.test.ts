@@ -1,15 +1,24 @@
 import { xmlSignature } from '@kassa/adapters-xml';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, eventually, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
-import { XML_SERVICE_PATH } from './xml-endpoints.js';
+import { dataOf, eventually, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { xmlSchemaCheck, type XmlSchemaCheck } from './testing/xml-schema-check.js';
+import { XML_SCHEMA_PATH, XML_SERVICE_PATH } from './xml-endpoints.js';
 
-// The XML 2.9 InvoiceManagementService over real HTTP, on the same domain as JSON v3.
+// The XML 2.9 InvoiceManagementService over real HTTP, on the same domain as JSON v3. Every answer
+// (and every request the service accepted) is validated against the XSD the service serves.
 let t: TestKassa;
+let schema: XmlSchemaCheck;
+/** Every signature and card number sent: none may reach a log line. */
+const secretsSent = new Set<string>();
 beforeAll(async () => {
   t = await startTestKassa();
+  schema = await xmlSchemaCheck(`${t.kassa.urls.api}${XML_SCHEMA_PATH}`);
 });
-afterAll(() => t.stop());
+afterAll(async () => {
+  schema?.close();
+  await t.stop();
+});
 
 const ip = '203.0.113.7';
 const nowUtc = (at = new Date()) => `${at.toISOString().slice(0, 19)}Z`;
@@ -20,6 +29,8 @@ function requestXml(operation: string, body: string, options: { projectId?: numb
   const login = options.login ?? MERCHANT.login;
   const now = options.now ?? nowUtc();
   const signature = options.signature ?? xmlSignature(options.password ?? MERCHANT.password, login, now);
+  secretsSent.add(signature);
+  for (const m of body.matchAll(/<PAN>([^<]+)</g)) secretsSent.add(m[1] as string);
   return `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication><Login>${login}</Login><NowUtc>${now}</NowUtc><Signature>${signature}</Signature></Authentication></Header><${operation}Request><ProjectID>${options.projectId ?? P.main}</ProjectID>${body}</${operation}Request></Request>`;
 }
 
@@ -33,11 +44,42 @@ interface Answer {
 async function post(xml: string, options: { host?: 'api' | 'pci'; contentType?: string } = {}): Promise<Answer> {
   const res = await fetch(`${t.kassa.urls[options.host ?? 'api']}${XML_SERVICE_PATH}`, { method: 'POST', headers: { 'content-type': options.contentType ?? 'text/xml; charset=utf-8' }, body: xml });
   const text = await res.text();
+  expect(schema.problems(text), 'the answer validates against the served XSD').toBe('');
   const doc = parser.parse(text) as { Response: Answer['response'] };
+  // A request the service carried out is one the XSD describes.
+  if (doc.Response.ResultCode === '0') expect(schema.problems(xml), 'the accepted request validates against the XSD').toBe('');
   return { status: res.status, contentType: res.headers.get('content-type'), text, response: doc.Response };
 }
 const call = (operation: string, body: string, options?: Parameters<typeof requestXml>[2]) => post(requestXml(operation, body, options));
+const codeOf = async (operation: string, body: string, options?: Parameters<typeof requestXml>[2]) => (await call(operation, body, options)).response.ResultCode;
 const phone = (msisdn: string) => `<MobilePhoneCustomer><MSISDN>${msisdn}</MSISDN></MobilePhoneCustomer>`;
+const cardCustomer = (id: string) => `<UndefinedBankCardCustomer><Source>shop</Source><MerchantCustomerID>c-${id}</MerchantCustomerID><Country>RU</Country></UndefinedBankCardCustomer>`;
+const dataOfXml = (a: Answer, operation: string) => a.response[`${operation}Response`] as Record<string, unknown>;
+
+/** A contract for a fresh number, created and authorized over XML; its ids. */
+async function activeContract(): Promise<{ msisdn: string; mcid: string; contractId: string; orderId: string }> {
+  const { msisdn, mcid, orderId } = fresh();
+  const created = await call('CreateCustomerContract', `<MerchantContractID>${mcid}</MerchantContractID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`);
+  const contractId = String(dataOfXml(created, 'CreateCustomerContract')['ContractID']);
+  expect(await codeOf('AuthorizeCustomerContract', `<ContractID>${contractId}</ContractID><PinCode>1234</PinCode><ClientIP>${ip}</ClientIP>`)).toBe('0');
+  return { msisdn, mcid, contractId, orderId };
+}
+
+describe('the XSD', () => {
+  it('is served at /API/XML/InvoiceManagementService.xsd as an XML Schema; other methods are refused in XML', async () => {
+    const res = await fetch(`${t.kassa.urls.api}${XML_SCHEMA_PATH}`);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/xml; charset=utf-8']);
+    expect(await res.text()).toContain('<xs:schema');
+    const posted = await fetch(`${t.kassa.urls.api}${XML_SCHEMA_PATH}`, { method: 'POST', body: 'x' });
+    expect([posted.status, posted.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    expect(schema.problems(await posted.text())).toBe('');
+  });
+
+  it('tells a document that breaks it: the check can fail', () => {
+    expect(schema.problems('<Response><ResultCode>zero</ResultCode><ResultMessage>x</ResultMessage></Response>')).toContain('zero');
+    expect(schema.problems('<Response><ResultCode>0</ResultCode><ResultMessage>OK</ResultMessage><GetInvoiceResponse><InvoiceID>x</InvoiceID></GetInvoiceResponse></Response>')).not.toBe('');
+  });
+});
 
 describe('XML 2.9 operations', () => {
   it('CheckCustomerBillingSupport answers ResultCode 0 with the carrier', async () => {
@@ -186,5 +228,162 @@ describe('hostile XML: refused with an XML answer and a ResultCode, never JSON, 
     expect(logs).not.toContain(marker);
     expect(logs).not.toContain('<PinCode>');
     expect(logs).not.toContain(MERCHANT.password);
+  });
+});
+
+describe('every ResultCode reachable over XML', () => {
+  it('100 BAD_REQUEST: the JSON v3 rules (lengths, patterns, ClientIP), each naming the element', async () => {
+    const { msisdn, orderId } = fresh();
+    const cases: [string, string, string][] = [
+      ['CreateInvoice', `<MerchantOrderID>${'o'.repeat(39)}</MerchantOrderID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`, 'MerchantOrderID: longer than 38'],
+      ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone('12ab')}<ClientIP>${ip}</ClientIP>`, 'MSISDN: must be an E.164 number'],
+      ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}<ClientIP>not-an-ip</ClientIP>`, 'ClientIP: must be an IPv4 or IPv6 address'],
+      ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}`, 'ClientIP: required for this project'],
+      ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID><Price><Amount>10.5</Amount><Currency>RUB</Currency></Price>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`, 'Price'],
+      [
+        'CreateInvoice',
+        `<MerchantOrderID>${orderId}</MerchantOrderID>${cardCustomer(orderId)}<Contract><MerchantContractID>x</MerchantContractID></Contract><ClientIP>${ip}</ClientIP>`,
+        'Contract: not allowed',
+      ],
+      ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}${cardCustomer(orderId)}<ClientIP>${ip}</ClientIP>`, 'exactly one of'],
+      ['CreateCustomerContract', `<MerchantContractID>${'m'.repeat(65)}</MerchantContractID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`, 'MerchantContractID: longer than 64'],
+      ['AuthorizeCustomerContract', `<ContractID>x</ContractID><PinCode>${'1'.repeat(17)}</PinCode><ClientIP>${ip}</ClientIP>`, 'PinCode: longer than 16'],
+      ['CheckCustomerBillingSupport', '<MobilePhoneCustomer/>', 'MSISDN: required'],
+    ];
+    for (const [operation, body, message] of cases) {
+      const a = await call(operation, body);
+      expect([a.status, a.response.ResultCode], message).toEqual([200, '100']);
+      expect(a.response.ResultMessage).toContain(message);
+    }
+    // Nothing was created by any of them.
+    expect((await call('GetInvoiceByMerchantOrderId', `<MerchantOrderID>${orderId}</MerchantOrderID>`)).response.ResultCode).toBe('201');
+  });
+
+  it('101 for missing authentication elements; 103 for an inactive project and a caller off the whitelist', async () => {
+    const body = `<InvoiceID>x</InvoiceID>`;
+    const noSignature = requestXml('GetInvoice', body).replace(/<Signature>[^<]*<\/Signature>/, '');
+    expect((await post(noSignature)).response.ResultCode).toBe('101');
+    expect((await post(requestXml('GetInvoice', body).replace(/<Header>.*<\/Header>/, ''))).response.ResultCode).toBe('101');
+    expect(await codeOf('GetInvoice', body, { login: 'nobody' })).toBe('101');
+    expect(await codeOf('GetInvoice', body, { projectId: P.inactive })).toBe('103');
+    expect(await codeOf('GetInvoice', body, { projectId: P.whitelisted })).toBe('103');
+    expect(await codeOf('GetInvoice', body, { projectId: 999 })).toBe('103');
+  });
+
+  it('110 TEST_CALLBACK_URL_FORBIDDEN without the partner flag; accepted with it', async () => {
+    const { msisdn, orderId } = fresh();
+    const body = `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}<TestInfo><CallbackUrl>http://127.0.0.1:9/cb</CallbackUrl></TestInfo><ClientIP>${ip}</ClientIP>`;
+    expect(await codeOf('CreateInvoice', body)).toBe('110');
+    expect(await codeOf('CreateInvoice', body, { login: FLAGGED.login, password: FLAGGED.password, projectId: P.flagged })).toBe('0');
+  });
+
+  it('200 INVOICE_ALREADY_EXISTS (one active invoice per client; a merchant order id once), 202 INVALID_PAYMENT_METHOD', async () => {
+    const { msisdn, orderId } = fresh();
+    const other = fresh();
+    expect(await codeOf('CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}<PaymentMethod>sbp</PaymentMethod><ClientIP>${ip}</ClientIP>`)).toBe('0');
+    expect(await codeOf('CreateInvoice', `<MerchantOrderID>${other.orderId}</MerchantOrderID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`)).toBe('200');
+    expect(await codeOf('CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(other.msisdn)}<ClientIP>${ip}</ClientIP>`)).toBe('200');
+    const cash = await call('CreateInvoice', `<MerchantOrderID>${other.orderId}</MerchantOrderID>${phone(other.msisdn)}<PaymentMethod>cash</PaymentMethod><ClientIP>${ip}</ClientIP>`);
+    expect([cash.status, cash.response.ResultCode]).toEqual([200, '202']);
+    expect(cash.response.ResultMessage).toContain('sberpay_desktop');
+  });
+
+  it('an SMS_PIN invoice: 203 refund before payment, 204 twice, 205 on the third and for the right PIN, 206 for a BY_CONTRACT invoice', async () => {
+    const { msisdn, orderId } = fresh();
+    const created = await call(
+      'CreateInvoice',
+      `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}<Application><Name>app</Name></Application><Product><Name>thing</Name></Product><ClientIP>${ip}</ClientIP>`,
+    );
+    const invoice = dataOfXml(created, 'CreateInvoice');
+    expect(invoice['AuthorizationInfo']).toMatchObject({ AuthorizationType: 'SMS_PIN', IsAuthorized: 'false' });
+    const id = String(invoice['InvoiceID']);
+    expect(await codeOf('RefundInvoice', `<InvoiceID>${id}</InvoiceID><ClientIP>${ip}</ClientIP>`)).toBe('203');
+    const codes = [];
+    for (const pin of ['1', '2', '3', '1234']) codes.push(await codeOf('AuthorizeInvoice', `<InvoiceID>${id}</InvoiceID><PinCode>${pin}</PinCode><ClientIP>${ip}</ClientIP>`));
+    expect(codes).toEqual(['204', '204', '205', '205']);
+
+    const c = await activeContract();
+    const byContract = await call(
+      'CreateInvoice',
+      `<MerchantOrderID>${c.orderId}</MerchantOrderID>${phone(c.msisdn)}<Contract><MerchantContractID>${c.mcid}</MerchantContractID></Contract><ClientIP>${ip}</ClientIP>`,
+    );
+    const byId = String(dataOfXml(byContract, 'CreateInvoice')['InvoiceID']);
+    expect(await codeOf('AuthorizeInvoice', `<InvoiceID>${byId}</InvoiceID><PinCode>1234</PinCode><ClientIP>${ip}</ClientIP>`)).toBe('206');
+  });
+
+  it('an SMS_PIN invoice paid after its PIN, then refunded: Authorize, Processed/PAID with its transaction, RefundStatus; a paid invoice cannot be cancelled (206)', async () => {
+    const { msisdn, orderId } = fresh();
+    const id = String(dataOfXml(await call('CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`), 'CreateInvoice')['InvoiceID']);
+    const authorized = await call('AuthorizeInvoice', `<InvoiceID>${id}</InvoiceID><PinCode>1234</PinCode><ClientIP>${ip}</ClientIP>`);
+    expect(dataOfXml(authorized, 'AuthorizeInvoice')).toEqual({ InvoiceID: id, Status: 'Authorize' });
+    const paid = await eventually(
+      () => call('GetInvoice', `<InvoiceID>${id}</InvoiceID>`),
+      (a) => dataOfXml(a, 'GetInvoice')['PaymentStatus'] === 'PAID',
+    );
+    expect(dataOfXml(paid, 'GetInvoice')).toMatchObject({ Status: 'Processed', Transactions: { Transaction: { Status: 'SUCCESS', ResultCode: '0', PartnerProfit: { Amount: '10.00' } } } });
+    expect(await codeOf('CancelInvoice', `<InvoiceID>${id}</InvoiceID><ClientIP>${ip}</ClientIP>`)).toBe('206');
+    const refund = await call('RefundInvoice', `<InvoiceID>${id}</InvoiceID><ClientIP>${ip}</ClientIP>`);
+    expect(dataOfXml(refund, 'RefundInvoice')).toEqual({ InvoiceID: id, RefundStatus: 'processing' });
+    const byOrder = await call('GetInvoiceByMerchantOrderId', `<MerchantOrderID>${orderId}</MerchantOrderID>`);
+    expect(String((dataOfXml(byOrder, 'GetInvoiceByMerchantOrderId')['Customer'] as Record<string, Record<string, string>>)['MobilePhoneCustomer']?.['MSISDN'])).toMatch(/^\d{4}\*+\d{3}$/);
+  });
+
+  it('a created invoice cancelled: Cancelled, and cancelling again answers Cancelled (idempotent)', async () => {
+    const { msisdn, orderId } = fresh();
+    const id = String(dataOfXml(await call('CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`), 'CreateInvoice')['InvoiceID']);
+    for (let i = 0; i < 2; i++)
+      expect(dataOfXml(await call('CancelInvoice', `<InvoiceID>${id}</InvoiceID><ClientIP>${ip}</ClientIP>`), 'CancelInvoice')).toEqual({ InvoiceID: id, Status: 'Cancelled' });
+  });
+
+  it('contracts: 230 draft exists, 231 already exists, 233 already authorized, 232 after cancellation', async () => {
+    const { msisdn, mcid } = fresh();
+    const body = `<MerchantContractID>${mcid}</MerchantContractID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`;
+    const created = await call('CreateCustomerContract', body);
+    expect(dataOfXml(created, 'CreateCustomerContract')).toMatchObject({ AuthorizationType: 'SMS_PIN', MerchantContractID: mcid });
+    const id = String(dataOfXml(created, 'CreateCustomerContract')['ContractID']);
+    expect(await codeOf('CreateCustomerContract', body)).toBe('230');
+    expect(await codeOf('AuthorizeCustomerContract', `<ContractID>${id}</ContractID><PinCode>1234</PinCode><ClientIP>${ip}</ClientIP>`)).toBe('0');
+    expect(await codeOf('CreateCustomerContract', body)).toBe('231');
+    expect(await codeOf('AuthorizeCustomerContract', `<ContractID>${id}</ContractID><PinCode>1234</PinCode><ClientIP>${ip}</ClientIP>`)).toBe('233');
+    expect(dataOfXml(await call('CancelCustomerContract', `<ContractID>${id}</ContractID>`), 'CancelCustomerContract')).toEqual({ ContractID: id, Status: 'cancelled' });
+    expect(await codeOf('CancelCustomerContract', `<ContractID>${id}</ContractID>`)).toBe('232');
+    expect(await codeOf('AuthorizeCustomerContract', `<ContractID>${id}</ContractID><PinCode>1234</PinCode><ClientIP>${ip}</ClientIP>`)).toBe('232');
+  });
+
+  it('an unsupported number: IsSupported false', async () => {
+    const a = await call('CheckCustomerBillingSupport', phone('4915112345678'));
+    expect(dataOfXml(a, 'CheckCustomerBillingSupport')['IsSupported']).toBe('false');
+  });
+});
+
+describe('tenant isolation over XML', () => {
+  it("another partner's project sees none of this partner's invoices or contracts, and cannot change them", async () => {
+    const c = await activeContract();
+    const created = await call(
+      'CreateInvoice',
+      `<MerchantOrderID>${c.orderId}</MerchantOrderID>${phone(c.msisdn)}<Contract><MerchantContractID>${c.mcid}</MerchantContractID></Contract><ClientIP>${ip}</ClientIP>`,
+    );
+    const id = String(dataOfXml(created, 'CreateInvoice')['InvoiceID']);
+    const as = { login: OTHER.login, password: OTHER.password, projectId: P.other };
+    expect(await codeOf('GetInvoice', `<InvoiceID>${id}</InvoiceID>`, as)).toBe('201');
+    expect(await codeOf('GetInvoiceByMerchantOrderId', `<MerchantOrderID>${c.orderId}</MerchantOrderID>`, as)).toBe('201');
+    expect(await codeOf('CancelInvoice', `<InvoiceID>${id}</InvoiceID><ClientIP>${ip}</ClientIP>`, as)).toBe('201');
+    expect(await codeOf('RefundInvoice', `<InvoiceID>${id}</InvoiceID><ClientIP>${ip}</ClientIP>`, as)).toBe('201');
+    expect(await codeOf('CancelCustomerContract', `<ContractID>${c.contractId}</ContractID>`, as)).toBe('232');
+    // Nor through this partner's other project.
+    expect(await codeOf('GetInvoice', `<InvoiceID>${id}</InvoiceID>`, { projectId: P.noIp })).toBe('201');
+    // Its own project still sees the invoice, and the contract is still active.
+    expect(await codeOf('GetInvoice', `<InvoiceID>${id}</InvoiceID>`)).toBe('0');
+    expect(await codeOf('AuthorizeCustomerContract', `<ContractID>${c.contractId}</ContractID><PinCode>1234</PinCode><ClientIP>${ip}</ClientIP>`)).toBe('233');
+  });
+});
+
+describe('the log', () => {
+  it('holds none of the signatures, PINs and card numbers sent in this file', () => {
+    const logs = t.logs.join('\n');
+    // A signature depends on the login and the second it was made in: a few distinct ones, and the card numbers.
+    expect(secretsSent.size).toBeGreaterThan(5);
+    for (const secret of secretsSent) expect(logs).not.toContain(secret);
+    expect(logs).not.toMatch(/PinCode|"pin(_?code)?"\s*:\s*"[0-9]/i);
   });
 });

@@ -1,12 +1,25 @@
 import type { HttpDeps, RawEndpoint } from '@kassa/adapters-http';
-import { InvoiceManagementService, MAX_XML_BYTES } from '@kassa/adapters-xml';
+import { InvoiceManagementService, MAX_XML_BYTES, schemaAnswer, SUBSCRIPTION_SERVICE_PATHS, SubscriptionService } from '@kassa/adapters-xml';
 
 export const XML_SERVICE_PATH = '/API/XML/InvoiceManagementService.ashx';
+export const XML_SCHEMA_PATH = '/API/XML/InvoiceManagementService.xsd';
 
-/** The XML 2.9 service on the API host, and on the PCI host for the operations that carry cards. */
-export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci', RawEndpoint[]> {
-  const { useCases, projects, carriers, paymentPages, clock, logger } = deps;
-  const service = new InvoiceManagementService({ useCases, projects, carriers, paymentPages, clock, logFailure: (err) => logger.error({ err }, 'XML request failed') });
+/**
+ * The XML 2.9 service on the API host (with its XSD), and on the PCI host for the operations that
+ * carry cards; the subscription service on the subscriptions host.
+ */
+export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci' | 'subs', RawEndpoint[]> {
+  const { useCases, projects, carriers, paymentPages, clock, logger, signatures, mode } = deps;
+  const service = new InvoiceManagementService({
+    useCases,
+    projects,
+    carriers,
+    paymentPages,
+    clock,
+    logFailure: (err) => logger.error({ err }, 'XML request failed'),
+    // The XML signature is JSON v3's version 3 with NowUtc as the timestamp: the same cached signer.
+    expectedSignature: (password, login, nowUtc) => signatures.expected(password, login, nowUtc, '3', ''),
+  });
   // A body over the limit is not read further: the service answers it too large, in XML.
   const endpoint = (cardAllowed: boolean): RawEndpoint => ({
     path: XML_SERVICE_PATH,
@@ -15,5 +28,24 @@ export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci', RawEndpoint[
     handle: (r) => service.handle(r, cardAllowed),
     refuse: (_status, message) => service.refusal(message),
   });
-  return { api: [endpoint(false)], pci: [endpoint(true)] };
+  // The XSD merchants validate against (and the end-to-end tests validate every answer with).
+  const schema: RawEndpoint = {
+    path: XML_SCHEMA_PATH,
+    contentType: 'application/xml; charset=utf-8',
+    limitBytes: 1024,
+    handle: async (r) => schemaAnswer(r.method),
+    refuse: (_status, message) => service.refusal(message),
+  };
+  // The subscription service: one path per method, one service behind them.
+  const subscriptions = new SubscriptionService({ useCases, projects, paymentPages, clock, mode, logFailure: (err) => logger.error({ err }, 'subscription request failed') });
+  const subs = Object.entries(SUBSCRIPTION_SERVICE_PATHS).map(
+    ([method, path]): RawEndpoint => ({
+      path,
+      contentType: 'text/xml; charset=utf-8',
+      limitBytes: MAX_XML_BYTES,
+      handle: (r) => subscriptions.handle(method, r),
+      refuse: (_status, message) => subscriptions.refusal(message),
+    }),
+  );
+  return { api: [endpoint(false), schema], pci: [endpoint(true)], subs };
 }

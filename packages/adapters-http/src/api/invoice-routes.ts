@@ -1,9 +1,9 @@
 import { Router, type IRouter, type Response } from 'express';
-import type { CreateInvoiceInput } from '@kassa/domain';
+import { checkPaymentMethod, type CreateInvoiceInput } from '@kassa/domain';
 import { sendResult } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { API_PREFIX } from './prefix.js';
-import { checkPaymentMethod, clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';
+import { clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';
 import { answeredWithError, bodyRoute, missingClientIp, route } from './route.js';
 import { invoiceView } from './views.js';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { cardLast4, domainError, err, ok, parseMoney, type Customer, type DomainError, type Money, type Result } from '@kassa/domain';
-import { PAYMENT_METHODS, type CustomerRequest } from '@kassa/protocol';
+import type { CustomerRequest } from '@kassa/protocol';
 
 export { billingCheckRequest, clientIpRequest, createContractRequest, createInvoiceRequest, pinRequest } from '@kassa/protocol';
 
@@ -43,12 +43,4 @@ export function toPrice(price: { amount: string; currency: string } | undefined)
   if (!price) return ok(undefined);
   const parsed = parseMoney(price.amount, price.currency);
   return parsed.ok ? parsed : bad(`order.price: ${parsed.error.message}`);
-}
-
-const KNOWN_METHODS = new Set(PAYMENT_METHODS);
-
-/** The deprecated payment_method: accepted when known (no effect), 422 INVALID_PAYMENT_METHOD otherwise. */
-export function checkPaymentMethod(method: string | undefined): Result<void, DomainError> {
-  if (method === undefined || KNOWN_METHODS.has(method)) return ok(undefined);
-  return err(domainError('INVALID_PAYMENT_METHOD', `Unknown payment_method ${JSON.stringify(method)}; allowed: ${PAYMENT_METHODS.join(', ')}, or omit it for card`));
 }

@@ -10,8 +10,11 @@ const trustProxySetting = (trust: TrustProxy | undefined): false | number | stri
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-/** What every Kassa listener shares: no framework banner, JSON bodies, the masked request log. */
-export function baseApp(deps: HttpDeps, host: string): Express {
+/**
+ * What every Kassa listener shares: no framework banner, JSON bodies, the masked request log.
+ * `ownBodies` are paths that read their own bodies, or none (the payment page and its forms): the JSON parser leaves them be.
+ */
+export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string[] = []): Express {
   const app = express();
   app.disable('x-powered-by');
   // API answers are never cached; an ETag would only cost a hash of every body.
@@ -19,7 +22,8 @@ export function baseApp(deps: HttpDeps, host: string): Express {
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
   app.use(requestLog(deps.logger, host));
   for (const endpoint of deps.rawEndpoints?.[host] ?? []) mountRawEndpoint(app, endpoint);
-  app.use(jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT));
+  const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
+  app.use(ownBodies.length === 0 ? json : (req, res, next) => (ownBodies.includes(req.path) ? next() : json(req, res, next)));
   return app;
 }
 

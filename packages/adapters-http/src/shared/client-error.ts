@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { domainError, type KassaMode } from '@kassa/domain';
 import { errorBody, sendJson } from './envelope.js';
-import { endpointOf, type RawEndpoint } from './raw-endpoint.js';
+import { endpointOf, type DocumentRefusal } from './raw-endpoint.js';
 
 /** What Node's HTTP parser reports, by its error code, as status and words for the client. */
 function answerFor(code: string | undefined): { status: number; message: string } {
@@ -16,7 +16,7 @@ function answerFor(code: string | undefined): { status: number; message: string 
  * header, headers too large, a client too slow to send its request) is answered in the envelope
  * rather than with Node's bare status line, and the connection is closed.
  */
-export function clientErrorHandler(mode: KassaMode, documents: readonly RawEndpoint[] = []) {
+export function clientErrorHandler(mode: KassaMode, documents: readonly DocumentRefusal[] = []) {
   return (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void => {
     // A parse error in a body whose request is already being answered: a second answer on the
     // socket would corrupt the first (Node's own handler makes the same check, on the same field).
@@ -41,7 +41,7 @@ export function clientErrorHandler(mode: KassaMode, documents: readonly RawEndpo
  * A listener's `checkExpectation` handler: an `Expect` header other than 100-continue is answered
  * 417 in the envelope (Node's own answer has no body).
  */
-export function expectationFailedHandler(mode: KassaMode, documents: readonly RawEndpoint[] = []) {
+export function expectationFailedHandler(mode: KassaMode, documents: readonly DocumentRefusal[] = []) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     res.setHeader('Connection', 'close');
     const document = endpointOf(documents, req.url);

@@ -30,8 +30,11 @@ export interface RawEndpoint {
   refuse(status: number, message: string): string;
 }
 
+/** A path that answers in a format of its own even when Node's HTTP parser refuses the request (XML, or a page). */
+export type DocumentRefusal = Pick<RawEndpoint, 'path' | 'contentType' | 'refuse'>;
+
 /** The endpoint a raw request line (`POST /path?q HTTP/1.1`) is addressed to, if any (paths match in any case, as Express's do). */
-export function endpointOf(endpoints: readonly RawEndpoint[], target: string | undefined): RawEndpoint | undefined {
+export function endpointOf<E extends DocumentRefusal>(endpoints: readonly E[], target: string | undefined): E | undefined {
   const path = target?.split('?')[0]?.toLowerCase();
   return path === undefined ? undefined : endpoints.find((e) => e.path.toLowerCase() === path);
 }

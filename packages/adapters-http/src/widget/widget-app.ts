@@ -1,40 +1,63 @@
-import type { Express, Request, Response } from 'express';
-import { invoicePaymentStatus, invoiceStatus } from '@kassa/domain';
+import type { Express, NextFunction, Request, Response } from 'express';
 import { baseApp, finishApp } from '../shared/base-app.js';
+import { clientErrorStatus } from '../shared/error-handler.js';
 import type { HttpDeps } from '../shared/http-deps.js';
+import type { DocumentRefusal } from '../shared/raw-endpoint.js';
+import { bodyErrorStatus } from '../shared/json-body.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
+import { bankPage, cardPayment, FORM_PATHS, simulatedPayment, wapForm } from './page-actions.js';
+import { PAGE_PATH } from './page-links.js';
+import { paymentPage } from './payment-page.js';
+import { assetRoute } from './widget-assets.js';
+import { escapeHtml, pageHtml, sendPage } from './widget-html.js';
+import { langOf, TEXTS } from './widget-texts.js';
+import { qrRoute, redirectRoute, sandboxConfirmRoute, statusRoute } from './widget-api.js';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+/** The paths that answer pages (errors too); everything else on this host answers the JSON envelope. */
+export const PAGE_PATHS: readonly string[] = [PAGE_PATH, '/Card/Sbp/bank.html', ...FORM_PATHS];
 
-/** The method a payment-page URL asks for, from the spec's selection parameters. */
-function chosenMethod(req: Request): string {
-  if (req.query['useSbp'] === 'true') return 'sbp';
-  const payType = req.query['payType'];
-  const device = req.query['deviceType'];
-  if (typeof payType === 'string' && (device === 'Desktop' || device === 'Mobile')) return `${payType}_${device.toLowerCase()}`;
-  return 'card';
-}
+/** The pages' answers to requests Node's HTTP parser refused: a page too, not the envelope. */
+export const widgetPageRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] =>
+  PAGE_PATHS.map((path) => ({
+    path,
+    contentType: 'text/html; charset=utf-8',
+    refuse: (_status, message) => pageHtml({ lang: 'ru', mode, title: TEXTS.ru.title }, `<p class="notice" role="alert">${escapeHtml(message)}</p>`),
+  }));
+
+/** A page's request failed: a client error gets a page with its status, our failure a 503 page (logged). */
+const pageErrors = (deps: HttpDeps) => (err: unknown, req: Request, res: Response, next: NextFunction) => {
+  if (!PAGE_PATHS.includes(req.path) || res.headersSent) return next(err);
+  const status = bodyErrorStatus(err)?.status ?? clientErrorStatus(err);
+  const lang = langOf(undefined, req.headers['accept-language']);
+  if (status === undefined) deps.logger.error({ err, method: req.method, path: req.path }, 'request failed');
+  const t = TEXTS[lang];
+  const message = status === undefined ? 'Service temporarily unavailable; please try again.' : 'The request could not be read.';
+  if (status === undefined) res.set('Retry-After', '5');
+  sendPage(res, status ?? 503, pageHtml({ lang, mode: deps.mode, title: t.title }, `<p class="notice" role="alert">${escapeHtml(message)}</p>`));
+};
 
 /**
- * The widget host ({widget_base}). For now: the link form of the payment page, which checks the
- * token (401 invalid-link screen otherwise) and shows the invoice and the chosen method. The
- * widget script, the redirect route and payment itself come with the widget issue.
+ * The widget host ({widget_base}): the widget script, the payment page and its forms, the
+ * redirect route, the status the widget polls, QR images and, in the test environment, the sandbox's
+ * confirmation and bank-app imitation.
  */
 export function createWidgetApp(deps: HttpDeps, pages: JwtPaymentPages): Express {
-  const app = baseApp(deps, 'widget');
-  app.get('/Card/Sbp/widget.html', async (req: Request, res: Response) => {
-    const invoiceId = typeof req.query['invoiceId'] === 'string' ? req.query['invoiceId'] : '';
-    const raw = req.query['t'] ?? req.query['token'];
-    const token = typeof raw === 'string' ? raw : '';
-    const opened = await pages.verify(token, invoiceId, deps.clock.now());
-    const invoice = opened && (await deps.useCases.getInvoice.execute({ projectId: opened.projectId, invoiceId }));
-    if (!invoice?.ok) return void res.status(401).type('html').send(page('Invalid link', '<p>This payment link is invalid or has expired.</p>'));
-    const i = invoice.value;
-    res
-      .type('html')
-      .send(page('Payment', `<p>Invoice ${escapeHtml(i.id)}: ${escapeHtml(invoiceStatus(i))} / ${escapeHtml(invoicePaymentStatus(i))}</p><p>Method: ${escapeHtml(chosenMethod(req))}</p>`));
-  });
+  // Pages take no JSON: their forms read their own bodies, and a body sent to a page is not read.
+  const app = baseApp(deps, 'widget', PAGE_PATHS);
+  const wrap = (handler: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) => void handler(req, res).catch(next);
+  app.get('/Card/Sbp/embed.js', assetRoute('embed.js'));
+  app.get('/Card/Sbp/page.js', assetRoute('page.js'));
+  app.get('/Card/Sbp/widget.css', assetRoute('widget.css'));
+  app.get(PAGE_PATH, wrap(paymentPage(deps, pages)));
+  app.get('/Card/Sbp/bank.html', wrap(bankPage(deps, pages)));
+  app.post('/Card/Sbp/pay', cardPayment(deps, pages));
+  app.post('/Card/Sbp/simulate', simulatedPayment(deps, pages));
+  app.post('/Card/Sbp/wap', wapForm(deps, pages));
+  app.get('/Card/Sbp/status', wrap(statusRoute(deps, pages)));
+  app.get('/Card/Handlers/:invoiceId/pay', wrap(redirectRoute(deps, pages)));
+  app.get('/Card/Handlers/:invoiceId/qr.svg', wrap(qrRoute(deps, pages)));
+  app.get('/Card/Handlers/:invoiceId/sandbox-confirm', wrap(sandboxConfirmRoute(deps, pages)));
+  app.post('/Card/Handlers/:invoiceId/sandbox-confirm', wrap(sandboxConfirmRoute(deps, pages)));
+  app.use(pageErrors(deps));
   return finishApp(app, deps, 'widget');
 }

@@ -1,8 +1,8 @@
 import { parseSpecTime, type CarrierLookup, type Clock, type DomainError, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
 import { OPERATIONS } from './operations.js';
 import { REFUSAL_CODES, RESULT_CODES } from './result-codes.js';
-import { XmlFieldError, XmlFields } from './xml-fields.js';
-import { parseXmlRequest, type XmlRefusal } from './xml-request.js';
+import { readXmlRequest, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
+import { XmlFieldError } from './xml-fields.js';
 import { responseXml, type XmlData } from './xml-response.js';
 import { xmlSignature, xmlSignatureMatches } from './xml-signature.js';
 
@@ -17,31 +17,20 @@ export interface InvoiceServiceDeps {
   readonly clock: Clock;
   /** Where a failure of ours is logged (never the document: it holds PINs and signatures). */
   readonly logFailure: (err: unknown) => void;
-}
-
-/** A request as the transport hands it over: the body's text, or why it could not be read. */
-export interface XmlServiceRequest {
-  readonly method: string;
-  readonly body: string | undefined;
-  readonly problem?: 'too_large' | 'unreadable';
-  readonly contentType: string | undefined;
-  readonly callerIp: string;
-}
-
-export interface XmlServiceAnswer {
-  readonly status: number;
-  readonly body: string;
-  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The expected signature (`xmlSignature` when absent). It is the JSON v3 version-3 signature with
+   * NowUtc as the timestamp, so the app passes its cached JSON signer: a second's requests share one HMAC.
+   */
+  readonly expectedSignature?: (password: string, login: string, nowUtc: string) => string;
 }
 
 const answered = (code: number, message: string, operation?: { name: string; data: XmlData }): XmlServiceAnswer => ({ status: 200, body: responseXml(code, message, operation) });
-const refused = (kind: keyof typeof REFUSAL_CODES, message: string, status = 400): XmlServiceAnswer => ({ status, body: responseXml(REFUSAL_CODES[kind], message) });
 const failed = (e: DomainError): XmlServiceAnswer => answered(RESULT_CODES[e.code], e.message);
 
 /** The PCI host takes the operations that may carry card data; the rest are the API host's. */
 const PCI_OPERATIONS = new Set(['CreateInvoice', 'CreateCustomerContract']);
 
-const XML_TYPES = /^(text|application)\/xml(\s*;|$)/i;
+export type { XmlServiceAnswer, XmlServiceRequest };
 
 /**
  * POST /API/XML/InvoiceManagementService.ashx: one `Request` document, one operation. A document
@@ -67,13 +56,12 @@ export class InvoiceManagementService {
   }
 
   private async answer(request: XmlServiceRequest, cardAllowed: boolean): Promise<XmlServiceAnswer> {
-    if (request.method !== 'POST') return { ...refused('method', 'Only POST is accepted', 405), headers: { allow: 'POST' } };
-    if (!request.contentType || !XML_TYPES.test(request.contentType)) return refused('content_type', 'Content-Type must be text/xml or application/xml', 415);
-    if (request.problem === 'too_large') return refused('too_large', 'The document is too large', 413);
-    if (request.problem || request.body === undefined) return refused('malformed', 'The body could not be read');
-    const parsed = parseXmlRequest(request.body);
-    if (!parsed.ok) return refused(parsed.refusal.kind satisfies XmlRefusal['kind'], parsed.refusal.message);
-    const root = new XmlFields(parsed.request, '/Request');
+    const read = readXmlRequest(request);
+    if (!read.ok) {
+      const { kind, message, status, headers } = read.refusal;
+      return { status, body: responseXml(REFUSAL_CODES[kind], message), ...(headers ? { headers } : {}) };
+    }
+    const { root } = read;
     const operations = root.names().filter((n) => n !== 'Header');
     const [element] = operations;
     if (operations.length !== 1 || !element?.endsWith('Request')) return failed({ code: 'BAD_REQUEST', message: '/Request: exactly one operation element <Operation>Request is required' });
@@ -81,14 +69,17 @@ export class InvoiceManagementService {
     const operation = Object.hasOwn(OPERATIONS, name) ? OPERATIONS[name] : undefined;
     if (!operation || (cardAllowed && !PCI_OPERATIONS.has(name))) return failed({ code: 'NOT_FOUND', message: `No operation ${name.slice(0, 64)}${cardAllowed ? ' on the PCI host' : ''}` });
 
-    const auth = root.child('Header').child('Authentication');
-    const login = auth.text('Login', 128);
-    const nowUtc = auth.text('NowUtc', 32);
-    const signature = auth.text('Signature', 128);
+    // Missing authentication is a signature failure, as missing headers are on JSON v3.
+    const auth = root.optionalChild('Header')?.optionalChild('Authentication');
+    const login = auth?.optionalText('Login', 128);
+    const nowUtc = auth?.optionalText('NowUtc', 32);
+    const signature = auth?.optionalText('Signature', 128);
+    if (!login || !nowUtc || !signature) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature: Header/Authentication needs Login, NowUtc and Signature' });
     const fields = root.child(element);
     const partner = await this.deps.projects.findPartner(login);
-    if (!partner || !xmlSignatureMatches(xmlSignature(partner.password, login, nowUtc), signature)) {
-      return failed({ code: 'AUTH_INVALID_SIGNATURE', message: partner ? 'Invalid signature: signature mismatch' : 'Invalid signature: unknown login' });
+    if (!partner) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature: unknown login' });
+    if (!xmlSignatureMatches((this.deps.expectedSignature ?? xmlSignature)(partner.password, login, nowUtc), signature)) {
+      return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature: signature mismatch' });
     }
     const at = parseSpecTime(nowUtc);
     if (at === undefined) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc must be UTC time in the form YYYY-MM-DDThh:mm:ssZ' });

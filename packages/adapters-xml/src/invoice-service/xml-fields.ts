@@ -35,6 +35,25 @@ export class XmlFields {
     return value;
   }
 
+  /** The element's text when it matches `pattern`; `rule` says what is expected. */
+  optionalMatching(name: string, pattern: RegExp, rule: string): string | undefined {
+    const value = this.optionalText(name, 1024);
+    if (value !== undefined && !pattern.test(value)) throw new XmlFieldError(`${this.path}/${name}: ${rule}`);
+    return value;
+  }
+
+  matching(name: string, pattern: RegExp, rule: string): string {
+    const value = this.optionalMatching(name, pattern, rule);
+    if (value === undefined || value === '') throw new XmlFieldError(`${this.path}/${name}: required`);
+    return value;
+  }
+
+  /** `true` or `false` (xs:boolean's words); undefined when absent. */
+  optionalBoolean(name: string): boolean | undefined {
+    const value = this.optionalMatching(name, /^(true|false|1|0)$/, 'true or false');
+    return value === undefined ? undefined : value === 'true' || value === '1';
+  }
+
   /** A whole number in 0..2^31-1 written in decimal digits. */
   integer(name: string): number {
     const value = this.text(name, 10);

@@ -27,8 +27,36 @@ const parser = new XMLParser({
   cdataPropName: false,
   maxNestedTags: MAX_XML_DEPTH,
   strictReservedNames: true,
-  isArray: () => true,
+  // The ordered form skips the parser's own object building (about a third of a parse; turned into
+  // XmlNode below), and no callback reads the element path (building it costs a quarter more).
+  preserveOrder: true,
+  jPath: false,
 });
+
+/** The parser's ordered form: per element, one entry `{name: children}`; text as `{'#text': value}`. */
+type Ordered = readonly Readonly<Record<string, unknown>>[];
+const TEXT = '#text';
+
+/** An element's ordered children as an XmlNode: its text when it has no child element, else its children by name. */
+function toNode(children: Ordered): XmlNode {
+  let text = '';
+  let elements: Record<string, XmlNode[]> | undefined;
+  for (const entry of children) {
+    for (const name of Object.keys(entry)) {
+      const value = entry[name];
+      if (name === TEXT) text += String(value);
+      else {
+        elements ??= Object.create(null) as Record<string, XmlNode[]>;
+        const same = elements[name];
+        if (same) same.push(toNode(value as Ordered));
+        else elements[name] = [toNode(value as Ordered)];
+      }
+    }
+  }
+  // Text beside elements keeps the element from reading as text (XmlFields refuses it where text is expected).
+  if (elements && text) elements[TEXT] = [text];
+  return elements ?? text;
+}
 
 // `<!DOCTYPE`, `<!ENTITY` and friends, in any case, anywhere (even after a comment): refused unread.
 const MARKUP_DECLARATION = /<!\s*(doctype|entity|element|attlist|notation)/i;
@@ -51,16 +79,16 @@ export function parseXmlRequest(text: string): { ok: true; request: Readonly<Rec
   if (depth(text) > MAX_XML_DEPTH) return { ok: false, refusal: { kind: 'too_deep', message: `Elements nest deeper than ${MAX_XML_DEPTH} levels` } };
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { ok: false, refusal: { kind: 'malformed', message: `Not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` } };
-  let doc: Record<string, unknown>;
+  let doc: XmlNode;
   try {
-    doc = parser.parse(text) as Record<string, unknown>;
+    doc = toNode(parser.parse(text) as Ordered);
   } catch (e) {
     return { ok: false, refusal: { kind: 'malformed', message: `Not well-formed XML: ${(e as Error).message}` } };
   }
-  const roots = Object.keys(doc);
-  const request = doc['Request'];
-  if (roots.length !== 1 || !Array.isArray(request) || request.length !== 1 || typeof request[0] !== 'object' || request[0] === null) {
+  const roots = typeof doc === 'string' ? [] : Object.keys(doc);
+  const request = typeof doc === 'string' ? undefined : doc['Request'];
+  if (roots.length !== 1 || request?.length !== 1 || typeof request[0] !== 'object') {
     return { ok: false, refusal: { kind: 'not_a_request', message: 'The root element must be one Request' } };
   }
-  return { ok: true, request: request[0] as Record<string, readonly XmlNode[]> };
+  return { ok: true, request: request[0] };
 }

@@ -42,6 +42,7 @@ const transactionXml = (t: Transaction): XmlData => ({
   ResultDescription: t.resultDescription,
   PaidAt: t.paidAt ? specTime(t.paidAt) : undefined,
   Price: price(t.price),
+  PartnerProfit: price(t.partnerProfit),
   TotalPaid: price(t.totalPaid),
   TotalRemaining: price(t.totalRemaining),
   BillingChannel: t.billingChannel,

@@ -1,5 +1,8 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { formatAmount, SUBSCRIPTION_STATUS, unreachable, type SubscriptionEvent } from '@kassa/domain';
+import { compactUtc, formatAmount, SUBSCRIPTION_STATUS, unreachable, type SubscriptionEvent } from '@kassa/domain';
+import { subscriptionSignature } from '../subscription-service/subscription-signature.js';
+import { withOffset } from '../subscription-service/subscription-views.js';
+import { BUILDER_WITHOUT_PATHS } from '../invoice-service/xml-response.js';
 
 /** EventType of the notification, per event (ACTIVATED and CANCELLED are the spec's; the rest ours). */
 function eventType(event: SubscriptionEvent): string {
@@ -19,15 +22,15 @@ function eventType(event: SubscriptionEvent): string {
   }
 }
 
-/** ISO 8601 with an offset, as the XML API shows times ("2026-11-22T10:00:00+00:00"). */
-const withOffset = (iso: string) => iso.replace(/\.\d{3}Z$|Z$/, '+00:00');
-
 /**
  * The SubscriptionStatusNotification document's elements (full field list not shown by the spec):
- * the subscription, its status and PaidUntil, the EventType, and for a charge the BillingOperationID,
- * BillingResult, CustomerPrice and Currency.
+ * the subscription, its status, PaidUntil and OperatorID, the EventType, for a charge the
+ * BillingOperationID, BillingResult, CustomerPrice and Currency; then `Now` (the event's time, UTC
+ * yyyyMMddHHmmss) and `Signature`, computed as the requests' are: lowercase hex
+ * hmac_sha256(subscriptionSecret, SubscriptionProjectID + Now). Without a secret, no Signature.
  */
-export function subscriptionNotification(event: SubscriptionEvent): Record<string, string | number> {
+export function subscriptionNotification(event: SubscriptionEvent, secret: string | null = null): Record<string, string | number> {
+  const now = compactUtc(event.occurredAt);
   return {
     EventType: eventType(event),
     SubscriptionID: event.aggregate.id,
@@ -35,15 +38,19 @@ export function subscriptionNotification(event: SubscriptionEvent): Record<strin
     SubscriptionStatus: SUBSCRIPTION_STATUS[event.subscriptionState],
     ...(event.subscriberMsisdn ? { Subscriber_MSISDN: event.subscriberMsisdn } : {}),
     ...(event.paidUntil ? { PaidUntil: withOffset(event.paidUntil) } : {}),
+    // Events stored before OperatorID was part of them have none.
+    ...(event.operatorId !== undefined ? { OperatorID: event.operatorId } : {}),
     ...(event.type === 'SubscriptionCharged'
       ? { BillingOperationID: event.billingOperationId, BillingResult: event.result, CustomerPrice: formatAmount(event.amount), Currency: event.amount.currency }
       : {}),
+    Now: now,
+    ...(secret ? { Signature: subscriptionSignature(secret, event.projectId, now) } : {}),
   };
 }
 
-const builder = new XMLBuilder({ format: false, suppressEmptyNode: false });
+const builder = new XMLBuilder({ ...BUILDER_WITHOUT_PATHS, suppressEmptyNode: false });
 
-/** The notification as the XML document a merchant receives. */
-export function subscriptionNotificationXml(event: SubscriptionEvent): string {
-  return `<?xml version="1.0" encoding="utf-8"?>${builder.build({ SubscriptionStatusNotification: subscriptionNotification(event) }) as string}`;
+/** The notification as the XML document a merchant receives, signed with the project's subscription secret. */
+export function subscriptionNotificationXml(event: SubscriptionEvent, secret: string | null = null): string {
+  return `<?xml version="1.0" encoding="utf-8"?>${builder.build({ SubscriptionStatusNotification: subscriptionNotification(event, secret) }) as string}`;
 }

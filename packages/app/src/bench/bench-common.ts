@@ -1,4 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 /** The partner and project both servers of the benchmark accept. */
 export const BENCH_PARTNER = { login: 'bench', password: 'bench-password-0123456789' };
@@ -8,3 +11,39 @@ export const hmacHex = (key: string, message: string) => createHmac('sha256', ke
 
 /** Prints the server's base URL as the first stdout line, for the driver. */
 export const announce = (url: string, storage = 'none') => process.stdout.write(`${JSON.stringify({ url, storage })}\n`);
+
+/** The JSON v3 headers of a version-4 request signed by the bench partner over `payload`. */
+export function signV4Headers(payload: string): Record<string, string> {
+  const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const signature = hmacHex(BENCH_PARTNER.password, payload + BENCH_PARTNER.login + hmacHex(BENCH_PARTNER.password, timestamp));
+  return { 'X-Login': BENCH_PARTNER.login, 'X-Timestamp': timestamp, 'X-Signature-Version': '4', 'X-Signature': signature, 'Content-Type': 'application/json' };
+}
+
+/** Starts a bench server script of this folder as its own process; resolves with what it announced. */
+export async function startBenchServer(script: string, env: Record<string, string> = {}): Promise<{ url: string; storage: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
+    if (line.startsWith('{"url"')) return { ...(JSON.parse(line) as { url: string; storage: string }), child };
+  }
+  throw new Error(`${script} did not start`);
+}
+
+export async function stopBenchServer(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Waits until `done` holds, checking every 10 ms; a run that stalls ends the benchmark with an error naming `what`. */
+export async function waitFor(done: () => boolean, ms: number, what: string): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

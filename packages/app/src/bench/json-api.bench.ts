@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { BENCH_PARTNER, BENCH_PROJECT_ID, hmacHex } from './bench-common.js';
+import { BENCH_PROJECT_ID, median, signV4Headers as sign, startBenchServer as startServer, stopBenchServer } from './bench-common.js';
 
 /**
  * `npm run bench`: signed (v4) POST /invoices then GET of it, 50 connections, against Kassa
@@ -15,21 +13,7 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 6);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 
-async function startServer(script: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  for await (const line of lines) {
-    if (line.startsWith('{"url"')) return { url: (JSON.parse(line) as { url: string }).url, child };
-  }
-  throw new Error(`${script} did not start`);
-}
-
 let sequence = 0;
-function sign(payload: string) {
-  const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const signature = hmacHex(BENCH_PARTNER.password, payload + BENCH_PARTNER.login + hmacHex(BENCH_PARTNER.password, timestamp));
-  return { 'X-Login': BENCH_PARTNER.login, 'X-Timestamp': timestamp, 'X-Signature-Version': '4', 'X-Signature': signature, 'Content-Type': 'application/json' };
-}
 
 interface Measured {
   readonly name: string;
@@ -101,10 +85,7 @@ async function window(server: Server, round: number): Promise<Measured> {
   return before === undefined || after === undefined ? measured : { ...measured, cpuUs: ((after - before) / measured.total) * 1e6 };
 }
 
-async function stop(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
-}
+const stop = (server: Server) => stopBenchServer(server.child);
 
 // Profiling aid: BENCH_URL=<base url> measures one running server and stops.
 if (process.env['BENCH_URL']) {
@@ -130,11 +111,6 @@ try {
   await Promise.all([stop(servers.kassa), stop(servers.baseline)]);
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 console.log(`\nsigned v4 POST /invoices + GET, ${CONNECTIONS} connections, ${SECONDS}s per measurement, ${ROUNDS} rounds (each: both servers back to back, order alternating)`);
 console.table(rows.map((r) => ({ server: r.name, 'req/s': Math.round(r.rps), 'p99 ms': r.p99, 'cpu us/req': r.cpuUs === undefined ? '-' : Math.round(r.cpuUs), errors: r.errors, non2xx: r.non2xx })));
 const mean = (prefix: string) => {

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
 import { startMongoServer, type MongoServer } from '../testing/mongo-server.js';
-import { BENCH_PARTNER, BENCH_PROJECT_ID, hmacHex } from './bench-common.js';
+import { BENCH_PROJECT_ID, signV4Headers as sign, startBenchServer, stopBenchServer } from './bench-common.js';
 
 /**
  * The MongoDB scenario of `npm run bench`: invoice creation through the API (Kassa on MongoDB
@@ -17,22 +15,11 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
 
 let sequence = 0;
-const sign = (payload: string) => {
-  const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const signature = hmacHex(BENCH_PARTNER.password, payload + BENCH_PARTNER.login + hmacHex(BENCH_PARTNER.password, timestamp));
-  return { 'X-Login': BENCH_PARTNER.login, 'X-Timestamp': timestamp, 'X-Signature-Version': '4', 'X-Signature': signature, 'Content-Type': 'application/json' };
-};
 
 async function kassaOn(url: string, database: string): Promise<{ api: string; child: ChildProcess }> {
-  const script = fileURLToPath(new URL('./kassa-server.js', import.meta.url));
-  const child = spawn(process.execPath, [script], { env: { ...process.env, MONGO_URL: url, MONGO_DB: database }, stdio: ['ignore', 'pipe', 'inherit'] });
-  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
-    if (!line.startsWith('{"url"')) continue;
-    const started = JSON.parse(line) as { url: string; storage: string };
-    if (started.storage !== 'mongodb') throw new Error(`kassa started on ${started.storage} storage, not mongodb`);
-    return { api: started.url, child };
-  }
-  throw new Error('kassa did not start');
+  const started = await startBenchServer('./kassa-server.js', { MONGO_URL: url, MONGO_DB: database });
+  if (started.storage !== 'mongodb') throw new Error(`kassa started on ${started.storage} storage, not mongodb`);
+  return { api: started.url, child: started.child };
 }
 
 async function apiCreations(url: string): Promise<number> {
@@ -59,8 +46,7 @@ async function apiCreations(url: string): Promise<number> {
     if (result.non2xx > 0 || result.errors > 0) console.log(`note: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return result.requests.average;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopBenchServer(child);
   }
 }
 

@@ -9,6 +9,7 @@ import { webhookSignature } from '@kassa/protocol';
 import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';
 import { startRedisServer } from '../testing/redis-server.js';
+import { median, waitFor } from './bench-common.js';
 
 // `node packages/app/dist/bench/webhooks-redis.bench.js`: webhook deliveries per second through
 // BullMQ on Redis (REDIS_URL, or a redis-server of its own). Kassa (a stored delivery, its
@@ -35,15 +36,6 @@ async function receiver(): Promise<{ server: Server; url: string; count: () => n
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, count: () => received };
 }
 
-/** Waits for a round's deliveries; a round that stalls (a failed delivery) ends the benchmark with an error. */
-const waitFor = async (done: () => boolean, ms = 120_000) => {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error(`a round did not finish within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
-
 /** The bare worker: a BullMQ job per delivery, a signed POST per job, nothing stored. */
 async function bareRound(url: string, redisUrl: string): Promise<number> {
   const connection = redisConnection(redisUrl);
@@ -69,7 +61,7 @@ async function bareRound(url: string, redisUrl: string): Promise<number> {
   await worker.waitUntilReady();
   const started = performance.now();
   await queue.addBulk(Array.from({ length: DELIVERIES }, (_, i) => ({ name: 'deliver', data: { id: `evt-${i}` }, opts: { jobId: `bare-${i}`, removeOnComplete: true } })));
-  await waitFor(() => done >= DELIVERIES);
+  await waitFor(() => done >= DELIVERIES, 120_000, 'a round (a failed delivery stalls it)');
   const rate = DELIVERIES / ((performance.now() - started) / 1000);
   await worker.close();
   await queue.obliterate({ force: true });
@@ -111,15 +103,13 @@ async function kassaRound(url: string, redisUrl: string): Promise<number> {
       await scheduler.schedule({ name: 'webhook.attempt', projectId: 1, aggregateId: d.id, runAt: now });
     }),
   );
-  await waitFor(() => done >= DELIVERIES);
+  await waitFor(() => done >= DELIVERIES, 120_000, 'a round (a failed delivery stalls it)');
   const rate = DELIVERIES / ((performance.now() - started) / 1000);
   await worker.close();
   await queue.obliterate({ force: true });
   await queue.close();
   return rate;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function main(): Promise<void> {
   const own = process.env['REDIS_URL'] ? undefined : await startRedisServer();

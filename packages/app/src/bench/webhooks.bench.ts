@@ -4,6 +4,7 @@ import { HttpWebhookSender } from '@kassa/adapters-http';
 import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa/domain';
 import { inMemoryPorts } from '@kassa/domain/in-memory';
 import { webhookSignature } from '@kassa/protocol';
+import { median } from './bench-common.js';
 
 // `node packages/app/dist/bench/webhooks.bench.js`: webhook deliveries per second to local receivers.
 // Kassa (embedded: in-memory deliveries, AttemptDelivery, the HTTP sender) against a bare loop that
@@ -82,8 +83,6 @@ function kassa(urls: readonly string[]) {
     return (await ports.deliveries.get(1, d.id))?.state === 'succeeded';
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function main(): Promise<void> {
   const healthy = await Promise.all(Array.from({ length: 10 }, () => receiver(true)));

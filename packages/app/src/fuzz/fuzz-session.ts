@@ -3,6 +3,7 @@ import type { HostName } from '../server.js';
 import { answerProblems } from './invariants.js';
 import { fuzzCases, type FuzzCase } from './requests.js';
 import { sendRaw, type RawAnswer } from './raw-http.js';
+import type { KnownPayment } from './form-bodies.js';
 import { FUZZ_TARGETS, type FuzzTarget } from './targets.js';
 
 export interface FuzzOptions {
@@ -29,6 +30,7 @@ export interface FuzzReport {
   /** What the requests carried that no log line may hold. */
   readonly cardNumbers: Set<string>;
   readonly signatures: Set<string>;
+  readonly tokens: Set<string>;
 }
 
 /** The running app as the fuzzer needs it. */
@@ -52,20 +54,24 @@ const bump = (counts: Record<string, number>, key: string) => {
 export async function runFuzz(subject: FuzzSubject, options: FuzzOptions): Promise<FuzzReport> {
   const targets = options.targets ?? FUZZ_TARGETS;
   const byHost = new Map(targets.map((t) => [t.host, t]));
-  // Ids the app gave out (201 answers), so that later batches act on real invoices and contracts.
+  // Ids the app gave out (201 answers), so that later batches act on real invoices and contracts,
+  // and card invoices with their widget tokens, so that page requests open real payments.
   const knownIds: string[] = [];
-  const report: FuzzReport = { seed: options.seed, sent: 0, batches: 0, byStatus: {}, byBody: {}, problems: [], cardNumbers: new Set(), signatures: new Set() };
+  const knownPayments: KnownPayment[] = [];
+  const report: FuzzReport = { seed: options.seed, sent: 0, batches: 0, byStatus: {}, byBody: {}, problems: [], cardNumbers: new Set(), signatures: new Set(), tokens: new Set() };
   const problem = (text: string) => void (report.problems.length < 50 && report.problems.push(text));
   const until = Date.now() + options.seconds * 1000;
   const batchSize = options.batch ?? 200;
 
   while (report.sent < options.requests && Date.now() < until && subject.alive()) {
-    const cases = fc.oneof(...targets.map((t) => ({ weight: t.routes.length, arbitrary: fuzzCases(t, knownIds.slice(-200)) })));
+    const known = { ids: knownIds.slice(-200), payments: knownPayments.slice(-50) };
+    const cases = fc.oneof(...targets.map((t) => ({ weight: t.routes.length, arbitrary: fuzzCases(t, known) })));
     const batch = fc.sample(cases, { seed: options.seed + report.batches, numRuns: Math.min(batchSize, options.requests - report.sent) });
     report.batches += 1;
     await pool(batch, options.concurrency ?? 8, async (c) => {
       for (const pan of c.body?.cardNumbers ?? []) report.cardNumbers.add(pan);
       for (const s of c.signatures) report.signatures.add(s);
+      if (c.token) report.tokens.add(c.token);
       bump(report.byBody, c.body?.kind ?? 'none');
       let answer: RawAnswer;
       try {
@@ -80,6 +86,11 @@ export async function runFuzz(subject: FuzzSubject, options: FuzzOptions): Promi
       if (process.env['KASSA_FUZZ_DEBUG']) bump(report.byBody, `${answer.status} ${/"message":"([^"]{0,40})/.exec(answer.body)?.[1] ?? ''}`);
       const created = /"(?:invoice_id|contract_id)":"([0-9a-f-]{36})"/.exec(answer.status === 201 ? answer.body : '');
       if (created?.[1]) knownIds.push(created[1]);
+      const payment = /"invoice_id":"([0-9a-f-]{36})".*?"token":"([A-Za-z0-9._-]+)"/.exec(answer.status === 201 ? answer.body : '');
+      if (payment?.[1] && payment[2]) {
+        knownPayments.push([payment[1], payment[2]]);
+        report.tokens.add(payment[2]);
+      }
       for (const p of answerProblems(byHost.get(c.host) as FuzzTarget, c, answer)) problem(`${p}: ${describeCase(c)}`);
     });
     if (!subject.alive()) {

@@ -15,7 +15,7 @@ describe('hostile input (fast-check generators, all four listeners)', () => {
       const alive = kassa.alive();
       const exit = await kassa.stop();
       const stderr = kassa.stderr();
-      const logs = logProblems([...kassa.lines, ...stderr.split('\n')], report.cardNumbers, report.signatures, FUZZ_PARTNER.password);
+      const logs = logProblems([...kassa.lines, ...stderr.split('\n')], report.cardNumbers, report.signatures, FUZZ_PARTNER.password, report.tokens);
       expect({ seed, alive, exit, stderr, problems: [...report.problems, ...logs.slice(0, 20)] }).toEqual({ seed, alive: true, exit: 0, stderr: '', problems: [] });
       // Bounded by time on a slow machine, but never a token run; and it reached the use cases.
       expect(report.sent).toBeGreaterThan(1_000);

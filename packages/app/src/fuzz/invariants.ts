@@ -1,6 +1,6 @@
 import type { FuzzCase } from './requests.js';
 import type { RawAnswer } from './raw-http.js';
-import type { FuzzTarget } from './targets.js';
+import { XSD_PATH, type FuzzTarget } from './targets.js';
 
 /** A V8 stack frame ("at fn (file:///x.js:1:2)", "at file:///x.js:1:2") or a module path in an answer gives the server away. */
 const STACK = /\bat [\w.<>$[\] ]+ \(\S+:\d+:\d+\)|\bat (?:file|node):\S+:\d+:\d+|node_modules\/|\/packages\/[a-z-]+\/(?:src|dist)\//;
@@ -13,9 +13,13 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
   if (target.errorShape(c.request.path, answer.status) === 'xml') {
     // Every answer of the XML service, success or not, is a Response document with a ResultCode.
     if (c.request.method === 'HEAD') return problems;
-    if (!(answer.headers['content-type'] ?? '').startsWith('text/xml'))
+    // The XSD itself is the one answer that is not a Response.
+    if (answer.status === 200 && c.request.path.split('?')[0] === XSD_PATH) return answer.body.includes('<xs:schema ') ? problems : [...problems, 'the XSD path answered 200 without a schema'];
+    if (!/^(text|application)\/xml/.test(answer.headers['content-type'] ?? ''))
       problems.push(`an XML service answer that is not XML (${answer.status}, ${answer.headers['content-type'] ?? 'no content type'})`);
-    if (!/^<\?xml [^>]*\?><Response><ResultCode>\d+<\/ResultCode>/.test(answer.body)) problems.push(`an XML service answer without a ResultCode: ${answer.body.slice(0, 200)}`);
+    // The XML 2.9 service answers a ResultCode; the subscription service a StatusID.
+    if (!/^<\?xml [^>]*\?><Response><(ResultCode|StatusID)>\d+<\/(ResultCode|StatusID)>/.test(answer.body))
+      problems.push(`an XML service answer without a ResultCode or StatusID: ${answer.body.slice(0, 200)}`);
     return problems;
   }
   if (answer.status < 400 || c.request.method === 'HEAD') return problems;
@@ -43,10 +47,13 @@ const SECURITY_CODE_KEY = /cvv|cvc|ccv|security_?code|(^|_)pin(_?code)?$/i;
  * `lines` is everything the process wrote, stdout and stderr: any line is searched for secrets.
  * Looked up by the digit runs and hex runs of each line, so a long run stays linear.
  */
-export function logProblems(lines: readonly string[], cardNumbers: ReadonlySet<string>, signatures: ReadonlySet<string>, password: string): string[] {
+export function logProblems(lines: readonly string[], cardNumbers: ReadonlySet<string>, signatures: ReadonlySet<string>, password: string, tokens: ReadonlySet<string> = new Set()): string[] {
   const problems: string[] = [];
+  // A widget token's signature part (the last of the JWT's three), looked up by the JWT-shaped runs of a line.
+  const tokenSignatures = new Set([...tokens].map((t) => t.split('.')[2]).filter((s): s is string => !!s && s.length >= 20));
   for (const line of lines) {
     if (line.includes(password)) problems.push('the partner password in a log line');
+    for (const run of line.match(/[A-Za-z0-9_-]{40,}/g) ?? []) if (tokenSignatures.has(run)) problems.push('a widget token in a log line');
     for (const run of line.replace(/(\d)[ -](?=\d)/g, '$1').match(/\d{13,}/g) ?? []) {
       const pan = cardNumberIn(run, cardNumbers);
       if (pan) problems.push(`card number ${pan.slice(0, 4)}… in a log line`);

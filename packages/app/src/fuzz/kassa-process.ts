@@ -15,7 +15,7 @@ const SEED = {
       password: FUZZ_PARTNER.password,
       testCallbackAllowed: true,
       projects: [
-        { id: 1, defaultPrice: { amount: '10.00', currency: 'RUB' }, paymentMethods: ['sbp', 'sberpay_desktop', 'tpay_mobile'] },
+        { id: 1, defaultPrice: { amount: '10.00', currency: 'RUB' }, paymentMethods: ['sbp', 'sberpay_desktop', 'tpay_mobile'], subscriptionSecret: 'fuzz-subscription-secret-5b1e' },
         { id: 2, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' } },
       ],
     },

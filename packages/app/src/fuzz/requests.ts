@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { requestPayload, signRequest, timestampOf } from '@kassa/protocol';
 import type { HostName } from '../server.js';
 import { hostileBody, nearlyRightBody, type FuzzBody } from './bodies.js';
-import { hostileXml, nearlyRightXml, xmlContentType } from './xml-bodies.js';
+import { formContentType, hostileForm, nearlyRightForm, type KnownPayment } from './form-bodies.js';
+import { hostileSubscriptionXml, hostileXml, nearlyRightSubscriptionXml, nearlyRightXml, xmlContentType } from './xml-bodies.js';
 import { FUZZ_PARTNER } from './kassa-process.js';
 import type { RawRequest } from './raw-http.js';
 import type { FuzzRoute, FuzzTarget } from './targets.js';
@@ -14,6 +15,8 @@ export interface FuzzCase {
   readonly body: FuzzBody | undefined;
   /** Signatures sent with the request: never logged. */
   readonly signatures: readonly string[];
+  /** A widget token sent with the request: never logged. */
+  readonly token?: string;
 }
 
 const HOSTILE_IDS = [
@@ -55,6 +58,25 @@ const query = fc.oneof(
   },
   { weight: 1, arbitrary: fc.webQueryParameters().map((q) => `?${q}`) },
 );
+
+/** What the app gave out so far: invoice and contract ids (201 answers), and card invoices with their widget tokens. */
+export interface Known {
+  readonly ids: readonly string[];
+  readonly payments: readonly KnownPayment[];
+}
+
+/** A widget route's query: an invoice and its token (a real pair most of the time), and the route's own parameters. */
+const widgetQuery = (route: FuzzRoute, known: Known) =>
+  (known.payments.length > 0
+    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.payments) }, { weight: 1, arbitrary: fc.tuple(fc.uuid(), fc.string({ maxLength: 40 })) })
+    : fc.tuple(fc.uuid(), fc.string({ maxLength: 40 }))
+  ).map(([invoiceId, token]) => ({ invoiceId, query: `?invoiceId=${encodeURIComponent(invoiceId)}&t=${encodeURIComponent(token)}${route.widget?.query ? `&${route.widget.query}` : ''}` }));
+
+/** The subscription service's method a route is for, from its path. */
+const methodOf = (route: FuzzRoute) => /\/Http\/Services\/([A-Za-z]+)/.exec(route.path)?.[1] ?? '';
+
+/** One of the listener's routes, each as often as its weight says. */
+const routeOf = (target: FuzzTarget) => fc.oneof(...target.routes.map((route) => ({ weight: route.weight ?? 1, arbitrary: fc.constant(route) })));
 
 /** A path of the listener's routes with ids filled in (right or hostile), or a path of its own. */
 const pathOf = (route: FuzzRoute) =>
@@ -172,42 +194,58 @@ function assemble(
   lengthless: boolean,
 ): FuzzCase {
   const signed = authHeaders(route.document ? 'none' : authKind, route, path, body ?? undefined);
-  // An XML document carries its signature inside: it is one of the secrets no log line may hold.
+  // An XML document carries its signature inside; a widget request its token: secrets no log line may hold.
   const inside = body && 'signatures' in body ? (body.signatures as readonly string[]) : [];
+  const token = /[?&]t=([^&]+)/.exec(path)?.[1] ?? (typeof body?.content === 'string' ? /(?:^|&)t=([^&]+)/.exec(body.content)?.[1] : undefined);
   const headers: [string, string][] = [...signed.headers, ...(body && contentType ? [['Content-Type', contentType] as [string, string]] : []), ...extra];
   // A body without Content-Length goes as is: the server must read to the end of the connection or refuse it.
   const request: RawRequest = { method: verb, path, headers, ...(body ? { body: body.content, noContentLength: lengthless && extra.some(([n]) => n === 'Transfer-Encoding') } : {}) };
-  return { host: target.host, request, body: body ?? undefined, signatures: [...signed.signatures, ...inside] };
+  return { host: target.host, request, body: body ?? undefined, signatures: [...signed.signatures, ...inside], ...(token && token.length > 40 ? { token: decodeSafely(token) } : {}) };
 }
 
 /**
  * Nearly right requests: the route's own method and path with good ids, signed, JSON, with a right
  * body or one with a single field wrong; they reach validation and the use cases.
  */
-function nearlyRightCases(target: FuzzTarget, knownIds: readonly string[]): fc.Arbitrary<FuzzCase> {
-  const id = knownIds.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...knownIds) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid();
+function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCase> {
+  const id = known.ids.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known.ids) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid();
   const goodPath = (route: FuzzRoute) =>
-    fc
-      .tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/))
-      .map(
-        ([p, id, orderId]) =>
-          route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) +
-          (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
-      );
-  return fc
-    .constantFrom(...target.routes)
-    .chain((route) => fc.tuple(fc.constant(route), goodPath(route), route.document ? nearlyRightXml : fc.option(nearlyRightBody, { freq: 8 }), fc.constantFrom<Auth>('v3', 'v4')))
-    .map(([route, path, body, authKind]) =>
-      assemble(target, route, route.method, path, body, route.document ? 'text/xml; charset=utf-8' : 'application/json', target.signed ? authKind : 'none', [], false),
-    );
+    route.widget
+      ? widgetQuery(route, known).map(({ invoiceId, query }) => route.path.replace(':invoiceId', encodeURIComponent(invoiceId)) + query)
+      : fc
+          .tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/))
+          .map(
+            ([p, id, orderId]) =>
+              route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) +
+              (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
+          );
+  const goodBody = (route: FuzzRoute) =>
+    route.document === 'xml'
+      ? nearlyRightXml
+      : route.document === 'subscription'
+        ? nearlyRightSubscriptionXml(methodOf(route))
+        : route.document === 'form'
+          ? nearlyRightForm(known.payments)
+          : fc.option(nearlyRightBody, { freq: 8 });
+  const goodType = (route: FuzzRoute) =>
+    route.document === 'xml' || route.document === 'subscription' ? 'text/xml; charset=utf-8' : route.document === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+  return routeOf(target)
+    .chain((route) => fc.tuple(fc.constant(route), goodPath(route), goodBody(route), fc.constantFrom<Auth>('v3', 'v4')))
+    .map(([route, path, body, authKind]) => assemble(target, route, route.method, path, body, goodType(route), target.signed ? authKind : 'none', [], false));
 }
 
 /** Hostile requests: any method, hostile ids and paths, any body, content type, headers and signature. */
 function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
   // A route's own bodies: XML documents for the XML service, JSON (or anything) for the rest.
   const withBody = (route: FuzzRoute) =>
-    route.document ? fc.tuple(fc.option(fc.oneof(hostileXml, nearlyRightXml), { freq: 8 }), xmlContentType) : fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType);
-  const routed = fc.constantFrom(...target.routes).chain((route) => fc.tuple(fc.constant(route), method(route), pathOf(route), withBody(route)));
+    route.document === 'xml'
+      ? fc.tuple(fc.option(fc.oneof(hostileXml, nearlyRightXml), { freq: 8 }), xmlContentType)
+      : route.document === 'subscription'
+        ? fc.tuple(fc.option(fc.oneof(hostileSubscriptionXml(methodOf(route)), nearlyRightSubscriptionXml(methodOf(route))), { freq: 8 }), xmlContentType)
+        : route.document === 'form'
+          ? fc.tuple(fc.option(fc.oneof(hostileForm, nearlyRightForm([]), hostileBody), { freq: 8 }), fc.oneof(formContentType, contentType))
+          : fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType);
+  const routed = routeOf(target).chain((route) => fc.tuple(fc.constant(route), method(route), pathOf(route), withBody(route)));
   const stray = fc.tuple(fc.constant<FuzzRoute>({ method: 'GET', path: '' }), fc.constantFrom('GET', 'POST', 'DELETE'), strayPath, fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType));
   return fc
     .tuple(fc.oneof({ weight: 5, arbitrary: routed }, { weight: 1, arbitrary: stray }), target.signed ? auth : fc.constant<Auth>('none'), extraHeaders, fc.boolean())
@@ -219,4 +257,4 @@ function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
  * `knownIds` are invoice and contract ids the app gave out earlier, so that nearly right requests
  * also act on real invoices and contracts.
  */
-export const fuzzCases = (target: FuzzTarget, knownIds: readonly string[] = []): fc.Arbitrary<FuzzCase> => fc.oneof(nearlyRightCases(target, knownIds), hostileCases(target));
+export const fuzzCases = (target: FuzzTarget, known: Known = { ids: [], payments: [] }): fc.Arbitrary<FuzzCase> => fc.oneof(nearlyRightCases(target, known), hostileCases(target));

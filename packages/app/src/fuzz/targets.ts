@@ -1,3 +1,5 @@
+import { PAGE_PATHS } from '@kassa/adapters-http';
+import { SUBSCRIPTION_SERVICE_PATHS } from '@kassa/adapters-xml';
 import type { SignedOperation } from '@kassa/protocol';
 import type { HostName } from '../server.js';
 
@@ -7,8 +9,12 @@ export interface FuzzRoute {
   readonly path: string;
   /** The JSON v3 operation, so that some requests are signed correctly and get past authentication. */
   readonly operation?: SignedOperation;
-  /** A document endpoint: its bodies are XML documents, signed inside. */
-  readonly document?: 'xml';
+  /** A document endpoint: its bodies are XML documents, signed inside; or the payment page's forms. */
+  readonly document?: 'xml' | 'form' | 'subscription';
+  /** A widget-host route: its query names an invoice and its token (`invoiceId`, `t`), often a real pair; `query` adds to it. */
+  readonly widget?: { readonly query?: string };
+  /** How often the fuzzer picks this route against the listener's others (1 when absent). */
+  readonly weight?: number;
 }
 
 /** What an error answer of a listener must look like. */
@@ -28,11 +34,12 @@ export interface FuzzTarget {
 }
 
 const P = '/api/v3/projects/:projectId';
-const envelope = (): AnswerShape => 'envelope';
 export const XML_PATH = '/API/XML/InvoiceManagementService.ashx';
-/** The XML 2.9 service answers in XML, whatever the request; everything else in the envelope. */
-const xmlOrEnvelope = (path: string): AnswerShape => (path.split('?')[0] === XML_PATH ? 'xml' : 'envelope');
-const XML_ROUTE: FuzzRoute = { method: 'POST', path: XML_PATH, document: 'xml' };
+export const XSD_PATH = '/API/XML/InvoiceManagementService.xsd';
+/** The XML 2.9 service (and its XSD) answers in XML, whatever the request; everything else in the envelope. */
+const xmlOrEnvelope = (path: string): AnswerShape => ([XML_PATH, XSD_PATH].includes(path.split('?')[0] ?? '') ? 'xml' : 'envelope');
+// A whole protocol behind one route: it gets as many requests as six JSON routes.
+const XML_ROUTE: FuzzRoute = { method: 'POST', path: XML_PATH, document: 'xml', weight: 6 };
 
 const API_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: `${P}/invoices`, operation: 'createInvoice' },
@@ -52,6 +59,7 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/health' },
   { method: 'POST', path: '/health' },
   XML_ROUTE,
+  { method: 'GET', path: XSD_PATH },
 ];
 
 export const FUZZ_TARGETS: readonly FuzzTarget[] = [
@@ -65,22 +73,35 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     host: 'widget',
     routes: [
-      { method: 'GET', path: '/Card/Sbp/widget.html' },
+      { method: 'GET', path: '/Card/Sbp/widget.html', widget: {}, weight: 2 },
+      { method: 'GET', path: '/Card/Sbp/widget.html', widget: { query: 'useSbp=true&lang=en' } },
+      { method: 'GET', path: '/Card/Sbp/widget.html', widget: { query: 'payType=tpay&deviceType=Mobile&embedded=1&methods=sbp,tpay' } },
+      { method: 'GET', path: '/Card/Sbp/bank.html', widget: { query: 'method=sbp' } },
+      { method: 'POST', path: '/Card/Sbp/pay', document: 'form', weight: 4 },
+      { method: 'POST', path: '/Card/Sbp/simulate', document: 'form', weight: 2 },
+      { method: 'GET', path: '/Card/Sbp/status', widget: {} },
+      { method: 'GET', path: '/Card/Handlers/:invoiceId/pay', widget: { query: 'method=sbp' }, weight: 2 },
+      { method: 'GET', path: '/Card/Handlers/:invoiceId/pay', widget: { query: 'method=tpay_mobile' } },
+      { method: 'GET', path: '/Card/Handlers/:invoiceId/qr.svg', widget: { query: 'method=sberpay' } },
+      { method: 'POST', path: '/Card/Handlers/:invoiceId/sandbox-confirm', widget: { query: 'method=mirpay' } },
       { method: 'GET', path: '/Card/Sbp/embed.js' },
-      { method: 'GET', path: '/Card/Handlers/:invoiceId/pay' },
+      { method: 'GET', path: '/Card/Sbp/page.js' },
+      { method: 'GET', path: '/Card/Sbp/widget.css' },
       { method: 'GET', path: '/health' },
     ],
     signed: false,
-    // The payment page's invalid-link screen is a page (the spec); every other error is the envelope.
-    errorShape: (path, status) => (status === 401 && path.startsWith('/Card/Sbp/widget.html') ? 'html' : 'envelope'),
+    // The payment page's paths answer pages, errors included (an unknown method on them is a route
+    // that does not exist: the envelope's 404); every other path answers the envelope.
+    errorShape: (path, status) => (PAGE_PATHS.includes(path.split('?')[0] ?? '') && status !== 404 ? 'html' : 'envelope'),
   },
   {
     host: 'subs',
     routes: [
-      { method: 'POST', path: '/Http/Services/CreateSubscription.aspx' },
+      ...Object.values(SUBSCRIPTION_SERVICE_PATHS).map((path): FuzzRoute => ({ method: 'POST', path, document: 'subscription', weight: path.includes('Create') ? 3 : 1 })),
       { method: 'GET', path: '/health' },
     ],
     signed: false,
-    errorShape: envelope,
+    // The subscription service answers in XML, whatever the request; the rest of the host in the envelope.
+    errorShape: (path) => (Object.values(SUBSCRIPTION_SERVICE_PATHS).includes(path.split('?')[0] ?? '') ? 'xml' : 'envelope'),
   },
 ];

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { xmlSignature } from '@kassa/adapters-xml';
 import fc from 'fast-check';
 import { cardNumber, type FuzzBody } from './bodies.js';
@@ -53,16 +54,30 @@ const document = fc.tuple(operationBody, fc.constantFrom('1', '2'), fc.constantF
 
 const body = (kind: string, text: string, signature?: string): XmlFuzzBody => ({ kind, content: text, cardNumbers: cardsIn(text), signatures: signature ? [signature] : [] });
 
+/** A signed document the fuzzer mutates: its text and the signature in it. */
+type SignedDocument = { readonly text: string; readonly signature: string };
+
 /** Right documents, and documents with one element's text replaced by a hostile value. */
-export const nearlyRightXml: fc.Arbitrary<XmlFuzzBody> = fc.oneof(
-  { weight: 3, arbitrary: document.map((d) => body('xml-right', d.text, d.signature)) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .tuple(document, fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('&amp;', '&lt;x&gt;', ']]>', '-1', '99999999999999999999', '\u202e', '\u0000')))
-      .map(([d, v]) => body('xml-one-value-wrong', d.text.replace(/<(ProjectID|MSISDN|ContractID|InvoiceID|PinCode|Amount|MerchantOrderID)>[^<]*</, `<$1>${v.replace(/[<&]/g, '')}<`), d.signature)),
-  },
-);
+const nearlyRight = (documents: fc.Arbitrary<SignedDocument>): fc.Arbitrary<XmlFuzzBody> =>
+  fc.oneof(
+    { weight: 3, arbitrary: documents.map((d) => body('xml-right', d.text, d.signature)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(documents, fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('&amp;', '&lt;x&gt;', ']]>', '-1', '99999999999999999999', '\u202e', '\u0000')))
+        .map(([d, v]) =>
+          body(
+            'xml-one-value-wrong',
+            d.text.replace(
+              /<(ProjectID|MSISDN|ContractID|InvoiceID|PinCode|Amount|MerchantOrderID|SubscriptionProjectID|Subscriber_MSISDN|SubscriptionID|BillingPeriodSeconds|MaxIterations|BillingOperationID)>[^<]*</,
+              `<$1>${v.replace(/[<&]/g, '')}<`,
+            ),
+            d.signature,
+          ),
+        ),
+    },
+  );
+export const nearlyRightXml = nearlyRight(document);
 
 const DOCTYPES = [
   '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>',
@@ -75,26 +90,86 @@ const DOCTYPES = [
 ];
 
 /** Mutations of a signed document: the cases of the issue, and bytes. */
-export const hostileXml: fc.Arbitrary<XmlFuzzBody> = fc.oneof(
-  document.chain((d) => fc.nat(d.text.length).map((cut) => body('xml-truncated', d.text.slice(0, cut), d.signature))),
-  document.map((d) => body('xml-wrong-nesting', d.text.replace('</Authentication></Header>', '</Header></Authentication>'), d.signature)),
-  document.map((d) => body('xml-repeated', d.text.replace(/(<ProjectID>[^<]*<\/ProjectID>)/, '$1$1'), d.signature)),
-  document.map((d) => body('xml-two-operations', d.text.replace('</Request>', '<GetInvoiceRequest><ProjectID>1</ProjectID></GetInvoiceRequest></Request>'), d.signature)),
-  fc
-    .tuple(document, fc.integer({ min: 1_000, max: 80_000 }))
-    .map(([d, n]) => body('xml-huge-text', d.text.replace('</Request>', `<Description>${'x'.repeat(n)}</Description></Request>`), d.signature)),
-  fc
-    .tuple(document, fc.string({ unit: 'binary', maxLength: 60 }))
-    .map(([d, s]) => body('xml-unicode', d.text.replace(/<MerchantOrderID>[^<]*/, `<MerchantOrderID>${s.replace(/[<&]/g, '')}`), d.signature)),
-  document.map((d) => body('xml-cdata-comments-pi', d.text.replace('<Header>', '<!-- c --><?pi x?><Header>').replace(/<ProjectID>([^<]*)</, '<ProjectID><![CDATA[$1]]><'), d.signature)),
-  fc.tuple(document, fc.constantFrom(...DOCTYPES)).map(([d, dt]) => body('xml-doctype', d.text.replace('<Request>', `${dt}<Request>`), d.signature)),
-  fc.integer({ min: 17, max: 3_000 }).map((n) => body('xml-deep', `<Request>${'<a>'.repeat(n)}${'</a>'.repeat(n)}</Request>`)),
-  fc.string({ maxLength: 200 }).map((s) => body('xml-text', s)),
-  fc.uint8Array({ maxLength: 300 }).map((bytes): XmlFuzzBody => ({ kind: 'xml-bytes', content: Buffer.from(bytes), cardNumbers: [], signatures: [] })),
-);
+const hostile = (document: fc.Arbitrary<SignedDocument>): fc.Arbitrary<XmlFuzzBody> =>
+  fc.oneof(
+    document.chain((d) => fc.nat(d.text.length).map((cut) => body('xml-truncated', d.text.slice(0, cut), d.signature))),
+    document.map((d) => body('xml-wrong-nesting', d.text.replace('</Authentication></Header>', '</Header></Authentication>').replace(/<Now>([^<]*)<\/Now>/, '<Now><x>$1</Now></x>'), d.signature)),
+    document.map((d) => body('xml-repeated', d.text.replace(/(<(?:Subscription)?ProjectID>[^<]*<\/(?:Subscription)?ProjectID>)/, '$1$1'), d.signature)),
+    document.map((d) =>
+      body('xml-two-operations', d.text.replace('</Request>', '<GetInvoiceRequest><ProjectID>1</ProjectID></GetInvoiceRequest><SubscriptionID>x</SubscriptionID></Request>'), d.signature),
+    ),
+    fc
+      .tuple(document, fc.integer({ min: 1_000, max: 80_000 }))
+      .map(([d, n]) => body('xml-huge-text', d.text.replace('</Request>', `<Description>${'x'.repeat(n)}</Description></Request>`), d.signature)),
+    fc
+      .tuple(document, fc.string({ unit: 'binary', maxLength: 60 }))
+      .map(([d, s]) => body('xml-unicode', d.text.replace(/<MerchantOrderID>[^<]*/, `<MerchantOrderID>${s.replace(/[<&]/g, '')}`), d.signature)),
+    document.map((d) =>
+      body('xml-cdata-comments-pi', d.text.replace('<Request>', '<Request><!-- c --><?pi x?>').replace(/<(Subscription)?ProjectID>([^<]*)</, '<$1ProjectID><![CDATA[$2]]><'), d.signature),
+    ),
+    fc.tuple(document, fc.constantFrom(...DOCTYPES)).map(([d, dt]) => body('xml-doctype', d.text.replace('<Request>', `${dt}<Request>`), d.signature)),
+    fc.integer({ min: 17, max: 3_000 }).map((n) => body('xml-deep', `<Request>${'<a>'.repeat(n)}${'</a>'.repeat(n)}</Request>`)),
+    fc.string({ maxLength: 200 }).map((s) => body('xml-text', s)),
+    fc.uint8Array({ maxLength: 300 }).map((bytes): XmlFuzzBody => ({ kind: 'xml-bytes', content: Buffer.from(bytes), cardNumbers: [], signatures: [] })),
+  );
+export const hostileXml = hostile(document);
 
 /** The Content-Types an XML request comes with: mostly right. */
 export const xmlContentType = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('text/xml; charset=utf-8', 'application/xml', 'text/xml') },
   { weight: 1, arbitrary: fc.constantFrom('application/json', 'text/plain', 'text/xml; charset=utf-16', '', 'TEXT/XML') },
 );
+
+/** The subscription secret of the fuzz partner's project 1 (kassa-process.ts). */
+export const FUZZ_SUBSCRIPTION_SECRET = 'fuzz-subscription-secret-5b1e';
+
+const compactNow = (at = new Date()) => at.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+const subscriber = fc.oneof(
+  msisdn.map((m) => `<Subscriber_MSISDN>${m}</Subscriber_MSISDN>`),
+  fc.uuid().map((s) => `<SubscriptionID>${s}</SubscriptionID>`),
+  fc.stringMatching(/^[a-z0-9-]{1,20}$/).map((c) => `<SubscriberID>${c}</SubscriberID>`),
+);
+const testInfo = fc
+  .record(
+    {
+      period: fc.constantFrom('1', '60', '0', '86401', 'x'),
+      max: fc.constantFrom('1', '3', '100', '101'),
+      result: fc.constantFrom('Success', 'Failed', 'Maybe'),
+      amount: fc.constantFrom('10.00', '0.01', '10'),
+    },
+    { requiredKeys: [] },
+  )
+  .map(
+    (t) =>
+      `<TestInfo>${t.period ? `<BillingPeriodSeconds>${t.period}</BillingPeriodSeconds>` : ''}${t.max ? `<MaxIterations>${t.max}</MaxIterations>` : ''}${t.result ? `<ExpectedBillingResult>${t.result}</ExpectedBillingResult>` : ''}${t.amount ? `<BillingAmount>${t.amount}</BillingAmount>` : ''}</TestInfo>`,
+  );
+
+/** Each method's elements, right for the method. */
+const SUBSCRIPTION_ELEMENTS: Readonly<Record<string, fc.Arbitrary<string>>> = {
+  CreateSubscription: fc.oneof(
+    fc.tuple(msisdn, fc.option(testInfo)).map(([m, ti]) => `<Subscriber_MSISDN>${m}</Subscriber_MSISDN>${ti ?? ''}`),
+    fc.stringMatching(/^[a-z0-9-]{1,20}$/).map((c) => `<CustomerType>Card</CustomerType><CustomerId>${c}</CustomerId>`),
+    fc.ipV4().map((ip) => `<ClientIP>${ip}</ClientIP>`),
+  ),
+  ApproveSubscription: fc.tuple(fc.uuid(), fc.constantFrom('1234', '0000', '')).map(([s, pin]) => `<SubscriptionID>${s}</SubscriptionID><PinCode>${pin}</PinCode>`),
+  ResendPinCode: fc.uuid().map((s) => `<SubscriptionID>${s}</SubscriptionID>`),
+  GetSubscriptionStatus: subscriber,
+  CancelSubscription: subscriber,
+  GetSubscriptions: fc.option(subscriber).map((s) => s ?? ''),
+  RefundBillingOperation: fc.oneof(fc.uuid(), fc.constantFrom('x', '')).map((id) => `<BillingOperationID>${id}</BillingOperationID>`),
+};
+
+/** A signed subscription-service document of `method` (sometimes a wrong signature or a stale Now). */
+const subscriptionDocument = (method: string): fc.Arbitrary<SignedDocument> =>
+  fc.tuple(SUBSCRIPTION_ELEMENTS[method] ?? fc.constant(''), fc.constantFrom('right', 'right', 'right', 'bad-signature', 'stale')).map(([elements, auth]) => {
+    const now = auth === 'stale' ? '20200101000000' : compactNow();
+    const signature = auth === 'bad-signature' ? 'ef'.repeat(32) : createHmac('sha256', FUZZ_SUBSCRIPTION_SECRET).update(`1${now}`).digest('hex');
+    return {
+      text: `<?xml version="1.0" encoding="utf-8"?><Request><SubscriptionProjectID>1</SubscriptionProjectID><Now>${now}</Now><Signature>${signature}</Signature>${elements}</Request>`,
+      signature,
+    };
+  });
+
+/** The subscription service's documents for `method`: right ones, one value wrong, and every mutation of the XML 2.9 service's. */
+export const nearlyRightSubscriptionXml = (method: string) => nearlyRight(subscriptionDocument(method));
+export const hostileSubscriptionXml = (method: string) => hostile(subscriptionDocument(method));

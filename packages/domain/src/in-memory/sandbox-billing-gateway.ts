@@ -1,9 +1,22 @@
 import { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS, type ChargeOutcome } from '../invoice/transaction.js';
 import type { BillingGateway, ChargeRequest, RefundRequest } from '../ports/billing-gateway.port.js';
 
+/** The test environment's documented test cards (any future expiry, any security code). */
+export const SANDBOX_CARDS = {
+  success: '4111111111111111',
+  /** Declined: result_code 210, PAYMENT_CHANNEL_NOT_ENOUGH_MONEY. */
+  declined: '4000000000000002',
+  /** Declined by the issuer as expired: result_code 211, CARD_EXPIRED. */
+  expired: '4000000000000069',
+} as const;
+export const RESULT_CARD_EXPIRED = 211;
+/** Any other card number in the test environment: result_code 212, TEST_CARD_UNKNOWN. */
+export const RESULT_TEST_CARD_UNKNOWN = 212;
+
 /**
- * The test environment's gateway: no money moves. The outcome is what the merchant chose
- * (test_info / TestInfo); success when nothing was chosen. Idempotent on the request's key.
+ * The test environment's gateway: no money moves. A card paid on the payment page decides the
+ * outcome by its number (SANDBOX_CARDS); otherwise the outcome is what the merchant chose
+ * (test_info / TestInfo), success when nothing was chosen. Idempotent on the request's key.
  */
 export class SandboxBillingGateway implements BillingGateway {
   private readonly outcomes = new Map<string, ChargeOutcome>();
@@ -21,9 +34,11 @@ export class SandboxBillingGateway implements BillingGateway {
     const known = this.outcomes.get(request.idempotencyKey);
     if (known) return known;
     const billingChannel = request.customer.type === 'mobile_phone' ? 'MC' : 'BankRtp';
-    const outcome: ChargeOutcome =
-      request.testOutcome === 'failure'
-        ? { status: 'FAILED', resultCode: RESULT_NOT_ENOUGH_MONEY, resultDescription: 'PAYMENT_CHANNEL_NOT_ENOUGH_MONEY', billingChannel, serviceNumber: '0000' }
+    const failed = (resultCode: number, resultDescription: string): ChargeOutcome => ({ status: 'FAILED', resultCode, resultDescription, billingChannel, serviceNumber: '0000' });
+    const outcome: ChargeOutcome = request.card
+      ? cardOutcome(request.card.pan, failed, billingChannel)
+      : request.testOutcome === 'failure'
+        ? failed(RESULT_NOT_ENOUGH_MONEY, 'PAYMENT_CHANNEL_NOT_ENOUGH_MONEY')
         : { status: 'SUCCESS', resultCode: RESULT_SUCCESS, resultDescription: 'SUCCESS', billingChannel, serviceNumber: '0000' };
     this.outcomes.set(request.idempotencyKey, outcome);
     return outcome;
@@ -32,4 +47,11 @@ export class SandboxBillingGateway implements BillingGateway {
   async refund(request: RefundRequest): Promise<void> {
     this.refunds.add(request.idempotencyKey);
   }
+}
+
+function cardOutcome(pan: string, failed: (code: number, description: string) => ChargeOutcome, billingChannel: string): ChargeOutcome {
+  if (pan === SANDBOX_CARDS.success) return { status: 'SUCCESS', resultCode: RESULT_SUCCESS, resultDescription: 'SUCCESS', billingChannel, serviceNumber: '0000' };
+  if (pan === SANDBOX_CARDS.declined) return failed(RESULT_NOT_ENOUGH_MONEY, 'PAYMENT_CHANNEL_NOT_ENOUGH_MONEY');
+  if (pan === SANDBOX_CARDS.expired) return failed(RESULT_CARD_EXPIRED, 'CARD_EXPIRED');
+  return failed(RESULT_TEST_CARD_UNKNOWN, 'TEST_CARD_UNKNOWN');
 }

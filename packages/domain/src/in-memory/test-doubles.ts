@@ -1,6 +1,6 @@
 import type { Clock } from '../ports/clock.port.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
-import type { PaymentPages } from '../ports/payment-page.port.js';
+import type { PaymentPages, PaymentPageTarget } from '../ports/payment-page.port.js';
 import type { PinGenerator, SmsSender } from '../ports/pin.port.js';
 import type { Job, Scheduler } from '../ports/scheduler.port.js';
 import { jobId } from '../ports/scheduler.port.js';
@@ -57,7 +57,7 @@ export class RecordingSmsSender implements SmsSender {
 /** Links of the form `{base}/pay/{invoiceId}?t=...`; the token here is not a real JWT. */
 export class StaticPaymentPages implements PaymentPages {
   constructor(private readonly base = 'http://localhost:8082') {}
-  async linkFor(target: { readonly id: string; readonly projectId: number }) {
+  async linkFor(target: PaymentPageTarget) {
     const token = `token-${target.id}`;
     return { url: `${this.base}/Card/Sbp/widget.html?invoiceId=${target.id}&t=${token}`, token };
   }

@@ -1,6 +1,8 @@
 import type { ChargeOutcome } from '../invoice/transaction.js';
 import type { Customer } from '../shared/customer.js';
 import type { Money } from '../shared/money.js';
+import type { PaymentCard } from '../shared/payment-card.js';
+import type { PagePaymentMethod } from '../shared/payment-methods.js';
 
 export interface ChargeRequest {
   /**
@@ -14,6 +16,13 @@ export interface ChargeRequest {
   readonly amount: Money;
   /** Test environment only: the outcome the merchant asked for. Ignored by real gateways. */
   readonly testOutcome?: 'success' | 'failure';
+  /** A payment on the payment page: how the payer pays (card, fast-payment QR, a bank-app wallet). */
+  readonly method?: PagePaymentMethod;
+  /**
+   * The card the payer typed into the payment page (method `card`): for this charge only. A
+   * gateway passes it to its acquirer and must never store or log it.
+   */
+  readonly card?: PaymentCard;
 }
 
 export interface RefundRequest {

@@ -5,7 +5,12 @@ export interface CarrierInfo {
   readonly operator: { readonly id: number; readonly name: string };
 }
 
-/** Answers POST /billing/check: whether carrier billing is possible for a number, and its carrier. */
+/**
+ * The carrier directory: who serves a number (POST /billing/check), and where a client address is
+ * (carriers know their networks' address ranges; CreateSubscription's country match check).
+ */
 export interface CarrierLookup {
   lookup(msisdn: string): Promise<CarrierInfo | undefined>;
+  /** The lowercase ISO 3166 country of an IP address, or undefined when unknown (the check is then skipped). */
+  countryOfIp(ip: string): Promise<string | undefined>;
 }

@@ -4,8 +4,15 @@ export interface PaymentPageLink {
   readonly token: string;
 }
 
-/** Issues payment-page links for AUTH_PAGE invoices (the widget host owns the format). */
+/** What a payment page is for: an AUTH_PAGE invoice (the default) or an AUTH_PAGE subscription. */
+export interface PaymentPageTarget {
+  readonly id: string;
+  readonly projectId: number;
+  readonly kind?: 'invoice' | 'subscription';
+}
+
+/** Issues payment-page links for AUTH_PAGE invoices and subscriptions (the widget host owns the format). */
 export interface PaymentPages {
-  /** The link for an invoice (or an AUTH_PAGE subscription); the same `issuedAt` gives the same link. */
-  linkFor(target: { readonly id: string; readonly projectId: number }, issuedAt: Date): Promise<PaymentPageLink>;
+  /** The link for an invoice or a subscription; the same `issuedAt` gives the same link. */
+  linkFor(target: PaymentPageTarget, issuedAt: Date): Promise<PaymentPageLink>;
 }

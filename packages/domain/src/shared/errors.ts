@@ -27,6 +27,8 @@ export const ERROR_CATALOG = {
   CONTRACT_ALREADY_AUTHORIZED: { message: 'Contract already confirmed' },
   CONTRACT_NOT_AUTHORIZED: { message: 'Wrong PIN code' },
   CONTRACT_AUTH_ATTEMPTS_EXCEEDED: { message: 'PIN attempts used up; the contract cannot be confirmed' },
+  /** Kassa: the widget or redirect-route token (`t`) is invalid, expired, or for another invoice. */
+  WIDGET_TOKEN_INVALID: { message: 'The payment link is invalid or has expired' },
   /** Kassa: no such route or method. */
   NOT_FOUND: { message: 'No such resource' },
   SERVICE_UNAVAILABLE: { message: 'Service temporarily unavailable; retry' },

@@ -1,4 +1,4 @@
-import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type EventFromLogic, type InputFrom } from 'xstate';
+import { createActor, initialTransition, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type EventFromLogic, type InputFrom } from 'xstate';
 import type { DomainError } from './errors.js';
 import type { DomainEvent } from './domain-event.js';
 import type { EventStamp } from './events.js';
@@ -35,6 +35,39 @@ export function rememberedStart<M extends AnyStateMachine>(machine: M, keyOf: (i
   };
 }
 
+/** An inert actor scope per machine, and the actions its last transition asked for. */
+const scopes = new WeakMap<AnyStateMachine, { readonly scope: AnyActorScope; readonly asked: { type: string }[] }>();
+
+/**
+ * XState's `transition(machine, snapshot, event)`, pure as it is, but with one inert actor scope per
+ * machine instead of a new one (a whole actor, built and initialised) on every call: that was half
+ * the CPU of a subscription charge (docs/decisions.md). The scope runs no action (it collects them),
+ * spawns nothing our machines ask for, and a transition is synchronous, so one collector serves.
+ */
+function pureTransition(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: unknown): [AnyMachineSnapshot, { type: string }[]] {
+  let entry = scopes.get(machine);
+  if (!entry) {
+    const self = createActor(machine);
+    const asked: { type: string }[] = [];
+    const scope = {
+      self,
+      system: self.system,
+      id: '',
+      sessionId: '',
+      defer: () => {},
+      logger: () => {},
+      stopChild: () => {},
+      emit: () => {},
+      actionExecutor: (action: { type: string }) => void asked.push(action),
+    } as unknown as AnyActorScope;
+    entry = { scope, asked };
+    scopes.set(machine, entry);
+  }
+  entry.asked.length = 0;
+  const next = machine.transition(snapshot as never, event as never, entry.scope) as AnyMachineSnapshot;
+  return [next, [...entry.asked]];
+}
+
 /**
  * One pure step: rebuild the snapshot from stored plain data, ask the machine whether it accepts
  * the event, and apply it. `undefined` when the event does not apply in this state.
@@ -43,7 +76,7 @@ export function stepMachine<M extends AnyStateMachine>(machine: M, state: string
   // XState's generic snapshot types do not survive this level of abstraction; the casts stay here.
   const snapshot: AnyMachineSnapshot = machine.resolveState({ value: state, context });
   if (!snapshot.can(event)) return undefined;
-  const [next, actions] = transition(machine, snapshot as never, event) as [AnyMachineSnapshot, { type: string }[]];
+  const [next, actions] = pureTransition(machine, snapshot, event);
   return { state: String(next.value), context: next.context, actions: ownActions(actions) };
 }
 

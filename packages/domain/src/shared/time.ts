@@ -23,3 +23,12 @@ export function parseSpecTime(value: string): number | undefined {
 export const addSeconds = (iso: string, seconds: number): string => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 
 export const isAtOrAfter = (now: string, moment: string): boolean => Date.parse(now) >= Date.parse(moment);
+
+/** The subscription service's UTC time, `yyyyMMddHHmmss` ("20261122100000"), in milliseconds; undefined unless a real time. */
+export function parseCompactUtc(value: string): number | undefined {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value);
+  return m ? parseSpecTime(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : undefined;
+}
+
+/** A time as the subscription service writes it: UTC `yyyyMMddHHmmss`. */
+export const compactUtc = (iso: string): string => specTime(iso).replace(/[-:TZ]/g, '');

@@ -7,6 +7,8 @@ interface SubscriptionFacts {
   readonly subscriptionState: SubscriptionState;
   readonly subscriberMsisdn: string | null;
   readonly paidUntil: string | null;
+  /** The subscription's operator (OperatorID; 20 is the alternate operator behaviour). */
+  readonly operatorId: number;
 }
 
 /** Activated: by its PIN (SMS_PIN) or by a completed payment (AUTH_PAGE). */
@@ -34,7 +36,7 @@ export interface SubscriptionCharged extends EventEnvelope<'subscription'>, Subs
 
 export type SubscriptionEvent = SubscriptionActivated | SubscriptionCancelled | SubscriptionApprovingFailed | SubscriptionClosed | SubscriptionCharged;
 
-const facts = (s: Subscription): SubscriptionFacts => ({ subscriptionState: s.state, subscriberMsisdn: s.subscriberMsisdn, paidUntil: s.paidUntil });
+const facts = (s: Subscription): SubscriptionFacts => ({ subscriptionState: s.state, subscriberMsisdn: s.subscriberMsisdn, paidUntil: s.paidUntil, operatorId: s.operatorId });
 const plain =
   <T extends SubscriptionEvent['type']>(type: T) =>
   (s: Subscription, stamp: EventStamp) =>

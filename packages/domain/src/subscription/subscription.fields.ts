@@ -16,6 +16,8 @@ export interface SubscriptionFields {
   readonly pinCode: string | null;
   readonly pinAttempts: number;
   readonly pinResends: number;
+  /** AUTH_PAGE: payments on the page that did not go through (each retry is a new charge at the gateway). */
+  readonly activationAttempts: number;
   readonly trialExists: boolean;
   readonly createdAt: string;
   readonly approvalDeadline: string;

@@ -102,6 +102,7 @@ describe('subscription machine', () => {
       pinCode: channel === 'SMS_PIN' ? '1234' : null,
       pinAttempts: 0,
       pinResends: 0,
+      activationAttempts: 0,
       trialExists: false,
       createdAt: new Date(T0).toISOString(),
       approvalDeadline: new Date(T0 + WINDOW_MS).toISOString(),

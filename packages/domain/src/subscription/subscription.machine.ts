@@ -6,7 +6,10 @@ import type { SubscriptionFields } from './subscription.fields.js';
 
 export type SubscriptionMachineEvent =
   | { type: 'APPROVE'; pin: string; now: string }
-  | { type: 'PAYMENT_COMPLETED'; now: string }
+  /** AUTH_PAGE: the payment on the page went through; WAP: the operator's gateway names the number. */
+  | { type: 'PAYMENT_COMPLETED'; now: string; msisdn?: string }
+  /** AUTH_PAGE: a payment on the page was declined; the subscription stays Pending. */
+  | { type: 'PAYMENT_FAILED' }
   | { type: 'RESEND_PIN' }
   | { type: 'CANCEL'; now: string }
   | { type: 'EXPIRE_APPROVAL'; now: string }
@@ -40,8 +43,10 @@ export const subscriptionMachine = setup({
     activate: assign(({ context, event }) => {
       const now = nowOf(event);
       const period = context.billing.periodSeconds;
-      return { activatedAt: now, paidUntil: now, nextChargeAt: period === null ? null : addSeconds(now, period) };
+      const msisdn = event.type === 'PAYMENT_COMPLETED' && event.msisdn ? { subscriberMsisdn: event.msisdn } : {};
+      return { activatedAt: now, paidUntil: now, nextChargeAt: period === null ? null : addSeconds(now, period), ...msisdn };
     }),
+    countActivationAttempt: assign({ activationAttempts: ({ context }) => (context.activationAttempts ?? 0) + 1 }),
     close: assign(({ event }) => ({ closedAt: nowOf(event), nextChargeAt: null })),
     addOperation: assign(({ context, event }) => {
       if (!('operation' in event)) return {};
@@ -94,6 +99,7 @@ export const subscriptionMachine = setup({
           { guard: and(['bySmsPin', 'attemptsLeft']), actions: 'countWrongPin' },
         ],
         PAYMENT_COMPLETED: { guard: 'byAuthPage', target: 'active', actions: ['activate', 'recordActivated'] },
+        PAYMENT_FAILED: { guard: 'byAuthPage', actions: 'countActivationAttempt' },
         RESEND_PIN: { guard: and(['bySmsPin', 'resendsLeft']), actions: 'countResend' },
         CANCEL: { target: 'cancelled', actions: ['close', 'recordCancelled'] },
         EXPIRE_APPROVAL: { guard: 'windowClosed', target: 'approvingFailed', actions: ['close', 'recordApprovingFailed'] },

@@ -22,6 +22,7 @@ export function openSubscription(input: OpenSubscriptionInput): Subscription {
     pinCode: input.acceptanceChannel === 'SMS_PIN' ? input.pinCode : null,
     pinAttempts: 0,
     pinResends: 0,
+    activationAttempts: 0,
     trialExists: false,
     createdAt: now,
     approvalDeadline: addSeconds(now, APPROVAL_WINDOW_SECONDS),
@@ -71,12 +72,23 @@ export function approveSubscription(s: Subscription, pin: string, stamp: EventSt
   return { next, events, outcome: fail('SUBSCRIPTION_INVALID_PIN_CODE', `InvalidPinCode; attempts left: ${left}`, { attempts_left: left }) };
 }
 
-/** AUTH_PAGE activation: the payer completed the payment on the page. */
-export function completeSubscriptionPayment(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
-  const applied = apply(s, { type: 'PAYMENT_COMPLETED', now: stamp.now }, stamp);
+/** AUTH_PAGE activation: the payer completed the payment on the page (WAP: the operator named the number). */
+export function completeSubscriptionPayment(s: Subscription, stamp: EventStamp, msisdn?: string): Change<Subscription, Subscription> {
+  const applied = apply(s, { type: 'PAYMENT_COMPLETED', now: stamp.now, ...(msisdn ? { msisdn } : {}) }, stamp);
   if (!applied) return refused(s, 'PAYMENT_COMPLETED');
   return { ...applied, outcome: ok(applied.next) };
 }
+
+/** AUTH_PAGE: a payment on the page was declined; counted, so that the next one is a new charge. */
+export function failSubscriptionPayment(s: Subscription, stamp: EventStamp): Change<Subscription, boolean> {
+  const applied = apply(s, { type: 'PAYMENT_FAILED' }, stamp);
+  if (!applied) return { events: [], outcome: ok(false) };
+  return { ...applied, outcome: ok(true) };
+}
+
+/** How an AUTH_PAGE subscription is activated: by paying on the page (card, QR) or, without a number or a customer, by WAP. */
+export const subscriptionActivation = (s: Pick<Subscription, 'acceptanceChannel' | 'subscriberId' | 'subscriberMsisdn'>): 'SMS_PIN' | 'PAGE' | 'WAP' =>
+  s.acceptanceChannel === 'SMS_PIN' ? 'SMS_PIN' : s.subscriberId !== null ? 'PAGE' : 'WAP';
 
 /** ResendPinCode: SMS_PIN, Pending, at most three times. */
 export function resendSubscriptionPin(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {

@@ -43,7 +43,9 @@ export class AttemptDelivery {
     if (!claim.next || !(await deliveries.save(claim.next)).ok) return ok(false);
     const claimed = claim.next;
     const project = await projects.findProject(claimed.projectId);
-    const { attempt, outcome } = await webhooks.send(claimed.notification, { webhookId: claimed.eventId, secret: project?.webhookSecret ?? null });
+    // Subscription notifications are signed with the subscription service's secret, the rest with the webhook secret.
+    const secret = (claimed.notification.channel === 'subscription' ? project?.subscriptionSecret : project?.webhookSecret) ?? null;
+    const { attempt, outcome } = await webhooks.send(claimed.notification, { webhookId: claimed.eventId, secret });
     const change = recordAttempt(claimed, attempt, outcome, random.next(), stampOf(clock, ids));
     if (!change.next || !(await deliveries.save(change.next)).ok) return ok(true);
     const next = change.next;

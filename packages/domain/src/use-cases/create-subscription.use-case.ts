@@ -35,6 +35,8 @@ export interface CreatedSubscription {
 }
 
 export const DEFAULT_OPERATOR_ID = 22;
+/** OperatorID 20: the alternate operator behaviour (its WAP return parameters, CancelSubscription's CancelUrl). */
+export const ALTERNATE_OPERATOR_ID = 20;
 /** Production subscriptions run until cancelled; this stands for "no MaxIterations". */
 export const UNLIMITED_ITERATIONS = 1_000_000_000;
 const wrongParams = (message: string) => fail('SUBSCRIPTION_WRONG_PARAMS', message);
@@ -52,6 +54,13 @@ export class CreateSubscription {
     const billing = await this.billing(input);
     if (!billing.ok) return billing;
     const carrier = input.msisdn ? await carriers.lookup(input.msisdn) : undefined;
+    // ClientIP sent with a number: the address must be in the number's country.
+    if (input.msisdn && input.clientIp && carrier) {
+      const ipCountry = await carriers.countryOfIp(input.clientIp);
+      if (ipCountry && ipCountry !== carrier.country.toLowerCase()) {
+        return wrongParams(`ClientIP: the address is in ${ipCountry}, the number in ${carrier.country.toLowerCase()} (country match check)`);
+      }
+    }
     const channel = input.msisdn ? 'SMS_PIN' : 'AUTH_PAGE';
     const pinCode = channel === 'SMS_PIN' ? newPin(settings, pins) : null;
     const now = clock.now();
@@ -71,7 +80,7 @@ export class CreateSubscription {
     if (input.msisdn && pinCode) await sendPin(settings, sms, input.msisdn, pinCode);
     await scheduleSafely(scheduler, { name: 'subscription.expire-approval', projectId: input.projectId, aggregateId: subscription.id, runAt: subscription.approvalDeadline });
     if (channel === 'SMS_PIN') return ok({ subscription });
-    return ok({ subscription, authorizeUrl: (await paymentPages.linkFor(subscription, now)).url });
+    return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription' }, now)).url });
   }
 
   private async billing(input: CreateSubscriptionInput): Promise<Result<SubscriptionBilling, DomainError>> {

@@ -1,6 +1,8 @@
 import { invoiceIsChargeable, invoiceNextWork, recordCharge, transactionFor } from '../invoice/invoice.js';
 import type { Transaction } from '../invoice/transaction.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
+import type { PaymentCard } from '../shared/payment-card.js';
+import type { PagePaymentMethod } from '../shared/payment-methods.js';
 import type { DomainError } from '../shared/errors.js';
 import { ok, type Result } from '../shared/result.js';
 import { stampOf } from './event-stamp.js';
@@ -14,6 +16,9 @@ export interface ExecuteChargeInput extends InvoiceRef {
    * `payment-page`: the payer paying an AUTH_PAGE invoice, again after a decline if they like.
    */
   readonly trigger: 'job' | 'payment-page';
+  /** The payment page's method, and the card typed there (for this charge only; never stored). */
+  readonly method?: PagePaymentMethod;
+  readonly card?: PaymentCard;
 }
 
 /**
@@ -38,6 +43,8 @@ export class ExecuteCharge {
         customer: invoice.customer,
         amount: invoice.price,
         ...(expected ? { testOutcome: expected === 'FailedSequencePayment' ? 'failure' : 'success' } : {}),
+        ...(input.method ? { method: input.method } : {}),
+        ...(input.card ? { card: input.card } : {}),
       });
       const stamp = stampOf(clock, ids);
       const change = recordCharge(invoice, transactionFor(invoice, outcome, ids.newId(), stamp.now), stamp);

@@ -29,6 +29,9 @@ import { RelayEvents } from './relay-events.use-case.js';
 import { RedeliverWebhook } from './redeliver-webhook.use-case.js';
 import { ListEvents } from './list-events.use-case.js';
 import { ListWebhookDeliveries } from './list-webhook-deliveries.use-case.js';
+import { PayOnPage } from './pay-on-page.use-case.js';
+import { PaySubscriptionOnPage } from './pay-subscription-on-page.use-case.js';
+import { ConfirmWapSubscription } from './confirm-wap-subscription.use-case.js';
 import { RunSubscriptionCharge } from './run-subscription-charge.use-case.js';
 
 /** Every use case, wired to one set of ports: what transports and workers call. */
@@ -58,9 +61,12 @@ export function kassaUseCases(ports: KassaPorts) {
     completeRefund,
     expireInvoice,
     executeCharge,
+    payOnPage: new PayOnPage(ports, executeCharge),
     createSubscription: new CreateSubscription(ports),
     approveSubscription: new ApproveSubscription(ports),
     completeSubscriptionPayment: new CompleteSubscriptionPayment(ports),
+    paySubscriptionOnPage: new PaySubscriptionOnPage(ports),
+    confirmWapSubscription: new ConfirmWapSubscription(ports),
     resendPinCode: new ResendPinCode(ports),
     getSubscriptionStatus: new GetSubscriptionStatus(ports),
     cancelSubscription: new CancelSubscription(ports),

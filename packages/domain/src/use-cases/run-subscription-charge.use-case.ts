@@ -7,7 +7,8 @@ import { stampOf } from './event-stamp.js';
 import { retryOnConflict, RETRY } from './retry-on-conflict.js';
 import { scheduleSafely } from './schedule-safely.js';
 
-const customerOf = (s: Subscription): Customer =>
+/** Who the gateway charges for a subscription: its number, or its customer by card. */
+export const subscriptionCustomer = (s: Subscription): Customer =>
   s.subscriberMsisdn ? { type: 'mobile_phone', msisdn: s.subscriberMsisdn } : { type: 'undefined_bank_card', source: 'subscription', merchantCustomerId: s.subscriberId ?? s.id, country: s.country };
 
 /**
@@ -27,7 +28,7 @@ export class RunSubscriptionCharge {
       const outcome = await gateway.charge({
         idempotencyKey: `${s.id}-${s.chargeAttempts + 1}`,
         projectId: s.projectId,
-        customer: customerOf(s),
+        customer: subscriptionCustomer(s),
         amount: s.billing.amount,
         testOutcome: s.billing.expectedResult === 'Failed' ? 'failure' : 'success',
       });

@@ -1,0 +1,84 @@
+import type { Request, Response } from 'express';
+import { ALTERNATE_OPERATOR_ID, type KassaMode, type Project, type WapAction } from '@kassa/domain';
+import { callerIp } from '../shared/caller-ip.js';
+import type { HttpDeps } from '../shared/http-deps.js';
+import type { JwtPaymentPages } from './jwt-payment-pages.js';
+import { returnOrigin } from './page-links.js';
+import { escapeHtml, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
+import { openPayment, type OpenedPayment } from './widget-session.js';
+import { langOf, TEXTS, type Lang } from './widget-texts.js';
+
+/**
+ * The number the sandbox's operator "determines" for a WAP subscriber, as an operator does from the
+ * network address the subscriber's phone comes from: 7900 and seven digits of an FNV-1a hash of the
+ * address. One address is one subscriber: a second subscription from it meets `alreadyexist`.
+ */
+export function sandboxWapNumber(address: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < address.length; i += 1) hash = Math.imul(hash ^ address.charCodeAt(i), 0x01000193) >>> 0;
+  return `7900${String(hash % 10_000_000).padStart(7, '0')}`;
+}
+
+/**
+ * Where a WAP subscriber goes back to: the project's return address, with `?ReturnUrl=` (a relative
+ * path) appended, and the operator's result parameters: `subscriptionid`, `msisdn`, `action`; or,
+ * for the alternate operator, `SubscriptionID` and `operation_status` (`ok`, or `noauth` when declined).
+ */
+export function wapReturnLink(project: Project, relative: string | undefined, outcome: { subscriptionId: string; msisdn: string; action: WapAction; operatorId: number }): string | undefined {
+  if (!project.returnUrl) return undefined;
+  try {
+    const base = new URL(project.returnUrl);
+    // Only a relative path may be appended: never another host, never a way up.
+    if (relative && /^\/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(relative) && !relative.startsWith('//') && !relative.includes('..')) {
+      base.pathname = `${base.pathname.replace(/\/+$/, '')}/${relative.replace(/^\/+/, '')}`;
+    }
+    const q = base.searchParams;
+    // The alternate operator returns `SubscriptionID` and `operation_status` instead.
+    if (outcome.operatorId === ALTERNATE_OPERATOR_ID) {
+      q.set('SubscriptionID', outcome.subscriptionId);
+      q.set('operation_status', outcome.action === 'cancelled' ? 'noauth' : 'ok');
+    } else {
+      q.set('subscriptionid', outcome.subscriptionId);
+      q.set('msisdn', outcome.msisdn);
+      q.set('action', outcome.action);
+    }
+    return base.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The operator gateway's screen for a WAP subscription (its AuthorizeUrl), and its CancelUrl's page. */
+export function wapScreen(payment: OpenedPayment, lang: Lang, mode: KassaMode, query: Readonly<Record<string, string>>, address: string): string {
+  const t = TEXTS[lang];
+  const { target } = payment;
+  const template = query['ext_lp_template'] ? `<p class="hint">${t.wapTemplate}: <span class="template">${escapeHtml(query['ext_lp_template'].slice(0, 64))}</span></p>` : '';
+  if (query['operation'] === 'cancel' || target.state !== 'open') {
+    return `<section class="result" role="status"><h2>${t.wapTitle}</h2><p>${target.state === 'paid' ? t.paidText : t.wapCancelled}</p></section>`;
+  }
+  if (mode !== 'test') return `<section><h2>${t.wapTitle}</h2>${template}<p>${t.wapProduction}</p></section>`;
+  const msisdn = sandboxWapNumber(address);
+  const hidden = Object.entries({ subscriptionId: target.id, t: payment.token, lang, msisdn, ReturnUrl: query['ReturnUrl'] ?? '' })
+    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
+    .join('');
+  return `<section aria-labelledby="wap-title"><h2 id="wap-title">${t.wapTitle}</h2>${template}<p>${t.wapNumber}: <strong class="msisdn">+${msisdn}</strong></p><p>${t.wapText} ${escapeHtml(money(target.price))}?</p><form method="post" action="/Card/Sbp/wap">${hidden}<button type="submit" name="confirm" value="yes">${t.wapConfirm}</button><button type="submit" name="confirm" value="no" class="secondary">${t.wapDecline}</button></form></section>`;
+}
+
+/** POST /Card/Sbp/wap (test environment): the subscriber confirms or declines at the operator's gateway. */
+export function wapConfirmation(deps: HttpDeps, pages: JwtPaymentPages) {
+  return async (form: Record<string, string>, req: Request, res: Response): Promise<void> => {
+    const lang = langOf(form['lang'], req.headers['accept-language']);
+    const opened = await openPayment(deps, pages, form);
+    const payment = opened?.target.activation === 'WAP' ? opened : undefined;
+    const msisdn = form['msisdn'] ?? '';
+    // The number is the one this subscriber's address gives: a form cannot name another.
+    if (!payment || deps.mode !== 'test' || msisdn !== sandboxWapNumber(callerIp(req))) return sendPage(res, 401, invalidLinkPage(lang, deps.mode));
+    const confirmed = await deps.useCases.confirmWapSubscription.execute({ projectId: payment.target.projectId, subscriptionId: payment.target.id, msisdn, confirmed: form['confirm'] === 'yes' });
+    const t = TEXTS[lang];
+    if (!confirmed.ok) return sendPage(res, 400, pageHtml({ lang, mode: deps.mode, title: t.wapTitle }, `<p class="notice" role="alert">${escapeHtml(confirmed.error.message)}</p>`));
+    const { action, subscription } = confirmed.value;
+    const back = wapReturnLink(payment.project, form['ReturnUrl'], { subscriptionId: subscription.id, msisdn, action, operatorId: subscription.operatorId });
+    if (back) return void res.redirect(303, back);
+    sendPage(res, 200, pageHtml({ lang, mode: deps.mode, title: t.wapTitle }, `<section class="result" role="status"><p>${escapeHtml(action)}</p></section>`), returnOrigin(payment.project));
+  };
+}

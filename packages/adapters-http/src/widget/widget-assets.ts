@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+
+/** A static file of the widget host, read and gzipped once, when first asked. */
+interface Asset {
+  readonly body: Buffer;
+  readonly gzipped: Buffer;
+}
+
+// The same relative place from src/ (tests) and dist/ (the built app).
+const STATIC = new URL('../../static/', import.meta.url);
+const TYPES = { 'embed.js': 'text/javascript; charset=utf-8', 'page.js': 'text/javascript; charset=utf-8', 'widget.css': 'text/css; charset=utf-8' } as const;
+export type AssetName = keyof typeof TYPES;
+
+const loaded = new Map<AssetName, Asset>();
+export function asset(name: AssetName): Asset {
+  let found = loaded.get(name);
+  if (!found) {
+    const body = readFileSync(new URL(name, STATIC));
+    found = { body, gzipped: gzipSync(body, { level: 9 }) };
+    loaded.set(name, found);
+  }
+  return found;
+}
+
+/**
+ * Serves a static file: gzipped when the client accepts it, cached for five minutes, readable from
+ * any origin (embed.js is loaded by merchants' pages).
+ */
+export const assetRoute = (name: AssetName) => (req: Request, res: Response) => {
+  const { body, gzipped } = asset(name);
+  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  res
+    .status(200)
+    .set({
+      'Content-Type': TYPES[name],
+      'Cache-Control': 'public, max-age=300',
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    })
+    .end(gzip ? gzipped : body);
+};

@@ -1,0 +1,81 @@
+import type { Response } from 'express';
+import { formatAmount, type KassaMode, type Money } from '@kassa/domain';
+import { TEXTS, type Lang, type Texts } from './widget-texts.js';
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Path of the page's own stylesheet and script (served by the widget host; nothing else is loaded). */
+export const ASSETS = { css: '/Card/Sbp/widget.css', js: '/Card/Sbp/page.js' } as const;
+
+export const money = (m: Money) => `${formatAmount(m)} ${m.currency}`;
+
+/**
+ * The Content-Security-Policy of every page: nothing but the widget host's own files, no inline
+ * script or style, forms only to the host itself (and the shop's return address, where a card form's
+ * answer redirects). Any site may frame the page: it is the widget merchants embed.
+ */
+export function contentSecurityPolicy(returnOrigin?: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    `form-action 'self'${returnOrigin ? ` ${returnOrigin}` : ''}`,
+    "base-uri 'none'",
+    'frame-ancestors *',
+  ].join('; ');
+}
+
+export interface PageFrame {
+  readonly lang: Lang;
+  readonly mode: KassaMode;
+  readonly title: string;
+  /** The invoice's amount and order, shown in the header. */
+  readonly summary?: { readonly amount: Money; readonly merchantOrderId?: string };
+  /** Links to the same page in each language. */
+  readonly langLinks?: Readonly<Record<Lang, string>>;
+  readonly embedded?: boolean;
+  /** `data-*` attributes for page.js on <body> (polling, return address, storage of a started payment). */
+  readonly data?: Readonly<Record<string, string>>;
+}
+
+/** A whole page: small, server-rendered, Russian or English, one stylesheet and one deferred script. */
+export function pageHtml(frame: PageFrame, body: string): string {
+  const t: Texts = TEXTS[frame.lang];
+  const data = Object.entries(frame.data ?? {})
+    .map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`)
+    .join('');
+  const summary = frame.summary
+    ? `<p class="amount"><span class="label">${t.amount}:</span> <strong>${escapeHtml(money(frame.summary.amount))}</strong></p>${
+        frame.summary.merchantOrderId ? `<p class="order">${t.order}: ${escapeHtml(frame.summary.merchantOrderId)}</p>` : ''
+      }`
+    : '';
+  const langs = frame.langLinks
+    ? `<nav class="langs" aria-label="${t.language}">${(['ru', 'en'] as const)
+        .map((l) => (l === frame.lang ? `<span aria-current="true">${l.toUpperCase()}</span>` : `<a href="${escapeHtml(frame.langLinks?.[l] ?? '')}" lang="${l}">${l.toUpperCase()}</a>`))
+        .join(' ')}</nav>`
+    : '';
+  const test = frame.mode === 'test' ? `<p class="test-env">${t.testEnv}</p>` : '';
+  return `<!doctype html><html lang="${frame.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(frame.title)}</title><link rel="stylesheet" href="${ASSETS.css}"><script src="${ASSETS.js}" defer></script></head><body class="${frame.embedded ? 'embedded' : 'hosted'}"${data}><main class="sheet"><header>${langs}<h1>${escapeHtml(frame.title)}</h1>${summary}</header>${test}${body}</main></body></html>`;
+}
+
+/** Sends a page with its security headers. */
+export function sendPage(res: Response, status: number, html: string, returnOrigin?: string): void {
+  res
+    .status(status)
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': contentSecurityPolicy(returnOrigin),
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+    })
+    .end(html);
+}
+
+/** The invalid-link screen (401): a token that is invalid, expired, or for another invoice. */
+export function invalidLinkPage(lang: Lang, mode: KassaMode, embedded = false): string {
+  const t = TEXTS[lang];
+  return pageHtml({ lang, mode, title: t.invalidLink, embedded }, `<p class="notice" role="alert">${t.invalidLinkText}</p>`);
+}

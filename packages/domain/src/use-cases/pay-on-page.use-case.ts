@@ -1,0 +1,37 @@
+import type { Transaction } from '../invoice/transaction.js';
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import { fail, type DomainError } from '../shared/errors.js';
+import type { PaymentCard } from '../shared/payment-card.js';
+import { offeredMethods, type PagePaymentMethod } from '../shared/payment-methods.js';
+import type { Result } from '../shared/result.js';
+import type { ExecuteCharge } from './execute-charge.use-case.js';
+import { notFound, type InvoiceRef } from './invoice-command.js';
+
+export interface PayOnPageInput extends InvoiceRef {
+  readonly method: PagePaymentMethod;
+  /** Method `card`: the card typed on the page, for this charge only. */
+  readonly card?: PaymentCard;
+}
+
+/**
+ * The payer pays an AUTH_PAGE invoice on the payment page: by card (always offered), or by a method
+ * the project offers (fast-payment QR, a bank-app wallet), confirmed by the payer's bank. The charge
+ * is ExecuteCharge's, so a payer may try again after a decline, and never pays twice.
+ * ok(null): nothing to charge (already paid, or cancelled).
+ */
+export class PayOnPage {
+  constructor(
+    private readonly ports: Pick<KassaPorts, 'invoices' | 'projects'>,
+    private readonly executeCharge: ExecuteCharge,
+  ) {}
+
+  async execute(input: PayOnPageInput): Promise<Result<Transaction | null, DomainError>> {
+    const invoice = await this.ports.invoices.get(input.projectId, input.invoiceId);
+    if (!invoice) return notFound();
+    if (invoice.authorizationType !== 'AUTH_PAGE') return fail('INVOICE_WRONG_STATE', 'This invoice is not paid on the payment page', { invoice_id: invoice.id });
+    if (input.method === 'card' ? !input.card : !offeredMethods((await this.ports.projects.findProject(input.projectId))?.paymentMethods ?? []).includes(input.method)) {
+      return fail('INVALID_PAYMENT_METHOD', input.method === 'card' ? 'A card payment needs the card' : `The project does not offer ${input.method}`);
+    }
+    return this.executeCharge.execute({ ...input, trigger: 'payment-page' });
+  }
+}
