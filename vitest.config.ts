@@ -19,10 +19,6 @@ export default defineConfig({
   test: {
     // A MongoDB-compatible server (MONGO_URL, mongod, or FerretDB) and Redis (REDIS_URL, or redis-server) for the whole run.
     globalSetup: ['test/mongo.global-setup.ts', 'test/redis.global-setup.ts'],
-    // Well above any test's own duration: CI runs the whole suite on two loaded cores, where a
-    // process start once took more than vitest's default 5 s. Speed targets live in `npm run bench`.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     exclude: ['**/node_modules/**', '**/dist/**'],
     projects: [
       { extends: true, test: { name: 'all', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'] } },

@@ -3,7 +3,7 @@ export { contractRoutes } from './api/contract-routes.js';
 export { invoiceRoutes } from './api/invoice-routes.js';
 export { openApiDocument } from './api/openapi.js';
 export { SignatureVerifier, signaturesMatch } from './api/signature.js';
-export { MAX_DRIFT_SECONDS } from './api/authenticate.js';
+export { MAX_DRIFT_SECONDS } from '@kassa/domain';
 export { createPciApp } from './pci/pci-app.js';
 export { createWidgetApp, PAGE_PATHS, widgetPageRefusals } from './widget/widget-app.js';
 export { JwtPaymentPages, WIDGET_TOKEN_SECONDS } from './widget/jwt-payment-pages.js';

@@ -1,6 +1,7 @@
 // The XML transports: the XML 2.9 InvoiceManagementService, the subscription service, and the subscription notification.
 export { subscriptionNotification, subscriptionNotificationXml } from './subscription/subscription-notification.js';
-export { InvoiceManagementService, MAX_DRIFT_SECONDS, type InvoiceServiceDeps, type XmlServiceAnswer, type XmlServiceRequest } from './invoice-service/invoice-management-service.js';
+export { MAX_DRIFT_SECONDS } from '@kassa/domain';
+export { InvoiceManagementService, type InvoiceServiceDeps, type XmlServiceAnswer, type XmlServiceRequest } from './invoice-service/invoice-management-service.js';
 export { invoiceServiceSchema, schemaAnswer } from './invoice-service/xml-schema.js';
 export { xmlSignature } from './invoice-service/xml-signature.js';
 export { RESULT_CODES, REFUSAL_CODES } from './invoice-service/result-codes.js';

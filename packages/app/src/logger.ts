@@ -15,6 +15,9 @@ export const REDACTED_PATHS = [
   'pin_code',
   'PinCode',
   'security_code',
+  // A PaymentCard (the payment page's card, passed to the gateway for one charge) logged by a plugin.
+  'securityCode',
+  'card.securityCode',
   'pan',
   'Signature',
   'signature',

@@ -1,8 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@kassa/protocol';
+import { subscriptionSignature } from '@kassa/adapters-xml';
+import { compactUtc } from '@kassa/domain';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { launchChromium, type TestBrowser } from './testing/chromium.js';
 import { startReceiver, type HttpReceiver } from './testing/http-receiver.js';
@@ -48,11 +49,10 @@ afterAll(async () => {
   await hooks?.close();
 });
 
-const compact = () => new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const parser = new XMLParser({ parseTagValue: false });
 async function call(method: string, elements: string): Promise<Record<string, string>> {
-  const now = compact();
-  const signature = createHmac('sha256', SECRET).update(`${PROJECT}${now}`).digest('hex');
+  const now = compactUtc(new Date().toISOString());
+  const signature = subscriptionSignature(SECRET, PROJECT, now);
   const res = await fetch(`${t.kassa.urls.subs}/Http/Services/${method}.aspx`, {
     method: 'POST',
     headers: { 'content-type': 'text/xml; charset=utf-8' },

@@ -143,6 +143,12 @@ describe('the status the widget polls', () => {
     expect([page.status, page.type]).toEqual([401, 'text/html; charset=utf-8']);
     expect(page.text).toContain('invalid');
   });
+
+  it('a page path in another case is still a page: a broken JSON body there gets a page, not the API envelope', async () => {
+    const res = await fetch(`${t.kassa.urls.widget}/card/sbp/PAY`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"broken' });
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.status).toBeLessThan(500);
+  });
 });
 
 describe('the card form', () => {

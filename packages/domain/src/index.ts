@@ -10,6 +10,7 @@ export * from './shared/customer.js';
 export * from './shared/events.js';
 export * from './shared/domain-event.js';
 export * from './shared/time.js';
+export * from './shared/signed-request.js';
 export * from './shared/settings.js';
 export * from './shared/limits.js';
 export * from './shared/payment-methods.js';

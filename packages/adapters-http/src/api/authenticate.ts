@@ -1,12 +1,10 @@
 import type { Request } from 'express';
-import { domainError, parseSpecTime, type DomainError, type Partner, type Project } from '@kassa/domain';
+import { domainError, parseSpecTime, projectAccessError, withinDrift, type DomainError, type Partner, type Project } from '@kassa/domain';
 import { payloadOf, requestPayloadParts, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { signaturesMatch } from './signature.js';
 import { callerIp } from '../shared/caller-ip.js';
 
-/** The allowed clock drift between the merchant and Kassa, either way. */
-export const MAX_DRIFT_SECONDS = 20 * 60;
 const INT32_MAX = 2 ** 31 - 1;
 
 /** The authenticated caller, handed to the route handlers. */
@@ -91,18 +89,14 @@ export async function authenticate(deps: HttpDeps, operation: SignedOperation, r
   }
   const at = timestampMs(timestamp);
   if (at === undefined) return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp must be UTC time in the form YYYY-MM-DDThh:mm:ssZ');
-  if (Math.abs(deps.clock.now().getTime() - at) > MAX_DRIFT_SECONDS * 1000) {
+  if (!withinDrift(deps.clock.now().getTime(), at)) {
     return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp differs from the server time by more than 20 minutes');
   }
   const rawProjectId = String(params['projectId']);
   const projectId = /^[0-9]{1,10}$/.test(rawProjectId) ? Number(rawProjectId) : -1;
   const project = projectId >= 0 && projectId <= INT32_MAX ? await deps.projects.findProject(projectId) : undefined;
   if (!project || project.partnerLogin !== partner.login) return domainError('AUTH_INVALID_PROJECT', 'The project does not belong to this partner');
-  if (!project.active) return domainError('AUTH_INVALID_PROJECT', 'The project is inactive');
-  if (project.ipWhitelist.length > 0 && !project.ipWhitelist.includes(callerIp(req))) {
-    return domainError('AUTH_INVALID_PROJECT', 'The caller IP is not whitelisted for this project');
-  }
-  return { partner, project };
+  return projectAccessError(project, callerIp(req)) ?? { partner, project };
 }
 
 /** Whether `authenticate` answered with an error rather than a caller. */

@@ -23,7 +23,9 @@ export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string
   app.use(requestLog(deps.logger, host));
   for (const endpoint of deps.rawEndpoints?.[host] ?? []) mountRawEndpoint(app, endpoint);
   const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
-  app.use(ownBodies.length === 0 ? json : (req, res, next) => (ownBodies.includes(req.path) ? next() : json(req, res, next)));
+  // Express matches routes whatever the case of the path, so these paths are compared in lower case too.
+  const own = new Set(ownBodies.map((p) => p.toLowerCase()));
+  app.use(own.size === 0 ? json : (req, res, next) => (own.has(req.path.toLowerCase()) ? next() : json(req, res, next)));
   return app;
 }
 

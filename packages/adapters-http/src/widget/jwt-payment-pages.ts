@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { PaymentPageLink, PaymentPages, PaymentPageTarget } from '@kassa/domain';
+import { targetParam } from './page-target.js';
 
 /** The widget token lives 2 hours. */
 export const WIDGET_TOKEN_SECONDS = 2 * 3600;
@@ -30,7 +31,7 @@ export class JwtPaymentPages implements PaymentPages {
       .setExpirationTime(iat + WIDGET_TOKEN_SECONDS)
       .sign(this.key);
     const url = new URL('/Card/Sbp/widget.html', this.widgetBase);
-    url.searchParams.set(subscription ? 'subscriptionId' : 'invoiceId', target.id);
+    url.searchParams.set(targetParam(target.kind), target.id);
     url.searchParams.set('t', token);
     return { url: url.toString(), token };
   }

@@ -3,8 +3,9 @@ import { readPaymentCard, isMethodCode, type DomainError } from '@kassa/domain';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { pageLink, returnLink, returnOrigin, type PageParams } from './page-links.js';
+import { targetParam } from './page-target.js';
 import { cardScreen, methodName } from './payment-page.js';
-import { escapeHtml, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
+import { escapeHtml, hiddenInputs, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
 import { openPayment, pay, type AttemptOutcome, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang } from './widget-texts.js';
 import { wapConfirmation } from './wap-gateway.js';
@@ -147,9 +148,7 @@ export function bankPage(deps: HttpDeps, pages: JwtPaymentPages) {
     const method = query['method'] ?? '';
     if (!payment || !isMethodCode(method)) return sendPage(res, 401, invalidLinkPage(lang, deps.mode));
     const t = TEXTS[lang];
-    const hidden = Object.entries({ [payment.target.kind === 'invoice' ? 'invoiceId' : 'subscriptionId']: payment.target.id, t: payment.token, lang, method, from: 'bank' })
-      .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
-      .join('');
+    const hidden = hiddenInputs({ [targetParam(payment.target.kind)]: payment.target.id, t: payment.token, lang, method, from: 'bank' });
     const body =
       deps.mode === 'test'
         ? `<section aria-labelledby="bank-title"><h2 id="bank-title">${methodName(t, method)}</h2><p>${t.bankAppText} <strong>${escapeHtml(money(payment.target.price))}</strong>?</p><form method="post" action="/Card/Sbp/simulate">${hidden}<button type="submit">${t.confirm}</button></form></section>`

@@ -1,4 +1,5 @@
 import { isMethodCode, isWallet, type PagePaymentMethod, type Project } from '@kassa/domain';
+import { targetParam } from './page-target.js';
 import type { Payable } from './widget-session.js';
 import type { Lang } from './widget-texts.js';
 
@@ -49,7 +50,7 @@ export function selectionParams(selection: Selection): Record<string, string> {
 
 /** The address of a screen of the page: its parameters, and a method's selection parameters. */
 export function pageLink(params: PageParams, selection?: Selection, extra: Record<string, string> = {}): string {
-  const q = new URLSearchParams({ [params.kind === 'subscription' ? 'subscriptionId' : 'invoiceId']: params.invoiceId, t: params.token, lang: params.lang });
+  const q = new URLSearchParams({ [targetParam(params.kind)]: params.invoiceId, t: params.token, lang: params.lang });
   if (params.embedded) q.set('embedded', '1');
   if (params.methods?.length) q.set('methods', params.methods.join(','));
   for (const [k, v] of Object.entries({ ...(selection ? selectionParams(selection) : {}), ...extra })) q.set(k, v);
@@ -64,7 +65,7 @@ export function returnLink(project: Project, target: Pick<Payable, 'kind' | 'id'
   if (!project.returnUrl) return undefined;
   try {
     const url = new URL(project.returnUrl);
-    url.searchParams.set(target.kind === 'subscription' ? 'subscriptionId' : 'invoiceId', target.id);
+    url.searchParams.set(targetParam(target.kind), target.id);
     if (target.merchantOrderId !== undefined) url.searchParams.set('merchantOrderId', target.merchantOrderId);
     url.searchParams.set('success', String(success));
     return url.toString();
@@ -88,7 +89,7 @@ export const returnOrigin = (project: Project): string | undefined => {
  */
 export function bankLink(widgetBase: string, params: Pick<PageParams, 'kind' | 'invoiceId' | 'token'>, method: PagePaymentMethod): string {
   const url = new URL('/Card/Sbp/bank.html', widgetBase);
-  url.searchParams.set(params.kind === 'subscription' ? 'subscriptionId' : 'invoiceId', params.invoiceId);
+  url.searchParams.set(targetParam(params.kind), params.invoiceId);
   url.searchParams.set('t', params.token);
   url.searchParams.set('method', method);
   return url.toString();

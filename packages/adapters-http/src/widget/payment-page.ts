@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express';
-import type { KassaMode, PagePaymentMethod } from '@kassa/domain';
+import { LIMITS, type KassaMode, type PagePaymentMethod } from '@kassa/domain';
 import { bankLink, deviceOf, pageLink, qrImagePath, returnLink, returnOrigin, selectionOf, selectionParams, type PageParams, type Selection } from './page-links.js';
-import { escapeHtml, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
+import { targetParam } from './page-target.js';
+import { escapeHtml, hiddenInputs, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
 import { openPayment, queryOf, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang, type Texts } from './widget-texts.js';
 import type { HttpDeps } from '../shared/http-deps.js';
@@ -35,9 +36,7 @@ function otherMethods(s: Screen, shown: readonly PagePaymentMethod[], current: P
 }
 
 const hidden = (s: Screen, extra: Record<string, string> = {}) =>
-  Object.entries({ invoiceId: s.params.invoiceId, t: s.params.token, lang: s.params.lang, embedded: s.params.embedded ? '1' : '', ...extra })
-    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
-    .join('');
+  hiddenInputs({ [targetParam(s.params.kind)]: s.params.invoiceId, t: s.params.token, lang: s.params.lang, embedded: s.params.embedded ? '1' : '', ...extra });
 
 function field(id: string, name: string, label: string, attrs: string, error: string | undefined): string {
   const described = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
@@ -62,7 +61,7 @@ export function cardScreen(s: Screen, state: CardFormState = {}): string {
     t.securityCode,
     'type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required',
     e.securityCode,
-  )}</div>${field('card-holder', 'cardholder', t.cardholder, 'autocomplete="cc-name" maxlength="128"', e.cardholder)}<button type="submit">${t.pay} ${escapeHtml(
+  )}</div>${field('card-holder', 'cardholder', t.cardholder, `autocomplete="cc-name" maxlength="${LIMITS.cardholder}"`, e.cardholder)}<button type="submit">${t.pay} ${escapeHtml(
     money(s.payment.target.price),
   )}</button></form></section>`;
 }
@@ -148,7 +147,7 @@ export function paymentPage(deps: HttpDeps, pages: JwtPaymentPages) {
     const failure = returnLink(payment.project, payment.target, false);
     const data: Record<string, string> = {
       invoice: payment.target.id,
-      status: `/Card/Sbp/status?${new URLSearchParams({ [payment.target.kind === 'invoice' ? 'invoiceId' : 'subscriptionId']: payment.target.id, t: payment.token }).toString()}`,
+      status: `/Card/Sbp/status?${new URLSearchParams({ [targetParam(payment.target.kind)]: payment.target.id, t: payment.token }).toString()}`,
       state,
       // A QR or wallet payment under way: page.js keeps its address (and tells the widget around it
       // its selection), so that a reload reopens it.

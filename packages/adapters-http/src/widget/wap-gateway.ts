@@ -4,7 +4,7 @@ import { callerIp } from '../shared/caller-ip.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { returnOrigin } from './page-links.js';
-import { escapeHtml, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
+import { escapeHtml, hiddenInputs, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
 import { openPayment, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang } from './widget-texts.js';
 
@@ -58,9 +58,7 @@ export function wapScreen(payment: OpenedPayment, lang: Lang, mode: KassaMode, q
   }
   if (mode !== 'test') return `<section><h2>${t.wapTitle}</h2>${template}<p>${t.wapProduction}</p></section>`;
   const msisdn = sandboxWapNumber(address);
-  const hidden = Object.entries({ subscriptionId: target.id, t: payment.token, lang, msisdn, ReturnUrl: query['ReturnUrl'] ?? '' })
-    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
-    .join('');
+  const hidden = hiddenInputs({ subscriptionId: target.id, t: payment.token, lang, msisdn, ReturnUrl: query['ReturnUrl'] ?? '' });
   return `<section aria-labelledby="wap-title"><h2 id="wap-title">${t.wapTitle}</h2>${template}<p>${t.wapNumber}: <strong class="msisdn">+${msisdn}</strong></p><p>${t.wapText} ${escapeHtml(money(target.price))}?</p><form method="post" action="/Card/Sbp/wap">${hidden}<button type="submit" name="confirm" value="yes">${t.wapConfirm}</button><button type="submit" name="confirm" value="no" class="secondary">${t.wapDecline}</button></form></section>`;
 }
 

@@ -5,7 +5,7 @@ import { sendData, sendError } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { bankLink, qrImagePath, type Device } from './page-links.js';
-import { openPayment, pay, queryOf, type OpenedPayment } from './widget-session.js';
+import { openPayment, pay, payableOf, queryOf, type OpenedPayment } from './widget-session.js';
 
 /** The widget script calls these from the merchant's page: any origin may read them (the token is the key). */
 const cors = (res: Response) => res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' });
@@ -91,9 +91,10 @@ export function sandboxConfirmRoute(deps: HttpDeps, pages: JwtPaymentPages) {
     if (!payment) return invalidToken(deps, res);
     const paid = await pay(deps, payment.target, chosen.method);
     if (!paid.ok) return sendError(res, paid.error, deps.mode);
-    const after = await openPayment(deps, pages, query, payment.target.id);
+    // The target as the payment left it (the token and the project were checked above).
+    const after = await payableOf(deps, payment.target.kind, payment.target.projectId, payment.target.id);
     sendData(res, {
-      ...statusView(after ?? payment),
+      ...statusView(after ? { ...payment, target: after } : payment),
       ...(paid.value ? { transaction: { status: paid.value.status, result_code: paid.value.resultCode, result_description: paid.value.resultDescription } } : {}),
     });
   };

@@ -15,6 +15,8 @@ import { qrRoute, redirectRoute, sandboxConfirmRoute, statusRoute } from './widg
 
 /** The paths that answer pages (errors too); everything else on this host answers the JSON envelope. */
 export const PAGE_PATHS: readonly string[] = [PAGE_PATH, '/Card/Sbp/bank.html', ...FORM_PATHS];
+/** Express routes ignore the path's case; so does the choice of a page answer. */
+const PAGE_PATHS_LOWER = new Set(PAGE_PATHS.map((p) => p.toLowerCase()));
 
 /** The pages' answers to requests Node's HTTP parser refused: a page too, not the envelope. */
 export const widgetPageRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] =>
@@ -26,7 +28,7 @@ export const widgetPageRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] =>
 
 /** A page's request failed: a client error gets a page with its status, our failure a 503 page (logged). */
 const pageErrors = (deps: HttpDeps) => (err: unknown, req: Request, res: Response, next: NextFunction) => {
-  if (!PAGE_PATHS.includes(req.path) || res.headersSent) return next(err);
+  if (!PAGE_PATHS_LOWER.has(req.path.toLowerCase()) || res.headersSent) return next(err);
   const status = bodyErrorStatus(err)?.status ?? clientErrorStatus(err);
   const lang = langOf(undefined, req.headers['accept-language']);
   if (status === undefined) deps.logger.error({ err, method: req.method, path: req.path }, 'request failed');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 
-/** A static file of the widget host, read and gzipped once, when first asked. */
+/** A static file of the widget host, read and gzipped once per process, when its route is made. */
 interface Asset {
   readonly body: Buffer;
   readonly gzipped: Buffer;
@@ -14,7 +14,7 @@ const TYPES = { 'embed.js': 'text/javascript; charset=utf-8', 'page.js': 'text/j
 export type AssetName = keyof typeof TYPES;
 
 const loaded = new Map<AssetName, Asset>();
-export function asset(name: AssetName): Asset {
+function asset(name: AssetName): Asset {
   let found = loaded.get(name);
   if (!found) {
     const body = readFileSync(new URL(name, STATIC));
@@ -28,19 +28,22 @@ export function asset(name: AssetName): Asset {
  * Serves a static file: gzipped when the client accepts it, cached for five minutes, readable from
  * any origin (embed.js is loaded by merchants' pages).
  */
-export const assetRoute = (name: AssetName) => (req: Request, res: Response) => {
+export const assetRoute = (name: AssetName) => {
+  // At start-up, not on the first request: a missing file stops the app from starting.
   const { body, gzipped } = asset(name);
-  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  res
-    .status(200)
-    .set({
-      'Content-Type': TYPES[name],
-      'Cache-Control': 'public, max-age=300',
-      'Access-Control-Allow-Origin': '*',
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-      'X-Content-Type-Options': 'nosniff',
-      Vary: 'Accept-Encoding',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    })
-    .end(gzip ? gzipped : body);
+  return (req: Request, res: Response) => {
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    res
+      .status(200)
+      .set({
+        'Content-Type': TYPES[name],
+        'Cache-Control': 'public, max-age=300',
+        'Access-Control-Allow-Origin': '*',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+        'X-Content-Type-Options': 'nosniff',
+        Vary: 'Accept-Encoding',
+        ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      })
+      .end(gzip ? gzipped : body);
+  };
 };

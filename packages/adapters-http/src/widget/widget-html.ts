@@ -7,6 +7,12 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 /** Path of the page's own stylesheet and script (served by the widget host; nothing else is loaded). */
 export const ASSETS = { css: '/Card/Sbp/widget.css', js: '/Card/Sbp/page.js' } as const;
 
+/** Hidden form fields carrying `values`, escaped. */
+export const hiddenInputs = (values: Readonly<Record<string, string>>): string =>
+  Object.entries(values)
+    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
+    .join('');
+
 export const money = (m: Money) => `${formatAmount(m)} ${m.currency}`;
 
 /**

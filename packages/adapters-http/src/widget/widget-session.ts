@@ -35,7 +35,6 @@ export interface Payable {
   readonly lastFailure?: { readonly resultCode: number; readonly resultDescription: string };
   /** A subscription's activation: paid on the page, or confirmed at the operator (WAP). */
   readonly activation?: 'PAGE' | 'WAP';
-  readonly operatorId?: number;
 }
 
 /** What a valid widget token opens: the payable, its project, and the methods the payer may use. */
@@ -79,7 +78,6 @@ const fromSubscription = (s: Subscription): Payable | undefined => {
     paymentStatus: approved ? 'PAID' : 'NOT_PAID',
     failedAttempts: s.activationAttempts ?? 0,
     activation,
-    operatorId: s.operatorId,
   };
 };
 
@@ -91,6 +89,16 @@ export const tokenOf = (source: Record<string, unknown>): string => text(source[
 /** The id a page address names: `invoiceId`, or `subscriptionId` for a subscription's page. */
 export const targetIdOf = (source: Record<string, unknown>): string => text(source['invoiceId']) || text(source['subscriptionId']);
 
+/** The invoice or subscription a page pays, as it stands now; undefined when it is not paid on a page. */
+export async function payableOf(deps: HttpDeps, kind: Payable['kind'], projectId: number, id: string): Promise<Payable | undefined> {
+  if (kind === 'subscription') {
+    const r = await deps.useCases.getSubscriptionStatus.execute({ projectId, by: { subscriptionId: id } });
+    return r.ok ? fromSubscription(r.value) : undefined;
+  }
+  const r = await deps.useCases.getInvoice.execute({ projectId, invoiceId: id });
+  return r.ok ? fromInvoice(r.value) : undefined;
+}
+
 /**
  * Opens the payment a link names (its id and its token `t`), from the query or a form: undefined
  * when the token is invalid, expired, or for another one, or what it names is not paid on a page.
@@ -100,13 +108,7 @@ export async function openPayment(deps: HttpDeps, pages: JwtPaymentPages, source
   if (!token || !id || token.length > 2048) return undefined;
   const opened = await pages.verify(token, id, deps.clock.now());
   if (!opened) return undefined;
-  const ref = { projectId: opened.projectId };
-  const [target, project] = await Promise.all([
-    opened.kind === 'subscription'
-      ? deps.useCases.getSubscriptionStatus.execute({ ...ref, by: { subscriptionId: id } }).then((r) => (r.ok ? fromSubscription(r.value) : undefined))
-      : deps.useCases.getInvoice.execute({ ...ref, invoiceId: id }).then((r) => (r.ok ? fromInvoice(r.value) : undefined)),
-    deps.projects.findProject(opened.projectId),
-  ]);
+  const [target, project] = await Promise.all([payableOf(deps, opened.kind, opened.projectId, id), deps.projects.findProject(opened.projectId)]);
   if (!target || !project) return undefined;
   return { target, project, token, methods: ['card', ...offeredMethods(project.paymentMethods)] };
 }

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
 import { inMemoryPorts, projectWithDefaults } from '@kassa/domain/in-memory';
@@ -31,6 +32,7 @@ describe('InvoiceManagementService when the storage fails', () => {
     expect(answer.body).toContain('<ResultCode>900</ResultCode>');
     expect(failures).toHaveLength(1);
     expect(String(failures[0])).toContain('storage is down');
-    expect(JSON.stringify(failures)).not.toContain(xmlSignature('p', 'm', nowUtc));
+    // inspect, not JSON.stringify: an Error stringifies to {} and would hide what it carries.
+    expect(inspect(failures)).not.toContain(xmlSignature('p', 'm', nowUtc));
   });
 });

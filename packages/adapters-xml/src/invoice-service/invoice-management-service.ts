@@ -1,13 +1,10 @@
-import { parseSpecTime, type CarrierLookup, type Clock, type DomainError, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
+import { parseSpecTime, projectAccessError, withinDrift, type CarrierLookup, type Clock, type DomainError, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
 import { OPERATIONS } from './operations.js';
 import { REFUSAL_CODES, RESULT_CODES } from './result-codes.js';
 import { readXmlRequest, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
 import { XmlFieldError } from './xml-fields.js';
 import { responseXml, type XmlData } from './xml-response.js';
 import { xmlSignature, xmlSignatureMatches } from './xml-signature.js';
-
-/** The allowed drift between NowUtc and Kassa's clock, either way (as on JSON v3). */
-export const MAX_DRIFT_SECONDS = 20 * 60;
 
 export interface InvoiceServiceDeps {
   readonly useCases: KassaUseCases;
@@ -83,15 +80,13 @@ export class InvoiceManagementService {
     }
     const at = parseSpecTime(nowUtc);
     if (at === undefined) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc must be UTC time in the form YYYY-MM-DDThh:mm:ssZ' });
-    if (Math.abs(this.deps.clock.now().getTime() - at) > MAX_DRIFT_SECONDS * 1000) {
+    if (!withinDrift(this.deps.clock.now().getTime(), at)) {
       return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc differs from the server time by more than 20 minutes' });
     }
     const project = await this.deps.projects.findProject(fields.integer('ProjectID'));
     if (!project || project.partnerLogin !== partner.login) return failed({ code: 'AUTH_INVALID_PROJECT', message: 'The project does not belong to this partner' });
-    if (!project.active) return failed({ code: 'AUTH_INVALID_PROJECT', message: 'The project is inactive' });
-    if (project.ipWhitelist.length > 0 && !project.ipWhitelist.includes(request.callerIp)) {
-      return failed({ code: 'AUTH_INVALID_PROJECT', message: 'The caller IP is not whitelisted for this project' });
-    }
+    const refused = projectAccessError(project, request.callerIp);
+    if (refused) return failed(refused);
     const { useCases, carriers, paymentPages } = this.deps;
     const result = await operation(fields, { useCases, carriers, paymentPages, project, partnerLogin: partner.login, cardAllowed });
     return result.ok ? answered(0, 'OK', { name, data: result.value }) : failed(result.error);

@@ -13,7 +13,7 @@ import {
   type Project,
   type Result,
 } from '@kassa/domain';
-import { MSISDN, readClientIp, readCustomer } from './xml-customer.js';
+import { readClientIp, readCustomer, readMsisdn } from './xml-customer.js';
 import type { XmlFields } from './xml-fields.js';
 import type { XmlData } from './xml-response.js';
 import { contractXml, customerXml, invoiceXml } from './xml-views.js';
@@ -76,7 +76,7 @@ function createInvoiceInput(f: XmlFields, { project, partnerLogin, cardAllowed }
 /** The operations of InvoiceManagementService: each reads its element, calls its use case, answers its data. */
 export const OPERATIONS: Readonly<Record<string, Operation>> = {
   async CheckCustomerBillingSupport(f, { useCases, carriers }) {
-    const msisdn = f.child('MobilePhoneCustomer').matching('MSISDN', MSISDN, 'must be an E.164 number, digits only');
+    const msisdn = readMsisdn(f.child('MobilePhoneCustomer'));
     const check = await useCases.checkBilling.execute({ msisdn });
     return ok({ IsSupported: check.supported, Customer: await customerXml({ type: 'mobile_phone', msisdn }, carriers) });
   },

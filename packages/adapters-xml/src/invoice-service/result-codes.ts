@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@kassa/domain';
-import type { XmlRefusal } from './xml-request.js';
+import type { IntakeRefusal } from '../shared/xml-intake.js';
 
 /**
  * The XML 2.9 ResultCode of every domain error code (0 is success). 240 and 242 are the spec's; the
@@ -51,4 +51,4 @@ export const REFUSAL_CODES = {
   content_type: 15,
   method: 16,
   http: 17,
-} as const satisfies Record<XmlRefusal['kind'] | 'content_type' | 'method' | 'http', number>;
+} as const satisfies Record<IntakeRefusal['kind'] | 'http', number>;

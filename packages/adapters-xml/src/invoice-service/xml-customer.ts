@@ -3,7 +3,14 @@ import { cardLast4, LIMITS, type Customer, type Project } from '@kassa/domain';
 import { XmlFieldError, type XmlFields } from './xml-fields.js';
 
 // The JSON v3 protocol's rules, in XML: the same patterns and the same limits (docs/decisions.md).
-export const MSISDN = /^[1-9][0-9]{7,14}$/;
+const MSISDN = /^[1-9][0-9]{7,14}$/;
+const MSISDN_RULE = 'must be an E.164 number, digits only';
+
+/** The phone number in element `name` of `f` (required), as the spec's MSISDN pattern allows. */
+export const readMsisdn = (f: XmlFields, name = 'MSISDN'): string => f.matching(name, MSISDN, MSISDN_RULE);
+
+/** The phone number in element `name` of `f`, if the element is there. */
+export const readOptionalMsisdn = (f: XmlFields, name: string): string | undefined => f.optionalMatching(name, MSISDN, MSISDN_RULE);
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const COUNTRY = /^[A-Za-z]{2}$/;
 const PAN = /^[0-9]{16}$/;
@@ -29,7 +36,7 @@ export function readCustomer(fields: XmlFields, cardAllowed: boolean): Customer 
   const blocks = CUSTOMER_BLOCKS.filter((n) => fields.names().includes(n));
   if (blocks.length !== 1) throw new XmlFieldError(`${fields.path}: exactly one of ${CUSTOMER_BLOCKS.join(', ')} is required`);
   const phone = fields.optionalChild('MobilePhoneCustomer');
-  if (phone) return { type: 'mobile_phone', msisdn: phone.matching('MSISDN', MSISDN, 'must be an E.164 number, digits only'), ...email(phone) };
+  if (phone) return { type: 'mobile_phone', msisdn: readMsisdn(phone), ...email(phone) };
   const card = fields.optionalChild('BankCardCustomer') ?? fields.child('UndefinedBankCardCustomer');
   const base = {
     source: card.text('Source', LIMITS.source),

@@ -7,7 +7,8 @@ import { XMLBuilder, type XmlBuilderOptions } from 'fast-xml-parser';
 export const BUILDER_WITHOUT_PATHS: XmlBuilderOptions & { readonly jPath: false } = { format: false, jPath: false };
 
 // Text is escaped (&, <, >, quotes): a value from a request can never become markup in an answer.
-const builder = new XMLBuilder({ ...BUILDER_WITHOUT_PATHS, suppressEmptyNode: true, processEntities: true });
+/** The one builder of both XML services' answers (stateless; entities escaped, empty elements dropped). */
+export const builder = new XMLBuilder({ ...BUILDER_WITHOUT_PATHS, suppressEmptyNode: true, processEntities: true });
 
 /** What an operation answers: its element's children, as nested records of text. */
 export type XmlData = { readonly [name: string]: string | number | boolean | XmlData | readonly XmlData[] | undefined };

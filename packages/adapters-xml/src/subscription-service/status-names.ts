@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@kassa/domain';
-import type { XmlRefusal } from '../invoice-service/xml-request.js';
+import type { IntakeRefusal } from '../shared/xml-intake.js';
 
 /** A StatusID and its StatusName, as the subscription service answers. */
 export interface Status {
@@ -51,7 +51,7 @@ export const SUBSCRIPTION_STATUS_NAMES: Readonly<Record<ErrorCode, Status>> = {
 };
 
 /** A document that is no request at all (HTTP 4xx, still in XML), as on the XML 2.9 service. */
-export const SUBSCRIPTION_REFUSALS: Readonly<Record<XmlRefusal['kind'] | 'content_type' | 'method' | 'http', Status>> = {
+export const SUBSCRIPTION_REFUSALS: Readonly<Record<IntakeRefusal['kind'] | 'http', Status>> = {
   too_large: { id: 20, name: 'DocumentTooLarge' },
   doctype: { id: 21, name: 'DoctypeNotAccepted' },
   malformed: { id: 22, name: 'MalformedXml' },

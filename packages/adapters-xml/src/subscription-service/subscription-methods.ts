@@ -14,7 +14,7 @@ import {
   type SubscriptionLocator,
   type SubscriptionTestInfo,
 } from '@kassa/domain';
-import { MSISDN } from '../invoice-service/xml-customer.js';
+import { readOptionalMsisdn } from '../invoice-service/xml-customer.js';
 import { XmlFieldError, type XmlFields } from '../invoice-service/xml-fields.js';
 import type { SubscriptionData } from './subscription-response.js';
 import { listedView, statusView, withOffset } from './subscription-views.js';
@@ -35,9 +35,9 @@ const wrong = (message: string) => err(domainError('SUBSCRIPTION_WRONG_PARAMS', 
 
 /** Subscriber_MSISDN, or (test environment) its legacy name MSISDN. */
 function msisdnOf(f: XmlFields, mode: KassaMode): string | undefined {
-  const value = f.optionalMatching('Subscriber_MSISDN', MSISDN, 'must be an E.164 number, digits only');
+  const value = readOptionalMsisdn(f, 'Subscriber_MSISDN');
   if (value || mode !== 'test') return value || undefined;
-  return f.optionalMatching('MSISDN', MSISDN, 'must be an E.164 number, digits only') || undefined;
+  return readOptionalMsisdn(f, 'MSISDN') || undefined;
 }
 
 /** SubscriptionID, Subscriber_MSISDN or SubscriberID, in that order of preference. */

@@ -1,11 +1,11 @@
-import { parseCompactUtc, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
-import { MAX_DRIFT_SECONDS } from '../invoice-service/invoice-management-service.js';
+import { parseCompactUtc, projectAccessError, withinDrift, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
 import { XmlFieldError } from '../invoice-service/xml-fields.js';
 import { readXmlRequest, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
 import { ACCEPTED, SUBSCRIPTION_REFUSALS, SUBSCRIPTION_STATUS_NAMES } from './status-names.js';
 import { SUBSCRIPTION_METHODS } from './subscription-methods.js';
 import { statusXml } from './subscription-response.js';
-import { subscriptionSignature, subscriptionSignatureMatches } from './subscription-signature.js';
+import { xmlSignatureMatches } from '../invoice-service/xml-signature.js';
+import { subscriptionSignature } from './subscription-signature.js';
 
 export interface SubscriptionServiceDeps {
   readonly useCases: KassaUseCases;
@@ -28,8 +28,8 @@ const answered = (status = ACCEPTED, data = {}): XmlServiceAnswer => ({ status: 
 function failed(e: DomainError): XmlServiceAnswer {
   const status = SUBSCRIPTION_STATUS_NAMES[e.code];
   const pin = e.code === 'SUBSCRIPTION_INVALID_PIN_CODE' ? { InvalidPinCode: true, AttemptsLeft: Number(e.details?.['attempts_left'] ?? 0) } : {};
-  const answer = { status: e.code === 'SERVICE_UNAVAILABLE' ? 503 : 200, body: statusXml(status, { StatusDescription: e.message, ...pin }) };
-  return e.code === 'SERVICE_UNAVAILABLE' ? { ...answer, headers: { 'retry-after': '1' } } : answer;
+  const body = statusXml(status, { StatusDescription: e.message, ...pin });
+  return e.code === 'SERVICE_UNAVAILABLE' ? { status: 503, body, headers: { 'retry-after': '1' } } : { status: 200, body };
 }
 
 /**
@@ -73,16 +73,14 @@ export class SubscriptionService {
     const project = projectId === undefined ? undefined : await this.deps.projects.findProject(projectId);
     // A project that cannot sign (unknown, or without a subscription secret) is told apart from a wrong signature only by name.
     if (!project?.subscriptionSecret) return failed({ code: 'AUTH_INVALID_PROJECT', message: 'No subscription service for this SubscriptionProjectID' });
-    if (!subscriptionSignatureMatches(subscriptionSignature(project.subscriptionSecret, projectText, now), signature)) {
+    if (!xmlSignatureMatches(subscriptionSignature(project.subscriptionSecret, projectText, now), signature)) {
       return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Signature mismatch' });
     }
     const at = parseCompactUtc(now);
     if (at === undefined) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'Now must be UTC time as yyyyMMddHHmmss' });
-    if (Math.abs(this.deps.clock.now().getTime() - at) > MAX_DRIFT_SECONDS * 1000)
-      return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'Now differs from the server time by more than 20 minutes' });
-    if (!project.active) return failed({ code: 'AUTH_INVALID_PROJECT', message: 'The project is inactive' });
-    if (project.ipWhitelist.length > 0 && !project.ipWhitelist.includes(request.callerIp))
-      return failed({ code: 'AUTH_INVALID_PROJECT', message: 'The caller IP is not whitelisted for this project' });
+    if (!withinDrift(this.deps.clock.now().getTime(), at)) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'Now differs from the server time by more than 20 minutes' });
+    const refused = projectAccessError(project, request.callerIp);
+    if (refused) return failed(refused);
     const clientIp = f.optionalText('ClientIP', 64);
     const { useCases, paymentPages, mode } = this.deps;
     const result = await run(f, { useCases, paymentPages, project, mode, clientIp: clientIp || undefined });

@@ -5,6 +5,12 @@ import { XSD_PATH, type FuzzTarget } from './targets.js';
 /** A V8 stack frame ("at fn (file:///x.js:1:2)", "at file:///x.js:1:2") or a module path in an answer gives the server away. */
 const STACK = /\bat [\w.<>$[\] ]+ \(\S+:\d+:\d+\)|\bat (?:file|node):\S+:\d+:\d+|node_modules\/|\/packages\/[a-z-]+\/(?:src|dist)\//;
 
+/** How each XML service's Response begins. */
+const RESPONSE_STARTS = {
+  ResultCode: /^<\?xml [^>]*\?><Response><ResultCode>\d+<\/ResultCode>/,
+  StatusID: /^<\?xml [^>]*\?><Response><StatusID>\d+<\/StatusID>/,
+} as const;
+
 /** What is wrong with the answer to a case; empty when it holds every invariant. */
 export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswer): string[] {
   const problems: string[] = [];
@@ -13,13 +19,16 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
   if (target.errorShape(c.request.path, answer.status) === 'xml') {
     // Every answer of the XML service, success or not, is a Response document with a ResultCode.
     if (c.request.method === 'HEAD') return problems;
+    const path = (c.request.path.split('?')[0] ?? '').toLowerCase();
+    const isSchema = path === XSD_PATH.toLowerCase();
     // The XSD itself is the one answer that is not a Response.
-    if (answer.status === 200 && c.request.path.split('?')[0] === XSD_PATH) return answer.body.includes('<xs:schema ') ? problems : [...problems, 'the XSD path answered 200 without a schema'];
-    if (!/^(text|application)\/xml/.test(answer.headers['content-type'] ?? ''))
-      problems.push(`an XML service answer that is not XML (${answer.status}, ${answer.headers['content-type'] ?? 'no content type'})`);
-    // The XML 2.9 service answers a ResultCode; the subscription service a StatusID.
-    if (!/^<\?xml [^>]*\?><Response><(ResultCode|StatusID)>\d+<\/(ResultCode|StatusID)>/.test(answer.body))
-      problems.push(`an XML service answer without a ResultCode or StatusID: ${answer.body.slice(0, 200)}`);
+    if (answer.status === 200 && isSchema) return answer.body.includes('<xs:schema ') ? problems : [...problems, 'the XSD path answered 200 without a schema'];
+    // The XSD path answers application/xml (its refusals too); the services text/xml.
+    const type = isSchema ? 'application/xml' : 'text/xml';
+    if (!(answer.headers['content-type'] ?? '').startsWith(type)) problems.push(`an XML service answer that is not ${type} (${answer.status}, ${answer.headers['content-type'] ?? 'no content type'})`);
+    // The XML 2.9 service answers a ResultCode; the subscription service (/Http/Services/) a StatusID.
+    const code = path.startsWith('/http/services/') ? 'StatusID' : 'ResultCode';
+    if (!RESPONSE_STARTS[code].test(answer.body)) problems.push(`an XML service answer without a ${code}: ${answer.body.slice(0, 200)}`);
     return problems;
   }
   if (answer.status < 400 || c.request.method === 'HEAD') return problems;

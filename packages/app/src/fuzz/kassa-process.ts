@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { HostName } from '../server.js';
 
 /** The partner the fuzzer signs as: its project 1 needs client_ip, project 2 does not. */
-export const FUZZ_PARTNER = { login: 'fuzz', password: 'fuzz-password-0c7e1d', projects: [1, 2] } as const;
+export const FUZZ_PARTNER = { login: 'fuzz', password: 'fuzz-password-0c7e1d', projects: [1, 2], subscriptionSecret: 'fuzz-subscription-secret-5b1e' } as const;
 
 const SEED = {
   partners: [
@@ -15,7 +15,7 @@ const SEED = {
       password: FUZZ_PARTNER.password,
       testCallbackAllowed: true,
       projects: [
-        { id: 1, defaultPrice: { amount: '10.00', currency: 'RUB' }, paymentMethods: ['sbp', 'sberpay_desktop', 'tpay_mobile'], subscriptionSecret: 'fuzz-subscription-secret-5b1e' },
+        { id: 1, defaultPrice: { amount: '10.00', currency: 'RUB' }, paymentMethods: ['sbp', 'sberpay_desktop', 'tpay_mobile'], subscriptionSecret: FUZZ_PARTNER.subscriptionSecret },
         { id: 2, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' } },
       ],
     },

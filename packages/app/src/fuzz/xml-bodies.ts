@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
-import { xmlSignature } from '@kassa/adapters-xml';
+import { subscriptionSignature, xmlSignature } from '@kassa/adapters-xml';
+import { compactUtc } from '@kassa/domain';
 import fc from 'fast-check';
 import { cardNumber, type FuzzBody } from './bodies.js';
 import { FUZZ_PARTNER } from './kassa-process.js';
@@ -120,10 +120,6 @@ export const xmlContentType = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('application/json', 'text/plain', 'text/xml; charset=utf-16', '', 'TEXT/XML') },
 );
 
-/** The subscription secret of the fuzz partner's project 1 (kassa-process.ts). */
-export const FUZZ_SUBSCRIPTION_SECRET = 'fuzz-subscription-secret-5b1e';
-
-const compactNow = (at = new Date()) => at.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const subscriber = fc.oneof(
   msisdn.map((m) => `<Subscriber_MSISDN>${m}</Subscriber_MSISDN>`),
   fc.uuid().map((s) => `<SubscriptionID>${s}</SubscriptionID>`),
@@ -162,8 +158,8 @@ const SUBSCRIPTION_ELEMENTS: Readonly<Record<string, fc.Arbitrary<string>>> = {
 /** A signed subscription-service document of `method` (sometimes a wrong signature or a stale Now). */
 const subscriptionDocument = (method: string): fc.Arbitrary<SignedDocument> =>
   fc.tuple(SUBSCRIPTION_ELEMENTS[method] ?? fc.constant(''), fc.constantFrom('right', 'right', 'right', 'bad-signature', 'stale')).map(([elements, auth]) => {
-    const now = auth === 'stale' ? '20200101000000' : compactNow();
-    const signature = auth === 'bad-signature' ? 'ef'.repeat(32) : createHmac('sha256', FUZZ_SUBSCRIPTION_SECRET).update(`1${now}`).digest('hex');
+    const now = auth === 'stale' ? '20200101000000' : compactUtc(new Date().toISOString());
+    const signature = auth === 'bad-signature' ? 'ef'.repeat(32) : subscriptionSignature(FUZZ_PARTNER.subscriptionSecret, 1, now);
     return {
       text: `<?xml version="1.0" encoding="utf-8"?><Request><SubscriptionProjectID>1</SubscriptionProjectID><Now>${now}</Now><Signature>${signature}</Signature>${elements}</Request>`,
       signature,

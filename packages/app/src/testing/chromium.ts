@@ -1,7 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's chromium (scripts/ensure-chromium.sh), or KASSA_CHROMIUM. Never a browser download. */
-export const CHROMIUM = process.env['KASSA_CHROMIUM'] ?? '/usr/bin/chromium';
+const CHROMIUM = process.env['KASSA_CHROMIUM'] ?? '/usr/bin/chromium';
 
 // Without the background-networking flags, Chromium reaches for Google's hosts at every start, which
 // this machine's closed network refuses many times over.

@@ -1,6 +1,7 @@
 import { fail, type DomainError } from './errors.js';
 import { luhnValid } from './masking.js';
 import { ok, type Result } from './result.js';
+import { LIMITS } from './limits.js';
 
 /**
  * Card data a payer typed into the payment page, on its way to the gateway: held in memory for one
@@ -28,7 +29,7 @@ export type CardField = 'pan' | 'expiry' | 'securityCode' | 'cardholder';
 
 /**
  * The card of a payment-page form, checked as a card form does: 13 to 19 digits passing the Luhn
- * check, an expiry not in the past (at `now`), a 3-4 digit security code, a cardholder of at most 128.
+ * check, an expiry not in the past (at `now`), a 3-4 digit security code, a cardholder of at most LIMITS.cardholder.
  */
 export function readPaymentCard(form: PaymentCardForm, now: Date): Result<PaymentCard, DomainError<'BAD_REQUEST'>> {
   const wrong = (field: CardField, message: string) => fail('BAD_REQUEST', message, { field });
@@ -41,6 +42,6 @@ export function readPaymentCard(form: PaymentCardForm, now: Date): Result<Paymen
   if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return wrong('expiry', 'The card has expired');
   if (!/^[0-9]{3,4}$/.test(form.securityCode)) return wrong('securityCode', 'The security code has 3 or 4 digits');
   const cardholder = form.cardholder?.trim();
-  if (cardholder !== undefined && cardholder.length > 128) return wrong('cardholder', 'The cardholder name is too long');
+  if (cardholder !== undefined && cardholder.length > LIMITS.cardholder) return wrong('cardholder', 'The cardholder name is too long');
   return ok({ pan, expirationMonth: month, expirationYear: year, securityCode: form.securityCode, ...(cardholder ? { cardholder } : {}) });
 }

@@ -2,8 +2,9 @@ import type { Transaction } from '../invoice/transaction.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import { fail, type DomainError } from '../shared/errors.js';
 import type { PaymentCard } from '../shared/payment-card.js';
-import { offeredMethods, type PagePaymentMethod } from '../shared/payment-methods.js';
-import type { Result } from '../shared/result.js';
+import type { PagePaymentMethod } from '../shared/payment-methods.js';
+import { pageMethodRefusal } from './page-payment-method.js';
+import { err, type Result } from '../shared/result.js';
 import type { ExecuteCharge } from './execute-charge.use-case.js';
 import { notFound, type InvoiceRef } from './invoice-command.js';
 
@@ -29,9 +30,8 @@ export class PayOnPage {
     const invoice = await this.ports.invoices.get(input.projectId, input.invoiceId);
     if (!invoice) return notFound();
     if (invoice.authorizationType !== 'AUTH_PAGE') return fail('INVOICE_WRONG_STATE', 'This invoice is not paid on the payment page', { invoice_id: invoice.id });
-    if (input.method === 'card' ? !input.card : !offeredMethods((await this.ports.projects.findProject(input.projectId))?.paymentMethods ?? []).includes(input.method)) {
-      return fail('INVALID_PAYMENT_METHOD', input.method === 'card' ? 'A card payment needs the card' : `The project does not offer ${input.method}`);
-    }
+    const refused = await pageMethodRefusal(this.ports.projects, input.projectId, input.method, input.card);
+    if (refused) return err(refused);
     return this.executeCharge.execute({ ...input, trigger: 'payment-page' });
   }
 }

@@ -2,8 +2,9 @@ import type { ChargeOutcome } from '../invoice/transaction.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import { fail, type DomainError } from '../shared/errors.js';
 import type { PaymentCard } from '../shared/payment-card.js';
-import { offeredMethods, type PagePaymentMethod } from '../shared/payment-methods.js';
-import { ok, type Result } from '../shared/result.js';
+import type { PagePaymentMethod } from '../shared/payment-methods.js';
+import { pageMethodRefusal } from './page-payment-method.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { completeSubscriptionPayment, failSubscriptionPayment, subscriptionActivation } from '../subscription/subscription.js';
 import { subscriptionCustomer } from './run-subscription-charge.use-case.js';
 import { notFound, onSubscription, scheduleFirstCharge, type SubscriptionPorts } from './subscription-command.js';
@@ -30,9 +31,8 @@ export class PaySubscriptionOnPage {
     const s = await subscriptions.get(input.projectId, input.subscriptionId);
     if (!s) return notFound();
     if (subscriptionActivation(s) !== 'PAGE') return fail('SUBSCRIPTION_WRONG_STATE', 'This subscription is not activated by paying on the page');
-    if (input.method === 'card' ? !input.card : !offeredMethods((await projects.findProject(input.projectId))?.paymentMethods ?? []).includes(input.method)) {
-      return fail('INVALID_PAYMENT_METHOD', input.method === 'card' ? 'A card payment needs the card' : `The project does not offer ${input.method}`);
-    }
+    const refused = await pageMethodRefusal(projects, input.projectId, input.method, input.card);
+    if (refused) return err(refused);
     if (s.state !== 'pending') return ok(null);
     const outcome = await gateway.charge({
       idempotencyKey: `${s.id}-activation-${(s.activationAttempts ?? 0) + 1}`,
