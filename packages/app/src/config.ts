@@ -46,6 +46,17 @@ export const configSchema = z
     KASSA_BILLING_GATEWAY: z.string().min(1).optional(),
     /** A module whose default export makes the SmsSender (default: log that a PIN was due, never the PIN). */
     KASSA_SMS_SENDER: z.string().min(1).optional(),
+    /** How far a signed request's time (X-Timestamp, NowUtc, Now) may be from Kassa's clock; the spec's 20 minutes at most. */
+    KASSA_SIGNATURE_DRIFT_SECONDS: z.coerce.number().int().min(1).max(1200).default(1200),
+    /**
+     * Whether a flagged partner's test_info.callback_url may lead to a private, loopback, link-local
+     * or unique-local address: `refuse` (the default), or `allow` for local development.
+     */
+    KASSA_CALLBACK_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).default('refuse'),
+    /** Invoices naming a test_info.callback_url, per partner per minute (per process). */
+    KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /** Connections one listener holds at once (the oldest idle one makes room for a newcomer beyond it). */
+    KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(2_000),
     KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Which proxies in front of Kassa are believed when they name the caller in X-Forwarded-For:

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type Scheduler, type SmsSender } from '@kassa/domain';
 import { SandboxBillingGateway, SandboxCarrierLookup } from '@kassa/domain/in-memory';
-import { HttpWebhookSender, JwtPaymentPages, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
+import { HttpWebhookSender, JwtPaymentPages, PublicNetworkCallbackTargets, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
 import { LogOnlySmsSender, MathRandom, RandomPins, RandomUuids } from './node-ports.js';
@@ -46,7 +46,9 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         deliveries: s.deliveries,
         events: s.events,
         notifications: new TransportNotifications(c.KASSA_ENV),
-        webhooks: new HttpWebhookSender(clock),
+        // The test environment's callback URLs reach public addresses only, unless the operator allows private networks.
+        webhooks: new HttpWebhookSender(clock, { publicOnly: (n) => n.channel === 'test-callback' && c.KASSA_CALLBACK_PRIVATE_NETWORKS === 'refuse' }),
+        callbacks: new PublicNetworkCallbackTargets({ privateNetworks: c.KASSA_CALLBACK_PRIVATE_NETWORKS, perMinute: c.KASSA_CALLBACK_RATE_PER_MINUTE }),
         pins: new RandomPins(),
         sms: plugins.sms ?? new LogOnlySmsSender(l),
         gateway: plugins.gateway ?? new SandboxBillingGateway(),
@@ -69,6 +71,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
       mode: c.KASSA_ENV,
       logger: l,
       trustProxy: c.KASSA_TRUST_PROXY,
+      maxDriftSeconds: c.KASSA_SIGNATURE_DRIFT_SECONDS,
       apiBaseUrl: urls.api,
       // One per process: it keeps each login's inner hash for the second a merchant repeats it.
       signatures: new SignatureVerifier(),

@@ -72,7 +72,7 @@ async function dropDatabase(url: string | undefined, name: string): Promise<void
 }
 
 /** The assembled app on free ports, with the test seed and its logs captured. */
-export async function startTestKassa(env: Record<string, string> = {}, options: { timeouts?: ListenerTimeouts; seed?: unknown } = {}): Promise<TestKassa> {
+export async function startTestKassa(env: Record<string, string> = {}, options: { timeouts?: ListenerTimeouts; firstByteMs?: number; seed?: unknown } = {}): Promise<TestKassa> {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(options.seed ?? SEED));
@@ -90,12 +90,18 @@ export async function startTestKassa(env: Record<string, string> = {}, options: 
     KASSA_SUBS_PORT: '0',
     KASSA_SEED_FILE: seedFile,
     KASSA_LOG_LEVEL: 'info',
+    // The suites' receivers listen on 127.0.0.1: local development's setting (the SSRF tests turn it off).
+    KASSA_CALLBACK_PRIVATE_NETWORKS: 'allow',
     ...storageEnv(),
     ...env,
   });
   let kassa: RunningKassa;
   try {
-    kassa = await startKassa(config, { logDestination: destination, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
+    kassa = await startKassa(config, {
+      logDestination: destination,
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+      ...(options.firstByteMs ? { firstByteMs: options.firstByteMs } : {}),
+    });
   } finally {
     // The seed is read once, at start: its folder goes now, whether the start worked or not, so
     // that no kassa-e2e-* folder stays behind (some tests stop only `t.kassa`, keeping the database).

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { exchange, parseAnswer, sendRaw, type RawAnswer } from './fuzz/raw-http.js';
+import { CONNECTION_LIMITS } from './connection-guard.js';
 import { createListener, LISTENER_TIMEOUTS } from './listeners.js';
 import type { HostName } from './server.js';
 
@@ -52,19 +53,73 @@ describe('7. slow clients: every listener closes them', () => {
   });
   afterAll(() => t.stop());
 
-  it.each(HOSTS)('%s: incomplete headers and an incomplete body are answered 408 in the envelope and closed', async (host) => {
+  it.each(HOSTS)('%s: incomplete headers and an incomplete body are answered 408 in its error shape and closed', async (host) => {
     const started = Date.now();
     const headers = await exchangeHalfOpen(t.kassa.urls[host], 'GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ');
-    const body = await exchangeHalfOpen(t.kassa.urls[host], 'POST /health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":');
+    // A path that reads its body: on the subscriptions host (which reads no JSON) a method of the service.
+    const reading = host === 'subs' ? 'POST /Http/Services/GetSubscriptions HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml' : 'POST /health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json';
+    const body = await exchangeHalfOpen(t.kassa.urls[host], `${reading}\r\nContent-Length: 100\r\n\r\n{"a":`);
     expect(Date.now() - started).toBeLessThan(5_000);
     for (const answer of [headers, body]) {
       expect(answer.status).toBe(408);
-      expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
+      expectErrorShape(host, answer);
     }
   });
 });
 
-describe('malformed HTTP is answered in the envelope, not with a bare status line', () => {
+/** A refusal in the host's own shape: the JSON envelope, or on the subscriptions host its XML Response. */
+function expectErrorShape(host: HostName, answer: RawAnswer): void {
+  if (host === 'subs') {
+    expect(answer.headers['content-type']).toBe('text/xml; charset=utf-8');
+    expect(answer.body).toMatch(/^<\?xml[^>]*\?><Response><StatusID>\d+<\/StatusID><StatusName>\w+<\/StatusName>/);
+    return;
+  }
+  expect(answer.headers['content-type']).toContain('application/json');
+  expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
+}
+
+describe('idle connections: a silent one is closed, and a client holding the cap keeps no one out', () => {
+  let t: TestKassa;
+  beforeAll(async () => {
+    t = await startTestKassa({ KASSA_MAX_CONNECTIONS: '50' }, { firstByteMs: 1_500 });
+  });
+  afterAll(() => t.stop());
+
+  it('the documented defaults: 2,000 connections a listener, 5 s for the first byte', () => {
+    expect(CONNECTION_LIMITS).toEqual({ maxConnections: 2_000, firstByteMs: 5_000 });
+  });
+
+  it('70 silent connections on the API listener (the cap is 50): every listener answers meanwhile, and the silent ones are closed within seconds', async () => {
+    const { hostname, port } = new URL(t.kassa.urls.api);
+    let closed = 0;
+    const held = await Promise.all(
+      Array.from(
+        { length: 70 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect({ host: hostname, port: Number(port) }, () => resolve(socket));
+            socket.on('error', reject);
+            socket.on('close', () => (closed += 1));
+          }),
+      ),
+    );
+    // The cap made room: 20 of the oldest silent connections went as the last ones came.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(20);
+    for (const host of HOSTS) {
+      const res = await fetch(`${t.kassa.urls[host]}/health`);
+      expect(res.status, host).toBe(200);
+    }
+    const started = Date.now();
+    while (closed < held.length && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 50));
+    expect(closed).toBe(held.length);
+    // A connection that sent a request is not silent: it stays for its keep-alive time.
+    const res = await fetch(`${t.kassa.urls.api}/health`);
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("malformed HTTP is answered in the host's shape (the envelope; XML on the subscriptions host), not with a bare status line", () => {
   let t: TestKassa;
   beforeAll(async () => {
     t = await startTestKassa();
@@ -77,10 +132,7 @@ describe('malformed HTTP is answered in the envelope, not with a bare status lin
     const hugeHeader = await sendRaw(base, { method: 'GET', path: '/health', headers: [['X-Big', 'x'.repeat(20_000)]] });
     const badExpect = await sendRaw(base, { method: 'POST', path: '/health', headers: [['Expect', 'the-unexpected']], body: '{}' });
     expect([garbage.status, hugeHeader.status, badExpect.status]).toEqual([400, 431, 417]);
-    for (const answer of [garbage, hugeHeader, badExpect]) {
-      expect(answer.headers['content-type']).toContain('application/json');
-      expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
-    }
+    for (const answer of [garbage, hugeHeader, badExpect]) expectErrorShape(host, answer);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connection-guard.js';
 
 /**
  * How long a client may take, on every listener. Node's defaults let a slow client hold a socket
@@ -18,8 +19,9 @@ export interface ListenerTimeouts {
 
 export const LISTENER_TIMEOUTS: ListenerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
 
-export function createListener(timeouts: ListenerTimeouts = LISTENER_TIMEOUTS): Server {
+export function createListener(timeouts: ListenerTimeouts = LISTENER_TIMEOUTS, limits: ConnectionLimits = CONNECTION_LIMITS): Server {
   const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: timeouts.checkEveryMs });
+  guardConnections(server, limits);
   return server;
 }
 

@@ -3,6 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { parseMoney, type Partner, type Project } from '@kassa/domain';
 
+/** An origin as browsers send it: scheme, host and port only (`https://shop.example`). */
+const widgetOrigin = z.string().refine((o) => {
+  const url = URL.parse(o);
+  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === o;
+}, 'must be an origin such as https://shop.example (scheme, host and port only) or *');
+
 const amount = z.string().refine((a) => parseMoney(a, 'RUB').ok, 'must be a decimal string with two fraction digits, like "10.00"');
 
 const projectSchema = z
@@ -32,6 +38,9 @@ const projectSchema = z
       .nullable()
       .default(null),
     webhookFormat: z.enum(['v3', 'legacy']).default('v3'),
+    subscriptionSignature: z.enum(['v1', 'v2']).default('v1'),
+    minSignatureVersion: z.union([z.literal(3), z.literal(4)]).default(3),
+    widgetOrigins: z.array(z.union([z.literal('*'), widgetOrigin])).optional(),
   })
   // An unsigned webhook cannot be told from a forged one: a webhook URL needs its secret.
   .refine((p) => p.webhookUrl === null || p.webhookSecret !== null, { message: 'webhookSecret is required with webhookUrl', path: ['webhookSecret'] });
@@ -70,7 +79,7 @@ export function directoryFromSeed(seed: z.infer<typeof seedSchema>): Directory {
 }
 
 /** Reads and checks the seed file; a mismatch is refused with a message naming the field. */
-export async function loadSeedFile(path: string): Promise<Directory> {
+export async function loadSeedFile(path: string, env: 'test' | 'production' = 'test'): Promise<Directory> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(path, 'utf8'));
@@ -82,6 +91,9 @@ export async function loadSeedFile(path: string): Promise<Directory> {
     const issue = parsed.error.issues[0];
     throw new Error(`Seed file ${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
   }
+  // Any site may frame the widget only where no money moves.
+  const framedByAny = parsed.data.partners.flatMap((p) => p.projects).find((p) => p.widgetOrigins?.includes('*'));
+  if (env === 'production' && framedByAny) throw new Error(`Seed file ${path}: partners.projects.widgetOrigins: * is allowed only in the test environment (project ${framedByAny.id})`);
   return directoryFromSeed(parsed.data);
 }
 

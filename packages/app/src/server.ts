@@ -1,10 +1,11 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { xmlEndpoints } from './xml-endpoints.js';
-import { clientErrorHandler, createApiApp, expectationFailedHandler, createPciApp, createPlaceholderApp, createWidgetApp, widgetPageRefusals, type DocumentRefusal } from '@kassa/adapters-http';
+import { clientErrorHandler, createApiApp, expectationFailedHandler, createPciApp, createDocumentHostApp, createWidgetApp, widgetPageRefusals, type DocumentRefusal } from '@kassa/adapters-http';
 import type { KassaConfig } from './config.js';
 import { buildContainer, type Plugins } from './container.js';
 import { close, createListener, LISTENER_TIMEOUTS, listen, type ListenerTimeouts } from './listeners.js';
+import { CONNECTION_LIMITS } from './connection-guard.js';
 import { createLogger, flushed } from './logger.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { inMemoryStorage, mongoStorage } from './storage.js';
@@ -45,9 +46,9 @@ async function loadPlugins(config: KassaConfig, logger: Logger): Promise<Plugins
  * Starts Kassa: four listeners, one per host of the spec, on their configured ports (0 picks a
  * free one), the in-process jobs and the due-work sweep.
  */
-export async function startKassa(config: KassaConfig, options: { logDestination?: DestinationStream; timeouts?: ListenerTimeouts } = {}): Promise<RunningKassa> {
+export async function startKassa(config: KassaConfig, options: { logDestination?: DestinationStream; timeouts?: ListenerTimeouts; firstByteMs?: number } = {}): Promise<RunningKassa> {
   const logger = createLogger(config.KASSA_LOG_LEVEL, options.logDestination);
-  const directory = config.KASSA_SEED_FILE ? await loadSeedFile(config.KASSA_SEED_FILE) : config.KASSA_ENV === 'test' ? demoDirectory() : undefined;
+  const directory = config.KASSA_SEED_FILE ? await loadSeedFile(config.KASSA_SEED_FILE, config.KASSA_ENV) : config.KASSA_ENV === 'test' ? demoDirectory() : undefined;
   if (!directory) throw new Error('KASSA_SEED_FILE is required in production: it lists the partners and projects');
 
   const plugins = await loadPlugins(config, logger);
@@ -56,7 +57,8 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   // A worker runs jobs only: no listener.
   const hosts: HostName[] = config.KASSA_ROLE === 'worker' ? [] : ['api', 'pci', 'widget', 'subs'];
   const ports: Record<HostName, number> = { api: config.KASSA_API_PORT, pci: config.KASSA_PCI_PORT, widget: config.KASSA_WIDGET_PORT, subs: config.KASSA_SUBS_PORT };
-  const servers = Object.fromEntries(hosts.map((h) => [h, createListener(options.timeouts ?? LISTENER_TIMEOUTS)])) as Record<HostName, Server>;
+  const limits = { maxConnections: config.KASSA_MAX_CONNECTIONS, firstByteMs: options.firstByteMs ?? CONNECTION_LIMITS.firstByteMs };
+  const servers = Object.fromEntries(hosts.map((h) => [h, createListener(options.timeouts ?? LISTENER_TIMEOUTS, limits)])) as Record<HostName, Server>;
   const urls = {} as Record<HostName, string>;
   for (const h of hosts) {
     const port = await listen(servers[h], ports[h], config.KASSA_HOST);
@@ -70,20 +72,22 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   const jobs = config.REDIS_URL ? redisJobs(config.REDIS_URL, config.KASSA_REDIS_PREFIX, config.KASSA_ROLE !== 'api', logger) : inProcessJobs(logger);
   const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, storage, jobs.scheduler, plugins);
   const httpDeps = container.get(TOKENS.HttpDeps);
-  const deps = { ...httpDeps, rawEndpoints: xmlEndpoints(httpDeps) };
+  const { subsHost, ...rawEndpoints } = xmlEndpoints(httpDeps);
+  const deps = { ...httpDeps, rawEndpoints };
   const apps: Record<HostName, () => RequestListener> = {
     api: () => createApiApp(deps),
     pci: () => createPciApp(deps),
     widget: () => createWidgetApp(deps, container.get(TOKENS.PaymentPages)),
-    // The subscription service: XML endpoints (raw), health, and the envelope's 404 for the rest.
-    subs: () => createPlaceholderApp(deps, 'subs'),
+    // The subscription service: XML endpoints (raw), health, and every other path answered in its XML.
+    subs: () => createDocumentHostApp(deps, 'subs', subsHost),
   };
   for (const h of hosts) {
     servers[h].on('request', apps[h]());
     // Requests Node's parser refuses are answered in the format of the path they were for.
     const documents: readonly DocumentRefusal[] = h === 'widget' ? widgetPageRefusals(config.KASSA_ENV) : deps.rawEndpoints[h as 'api' | 'pci' | 'subs'];
-    servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV, documents));
-    servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV, documents));
+    const fallback = h === 'subs' ? subsHost : undefined;
+    servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV, documents, fallback));
+    servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV, documents, fallback));
   }
 
   const { useCases } = deps;

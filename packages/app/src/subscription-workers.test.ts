@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { compactUtc } from '@kassa/domain';
-import { subscriptionSignature } from '@kassa/adapters-xml';
+import { signSubscriptionRequest } from '@kassa/protocol';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startKassaProcess, type KassaProcess } from './fuzz/kassa-process.js';
@@ -88,11 +88,10 @@ describe('subscription charges with two worker processes on MongoDB and Redis', 
     const call = async (method: string, elements: string): Promise<Record<string, string>> => {
       for (;;) {
         const now = compactUtc(new Date().toISOString());
-        const signature = subscriptionSignature(SECRET, 1, now);
         const res = await fetch(`${api.urls.subs}/Http/Services/${method}.aspx`, {
           method: 'POST',
           headers: { 'content-type': 'text/xml; charset=utf-8' },
-          body: `<Request><SubscriptionProjectID>1</SubscriptionProjectID><Now>${now}</Now><Signature>${signature}</Signature>${elements}</Request>`,
+          body: signSubscriptionRequest(`<Request><SubscriptionProjectID>1</SubscriptionProjectID><Now>${now}</Now><Signature></Signature>${elements}</Request>`, SECRET, 1, now, 'v1'),
         });
         const doc = (parser.parse(await res.text()) as { Response: Record<string, string> }).Response;
         if (res.status === 503) {

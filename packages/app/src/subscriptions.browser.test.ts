@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@kassa/protocol';
-import { subscriptionSignature } from '@kassa/adapters-xml';
+import { signSubscriptionRequest } from '@kassa/protocol';
 import { compactUtc } from '@kassa/domain';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { launchChromium, type TestBrowser } from './testing/chromium.js';
@@ -52,11 +52,10 @@ afterAll(async () => {
 const parser = new XMLParser({ parseTagValue: false });
 async function call(method: string, elements: string): Promise<Record<string, string>> {
   const now = compactUtc(new Date().toISOString());
-  const signature = subscriptionSignature(SECRET, PROJECT, now);
   const res = await fetch(`${t.kassa.urls.subs}/Http/Services/${method}.aspx`, {
     method: 'POST',
     headers: { 'content-type': 'text/xml; charset=utf-8' },
-    body: `<Request><SubscriptionProjectID>${PROJECT}</SubscriptionProjectID><Now>${now}</Now><Signature>${signature}</Signature>${elements}</Request>`,
+    body: signSubscriptionRequest(`<Request><SubscriptionProjectID>${PROJECT}</SubscriptionProjectID><Now>${now}</Now><Signature></Signature>${elements}</Request>`, SECRET, PROJECT, now, 'v1'),
   });
   return (parser.parse(await res.text()) as { Response: Record<string, string> }).Response;
 }

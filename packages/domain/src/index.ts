@@ -48,6 +48,7 @@ export type * from './ports/webhook-delivery-repository.port.js';
 export type * from './ports/event-log.port.js';
 export type * from './ports/notification.port.js';
 export type * from './ports/random.port.js';
+export type * from './ports/callback-targets.port.js';
 export * from './webhook/webhook-delivery.js';
 export * from './webhook/webhook-delivery.machine.js';
 export * from './webhook/retry-schedule.js';

@@ -1,4 +1,4 @@
-// Kassa's JSON v3 wire protocol: what a merchant's code and Kassa's HTTP adapter share. Depends on zod only.
+// Kassa's wire protocols: what a merchant's code and Kassa's adapters share (JSON v3 shapes and signatures, the XML documents' signatures, webhook verification). Depends on zod only.
 export * from './limits.js';
 export * from './requests.js';
 export * from './responses.js';
@@ -8,3 +8,4 @@ export * from './signature-payload.js';
 export * from './operations.js';
 export * from './openapi.js';
 export * from './webhooks.js';
+export * from './xml-signature.js';

@@ -1,11 +1,15 @@
 import type { Request } from 'express';
-import { domainError, parseSpecTime, projectAccessError, withinDrift, type DomainError, type Partner, type Project } from '@kassa/domain';
+import { randomBytes } from 'node:crypto';
+import { domainError, driftError, parseSpecTime, projectAccessError, type DomainError, type Partner, type Project } from '@kassa/domain';
 import { payloadOf, requestPayloadParts, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { signaturesMatch } from './signature.js';
 import { callerIp } from '../shared/caller-ip.js';
 
 const INT32_MAX = 2 ** 31 - 1;
+
+/** The key an unknown login's signature is computed with: no partner's password. */
+const UNKNOWN_LOGIN_KEY = randomBytes(32).toString('hex');
 
 /** The authenticated caller, handed to the route handlers. */
 export interface AuthContext {
@@ -81,21 +85,22 @@ export async function authenticate(deps: HttpDeps, operation: SignedOperation, r
   }
   if (version !== '3' && version !== '4') return invalidSignature(`unsupported signature version ${JSON.stringify(version)}`);
   const partner = await deps.projects.findPartner(login);
-  if (!partner) return invalidSignature('unknown login');
   const parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
   const payload = payloadOf(parts);
-  if (!signaturesMatch(deps.signatures.expected(partner.password, login, timestamp, version, payload), signature)) {
-    return invalidSignature(deps.mode === 'test' ? mismatchHint(version, parts) : 'signature mismatch');
-  }
+  // An unknown login costs the same HMACs as a known one (with a key of no partner's) and, in
+  // production, gets the same answer as a wrong signature: neither tells whether the login exists.
+  const matches = signaturesMatch(deps.signatures.expected(partner?.password ?? UNKNOWN_LOGIN_KEY, login, timestamp, version, payload), signature);
+  if (!partner) return invalidSignature(deps.mode === 'test' ? 'unknown login' : 'signature mismatch');
+  if (!matches) return invalidSignature(deps.mode === 'test' ? mismatchHint(version, parts) : 'signature mismatch');
   const at = timestampMs(timestamp);
   if (at === undefined) return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp must be UTC time in the form YYYY-MM-DDThh:mm:ssZ');
-  if (!withinDrift(deps.clock.now().getTime(), at)) {
-    return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp differs from the server time by more than 20 minutes');
-  }
+  const late = driftError('X-Timestamp', deps.clock.now().getTime(), at, deps.maxDriftSeconds);
+  if (late) return late;
   const rawProjectId = String(params['projectId']);
   const projectId = /^[0-9]{1,10}$/.test(rawProjectId) ? Number(rawProjectId) : -1;
   const project = projectId >= 0 && projectId <= INT32_MAX ? await deps.projects.findProject(projectId) : undefined;
   if (!project || project.partnerLogin !== partner.login) return domainError('AUTH_INVALID_PROJECT', 'The project does not belong to this partner');
+  if (version === '3' && project.minSignatureVersion === 4) return invalidSignature('this project accepts X-Signature-Version 4 only (version 3 does not cover the request)');
   return projectAccessError(project, callerIp(req)) ?? { partner, project };
 }
 

@@ -31,8 +31,8 @@ export function toCustomer(c: CustomerRequest, cardAllowed: boolean): Result<{ c
   }
   const base = { source: c.source ?? '', merchantCustomerId: c.merchant_customer_id ?? '', country: (c.country ?? '').toUpperCase(), ...(c.email ? { email: c.email } : {}) };
   if (c.type === 'bank_card' && c.bank_card) {
-    const { pan, expiration_month, expiration_year, cardholder } = c.bank_card;
-    const card = { last4: cardLast4(pan), expirationMonth: expiration_month, expirationYear: expiration_year, ...(cardholder ? { cardholder } : {}) };
+    // Only the last four digits are kept; the rest of the card (validated by the schema) goes nowhere.
+    const card = { last4: cardLast4(c.bank_card.pan) };
     return ok({ customer: { type: 'bank_card', ...base, card }, deprecatedAlias: false });
   }
   return ok({ customer: { type: 'undefined_bank_card', ...base }, deprecatedAlias: c.type === 'bank_card' });

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { HttpDeps, TrustProxy } from './http-deps.js';
-import { errorHandler, notFound } from './error-handler.js';
+import { errorHandler, notFound, type DocumentHost } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { mountRawEndpoint } from './raw-endpoint.js';
 import { requestLog } from './request-log.js';
@@ -12,9 +12,10 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /**
  * What every Kassa listener shares: no framework banner, JSON bodies, the masked request log.
- * `ownBodies` are paths that read their own bodies, or none (the payment page and its forms): the JSON parser leaves them be.
+ * `ownBodies` are paths that read their own bodies, or none (the payment page and its forms): the
+ * JSON parser leaves them be; `'*'` (a host of document endpoints only) has no JSON parser at all.
  */
-export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string[] = []): Express {
+export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string[] | '*' = []): Express {
   const app = express();
   app.disable('x-powered-by');
   // API answers are never cached; an ETag would only cost a hash of every body.
@@ -22,6 +23,7 @@ export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
   app.use(requestLog(deps.logger, host));
   for (const endpoint of deps.rawEndpoints?.[host] ?? []) mountRawEndpoint(app, endpoint);
+  if (ownBodies === '*') return app;
   const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
   // Express matches routes whatever the case of the path, so these paths are compared in lower case too.
   const own = new Set(ownBodies.map((p) => p.toLowerCase()));
@@ -29,13 +31,22 @@ export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string
   return app;
 }
 
-/** GET /health, and then 404 for anything else, and the error handler: the end of every listener. */
-export function finishApp(app: Express, deps: HttpDeps, host: string): Express {
+/**
+ * GET /health, and then 404 for anything else, and the error handler: the end of every listener.
+ * A host that speaks a document format of its own (`document`) answers both in it.
+ */
+export function finishApp(app: Express, deps: HttpDeps, host: string, document?: DocumentHost): Express {
   app.get('/health', (_req, res) => void res.json({ status: 'ok', host }));
-  app.use(notFound(deps.mode));
-  app.use(errorHandler(deps.mode, deps.logger));
+  app.use(notFound(deps.mode, document));
+  app.use(errorHandler(deps.mode, deps.logger, document));
   return app;
 }
+
+/**
+ * A listener of document endpoints only (the subscription service's XML): health, and every other
+ * path and error answered as `document` refuses, never in the JSON envelope.
+ */
+export const createDocumentHostApp = (deps: HttpDeps, host: string, document: DocumentHost): Express => finishApp(baseApp(deps, host, '*'), deps, host, document);
 
 /** A listener with nothing but the shared parts: health, 404 in the envelope, the error handler. */
 export const createPlaceholderApp = (deps: HttpDeps, host: string): Express => finishApp(baseApp(deps, host), deps, host);

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { domainError, type KassaMode } from '@kassa/domain';
 import { errorBody, sendJson } from './envelope.js';
 import { endpointOf, type DocumentRefusal } from './raw-endpoint.js';
+import type { DocumentHost } from './error-handler.js';
 
 /** What Node's HTTP parser reports, by its error code, as status and words for the client. */
 function answerFor(code: string | undefined): { status: number; message: string } {
@@ -16,7 +17,7 @@ function answerFor(code: string | undefined): { status: number; message: string 
  * header, headers too large, a client too slow to send its request) is answered in the envelope
  * rather than with Node's bare status line, and the connection is closed.
  */
-export function clientErrorHandler(mode: KassaMode, documents: readonly DocumentRefusal[] = []) {
+export function clientErrorHandler(mode: KassaMode, documents: readonly DocumentRefusal[] = [], fallback?: DocumentHost) {
   return (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void => {
     // A parse error in a body whose request is already being answered: a second answer on the
     // socket would corrupt the first (Node's own handler makes the same check, on the same field).
@@ -30,7 +31,7 @@ export function clientErrorHandler(mode: KassaMode, documents: readonly Document
     // Its path: from the request being answered (an error in its body), else from the request line.
     const requestLine = err.rawPacket?.subarray(0, 2048).toString('latin1').split('\r\n')[0];
     const inProgress = (socket as { _httpMessage?: { req?: { url?: string } } })._httpMessage?.req?.url;
-    const document = endpointOf(documents, inProgress ?? requestLine?.split(' ')[1]);
+    const document = endpointOf(documents, inProgress ?? requestLine?.split(' ')[1]) ?? fallback;
     const body = document ? document.refuse(status, message) : JSON.stringify(errorBody(domainError('BAD_REQUEST', message), mode));
     const type = document ? document.contentType : 'application/json; charset=utf-8';
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\n` + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
@@ -41,10 +42,10 @@ export function clientErrorHandler(mode: KassaMode, documents: readonly Document
  * A listener's `checkExpectation` handler: an `Expect` header other than 100-continue is answered
  * 417 in the envelope (Node's own answer has no body).
  */
-export function expectationFailedHandler(mode: KassaMode, documents: readonly DocumentRefusal[] = []) {
+export function expectationFailedHandler(mode: KassaMode, documents: readonly DocumentRefusal[] = [], fallback?: DocumentHost) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     res.setHeader('Connection', 'close');
-    const document = endpointOf(documents, req.url);
+    const document = endpointOf(documents, req.url) ?? fallback;
     if (document) return void res.writeHead(417, { 'content-type': document.contentType }).end(document.refuse(417, 'Only "Expect: 100-continue" is supported'));
     sendJson(res, 417, errorBody(domainError('BAD_REQUEST', 'Only "Expect: 100-continue" is supported'), mode));
   };

@@ -3,12 +3,28 @@ import { domainError, type KassaMode } from '@kassa/domain';
 import type { Logger } from 'pino';
 import { sendError } from './envelope.js';
 import { bodyErrorStatus } from './json-body.js';
+import type { DocumentRefusal } from './raw-endpoint.js';
+
+/** A host whose every answer is a document of its own format (the subscription service's XML), errors included. */
+export type DocumentHost = Pick<DocumentRefusal, 'contentType' | 'refuse'>;
+
+/** Sends `error` in the envelope, or as `document`'s refusal when the host speaks a document format. */
+function answer(res: Response, error: ReturnType<typeof domainError>, mode: KassaMode, status: number | undefined, document: DocumentHost | undefined): void {
+  if (!document) {
+    sendError(res, error, mode, status);
+    return;
+  }
+  const code = status ?? (error.code === 'NOT_FOUND' ? 404 : 503);
+  res.status(code).set({ 'content-type': document.contentType, ...(code === 503 ? { 'retry-after': '5' } : {}) });
+  res.end(document.refuse(code, error.code === 'SERVICE_UNAVAILABLE' ? 'Service temporarily unavailable; retry' : error.message));
+}
 
 /** A path as messages and log lines carry it: at most 256 characters (a request line may be 16 KB). */
 const shortPath = (path: string) => (path.length > 256 ? `${path.slice(0, 256)}…` : path);
 
-/** Unknown routes: 404 in the envelope. */
-export const notFound = (mode: KassaMode) => (req: Request, res: Response) => sendError(res, domainError('NOT_FOUND', `No route ${req.method.slice(0, 16)} ${shortPath(req.path)}`), mode);
+/** Unknown routes: 404 in the envelope (or the host's document). */
+export const notFound = (mode: KassaMode, document?: DocumentHost) => (req: Request, res: Response) =>
+  answer(res, domainError('NOT_FOUND', `No route ${req.method.slice(0, 16)} ${shortPath(req.path)}`), mode, undefined, document);
 
 /**
  * The 4xx status of an error that says the client was wrong: http-errors' `expose` (body-parser's
@@ -35,7 +51,7 @@ function clientErrorMessage(err: unknown, status: number): string {
  * infrastructure failure or a bug: logged, and answered 503 SERVICE_UNAVAILABLE so the client
  * retries. Never HTML, and a failure while answering never leaves this handler.
  */
-export const errorHandler = (mode: KassaMode, logger: Logger) => (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+export const errorHandler = (mode: KassaMode, logger: Logger, document?: DocumentHost) => (err: unknown, req: Request, res: Response, _next: NextFunction) => {
   if (res.headersSent) {
     // Too late for an answer: Express's default would print the error, unmasked, to stderr.
     answerOrDrop(res, err, logger);
@@ -43,15 +59,15 @@ export const errorHandler = (mode: KassaMode, logger: Logger) => (err: unknown, 
   }
   try {
     const bodyError = bodyErrorStatus(err);
-    if (bodyError) return sendError(res, domainError('BAD_REQUEST', bodyError.message), mode, bodyError.status);
+    if (bodyError) return answer(res, domainError('BAD_REQUEST', bodyError.message), mode, bodyError.status, document);
     const status = clientErrorStatus(err);
     if (status !== undefined) {
       const message = clientErrorMessage(err, status);
       logger.info({ method: req.method, status, reason: message }, 'client error');
-      return sendError(res, domainError('BAD_REQUEST', message), mode, status);
+      return answer(res, domainError('BAD_REQUEST', message), mode, status, document);
     }
     logger.error({ err, method: req.method, path: shortPath(req.path) }, 'request failed');
-    sendError(res, domainError('SERVICE_UNAVAILABLE'), mode);
+    answer(res, domainError('SERVICE_UNAVAILABLE'), mode, undefined, document);
   } catch (failure) {
     answerOrDrop(res, failure, logger);
   }

@@ -19,6 +19,8 @@ export interface HttpDeps {
   readonly apiBaseUrl?: string;
   /** Computes and checks request signatures; keeps the per-login inner hash (owned by the app). */
   readonly signatures: SignatureVerifier;
+  /** How far a signed request's time may be from our clock, in seconds (default the spec's 20 minutes). */
+  readonly maxDriftSeconds?: number;
   /** Largest request body accepted, in bytes. */
   readonly bodyLimitBytes?: number;
   /**

@@ -1,10 +1,10 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { callerIp } from './caller-ip.js';
 
-/** A request to a document endpoint: the body as text, or why it could not be read. */
+/** A request to a document endpoint: the body's bytes exactly as received (signatures cover them), or why they could not be read. */
 export interface RawRequest {
   readonly method: string;
-  readonly body: string | undefined;
+  readonly body: Buffer | undefined;
   readonly problem?: 'too_large' | 'unreadable';
   readonly contentType: string | undefined;
   readonly callerIp: string;
@@ -18,7 +18,7 @@ export interface RawAnswer {
 
 /**
  * An endpoint that speaks a document format of its own (the XML 2.9 service): it is handed the body
- * as text and answers every request itself, errors included, so that no JSON envelope or HTML ever
+ * as bytes and answers every request itself, errors included, so that no JSON envelope or HTML ever
  * reaches its clients. Mounted before the JSON body parser.
  */
 export interface RawEndpoint {
@@ -41,15 +41,15 @@ export function endpointOf<E extends DocumentRefusal>(endpoints: readonly E[], t
 
 /**
  * Mounts `endpoint` on `app` for every method (it answers the wrong ones itself): the body read as
- * text up to its limit, never kept for the request log.
+ * bytes up to its limit (the endpoint decodes them), never kept for the request log.
  */
 export function mountRawEndpoint(app: Express, endpoint: RawEndpoint): void {
-  const read = express.text({ type: () => true, limit: endpoint.limitBytes });
+  const read = express.raw({ type: () => true, limit: endpoint.limitBytes });
   app.all(endpoint.path, (req: Request, res: Response) => {
     read(req, res, (err?: unknown) => {
       const status = (err as { status?: unknown } | undefined)?.status;
       const problem = err ? (status === 413 ? 'too_large' : 'unreadable') : undefined;
-      const body = typeof req.body === 'string' ? req.body : err ? undefined : '';
+      const body = Buffer.isBuffer(req.body) ? req.body : err ? undefined : Buffer.alloc(0);
       // The document holds PINs, signatures and card numbers: the request log never sees it.
       req.body = undefined;
       const contentType = req.headers['content-type'];

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => served.close());
 
-const sender = new HttpWebhookSender(new SystemClock(), 300);
+const sender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 300 });
 const send = (path: string, secret: string | null = SECRET) =>
   sender.send({ channel: 'webhook', url: `${served.base}${path}`, contentType: 'application/json', body: '{"type":"payment.updated"}' }, { webhookId: 'evt-1', secret });
 
@@ -72,12 +72,41 @@ describe('HttpWebhookSender', () => {
   });
 });
 
+describe('HttpWebhookSender, public addresses only (test callbacks)', () => {
+  // The receiver listens on 127.0.0.1: a test callback must not reach it, however it is named,
+  // while the project's own webhook (not public-only) still does.
+  const port = () => new URL(served.base).port;
+  const publicOnly = new HttpWebhookSender(new SystemClock(), {
+    timeoutMs: 300,
+    publicOnly: (n) => n.channel === 'test-callback',
+    // DNS rebinding: the name resolved to a public address when the invoice was created; now it resolves here.
+    resolve: async (host) => (host === 'rebind.example' ? ['127.0.0.1'] : ['93.184.216.34']),
+  });
+  const callback = (url: string) => publicOnly.send({ channel: 'test-callback', url, contentType: 'application/json', body: '{}' }, { webhookId: 'evt-ssrf', secret: SECRET });
+
+  it.each(['http://127.0.0.1:PORT/ok', 'http://localhost:PORT/ok', 'http://[::1]:PORT/ok', 'http://2130706433:PORT/ok', 'http://rebind.example:PORT/ok'])(
+    '%s: refused when connecting, nothing sent',
+    async (template) => {
+      const before = seen.length;
+      const { attempt, outcome } = await callback(template.replace('PORT', port()));
+      expect([outcome.kind, attempt.status]).toEqual(['failure', null]);
+      expect(attempt.error).toMatch(/not a public address/);
+      expect(seen.length).toBe(before);
+    },
+  );
+
+  it("the project's own webhook is the operator's: not restricted", async () => {
+    const { outcome } = await publicOnly.send({ channel: 'webhook', url: `${served.base}/ok`, contentType: 'application/json', body: '{}' }, { webhookId: 'evt-own', secret: SECRET });
+    expect(outcome).toEqual({ kind: 'success' });
+  });
+});
+
 describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
   it('an endpoint is busy when its gate is full and its oldest attempt has run a second; others are not', async () => {
     const dead = await serve((req) => void req.resume());
     const alive = await serve((req, res) => void req.resume().on('end', () => res.writeHead(204).end()));
     try {
-      const sender = new HttpWebhookSender(new SystemClock(), 3_000, 1);
+      const sender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 3_000, perEndpoint: 1 });
       const to = (s: Served) => ({ channel: 'webhook', url: `${s.base}/hooks`, contentType: 'application/json', body: '{}' });
       const inFlight = sender.send(to(dead), { webhookId: 'dead', secret: null });
       const second = sender.send(to(dead), { webhookId: 'dead', secret: null });
@@ -109,7 +138,7 @@ describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
       );
     }
     try {
-      const slowSender = new HttpWebhookSender(new SystemClock(), 2_000, 2);
+      const slowSender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 2_000, perEndpoint: 2 });
       const to = (s: Served) => ({ channel: 'webhook', url: `${s.base}/hooks`, contentType: 'application/json', body: '{}' });
       let firstDeadAnswer = Number.POSITIVE_INFINITY;
       const deadOnes = Array.from({ length: 4 }, () =>

@@ -1,5 +1,8 @@
+import { isIP } from 'node:net';
 import { webhookSignature } from '@kassa/protocol';
 import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa/domain';
+import { Agent, fetch, type Response } from 'undici';
+import { isPublicAddress, publicOnlyLookup, type HostResolver } from './callback-targets.js';
 
 /** Attempts in flight to one endpoint (origin) at most: a slow one holds these, never the others'. */
 export const PER_ENDPOINT_CONCURRENCY = 8;
@@ -83,14 +86,34 @@ async function firstBytes(response: Response): Promise<string> {
  * error is a failure; `Retry-After` on 429 and 503 is passed on. At most PER_ENDPOINT_CONCURRENCY
  * attempts are in flight to one endpoint; the others wait their turn without holding a connection.
  */
+export interface WebhookSenderOptions {
+  readonly timeoutMs?: number;
+  readonly perEndpoint?: number;
+  /**
+   * Notifications that may reach public addresses only (the test environment's callback URLs): the
+   * address is checked when the connection is made, so a name that resolved to a public address at
+   * creation and now resolves to a private one (DNS rebinding) is refused.
+   */
+  readonly publicOnly?: (notification: Notification) => boolean;
+  /** How names are resolved for `publicOnly` notifications (default the system's). */
+  readonly resolve?: HostResolver;
+}
+
 export class HttpWebhookSender implements WebhookSender {
   private readonly gates = new Map<string, Gate>();
+  private readonly timeoutMs: number;
+  private readonly perEndpoint: number;
+  /** The connections of `publicOnly` notifications: their lookup refuses addresses that are not public. */
+  private readonly publicAgent: Agent;
 
   constructor(
     private readonly clock: Clock,
-    private readonly timeoutMs = WEBHOOK_TIMEOUT_MS,
-    private readonly perEndpoint = PER_ENDPOINT_CONCURRENCY,
-  ) {}
+    private readonly options: WebhookSenderOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    this.perEndpoint = options.perEndpoint ?? PER_ENDPOINT_CONCURRENCY;
+    this.publicAgent = new Agent({ connect: { lookup: publicOnlyLookup(options.resolve) } });
+  }
 
   busy(notification: Notification): boolean {
     const origin = URL.parse(notification.url)?.origin;
@@ -119,6 +142,14 @@ export class HttpWebhookSender implements WebhookSender {
 
   private async attempt(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
     const started = this.clock.now();
+    const publicOnly = this.options.publicOnly?.(notification) ?? false;
+    if (publicOnly) {
+      // An address written in the URL is never looked up, so the lookup's check cannot see it.
+      const host = new URL(notification.url).hostname.replace(/^\[(.*)\]$/, '$1');
+      if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && !isPublicAddress(host))) {
+        return { attempt: { at: started.toISOString(), status: null, latencyMs: 0, response: '', error: `${host} is not a public address` }, outcome: { kind: 'failure' } };
+      }
+    }
     const timestamp = Math.floor(started.getTime() / 1000);
     const headers: Record<string, string> = { 'content-type': notification.contentType, 'webhook-id': signing.webhookId, 'webhook-timestamp': String(timestamp), 'user-agent': 'Kassa-Webhooks/1' };
     if (signing.secret) headers['webhook-signature'] = webhookSignature(signing.secret, signing.webhookId, timestamp, notification.body);
@@ -130,7 +161,14 @@ export class HttpWebhookSender implements WebhookSender {
       error,
     });
     try {
-      const response = await fetch(notification.url, { method: 'POST', headers, body: notification.body, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await fetch(notification.url, {
+        method: 'POST',
+        headers,
+        body: notification.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.timeoutMs),
+        ...(publicOnly ? { dispatcher: this.publicAgent } : {}),
+      });
       const body = await firstBytes(response);
       const status = response.status;
       if (status >= 200 && status < 300) return { attempt: attempt(status, body, null), outcome: { kind: 'success' } };
@@ -138,10 +176,11 @@ export class HttpWebhookSender implements WebhookSender {
       const wait = status === 429 || status === 503 ? retryAfterSeconds(response.headers.get('retry-after'), started) : undefined;
       return { attempt: attempt(status, body, null), outcome: wait === undefined ? { kind: 'failure' } : { kind: 'failure', retryAfterSeconds: wait } };
     } catch (err) {
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
       const reason =
         err instanceof Error && err.name === 'TimeoutError'
           ? `no answer within ${this.timeoutMs} ms`
-          : `connection failed: ${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}`;
+          : `connection failed: ${cause?.code === 'EADDRNOTPUBLIC' ? cause.message : (cause?.code ?? (err as Error).message)}`;
       return { attempt: attempt(null, '', reason), outcome: { kind: 'failure' } };
     }
   }

@@ -5,7 +5,7 @@ import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { pageLink, returnLink, returnOrigin, type PageParams } from './page-links.js';
 import { targetParam } from './page-target.js';
 import { cardScreen, methodName } from './payment-page.js';
-import { escapeHtml, hiddenInputs, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
+import { escapeHtml, hiddenInputs, invalidLinkFraming, invalidLinkPage, money, pageFraming, pageHtml, sendPage } from './widget-html.js';
 import { openPayment, pay, type AttemptOutcome, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang } from './widget-texts.js';
 import { wapConfirmation } from './wap-gateway.js';
@@ -50,7 +50,7 @@ async function open(deps: HttpDeps, pages: JwtPaymentPages, form: Record<string,
   const embedded = form['embedded'] === '1';
   const payment = await openPayment(deps, pages, form);
   if (!payment) {
-    sendPage(res, 401, invalidLinkPage(lang, deps.mode, embedded));
+    sendPage(res, 401, invalidLinkPage(lang, deps.mode, embedded), { framing: invalidLinkFraming(embedded) });
     return undefined;
   }
   return { payment, lang, params: { kind: payment.target.kind, invoiceId: payment.target.id, token: payment.token, lang, embedded } };
@@ -79,7 +79,7 @@ function refused(deps: HttpDeps, res: Response, { lang, payment, params }: FormC
       { lang, mode: deps.mode, title: t.title, embedded: params.embedded },
       `<p class="notice" role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(pageLink(params))}">${t.tryAgain}</a></p>`,
     ),
-    returnOrigin(payment.project),
+    { returnOrigin: returnOrigin(payment.project), framing: pageFraming(payment.project, deps.mode, params.embedded) },
   );
 }
 
@@ -107,7 +107,7 @@ export function cardPayment(deps: HttpDeps, pages: JwtPaymentPages) {
         },
         cardScreen(s, { notice: t.formError, errors: { [fieldName]: card.error.message } }),
       );
-      return sendPage(res, 400, html, returnOrigin(payment.project));
+      return sendPage(res, 400, html, { returnOrigin: returnOrigin(payment.project), framing: pageFraming(payment.project, deps.mode, params.embedded) });
     }
     const paid = await pay(deps, payment.target, 'card', card.value);
     if (!paid.ok) return refused(deps, res, context, paid.error);
@@ -154,7 +154,7 @@ export function bankPage(deps: HttpDeps, pages: JwtPaymentPages) {
         ? `<section aria-labelledby="bank-title"><h2 id="bank-title">${methodName(t, method)}</h2><p>${t.bankAppText} <strong>${escapeHtml(money(payment.target.price))}</strong>?</p><form method="post" action="/Card/Sbp/simulate">${hidden}<button type="submit">${t.confirm}</button></form></section>`
         : `<p>${t.openBankApp}</p>`;
     // After the confirmation the bank app returns the payer to the shop: the form may lead there.
-    sendPage(res, 200, pageHtml({ lang, mode: deps.mode, title: t.bankApp }, body), returnOrigin(payment.project));
+    sendPage(res, 200, pageHtml({ lang, mode: deps.mode, title: t.bankApp }, body), { returnOrigin: returnOrigin(payment.project) });
   };
 }
 

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { LIMITS, type KassaMode, type PagePaymentMethod } from '@kassa/domain';
 import { bankLink, deviceOf, pageLink, qrImagePath, returnLink, returnOrigin, selectionOf, selectionParams, type PageParams, type Selection } from './page-links.js';
 import { targetParam } from './page-target.js';
-import { escapeHtml, hiddenInputs, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
+import { escapeHtml, hiddenInputs, invalidLinkFraming, invalidLinkPage, money, pageFraming, pageHtml, sendPage } from './widget-html.js';
 import { openPayment, queryOf, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang, type Texts } from './widget-texts.js';
 import type { HttpDeps } from '../shared/http-deps.js';
@@ -114,16 +114,13 @@ export function paymentPage(deps: HttpDeps, pages: JwtPaymentPages) {
     const lang: Lang = langOf(query['lang'], req.headers['accept-language']);
     const embedded = query['embedded'] === '1';
     const payment = await openPayment(deps, pages, query);
-    if (!payment) return sendPage(res, 401, invalidLinkPage(lang, deps.mode, embedded));
+    if (!payment) return sendPage(res, 401, invalidLinkPage(lang, deps.mode, embedded), { framing: invalidLinkFraming(embedded) });
     const t = TEXTS[lang];
     // A WAP subscription's AuthorizeUrl is the operator's gateway (in the test environment, its imitation).
     if (payment.target.activation === 'WAP') {
-      return sendPage(
-        res,
-        200,
-        pageHtml({ lang, mode: deps.mode, title: t.wapTitle, summary: { amount: payment.target.price } }, wapScreen(payment, lang, deps.mode, query, callerIp(req))),
-        returnOrigin(payment.project),
-      );
+      return sendPage(res, 200, pageHtml({ lang, mode: deps.mode, title: t.wapTitle, summary: { amount: payment.target.price } }, wapScreen(payment, lang, deps.mode, query, callerIp(req))), {
+        returnOrigin: returnOrigin(payment.project),
+      });
     }
     const { shown, unavailable } = shownMethods(payment, query['methods']);
     const params: PageParams = { kind: payment.target.kind, invoiceId: payment.target.id, token: payment.token, lang, embedded, ...(query['methods'] && !unavailable ? { methods: shown } : {}) };
@@ -171,7 +168,7 @@ export function paymentPage(deps: HttpDeps, pages: JwtPaymentPages) {
         },
         body,
       ),
-      returnOrigin(payment.project),
+      { returnOrigin: returnOrigin(payment.project), framing: pageFraming(payment.project, deps.mode, embedded) },
     );
   };
 }

@@ -77,6 +77,8 @@ export function wapConfirmation(deps: HttpDeps, pages: JwtPaymentPages) {
     const { action, subscription } = confirmed.value;
     const back = wapReturnLink(payment.project, form['ReturnUrl'], { subscriptionId: subscription.id, msisdn, action, operatorId: subscription.operatorId });
     if (back) return void res.redirect(303, back);
-    sendPage(res, 200, pageHtml({ lang, mode: deps.mode, title: t.wapTitle }, `<section class="result" role="status"><p>${escapeHtml(action)}</p></section>`), returnOrigin(payment.project));
+    sendPage(res, 200, pageHtml({ lang, mode: deps.mode, title: t.wapTitle }, `<section class="result" role="status"><p>${escapeHtml(action)}</p></section>`), {
+      returnOrigin: returnOrigin(payment.project),
+    });
   };
 }

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { formatAmount, type KassaMode, type Money } from '@kassa/domain';
+import { formatAmount, type KassaMode, type Money, type Project } from '@kassa/domain';
 import { TEXTS, type Lang, type Texts } from './widget-texts.js';
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -15,12 +15,24 @@ export const hiddenInputs = (values: Readonly<Record<string, string>>): string =
 
 export const money = (m: Money) => `${formatAmount(m)} ${m.currency}`;
 
+/** Who may frame a page: nobody (the hosted payment page, its forms, the WAP and bank pages), or the origins of the widget's project. */
+export type Framing = 'none' | readonly string[];
+
+/**
+ * The origins that may frame the widget of `project`: its `widgetOrigins`; without them, any in the
+ * test environment and none in production. `*` counts only in the test environment.
+ */
+export function widgetFraming(project: Pick<Project, 'widgetOrigins'>, mode: KassaMode): Framing {
+  const origins = (project.widgetOrigins ?? (mode === 'test' ? ['*'] : [])).filter((o) => o !== '*' || mode === 'test');
+  return origins.length > 0 ? origins : 'none';
+}
+
 /**
  * The Content-Security-Policy of every page: nothing but the widget host's own files, no inline
  * script or style, forms only to the host itself (and the shop's return address, where a card form's
- * answer redirects). Any site may frame the page: it is the widget merchants embed.
+ * answer redirects), framed by nobody unless it is the widget's frame (`framing`).
  */
-export function contentSecurityPolicy(returnOrigin?: string): string {
+export function contentSecurityPolicy(returnOrigin?: string, framing: Framing = 'none'): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -29,7 +41,7 @@ export function contentSecurityPolicy(returnOrigin?: string): string {
     "connect-src 'self'",
     `form-action 'self'${returnOrigin ? ` ${returnOrigin}` : ''}`,
     "base-uri 'none'",
-    'frame-ancestors *',
+    `frame-ancestors ${framing === 'none' ? "'none'" : framing.join(' ')}`,
   ].join('; ');
 }
 
@@ -66,19 +78,33 @@ export function pageHtml(frame: PageFrame, body: string): string {
   return `<!doctype html><html lang="${frame.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(frame.title)}</title><link rel="stylesheet" href="${ASSETS.css}"><script src="${ASSETS.js}" defer></script></head><body class="${frame.embedded ? 'embedded' : 'hosted'}"${data}><main class="sheet"><header>${langs}<h1>${escapeHtml(frame.title)}</h1>${summary}</header>${test}${body}</main></body></html>`;
 }
 
-/** Sends a page with its security headers. */
-export function sendPage(res: Response, status: number, html: string, returnOrigin?: string): void {
+/** Sends a page with its security headers; `framing` names who may frame it (default nobody, also by X-Frame-Options). */
+export function sendPage(res: Response, status: number, html: string, options: { readonly returnOrigin?: string | undefined; readonly framing?: Framing } = {}): void {
+  const framing = options.framing ?? 'none';
   res
     .status(status)
     .set({
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': contentSecurityPolicy(returnOrigin),
+      'Content-Security-Policy': contentSecurityPolicy(options.returnOrigin, framing),
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
       'X-Content-Type-Options': 'nosniff',
+      ...(framing === 'none' ? { 'X-Frame-Options': 'DENY' } : {}),
     })
     .end(html);
 }
+
+/**
+ * Who may frame a page for `project`: the widget's origins when it is the widget's frame
+ * (`embedded`), nobody otherwise: the hosted payment page and its forms are never framed.
+ */
+export const pageFraming = (project: Pick<Project, 'widgetOrigins'>, mode: KassaMode, embedded: boolean): Framing => (embedded ? widgetFraming(project, mode) : 'none');
+
+/**
+ * The invalid-link screen's framing: in the widget's frame any page may show it (it names no
+ * project and offers nothing to click), so that the shop's frame shows the screen rather than a blocked frame.
+ */
+export const invalidLinkFraming = (embedded: boolean): Framing => (embedded ? ['*'] : 'none');
 
 /** The invalid-link screen (401): a token that is invalid, expired, or for another invoice. */
 export function invalidLinkPage(lang: Lang, mode: KassaMode, embedded = false): string {

@@ -1,10 +1,22 @@
-import { parseSpecTime, projectAccessError, withinDrift, type CarrierLookup, type Clock, type DomainError, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
+import {
+  driftError,
+  parseSpecTime,
+  projectAccessError,
+  type CarrierLookup,
+  type Clock,
+  type DomainError,
+  type KassaMode,
+  type KassaUseCases,
+  type PaymentPages,
+  type ProjectDirectory,
+} from '@kassa/domain';
+import { xmlRequestSignature, xmlSignatureMatches } from '@kassa/protocol';
 import { OPERATIONS } from './operations.js';
 import { REFUSAL_CODES, RESULT_CODES } from './result-codes.js';
-import { readXmlRequest, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
+import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
+import { matchesSigned, readSignedElements, UNKNOWN_SIGNER_KEY } from '../shared/signed-document.js';
 import { XmlFieldError } from './xml-fields.js';
 import { responseXml, type XmlData } from './xml-response.js';
-import { xmlSignature, xmlSignatureMatches } from './xml-signature.js';
 
 export interface InvoiceServiceDeps {
   readonly useCases: KassaUseCases;
@@ -14,11 +26,10 @@ export interface InvoiceServiceDeps {
   readonly clock: Clock;
   /** Where a failure of ours is logged (never the document: it holds PINs and signatures). */
   readonly logFailure: (err: unknown) => void;
-  /**
-   * The expected signature (`xmlSignature` when absent). It is the JSON v3 version-3 signature with
-   * NowUtc as the timestamp, so the app passes its cached JSON signer: a second's requests share one HMAC.
-   */
-  readonly expectedSignature?: (password: string, login: string, nowUtc: string) => string;
+  /** The test environment names what failed in an authentication refusal; production does not. */
+  readonly mode: KassaMode;
+  /** How far NowUtc may be from our clock (default the spec's 20 minutes). */
+  readonly maxDriftSeconds?: number;
 }
 
 const answered = (code: number, message: string, operation?: { name: string; data: XmlData }): XmlServiceAnswer => ({ status: 200, body: responseXml(code, message, operation) });
@@ -53,36 +64,37 @@ export class InvoiceManagementService {
   }
 
   private async answer(request: XmlServiceRequest, cardAllowed: boolean): Promise<XmlServiceAnswer> {
-    const read = readXmlRequest(request);
-    if (!read.ok) {
-      const { kind, message, status, headers } = read.refusal;
-      return { status, body: responseXml(REFUSAL_CODES[kind], message), ...(headers ? { headers } : {}) };
+    const read = readXmlDocument(request);
+    if (!read.ok) return this.refused(read.refusal);
+    // Authentication first, on the bytes: an unauthenticated body never reaches the XML parser.
+    const signed = readSignedElements(read.document.bytes, ['Login', 'NowUtc'] as const);
+    if (!signed) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature: Header/Authentication needs Login, NowUtc and Signature' });
+    const { Login: login, NowUtc: nowUtc } = signed.values;
+    const partner = await this.deps.projects.findPartner(login);
+    // An unknown login costs the same HMAC and gets the same answer as a wrong signature (the test environment names which).
+    const expected = xmlRequestSignature(partner?.password ?? UNKNOWN_SIGNER_KEY, login, nowUtc, signed.digest);
+    if (!xmlSignatureMatches(expected, signed.signature) || !partner) {
+      const why = this.deps.mode === 'test' ? (partner ? ': signature mismatch' : ': unknown login') : '';
+      return failed({ code: 'AUTH_INVALID_SIGNATURE', message: `Invalid signature${why}` });
     }
-    const { root } = read;
+    const at = parseSpecTime(nowUtc);
+    if (at === undefined) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc must be UTC time in the form YYYY-MM-DDThh:mm:ssZ' });
+    const late = driftError('NowUtc', this.deps.clock.now().getTime(), at, this.deps.maxDriftSeconds);
+    if (late) return failed(late);
+
+    const parsed = parseXmlDocument(read.document);
+    if (!parsed.ok) return this.refused(parsed.refusal);
+    const { root } = parsed;
+    if (!matchesSigned(root.optionalChild('Header')?.optionalChild('Authentication'), signed)) {
+      return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature: Header/Authentication must hold the Login, NowUtc and Signature that were signed' });
+    }
     const operations = root.names().filter((n) => n !== 'Header');
     const [element] = operations;
     if (operations.length !== 1 || !element?.endsWith('Request')) return failed({ code: 'BAD_REQUEST', message: '/Request: exactly one operation element <Operation>Request is required' });
     const name = element.slice(0, -'Request'.length);
     const operation = Object.hasOwn(OPERATIONS, name) ? OPERATIONS[name] : undefined;
     if (!operation || (cardAllowed && !PCI_OPERATIONS.has(name))) return failed({ code: 'NOT_FOUND', message: `No operation ${name.slice(0, 64)}${cardAllowed ? ' on the PCI host' : ''}` });
-
-    // Missing authentication is a signature failure, as missing headers are on JSON v3.
-    const auth = root.optionalChild('Header')?.optionalChild('Authentication');
-    const login = auth?.optionalText('Login', 128);
-    const nowUtc = auth?.optionalText('NowUtc', 32);
-    const signature = auth?.optionalText('Signature', 128);
-    if (!login || !nowUtc || !signature) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature: Header/Authentication needs Login, NowUtc and Signature' });
     const fields = root.child(element);
-    const partner = await this.deps.projects.findPartner(login);
-    if (!partner) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature: unknown login' });
-    if (!xmlSignatureMatches((this.deps.expectedSignature ?? xmlSignature)(partner.password, login, nowUtc), signature)) {
-      return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature: signature mismatch' });
-    }
-    const at = parseSpecTime(nowUtc);
-    if (at === undefined) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc must be UTC time in the form YYYY-MM-DDThh:mm:ssZ' });
-    if (!withinDrift(this.deps.clock.now().getTime(), at)) {
-      return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc differs from the server time by more than 20 minutes' });
-    }
     const project = await this.deps.projects.findProject(fields.integer('ProjectID'));
     if (!project || project.partnerLogin !== partner.login) return failed({ code: 'AUTH_INVALID_PROJECT', message: 'The project does not belong to this partner' });
     const refused = projectAccessError(project, request.callerIp);
@@ -90,5 +102,9 @@ export class InvoiceManagementService {
     const { useCases, carriers, paymentPages } = this.deps;
     const result = await operation(fields, { useCases, carriers, paymentPages, project, partnerLogin: partner.login, cardAllowed });
     return result.ok ? answered(0, 'OK', { name, data: result.value }) : failed(result.error);
+  }
+
+  private refused({ kind, message, status, headers }: IntakeRefusal): XmlServiceAnswer {
+    return { status, body: responseXml(REFUSAL_CODES[kind], message), ...(headers ? { headers } : {}) };
   }
 }

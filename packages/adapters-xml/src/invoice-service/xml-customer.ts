@@ -48,12 +48,12 @@ export function readCustomer(fields: XmlFields, cardAllowed: boolean): Customer 
   if (!bankCard) return { type: 'undefined_bank_card', ...base };
   if (!cardAllowed) throw new XmlFieldError(`${bankCard.path}: card data is accepted only on the PCI host`);
   const pan = bankCard.matching('PAN', PAN, 'must be 16 digits');
-  const month = Number(bankCard.matching('ExpirationMonth', MONTH, 'must be 1 to 12'));
-  const year = bankCard.matching('ExpirationYear', YEAR, 'must have 2 or 4 digits');
+  // Checked as the spec asks, then dropped: only the last four digits are kept.
+  bankCard.matching('ExpirationMonth', MONTH, 'must be 1 to 12');
+  bankCard.matching('ExpirationYear', YEAR, 'must have 2 or 4 digits');
   bankCard.matching('SecurityCode', SECURITY_CODE, 'must be 3 to 4 digits');
-  const cardholder = bankCard.optionalText('Cardholder', LIMITS.cardholder);
-  const expirationYear = year.length === 2 ? 2000 + Number(year) : Number(year);
-  return { type: 'bank_card', ...base, card: { last4: cardLast4(pan), expirationMonth: month, expirationYear, ...(cardholder ? { cardholder } : {}) } };
+  bankCard.optionalText('Cardholder', LIMITS.cardholder);
+  return { type: 'bank_card', ...base, card: { last4: cardLast4(pan) } };
 }
 
 /** ClientIP: an IPv4 or IPv6 address when sent; required when `required` and the project says so (as on JSON v3). */

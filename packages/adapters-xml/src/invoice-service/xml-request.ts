@@ -59,7 +59,7 @@ function toNode(children: Ordered): XmlNode {
 }
 
 // `<!DOCTYPE`, `<!ENTITY` and friends, in any case, anywhere (even after a comment): refused unread.
-const MARKUP_DECLARATION = /<!\s*(doctype|entity|element|attlist|notation)/i;
+export const MARKUP_DECLARATION = /<!\s*(doctype|entity|element|attlist|notation)/i;
 
 /** Depth of the deepest element, counted from the tags (cheap, before the parser builds anything). */
 function depth(text: string): number {

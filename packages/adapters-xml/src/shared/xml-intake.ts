@@ -1,10 +1,10 @@
 import { XmlFields } from '../invoice-service/xml-fields.js';
-import { parseXmlRequest, type XmlRefusal } from '../invoice-service/xml-request.js';
+import { MARKUP_DECLARATION, parseXmlRequest, type XmlRefusal } from '../invoice-service/xml-request.js';
 
-/** A request as the transport hands it over: the body's text, or why it could not be read. */
+/** A request as the transport hands it over: the body's bytes exactly as received, or why it could not be read. */
 export interface XmlServiceRequest {
   readonly method: string;
-  readonly body: string | undefined;
+  readonly body: Buffer | undefined;
   readonly problem?: 'too_large' | 'unreadable';
   readonly contentType: string | undefined;
   readonly callerIp: string;
@@ -19,22 +19,52 @@ export interface XmlServiceAnswer {
 /** Why a request is no document at all: each service answers these in its own XML. */
 export type IntakeRefusal = { readonly kind: XmlRefusal['kind'] | 'content_type' | 'method'; readonly message: string; readonly status: number; readonly headers?: Readonly<Record<string, string>> };
 
+/** A body that passed the intake: its bytes (what signatures cover) and its text, not parsed yet. */
+export interface XmlDocument {
+  readonly bytes: Buffer;
+  readonly text: string;
+}
+
+type Refused = { readonly ok: false; readonly refusal: IntakeRefusal };
+const refuse = (kind: IntakeRefusal['kind'], message: string, status = 400, headers?: Record<string, string>): Refused => ({
+  ok: false,
+  refusal: { kind, message, status, ...(headers ? { headers } : {}) },
+});
+
 const XML_TYPES = /^(text|application)\/xml(\s*;|$)/i;
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
+
+/** The body's text in the charset its Content-Type names (UTF-8 when none), or undefined for a charset Node cannot decode. */
+function decode(bytes: Buffer, contentType: string): string | undefined {
+  const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase() ?? 'utf-8';
+  if (charset === 'utf-8' || charset === 'utf8') return bytes.toString('utf8');
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * The intake both XML services share: POST only, an XML content type, a body within the limit,
- * then the hostile-XML checks and the parse of one `Request` (xml-request.ts), read as fields.
+ * The cheap checks both XML services make before anything else: POST only, an XML content type
+ * in a known charset, a body within the limit, no DOCTYPE or entity declaration. Nothing is parsed:
+ * the document's signature is checked on its bytes first (signed-document.ts), and only then is it
+ * parsed (`parseXmlDocument`).
  */
-export function readXmlRequest(request: XmlServiceRequest): { ok: true; root: XmlFields } | { ok: false; refusal: IntakeRefusal } {
-  const refuse = (kind: IntakeRefusal['kind'], message: string, status = 400, headers?: Record<string, string>) => ({
-    ok: false as const,
-    refusal: { kind, message, status, ...(headers ? { headers } : {}) },
-  });
+export function readXmlDocument(request: XmlServiceRequest): { ok: true; document: XmlDocument } | Refused {
   if (request.method !== 'POST') return refuse('method', 'Only POST is accepted', 405, { allow: 'POST' });
   if (!request.contentType || !XML_TYPES.test(request.contentType)) return refuse('content_type', 'Content-Type must be text/xml or application/xml', 415);
   if (request.problem === 'too_large') return refuse('too_large', 'The document is too large', 413);
   if (request.problem || request.body === undefined) return refuse('malformed', 'The body could not be read');
-  const parsed = parseXmlRequest(request.body);
+  const text = decode(request.body, request.contentType);
+  if (text === undefined) return refuse('content_type', 'The charset of the Content-Type is not supported (send UTF-8)', 415);
+  if (MARKUP_DECLARATION.test(text)) return refuse('doctype', 'A DOCTYPE or entity declaration is not accepted');
+  return { ok: true, document: { bytes: request.body, text } };
+}
+
+/** The full parse of an authenticated document (hostile-XML limits in xml-request.ts): its `Request`, read as fields. */
+export function parseXmlDocument(document: XmlDocument): { ok: true; root: XmlFields } | Refused {
+  const parsed = parseXmlRequest(document.text);
   if (!parsed.ok) return refuse(parsed.refusal.kind, parsed.refusal.message);
   return { ok: true, root: new XmlFields(parsed.request, '/Request') };
 }

@@ -1,10 +1,11 @@
-import { parseCompactUtc, projectAccessError, withinDrift, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
+import { driftError, parseCompactUtc, projectAccessError, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
 import { XmlFieldError } from '../invoice-service/xml-fields.js';
-import { readXmlRequest, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
+import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
+import { matchesSigned, readSignedElements, UNKNOWN_SIGNER_KEY } from '../shared/signed-document.js';
 import { ACCEPTED, SUBSCRIPTION_REFUSALS, SUBSCRIPTION_STATUS_NAMES } from './status-names.js';
 import { SUBSCRIPTION_METHODS } from './subscription-methods.js';
 import { statusXml } from './subscription-response.js';
-import { xmlSignatureMatches } from '../invoice-service/xml-signature.js';
+import { xmlSignatureMatches } from '@kassa/protocol';
 import { subscriptionSignature } from './subscription-signature.js';
 
 export interface SubscriptionServiceDeps {
@@ -15,6 +16,8 @@ export interface SubscriptionServiceDeps {
   readonly mode: KassaMode;
   /** Where a failure of ours is logged (never the document: it holds PINs and signatures). */
   readonly logFailure: (err: unknown) => void;
+  /** How far `Now` may be from our clock (default the spec's 20 minutes). */
+  readonly maxDriftSeconds?: number;
 }
 
 /** The methods, and the path each is served at (GetSubscriptions has no `.aspx`, as the spec shows). */
@@ -34,16 +37,29 @@ function failed(e: DomainError): XmlServiceAnswer {
 
 /**
  * The subscription service ({subs_base_url}/Http/Services/<Method>.aspx): one flat `Request` per
- * method, signed with the project's subscription secret over SubscriptionProjectID + Now. Answers
+ * method, signed with the project's subscription secret over SubscriptionProjectID + Now (`v1`, the
+ * spec's), or over those and the document (`v2`, as the project chooses). Answers
  * `Response {StatusID, StatusName, ...}`: 200 for every answered method, 4xx in XML for what is no
  * request at all, 503 for our own failure. Hostile XML is refused by the XML 2.9 service's intake.
  */
 export class SubscriptionService {
   constructor(private readonly deps: SubscriptionServiceDeps) {}
 
-  /** The document for a request refused below the service (not valid HTTP, headers too large, too slow). */
-  refusal(message: string): string {
-    return statusXml(SUBSCRIPTION_REFUSALS.http, { StatusDescription: message });
+  /**
+   * The document for a request refused below the service, by its HTTP status: a path that is no
+   * method (404, MethodNotFound), too large (413), our failure (503), anything else Node's HTTP
+   * parser refused (not valid HTTP, headers too large, too slow: BadHttpRequest).
+   */
+  refusal(message: string, status = 400): string {
+    const named =
+      status === 404
+        ? SUBSCRIPTION_STATUS_NAMES.NOT_FOUND
+        : status === 503
+          ? SUBSCRIPTION_STATUS_NAMES.SERVICE_UNAVAILABLE
+          : status === 413
+            ? SUBSCRIPTION_REFUSALS.too_large
+            : SUBSCRIPTION_REFUSALS.http;
+    return statusXml(named, { StatusDescription: message });
   }
 
   async handle(method: string, request: XmlServiceRequest): Promise<XmlServiceAnswer> {
@@ -57,33 +73,40 @@ export class SubscriptionService {
   }
 
   private async answer(method: string, request: XmlServiceRequest): Promise<XmlServiceAnswer> {
-    const read = readXmlRequest(request);
-    if (!read.ok) {
-      const { kind, message, status, headers } = read.refusal;
-      return { status, body: statusXml(SUBSCRIPTION_REFUSALS[kind], { StatusDescription: message }), ...(headers ? { headers } : {}) };
-    }
+    const read = readXmlDocument(request);
+    if (!read.ok) return this.refused(read.refusal);
     const run = Object.hasOwn(SUBSCRIPTION_METHODS, method) ? SUBSCRIPTION_METHODS[method] : undefined;
     if (!run) return failed({ code: 'NOT_FOUND', message: `No method ${method.slice(0, 64)}` });
-    const f = read.root;
-    const projectText = f.optionalText('SubscriptionProjectID', 10);
-    const now = f.optionalText('Now', 14);
-    const signature = f.optionalText('Signature', 128);
-    if (!projectText || !now || !signature) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'SubscriptionProjectID, Now and Signature are required' });
+    // Authentication first, on the bytes: an unauthenticated body never reaches the XML parser.
+    const signed = readSignedElements(read.document.bytes, ['SubscriptionProjectID', 'Now'] as const);
+    if (!signed) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'SubscriptionProjectID, Now and Signature are required' });
+    const { SubscriptionProjectID: projectText, Now: now } = signed.values;
     const projectId = /^[0-9]{1,9}$/.test(projectText) ? Number(projectText) : undefined;
     const project = projectId === undefined ? undefined : await this.deps.projects.findProject(projectId);
-    // A project that cannot sign (unknown, or without a subscription secret) is told apart from a wrong signature only by name.
-    if (!project?.subscriptionSecret) return failed({ code: 'AUTH_INVALID_PROJECT', message: 'No subscription service for this SubscriptionProjectID' });
-    if (!xmlSignatureMatches(subscriptionSignature(project.subscriptionSecret, projectText, now), signature)) {
-      return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Signature mismatch' });
-    }
+    const secret = project?.subscriptionSecret;
+    // A project that cannot sign costs the same HMAC and, in production, gets the same answer as a wrong signature.
+    const expected = subscriptionSignature(project?.subscriptionSignature ?? 'v1', secret ?? UNKNOWN_SIGNER_KEY, projectText, now, signed.digest);
+    const matches = xmlSignatureMatches(expected, signed.signature);
+    if (!secret && this.deps.mode === 'test') return failed({ code: 'AUTH_INVALID_PROJECT', message: 'No subscription service for this SubscriptionProjectID' });
+    if (!matches || !project) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: this.deps.mode === 'test' ? 'Signature mismatch' : 'Invalid signature' });
     const at = parseCompactUtc(now);
     if (at === undefined) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'Now must be UTC time as yyyyMMddHHmmss' });
-    if (!withinDrift(this.deps.clock.now().getTime(), at)) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'Now differs from the server time by more than 20 minutes' });
+    const late = driftError('Now', this.deps.clock.now().getTime(), at, this.deps.maxDriftSeconds);
+    if (late) return failed(late);
     const refused = projectAccessError(project, request.callerIp);
     if (refused) return failed(refused);
+
+    const parsed = parseXmlDocument(read.document);
+    if (!parsed.ok) return this.refused(parsed.refusal);
+    const f = parsed.root;
+    if (!matchesSigned(f, signed)) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'The Request must hold the SubscriptionProjectID, Now and Signature that were signed' });
     const clientIp = f.optionalText('ClientIP', 64);
     const { useCases, paymentPages, mode } = this.deps;
     const result = await run(f, { useCases, paymentPages, project, mode, clientIp: clientIp || undefined });
     return result.ok ? answered(ACCEPTED, result.value) : failed(result.error);
+  }
+
+  private refused({ kind, message, status, headers }: IntakeRefusal): XmlServiceAnswer {
+    return { status, body: statusXml(SUBSCRIPTION_REFUSALS[kind], { StatusDescription: message }), ...(headers ? { headers } : {}) };
   }
 }

@@ -1,8 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { subscriptionSignatureV1, subscriptionSignatureV2, type SubscriptionSignatureVersion } from '@kassa/protocol';
 
 /**
- * The subscription service's signature (the spec's, for every method): lowercase hex
- * hmac_sha256(subscriptionSecret, SubscriptionProjectID + Now). Also the notification's Signature.
- * A received one is compared as the XML 2.9 service compares its own (`xmlSignatureMatches`).
+ * The signature a subscription-service request must carry: `v1` (the spec's, the default)
+ * hmac_sha256(secret, SubscriptionProjectID + Now), which covers no document, so a captured request
+ * authorises any other for the drift window; `v2` adds hex(sha256(D)), the document without its
+ * Signature text (the project setting `subscriptionSignature`).
  */
-export const subscriptionSignature = (secret: string, projectId: string | number, now: string): string => createHmac('sha256', secret).update(`${projectId}${now}`, 'utf8').digest('hex');
+export const subscriptionSignature = (version: SubscriptionSignatureVersion, secret: string, projectId: string, now: string, digest: string): string =>
+  version === 'v2' ? subscriptionSignatureV2(secret, projectId, now, digest) : subscriptionSignatureV1(secret, projectId, now);

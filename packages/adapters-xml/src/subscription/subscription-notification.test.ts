@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { approveSubscription, cancelSubscription, openSubscription, recordSubscriptionCharge, type Subscription, type SubscriptionEvent } from '@kassa/domain';
@@ -29,16 +29,19 @@ const subscription = () =>
 const only = (events: readonly unknown[]) => events[0] as SubscriptionEvent;
 
 describe('the SubscriptionStatusNotification document', () => {
-  it('activation: exactly these elements, signed over SubscriptionProjectID + Now with the subscription secret', () => {
+  it('activation: exactly these elements, signed over SubscriptionProjectID + Now + the document (version 2) with the subscription secret', () => {
     const xml = subscriptionNotificationXml(only(approveSubscription(subscription(), '1234', stamp()).events), 'subs-secret');
-    // hmac_sha256('subs-secret', '9' + '20261122100000'), lowercase hex
-    const signature = createHmac('sha256', 'subs-secret').update('920261122100000').digest('hex');
-    expect(xml).toBe(
+    const unsigned =
       '<?xml version="1.0" encoding="utf-8"?><SubscriptionStatusNotification><EventType>ACTIVATED</EventType>' +
-        '<SubscriptionID>6f1c2f5e-1111-4222-8333-944445555666</SubscriptionID><SubscriptionProjectID>9</SubscriptionProjectID>' +
-        '<SubscriptionStatus>Active</SubscriptionStatus><Subscriber_MSISDN>79001234567</Subscriber_MSISDN>' +
-        `<PaidUntil>2026-11-22T10:00:00+00:00</PaidUntil><OperatorID>22</OperatorID><Now>20261122100000</Now><Signature>${signature}</Signature></SubscriptionStatusNotification>`,
-    );
+      '<SubscriptionID>6f1c2f5e-1111-4222-8333-944445555666</SubscriptionID><SubscriptionProjectID>9</SubscriptionProjectID>' +
+      '<SubscriptionStatus>Active</SubscriptionStatus><Subscriber_MSISDN>79001234567</Subscriber_MSISDN>' +
+      '<PaidUntil>2026-11-22T10:00:00+00:00</PaidUntil><OperatorID>22</OperatorID><Now>20261122100000</Now><Signature></Signature></SubscriptionStatusNotification>';
+    // hmac_sha256('subs-secret', '9' + '20261122100000' + hex(sha256(D))), lowercase hex, D the document with an empty Signature
+    const digest = createHash('sha256').update(unsigned).digest('hex');
+    const signature = createHmac('sha256', 'subs-secret').update(`920261122100000${digest}`).digest('hex');
+    expect(xml).toBe(unsigned.replace('<Signature></Signature>', `<Signature>${signature}</Signature>`));
+    // Never the version 1 request signature: a notification is no credential.
+    expect(xml).not.toContain(createHmac('sha256', 'subs-secret').update('920261122100000').digest('hex'));
     expect(subscriptionNotificationXml(only(approveSubscription(subscription(), '1234', stamp()).events))).not.toContain('<Signature>');
   });
 

@@ -1,6 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { compactUtc, formatAmount, SUBSCRIPTION_STATUS, unreachable, type SubscriptionEvent } from '@kassa/domain';
-import { subscriptionSignature } from '../subscription-service/subscription-signature.js';
+import { signXmlDocument, subscriptionSignatureV2 } from '@kassa/protocol';
 import { withOffset } from '../subscription-service/subscription-views.js';
 import { BUILDER_WITHOUT_PATHS } from '../invoice-service/xml-response.js';
 
@@ -26,10 +26,9 @@ function eventType(event: SubscriptionEvent): string {
  * The SubscriptionStatusNotification document's elements (full field list not shown by the spec):
  * the subscription, its status, PaidUntil and OperatorID, the EventType, for a charge the
  * BillingOperationID, BillingResult, CustomerPrice and Currency; then `Now` (the event's time, UTC
- * yyyyMMddHHmmss) and `Signature`, computed as the requests' are: lowercase hex
- * hmac_sha256(subscriptionSecret, SubscriptionProjectID + Now). Without a secret, no Signature.
+ * yyyyMMddHHmmss) and an empty `Signature` when the project has a secret (signed in `subscriptionNotificationXml`).
  */
-export function subscriptionNotification(event: SubscriptionEvent, secret: string | null = null): Record<string, string | number> {
+function subscriptionNotification(event: SubscriptionEvent, signed: boolean): Record<string, string | number> {
   const now = compactUtc(event.occurredAt);
   return {
     EventType: eventType(event),
@@ -44,13 +43,20 @@ export function subscriptionNotification(event: SubscriptionEvent, secret: strin
       ? { BillingOperationID: event.billingOperationId, BillingResult: event.result, CustomerPrice: formatAmount(event.amount), Currency: event.amount.currency }
       : {}),
     Now: now,
-    ...(secret ? { Signature: subscriptionSignature(secret, event.projectId, now) } : {}),
+    ...(signed ? { Signature: '' } : {}),
   };
 }
 
 const builder = new XMLBuilder({ ...BUILDER_WITHOUT_PATHS, suppressEmptyNode: false });
 
-/** The notification as the XML document a merchant receives, signed with the project's subscription secret. */
+/**
+ * The notification as the XML document a merchant receives. With the project's subscription secret
+ * its `Signature` is the version 2 one over its own document: lowercase hex
+ * hmac_sha256(secret, SubscriptionProjectID + Now + hex(sha256(D))), D the document with the
+ * Signature's text removed, so it can never serve as a request's signature of either version.
+ */
 export function subscriptionNotificationXml(event: SubscriptionEvent, secret: string | null = null): string {
-  return `<?xml version="1.0" encoding="utf-8"?>${builder.build({ SubscriptionStatusNotification: subscriptionNotification(event, secret) }) as string}`;
+  const document = `<?xml version="1.0" encoding="utf-8"?>${builder.build({ SubscriptionStatusNotification: subscriptionNotification(event, secret !== null) }) as string}`;
+  if (secret === null) return document;
+  return signXmlDocument(document, (digest) => subscriptionSignatureV2(secret, event.projectId, compactUtc(event.occurredAt), digest));
 }

@@ -1,4 +1,4 @@
-import { xmlSignature } from '@kassa/adapters-xml';
+import { signXmlRequest } from '@kassa/protocol';
 import autocannon from 'autocannon';
 import { XML_SERVICE_PATH } from '../xml-endpoints.js';
 import { BENCH_PARTNER, BENCH_PROJECT_ID, median, signV4Headers, startBenchServer, stopBenchServer } from './bench-common.js';
@@ -45,8 +45,9 @@ const JSON_PAIR: autocannon.Request[] = [
 
 function xmlRequest(operation: string, body: string): string {
   const now = `${new Date().toISOString().slice(0, 19)}Z`;
-  const auth = `<Login>${BENCH_PARTNER.login}</Login><NowUtc>${now}</NowUtc><Signature>${xmlSignature(BENCH_PARTNER.password, BENCH_PARTNER.login, now)}</Signature>`;
-  return `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication>${auth}</Authentication></Header><${operation}Request><ProjectID>${BENCH_PROJECT_ID}</ProjectID>${body}</${operation}Request></Request>`;
+  const auth = `<Login>${BENCH_PARTNER.login}</Login><NowUtc>${now}</NowUtc><Signature></Signature>`;
+  const unsigned = `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication>${auth}</Authentication></Header><${operation}Request><ProjectID>${BENCH_PROJECT_ID}</ProjectID>${body}</${operation}Request></Request>`;
+  return signXmlRequest(unsigned, BENCH_PARTNER.password, BENCH_PARTNER.login, now);
 }
 const XML_HEADERS = { 'Content-Type': 'text/xml; charset=utf-8' };
 

@@ -1,5 +1,20 @@
 import fc from 'fast-check';
 
+/** Callback URLs into private networks, in the spellings an attacker tries: each must be refused (400), never called. */
+const PRIVATE_TARGETS = fc.constantFrom(
+  'http://127.0.0.1/',
+  'http://localhost:8080/',
+  'http://127.1/',
+  'http://2130706433/',
+  'http://0x7f000001/',
+  'http://[::ffff:127.0.0.1]/',
+  'http://[::1]/',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://10.0.0.1/',
+  'http://[fd00::1]/',
+  'http://0/',
+);
+
 /** A request body the fuzzer sends, and the card numbers in it (which no log line may carry). */
 export interface FuzzBody {
   readonly kind: string;
@@ -81,7 +96,12 @@ const sparseBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
     pin_code: maybe(fc.constantFrom('1234', '0000', '12345678901234567')),
     msisdn: maybe(fc.stringMatching(/^79[0-9]{9}$/)),
     payment_method: maybe(fc.constantFrom('sbp', 'tpay_mobile', 'card')),
-    test_info: maybe(fc.record({ expected_billing_result: maybe(fc.constantFrom('SuccessSequencePayment', 'FailedSequencePayment')), callback_url: maybe(fc.webUrl()) }, { requiredKeys: [] })),
+    test_info: maybe(
+      fc.record(
+        { expected_billing_result: maybe(fc.constantFrom('SuccessSequencePayment', 'FailedSequencePayment')), callback_url: maybe(fc.oneof(fc.webUrl(), PRIVATE_TARGETS)) },
+        { requiredKeys: [] },
+      ),
+    ),
   },
   { requiredKeys: [] },
 );

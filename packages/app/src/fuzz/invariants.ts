@@ -26,8 +26,8 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
     // The XSD path answers application/xml (its refusals too); the services text/xml.
     const type = isSchema ? 'application/xml' : 'text/xml';
     if (!(answer.headers['content-type'] ?? '').startsWith(type)) problems.push(`an XML service answer that is not ${type} (${answer.status}, ${answer.headers['content-type'] ?? 'no content type'})`);
-    // The XML 2.9 service answers a ResultCode; the subscription service (/Http/Services/) a StatusID.
-    const code = path.startsWith('/http/services/') ? 'StatusID' : 'ResultCode';
+    // The XML 2.9 service answers a ResultCode; the subscriptions host a StatusID, on every path.
+    const code = target.host === 'subs' ? 'StatusID' : 'ResultCode';
     if (!RESPONSE_STARTS[code].test(answer.body)) problems.push(`an XML service answer without a ${code}: ${answer.body.slice(0, 200)}`);
     return problems;
   }

@@ -8,6 +8,12 @@ import type { HostName } from '../server.js';
 /** The partner the fuzzer signs as: its project 1 needs client_ip, project 2 does not. */
 export const FUZZ_PARTNER = { login: 'fuzz', password: 'fuzz-password-0c7e1d', projects: [1, 2], subscriptionSecret: 'fuzz-subscription-secret-5b1e' } as const;
 
+/** The projects the fuzzer calls the subscription service on: project 1 takes the spec's signature (v1), project 2 the document's (v2). */
+export const FUZZ_SUBSCRIPTION_PROJECTS = [
+  { id: 1, signature: 'v1' },
+  { id: 2, signature: 'v2' },
+] as const;
+
 const SEED = {
   partners: [
     {
@@ -16,7 +22,7 @@ const SEED = {
       testCallbackAllowed: true,
       projects: [
         { id: 1, defaultPrice: { amount: '10.00', currency: 'RUB' }, paymentMethods: ['sbp', 'sberpay_desktop', 'tpay_mobile'], subscriptionSecret: FUZZ_PARTNER.subscriptionSecret },
-        { id: 2, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' } },
+        { id: 2, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' }, subscriptionSecret: FUZZ_PARTNER.subscriptionSecret, subscriptionSignature: 'v2' },
       ],
     },
   ],

@@ -98,10 +98,13 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     host: 'subs',
     routes: [
       ...Object.values(SUBSCRIPTION_SERVICE_PATHS).map((path): FuzzRoute => ({ method: 'POST', path, document: 'subscription', weight: path.includes('Create') ? 3 : 1 })),
+      // A method the service does not have: its XML too.
+      { method: 'POST', path: '/Http/Services/NoSuchMethod.aspx', document: 'subscription' },
       { method: 'GET', path: '/health' },
     ],
     signed: false,
-    // The subscription service answers in XML, whatever the request; the rest of the host in the envelope.
-    errorShape: (path) => (Object.values(SUBSCRIPTION_SERVICE_PATHS).includes(path.split('?')[0] ?? '') ? 'xml' : 'envelope'),
+    // The subscriptions host answers in the service's XML, whatever the request and path, errors on
+    // /health included; only /health's own answer is JSON.
+    errorShape: (path, status) => ((path.split('?')[0] ?? '') === '/health' && status < 400 ? 'envelope' : 'xml'),
   },
 ];

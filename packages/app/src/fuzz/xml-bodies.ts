@@ -1,8 +1,8 @@
-import { subscriptionSignature, xmlSignature } from '@kassa/adapters-xml';
 import { compactUtc } from '@kassa/domain';
+import { signXmlDocument, subscriptionSignatureV1, subscriptionSignatureV2, xmlRequestSignature } from '@kassa/protocol';
 import fc from 'fast-check';
 import { cardNumber, type FuzzBody } from './bodies.js';
-import { FUZZ_PARTNER } from './kassa-process.js';
+import { FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS } from './kassa-process.js';
 
 /** An XML 2.9 document the fuzzer sends, with the signature in it (which no log line may carry). */
 export interface XmlFuzzBody extends FuzzBody {
@@ -44,23 +44,45 @@ const operationBody: fc.Arbitrary<[string, string]> = fc.oneof(
 
 const cardsIn = (text: string) => [...text.matchAll(/<PAN>(\d+)<\/PAN>/g)].map((m) => m[1] as string);
 
-/** A signed document for the fuzz partner (sometimes with a wrong signature or a stale NowUtc). */
-const document = fc.tuple(operationBody, fc.constantFrom('1', '2'), fc.constantFrom('right', 'right', 'right', 'bad-signature', 'stale')).map(([[op, body], project, auth]) => {
+/**
+ * How a document is signed: rightly (after any mutation, so that the mutation reaches the parser),
+ * with a wrong signature, with a stale time, or replayed (the signature of the document before the
+ * mutation: a captured request's header on another, which must be refused).
+ */
+type Auth = 'right' | 'bad-signature' | 'stale' | 'replayed';
+const AUTH = fc.constantFrom<Auth>('right', 'right', 'right', 'bad-signature', 'stale', 'replayed');
+
+/** A document before signing (its Signature element empty), and how it is to be signed. */
+type Unsigned = { readonly text: string; readonly auth: Auth; readonly sign: (digest: string) => string };
+
+const EMPTY_SIGNATURE = '<Signature></Signature>';
+const fill = (text: string, signature: string) => text.replace(EMPTY_SIGNATURE, `<Signature>${signature}</Signature>`);
+
+/** The document to send: `mutated` (from `d.text`) signed as `d.auth` says; one whose empty Signature the mutation removed goes as it is. */
+function signed(d: Unsigned, mutated: string): { readonly text: string; readonly signature?: string } {
+  if (!mutated.includes(EMPTY_SIGNATURE)) return { text: mutated };
+  if (d.auth === 'bad-signature') return { text: fill(mutated, 'cd'.repeat(32)), signature: 'cd'.repeat(32) };
+  const from = d.auth === 'replayed' && mutated !== d.text ? d.text : mutated;
+  const signature = /<Signature>([0-9a-f]{64})<\/Signature>/.exec(signXmlDocument(from, d.sign))?.[1] ?? '';
+  return { text: fill(mutated, signature), signature };
+}
+
+/** An XML 2.9 document for the fuzz partner, unsigned. */
+const document: fc.Arbitrary<Unsigned> = fc.tuple(operationBody, fc.constantFrom('1', '2'), AUTH).map(([[op, body], project, auth]) => {
   const now = auth === 'stale' ? '2020-01-01T00:00:00Z' : nowUtc();
-  const signature = auth === 'bad-signature' ? 'cd'.repeat(32) : xmlSignature(FUZZ_PARTNER.password, FUZZ_PARTNER.login, now);
-  const text = `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication><Login>${FUZZ_PARTNER.login}</Login><NowUtc>${now}</NowUtc><Signature>${signature}</Signature></Authentication></Header><${op}Request><ProjectID>${project}</ProjectID>${body}</${op}Request></Request>`;
-  return { text, signature };
+  const text = `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication><Login>${FUZZ_PARTNER.login}</Login><NowUtc>${now}</NowUtc>${EMPTY_SIGNATURE}</Authentication></Header><${op}Request><ProjectID>${project}</ProjectID>${body}</${op}Request></Request>`;
+  return { text, auth, sign: (digest: string) => xmlRequestSignature(FUZZ_PARTNER.password, FUZZ_PARTNER.login, now, digest) };
 });
 
-const body = (kind: string, text: string, signature?: string): XmlFuzzBody => ({ kind, content: text, cardNumbers: cardsIn(text), signatures: signature ? [signature] : [] });
-
-/** A signed document the fuzzer mutates: its text and the signature in it. */
-type SignedDocument = { readonly text: string; readonly signature: string };
+function body(kind: string, text: string, d?: Unsigned): XmlFuzzBody {
+  const sent = d ? signed(d, text) : { text };
+  return { kind, content: sent.text, cardNumbers: cardsIn(sent.text), signatures: sent.signature ? [sent.signature] : [] };
+}
 
 /** Right documents, and documents with one element's text replaced by a hostile value. */
-const nearlyRight = (documents: fc.Arbitrary<SignedDocument>): fc.Arbitrary<XmlFuzzBody> =>
+const nearlyRight = (documents: fc.Arbitrary<Unsigned>): fc.Arbitrary<XmlFuzzBody> =>
   fc.oneof(
-    { weight: 3, arbitrary: documents.map((d) => body('xml-right', d.text, d.signature)) },
+    { weight: 3, arbitrary: documents.map((d) => body('xml-right', d.text, d)) },
     {
       weight: 2,
       arbitrary: fc
@@ -72,7 +94,7 @@ const nearlyRight = (documents: fc.Arbitrary<SignedDocument>): fc.Arbitrary<XmlF
               /<(ProjectID|MSISDN|ContractID|InvoiceID|PinCode|Amount|MerchantOrderID|SubscriptionProjectID|Subscriber_MSISDN|SubscriptionID|BillingPeriodSeconds|MaxIterations|BillingOperationID)>[^<]*</,
               `<$1>${v.replace(/[<&]/g, '')}<`,
             ),
-            d.signature,
+            d,
           ),
         ),
     },
@@ -90,24 +112,16 @@ const DOCTYPES = [
 ];
 
 /** Mutations of a signed document: the cases of the issue, and bytes. */
-const hostile = (document: fc.Arbitrary<SignedDocument>): fc.Arbitrary<XmlFuzzBody> =>
+const hostile = (document: fc.Arbitrary<Unsigned>): fc.Arbitrary<XmlFuzzBody> =>
   fc.oneof(
-    document.chain((d) => fc.nat(d.text.length).map((cut) => body('xml-truncated', d.text.slice(0, cut), d.signature))),
-    document.map((d) => body('xml-wrong-nesting', d.text.replace('</Authentication></Header>', '</Header></Authentication>').replace(/<Now>([^<]*)<\/Now>/, '<Now><x>$1</Now></x>'), d.signature)),
-    document.map((d) => body('xml-repeated', d.text.replace(/(<(?:Subscription)?ProjectID>[^<]*<\/(?:Subscription)?ProjectID>)/, '$1$1'), d.signature)),
-    document.map((d) =>
-      body('xml-two-operations', d.text.replace('</Request>', '<GetInvoiceRequest><ProjectID>1</ProjectID></GetInvoiceRequest><SubscriptionID>x</SubscriptionID></Request>'), d.signature),
-    ),
-    fc
-      .tuple(document, fc.integer({ min: 1_000, max: 80_000 }))
-      .map(([d, n]) => body('xml-huge-text', d.text.replace('</Request>', `<Description>${'x'.repeat(n)}</Description></Request>`), d.signature)),
-    fc
-      .tuple(document, fc.string({ unit: 'binary', maxLength: 60 }))
-      .map(([d, s]) => body('xml-unicode', d.text.replace(/<MerchantOrderID>[^<]*/, `<MerchantOrderID>${s.replace(/[<&]/g, '')}`), d.signature)),
-    document.map((d) =>
-      body('xml-cdata-comments-pi', d.text.replace('<Request>', '<Request><!-- c --><?pi x?>').replace(/<(Subscription)?ProjectID>([^<]*)</, '<$1ProjectID><![CDATA[$2]]><'), d.signature),
-    ),
-    fc.tuple(document, fc.constantFrom(...DOCTYPES)).map(([d, dt]) => body('xml-doctype', d.text.replace('<Request>', `${dt}<Request>`), d.signature)),
+    document.chain((d) => fc.nat(d.text.length).map((cut) => body('xml-truncated', d.text.slice(0, cut), d))),
+    document.map((d) => body('xml-wrong-nesting', d.text.replace('</Authentication></Header>', '</Header></Authentication>').replace(/<Now>([^<]*)<\/Now>/, '<Now><x>$1</Now></x>'), d)),
+    document.map((d) => body('xml-repeated', d.text.replace(/(<(?:Subscription)?ProjectID>[^<]*<\/(?:Subscription)?ProjectID>)/, '$1$1'), d)),
+    document.map((d) => body('xml-two-operations', d.text.replace('</Request>', '<GetInvoiceRequest><ProjectID>1</ProjectID></GetInvoiceRequest><SubscriptionID>x</SubscriptionID></Request>'), d)),
+    fc.tuple(document, fc.integer({ min: 1_000, max: 80_000 })).map(([d, n]) => body('xml-huge-text', d.text.replace('</Request>', `<Description>${'x'.repeat(n)}</Description></Request>`), d)),
+    fc.tuple(document, fc.string({ unit: 'binary', maxLength: 60 })).map(([d, s]) => body('xml-unicode', d.text.replace(/<MerchantOrderID>[^<]*/, `<MerchantOrderID>${s.replace(/[<&]/g, '')}`), d)),
+    document.map((d) => body('xml-cdata-comments-pi', d.text.replace('<Request>', '<Request><!-- c --><?pi x?>').replace(/<(Subscription)?ProjectID>([^<]*)</, '<$1ProjectID><![CDATA[$2]]><'), d)),
+    fc.tuple(document, fc.constantFrom(...DOCTYPES)).map(([d, dt]) => body('xml-doctype', d.text.replace('<Request>', `${dt}<Request>`), d)),
     fc.integer({ min: 17, max: 3_000 }).map((n) => body('xml-deep', `<Request>${'<a>'.repeat(n)}${'</a>'.repeat(n)}</Request>`)),
     fc.string({ maxLength: 200 }).map((s) => body('xml-text', s)),
     fc.uint8Array({ maxLength: 300 }).map((bytes): XmlFuzzBody => ({ kind: 'xml-bytes', content: Buffer.from(bytes), cardNumbers: [], signatures: [] })),
@@ -156,13 +170,14 @@ const SUBSCRIPTION_ELEMENTS: Readonly<Record<string, fc.Arbitrary<string>>> = {
 };
 
 /** A signed subscription-service document of `method` (sometimes a wrong signature or a stale Now). */
-const subscriptionDocument = (method: string): fc.Arbitrary<SignedDocument> =>
-  fc.tuple(SUBSCRIPTION_ELEMENTS[method] ?? fc.constant(''), fc.constantFrom('right', 'right', 'right', 'bad-signature', 'stale')).map(([elements, auth]) => {
+const subscriptionDocument = (method: string): fc.Arbitrary<Unsigned> =>
+  fc.tuple(SUBSCRIPTION_ELEMENTS[method] ?? fc.constant(''), AUTH, fc.constantFrom(...FUZZ_SUBSCRIPTION_PROJECTS)).map(([elements, auth, project]) => {
     const now = auth === 'stale' ? '20200101000000' : compactUtc(new Date().toISOString());
-    const signature = auth === 'bad-signature' ? 'ef'.repeat(32) : subscriptionSignature(FUZZ_PARTNER.subscriptionSecret, 1, now);
     return {
-      text: `<?xml version="1.0" encoding="utf-8"?><Request><SubscriptionProjectID>1</SubscriptionProjectID><Now>${now}</Now><Signature>${signature}</Signature>${elements}</Request>`,
-      signature,
+      text: `<?xml version="1.0" encoding="utf-8"?><Request><SubscriptionProjectID>${project.id}</SubscriptionProjectID><Now>${now}</Now>${EMPTY_SIGNATURE}${elements}</Request>`,
+      auth,
+      sign: (digest: string) =>
+        project.signature === 'v2' ? subscriptionSignatureV2(FUZZ_PARTNER.subscriptionSecret, project.id, now, digest) : subscriptionSignatureV1(FUZZ_PARTNER.subscriptionSecret, project.id, now),
     };
   });
 

@@ -43,9 +43,7 @@ const fieldsFor = (skip: boolean): ContractFields => ({
   id: 'c1',
   projectId: 1,
   merchantContractId: 'm1',
-  customer: skip
-    ? { type: 'bank_card', source: 's', merchantCustomerId: 'u', country: 'RU', card: { last4: '1111', expirationMonth: 1, expirationYear: 2030 } }
-    : { type: 'mobile_phone', msisdn: '79001234567' },
+  customer: skip ? { type: 'bank_card', source: 's', merchantCustomerId: 'u', country: 'RU', card: { last4: '1111' } } : { type: 'mobile_phone', msisdn: '79001234567' },
   authorizationType: skip ? 'SKIP' : 'SMS_PIN',
   pinCode: skip ? null : '1234',
   pinAttempts: 0,

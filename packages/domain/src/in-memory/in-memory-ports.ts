@@ -8,7 +8,18 @@ import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import { SandboxBillingGateway } from './sandbox-billing-gateway.js';
 import { SandboxCarrierLookup } from './sandbox-carrier-lookup.js';
-import { FixedRandom, InMemoryScheduler, ListPinGenerator, ManualClock, NoNotifications, RecordingSmsSender, RecordingWebhookSender, SequentialIds, StaticPaymentPages } from './test-doubles.js';
+import {
+  FixedRandom,
+  InMemoryScheduler,
+  ListedCallbackTargets,
+  ListPinGenerator,
+  ManualClock,
+  NoNotifications,
+  RecordingSmsSender,
+  RecordingWebhookSender,
+  SequentialIds,
+  StaticPaymentPages,
+} from './test-doubles.js';
 import { InMemoryWebhookDeliveryRepository } from './in-memory-webhook-delivery-repository.js';
 import { InMemoryEventLog } from './in-memory-event-log.js';
 
@@ -50,5 +61,6 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     notifications: new NoNotifications(),
     webhooks: new RecordingWebhookSender(clock),
     random: new FixedRandom(),
+    callbacks: new ListedCallbackTargets(),
   };
 }

@@ -1,3 +1,4 @@
+import type { CallbackTargets, CallbackVerdict } from '../ports/callback-targets.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { PaymentPages, PaymentPageTarget } from '../ports/payment-page.port.js';
@@ -139,3 +140,11 @@ export const projectWithDefaults = (p: Pick<Project, 'id' | 'partnerLogin'> & Pa
   subscriptionNotificationUrl: null,
   ...p,
 });
+
+/** Admits every callback target, or refuses the ones listed (the app's check of addresses is in adapters-http). */
+export class ListedCallbackTargets implements CallbackTargets {
+  constructor(private readonly refused: ReadonlyMap<string, CallbackVerdict> = new Map()) {}
+  async admit(_partnerLogin: string, url: string): Promise<CallbackVerdict> {
+    return this.refused.get(url) ?? { kind: 'ok' };
+  }
+}

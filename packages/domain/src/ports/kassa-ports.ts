@@ -15,6 +15,7 @@ import type { NotificationRenderer, WebhookSender } from './notification.port.js
 import type { RandomSource } from './random.port.js';
 import type { WebhookDeliveryRepository } from './webhook-delivery-repository.port.js';
 import type { EventLog } from './event-log.port.js';
+import type { CallbackTargets } from './callback-targets.port.js';
 
 /**
  * Every port of the domain, by name. Each use case takes the `Pick` of it that it needs, so an
@@ -41,4 +42,6 @@ export interface KassaPorts {
   readonly notifications: NotificationRenderer;
   readonly webhooks: WebhookSender;
   readonly random: RandomSource;
+  /** The test environment's check of `test_info.callback_url` targets. */
+  readonly callbacks: CallbackTargets;
 }

@@ -29,7 +29,21 @@ export interface Project {
   readonly subscriptionNotificationUrl: string | null;
   /** The shape of payment notifications: the JSON v3 event (default) or the legacy envelope. */
   readonly webhookFormat?: WebhookFormat;
+  /**
+   * The subscription service's signature: `v1` (the spec's, the default) covers SubscriptionProjectID
+   * and Now only, so a captured request authorises any other within the drift window; `v2` covers the document too.
+   */
+  readonly subscriptionSignature?: SubscriptionSignatureVersion;
+  /** The lowest JSON v3 signature version accepted (default 3; 4 refuses version 3, which does not cover the body). */
+  readonly minSignatureVersion?: 3 | 4;
+  /**
+   * Origins whose pages may frame the payment widget (`https://shop.example`). `*` admits any (the
+   * test environment only). Absent: any in the test environment, none in production.
+   */
+  readonly widgetOrigins?: readonly string[];
 }
+
+export type SubscriptionSignatureVersion = 'v1' | 'v2';
 
 export type WebhookFormat = 'v3' | 'legacy';
 

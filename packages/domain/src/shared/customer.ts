@@ -18,12 +18,9 @@ export interface CardCustomer {
   readonly card?: StoredCard;
 }
 
-/** What Kassa keeps of a card: never the full number, never the security code. */
+/** What Kassa keeps of a card: its last four digits, nothing else (not the number, the expiry, the holder's name or the security code). */
 export interface StoredCard {
   readonly last4: string;
-  readonly expirationMonth: number;
-  readonly expirationYear: number;
-  readonly cardholder?: string;
 }
 
 export type Customer = MobilePhoneCustomer | CardCustomer;

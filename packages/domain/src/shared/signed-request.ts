@@ -6,11 +6,18 @@ import { domainError, type DomainError } from './errors.js';
  * service): how far its time may drift from ours, and whether its project may be called from here.
  */
 
-/** The allowed drift between a signed request's time and Kassa's clock, either way. */
+/** The spec's allowed drift between a signed request's time and Kassa's clock, either way (a deployment may narrow it). */
 export const MAX_DRIFT_SECONDS = 20 * 60;
 
-/** Whether a request signed at `atMs` is within the drift of `nowMs`. */
-export const withinDrift = (nowMs: number, atMs: number): boolean => Math.abs(nowMs - atMs) <= MAX_DRIFT_SECONDS * 1000;
+/** Whether a request signed at `atMs` is within `maxSeconds` of `nowMs`. */
+export const withinDrift = (nowMs: number, atMs: number, maxSeconds: number = MAX_DRIFT_SECONDS): boolean => Math.abs(nowMs - atMs) <= maxSeconds * 1000;
+
+const span = (seconds: number): string => (seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} seconds`);
+
+/** AUTH_INVALID_TIMESTAMP naming the request's time `field` when `atMs` is beyond the drift; undefined within it. */
+export function driftError(field: string, nowMs: number, atMs: number, maxSeconds: number = MAX_DRIFT_SECONDS): DomainError | undefined {
+  return withinDrift(nowMs, atMs, maxSeconds) ? undefined : domainError('AUTH_INVALID_TIMESTAMP', `${field} differs from the server time by more than ${span(maxSeconds)}`);
+}
 
 /** Why `project` refuses a call from `callerIp` (inactive, or the address not whitelisted), or undefined. */
 export function projectAccessError(project: Project, callerIp: string): DomainError | undefined {

@@ -39,7 +39,7 @@ export interface CreatedInvoice {
  */
 export class CreateInvoice {
   constructor(
-    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings'>,
+    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks'>,
     private readonly createContract: CreateContract,
   ) {}
 
@@ -54,8 +54,12 @@ export class CreateInvoice {
     }
     const testInfo = settings.mode === 'test' ? input.testInfo : undefined;
     if (testInfo?.callbackUrl !== undefined) {
+      // The partner's flag first (the spec's answer for unflagged partners), then the target and the rate.
       const partner = await projects.findPartner(input.partnerLogin);
       if (!partner?.testCallbackAllowed) return fail('TEST_CALLBACK_URL_FORBIDDEN');
+      const verdict = await this.ports.callbacks.admit(partner.login, testInfo.callbackUrl);
+      if (verdict.kind === 'rejected') return fail('TEST_CALLBACK_URL_REJECTED', `test_info.callback_url was rejected: ${verdict.reason}`);
+      if (verdict.kind === 'rate_limited') return fail('TEST_CALLBACK_URL_RATE_LIMITED');
     }
     const price = input.price ?? (await projects.findProject(input.projectId))?.defaultPrice ?? undefined;
     if (!price) return fail('BAD_REQUEST', 'order.price is required: the project has no default price');

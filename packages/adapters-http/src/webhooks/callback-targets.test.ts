@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { callbackRefusal, isPublicAddress, PublicNetworkCallbackTargets } from './callback-targets.js';
+
+// Loopback, private, link-local and unique-local targets in the spellings an attacker used (and
+// more): every one is refused; a public address is not. Names resolve through a resolver the test gives.
+const resolver = (table: Record<string, string[]>) => async (host: string) => {
+  const found = table[host];
+  if (!found) throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
+  return found;
+};
+const resolve = resolver({ 'shop.example': ['93.184.216.34'], 'inside.example': ['93.184.216.34', '10.1.2.3'], 'rebind.example': ['127.0.0.1'] });
+
+describe('callback targets', () => {
+  it.each([
+    'http://127.0.0.1/',
+    'http://localhost:8080/',
+    'http://LOCALHOST./',
+    'http://api.localhost/',
+    'http://127.1/',
+    'http://2130706433/',
+    'http://0x7f000001/',
+    'http://0177.0.0.1/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::1]/',
+    'http://0.0.0.0/',
+    'http://0/',
+    'http://10.0.0.1/',
+    'http://172.16.5.4/',
+    'http://192.168.1.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://100.64.0.1/',
+    'http://[fc00::1]/',
+    'http://[fe80::1]/',
+    'http://[::ffff:a9fe:a9fe]/',
+    'http://[2002:7f00:1::]/',
+    'http://[64:ff9b::7f00:1]/',
+    'http://inside.example/',
+    'http://rebind.example/',
+    'ftp://93.184.216.34/',
+    'http://user:pass@93.184.216.34/',
+    'http://nowhere.example/',
+  ])('%s is refused', async (url) => {
+    expect(await callbackRefusal(url, resolve)).toBeDefined();
+  });
+
+  it.each(['http://93.184.216.34/hook', 'https://shop.example/hooks?x=1', 'http://[2606:4700::1111]/'])('%s is allowed', async (url) => {
+    expect(await callbackRefusal(url, resolve)).toBeUndefined();
+  });
+
+  it('isPublicAddress: only public unicast', () => {
+    expect(['8.8.8.8', '2001:4860:4860::8888'].map(isPublicAddress)).toEqual([true, true]);
+    expect(['127.0.0.1', '::1', '::ffff:10.0.0.1', '224.0.0.1', '255.255.255.255', '2001:db8::1', 'nonsense'].map(isPublicAddress)).toEqual([false, false, false, false, false, false, false]);
+  });
+
+  it('refused: rejected with the reason; allowed private networks (local development): only the URL shape is checked; the rate per partner', async () => {
+    const strict = new PublicNetworkCallbackTargets({ privateNetworks: 'refuse', perMinute: 2, resolve });
+    expect(await strict.admit('p', 'http://127.0.0.1/')).toEqual({ kind: 'rejected', reason: expect.stringContaining('not allowed') });
+    const local = new PublicNetworkCallbackTargets({ privateNetworks: 'allow', perMinute: 2, resolve });
+    expect(await local.admit('p', 'http://127.0.0.1/')).toEqual({ kind: 'ok' });
+    expect(await local.admit('p', 'file:///etc/passwd')).toMatchObject({ kind: 'rejected' });
+    expect(await local.admit('p', 'http://127.0.0.1/')).toEqual({ kind: 'ok' });
+    expect(await local.admit('p', 'http://127.0.0.1/')).toEqual({ kind: 'rate_limited' });
+    // Another partner has its own allowance.
+    expect(await local.admit('q', 'http://127.0.0.1/')).toEqual({ kind: 'ok' });
+  });
+});
