@@ -6,8 +6,12 @@
 // Signature = lowercase hex hmac_sha256(password, Login + NowUtc + lowercase hex sha256(D)), where D
 // is the document's bytes with an empty <Signature></Signature>; the signature then fills the element.
 import { createHash, createHmac } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 
 const EMPTY = '<Signature></Signature>';
+
+/** Text for an XML element: markup characters escaped. */
+const text = (value) => String(value).replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Signs `unsigned` (which holds Login, NowUtc and an empty Signature element) and returns the document to send. */
 export function signXmlRequest(unsigned, password, login, nowUtc) {
@@ -23,12 +27,12 @@ export function getInvoiceRequest(login, password, projectId, invoiceId, now = n
   const nowUtc = `${now.toISOString().slice(0, 19)}Z`;
   const unsigned =
     '<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication>' +
-    `<Login>${login}</Login><NowUtc>${nowUtc}</NowUtc>${EMPTY}</Authentication></Header>` +
-    `<GetInvoiceRequest><ProjectID>${projectId}</ProjectID><InvoiceID>${invoiceId}</InvoiceID></GetInvoiceRequest></Request>`;
+    `<Login>${text(login)}</Login><NowUtc>${nowUtc}</NowUtc>${EMPTY}</Authentication></Header>` +
+    `<GetInvoiceRequest><ProjectID>${text(projectId)}</ProjectID><InvoiceID>${text(invoiceId)}</InvoiceID></GetInvoiceRequest></Request>`;
   return signXmlRequest(unsigned, password, login, nowUtc);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [baseUrl, login, password, projectId, invoiceId] = process.argv.slice(2);
   const res = await fetch(`${baseUrl}/API/XML/InvoiceManagementService.ashx`, {
     method: 'POST',

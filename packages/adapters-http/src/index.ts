@@ -16,7 +16,7 @@ export type { DocumentRefusal, RawAnswer, RawEndpoint, RawRequest } from './shar
 export { HTTP_STATUS, httpStatusOf } from './shared/http-status.js';
 export { webhookPayload, type WebhookPayload } from './webhooks/webhook-payload.js';
 export { HttpWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSenderOptions } from './webhooks/http-webhook-sender.js';
-export { CALLBACK_RATE_PER_MINUTE, callbackRefusal, isPublicAddress, PublicNetworkCallbackTargets, publicOnlyLookup, type HostResolver } from './webhooks/callback-targets.js';
+export { CALLBACK_RATE_PER_MINUTE, dnsResolver, isPublicAddress, isPublicCallback, PublicNetworkCallbackTargets, publicOnlyLookup, type HostResolver } from './webhooks/callback-targets.js';
 export { legacyPaymentPayload } from './webhooks/legacy-payment-payload.js';
 export { webhookRoutes } from './webhooks/webhook-routes.js';
 export { deliveryView, eventView, EVENT_TYPE_NAMES } from './webhooks/event-views.js';

@@ -11,6 +11,9 @@ import { inject } from 'vitest';
 import { startKassaProcess } from './fuzz/kassa-process.js';
 import { dataOf, EXAMPLES, fresh, P, PRODUCTION, startTestKassa } from './e2e.fixture.js';
 
+/** The seed file as the test environment reads it. */
+const loadTestSeed = (path: string) => loadSeedFile(path, 'test');
+
 const seedDirs: string[] = [];
 const seedAt = (content: unknown) => {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-seed-'));
@@ -25,29 +28,29 @@ afterAll(() => {
 
 describe('the seed file', () => {
   it('is refused at start with a message naming the field', async () => {
-    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 'x' }] }] }))).rejects.toThrow('partners.0.projects.0.id');
-    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, defaultPrice: { amount: '10.5', currency: 'RUB' } }] }] }))).rejects.toThrow(
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 'x' }] }] }))).rejects.toThrow('partners.0.projects.0.id');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, defaultPrice: { amount: '10.5', currency: 'RUB' } }] }] }))).rejects.toThrow(
       'partners.0.projects.0.defaultPrice.amount',
     );
-    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projets: [] }] }))).rejects.toThrow('partners.0');
-    await expect(loadSeedFile(seedAt('{not json'))).rejects.toThrow('cannot read it as JSON');
-    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'https://shop.example/h' }] }] }))).rejects.toThrow(
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projets: [] }] }))).rejects.toThrow('partners.0');
+    await expect(loadTestSeed(seedAt('{not json'))).rejects.toThrow('cannot read it as JSON');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'https://shop.example/h' }] }] }))).rejects.toThrow(
       'webhookSecret is required with webhookUrl',
     );
-    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'data:,ok', webhookSecret: 'w' }] }] }))).rejects.toThrow(
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'data:,ok', webhookSecret: 'w' }] }] }))).rejects.toThrow(
       'partners.0.projects.0.webhookUrl',
     );
-    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
   });
 
   it('webhookFormat: v3 by default, legacy on request, nothing else', async () => {
-    const d = await loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 2, webhookFormat: 'legacy' }] }] }));
+    const d = await loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 2, webhookFormat: 'legacy' }] }] }));
     expect(d.projects.map((p) => p.webhookFormat)).toEqual(['v3', 'legacy']);
-    await expect(loadSeedFile(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookFormat: 'xml' }] }] }))).rejects.toThrow('partners.0.projects.0.webhookFormat');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookFormat: 'xml' }] }] }))).rejects.toThrow('partners.0.projects.0.webhookFormat');
   });
 
   it('accepts the documented shape, with defaults for what it omits', async () => {
-    const d = await loadSeedFile(
+    const d = await loadTestSeed(
       seedAt({
         partners: [
           {

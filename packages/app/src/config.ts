@@ -1,4 +1,6 @@
+import { CALLBACK_RATE_PER_MINUTE } from '@kassa/adapters-http';
 import { z } from 'zod';
+import { CONNECTION_LIMITS } from './connection-guard.js';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
@@ -54,9 +56,9 @@ export const configSchema = z
      */
     KASSA_CALLBACK_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).default('refuse'),
     /** Invoices naming a test_info.callback_url, per partner per minute (per process). */
-    KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CALLBACK_RATE_PER_MINUTE),
     /** Connections one listener holds at once (the oldest idle one makes room for a newcomer beyond it). */
-    KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+    KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(CONNECTION_LIMITS.maxConnections),
     KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Which proxies in front of Kassa are believed when they name the caller in X-Forwarded-For:

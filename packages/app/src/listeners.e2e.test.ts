@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { exchange, parseAnswer, sendRaw, type RawAnswer } from './fuzz/raw-http.js';
+import { configSchema } from './config.js';
 import { CONNECTION_LIMITS } from './connection-guard.js';
 import { createListener, LISTENER_TIMEOUTS } from './listeners.js';
 import type { HostName } from './server.js';
@@ -85,8 +86,9 @@ describe('idle connections: a silent one is closed, and a client holding the cap
   });
   afterAll(() => t.stop());
 
-  it('the documented defaults: 2,000 connections a listener, 5 s for the first byte', () => {
+  it('the documented defaults: 2,000 connections a listener (KASSA_MAX_CONNECTIONS), 5 s for the first byte', () => {
     expect(CONNECTION_LIMITS).toEqual({ maxConnections: 2_000, firstByteMs: 5_000 });
+    expect(configSchema.parse({}).KASSA_MAX_CONNECTIONS).toBe(2_000);
   });
 
   it('70 silent connections on the API listener (the cap is 50): every listener answers meanwhile, and the silent ones are closed within seconds', async () => {
@@ -116,6 +118,33 @@ describe('idle connections: a silent one is closed, and a client holding the cap
     // A connection that sent a request is not silent: it stays for its keep-alive time.
     const res = await fetch(`${t.kassa.urls.api}/health`);
     expect(res.status).toBe(200);
+  });
+
+  it('50 connections whose requests trickle their bodies (the cap is 50): a newcomer takes the place of the oldest, and is answered', async () => {
+    const { hostname, port } = new URL(t.kassa.urls.api);
+    let closed = 0;
+    const slow = await Promise.all(
+      Array.from(
+        { length: 50 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect({ host: hostname, port: Number(port) }, () => {
+              // Headers complete, a body of 100 bytes of which 5 come: a request still receiving its body.
+              socket.write(`POST /api/v3/projects/${P.main}/invoices HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+              resolve(socket);
+            });
+            socket.on('error', reject);
+            socket.on('close', () => (closed += 1));
+          }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(0);
+    for (let i = 0; i < 3; i++) expect((await fetch(`${t.kassa.urls.api}/health`, { headers: { connection: 'close' } })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    // The first newcomer took the oldest slow connection's place; the next ones found the place it freed.
+    expect(closed).toBe(1);
+    for (const socket of slow) socket.destroy();
   });
 });
 

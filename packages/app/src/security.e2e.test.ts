@@ -3,6 +3,14 @@ import { signSubscriptionRequest, signXmlRequest } from '@kassa/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, FLAGGED, fresh, MERCHANT, P, PRODUCTION, SEED, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { XML_SERVICE_PATH } from './xml-endpoints.js';
+import { configSchema } from './config.js';
+import { buildContainer } from './container.js';
+import { inProcessJobs } from './jobs.js';
+import { createLogger } from './logger.js';
+import { demoDirectory } from './seed.js';
+import { inMemoryStorage } from './storage.js';
+import { startReceiver } from './testing/http-receiver.js';
+import { TOKENS } from './tokens.js';
 
 // The defects an attacker found (issue "Signatures that cover what they sign"), each over real HTTP.
 const ip = '203.0.113.7';
@@ -10,13 +18,18 @@ const codeOf = (r: { status: number; ok: boolean; error?: { code: string } }) =>
 
 describe('test_info.callback_url: no way into private networks (SSRF)', () => {
   let t: TestKassa;
+  let limited: TestKassa;
   beforeAll(async () => {
-    t = await startTestKassa({ KASSA_CALLBACK_PRIVATE_NETWORKS: 'refuse', KASSA_CALLBACK_RATE_PER_MINUTE: '3' });
+    t = await startTestKassa({ KASSA_CALLBACK_PRIVATE_NETWORKS: 'refuse' });
+    limited = await startTestKassa({ KASSA_CALLBACK_PRIVATE_NETWORKS: 'refuse', KASSA_CALLBACK_RATE_PER_MINUTE: '3' });
   });
-  afterAll(() => t.stop());
-  const create = (login: { login: string; password: string }, project: number, callbackUrl: string) => {
+  afterAll(async () => {
+    await t.stop();
+    await limited.stop();
+  });
+  const create = (login: { login: string; password: string }, project: number, callbackUrl: string, k = t) => {
     const f = fresh();
-    return t
+    return k
       .client(login)
       .createInvoice(project, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId }, test_info: { callback_url: callbackUrl } });
   };
@@ -43,9 +56,31 @@ describe('test_info.callback_url: no way into private networks (SSRF)', () => {
     expect(codeOf(await create(MERCHANT, P.main, 'http://93.184.216.34/'))).toBe('400 TEST_CALLBACK_URL_FORBIDDEN');
   });
 
-  it('a public target is accepted, up to the partner rate (3 a minute here): then 429 TEST_CALLBACK_URL_RATE_LIMITED', async () => {
-    for (let i = 0; i < 3; i++) expect(codeOf(await create(FLAGGED, P.flagged, `http://93.184.216.34/hook-${i}`))).toBe('201 ok');
-    expect(codeOf(await create(FLAGGED, P.flagged, 'http://93.184.216.34/hook-4'))).toBe('429 TEST_CALLBACK_URL_RATE_LIMITED');
+  it('a public target is accepted, up to the partner rate (3 a minute here; refusals count too): then 429 TEST_CALLBACK_URL_RATE_LIMITED', async () => {
+    expect(codeOf(await create(FLAGGED, P.flagged, 'http://127.0.0.1/', limited))).toBe('400 TEST_CALLBACK_URL_REJECTED');
+    for (let i = 0; i < 2; i++) expect(codeOf(await create(FLAGGED, P.flagged, `http://93.184.216.34/hook-${i}`, limited))).toBe('201 ok');
+    expect(codeOf(await create(FLAGGED, P.flagged, 'http://93.184.216.34/hook-4', limited))).toBe('429 TEST_CALLBACK_URL_RATE_LIMITED');
+  });
+});
+
+describe('the assembled sender: test callbacks reach public addresses only, unless private networks are allowed', () => {
+  it.each([
+    ['refuse', 'failure'],
+    ['allow', 'success'],
+  ] as const)('KASSA_CALLBACK_PRIVATE_NETWORKS=%s: a test callback to a local receiver is a %s; the project webhook is delivered either way', async (setting, expected) => {
+    const receiver = await startReceiver();
+    try {
+      const config = configSchema.parse({ KASSA_CALLBACK_PRIVATE_NETWORKS: setting, KASSA_LOG_LEVEL: 'silent' });
+      const logger = createLogger('silent');
+      const container = buildContainer(config, logger, { api: '/', widget: 'http://localhost' }, inMemoryStorage(demoDirectory()), inProcessJobs(logger).scheduler);
+      const { webhooks } = container.get(TOKENS.Ports);
+      const send = (channel: string) => webhooks.send({ channel, url: `${receiver.url}/${channel}`, contentType: 'application/json', body: '{}' }, { webhookId: `evt-${channel}`, secret: null });
+      expect((await send('test-callback')).outcome.kind).toBe(expected);
+      expect((await send('webhook')).outcome.kind).toBe('success');
+      expect(receiver.received.map((r) => r.path)).toEqual(expected === 'success' ? ['/test-callback', '/webhook'] : ['/webhook']);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 
@@ -102,8 +137,12 @@ describe('production: an unknown login is told from a wrong signature by nothing
 describe('project settings and the drift window', () => {
   let t: TestKassa;
   const V4_ONLY = 72;
+  const SUBS = 74;
+  const SECRET = `whsec_${Buffer.from('security-drift-subs-secret').toString('base64')}`;
   beforeAll(async () => {
-    const partners = SEED.partners.map((p) => (p.login === MERCHANT.login ? { ...p, projects: [...p.projects, { id: V4_ONLY, minSignatureVersion: 4, clientIpRequired: false }] } : p));
+    const partners = SEED.partners.map((p) =>
+      p.login === MERCHANT.login ? { ...p, projects: [...p.projects, { id: V4_ONLY, minSignatureVersion: 4, clientIpRequired: false }, { id: SUBS, subscriptionSecret: SECRET }] } : p,
+    );
     t = await startTestKassa({ KASSA_SIGNATURE_DRIFT_SECONDS: '60' }, { seed: { partners } });
   });
   afterAll(() => t.stop());
@@ -116,10 +155,10 @@ describe('project settings and the drift window', () => {
     expect(codeOf(await t.client({ version: 3 }).getInvoice(P.main, id))).toBe('404 INVOICE_NOT_FOUND');
   });
 
-  it('KASSA_SIGNATURE_DRIFT_SECONDS=60: a request signed two minutes ago is refused on JSON v3 and XML 2.9, naming the window', async () => {
+  it('KASSA_SIGNATURE_DRIFT_SECONDS=60: a request signed two minutes ago is refused on JSON v3, XML 2.9 and the subscription service, naming the window', async () => {
     const past = () => new Date(Date.now() - 120_000);
     const json = await t.client({ now: past }).getInvoice(P.main, '00000000-0000-4000-8000-000000000003');
-    expect([codeOf(json), !json.ok && json.error.message]).toEqual(['401 AUTH_INVALID_TIMESTAMP', expect.stringContaining('1 minutes')]);
+    expect([codeOf(json), !json.ok && json.error.message]).toEqual(['401 AUTH_INVALID_TIMESTAMP', expect.stringContaining('more than 1 minute')]);
     const now = `${past().toISOString().slice(0, 19)}Z`;
     const doc = signXmlRequest(
       `<Request><Header><Authentication><Login>${MERCHANT.login}</Login><NowUtc>${now}</NowUtc><Signature></Signature></Authentication></Header><GetInvoiceRequest><ProjectID>${P.main}</ProjectID><InvoiceID>x</InvoiceID></GetInvoiceRequest></Request>`,
@@ -129,6 +168,13 @@ describe('project settings and the drift window', () => {
     );
     const xml = await (await fetch(`${t.kassa.urls.api}${XML_SERVICE_PATH}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: doc })).text();
     expect(xml).toContain('<ResultCode>102</ResultCode>');
+    const subs = async (at: Date) => {
+      const compact = compactUtc(at.toISOString());
+      const doc = signSubscriptionRequest(`<Request><SubscriptionProjectID>${SUBS}</SubscriptionProjectID><Now>${compact}</Now><Signature></Signature></Request>`, SECRET, SUBS, compact, 'v1');
+      return (await fetch(`${t.kassa.urls.subs}/Http/Services/GetSubscriptions`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: doc })).text();
+    };
+    expect(await subs(past())).toContain('<StatusName>InvalidTimestamp</StatusName>');
+    expect(await subs(new Date(Date.now() - 30_000))).toContain('<StatusName>REQUEST_ACCEPTED</StatusName>');
   });
 });
 

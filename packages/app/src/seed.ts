@@ -49,7 +49,7 @@ const projectSchema = z
 export const seedSchema = z.strictObject({
   partners: z.array(
     z.strictObject({
-      login: z.string().min(1),
+      login: z.string().min(1).max(128),
       password: z.string().min(1),
       testCallbackAllowed: z.boolean().default(false),
       projects: z.array(projectSchema).default([]),
@@ -79,7 +79,7 @@ export function directoryFromSeed(seed: z.infer<typeof seedSchema>): Directory {
 }
 
 /** Reads and checks the seed file; a mismatch is refused with a message naming the field. */
-export async function loadSeedFile(path: string, env: 'test' | 'production' = 'test'): Promise<Directory> {
+export async function loadSeedFile(path: string, env: 'test' | 'production'): Promise<Directory> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(path, 'utf8'));

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hmacHex } from './signature.js';
 
 /**
@@ -37,6 +37,24 @@ export function readSignedXml(document: Uint8Array | string): SignedXml | undefi
   return { signature: bytes.toString('latin1', textStart, textEnd), digest };
 }
 
+/** Longest element text read from a document's bytes before a parse (logins, times and project ids are short). */
+const MAX_ELEMENT_TEXT_BYTES = 512;
+
+/**
+ * The first `<name>` element's text, read from the bytes (UTF-8): undefined when the element is
+ * absent, holds anything but text, or is longer than 512 bytes. A server reads a request's
+ * authentication elements so, before any parse; a merchant reads a notification's.
+ */
+export function xmlElementText(document: Uint8Array | string, name: string): string | undefined {
+  const bytes = asBytes(document);
+  const open = bytes.indexOf(`<${name}>`, 0, 'latin1');
+  if (open < 0) return undefined;
+  const start = open + name.length + 2;
+  const end = bytes.indexOf(LT, start);
+  if (end < 0 || end - start > MAX_ELEMENT_TEXT_BYTES || bytes.toString('latin1', end, end + name.length + 3) !== `</${name}>`) return undefined;
+  return bytes.toString('utf8', start, end);
+}
+
 /** Lowercase hex sha256 of a document (one whose Signature element is still empty). */
 export const xmlDigest = (document: Uint8Array | string): string => createHash('sha256').update(asBytes(document)).digest('hex');
 
@@ -49,8 +67,12 @@ export const subscriptionSignatureV1 = (secret: string, projectId: string | numb
 /** Version 2, and every notification's: `hex(hmac_sha256(secret, SubscriptionProjectID + Now + hex(sha256(D))))`. */
 export const subscriptionSignatureV2 = (secret: string, projectId: string | number, now: string, digest: string): string => hmacHex(secret, `${projectId}${now}${digest}`);
 
-/** Which subscription signature a project accepts: `v1` (the spec's; the default) or `v2` (covers the document). */
+/** Which subscription signature a project accepts: `v1` (the spec's; the default) or `v2` (covers the document). The domain's `Project` names the same two. */
 export type SubscriptionSignatureVersion = 'v1' | 'v2';
+
+/** The subscription service's signature of `version` for a document whose digest (without its Signature text) is `digest`. */
+export const subscriptionSignature = (version: SubscriptionSignatureVersion, secret: string, projectId: string | number, now: string, digest: string): string =>
+  version === 'v2' ? subscriptionSignatureV2(secret, projectId, now, digest) : subscriptionSignatureV1(secret, projectId, now);
 
 /**
  * Signs a document built with an empty `<Signature></Signature>`: `sign` gets hex(sha256(D)) and
@@ -68,9 +90,8 @@ export const signXmlRequest = (document: string, password: string, login: string
   signXmlDocument(document, (digest) => xmlRequestSignature(password, login, nowUtc, digest));
 
 /** A subscription-service request signed with `version` (`v2` covers the document; `v1` is the spec's formula). */
-export function signSubscriptionRequest(document: string, secret: string, projectId: string | number, now: string, version: SubscriptionSignatureVersion = 'v2'): string {
-  return signXmlDocument(document, (digest) => (version === 'v2' ? subscriptionSignatureV2(secret, projectId, now, digest) : subscriptionSignatureV1(secret, projectId, now)));
-}
+export const signSubscriptionRequest = (document: string, secret: string, projectId: string | number, now: string, version: SubscriptionSignatureVersion = 'v2'): string =>
+  signXmlDocument(document, (digest) => subscriptionSignature(version, secret, projectId, now, digest));
 
 /** Constant-time comparison of a received hex signature (either case) with the expected lowercase one. */
 export function xmlSignatureMatches(expected: string, received: string): boolean {
@@ -78,18 +99,23 @@ export function xmlSignatureMatches(expected: string, received: string): boolean
   return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(received, 'hex'));
 }
 
-const elementText = (document: string, name: string): string | undefined => new RegExp(`<${name}>([^<]*)</${name}>`).exec(document)?.[1];
-
 /**
  * Verifies a SubscriptionStatusNotification's own `Signature` (the merchant's side): version 2 over
  * the notification document exactly as received, with the project's subscription secret. It can
- * never be replayed as a request: a request's document is another D.
+ * never be replayed as a request: a request's document is another D. It does not judge freshness:
+ * `Now` is the event's time, the same on every retry of a delivery, so de-duplicate on the event
+ * (or check the Standard Webhooks headers, whose timestamp is the attempt's).
  */
 export function verifySubscriptionNotification(document: Uint8Array | string, secret: string): boolean {
-  const text = typeof document === 'string' ? document : asBytes(document).toString('utf8');
   const signed = readSignedXml(document);
-  const projectId = elementText(text, 'SubscriptionProjectID');
-  const now = elementText(text, 'Now');
+  const projectId = xmlElementText(document, 'SubscriptionProjectID');
+  const now = xmlElementText(document, 'Now');
   if (!signed || projectId === undefined || now === undefined) return false;
   return xmlSignatureMatches(subscriptionSignatureV2(secret, projectId, now, signed.digest), signed.signature);
 }
+
+/**
+ * For a server: the key an unknown login's (or project's) signature is computed with, random per
+ * process, so that an unknown caller costs the same HMACs as a known one and tells nothing by its timing.
+ */
+export const UNKNOWN_SIGNER_KEY = randomBytes(32).toString('hex');

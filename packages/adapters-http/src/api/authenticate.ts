@@ -1,15 +1,14 @@
 import type { Request } from 'express';
-import { randomBytes } from 'node:crypto';
 import { domainError, driftError, parseSpecTime, projectAccessError, type DomainError, type Partner, type Project } from '@kassa/domain';
-import { payloadOf, requestPayloadParts, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
+import { payloadOf, requestPayloadParts, signRequest, UNKNOWN_SIGNER_KEY, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { signaturesMatch } from './signature.js';
 import { callerIp } from '../shared/caller-ip.js';
 
 const INT32_MAX = 2 ** 31 - 1;
 
-/** The key an unknown login's signature is computed with: no partner's password. */
-const UNKNOWN_LOGIN_KEY = randomBytes(32).toString('hex');
+/** The longest X-Login looked up (a partner's login is at most this long, as XML's Login is). */
+const MAX_LOGIN_LENGTH = 128;
 
 /** The authenticated caller, handed to the route handlers. */
 export interface AuthContext {
@@ -84,12 +83,15 @@ export async function authenticate(deps: HttpDeps, operation: SignedOperation, r
     );
   }
   if (version !== '3' && version !== '4') return invalidSignature(`unsupported signature version ${JSON.stringify(version)}`);
+  if (login.length > MAX_LOGIN_LENGTH) return invalidSignature(`X-Login longer than ${MAX_LOGIN_LENGTH} characters`);
   const partner = await deps.projects.findPartner(login);
   const parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
   const payload = payloadOf(parts);
-  // An unknown login costs the same HMACs as a known one (with a key of no partner's) and, in
-  // production, gets the same answer as a wrong signature: neither tells whether the login exists.
-  const matches = signaturesMatch(deps.signatures.expected(partner?.password ?? UNKNOWN_LOGIN_KEY, login, timestamp, version, payload), signature);
+  // An unknown login costs the same HMACs as a known one with a new timestamp (with a key of no
+  // partner's, and never through the per-login cache, which it would fill) and, in production, gets
+  // the same answer as a wrong signature: neither tells whether the login exists.
+  const expected = partner ? deps.signatures.expected(partner.password, login, timestamp, version, payload) : signRequest(UNKNOWN_SIGNER_KEY, login, timestamp, version === '4' ? 4 : 3, payload);
+  const matches = signaturesMatch(expected, signature);
   if (!partner) return invalidSignature(deps.mode === 'test' ? 'unknown login' : 'signature mismatch');
   if (!matches) return invalidSignature(deps.mode === 'test' ? mismatchHint(version, parts) : 'signature mismatch');
   const at = timestampMs(timestamp);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callbackRefusal, isPublicAddress, PublicNetworkCallbackTargets } from './callback-targets.js';
+import { CALLBACK_REFUSAL, isPublicAddress, isPublicCallback, PublicNetworkCallbackTargets } from './callback-targets.js';
 
 // Loopback, private, link-local and unique-local targets in the spellings an attacker used (and
 // more): every one is refused; a public address is not. Names resolve through a resolver the test gives.
@@ -34,17 +34,19 @@ describe('callback targets', () => {
     'http://[::ffff:a9fe:a9fe]/',
     'http://[2002:7f00:1::]/',
     'http://[64:ff9b::7f00:1]/',
+    'http://[::7f00:1]/',
+    'http://[::a9fe:a9fe]/',
     'http://inside.example/',
     'http://rebind.example/',
     'ftp://93.184.216.34/',
     'http://user:pass@93.184.216.34/',
     'http://nowhere.example/',
   ])('%s is refused', async (url) => {
-    expect(await callbackRefusal(url, resolve)).toBeDefined();
+    expect(await isPublicCallback(url, resolve)).toBe(false);
   });
 
   it.each(['http://93.184.216.34/hook', 'https://shop.example/hooks?x=1', 'http://[2606:4700::1111]/'])('%s is allowed', async (url) => {
-    expect(await callbackRefusal(url, resolve)).toBeUndefined();
+    expect(await isPublicCallback(url, resolve)).toBe(true);
   });
 
   it('isPublicAddress: only public unicast', () => {
@@ -52,10 +54,14 @@ describe('callback targets', () => {
     expect(['127.0.0.1', '::1', '::ffff:10.0.0.1', '224.0.0.1', '255.255.255.255', '2001:db8::1', 'nonsense'].map(isPublicAddress)).toEqual([false, false, false, false, false, false, false]);
   });
 
-  it('refused: rejected with the reason; allowed private networks (local development): only the URL shape is checked; the rate per partner', async () => {
-    const strict = new PublicNetworkCallbackTargets({ privateNetworks: 'refuse', perMinute: 2, resolve });
-    expect(await strict.admit('p', 'http://127.0.0.1/')).toEqual({ kind: 'rejected', reason: expect.stringContaining('not allowed') });
-    const local = new PublicNetworkCallbackTargets({ privateNetworks: 'allow', perMinute: 2, resolve });
+  it('refused: one reason for every refusal (which names exist is not told); allowed private networks (local development): only the URL shape is checked; the rate per partner, counted first', async () => {
+    const strict = new PublicNetworkCallbackTargets({ privateNetworks: 'refuse', perMinute: 3, resolve });
+    expect(await strict.admit('p', 'http://127.0.0.1/')).toEqual({ kind: 'rejected', reason: CALLBACK_REFUSAL });
+    expect(await strict.admit('p', 'http://nowhere.example/')).toEqual({ kind: 'rejected', reason: CALLBACK_REFUSAL });
+    expect(await strict.admit('p', 'http://shop.example/')).toEqual({ kind: 'ok' });
+    // The allowance is spent before any lookup: a partner cannot make Kassa resolve names without bound.
+    expect(await strict.admit('p', 'http://shop.example/')).toEqual({ kind: 'rate_limited' });
+    const local = new PublicNetworkCallbackTargets({ privateNetworks: 'allow', perMinute: 3, resolve });
     expect(await local.admit('p', 'http://127.0.0.1/')).toEqual({ kind: 'ok' });
     expect(await local.admit('p', 'file:///etc/passwd')).toMatchObject({ kind: 'rejected' });
     expect(await local.admit('p', 'http://127.0.0.1/')).toEqual({ kind: 'ok' });

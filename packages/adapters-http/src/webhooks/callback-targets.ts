@@ -1,4 +1,5 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Resolver } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import type { CallbackTargets, CallbackVerdict } from '@kassa/domain';
 import ipaddr from 'ipaddr.js';
@@ -7,13 +8,17 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 /**
  * Where a partner's `test_info.callback_url` may lead: only to public unicast addresses. Private,
  * loopback, link-local, unique-local, carrier-grade NAT, multicast, reserved and the IPv6 forms that
- * embed an IPv4 address (mapped, 6to4, Teredo, NAT64) are refused, in every spelling: the URL parser
- * writes `127.1`, `2130706433`, `0x7f000001` and `0177.0.0.1` as 127.0.0.1, and `ipaddr.process`
- * turns `::ffff:7f00:1` back into it. A project's own `webhookUrl` is the operator's and is not restricted.
+ * embed an IPv4 address (mapped, compatible, 6to4, Teredo, NAT64) are refused, in every spelling:
+ * the URL parser writes `127.1`, `2130706433`, `0x7f000001` and `0177.0.0.1` as 127.0.0.1, and
+ * `ipaddr.process` turns `::ffff:7f00:1` back into it. A project's own `webhookUrl` is the
+ * operator's and is not restricted.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const parsed = ipaddr.process(address);
+  // IPv4-compatible IPv6 (::/96, deprecated) is `unicast` to ipaddr.js but routes to an IPv4 address.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
+  return parsed.range() === 'unicast';
 }
 
 /** The host of an http(s) URL as the connection will use it (brackets and a final dot dropped), or undefined. */
@@ -26,45 +31,60 @@ function hostOf(url: string): string | undefined {
     .toLowerCase();
 }
 
+/** Whether `url`'s host is, as written, a local name or an address that is not public (no lookup needed to tell). */
+export function namesPrivateHost(url: string): boolean {
+  const host = hostOf(url);
+  return host === undefined || host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && !isPublicAddress(host));
+}
+
 /** Looks a host up (every address), as the sender's connection will. */
 export type HostResolver = (host: string) => Promise<readonly string[]>;
-const systemResolver: HostResolver = (host) =>
-  new Promise((resolve, reject) => dnsLookup(host, { all: true }, (err, addresses: LookupAddress[]) => (err ? reject(err) : resolve(addresses.map((a) => a.address)))));
 
-/** Why `url` may not be called: not http(s), credentials in it, a named local host, or an address that is not public. */
-export async function callbackRefusal(url: string, resolve: HostResolver = systemResolver): Promise<string | undefined> {
-  const host = hostOf(url);
-  if (host === undefined) return 'an http(s) URL without credentials is required';
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'a local host is not allowed';
-  if (isIP(host)) return isPublicAddress(host) ? undefined : 'a private, loopback, link-local or unique-local address is not allowed';
-  let addresses: readonly string[];
-  try {
-    addresses = await resolve(host);
-  } catch {
-    return 'the host does not resolve';
-  }
-  if (addresses.length === 0) return 'the host does not resolve';
-  return addresses.every(isPublicAddress) ? undefined : 'the host resolves to a private, loopback, link-local or unique-local address';
+/**
+ * DNS through c-ares with a 2-second timeout and two tries: never libuv's thread pool (a name whose
+ * server never answers would hold a pool thread, shared with files and crypto, for as long as the
+ * system resolver waits), and nothing from /etc/hosts (a local name is no callback target).
+ */
+export function dnsResolver(timeoutMs = 2_000): HostResolver {
+  const resolver = new Resolver({ timeout: timeoutMs, tries: 2 });
+  return async (host) => {
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+    return [...(v4.status === 'fulfilled' ? v4.value : []), ...(v6.status === 'fulfilled' ? v6.value : [])];
+  };
+}
+
+/** The one reason given for any refused target: which hosts exist or resolve where is not told. */
+export const CALLBACK_REFUSAL = 'test_info.callback_url must be an http(s) URL of a public address';
+
+/** Whether `url` may be called: http(s) without credentials, and every address its host resolves to public. */
+export async function isPublicCallback(url: string, resolve: HostResolver): Promise<boolean> {
+  if (namesPrivateHost(url)) return false;
+  const host = hostOf(url) ?? '';
+  if (isIP(host)) return true;
+  const addresses = await resolve(host).catch((): readonly string[] => []);
+  return addresses.length > 0 && addresses.every(isPublicAddress);
 }
 
 /**
  * A `net.connect` lookup that refuses, at the moment of connecting, a host that now resolves to an
  * address that is not public (DNS rebinding: the check at creation saw another answer).
  */
-export function publicOnlyLookup(resolve: HostResolver = systemResolver): LookupFunction {
+export function publicOnlyLookup(resolve: HostResolver): LookupFunction {
   return (hostname, options, callback) => {
+    const answer = (addresses: readonly string[]) => {
+      const refused = addresses.find((a) => !isPublicAddress(a));
+      if (refused !== undefined || addresses.length === 0) {
+        callback(Object.assign(new Error(`${hostname} resolves to ${refused ?? 'nothing'}: not a public address`), { code: 'EADDRNOTPUBLIC' }), '', 4);
+        return;
+      }
+      const all = addresses.map((address) => ({ address, family: isIP(address) }));
+      if (options.all) (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, all);
+      else callback(null, all[0]?.address ?? '', all[0]?.family ?? 4);
+    };
+    // The callback runs outside the promise: a throw in it must not become an unhandled rejection.
     resolve(hostname).then(
-      (addresses) => {
-        const refused = addresses.find((a) => !isPublicAddress(a));
-        if (refused !== undefined || addresses.length === 0) {
-          callback(Object.assign(new Error(`${hostname} resolves to ${refused ?? 'nothing'}: not a public address`), { code: 'EADDRNOTPUBLIC' }), '', 4);
-          return;
-        }
-        const all = addresses.map((address) => ({ address, family: isIP(address) }));
-        if (options.all) (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, all);
-        else callback(null, all[0]?.address ?? '', all[0]?.family ?? 4);
-      },
-      (err: NodeJS.ErrnoException) => callback(err, '', 4),
+      (addresses) => setImmediate(answer, addresses),
+      (err: NodeJS.ErrnoException) => setImmediate(() => callback(err, '', 4)),
     );
   };
 }
@@ -73,26 +93,27 @@ export function publicOnlyLookup(resolve: HostResolver = systemResolver): Lookup
 export const CALLBACK_RATE_PER_MINUTE = 60;
 
 /**
- * The test environment's check of `test_info.callback_url` for flagged partners: the target must
- * be public (unless the operator allows private networks: local development), and a partner may
- * name callbacks at most `perMinute` times a minute (in this process).
+ * The test environment's check of `test_info.callback_url` for flagged partners: a partner may name
+ * callbacks at most `perMinute` times a minute (in this process; counted before any lookup, so the
+ * rate bounds the DNS work a partner causes), and the target must be public unless the operator
+ * allows private networks (local development).
  */
 export class PublicNetworkCallbackTargets implements CallbackTargets {
   private readonly limiter: RateLimiterMemory;
+  private readonly resolve: HostResolver;
 
-  constructor(private readonly options: { readonly privateNetworks: 'allow' | 'refuse'; readonly perMinute?: number; readonly resolve?: HostResolver } = { privateNetworks: 'refuse' }) {
+  constructor(private readonly options: { readonly privateNetworks: 'allow' | 'refuse'; readonly perMinute?: number; readonly resolve?: HostResolver }) {
     this.limiter = new RateLimiterMemory({ points: options.perMinute ?? CALLBACK_RATE_PER_MINUTE, duration: 60 });
+    this.resolve = options.resolve ?? dnsResolver();
   }
 
   async admit(partnerLogin: string, url: string): Promise<CallbackVerdict> {
-    const refusal =
-      this.options.privateNetworks === 'refuse' ? await callbackRefusal(url, this.options.resolve) : hostOf(url) === undefined ? 'an http(s) URL without credentials is required' : undefined;
-    if (refusal) return { kind: 'rejected', reason: refusal };
     try {
       await this.limiter.consume(partnerLogin);
     } catch {
       return { kind: 'rate_limited' };
     }
-    return { kind: 'ok' };
+    const allowed = this.options.privateNetworks === 'allow' ? hostOf(url) !== undefined : await isPublicCallback(url, this.resolve);
+    return allowed ? { kind: 'ok' } : { kind: 'rejected', reason: CALLBACK_REFUSAL };
   }
 }

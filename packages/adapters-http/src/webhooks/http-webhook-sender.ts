@@ -1,8 +1,7 @@
-import { isIP } from 'node:net';
 import { webhookSignature } from '@kassa/protocol';
 import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa/domain';
 import { Agent, fetch, type Response } from 'undici';
-import { isPublicAddress, publicOnlyLookup, type HostResolver } from './callback-targets.js';
+import { dnsResolver, namesPrivateHost, publicOnlyLookup, type HostResolver } from './callback-targets.js';
 
 /** Attempts in flight to one endpoint (origin) at most: a slow one holds these, never the others'. */
 export const PER_ENDPOINT_CONCURRENCY = 8;
@@ -78,14 +77,7 @@ async function firstBytes(response: Response): Promise<string> {
   return Buffer.concat(chunks).subarray(0, KEPT_RESPONSE_BYTES).toString('utf8');
 }
 
-/**
- * POSTs a notification signed per Standard Webhooks: `webhook-id` (the event's stable id),
- * `webhook-timestamp` (this attempt's unix seconds), `webhook-signature` (`v1,` + base64
- * HMAC-SHA256 of `id.timestamp.body` with the project's secret). 2xx is success, 410 stops the
- * retries, anything else (3xx included: redirects are not followed), a timeout or a connection
- * error is a failure; `Retry-After` on 429 and 503 is passed on. At most PER_ENDPOINT_CONCURRENCY
- * attempts are in flight to one endpoint; the others wait their turn without holding a connection.
- */
+/** How the sender waits, how many attempts one endpoint may have in flight, and which notifications may reach public addresses only. */
 export interface WebhookSenderOptions {
   readonly timeoutMs?: number;
   readonly perEndpoint?: number;
@@ -95,10 +87,18 @@ export interface WebhookSenderOptions {
    * creation and now resolves to a private one (DNS rebinding) is refused.
    */
   readonly publicOnly?: (notification: Notification) => boolean;
-  /** How names are resolved for `publicOnly` notifications (default the system's). */
+  /** How names are resolved for `publicOnly` notifications (default `dnsResolver()`). */
   readonly resolve?: HostResolver;
 }
 
+/**
+ * POSTs a notification signed per Standard Webhooks: `webhook-id` (the event's stable id),
+ * `webhook-timestamp` (this attempt's unix seconds), `webhook-signature` (`v1,` + base64
+ * HMAC-SHA256 of `id.timestamp.body` with the project's secret). 2xx is success, 410 stops the
+ * retries, anything else (3xx included: redirects are not followed), a timeout or a connection
+ * error is a failure; `Retry-After` on 429 and 503 is passed on. At most PER_ENDPOINT_CONCURRENCY
+ * attempts are in flight to one endpoint; the others wait their turn without holding a connection.
+ */
 export class HttpWebhookSender implements WebhookSender {
   private readonly gates = new Map<string, Gate>();
   private readonly timeoutMs: number;
@@ -112,7 +112,7 @@ export class HttpWebhookSender implements WebhookSender {
   ) {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.perEndpoint = options.perEndpoint ?? PER_ENDPOINT_CONCURRENCY;
-    this.publicAgent = new Agent({ connect: { lookup: publicOnlyLookup(options.resolve) } });
+    this.publicAgent = new Agent({ connect: { lookup: publicOnlyLookup(options.resolve ?? dnsResolver()) } });
   }
 
   busy(notification: Notification): boolean {
@@ -143,12 +143,9 @@ export class HttpWebhookSender implements WebhookSender {
   private async attempt(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
     const started = this.clock.now();
     const publicOnly = this.options.publicOnly?.(notification) ?? false;
-    if (publicOnly) {
-      // An address written in the URL is never looked up, so the lookup's check cannot see it.
-      const host = new URL(notification.url).hostname.replace(/^\[(.*)\]$/, '$1');
-      if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && !isPublicAddress(host))) {
-        return { attempt: { at: started.toISOString(), status: null, latencyMs: 0, response: '', error: `${host} is not a public address` }, outcome: { kind: 'failure' } };
-      }
+    // An address written in the URL is never looked up, so the lookup's check cannot see it.
+    if (publicOnly && namesPrivateHost(notification.url)) {
+      return { attempt: { at: started.toISOString(), status: null, latencyMs: 0, response: '', error: 'the host is not a public address' }, outcome: { kind: 'failure' } };
     }
     const timestamp = Math.floor(started.getTime() / 1000);
     const headers: Record<string, string> = { 'content-type': notification.contentType, 'webhook-id': signing.webhookId, 'webhook-timestamp': String(timestamp), 'user-agent': 'Kassa-Webhooks/1' };

@@ -50,7 +50,7 @@ async function open(deps: HttpDeps, pages: JwtPaymentPages, form: Record<string,
   const embedded = form['embedded'] === '1';
   const payment = await openPayment(deps, pages, form);
   if (!payment) {
-    sendPage(res, 401, invalidLinkPage(lang, deps.mode, embedded), { framing: invalidLinkFraming(embedded) });
+    sendPage(res, 401, invalidLinkPage(lang, deps.mode, embedded), { framing: invalidLinkFraming(embedded, deps.mode) });
     return undefined;
   }
   return { payment, lang, params: { kind: payment.target.kind, invoiceId: payment.target.id, token: payment.token, lang, embedded } };

@@ -86,7 +86,9 @@ function qrScreen(s: Screen, method: PagePaymentMethod): string {
 function bankListScreen(s: Screen, method: PagePaymentMethod, shown: readonly PagePaymentMethod[]): string {
   const { t } = s;
   const apps = [method, ...shown.filter((m) => m !== method && m !== 'card' && m !== 'sbp')];
-  const list = apps.map((m) => `<li><a class="bank bank-${m}" href="${escapeHtml(bankLink(s.widgetBase, s.params, m))}">${methodName(t, m)}</a></li>`).join('');
+  // The bank's app is another party's page: from the widget's frame it opens on its own, never inside the shop's frame.
+  const target = s.params.embedded ? ' target="_blank" rel="noopener"' : '';
+  const list = apps.map((m) => `<li><a class="bank bank-${m}" href="${escapeHtml(bankLink(s.widgetBase, s.params, m))}"${target}>${methodName(t, m)}</a></li>`).join('');
   return `<section aria-labelledby="bank-title"><h2 id="bank-title">${t.chooseBank}</h2><ul class="banks">${list}</ul><p class="status" role="status" aria-live="polite">${t.waiting}</p>${simulateForm(s, method)}</section>`;
 }
 
@@ -114,7 +116,7 @@ export function paymentPage(deps: HttpDeps, pages: JwtPaymentPages) {
     const lang: Lang = langOf(query['lang'], req.headers['accept-language']);
     const embedded = query['embedded'] === '1';
     const payment = await openPayment(deps, pages, query);
-    if (!payment) return sendPage(res, 401, invalidLinkPage(lang, deps.mode, embedded), { framing: invalidLinkFraming(embedded) });
+    if (!payment) return sendPage(res, 401, invalidLinkPage(lang, deps.mode, embedded), { framing: invalidLinkFraming(embedded, deps.mode) });
     const t = TEXTS[lang];
     // A WAP subscription's AuthorizeUrl is the operator's gateway (in the test environment, its imitation).
     if (payment.target.activation === 'WAP') {

@@ -101,10 +101,11 @@ export function sendPage(res: Response, status: number, html: string, options: {
 export const pageFraming = (project: Pick<Project, 'widgetOrigins'>, mode: KassaMode, embedded: boolean): Framing => (embedded ? widgetFraming(project, mode) : 'none');
 
 /**
- * The invalid-link screen's framing: in the widget's frame any page may show it (it names no
- * project and offers nothing to click), so that the shop's frame shows the screen rather than a blocked frame.
+ * The invalid-link screen's framing. Its token names no project, so no project's origins are
+ * known: in the test environment, where any origin may frame the widget, any page may show it in
+ * the widget's frame (it names nothing and offers nothing to click); in production nobody.
  */
-export const invalidLinkFraming = (embedded: boolean): Framing => (embedded ? ['*'] : 'none');
+export const invalidLinkFraming = (embedded: boolean, mode: KassaMode): Framing => (embedded && mode === 'test' ? ['*'] : 'none');
 
 /** The invalid-link screen (401): a token that is invalid, expired, or for another invoice. */
 export function invalidLinkPage(lang: Lang, mode: KassaMode, embedded = false): string {

@@ -10,11 +10,11 @@ import {
   type PaymentPages,
   type ProjectDirectory,
 } from '@kassa/domain';
-import { xmlRequestSignature, xmlSignatureMatches } from '@kassa/protocol';
+import { UNKNOWN_SIGNER_KEY, xmlRequestSignature, xmlSignatureMatches } from '@kassa/protocol';
 import { OPERATIONS } from './operations.js';
 import { REFUSAL_CODES, RESULT_CODES } from './result-codes.js';
 import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
-import { matchesSigned, readSignedElements, UNKNOWN_SIGNER_KEY } from '../shared/signed-document.js';
+import { matchesSigned, readSignedElements } from '../shared/signed-document.js';
 import { XmlFieldError } from './xml-fields.js';
 import { responseXml, type XmlData } from './xml-response.js';
 

@@ -59,7 +59,14 @@ function toNode(children: Ordered): XmlNode {
 }
 
 // `<!DOCTYPE`, `<!ENTITY` and friends, in any case, anywhere (even after a comment): refused unread.
-export const MARKUP_DECLARATION = /<!\s*(doctype|entity|element|attlist|notation)/i;
+const MARKUP_DECLARATION = /<!\s*(doctype|entity|element|attlist|notation)/i;
+
+/** The checks that need no parse (size, any DOCTYPE or entity declaration): made before anything else, even authentication. */
+export function markupRefusal(text: string): XmlRefusal | undefined {
+  if (Buffer.byteLength(text, 'utf8') > MAX_XML_BYTES) return { kind: 'too_large', message: `The document exceeds ${MAX_XML_BYTES} bytes` };
+  if (MARKUP_DECLARATION.test(text)) return { kind: 'doctype', message: 'A DOCTYPE or entity declaration is not accepted' };
+  return undefined;
+}
 
 /** Depth of the deepest element, counted from the tags (cheap, before the parser builds anything). */
 function depth(text: string): number {
@@ -72,10 +79,10 @@ function depth(text: string): number {
   return deepest;
 }
 
-/** The document's root element `Request`, or why the document is refused. */
+/** The document's root element `Request`, or why the document is refused (the `markupRefusal` checks too, as a guard of its own). */
 export function parseXmlRequest(text: string): { ok: true; request: Readonly<Record<string, readonly XmlNode[]>> } | { ok: false; refusal: XmlRefusal } {
-  if (Buffer.byteLength(text, 'utf8') > MAX_XML_BYTES) return { ok: false, refusal: { kind: 'too_large', message: `The document exceeds ${MAX_XML_BYTES} bytes` } };
-  if (MARKUP_DECLARATION.test(text)) return { ok: false, refusal: { kind: 'doctype', message: 'A DOCTYPE or entity declaration is not accepted' } };
+  const markup = markupRefusal(text);
+  if (markup) return { ok: false, refusal: markup };
   if (depth(text) > MAX_XML_DEPTH) return { ok: false, refusal: { kind: 'too_deep', message: `Elements nest deeper than ${MAX_XML_DEPTH} levels` } };
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { ok: false, refusal: { kind: 'malformed', message: `Not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` } };

@@ -1,5 +1,5 @@
 import { XmlFields } from '../invoice-service/xml-fields.js';
-import { MARKUP_DECLARATION, parseXmlRequest, type XmlRefusal } from '../invoice-service/xml-request.js';
+import { markupRefusal, parseXmlRequest, type XmlRefusal } from '../invoice-service/xml-request.js';
 
 /** A request as the transport hands it over: the body's bytes exactly as received, or why it could not be read. */
 export interface XmlServiceRequest {
@@ -34,15 +34,14 @@ const refuse = (kind: IntakeRefusal['kind'], message: string, status = 400, head
 const XML_TYPES = /^(text|application)\/xml(\s*;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
 
-/** The body's text in the charset its Content-Type names (UTF-8 when none), or undefined for a charset Node cannot decode. */
+/**
+ * The body's text: UTF-8 only (the spec's `charset=utf-8`, also when none is named). The charset
+ * is outside the signed bytes, so the same signed document under another charset would read as
+ * other text: any other is refused.
+ */
 function decode(bytes: Buffer, contentType: string): string | undefined {
   const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase() ?? 'utf-8';
-  if (charset === 'utf-8' || charset === 'utf8') return bytes.toString('utf8');
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return undefined;
-  }
+  return charset === 'utf-8' || charset === 'utf8' ? bytes.toString('utf8') : undefined;
 }
 
 /**
@@ -57,8 +56,9 @@ export function readXmlDocument(request: XmlServiceRequest): { ok: true; documen
   if (request.problem === 'too_large') return refuse('too_large', 'The document is too large', 413);
   if (request.problem || request.body === undefined) return refuse('malformed', 'The body could not be read');
   const text = decode(request.body, request.contentType);
-  if (text === undefined) return refuse('content_type', 'The charset of the Content-Type is not supported (send UTF-8)', 415);
-  if (MARKUP_DECLARATION.test(text)) return refuse('doctype', 'A DOCTYPE or entity declaration is not accepted');
+  if (text === undefined) return refuse('content_type', 'The charset must be utf-8', 415);
+  const markup = markupRefusal(text);
+  if (markup) return refuse(markup.kind, markup.message);
   return { ok: true, document: { bytes: request.body, text } };
 }
 

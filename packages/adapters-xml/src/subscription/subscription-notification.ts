@@ -28,8 +28,7 @@ function eventType(event: SubscriptionEvent): string {
  * BillingOperationID, BillingResult, CustomerPrice and Currency; then `Now` (the event's time, UTC
  * yyyyMMddHHmmss) and an empty `Signature` when the project has a secret (signed in `subscriptionNotificationXml`).
  */
-function subscriptionNotification(event: SubscriptionEvent, signed: boolean): Record<string, string | number> {
-  const now = compactUtc(event.occurredAt);
+function subscriptionNotification(event: SubscriptionEvent, now: string, signed: boolean): Record<string, string | number> {
   return {
     EventType: eventType(event),
     SubscriptionID: event.aggregate.id,
@@ -56,7 +55,8 @@ const builder = new XMLBuilder({ ...BUILDER_WITHOUT_PATHS, suppressEmptyNode: fa
  * Signature's text removed, so it can never serve as a request's signature of either version.
  */
 export function subscriptionNotificationXml(event: SubscriptionEvent, secret: string | null = null): string {
-  const document = `<?xml version="1.0" encoding="utf-8"?>${builder.build({ SubscriptionStatusNotification: subscriptionNotification(event, secret !== null) }) as string}`;
+  const now = compactUtc(event.occurredAt);
+  const document = `<?xml version="1.0" encoding="utf-8"?>${builder.build({ SubscriptionStatusNotification: subscriptionNotification(event, now, secret !== null) }) as string}`;
   if (secret === null) return document;
-  return signXmlDocument(document, (digest) => subscriptionSignatureV2(secret, event.projectId, compactUtc(event.occurredAt), digest));
+  return signXmlDocument(document, (digest) => subscriptionSignatureV2(secret, event.projectId, now, digest));
 }

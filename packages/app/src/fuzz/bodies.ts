@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** Callback URLs into private networks, in the spellings an attacker tries: each must be refused (400), never called. */
-const PRIVATE_TARGETS = fc.constantFrom(
+export const PRIVATE_CALLBACK_URLS = [
   'http://127.0.0.1/',
   'http://localhost:8080/',
   'http://127.1/',
@@ -13,7 +13,10 @@ const PRIVATE_TARGETS = fc.constantFrom(
   'http://10.0.0.1/',
   'http://[fd00::1]/',
   'http://0/',
-);
+] as const;
+const PRIVATE_TARGETS = fc.constantFrom(...PRIVATE_CALLBACK_URLS);
+/** Callback URLs written as addresses, so that the fuzzer makes Kassa resolve no name (any of them may be private: refused). */
+const ADDRESS_TARGETS = fc.ipV4().map((ip) => `http://${ip}/callback`);
 
 /** A request body the fuzzer sends, and the card numbers in it (which no log line may carry). */
 export interface FuzzBody {
@@ -98,7 +101,7 @@ const sparseBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
     payment_method: maybe(fc.constantFrom('sbp', 'tpay_mobile', 'card')),
     test_info: maybe(
       fc.record(
-        { expected_billing_result: maybe(fc.constantFrom('SuccessSequencePayment', 'FailedSequencePayment')), callback_url: maybe(fc.oneof(fc.webUrl(), PRIVATE_TARGETS)) },
+        { expected_billing_result: maybe(fc.constantFrom('SuccessSequencePayment', 'FailedSequencePayment')), callback_url: maybe(fc.oneof(ADDRESS_TARGETS, PRIVATE_TARGETS)) },
         { requiredKeys: [] },
       ),
     ),

@@ -1,6 +1,8 @@
 import type { FuzzCase } from './requests.js';
 import type { RawAnswer } from './raw-http.js';
 import { XSD_PATH, type FuzzTarget } from './targets.js';
+import { PRIVATE_CALLBACK_URLS } from './bodies.js';
+import { UNAUTHENTIC } from './xml-bodies.js';
 
 /** A V8 stack frame ("at fn (file:///x.js:1:2)", "at file:///x.js:1:2") or a module path in an answer gives the server away. */
 const STACK = /\bat [\w.<>$[\] ]+ \(\S+:\d+:\d+\)|\bat (?:file|node):\S+:\d+:\d+|node_modules\/|\/packages\/[a-z-]+\/(?:src|dist)\//;
@@ -10,6 +12,18 @@ const RESPONSE_STARTS = {
   ResultCode: /^<\?xml [^>]*\?><Response><ResultCode>\d+<\/ResultCode>/,
   StatusID: /^<\?xml [^>]*\?><Response><StatusID>\d+<\/StatusID>/,
 } as const;
+
+/** Whether the case's JSON body names a callback_url into a private network (each must be refused). */
+function privateCallback(c: FuzzCase): boolean {
+  const content = c.body?.content;
+  if (typeof content !== 'string' || !content.includes('callback_url')) return false;
+  try {
+    const url = (JSON.parse(content) as { test_info?: { callback_url?: unknown } }).test_info?.callback_url;
+    return typeof url === 'string' && (PRIVATE_CALLBACK_URLS as readonly string[]).includes(url);
+  } catch {
+    return false;
+  }
+}
 
 /** What is wrong with the answer to a case; empty when it holds every invariant. */
 export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswer): string[] {
@@ -29,8 +43,11 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
     // The XML 2.9 service answers a ResultCode; the subscriptions host a StatusID, on every path.
     const code = target.host === 'subs' ? 'StatusID' : 'ResultCode';
     if (!RESPONSE_STARTS[code].test(answer.body)) problems.push(`an XML service answer without a ${code}: ${answer.body.slice(0, 200)}`);
+    // A replayed header or a wrong signature is never carried out.
+    if (c.body?.kind.endsWith(UNAUTHENTIC) && answer.body.includes(`<${code}>0</${code}>`)) problems.push('a replayed or wrongly signed document was carried out');
     return problems;
   }
+  if (answer.status < 300 && privateCallback(c)) problems.push(`a callback into a private network was accepted (${answer.status})`);
   if (answer.status < 400 || c.request.method === 'HEAD') return problems;
   const type = answer.headers['content-type'] ?? '';
   if (target.errorShape(c.request.path, answer.status) === 'html') {

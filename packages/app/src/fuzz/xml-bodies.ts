@@ -74,9 +74,13 @@ const document: fc.Arbitrary<Unsigned> = fc.tuple(operationBody, fc.constantFrom
   return { text, auth, sign: (digest: string) => xmlRequestSignature(FUZZ_PARTNER.password, FUZZ_PARTNER.login, now, digest) };
 });
 
+/** A body kind's suffix when its signature cannot hold: such a document must never be carried out. */
+export const UNAUTHENTIC = ':unauthentic';
+
 function body(kind: string, text: string, d?: Unsigned): XmlFuzzBody {
   const sent = d ? signed(d, text) : { text };
-  return { kind, content: sent.text, cardNumbers: cardsIn(sent.text), signatures: sent.signature ? [sent.signature] : [] };
+  const unauthentic = d !== undefined && sent.signature !== undefined && (d.auth === 'bad-signature' || (d.auth === 'replayed' && text !== d.text));
+  return { kind: unauthentic ? `${kind}${UNAUTHENTIC}` : kind, content: sent.text, cardNumbers: cardsIn(sent.text), signatures: sent.signature ? [sent.signature] : [] };
 }
 
 /** Right documents, and documents with one element's text replaced by a hostile value. */

@@ -12,7 +12,7 @@ export const MAX_DRIFT_SECONDS = 20 * 60;
 /** Whether a request signed at `atMs` is within `maxSeconds` of `nowMs`. */
 export const withinDrift = (nowMs: number, atMs: number, maxSeconds: number = MAX_DRIFT_SECONDS): boolean => Math.abs(nowMs - atMs) <= maxSeconds * 1000;
 
-const span = (seconds: number): string => (seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} seconds`);
+const span = (seconds: number): string => (seconds === 60 ? '1 minute' : seconds % 60 === 0 ? `${seconds / 60} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`);
 
 /** AUTH_INVALID_TIMESTAMP naming the request's time `field` when `atMs` is beyond the drift; undefined within it. */
 export function driftError(field: string, nowMs: number, atMs: number, maxSeconds: number = MAX_DRIFT_SECONDS): DomainError | undefined {

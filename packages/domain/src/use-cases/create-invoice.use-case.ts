@@ -58,7 +58,7 @@ export class CreateInvoice {
       const partner = await projects.findPartner(input.partnerLogin);
       if (!partner?.testCallbackAllowed) return fail('TEST_CALLBACK_URL_FORBIDDEN');
       const verdict = await this.ports.callbacks.admit(partner.login, testInfo.callbackUrl);
-      if (verdict.kind === 'rejected') return fail('TEST_CALLBACK_URL_REJECTED', `test_info.callback_url was rejected: ${verdict.reason}`);
+      if (verdict.kind === 'rejected') return fail('TEST_CALLBACK_URL_REJECTED', verdict.reason);
       if (verdict.kind === 'rate_limited') return fail('TEST_CALLBACK_URL_RATE_LIMITED');
     }
     const price = input.price ?? (await projects.findProject(input.projectId))?.defaultPrice ?? undefined;
