@@ -1,5 +1,5 @@
 import { compactUtc } from '@kassa/domain';
-import { signXmlDocument, subscriptionSignatureV1, subscriptionSignatureV2, xmlRequestSignature } from '@kassa/protocol';
+import { signXmlDocument, subscriptionSignature, xmlRequestSignature } from '@kassa/protocol';
 import fc from 'fast-check';
 import { cardNumber, type FuzzBody } from './bodies.js';
 import { FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS } from './kassa-process.js';
@@ -52,8 +52,8 @@ const cardsIn = (text: string) => [...text.matchAll(/<PAN>(\d+)<\/PAN>/g)].map((
 type Auth = 'right' | 'bad-signature' | 'stale' | 'replayed';
 const AUTH = fc.constantFrom<Auth>('right', 'right', 'right', 'bad-signature', 'stale', 'replayed');
 
-/** A document before signing (its Signature element empty), and how it is to be signed. */
-type Unsigned = { readonly text: string; readonly auth: Auth; readonly sign: (digest: string) => string };
+/** A document before signing (its Signature element empty), how it is to be signed, and whether its signature covers it (not the spec's v1 subscription formula). */
+type Unsigned = { readonly text: string; readonly auth: Auth; readonly sign: (digest: string) => string; readonly coversDocument: boolean };
 
 const EMPTY_SIGNATURE = '<Signature></Signature>';
 const fill = (text: string, signature: string) => text.replace(EMPTY_SIGNATURE, `<Signature>${signature}</Signature>`);
@@ -71,7 +71,7 @@ function signed(d: Unsigned, mutated: string): { readonly text: string; readonly
 const document: fc.Arbitrary<Unsigned> = fc.tuple(operationBody, fc.constantFrom('1', '2'), AUTH).map(([[op, body], project, auth]) => {
   const now = auth === 'stale' ? '2020-01-01T00:00:00Z' : nowUtc();
   const text = `<?xml version="1.0" encoding="utf-8"?><Request><Header><Authentication><Login>${FUZZ_PARTNER.login}</Login><NowUtc>${now}</NowUtc>${EMPTY_SIGNATURE}</Authentication></Header><${op}Request><ProjectID>${project}</ProjectID>${body}</${op}Request></Request>`;
-  return { text, auth, sign: (digest: string) => xmlRequestSignature(FUZZ_PARTNER.password, FUZZ_PARTNER.login, now, digest) };
+  return { text, auth, sign: (digest: string) => xmlRequestSignature(FUZZ_PARTNER.password, FUZZ_PARTNER.login, now, digest), coversDocument: true };
 });
 
 /** A body kind's suffix when its signature cannot hold: such a document must never be carried out. */
@@ -79,7 +79,8 @@ export const UNAUTHENTIC = ':unauthentic';
 
 function body(kind: string, text: string, d?: Unsigned): XmlFuzzBody {
   const sent = d ? signed(d, text) : { text };
-  const unauthentic = d !== undefined && sent.signature !== undefined && (d.auth === 'bad-signature' || (d.auth === 'replayed' && text !== d.text));
+  // A replay under v1 (the spec's subscription formula) is what v1 admits: only a covering signature must refuse it.
+  const unauthentic = d !== undefined && sent.signature !== undefined && (d.auth === 'bad-signature' || (d.auth === 'replayed' && text !== d.text && d.coversDocument));
   return { kind: unauthentic ? `${kind}${UNAUTHENTIC}` : kind, content: sent.text, cardNumbers: cardsIn(sent.text), signatures: sent.signature ? [sent.signature] : [] };
 }
 
@@ -180,8 +181,8 @@ const subscriptionDocument = (method: string): fc.Arbitrary<Unsigned> =>
     return {
       text: `<?xml version="1.0" encoding="utf-8"?><Request><SubscriptionProjectID>${project.id}</SubscriptionProjectID><Now>${now}</Now>${EMPTY_SIGNATURE}${elements}</Request>`,
       auth,
-      sign: (digest: string) =>
-        project.signature === 'v2' ? subscriptionSignatureV2(FUZZ_PARTNER.subscriptionSecret, project.id, now, digest) : subscriptionSignatureV1(FUZZ_PARTNER.subscriptionSecret, project.id, now),
+      sign: (digest: string) => subscriptionSignature(project.signature, FUZZ_PARTNER.subscriptionSecret, project.id, now, digest),
+      coversDocument: project.signature === 'v2',
     };
   });
 
