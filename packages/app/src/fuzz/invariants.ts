@@ -48,7 +48,8 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
     return problems;
   }
   // An invoice created with a callback into a private network (the fuzzer's process refuses private networks).
-  if (answer.status === 201 && c.request.method === 'POST' && /\/invoices$/.test(c.request.path.split('?')[0] ?? '') && privateCallback(c)) problems.push('a callback into a private network was accepted');
+  if (answer.status === 201 && c.request.method === 'POST' && /\/invoices$/.test(c.request.path.split('?')[0] ?? '') && privateCallback(c))
+    problems.push('a callback into a private network was accepted');
   if (answer.status < 400 || c.request.method === 'HEAD') return problems;
   const type = answer.headers['content-type'] ?? '';
   if (target.errorShape(c.request.path, answer.status) === 'html') {
