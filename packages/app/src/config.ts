@@ -41,6 +41,12 @@ export const configSchema = z
     KASSA_API_BASE_URL: z.url().optional(),
     /** Public address of the widget host, for payment-page links; default http://localhost:<widget port>. */
     KASSA_WIDGET_BASE_URL: z.url().optional(),
+    /**
+     * The key of the PINs' digests (HMAC-SHA256 over the aggregate's id and the PIN): only digests
+     * are stored. Required in production; the test environment's default is a fixed, public key
+     * (its PIN is 1234 anyway), the same in every process so that api processes agree.
+     */
+    KASSA_PIN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     /** HMAC key of widget tokens; default a random one per start (links then die with a restart). */
     KASSA_TOKEN_SECRET: z.string().min(32).optional(),
     KASSA_SEED_FILE: z.string().min(1).optional(),
@@ -89,6 +95,9 @@ export const configSchema = z
       .default('kassa'),
   })
   .superRefine((c, ctx) => {
+    if (c.KASSA_ENV === 'production' && !c.KASSA_PIN_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['KASSA_PIN_KEY'], message: 'required in production: the key of the stored PIN digests (32 characters or more, the same in every process)' });
+    }
     // Separate api and worker processes share their state: they need MongoDB and Redis.
     if (c.KASSA_ROLE !== 'all' && (!c.REDIS_URL || !c.MONGO_URL)) {
       ctx.addIssue({ code: 'custom', path: ['KASSA_ROLE'], message: `${c.KASSA_ROLE} needs REDIS_URL and MONGO_URL (N api and M worker processes share one MongoDB and one Redis)` });
@@ -96,6 +105,9 @@ export const configSchema = z
   });
 
 export type KassaConfig = z.infer<typeof configSchema>;
+
+/** The test environment's PIN key when none is given: public, and useless elsewhere (production requires its own). */
+export const TEST_ENVIRONMENT_PIN_KEY = 'kassa-test-environment-pin-key-not-secret';
 
 /** Reads the configuration; a bad value stops the start with a message naming the variable. */
 export function readConfig(env: Record<string, string | undefined> = process.env): KassaConfig {

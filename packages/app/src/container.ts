@@ -4,8 +4,8 @@ import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type 
 import { SandboxBillingGateway, SandboxCarrierLookup } from '@kassa/domain/in-memory';
 import { HttpWebhookSender, JwtPaymentPages, PublicNetworkCallbackTargets, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
-import type { KassaConfig } from './config.js';
-import { LogOnlySmsSender, MathRandom, RandomPins, RandomUuids } from './node-ports.js';
+import { TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
+import { HmacPinDigests, LogOnlySmsSender, MathRandom, RandomPins, RandomUuids } from './node-ports.js';
 import { TransportNotifications } from './notifications.js';
 import type { Storage } from './storage.js';
 import { TOKENS } from './tokens.js';
@@ -50,6 +50,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         webhooks: new HttpWebhookSender(clock, { publicOnly: (n) => n.channel === 'test-callback' && c.KASSA_CALLBACK_PRIVATE_NETWORKS === 'refuse' }),
         callbacks: new PublicNetworkCallbackTargets({ privateNetworks: c.KASSA_CALLBACK_PRIVATE_NETWORKS, perMinute: c.KASSA_CALLBACK_RATE_PER_MINUTE }),
         pins: new RandomPins(),
+        pinDigests: new HmacPinDigests(c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY),
         sms: plugins.sms ?? new LogOnlySmsSender(l),
         gateway: plugins.gateway ?? new SandboxBillingGateway(),
         carriers: new SandboxCarrierLookup(),

@@ -18,7 +18,12 @@ export const FLAGGED = { login: 'flagged', password: 'flagged-secret-3' };
 /** The README's example plugin modules (examples/*.mjs). */
 export const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
 /** Production mode with the example gateway and SMS sender (production refuses the sandbox gateway). */
-export const PRODUCTION = { KASSA_ENV: 'production', KASSA_BILLING_GATEWAY: `${EXAMPLES}billing-gateway.mjs`, KASSA_SMS_SENDER: `${EXAMPLES}sms-sender.mjs` };
+export const PRODUCTION = {
+  KASSA_ENV: 'production',
+  KASSA_BILLING_GATEWAY: `${EXAMPLES}billing-gateway.mjs`,
+  KASSA_SMS_SENDER: `${EXAMPLES}sms-sender.mjs`,
+  KASSA_PIN_KEY: 'e2e-production-pin-key-0123456789abcdef',
+};
 
 /** Project ids of the test seed. */
 export const P = { main: 1, noIp: 2, inactive: 3, whitelisted: 4, other: 5, flagged: 6, noPrice: 7 } as const;

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { canStartMongoServer, startMongoServer } from './testing/mongo-server.js';
+import { TEST_ENVIRONMENT_PIN_KEY } from './config.js';
 import { dataOf, eventually, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 const ip = '203.0.113.7';
@@ -27,6 +28,22 @@ describe('Kassa on MongoDB, over real connections', () => {
   });
 
   it('runs on MongoDB', () => expect(t.kassa.storage).toBe('mongodb'));
+
+  it('stores no PIN: contracts, invoices and subscriptions (and every copy of them) hold the keyed digest only', async () => {
+    const api = t.client();
+    const f = fresh();
+    const c = dataOf(await api.createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid }));
+    const i = dataOf(await api.createInvoice(P.main, dcb(fresh().msisdn, f.orderId)));
+    const documents = [];
+    for (const info of await mongo.db(db).listCollections().toArray()) documents.push(...(await mongo.db(db).collection(info.name).find({}).toArray()));
+    const text = JSON.stringify(documents);
+    expect(text).not.toMatch(/"pin_?code"/i);
+    const digest = (id: string) => createHmac('sha256', TEST_ENVIRONMENT_PIN_KEY).update(`${id}:1234`).digest('hex');
+    expect(text).toContain(`"pinDigest":"${digest(c.contract_id)}"`);
+    expect(text).toContain(`"pinDigest":"${digest(i.invoice_id)}"`);
+    // The test environment's fixed PIN still confirms.
+    expect((await api.authorizeContract(P.main, c.contract_id, { client_ip: ip, pin_code: '1234' })).status).toBe(200);
+  });
 
   it('has the indexes its listings and sweeps use, among them deliveries by state', async () => {
     const names = (await mongo.db(db).collection('webhook_deliveries').indexes()).map((i) => i.name);

@@ -26,7 +26,7 @@ const stamp = () => ({
 const base = { projectId: 7, now: '2026-11-22T09:00:00.000Z' };
 
 const contract = () =>
-  openContract({ ...base, id: 'c-1', merchantContractId: 'mc-1', customer: { type: 'mobile_phone', msisdn: '79001234567' }, authorizationType: 'SMS_PIN', pinCode: '1234', lifetimeSeconds: 3600 });
+  openContract({ ...base, id: 'c-1', merchantContractId: 'mc-1', customer: { type: 'mobile_phone', msisdn: '79001234567' }, authorizationType: 'SMS_PIN', pinDigest: '1234', lifetimeSeconds: 3600 });
 const invoice = () =>
   openInvoice({
     ...base,
@@ -41,7 +41,7 @@ const invoice = () =>
     authorizationType: 'BY_CONTRACT',
     contract: null,
     billingChannel: 'MC',
-    pinCode: null,
+    pinDigest: null,
     testInfo: null,
     lifetimeSeconds: 86_400,
   });

@@ -22,7 +22,7 @@ const subscription = () =>
     subscriberId: null,
     country: 'ru',
     operatorId: 22,
-    pinCode: '1234',
+    pinDigest: '1234',
     billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 2550, currency: 'RUB' } },
     now: '2026-11-22T09:59:00.000Z',
   });

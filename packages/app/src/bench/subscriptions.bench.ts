@@ -38,7 +38,7 @@ async function seedActive(repository: SubscriptionRepository, count: number, due
       subscriberId: null,
       country: 'ru',
       operatorId: 22,
-      pinCode: '1234',
+      pinDigest: 'bench-digest',
       billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 1000, currency: 'RUB' } },
       now: activatedAt,
     });

@@ -11,8 +11,8 @@ export interface ContractFields {
   readonly merchantContractId: string;
   readonly customer: Customer;
   readonly authorizationType: ContractAuthorizationType;
-  /** The PIN sent by SMS (SMS_PIN only); never logged. */
-  readonly pinCode: string | null;
+  /** The keyed digest of the PIN sent for confirmation (never the PIN); null without one. */
+  readonly pinDigest: string | null;
   readonly pinAttempts: number;
   readonly createdAt: string;
   readonly expiresAt: string;

@@ -21,7 +21,7 @@ const model = {
     if (m.state === 'cancelled' || m.state === 'closed') return next; // terminal: any action changes nothing
     if (e.type === 'PIN') {
       if (m.state !== 'awaitingPin' || m.attempts >= 3) return next; // active: 409; used up: refused
-      if (e.pin === '1234') return { ...next, state: 'active', emitted: ['recordAuthorized'] };
+      if (e.pinDigest === '1234') return { ...next, state: 'active', emitted: ['recordAuthorized'] };
       return { ...next, attempts: m.attempts + 1 };
     }
     if (e.type === 'CANCEL') return { ...next, state: 'cancelled', emitted: ['recordCancelled'] };
@@ -31,7 +31,7 @@ const model = {
 };
 
 const eventArb: fc.Arbitrary<ContractMachineEvent> = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('1234', '0000', '4321', '').map((pin) => ({ type: 'PIN' as const, pin })) },
+  { weight: 6, arbitrary: fc.constantFrom('1234', '0000', '4321', '').map((pin) => ({ type: 'PIN' as const, pinDigest: pin })) },
   { weight: 1, arbitrary: fc.constant({ type: 'CANCEL' as const }) },
   {
     weight: 1,
@@ -45,7 +45,7 @@ const fieldsFor = (skip: boolean): ContractFields => ({
   merchantContractId: 'm1',
   customer: skip ? { type: 'bank_card', source: 's', merchantCustomerId: 'u', country: 'RU', card: { last4: '1111' } } : { type: 'mobile_phone', msisdn: '79001234567' },
   authorizationType: skip ? 'SKIP' : 'SMS_PIN',
-  pinCode: skip ? null : '1234',
+  pinDigest: skip ? null : '1234',
   pinAttempts: 0,
   createdAt: new Date(T0).toISOString(),
   expiresAt: new Date(T0 + LIFETIME_MS).toISOString(),
@@ -63,7 +63,7 @@ describe('contract machine', () => {
       expect({ state: next.value, attempts: next.context.pinAttempts }).toEqual({ state: m.state, attempts: m.attempts });
       expect(actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'))).toEqual(m.emitted);
       expect(next.context.pinAttempts).toBeLessThanOrEqual(3);
-      if (snapshot.context.pinAttempts === 3 && e.type === 'PIN' && e.pin === '1234') {
+      if (snapshot.context.pinAttempts === 3 && e.type === 'PIN' && e.pinDigest === '1234') {
         expect(next.value).not.toBe('active');
       }
       if (snapshot.value === 'cancelled' || snapshot.value === 'closed') {

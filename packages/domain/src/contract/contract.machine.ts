@@ -1,9 +1,11 @@
 import { and, assign, setup } from 'xstate';
 import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
+import { sameDigest } from '../shared/pin-digest.js';
 import { isAtOrAfter } from '../shared/time.js';
 import type { ContractFields } from './contract.fields.js';
 
-export type ContractMachineEvent = { type: 'PIN'; pin: string } | { type: 'CANCEL' } | { type: 'EXPIRE'; now: string };
+/** `PIN` carries the entered PIN's digest (the aggregate never holds a PIN). */
+export type ContractMachineEvent = { type: 'PIN'; pinDigest: string } | { type: 'CANCEL' } | { type: 'EXPIRE'; now: string };
 
 const record = () => {};
 
@@ -18,7 +20,7 @@ export const contractMachine = setup({
   guards: {
     skipsPin: ({ context }) => context.authorizationType === 'SKIP',
     attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
-    pinMatches: ({ context, event }) => event.type === 'PIN' && event.pin === context.pinCode,
+    pinMatches: ({ context, event }) => event.type === 'PIN' && sameDigest(event.pinDigest, context.pinDigest),
     expiryReached: ({ context, event }) => event.type === 'EXPIRE' && isAtOrAfter(event.now, context.expiresAt),
   },
 }).createMachine({

@@ -10,7 +10,7 @@ import { contractMachine, startContract, type ContractMachineEvent } from './con
 import { contractRefusal } from './contract.refusals.js';
 
 /** A new contract's own fields, and when and for how long it is opened. */
-export type OpenContractInput = Pick<ContractFields, 'id' | 'projectId' | 'merchantContractId' | 'customer' | 'authorizationType' | 'pinCode'> & {
+export type OpenContractInput = Pick<ContractFields, 'id' | 'projectId' | 'merchantContractId' | 'customer' | 'authorizationType' | 'pinDigest'> & {
   readonly now: string;
   readonly lifetimeSeconds: number;
 };
@@ -22,7 +22,7 @@ export function openContract(input: OpenContractInput): Contract {
     merchantContractId: input.merchantContractId,
     customer: input.customer,
     authorizationType: input.authorizationType,
-    pinCode: input.authorizationType === 'SMS_PIN' ? input.pinCode : null,
+    pinDigest: input.authorizationType === 'SMS_PIN' ? input.pinDigest : null,
     pinAttempts: 0,
     createdAt: input.now,
     expiresAt: addSeconds(input.now, input.lifetimeSeconds),
@@ -40,8 +40,9 @@ export const contractDueAt = (c: Contract): string | null => (contractHoldsKey(c
 const apply = (contract: Contract, event: ContractMachineEvent, stamp: EventStamp) => applyToAggregate(contractMachine, contract, event, contractEvents, stamp);
 
 /** POST contracts/{id}/authorize: the spec's PIN rows, three attempts, wrong PINs counted and saved. */
-export function enterContractPin(contract: Contract, pin: string, stamp: EventStamp): Change<Contract, Contract> {
-  const applied = apply(contract, { type: 'PIN', pin }, stamp);
+/** The PIN entered, as its digest (`PinDigests.digest(contract.id, pin)`). */
+export function enterContractPin(contract: Contract, pinDigest: string, stamp: EventStamp): Change<Contract, Contract> {
+  const applied = apply(contract, { type: 'PIN', pinDigest }, stamp);
   if (!applied) return { events: [], outcome: contractRefusal(contract, 'PIN') };
   const { next, events } = applied;
   if (next.state === 'active') return { next, events, outcome: ok(next) };

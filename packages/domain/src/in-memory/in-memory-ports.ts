@@ -19,6 +19,7 @@ import {
   RecordingWebhookSender,
   SequentialIds,
   StaticPaymentPages,
+  TestPinDigests,
 } from './test-doubles.js';
 import { InMemoryWebhookDeliveryRepository } from './in-memory-webhook-delivery-repository.js';
 import { InMemoryEventLog } from './in-memory-event-log.js';
@@ -50,6 +51,7 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     clock,
     ids: new SequentialIds(),
     pins: new ListPinGenerator(),
+    pinDigests: new TestPinDigests(),
     sms: new RecordingSmsSender(),
     gateway: new SandboxBillingGateway(),
     carriers: new SandboxCarrierLookup(),

@@ -2,7 +2,7 @@ import type { CallbackTargets, CallbackVerdict } from '../ports/callback-targets
 import type { Clock } from '../ports/clock.port.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { PaymentPages, PaymentPageTarget } from '../ports/payment-page.port.js';
-import type { PinGenerator, SmsSender } from '../ports/pin.port.js';
+import type { PinDigests, PinGenerator, SmsSender } from '../ports/pin.port.js';
 import type { Job, Scheduler } from '../ports/scheduler.port.js';
 import { jobId } from '../ports/scheduler.port.js';
 import type { NotificationRenderer, SigningInput, WebhookSender } from '../ports/notification.port.js';
@@ -146,5 +146,15 @@ export class ListedCallbackTargets implements CallbackTargets {
   constructor(private readonly refused: ReadonlyMap<string, CallbackVerdict> = new Map()) {}
   async admit(_partnerLogin: string, url: string): Promise<CallbackVerdict> {
     return this.refused.get(url) ?? { kind: 'ok' };
+  }
+}
+
+/**
+ * PIN digests for tests and the in-memory ports: the id and the PIN joined, unkeyed, so a test can
+ * read what was stored. Never for production: the app wires a keyed HMAC (`HmacPinDigests`).
+ */
+export class TestPinDigests implements PinDigests {
+  digest(aggregateId: string, pin: string): string {
+    return `test-digest:${aggregateId}:${pin}`;
   }
 }

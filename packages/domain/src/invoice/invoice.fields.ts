@@ -34,8 +34,8 @@ export interface InvoiceFields {
   readonly authorizationType: InvoiceAuthorizationType;
   readonly contract: InvoiceContractRef | null;
   readonly billingChannel: string;
-  /** The PIN sent by SMS (SMS_PIN only); never logged. */
-  readonly pinCode: string | null;
+  /** The keyed digest of the PIN sent for confirmation (never the PIN); null without one. */
+  readonly pinDigest: string | null;
   readonly pinAttempts: number;
   readonly transactions: readonly Transaction[];
   readonly refundStatus: 'processing' | 'completed' | null;

@@ -26,7 +26,7 @@ const model = {
     switch (e.type) {
       case 'PIN':
         if (m.state !== 'created' || type !== 'SMS_PIN' || m.attempts >= 3) return next;
-        return e.pin === '1234' ? { ...next, state: 'authorized' } : { ...next, attempts: m.attempts + 1 };
+        return e.pinDigest === '1234' ? { ...next, state: 'authorized' } : { ...next, attempts: m.attempts + 1 };
       case 'CANCEL':
         return open ? { ...next, state: 'cancelled' } : next;
       case 'CHARGE_SUCCEEDED':
@@ -65,7 +65,7 @@ const tx = (status: 'SUCCESS' | 'FAILED'): Transaction => {
 };
 
 const eventArb: fc.Arbitrary<InvoiceMachineEvent> = fc.oneof(
-  { weight: 5, arbitrary: fc.constantFrom('1234', '0000', '9999').map((pin) => ({ type: 'PIN' as const, pin })) },
+  { weight: 5, arbitrary: fc.constantFrom('1234', '0000', '9999').map((pin) => ({ type: 'PIN' as const, pinDigest: pin })) },
   { weight: 1, arbitrary: fc.constant({ type: 'CANCEL' as const }) },
   { weight: 2, arbitrary: fc.constant({ type: 'CHARGE_SUCCEEDED' as const, transaction: tx('SUCCESS') }) },
   { weight: 2, arbitrary: fc.constant({ type: 'CHARGE_FAILED' as const, transaction: tx('FAILED') }) },
@@ -87,7 +87,7 @@ const fieldsFor = (type: InvoiceAuthorizationType): InvoiceFields => ({
   authorizationType: type,
   contract: null,
   billingChannel: 'MC',
-  pinCode: type === 'SMS_PIN' ? '1234' : null,
+  pinDigest: type === 'SMS_PIN' ? '1234' : null,
   pinAttempts: 0,
   transactions: [],
   refundStatus: null,

@@ -1,11 +1,12 @@
 import { and, assign, not, setup } from 'xstate';
 import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
+import { sameDigest } from '../shared/pin-digest.js';
 import { isAtOrAfter } from '../shared/time.js';
 import type { InvoiceFields } from './invoice.fields.js';
 import type { Transaction } from './transaction.js';
 
 export type InvoiceMachineEvent =
-  | { type: 'PIN'; pin: string }
+  | { type: 'PIN'; pinDigest: string }
   /** A charge may begin (asked with `can`, never applied: the charge's result is the event). */
   | { type: 'CHARGE' }
   | { type: 'CANCEL' }
@@ -37,7 +38,7 @@ export const invoiceMachine = setup({
   guards: {
     bySmsPin: ({ context }) => context.authorizationType === 'SMS_PIN',
     attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
-    pinMatches: ({ context, event }) => event.type === 'PIN' && event.pin === context.pinCode,
+    pinMatches: ({ context, event }) => event.type === 'PIN' && sameDigest(event.pinDigest, context.pinDigest),
     expiryReached: ({ context, event }) => event.type === 'EXPIRE' && isAtOrAfter(event.now, context.expiresAt),
     noRefundYet: ({ context }) => context.refundStatus === null,
     refundProcessing: ({ context }) => context.refundStatus === 'processing',

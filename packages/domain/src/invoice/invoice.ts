@@ -31,7 +31,7 @@ export function openInvoice(input: OpenInvoiceInput): Invoice {
     authorizationType: input.authorizationType,
     contract: input.contract,
     billingChannel: input.billingChannel,
-    pinCode: input.authorizationType === 'SMS_PIN' ? input.pinCode : null,
+    pinDigest: input.authorizationType === 'SMS_PIN' ? input.pinDigest : null,
     pinAttempts: 0,
     transactions: [],
     refundStatus: null,
@@ -72,8 +72,9 @@ const refused = (invoice: Invoice, command: Parameters<typeof invoiceRefusal>[1]
 };
 
 /** POST invoices/{id}/authorize: SMS_PIN invoices in Created only; three attempts. */
-export function enterInvoicePin(invoice: Invoice, pin: string, stamp: EventStamp): Change<Invoice, Invoice> {
-  const applied = apply(invoice, { type: 'PIN', pin }, stamp);
+/** The PIN entered, as its digest (`PinDigests.digest(invoice.id, pin)`). */
+export function enterInvoicePin(invoice: Invoice, pinDigest: string, stamp: EventStamp): Change<Invoice, Invoice> {
+  const applied = apply(invoice, { type: 'PIN', pinDigest }, stamp);
   if (!applied) return refused(invoice, 'PIN');
   const { next, events } = applied;
   if (next.state === 'authorized') return { next, events, outcome: ok(next) };

@@ -7,7 +7,7 @@ import type { EventOutbox } from './event-outbox.port.js';
 import type { IdGenerator } from './id-generator.port.js';
 import type { InvoiceRepository } from './invoice-repository.port.js';
 import type { PaymentPages } from './payment-page.port.js';
-import type { PinGenerator, SmsSender } from './pin.port.js';
+import type { PinDigests, PinGenerator, SmsSender } from './pin.port.js';
 import type { ProjectDirectory } from './project-directory.port.js';
 import type { Scheduler } from './scheduler.port.js';
 import type { SubscriptionRepository } from './subscription-repository.port.js';
@@ -30,6 +30,8 @@ export interface KassaPorts {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly pins: PinGenerator;
+  /** Keyed digests of PINs: only they are stored. */
+  readonly pinDigests: PinDigests;
   readonly sms: SmsSender;
   readonly gateway: BillingGateway;
   readonly carriers: CarrierLookup;

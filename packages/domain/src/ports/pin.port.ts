@@ -3,6 +3,15 @@ export interface PinGenerator {
   newPin(): string;
 }
 
+/**
+ * Keyed digests of PINs: Kassa stores a PIN's digest only and compares digests. `digest` is a keyed
+ * hash (the app's: HMAC-SHA256 with a server key) over the aggregate's id and the PIN, so equal
+ * PINs of two aggregates have different digests and a stolen database reveals no PIN by a table.
+ */
+export interface PinDigests {
+  digest(aggregateId: string, pin: string): string;
+}
+
 /** Sends a PIN by SMS. Never called in the test environment; implementations never log the PIN. */
 export interface SmsSender {
   sendPin(msisdn: string, pin: string): Promise<void>;

@@ -15,7 +15,7 @@ const fields = (type: 'SMS_PIN' | 'SKIP', msisdn: string): ContractFields => ({
   merchantContractId: 'm',
   customer: { type: 'mobile_phone', msisdn },
   authorizationType: type,
-  pinCode: type === 'SMS_PIN' ? '1234' : null,
+  pinDigest: type === 'SMS_PIN' ? '1234' : null,
   pinAttempts: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   expiresAt: '2027-01-01T00:00:00.000Z',

@@ -12,8 +12,8 @@ export interface SubscriptionFields {
   readonly subscriberId: string | null;
   readonly country: string;
   readonly operatorId: number;
-  /** The PIN sent by SMS (SMS_PIN only); never logged. */
-  readonly pinCode: string | null;
+  /** The keyed digest of the PIN sent for confirmation (never the PIN); null without one. */
+  readonly pinDigest: string | null;
   readonly pinAttempts: number;
   readonly pinResends: number;
   /** AUTH_PAGE: payments on the page that did not go through (each retry is a new charge at the gateway). */

@@ -99,7 +99,7 @@ describe('subscription machine', () => {
       subscriberId: null,
       country: 'ru',
       operatorId: 22,
-      pinCode: channel === 'SMS_PIN' ? '1234' : null,
+      pinDigest: channel === 'SMS_PIN' ? '1234' : null,
       pinAttempts: 0,
       pinResends: 0,
       activationAttempts: 0,
@@ -124,9 +124,9 @@ describe('subscription machine', () => {
       const opId = `op-${n}`;
       const op = m.ops[step.kind === 'refund' ? step.pick % Math.max(1, m.ops.length) : 0];
       const event: SubscriptionMachineEvent = {
-        approve: () => ({ type: 'APPROVE' as const, pin: step.kind === 'approve' ? step.pin : '', now: at }),
+        approve: () => ({ type: 'APPROVE' as const, pinDigest: step.kind === 'approve' ? step.pin : '', now: at }),
         payment: () => ({ type: 'PAYMENT_COMPLETED' as const, now: at }),
-        resend: () => ({ type: 'RESEND_PIN' as const }),
+        resend: () => ({ type: 'RESEND_PIN' as const, pinDigest: '1234' }),
         cancel: () => ({ type: 'CANCEL' as const, now: at }),
         expire: () => ({ type: 'EXPIRE_APPROVAL' as const, now: at }),
         charge: () => ({

@@ -1,16 +1,18 @@
 import { and, assign, setup } from 'xstate';
 import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
+import { sameDigest } from '../shared/pin-digest.js';
 import { addSeconds, isAtOrAfter } from '../shared/time.js';
 import { MAX_CHARGE_ATTEMPTS, MAX_PIN_RESENDS, type BillingOperation } from './billing-operation.js';
 import type { SubscriptionFields } from './subscription.fields.js';
 
 export type SubscriptionMachineEvent =
-  | { type: 'APPROVE'; pin: string; now: string }
+  | { type: 'APPROVE'; pinDigest: string; now: string }
   /** AUTH_PAGE: the payment on the page went through; WAP: the operator's gateway names the number. */
   | { type: 'PAYMENT_COMPLETED'; now: string; msisdn?: string }
   /** AUTH_PAGE: a payment on the page was declined; the subscription stays Pending. */
   | { type: 'PAYMENT_FAILED' }
-  | { type: 'RESEND_PIN' }
+  /** A new PIN was made for the subscriber: its digest replaces the old one. */
+  | { type: 'RESEND_PIN'; pinDigest: string }
   | { type: 'CANCEL'; now: string }
   | { type: 'EXPIRE_APPROVAL'; now: string }
   | { type: 'CHARGE_SUCCEEDED'; operation: BillingOperation }
@@ -39,7 +41,7 @@ export const subscriptionMachine = setup({
     recordCharged: record,
     recordClosed: record,
     countWrongPin: assign({ pinAttempts: ({ context }) => context.pinAttempts + 1 }),
-    countResend: assign({ pinResends: ({ context }) => context.pinResends + 1 }),
+    countResend: assign(({ context, event }) => ({ pinResends: context.pinResends + 1, pinDigest: event.type === 'RESEND_PIN' ? event.pinDigest : context.pinDigest })),
     activate: assign(({ context, event }) => {
       const now = nowOf(event);
       const period = context.billing.periodSeconds;
@@ -71,7 +73,7 @@ export const subscriptionMachine = setup({
     windowClosed: ({ context, event }) => 'now' in event && isAtOrAfter(event.now, context.approvalDeadline),
     attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
     lastAttempt: ({ context }) => context.pinAttempts === MAX_PIN_ATTEMPTS - 1,
-    pinMatches: ({ context, event }) => event.type === 'APPROVE' && event.pin === context.pinCode,
+    pinMatches: ({ context, event }) => event.type === 'APPROVE' && sameDigest(event.pinDigest, context.pinDigest),
     resendsLeft: ({ context }) => context.pinResends < MAX_PIN_RESENDS,
     chargeDue: ({ context, event }) => context.nextChargeAt !== null && nowOf(event) !== '' && isAtOrAfter(nowOf(event), context.nextChargeAt),
     lastIteration: ({ context }) => context.successfulCharges + 1 >= context.billing.maxIterations,

@@ -13,7 +13,7 @@ const make = (channel: 'SMS_PIN' | 'AUTH_PAGE', state: SubscriptionState): Subsc
     subscriberId: channel === 'AUTH_PAGE' ? 'c-1' : null,
     country: 'ru',
     operatorId: 22,
-    pinCode: '1234',
+    pinDigest: '1234',
     billing: { periodSeconds: null, maxIterations: 3, expectedResult: 'Success', amount: { minor: 1000, currency: 'RUB' } },
     now: '2026-01-01T00:00:00.000Z',
   }),
@@ -26,7 +26,7 @@ describe('subscription refusals', () => {
   const commands = {
     approve: (s: Subscription) => answer(approveSubscription(s, '1234', stamp)),
     payment: (s: Subscription) => answer(completeSubscriptionPayment(s, stamp)),
-    resend: (s: Subscription) => answer(resendSubscriptionPin(s, stamp)),
+    resend: (s: Subscription) => answer(resendSubscriptionPin(s, '1234', stamp)),
     cancel: (s: Subscription) => answer(cancelSubscription(s, stamp)),
   };
   it.each([

@@ -11,7 +11,7 @@ import { startSubscription, subscriptionMachine, type SubscriptionMachineEvent }
 import { subscriptionRefusal } from './subscription.refusals.js';
 
 /** A new subscription's own fields, and when it is opened. */
-export type OpenSubscriptionInput = Pick<SubscriptionFields, 'id' | 'projectId' | 'acceptanceChannel' | 'subscriberMsisdn' | 'subscriberId' | 'country' | 'operatorId' | 'pinCode' | 'billing'> & {
+export type OpenSubscriptionInput = Pick<SubscriptionFields, 'id' | 'projectId' | 'acceptanceChannel' | 'subscriberMsisdn' | 'subscriberId' | 'country' | 'operatorId' | 'pinDigest' | 'billing'> & {
   readonly now: string;
 };
 
@@ -19,7 +19,7 @@ export function openSubscription(input: OpenSubscriptionInput): Subscription {
   const { now, ...rest } = input;
   const fields: SubscriptionFields = {
     ...rest,
-    pinCode: input.acceptanceChannel === 'SMS_PIN' ? input.pinCode : null,
+    pinDigest: input.acceptanceChannel === 'SMS_PIN' ? input.pinDigest : null,
     pinAttempts: 0,
     pinResends: 0,
     activationAttempts: 0,
@@ -62,8 +62,9 @@ const refused = (s: Subscription, command: Parameters<typeof subscriptionRefusal
 };
 
 /** ApproveSubscription: SMS_PIN and Pending only; three attempts; the window closes after 3 hours. */
-export function approveSubscription(s: Subscription, pin: string, stamp: EventStamp): Change<Subscription, Subscription> {
-  const applied = apply(s, { type: 'APPROVE', pin, now: stamp.now }, stamp);
+/** The PIN entered, as its digest (`PinDigests.digest(subscription.id, pin)`). */
+export function approveSubscription(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription> {
+  const applied = apply(s, { type: 'APPROVE', pinDigest, now: stamp.now }, stamp);
   if (!applied) return refused(s, 'APPROVE');
   const { next, events } = applied;
   if (next.state === 'active') return { next, events, outcome: ok(next) };
@@ -90,9 +91,9 @@ export function failSubscriptionPayment(s: Subscription, stamp: EventStamp): Cha
 export const subscriptionActivation = (s: Pick<Subscription, 'acceptanceChannel' | 'subscriberId' | 'subscriberMsisdn'>): 'SMS_PIN' | 'PAGE' | 'WAP' =>
   s.acceptanceChannel === 'SMS_PIN' ? 'SMS_PIN' : s.subscriberId !== null ? 'PAGE' : 'WAP';
 
-/** ResendPinCode: SMS_PIN, Pending, at most three times. */
-export function resendSubscriptionPin(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
-  const applied = apply(s, { type: 'RESEND_PIN' }, stamp);
+/** ResendPinCode: SMS_PIN, Pending, at most three times; a new PIN, whose digest replaces the old one's. */
+export function resendSubscriptionPin(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription> {
+  const applied = apply(s, { type: 'RESEND_PIN', pinDigest }, stamp);
   if (!applied) return refused(s, 'RESEND_PIN');
   return { ...applied, outcome: ok(applied.next) };
 }

@@ -30,7 +30,7 @@ const stamp = (now = T0): EventStamp => ({ now, newId: uid });
 const phone = (msisdn: string): Customer => ({ type: 'mobile_phone', msisdn });
 
 export const sampleContract = (projectId: number, msisdn: string, mcid: string): Contract =>
-  openContract({ id: uid(), projectId, merchantContractId: mcid, customer: phone(msisdn), authorizationType: 'SMS_PIN', pinCode: '1234', now: T0, lifetimeSeconds: 3600 });
+  openContract({ id: uid(), projectId, merchantContractId: mcid, customer: phone(msisdn), authorizationType: 'SMS_PIN', pinDigest: '1234', now: T0, lifetimeSeconds: 3600 });
 
 export const sampleInvoice = (projectId: number, msisdn: string, orderId: string): Invoice =>
   openInvoice({
@@ -46,7 +46,7 @@ export const sampleInvoice = (projectId: number, msisdn: string, orderId: string
     authorizationType: 'BY_CONTRACT',
     contract: null,
     billingChannel: 'MC',
-    pinCode: null,
+    pinDigest: null,
     testInfo: { expectedBillingResult: 'SuccessSequencePayment' },
     now: T0,
     lifetimeSeconds: 3600,
@@ -61,7 +61,7 @@ export const sampleSubscription = (projectId: number, msisdn: string, createdAt:
     subscriberId: `sub-${msisdn}`,
     country: 'ru',
     operatorId: 22,
-    pinCode: '1234',
+    pinDigest: '1234',
     billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 1000, currency: 'RUB' } },
     now: createdAt,
   });

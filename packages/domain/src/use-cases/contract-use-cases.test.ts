@@ -7,7 +7,7 @@ describe('contract use cases', () => {
   it('creates an SMS_PIN contract awaiting its PIN; a second creation is CONTRACT_DRAFT_EXISTS with its id', async () => {
     const { useCases } = testKassa();
     const contract = value(await useCases.createContract.execute({ ...key, customer: phone() }));
-    expect(contract).toMatchObject({ state: 'awaitingPin', authorizationType: 'SMS_PIN', pinCode: '1234' });
+    expect(contract).toMatchObject({ state: 'awaitingPin', authorizationType: 'SMS_PIN', pinDigest: `test-digest:${contract.id}:1234` });
     const again = await useCases.createContract.execute({ ...key, customer: phone() });
     expect(again).toEqual({ ok: false, error: expect.objectContaining({ code: 'CONTRACT_DRAFT_EXISTS', details: { contract_id: contract.id } }) });
   });
@@ -57,7 +57,7 @@ describe('contract use cases', () => {
     const { useCases } = testKassa();
     const customer = { type: 'bank_card' as const, source: 'shop', merchantCustomerId: 'u1', country: 'RU', card: { last4: '1111', expirationMonth: 12, expirationYear: 2030 } };
     const contract = value(await useCases.createContract.execute({ ...key, customer }));
-    expect(contract).toMatchObject({ state: 'active', authorizationType: 'SKIP', pinCode: null });
+    expect(contract).toMatchObject({ state: 'active', authorizationType: 'SKIP', pinDigest: null });
     expect(contract.customer).toEqual(customer);
   });
 
@@ -80,7 +80,7 @@ describe('contract use cases', () => {
   it('in production generates the PIN and sends it by SMS; in test it is 1234 and nothing is sent', async () => {
     const prod = testKassa('production');
     const contract = value(await prod.useCases.createContract.execute({ ...key, customer: phone() }));
-    expect(contract.pinCode).toBe('4821');
+    expect(contract.pinDigest).toBe(`test-digest:${contract.id}:4821`);
     expect(prod.ports.sms.sent).toEqual([{ msisdn: '79001234567', pin: '4821' }]);
     expect(codeOf(await prod.useCases.authorizeContract.execute({ projectId: 1, contractId: contract.id, pinCode: '1234' }))).toBe('CONTRACT_NOT_AUTHORIZED');
     const test = testKassa('test');

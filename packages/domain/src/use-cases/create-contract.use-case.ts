@@ -20,10 +20,10 @@ export const contractExists = (holder: Contract) =>
 
 /** POST /contracts: binds a phone number (SMS_PIN) or a card (SKIP) to a merchant_contract_id. */
 export class CreateContract {
-  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'pins' | 'sms' | 'scheduler' | 'settings'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings'>) {}
 
   execute(input: CreateContractInput): Promise<Result<Contract, DomainError>> {
-    const { contracts, clock, ids, pins, sms, scheduler, settings } = this.ports;
+    const { contracts, clock, ids, pins, pinDigests, sms, scheduler, settings } = this.ports;
     const { customer } = input;
     if (customer.type === 'undefined_bank_card') {
       return Promise.resolve(fail('BAD_REQUEST', 'customer.type undefined_bank_card pays on the payment page and binds no contract'));
@@ -32,14 +32,15 @@ export class CreateContract {
       const live = await contracts.findLive(input.projectId, customerKey(customer), input.merchantContractId);
       if (live) return contractExists(live);
       const authorizationType = customer.type === 'mobile_phone' ? 'SMS_PIN' : 'SKIP';
-      const pinCode = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
+      const id = ids.newId();
+      const pin = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
       const contract = openContract({
-        id: ids.newId(),
+        id,
         projectId: input.projectId,
         merchantContractId: input.merchantContractId,
         customer,
         authorizationType,
-        pinCode,
+        pinDigest: pin ? pinDigests.digest(id, pin) : null,
         now: clock.now().toISOString(),
         lifetimeSeconds: settings.contractLifetimeSeconds,
       });
@@ -48,7 +49,7 @@ export class CreateContract {
         const holder = await contracts.get(input.projectId, created.error.holderId);
         return holder ? contractExists(holder) : RETRY;
       }
-      if (customer.type === 'mobile_phone' && pinCode) await sendPin(settings, sms, customer.msisdn, pinCode);
+      if (customer.type === 'mobile_phone' && pin) await sendPin(settings, sms, customer.msisdn, pin);
       await scheduleSafely(scheduler, { name: 'contract.expire', projectId: contract.projectId, aggregateId: contract.id, runAt: contract.expiresAt });
       return ok(contract);
     });

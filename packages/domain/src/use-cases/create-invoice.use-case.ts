@@ -39,7 +39,7 @@ export interface CreatedInvoice {
  */
 export class CreateInvoice {
   constructor(
-    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks'>,
+    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests'>,
     private readonly createContract: CreateContract,
   ) {}
 
@@ -86,7 +86,7 @@ export class CreateInvoice {
   }
 
   private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo']) {
-    const { invoices, clock, ids, pins, sms, scheduler, paymentPages, settings } = this.ports;
+    const { invoices, clock, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
     const byContract = contract?.state === 'active';
     const authorizationType = input.customer.type === 'undefined_bank_card' ? 'AUTH_PAGE' : byContract ? 'BY_CONTRACT' : 'SMS_PIN';
     const contractRef: InvoiceContractRef | null = contract
@@ -94,9 +94,10 @@ export class CreateInvoice {
       : null;
     return retryOnConflict(async (): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> => {
       const now = clock.now();
-      const pinCode = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
+      const id = ids.newId();
+      const pin = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
       const invoice = openInvoice({
-        id: ids.newId(),
+        id,
         projectId: input.projectId,
         merchantOrderId: input.merchantOrderId,
         customer: input.customer,
@@ -108,14 +109,14 @@ export class CreateInvoice {
         authorizationType,
         contract: contractRef,
         billingChannel: authorizationType === 'AUTH_PAGE' ? 'BankRtp' : 'MC',
-        pinCode,
+        pinDigest: pin ? pinDigests.digest(id, pin) : null,
         testInfo: testInfo ?? null,
         now: now.toISOString(),
         lifetimeSeconds: settings.invoiceLifetimeSeconds,
       });
       const created = await invoices.create(invoice, []);
       if (!created.ok) return this.answerDuplicate(input.projectId, created.error.holderId);
-      if (pinCode && input.customer.type === 'mobile_phone') await sendPin(settings, sms, input.customer.msisdn, pinCode);
+      if (pin && input.customer.type === 'mobile_phone') await sendPin(settings, sms, input.customer.msisdn, pin);
       if (authorizationType === 'BY_CONTRACT') {
         await scheduleSafely(scheduler, { name: 'invoice.charge', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.createdAt });
       }

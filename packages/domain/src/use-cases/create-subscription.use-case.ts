@@ -43,10 +43,10 @@ const wrongParams = (message: string) => fail('SUBSCRIPTION_WRONG_PARAMS', messa
 
 /** CreateSubscription: Pending, awaiting its PIN (SMS_PIN) or a payment on the page (AUTH_PAGE). */
 export class CreateSubscription {
-  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'projects' | 'carriers' | 'clock' | 'ids' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'projects' | 'carriers' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'settings'>) {}
 
   async execute(input: CreateSubscriptionInput): Promise<Result<CreatedSubscription, DomainError>> {
-    const { subscriptions, carriers, clock, ids, pins, sms, scheduler, paymentPages, settings } = this.ports;
+    const { subscriptions, carriers, clock, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
     if (input.customerType === 'Card' && !input.customerId) return wrongParams('CustomerId is required with CustomerType=Card');
     if (!input.msisdn && input.customerType !== 'Card' && !input.clientIp) {
       return wrongParams('Subscriber_MSISDN, CustomerType=Card with CustomerId, or ClientIP is required');
@@ -62,22 +62,23 @@ export class CreateSubscription {
       }
     }
     const channel = input.msisdn ? 'SMS_PIN' : 'AUTH_PAGE';
-    const pinCode = channel === 'SMS_PIN' ? newPin(settings, pins) : null;
+    const id = ids.newId();
+    const pin = channel === 'SMS_PIN' ? newPin(settings, pins) : null;
     const now = clock.now();
     const subscription = openSubscription({
-      id: ids.newId(),
+      id,
       projectId: input.projectId,
       acceptanceChannel: channel,
       subscriberMsisdn: input.msisdn ?? null,
       subscriberId: input.customerId ?? null,
       country: (carrier?.country ?? 'ru').toLowerCase(),
       operatorId: (settings.mode === 'test' ? input.testInfo?.operatorId : undefined) ?? carrier?.operator.id ?? DEFAULT_OPERATOR_ID,
-      pinCode,
+      pinDigest: pin ? pinDigests.digest(id, pin) : null,
       billing: billing.value,
       now: now.toISOString(),
     });
     await subscriptions.create(subscription, []);
-    if (input.msisdn && pinCode) await sendPin(settings, sms, input.msisdn, pinCode);
+    if (input.msisdn && pin) await sendPin(settings, sms, input.msisdn, pin);
     await scheduleSafely(scheduler, { name: 'subscription.expire-approval', projectId: input.projectId, aggregateId: subscription.id, runAt: subscription.approvalDeadline });
     if (channel === 'SMS_PIN') return ok({ subscription });
     return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription' }, now)).url });

@@ -90,6 +90,17 @@ describe('subscription use cases', () => {
     expect(codeOf(await useCases.resendPinCode.execute({ projectId: 1, subscriptionId: card.id }))).toBe('SUBSCRIPTION_WRONG_STATE');
   });
 
+  it('ResendPinCode in production sends a new PIN (only digests are kept): the first no longer confirms, the new one does', async () => {
+    const { useCases, ports } = testKassa('production');
+    const { subscription } = value(await useCases.createSubscription.execute(bySms()));
+    expect(subscription.pinDigest).toBe(`test-digest:${subscription.id}:4821`);
+    const ref = { projectId: 1, subscriptionId: subscription.id };
+    expect(codeOf(await useCases.resendPinCode.execute(ref))).toBe('ok');
+    expect(ports.sms.sent.map((s) => s.pin)).toEqual(['4821', '9157']);
+    expect(codeOf(await useCases.approveSubscription.execute({ ...ref, pinCode: '4821' }))).toBe('SUBSCRIPTION_INVALID_PIN_CODE');
+    expect(value(await useCases.approveSubscription.execute({ ...ref, pinCode: '9157' })).state).toBe('active');
+  });
+
   it('AUTH_PAGE: an AuthorizeUrl; activated by a completed payment, not by a PIN', async () => {
     const { useCases, ports } = testKassa();
     const created = value(await useCases.createSubscription.execute({ projectId: 1, customerType: 'Card', customerId: 'c1' }));
