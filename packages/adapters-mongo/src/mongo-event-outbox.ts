@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Collection } from 'mongodb';
 import type { DomainEvent, EventOutbox } from '@kassa/domain';
 import { storage } from './mongo-errors.js';
@@ -18,7 +19,7 @@ export class MongoEventOutbox implements EventOutbox {
    * (a search is a full scan on FerretDB). An entry leaves when acknowledged; a miss (another
    * process's `pending`) falls back to the search.
    */
-  private readonly carriers = new Map<string, string>();
+  private readonly carriers = new LRUCache<string, string>({ max: MAX_CARRIERS });
 
   constructor(private readonly revisions: Collection<RevisionDocument>) {}
 
@@ -29,8 +30,6 @@ export class MongoEventOutbox implements EventOutbox {
         .limit(limit)
         .toArray(),
     );
-    // Bounded: events another relay acknowledged are never acknowledged here and would stay.
-    if (this.carriers.size > MAX_CARRIERS) this.carriers.clear();
     for (const d of docs) for (const e of d.outbox) this.carriers.set(e.id, d._id);
     return docs
       .flatMap((d) => d.outbox)

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MongoProjectDirectory } from './mongo-project-directory.js';
+import { DIRECTORY_CACHE_ENTRIES, MongoProjectDirectory } from './mongo-project-directory.js';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);
@@ -23,7 +23,8 @@ const project = {
 describe('MongoProjectDirectory', () => {
   it('round-trips the seed, answers unknown ids with undefined, and re-reads after its cache expires', async () => {
     const storage = await freshMongoStorage();
-    let now = 0;
+    // Not 0: the cache reads a start time of 0 as none.
+    let now = 1_000;
     const directory = new MongoProjectDirectory(storage.db.collection('partners'), storage.db.collection('projects'), () => now);
     await directory.seed([partner], [project]);
     expect(await directory.findPartner('shop')).toEqual(partner);
@@ -32,7 +33,23 @@ describe('MongoProjectDirectory', () => {
     expect(await directory.findProject(7)).toBeUndefined();
     await storage.db.collection('projects').updateOne({ _id: 42 as never }, { $set: { active: false } });
     expect((await directory.findProject(42))?.active).toBe(true);
-    now += 5_000;
+    now += 5_001;
     expect((await directory.findProject(42))?.active).toBe(false);
+  });
+
+  it('a miss is remembered for a second, a hit for five; random logins never hold more than the documented number of entries', async () => {
+    const storage = await freshMongoStorage();
+    // Not 0: the cache reads a start time of 0 as none.
+    let now = 1_000;
+    const directory = new MongoProjectDirectory(storage.db.collection('partners'), storage.db.collection('projects'), () => now, 100);
+    expect(await directory.findPartner('late')).toBeUndefined();
+    await storage.db.collection('partners').insertOne({ _id: 'late' as never, password: 'p', testCallbackAllowed: false });
+    now += 999;
+    expect(await directory.findPartner('late')).toBeUndefined();
+    now += 2;
+    expect((await directory.findPartner('late'))?.login).toBe('late');
+    for (let i = 0; i < 300; i++) await directory.findPartner(`stranger-${i}`);
+    expect(directory.cachedEntries).toBe(100);
+    expect(DIRECTORY_CACHE_ENTRIES).toBe(10_000);
   });
 });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Collection, Filter } from 'mongodb';
 import type { AggregateKind, DomainEvent } from '@kassa/domain';
 
@@ -39,10 +40,9 @@ export class VersionedCollection {
    * The highest version of an aggregate this process has seen saved. Versions are saved in order and
    * revisions are never deleted, so "version n exists" stays true once seen: a save of the version
    * after a seen one skips the read that checks its predecessor (half the reads of a load-then-save,
-   * measured in docs/decisions.md). Bounded: cleared when it grows past MAX_KNOWN.
+   * measured in docs/decisions.md). At most 100,000 aggregates, least recently used out first.
    */
-  private readonly known = new Map<string, number>();
-  private static readonly MAX_KNOWN = 100_000;
+  private readonly known = new LRUCache<string, number>({ max: 100_000 });
 
   constructor(
     private readonly kind: RevisionKind,
@@ -52,7 +52,6 @@ export class VersionedCollection {
 
   private saw(id: string, version: number): void {
     if ((this.known.get(id) ?? 0) >= version) return;
-    if (this.known.size >= VersionedCollection.MAX_KNOWN) this.known.clear();
     this.known.set(id, version);
   }
 

@@ -274,6 +274,91 @@ describe('GetSubscriptions', () => {
   });
 });
 
+/** The element names of `Response`'s children (or of each `Subscriptions` element's), in document order. */
+const orderedParser = new XMLParser({ preserveOrder: true, parseTagValue: false });
+function childNames(text: string): { response: string[]; entries: string[][] } {
+  type Ordered = Record<string, unknown>[];
+  const names = (children: Ordered) => children.flatMap((c) => Object.keys(c).filter((k) => k !== '#text' && k !== ':@'));
+  const doc = orderedParser.parse(text) as Ordered;
+  const response = (doc.find((c) => 'Response' in c)?.['Response'] ?? []) as Ordered;
+  const entries = response.filter((c) => 'Subscriptions' in c).map((c) => names(c['Subscriptions'] as Ordered));
+  return { response: names(response), entries };
+}
+/** Whether `names` holds every one of `spec` in the spec's order (Kassa may add elements after them). */
+const inSpecOrder = (names: readonly string[], spec: readonly string[]) => names.filter((n) => spec.includes(n));
+
+describe("every answer carries the elements the spec lists for its method, in the spec's order", () => {
+  // The spec's element lists, written out from its text.
+  const SPEC = {
+    CreateSubscription: [
+      'StatusID',
+      'StatusName',
+      'SubscriptionID',
+      'SubscriptionStatus',
+      'SubscriberAcceptanceRequired',
+      'SubscriberAcceptanceChannel',
+      'AuthorizeUrl',
+      'OperatorID',
+      'PaidUntil',
+      'TrialExists',
+    ],
+    GetSubscriptionStatus: ['StatusName', 'SubscriptionStatus', 'Country', 'OperatorID', 'PaidUntil'],
+    Subscriptions: [
+      'SubscriptionID',
+      'SubscriptionProjectID',
+      'SubscriptionStatus',
+      'Country',
+      'OperatorID',
+      'PaidUntil',
+      'TrialExists',
+      'CreateTime',
+      'Active',
+      'Approved',
+      'AcceptanceChannel',
+      'Subscriber_MSISDN',
+    ],
+    RefundBillingOperation: ['StatusName', 'BillingOperationID'],
+  } as const;
+
+  it('CreateSubscription (SMS_PIN: no AuthorizeUrl, which is for AUTH_PAGE; AUTH_PAGE: with it), with PaidUntil while nothing is paid', async () => {
+    const sms = await call('CreateSubscription', `<Subscriber_MSISDN>${msisdn()}</Subscriber_MSISDN>`);
+    expect(inSpecOrder(childNames(sms.text).response, SPEC.CreateSubscription)).toEqual(SPEC.CreateSubscription.filter((n) => n !== 'AuthorizeUrl'));
+    expect(sms.text).toContain('<PaidUntil/>');
+    const card = await call('CreateSubscription', '<CustomerType>Card</CustomerType><CustomerId>spec-shape</CustomerId>');
+    expect(inSpecOrder(childNames(card.text).response, SPEC.CreateSubscription)).toEqual([...SPEC.CreateSubscription]);
+  });
+
+  it('GetSubscriptionStatus and every GetSubscriptions entry of a pending subscription: PaidUntil (empty) and the rest, in order', async () => {
+    const number = msisdn();
+    const id = await create(`<Subscriber_MSISDN>${number}</Subscriber_MSISDN>`);
+    const status = await call('GetSubscriptionStatus', `<SubscriptionID>${id}</SubscriptionID>`);
+    expect(inSpecOrder(childNames(status.text).response, SPEC.GetSubscriptionStatus)).toEqual([...SPEC.GetSubscriptionStatus]);
+    const list = await call('GetSubscriptions', `<Subscriber_MSISDN>${number}</Subscriber_MSISDN>`);
+    const { response, entries } = childNames(list.text);
+    expect(response.slice(0, 2)).toEqual(['StatusID', 'StatusName']);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) expect(entry).toEqual([...SPEC.Subscriptions]);
+    // A card subscription has no number: its Subscriber_MSISDN is there, empty.
+    await create('<CustomerType>Card</CustomerType><CustomerId>spec-shape-list</CustomerId>');
+    const all = childNames((await call('GetSubscriptions', '')).text);
+    for (const entry of all.entries) expect(entry).toEqual([...SPEC.Subscriptions]);
+  });
+
+  it('ApproveSubscription, ResendPinCode and CancelSubscription: StatusName; RefundBillingOperation: StatusName and the BillingOperationID', async () => {
+    const id = await create(`<Subscriber_MSISDN>${msisdn()}</Subscriber_MSISDN>`);
+    for (const [method, elements] of [
+      ['ResendPinCode', `<SubscriptionID>${id}</SubscriptionID>`],
+      ['ApproveSubscription', `<SubscriptionID>${id}</SubscriptionID><PinCode>1234</PinCode>`],
+      ['CancelSubscription', `<SubscriptionID>${id}</SubscriptionID>`],
+    ] as const) {
+      const a = await call(method, elements);
+      expect(childNames(a.text).response, method).toEqual(['StatusID', 'StatusName']);
+    }
+    const refund = await call('RefundBillingOperation', '<BillingOperationID>0b5a9c6e-7777-4888-9999-aaaabbbbcccc</BillingOperationID>');
+    expect(inSpecOrder(childNames(refund.text).response, SPEC.RefundBillingOperation)).toEqual([...SPEC.RefundBillingOperation]);
+  });
+});
+
 describe('authentication and hostile documents', () => {
   it('every method is signed: a bad signature changes nothing; Now beyond 20 minutes; a project without a subscription secret', async () => {
     const number = msisdn();

@@ -86,6 +86,34 @@ describe("the merchant's example client (examples/xml-client.mjs, node:crypto on
   });
 });
 
+describe('each operation whose shape the spec shows takes exactly that shape, on a project that requires client IPs on JSON v3', () => {
+  // Built from the spec's words alone: no ClientIP, no element the spec does not name.
+  it('CheckCustomerBillingSupport {ProjectID, MobilePhoneCustomer {MSISDN}}', async () => {
+    const a = await call('CheckCustomerBillingSupport', phone(fresh().msisdn));
+    expect(a.response.ResultCode).toBe('0');
+  });
+
+  it('AuthorizeCustomerContract: ContractID (guid) and PinCode', async () => {
+    const { msisdn, mcid } = fresh();
+    const contract = dataOf(await t.client().createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn }, merchant_contract_id: mcid }));
+    const a = await call('AuthorizeCustomerContract', `<ContractID>${contract.contract_id}</ContractID><PinCode>1234</PinCode>`);
+    expect([a.response.ResultCode, dataOfXml(a, 'AuthorizeCustomerContract')['Status']]).toEqual(['0', 'active']);
+  });
+
+  it('CreateCustomerContract with a BankCardCustomer and its BankCard block (PCI host): AuthorizationType SKIP', async () => {
+    const { orderId } = fresh();
+    const card = `<BankCardCustomer><Source>shop</Source><MerchantCustomerID>c-${orderId}</MerchantCustomerID><Country>RU</Country><BankCard><PAN>4276380012340009</PAN><ExpirationMonth>12</ExpirationMonth><ExpirationYear>2031</ExpirationYear><SecurityCode>739</SecurityCode></BankCard></BankCardCustomer>`;
+    const a = await post(requestXml('CreateCustomerContract', `<MerchantContractID>mc-${orderId}</MerchantContractID>${card}`), { host: 'pci' });
+    expect([a.response.ResultCode, dataOfXml(a, 'CreateCustomerContract')['AuthorizationType']]).toEqual(['0', 'SKIP']);
+  });
+
+  it('CreateInvoice with a MerchantOrderID and a customer only', async () => {
+    const { msisdn, orderId } = fresh();
+    const a = await call('CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}`);
+    expect(a.response.ResultCode).toBe('0');
+  });
+});
+
 describe('the XSD', () => {
   it('is served at /API/XML/InvoiceManagementService.xsd as an XML Schema; other methods are refused in XML', async () => {
     const res = await fetch(`${t.kassa.urls.api}${XML_SCHEMA_PATH}`);
@@ -281,7 +309,7 @@ describe('every ResultCode reachable over XML', () => {
       ['CreateInvoice', `<MerchantOrderID>${'o'.repeat(39)}</MerchantOrderID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`, 'MerchantOrderID: longer than 38'],
       ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone('12ab')}<ClientIP>${ip}</ClientIP>`, 'MSISDN: must be an E.164 number'],
       ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}<ClientIP>not-an-ip</ClientIP>`, 'ClientIP: must be an IPv4 or IPv6 address'],
-      ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}`, 'ClientIP: required for this project'],
+      ['AuthorizeCustomerContract', '<ContractID>not-a-guid</ContractID><PinCode>1234</PinCode>', 'ContractID: must be a GUID'],
       ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID><Price><Amount>10.5</Amount><Currency>RUB</Currency></Price>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`, 'Price'],
       [
         'CreateInvoice',
@@ -290,7 +318,7 @@ describe('every ResultCode reachable over XML', () => {
       ],
       ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}${cardCustomer(orderId)}<ClientIP>${ip}</ClientIP>`, 'exactly one of'],
       ['CreateCustomerContract', `<MerchantContractID>${'m'.repeat(65)}</MerchantContractID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`, 'MerchantContractID: longer than 64'],
-      ['AuthorizeCustomerContract', `<ContractID>x</ContractID><PinCode>${'1'.repeat(17)}</PinCode><ClientIP>${ip}</ClientIP>`, 'PinCode: longer than 16'],
+      ['AuthorizeCustomerContract', `<ContractID>00000000-0000-4000-8000-000000000000</ContractID><PinCode>${'1'.repeat(17)}</PinCode><ClientIP>${ip}</ClientIP>`, 'PinCode: longer than 16'],
       ['CheckCustomerBillingSupport', '<MobilePhoneCustomer/>', 'MSISDN: required'],
     ];
     for (const [operation, body, message] of cases) {

@@ -1,16 +1,23 @@
 import { timingSafeEqual } from 'node:crypto';
 import { innerHash, signWithInner } from '@kassa/protocol';
+import { LRUCache } from 'lru-cache';
+
+/** Logins whose last inner hash is kept: the least recently used go first. */
+export const SIGNATURE_CACHE_LOGINS = 10_000;
 
 /**
  * Expected request signatures, with the inner hash kept per login: it depends only on the password
  * and X-Timestamp, which a busy merchant repeats for a whole second, so most requests cost one HMAC
- * instead of two. Owned by the app (one per process), bounded, and an entry is dropped as soon as
- * the partner's password differs from the one it was computed with.
+ * instead of two. Owned by the app (one per process); at most SIGNATURE_CACHE_LOGINS known partners'
+ * logins (an unknown login never comes here), least recently used out first; an entry is replaced
+ * as soon as the partner's password differs from the one it was computed with.
  */
 export class SignatureVerifier {
-  private readonly lastInner = new Map<string, { readonly password: string; readonly timestamp: string; readonly inner: string }>();
+  private readonly lastInner: LRUCache<string, { readonly password: string; readonly timestamp: string; readonly inner: string }>;
 
-  constructor(private readonly maxLogins = 10_000) {}
+  constructor(maxLogins = SIGNATURE_CACHE_LOGINS) {
+    this.lastInner = new LRUCache({ max: maxLogins });
+  }
 
   /** The spec's algorithm: innerHash = hmac(password, timestamp); v3 signs login + innerHash, v4 prefixes the payload. */
   expected(password: string, login: string, timestamp: string, version: '3' | '4', payload: string): string {
@@ -21,7 +28,6 @@ export class SignatureVerifier {
     const last = this.lastInner.get(login);
     if (last !== undefined && last.timestamp === timestamp && last.password === password) return last.inner;
     const inner = innerHash(password, timestamp);
-    if (last === undefined && this.lastInner.size >= this.maxLogins) this.lastInner.clear();
     this.lastInner.set(login, { password, timestamp, inner });
     return inner;
   }

@@ -20,6 +20,28 @@ export function sandboxWapNumber(address: string): string {
 }
 
 /**
+ * Whether a path has a `.` or `..` segment in any spelling: percent-encoded (`%2e%2E`), or encoded
+ * again (`%252e`) for a server that decodes twice, or an encoded slash or backslash that would make
+ * one. A segment that does not decode is refused too.
+ */
+export function hasDotSegment(path: string): boolean {
+  return path.split('/').some((segment) => {
+    let text = segment;
+    for (let round = 0; round < 4; round += 1) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(text);
+      } catch {
+        return true;
+      }
+      if (decoded === text) break;
+      text = decoded;
+    }
+    return text === '.' || text === '..' || text.includes('/') || text.includes('\\');
+  });
+}
+
+/**
  * Where a WAP subscriber goes back to: the project's return address, with `?ReturnUrl=` (a relative
  * path) appended, and the operator's result parameters: `subscriptionid`, `msisdn`, `action`; or,
  * for the alternate operator, `SubscriptionID` and `operation_status` (`ok`, or `noauth` when declined).
@@ -28,9 +50,12 @@ export function wapReturnLink(project: Project, relative: string | undefined, ou
   if (!project.returnUrl) return undefined;
   try {
     const base = new URL(project.returnUrl);
-    // Only a relative path may be appended: never another host, never a way up.
-    if (relative && /^\/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(relative) && !relative.startsWith('//') && !relative.includes('..')) {
-      base.pathname = `${base.pathname.replace(/\/+$/, '')}/${relative.replace(/^\/+/, '')}`;
+    // Only a relative path may be appended: never another host, never a way up however it is written.
+    if (relative && /^\/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(relative) && !relative.startsWith('//') && !hasDotSegment(relative)) {
+      const under = base.pathname.replace(/\/+$/, '');
+      base.pathname = `${under}/${relative.replace(/^\/+/, '')}`;
+      // What the URL parser made of it must still lie under the project's path.
+      if (!base.pathname.startsWith(`${under}/`)) base.pathname = under || '/';
     }
     const q = base.searchParams;
     // The alternate operator returns `SubscriptionID` and `operation_status` instead.

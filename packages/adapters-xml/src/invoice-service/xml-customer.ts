@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { cardLast4, LIMITS, type Customer, type Project } from '@kassa/domain';
+import { cardLast4, LIMITS, type Customer } from '@kassa/domain';
 import { XmlFieldError, type XmlFields } from './xml-fields.js';
 
 // The JSON v3 protocol's rules, in XML: the same patterns and the same limits (docs/decisions.md).
@@ -56,10 +56,13 @@ export function readCustomer(fields: XmlFields, cardAllowed: boolean): Customer 
   return { type: 'bank_card', ...base, card: { last4: cardLast4(pan) } };
 }
 
-/** ClientIP: an IPv4 or IPv6 address when sent; required when `required` and the project says so (as on JSON v3). */
-export function readClientIp(fields: XmlFields, project: Project, required: boolean): string | undefined {
+/**
+ * ClientIP: accepted where it is sent, and then an IPv4 or IPv6 address; never required. JSON v3's
+ * per-project `client_ip` rule is a JSON convention: the spec's XML shapes do not list ClientIP
+ * (AuthorizeCustomerContract is ContractID and PinCode), so XML never demands it.
+ */
+export function readClientIp(fields: XmlFields): string | undefined {
   const ip = fields.optionalText('ClientIP', 64);
   if (ip !== undefined && ip !== '' && isIP(ip) === 0) throw new XmlFieldError(`${fields.path}/ClientIP: must be an IPv4 or IPv6 address`);
-  if (required && project.clientIpRequired && !ip) throw new XmlFieldError(`${fields.path}/ClientIP: required for this project`);
   return ip || undefined;
 }

@@ -33,4 +33,13 @@ describe('parseXmlRequest', () => {
   it('refuses what is not one Request', () => {
     for (const text of ['<Other/>', '<Request/><Request/>', 'text', '<Request>x</Request>']) expect(parseXmlRequest(text)).toMatchObject({ ok: false });
   });
+
+  it("an unclosed document is refused with the place of the fault only, never the parser's internals", () => {
+    for (const text of ['<Request><a>', '<Request><Header><a></Header></Request>', '<Request']) {
+      const parsed = parseXmlRequest(text);
+      expect(parsed).toMatchObject({ ok: false, refusal: { kind: 'malformed' } });
+      const message = parsed.ok ? '' : parsed.refusal.message;
+      expect(message).toMatch(/^Not well-formed XML( \(line \d+, column \d+\))?$/);
+    }
+  });
 });

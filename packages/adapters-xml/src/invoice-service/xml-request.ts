@@ -85,12 +85,13 @@ export function parseXmlRequest(text: string): { ok: true; request: Readonly<Rec
   if (markup) return { ok: false, refusal: markup };
   if (depth(text) > MAX_XML_DEPTH) return { ok: false, refusal: { kind: 'too_deep', message: `Elements nest deeper than ${MAX_XML_DEPTH} levels` } };
   const valid = XMLValidator.validate(text);
-  if (valid !== true) return { ok: false, refusal: { kind: 'malformed', message: `Not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` } };
+  // The parser's own words name its internals (`Invalid '["Request","a"]' found`): the client gets the place only.
+  if (valid !== true) return { ok: false, refusal: { kind: 'malformed', message: `Not well-formed XML (line ${valid.err.line}, column ${valid.err.col})` } };
   let doc: XmlNode;
   try {
     doc = toNode(parser.parse(text) as Ordered);
-  } catch (e) {
-    return { ok: false, refusal: { kind: 'malformed', message: `Not well-formed XML: ${(e as Error).message}` } };
+  } catch {
+    return { ok: false, refusal: { kind: 'malformed', message: 'Not well-formed XML' } };
   }
   const roots = typeof doc === 'string' ? [] : Object.keys(doc);
   const request = typeof doc === 'string' ? undefined : doc['Request'];

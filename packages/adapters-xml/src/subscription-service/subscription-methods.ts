@@ -17,7 +17,7 @@ import {
 import { readOptionalMsisdn } from '../invoice-service/xml-customer.js';
 import { XmlFieldError, type XmlFields } from '../invoice-service/xml-fields.js';
 import type { SubscriptionData } from './subscription-response.js';
-import { listedView, statusView, withOffset } from './subscription-views.js';
+import { listedView, paidUntilOf, statusView } from './subscription-views.js';
 
 /** What a method needs: the use cases, the page links, and the authenticated project. */
 export interface MethodContext {
@@ -104,7 +104,7 @@ export const SUBSCRIPTION_METHODS: Readonly<Record<string, SubscriptionMethod>> 
       SubscriberAcceptanceChannel: s.acceptanceChannel,
       AuthorizeUrl: authorizeUrl,
       OperatorID: s.operatorId,
-      PaidUntil: s.paidUntil ? withOffset(s.paidUntil) : undefined,
+      PaidUntil: paidUntilOf(s),
       TrialExists: s.trialExists,
     });
   },

@@ -9,8 +9,8 @@ export const BENCH_PROJECT_ID = 1;
 
 export const hmacHex = (key: string, message: string) => createHmac('sha256', key).update(message, 'utf8').digest('hex');
 
-/** Prints the server's base URL as the first stdout line, for the driver. */
-export const announce = (url: string, storage = 'none') => process.stdout.write(`${JSON.stringify({ url, storage })}\n`);
+/** Prints the server's base URL (and its other listeners' addresses) as the first stdout line, for the driver. */
+export const announce = (url: string, storage = 'none', urls: Readonly<Record<string, string>> = {}) => process.stdout.write(`${JSON.stringify({ url, storage, urls })}\n`);
 
 /** The JSON v3 headers of a version-4 request signed by the bench partner over `payload`. */
 export function signV4Headers(payload: string): Record<string, string> {
@@ -20,10 +20,10 @@ export function signV4Headers(payload: string): Record<string, string> {
 }
 
 /** Starts a bench server script of this folder as its own process; resolves with what it announced. */
-export async function startBenchServer(script: string, env: Record<string, string> = {}): Promise<{ url: string; storage: string; child: ChildProcess }> {
+export async function startBenchServer(script: string, env: Record<string, string> = {}): Promise<{ url: string; storage: string; urls: Readonly<Record<string, string>>; child: ChildProcess }> {
   const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
-    if (line.startsWith('{"url"')) return { ...(JSON.parse(line) as { url: string; storage: string }), child };
+    if (line.startsWith('{"url"')) return { urls: {}, ...(JSON.parse(line) as { url: string; storage: string; urls?: Record<string, string> }), child };
   }
   throw new Error(`${script} did not start`);
 }

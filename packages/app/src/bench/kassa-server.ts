@@ -18,5 +18,5 @@ const kassa = await startKassa(config, { logDestination: bufferedDestination('/d
   // The seed is read once, at start: no kassa-bench-* folder stays behind.
   rmSync(dir, { recursive: true, force: true });
 });
-announce(kassa.urls.api, kassa.storage);
+announce(kassa.urls.api, kassa.storage, kassa.urls);
 process.on('SIGTERM', () => void kassa.stop().then(() => process.exit(0)));
