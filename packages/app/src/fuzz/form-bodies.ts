@@ -16,6 +16,9 @@ const encode = (fields: readonly (readonly [string, string])[]) => fields.map(([
  * payment or a made-up one, each possibly replaced by a hostile value. The card numbers they carry
  * must never reach a log line.
  */
+/** A WAP form's ReturnUrl with a way up, in the spellings that percent-encoding allows: each must stay under the project's return address. */
+const DOT_SEGMENTS = fc.constantFrom('..', '../x', '%2e%2e/x', '%2E%2e%2fx', 'a/%2e%2e/%2e%2e/x', '%252e%252e/x', '.%2e/x', '%2e./x', 'a%2f..%2fb', '%2e%2e%5cx');
+
 export const nearlyRightForm = (known: readonly KnownPayment[]): fc.Arbitrary<FuzzBody> => {
   const payment =
     known.length > 0
@@ -30,7 +33,9 @@ export const nearlyRightForm = (known: readonly KnownPayment[]): fc.Arbitrary<Fu
       fc.constantFrom('sbp', 'tpay', 'sberpay', 'mirpay', 'cash', ''),
       fc.constantFrom('ru', 'en', 'de'),
       fc.boolean(),
-      fc.option(fc.tuple(fc.constantFrom('invoiceId', 't', 'card_number', 'card_expiry', 'method', 'embedded', 'from'), hostile), { freq: 3 }),
+      fc.option(fc.oneof(fc.tuple(fc.constantFrom('invoiceId', 't', 'card_number', 'card_expiry', 'method', 'embedded', 'from'), hostile), fc.tuple(fc.constant('ReturnUrl'), DOT_SEGMENTS)), {
+        freq: 3,
+      }),
     )
     .map(([[invoiceId, token], [digits, typed], expiry, code, method, lang, embedded, broken]) => {
       const fields: [string, string][] = [

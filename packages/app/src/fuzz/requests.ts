@@ -131,16 +131,20 @@ const someHeaders: fc.Arbitrary<[string, string][]> = fc.array(
 );
 const extraHeaders = fc.oneof({ weight: 3, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: someHeaders });
 
-type Auth = 'v3' | 'v4' | 'none' | 'bad-signature' | 'old-timestamp' | 'bad-version' | 'unknown-login';
+/** How a request is signed; `unknown-login:<login>` signs as a random login (the directory's caches must stay bounded). */
+type Auth = 'v3' | 'v4' | 'none' | 'bad-signature' | 'old-timestamp' | 'bad-version' | `unknown-login:${string}`;
+const UNKNOWN_LOGIN = 'unknown-login:';
+const randomLogin = fc.stringMatching(/^[\x21-\x7e]{1,200}$/).map((login): Auth => `${UNKNOWN_LOGIN}${login}`);
 const auth: fc.Arbitrary<Auth> = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom<Auth>('v3', 'v4') },
-  { weight: 3, arbitrary: fc.constantFrom<Auth>('none', 'bad-signature', 'old-timestamp', 'bad-version', 'unknown-login') },
+  { weight: 2, arbitrary: fc.constantFrom<Auth>('none', 'bad-signature', 'old-timestamp', 'bad-version') },
+  { weight: 1, arbitrary: randomLogin },
 );
 
 /** The JSON v3 headers for `auth`, signed as the fuzz partner would (v4 over the body when it parses). */
 function authHeaders(kind: Auth, route: FuzzRoute, path: string, body: FuzzBody | undefined): { headers: [string, string][]; signatures: string[] } {
   if (kind === 'none' || !route.operation) return { headers: [], signatures: [] };
-  const login = kind === 'unknown-login' ? 'nobody' : FUZZ_PARTNER.login;
+  const login = kind.startsWith(UNKNOWN_LOGIN) ? kind.slice(UNKNOWN_LOGIN.length) : FUZZ_PARTNER.login;
   const timestamp = timestampOf(kind === 'old-timestamp' ? new Date(Date.now() - 3_600_000) : new Date());
   const version = kind === 'v4' ? 4 : 3;
   const segments = path.split('?')[0]?.split('/') ?? [];

@@ -79,6 +79,9 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
       { method: 'GET', path: '/Card/Sbp/bank.html', widget: { query: 'method=sbp' } },
       { method: 'POST', path: '/Card/Sbp/pay', document: 'form', weight: 4 },
       { method: 'POST', path: '/Card/Sbp/simulate', document: 'form', weight: 2 },
+      // The WAP operator gateway's form: its ReturnUrl, with encoded ways up among the fuzzer's values.
+      { method: 'POST', path: '/Card/Sbp/wap', document: 'form' },
+      { method: 'GET', path: '/Card/Sbp/widget.html', widget: { query: 'ReturnUrl=%252e%252e%2Fadmin&ext_lp_template=x' } },
       { method: 'GET', path: '/Card/Sbp/status', widget: {} },
       { method: 'GET', path: '/Card/Handlers/:invoiceId/pay', widget: { query: 'method=sbp' }, weight: 2 },
       { method: 'GET', path: '/Card/Handlers/:invoiceId/pay', widget: { query: 'method=tpay_mobile' } },

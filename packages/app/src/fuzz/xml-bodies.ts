@@ -24,6 +24,9 @@ const operationBody: fc.Arbitrary<[string, string]> = fc.oneof(
     .tuple(id, fc.constantFrom('1234', '0000', ''))
     .map(([c, pin]): [string, string] => ['AuthorizeCustomerContract', `<ContractID>${c}</ContractID><PinCode>${pin}</PinCode><ClientIP>203.0.113.7</ClientIP>`]),
   id.map((c): [string, string] => ['CancelCustomerContract', `<ContractID>${c}</ContractID>`]),
+  // The spec's shapes alone (no ClientIP, nothing it does not name): accepted on any project.
+  fc.tuple(fc.uuid(), fc.constantFrom('1234', '0000')).map(([c, pin]): [string, string] => ['AuthorizeCustomerContract', `<ContractID>${c}</ContractID><PinCode>${pin}</PinCode>`]),
+  fc.tuple(msisdn, fc.stringMatching(/^[A-Za-z0-9-]{1,30}$/)).map(([m, o]): [string, string] => ['CreateInvoice', `<MerchantOrderID>${o}</MerchantOrderID>${phone(m)}`]),
   fc
     .tuple(msisdn, fc.stringMatching(/^[A-Za-z0-9-]{1,30}$/), fc.constantFrom('10.00', '0.01', '25.50'))
     .map(([m, o, amount]): [string, string] => [
@@ -127,6 +130,15 @@ const hostile = (document: fc.Arbitrary<Unsigned>): fc.Arbitrary<XmlFuzzBody> =>
     fc.tuple(document, fc.string({ unit: 'binary', maxLength: 60 })).map(([d, s]) => body('xml-unicode', d.text.replace(/<MerchantOrderID>[^<]*/, `<MerchantOrderID>${s.replace(/[<&]/g, '')}`), d)),
     document.map((d) => body('xml-cdata-comments-pi', d.text.replace('<Request>', '<Request><!-- c --><?pi x?>').replace(/<(Subscription)?ProjectID>([^<]*)</, '<$1ProjectID><![CDATA[$2]]><'), d)),
     fc.tuple(document, fc.constantFrom(...DOCTYPES)).map(([d, dt]) => body('xml-doctype', d.text.replace('<Request>', `${dt}<Request>`), d)),
+    // A stranger's login or project id, signed with the fuzz partner's key: never authenticated, and the directory's caches stay bounded.
+    fc
+      .tuple(document, fc.stringMatching(/^[A-Za-z0-9._-]{1,120}$/), fc.integer({ min: 3, max: 2_000_000_000 }))
+      .map(([d, login, project]) =>
+        body('xml-stranger', d.text.replace(/<Login>[^<]*<\/Login>/, `<Login>${login}</Login>`).replace(/<SubscriptionProjectID>[^<]*</, `<SubscriptionProjectID>${project}<`), {
+          ...d,
+          auth: 'bad-signature',
+        }),
+      ),
     fc.integer({ min: 17, max: 3_000 }).map((n) => body('xml-deep', `<Request>${'<a>'.repeat(n)}${'</a>'.repeat(n)}</Request>`)),
     fc.string({ maxLength: 200 }).map((s) => body('xml-text', s)),
     fc.uint8Array({ maxLength: 300 }).map((bytes): XmlFuzzBody => ({ kind: 'xml-bytes', content: Buffer.from(bytes), cardNumbers: [], signatures: [] })),
