@@ -11,6 +11,9 @@ import { inject } from 'vitest';
 import { startKassaProcess } from './fuzz/kassa-process.js';
 import { dataOf, EXAMPLES, fresh, P, PRODUCTION, startTestKassa } from './e2e.fixture.js';
 
+/** A Standard Webhooks secret as the seed wants it: whsec_ and 24 bytes or more. */
+const SEED_SECRET = `whsec_${Buffer.from('seed-file-webhook-secret-0123').toString('base64')}`;
+
 /** The seed file as the test environment reads it. */
 const loadTestSeed = (path: string) => loadSeedFile(path, 'test');
 
@@ -37,7 +40,7 @@ describe('the seed file', () => {
     await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'https://shop.example/h' }] }] }))).rejects.toThrow(
       'webhookSecret is required with webhookUrl',
     );
-    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'data:,ok', webhookSecret: 'w' }] }] }))).rejects.toThrow(
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'data:,ok', webhookSecret: SEED_SECRET }] }] }))).rejects.toThrow(
       'partners.0.projects.0.webhookUrl',
     );
     await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
@@ -47,6 +50,17 @@ describe('the seed file', () => {
     const d = await loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 2, webhookFormat: 'legacy' }] }] }));
     expect(d.projects.map((p) => p.webhookFormat)).toEqual(['v3', 'legacy']);
     await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookFormat: 'xml' }] }] }))).rejects.toThrow('partners.0.projects.0.webhookFormat');
+    // Secrets the Standard Webhooks libraries cannot read, or too short: refused, naming the field and how to make one.
+    for (const [field, value] of [
+      ['webhookSecret', 'plain-text-secret-of-some-length'],
+      ['subscriptionSecret', 's'],
+      ['webhookSecret', `whsec_${Buffer.from('only-twenty-three-bytes').toString('base64')}`],
+      ['subscriptionSecret', 'whsec_not base64!'],
+    ]) {
+      await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'https://shop.example/h', [field as string]: value }] }] }))).rejects.toThrow(
+        new RegExp(`partners.0.projects.0.${field}: must be whsec_ followed by the base64 of at least 24 random bytes`),
+      );
+    }
   });
 
   it('accepts the documented shape, with defaults for what it omits', async () => {
@@ -66,9 +80,9 @@ describe('the seed file', () => {
                 defaultPrice: { amount: '12.30', currency: 'RUB' },
                 returnUrl: 'https://shop.example/back',
                 webhookUrl: 'https://shop.example/hook',
-                webhookSecret: 'w',
+                webhookSecret: SEED_SECRET,
                 paymentMethods: ['sbp', 'tpay'],
-                subscriptionSecret: 's',
+                subscriptionSecret: SEED_SECRET,
                 subscriptionNotificationUrl: 'https://shop.example/subs',
               },
               { id: 8 },
@@ -110,7 +124,10 @@ describe('configuration', () => {
 
 describe('production mode', () => {
   it('refuses to start without KASSA_BILLING_GATEWAY, or with a module that does not make one', async () => {
-    await expect(startTestKassa({ KASSA_ENV: 'production' })).rejects.toThrow(/KASSA_BILLING_GATEWAY is required in production/);
+    await expect(startTestKassa({ KASSA_ENV: 'production', KASSA_PIN_KEY: PRODUCTION.KASSA_PIN_KEY })).rejects.toThrow(/KASSA_BILLING_GATEWAY is required in production/);
+    // Nor without the key of the PIN digests, named by the configuration's message.
+    expect(() => readConfig({ ...PRODUCTION, KASSA_PIN_KEY: undefined })).toThrow(/Configuration: KASSA_PIN_KEY: required in production/);
+    expect(() => readConfig({ ...PRODUCTION, KASSA_PIN_KEY: 'short' })).toThrow(/KASSA_PIN_KEY: must be at least 32 characters/);
     const { KASSA_SMS_SENDER: _sms, ...withoutSms } = PRODUCTION;
     await expect(startTestKassa(withoutSms)).rejects.toThrow(/KASSA_SMS_SENDER is required in production/);
     await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}nowhere.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: cannot load/);

@@ -1,5 +1,6 @@
+import { signRequest, timestampOf } from '@kassa/merchant-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { dataOf, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;
 beforeAll(async () => {
@@ -68,6 +69,21 @@ describe('contracts over HTTP (every row of the contract table)', () => {
       customer: { type: 'mobile_phone', msisdn: '79001234567', country: 'RU', network: { id: 1, name: 'Sandbox Network' }, operator: { id: 22, name: 'Sandbox Operator' } },
     });
     expect(dataOf(await api.checkBilling(P.main, { msisdn: '4915112345678' })).supported).toBe(false);
+  });
+
+  it("billing check, both shapes the document gives, signed as it says (version 4): the spec's {msisdn} signs an empty payload, {customer} its msisdn", async () => {
+    const api = t.client({ version: 4 });
+    expect(dataOf(await api.checkBilling(P.main, { customer: { type: 'mobile_phone', msisdn: '79001234567' } })).supported).toBe(true);
+    const send = (body: unknown, payload: string) => {
+      const timestamp = timestampOf(new Date());
+      const headers = { 'X-Login': MERCHANT.login, 'X-Timestamp': timestamp, 'X-Signature-Version': '4', 'X-Signature': signRequest(MERCHANT.password, MERCHANT.login, timestamp, 4, payload) };
+      return api.send({ method: 'POST', path: `/api/v3/projects/${P.main}/billing/check`, operation: 'checkBilling', body, headers });
+    };
+    expect((await send({ msisdn: '79001234567' }, '')).status).toBe(200);
+    expect((await send({ msisdn: '79001234567' }, '79001234567')).status).toBe(401);
+    expect((await send({ customer: { type: 'mobile_phone', msisdn: '79001234567' } }, '79001234567')).status).toBe(200);
+    const neither = await send({ customer: { msisdn: '79001234567' } }, '');
+    expect([neither.status, !neither.ok && neither.error.message]).toEqual([400, expect.stringContaining('must be {"msisdn"')]);
   });
 
   it('a contract of another project is not found', async () => {

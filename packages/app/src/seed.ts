@@ -9,6 +9,20 @@ const widgetOrigin = z.string().refine((o) => {
   return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === o;
 }, 'must be an origin such as https://shop.example (scheme, host and port only) or *');
 
+/**
+ * A Standard Webhooks secret: `whsec_` and the base64 of at least 24 random bytes. The standard's
+ * libraries base64-decode every secret (after the optional prefix), so only such a secret lets
+ * them verify Kassa's deliveries as they are.
+ */
+const WHSEC = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+export const MIN_SECRET_BYTES = 24;
+const webhookSecret = z.string().refine((s) => WHSEC.test(s) && Buffer.from(s.slice('whsec_'.length), 'base64').length >= MIN_SECRET_BYTES, {
+  message: `must be whsec_ followed by the base64 of at least ${MIN_SECRET_BYTES} random bytes (make one: node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))")`,
+});
+
+/** A new Standard Webhooks secret (the demo project's). */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
+
 const amount = z.string().refine((a) => parseMoney(a, 'RUB').ok, 'must be a decimal string with two fraction digits, like "10.00"');
 
 const projectSchema = z
@@ -30,9 +44,9 @@ const projectSchema = z
       .url({ protocol: /^https?$/ })
       .nullable()
       .default(null),
-    webhookSecret: z.string().min(1).nullable().default(null),
+    webhookSecret: webhookSecret.nullable().default(null),
     paymentMethods: z.array(z.string().min(1)).default(['sbp']),
-    subscriptionSecret: z.string().min(1).nullable().default(null),
+    subscriptionSecret: webhookSecret.nullable().default(null),
     subscriptionNotificationUrl: z
       .url({ protocol: /^https?$/ })
       .nullable()
@@ -111,7 +125,7 @@ export function demoDirectory(): Directory {
     webhookUrl: null,
     webhookSecret: null,
     paymentMethods: ['sbp', 'sberpay', 'tpay', 'mirpay'],
-    subscriptionSecret: randomBytes(12).toString('base64url'),
+    subscriptionSecret: newWebhookSecret(),
     subscriptionNotificationUrl: null,
   };
   return { partners: [partner], projects: [project] };

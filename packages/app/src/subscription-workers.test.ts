@@ -20,7 +20,7 @@ import { startRedisServer, type RedisServer } from './testing/redis-server.js';
 const SCALE = Number(process.env['KASSA_SUBSCRIPTION_WORKERS_SCALE'] ?? 1);
 const SUBSCRIPTIONS = Math.round(1000 * SCALE);
 const ITERATIONS = 3;
-const SECRET = 'scale-subscription-secret';
+const SECRET = `whsec_${Buffer.from('scale-subscription-secret-0123').toString('base64')}`;
 const DEBUG = Boolean(process.env['KASSA_WORKERS_TEST_DEBUG']);
 const debug = (...args: unknown[]) => {
   if (DEBUG) console.log(new Date().toISOString(), ...args);

@@ -12,7 +12,7 @@ import { startReceiver, type HttpReceiver } from './testing/http-receiver.js';
 // QR of `?useSbpQr=True`), and WAP through the operator-gateway imitation for both operator
 // behaviours; each activation notified, signed, and visible through GetSubscriptionStatus.
 const PROJECT = 50;
-const SECRET = 'subscription-secret-for-the-browser-test';
+const SECRET = `whsec_${Buffer.from('subscription-secret-for-the-browser-test').toString('base64')}`;
 let t: TestKassa;
 let chrome: TestBrowser;
 let context: BrowserContext;

@@ -1,4 +1,15 @@
-import { requestPayload, signRequest, timestampOf, type EventsPage, type EventTypeName, type SignedOperation, type WebhookDeliveryData } from '@kassa/protocol';
+import {
+  requestPayload,
+  signRequest,
+  timestampOf,
+  type BillingCheckRequest,
+  type ContractCancelRequest,
+  type ContractPinRequest,
+  type EventsPage,
+  type EventTypeName,
+  type SignedOperation,
+  type WebhookDeliveryData,
+} from '@kassa/protocol';
 import type { ContractData, CreateContractRequest, CreateInvoiceRequest, InvoiceData, KassaError, KassaResponse } from './types.js';
 
 export { signRequest, timestampOf };
@@ -55,7 +66,7 @@ export class KassaClient {
     return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/contracts`, operation: 'createContract', body });
   }
 
-  authorizeContract(projectId: number, contractId: string, body: { pin_code: string; client_ip?: string; merchant_contract_id?: string }) {
+  authorizeContract(projectId: number, contractId: string, body: ContractPinRequest) {
     return this.send<{ contract_id: string; status: 'active' }>({
       method: 'POST',
       path: `/api/v3/projects/${projectId}/contracts/${contractId}/authorize`,
@@ -65,7 +76,7 @@ export class KassaClient {
     });
   }
 
-  cancelContract(projectId: number, contractId: string, body: { client_ip?: string } = {}) {
+  cancelContract(projectId: number, contractId: string, body: ContractCancelRequest = {}) {
     return this.send<{ contract_id: string; status: 'cancelled' }>({
       method: 'POST',
       path: `/api/v3/projects/${projectId}/contracts/${contractId}/cancel`,
@@ -75,7 +86,8 @@ export class KassaClient {
     });
   }
 
-  checkBilling(projectId: number, body: { msisdn: string }) {
+  /** The spec's `{msisdn}` (its number is not signed) or `{customer: {type: 'mobile_phone', msisdn}}` (signed). */
+  checkBilling(projectId: number, body: BillingCheckRequest) {
     return this.send<{ supported: boolean; customer: ContractData['customer'] }>({ method: 'POST', path: `/api/v3/projects/${projectId}/billing/check`, operation: 'checkBilling', body });
   }
 

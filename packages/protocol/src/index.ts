@@ -8,4 +8,5 @@ export * from './signature-payload.js';
 export * from './operations.js';
 export * from './openapi.js';
 export * from './webhooks.js';
+export * from './webhook-payloads.js';
 export * from './xml-signature.js';

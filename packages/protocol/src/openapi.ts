@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
 import { COMMON_ERRORS, OPERATIONS, type Operation } from './operations.js';
 import { requestPayloadParts } from './signature-payload.js';
+import { innerHash, signRequest } from './signature.js';
+import { contractAuthorizedWebhook, contractClosedWebhook, legacyPaymentWebhook, paymentUpdatedWebhook, refundCompletedWebhook, subscriptionStatusNotification } from './webhook-payloads.js';
 
 export interface OpenApiOptions {
   /** Where the API is served, e.g. from the app's configuration. */
@@ -37,10 +39,17 @@ function reachable(all: Record<string, Record<string, unknown>>, roots: readonly
   return Object.fromEntries([...seen].sort().map((id) => [id, all[id] as Record<string, unknown>]));
 }
 
+/** A worked example of the request signature, computed from fixed inputs by the protocol's own signer. */
+const EXAMPLE = { password: 'secret-password', login: 'shop', timestamp: '2026-11-24T10:00:00Z', payload: 'order-1' + '79001234567' + '10.00' + 'RUB' + '' + '203.0.113.7' } as const;
+
 const SIGNATURE = [
-  'Every request carries X-Login, X-Timestamp (UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes), X-Signature-Version (3 or 4) and X-Signature:',
-  'innerHash = hex(hmac_sha256(password, X-Timestamp)); version 3: X-Signature = hex(hmac_sha256(password, login + innerHash));',
-  "version 4: X-Signature = hex(hmac_sha256(password, requestPayload + login + innerHash)), requestPayload being the operation's fields concatenated without separators (see each operation).",
+  'Every request carries four headers: X-Login (the partner login), X-Timestamp (UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server), X-Signature-Version (3 or 4) and X-Signature (64 lowercase hex digits).',
+  'The key of every HMAC is the partner password (never sent). innerHash = lowercase hex hmac_sha256(password, X-Timestamp).',
+  'Version 3: X-Signature = lowercase hex hmac_sha256(password, login + innerHash).',
+  "Version 4: X-Signature = lowercase hex hmac_sha256(password, requestPayload + login + innerHash), requestPayload being the operation's fields (listed in each operation's description) concatenated without separators, a missing field as the empty string, the invoice or contract id from the path;",
+  'customerPayload is the msisdn for mobile_phone, source + country + merchant_customer_id + email for the card types, and empty otherwise.',
+  `Worked example (version 4, POST /invoices): password "${EXAMPLE.password}", login "${EXAMPLE.login}", X-Timestamp "${EXAMPLE.timestamp}", body {"client_ip":"203.0.113.7","customer":{"type":"mobile_phone","msisdn":"79001234567"},"order":{"merchant_order_id":"order-1","price":{"amount":"10.00","currency":"RUB"}}}:`,
+  `requestPayload "${EXAMPLE.payload}", innerHash ${innerHash(EXAMPLE.password, EXAMPLE.timestamp)}, X-Signature ${signRequest(EXAMPLE.password, EXAMPLE.login, EXAMPLE.timestamp, 4, EXAMPLE.payload)}.`,
 ].join(' ');
 
 /** The fields of each operation's requestPayload, in order, as requestPayloadParts names them. */
@@ -88,16 +97,19 @@ function operationObject(op: Operation, options: OpenApiOptions) {
     name,
     in: 'query',
     required: !q.optional,
-    schema: { type: 'string', ...(q.optional ? {} : { minLength: 1 }), maxLength: q.maxLength, ...(q.enum ? { enum: q.enum } : {}) },
-    ...(q.example ? { example: q.example } : {}),
+    schema:
+      'integer' in q
+        ? { type: 'integer', minimum: q.integer.minimum, maximum: q.integer.maximum }
+        : { type: 'string', ...(q.optional ? {} : { minLength: 1 }), maxLength: q.maxLength, ...(q.enum ? { enum: q.enum } : {}) },
+    ...(q.example !== '' ? { example: q.example } : {}),
   }));
   const links = LINKS[op.id];
   return {
     operationId: op.id,
     summary: op.summary,
-    description: `Signed payload (version 4): ${payloadFields(op.id)}.`,
+    description: `Signed payload (version 4): ${op.id === 'checkBilling' ? "customerPayload: the msisdn for {customer: {type: 'mobile_phone', msisdn}}; empty for the spec's {msisdn} shape, whose number is not signed" : payloadFields(op.id)}.`,
     parameters: [{ name: 'projectId', in: 'path', required: true, schema: { type: 'integer', format: 'int32', minimum: 0 } }, ...pathParams, ...query],
-    ...(op.request ? { requestBody: { required: true, content: { 'application/json': { schema: ref(idOf(op.request)), example: z.globalRegistry.get(op.request)?.['example'] } } } } : {}),
+    ...(op.request ? { requestBody: { required: !op.optionalBody, content: { 'application/json': { schema: ref(idOf(op.request)), example: z.globalRegistry.get(op.request)?.['example'] } } } } : {}),
     responses: {
       [String(op.status)]: {
         description: 'success',
@@ -116,10 +128,54 @@ function operationObject(op: Operation, options: OpenApiOptions) {
   };
 }
 
+/** The headers of every delivery (Standard Webhooks). */
+const DELIVERY_HEADERS = [
+  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: "the event's stable id: the same on every retry; de-duplicate on it" },
+  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9]+$' }, description: "this attempt's time, unix seconds" },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description:
+      'v1, + base64 HMAC-SHA256 over id.timestamp.body with the base64-decoded secret after whsec_ (space-separated signatures while a secret rotates); absent when the project has no secret',
+  },
+];
+
+/** Each body Kassa POSTs to merchants: the JSON events to webhookUrl (and test callbacks), the legacy envelope, and the XML subscription notification. */
+const WEBHOOKS: readonly { readonly name: string; readonly schema: z.ZodType; readonly contentType: string; readonly summary: string }[] = [
+  { name: 'contract.authorized', schema: contractAuthorizedWebhook, contentType: 'application/json', summary: 'A contract was confirmed (to webhookUrl)' },
+  { name: 'contract.closed', schema: contractClosedWebhook, contentType: 'application/json', summary: 'A contract was cancelled or expired (to webhookUrl)' },
+  { name: 'payment.updated', schema: paymentUpdatedWebhook, contentType: 'application/json', summary: "A charge attempt (to webhookUrl, and an invoice's test_info.callback_url)" },
+  { name: 'refund.completed', schema: refundCompletedWebhook, contentType: 'application/json', summary: 'A refund completed (the refund notification, to webhookUrl)' },
+  { name: 'payment.updated (legacy envelope)', schema: legacyPaymentWebhook, contentType: 'application/json', summary: 'A charge attempt, for projects with webhookFormat "legacy"' },
+  {
+    name: 'SubscriptionStatusNotification',
+    schema: subscriptionStatusNotification,
+    contentType: 'text/xml',
+    summary: 'A subscription event (XML, to subscriptionNotificationUrl); the Standard Webhooks headers are keyed by the subscription secret',
+  },
+];
+
+function webhookObject(w: (typeof WEBHOOKS)[number]) {
+  return {
+    post: {
+      summary: w.summary,
+      parameters: DELIVERY_HEADERS,
+      requestBody: { required: true, content: { [w.contentType]: { schema: ref(idOf(w.schema)) } } },
+      responses: {
+        '200': { description: 'any 2xx: delivered' },
+        '410': { description: 'gone: no more attempts' },
+        default: { description: 'anything else: retried (Retry-After honoured on 429 and 503)' },
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document of the JSON v3 API, generated from the protocol's zod schemas. */
 export function openApiDocument(options: OpenApiOptions) {
   const requests = OPERATIONS.flatMap((op) => (op.request ? [idOf(op.request)] : []));
-  const answers = [...OPERATIONS.map((op) => idOf(op.response)), 'ErrorEnvelope'];
+  const answers = [...OPERATIONS.map((op) => idOf(op.response)), 'ErrorEnvelope', ...WEBHOOKS.map((w) => idOf(w.schema))];
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) paths[PREFIX + op.path] = { ...paths[PREFIX + op.path], [op.method]: operationObject(op, options) };
   return {
@@ -132,12 +188,13 @@ export function openApiDocument(options: OpenApiOptions) {
     servers: options.servers.map((s) => ({ ...s })),
     security: [{ login: [], timestamp: [], signatureVersion: [], signature: [] }],
     paths,
+    webhooks: Object.fromEntries(WEBHOOKS.map((w) => [w.name, webhookObject(w)])),
     components: {
       securitySchemes: {
         login: { type: 'apiKey', in: 'header', name: 'X-Login', description: 'the partner login' },
         timestamp: { type: 'apiKey', in: 'header', name: 'X-Timestamp', description: 'UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server' },
         signatureVersion: { type: 'apiKey', in: 'header', name: 'X-Signature-Version', description: '3 or 4' },
-        signature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: SIGNATURE },
+        signature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `Not a static key: an HMAC computed per request. ${SIGNATURE}` },
       },
       schemas: { ...reachable(components('input'), requests), ...reachable(components('output'), answers) },
     },

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { JsonErrorCode } from './error-codes.js';
-import { billingCheckRequest, clientIpRequest, createContractRequest, createInvoiceRequest, pinRequest } from './requests.js';
+import { billingCheckRequest, clientIpRequest, contractCancelRequest, contractPinRequest, createContractRequest, createInvoiceRequest, pinRequest } from './requests.js';
 import {
   EVENT_TYPES,
   eventsPageSchema,
@@ -26,8 +26,16 @@ export interface Operation {
   readonly summary: string;
   /** Registered with an `id` (a component of the OpenAPI document). */
   readonly request?: z.ZodType;
-  /** Query parameters, for the one GET that has one. */
-  readonly query?: Readonly<Record<string, { readonly maxLength: number; readonly example: string; readonly optional?: boolean; readonly enum?: readonly string[] }>>;
+  /** The server takes the request without a body too (the cancellations: "an empty body is also used"). */
+  readonly optionalBody?: true;
+  /** Query parameters: text of at most `maxLength`, or an integer between `minimum` and `maximum`. */
+  readonly query?: Readonly<
+    Record<
+      string,
+      | { readonly maxLength: number; readonly example: string; readonly optional?: boolean; readonly enum?: readonly string[] }
+      | { readonly integer: { readonly minimum: number; readonly maximum: number }; readonly example: number; readonly optional?: boolean }
+    >
+  >;
   readonly status: 200 | 201 | 202;
   /** The envelope's `data`, registered with an `id`. */
   readonly response: z.ZodType;
@@ -75,7 +83,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/contracts/{contractId}/authorize',
     summary: 'Confirm a contract by PIN',
-    request: pinRequest,
+    request: contractPinRequest,
     status: 200,
     response: contractActiveSchema,
     errors: ['CONTRACT_NOT_FOUND', 'CONTRACT_ALREADY_AUTHORIZED', 'CONTRACT_NOT_AUTHORIZED', 'CONTRACT_AUTH_ATTEMPTS_EXCEEDED'],
@@ -86,7 +94,8 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/contracts/{contractId}/cancel',
     summary: 'Cancel a contract (an empty body is fine)',
-    request: clientIpRequest,
+    request: contractCancelRequest,
+    optionalBody: true,
     status: 200,
     response: contractCancelledSchema,
     errors: ['CONTRACT_NOT_FOUND'],
@@ -151,8 +160,9 @@ export const OPERATIONS: readonly Operation[] = [
     id: 'cancelInvoice',
     method: 'post',
     path: '/invoices/{invoiceId}/cancel',
-    summary: 'Cancel an invoice (an empty body is fine)',
+    summary: 'Cancel an invoice (an empty body is fine when the project does not require client_ip)',
     request: clientIpRequest,
+    optionalBody: true,
     status: 200,
     response: invoiceCancelledSchema,
     errors: ['INVOICE_NOT_FOUND', 'INVOICE_WRONG_STATE'],
@@ -164,6 +174,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/invoices/{invoiceId}/refund',
     summary: 'Refund a paid invoice (202; the result comes as refund.completed)',
     request: clientIpRequest,
+    optionalBody: true,
     status: 202,
     response: refundSchema,
     errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_PAID'],
@@ -177,7 +188,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: {
       type: { maxLength: 40, example: 'payment.updated', optional: true, enum: EVENT_TYPES },
       after: { maxLength: 200, example: '', optional: true },
-      limit: { maxLength: 3, example: '50', optional: true },
+      limit: { integer: { minimum: 1, maximum: 100 }, example: 50, optional: true },
     },
     status: 200,
     response: eventsPageSchema,

@@ -71,13 +71,38 @@ export const createContractRequest = z
 
 export const pinRequest = z.object({ client_ip: clientIp.optional(), pin_code: text(LIMITS.pinCode) }).meta({ id: 'PinRequest', example: { client_ip: '203.0.113.7', pin_code: '1234' } });
 export const clientIpRequest = z.object({ client_ip: clientIp.optional() }).meta({ id: 'ClientIpRequest', example: { client_ip: '203.0.113.7' } });
+
+/** The contract's own merchant_contract_id, which the version 4 payload of the operations on a contract signs (not checked against the contract). */
+const signedMerchantContractId = text(LIMITS.merchantContractId)
+  .optional()
+  .meta({ description: "the contract's merchant_contract_id: part of the version 4 requestPayload (empty when absent)", example: 'contract-1' });
+export const contractPinRequest = z
+  .object({ client_ip: clientIp.optional(), merchant_contract_id: signedMerchantContractId, pin_code: text(LIMITS.pinCode) })
+  .meta({ id: 'ContractPinRequest', example: { client_ip: '203.0.113.7', merchant_contract_id: 'contract-1', pin_code: '1234' } });
+export const contractCancelRequest = z
+  .object({ client_ip: clientIp.optional(), merchant_contract_id: signedMerchantContractId })
+  .meta({ id: 'ContractCancelRequest', example: { client_ip: '203.0.113.7', merchant_contract_id: 'contract-1' } });
+
+/**
+ * POST /billing/check takes one of two shapes. The spec's `{msisdn}`: its version 4 requestPayload
+ * is the customerPayload of no customer object, the empty string, so the number is not signed. Or
+ * `{customer: {type: "mobile_phone", msisdn}}`: its requestPayload is the msisdn.
+ */
 export const billingCheckRequest = z
-  .object({ msisdn: msisdnSchema.optional(), customer: z.object({ msisdn: msisdnSchema.optional() }).optional() })
-  .meta({ id: 'BillingCheckRequest', description: 'the number as msisdn (or customer.msisdn)', example: { msisdn: '79001234567' } });
+  .union(
+    [
+      z.object({ msisdn: msisdnSchema }).meta({ title: 'BySpecMsisdn', description: "the spec's shape; version 4 signs an empty requestPayload (the number is not signed)" }),
+      z.object({ customer: z.object({ type: z.literal('mobile_phone'), msisdn: msisdnSchema }) }).meta({ title: 'ByCustomer', description: 'version 4 signs the customerPayload: the msisdn' }),
+    ],
+    { error: 'must be {"msisdn": ...} or {"customer": {"type": "mobile_phone", "msisdn": ...}}' },
+  )
+  .meta({ id: 'BillingCheckRequest', example: { msisdn: '79001234567' } });
 
 export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>;
 export type CreateContractRequest = z.input<typeof createContractRequest>;
 export type PinRequest = z.input<typeof pinRequest>;
+export type ContractPinRequest = z.input<typeof contractPinRequest>;
+export type ContractCancelRequest = z.input<typeof contractCancelRequest>;
 export type ClientIpRequest = z.input<typeof clientIpRequest>;
 export type BillingCheckRequest = z.input<typeof billingCheckRequest>;
 export type BankCardRequest = z.input<typeof bankCardSchema>;

@@ -22,7 +22,9 @@ describe('requestPayload (signature version 4)', () => {
     expect(requestPayload('getInvoice', { pathId: 'i-1' })).toBe('i-1');
     expect(requestPayload('findInvoiceByOrderId', { merchantOrderId: 'o-9' })).toBe('o-9');
     expect(requestPayload('checkBilling', { body: { customer: { type: 'x', msisdn: '1' } } })).toBe('');
-    expect(requestPayload('checkBilling', { body: { msisdn: '79001234567' } })).toBe('79001234567');
+    // The spec's {msisdn} shape has no customer object: its customerPayload, and so its requestPayload, is empty.
+    expect(requestPayload('checkBilling', { body: { msisdn: '79001234567' } })).toBe('');
+    expect(requestPayload('checkBilling', { body: { customer: { type: 'mobile_phone', msisdn: '79001234567' } } })).toBe('79001234567');
     expect(requestPayload('createContract', { body: 'not an object' })).toBe('');
   });
 });

@@ -86,11 +86,10 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
       return ['status', 'event_id'].map((name) => ({ field: name, value: request.query?.[name] ?? '' }));
     case 'redeliverWebhook':
       return [id('deliveryId')];
-    case 'checkBilling': {
-      // The request is {msisdn}: signed as the mobile_phone customerPayload it stands for.
-      const customer = customerParts(body);
-      return customer.some((p) => p.value !== '') ? customer : [f('msisdn')];
-    }
+    case 'checkBilling':
+      // The spec's rule, customerPayload: the msisdn of {customer: {type: mobile_phone, msisdn}}, and
+      // nothing for the spec's own {msisdn} shape (no customer object), whose number goes unsigned.
+      return customerParts(body);
   }
 }
 

@@ -3,9 +3,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How far a webhook's timestamp may be from the receiver's clock (Standard Webhooks' default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
-/** The HMAC key of a webhook secret: the base64 after `whsec_`, or, without the prefix, the secret's own UTF-8 bytes. */
+/**
+ * The HMAC key of a webhook secret, as every Standard Webhooks library reads it: the base64 after
+ * an optional `whsec_`. (Kassa's secrets are `whsec_` and at least 24 random bytes.)
+ */
 export function webhookKey(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+  return Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
 }
 
 /** `v1,` + base64 HMAC-SHA256 over `id.timestamp.body`, as Kassa sends it in `webhook-signature`. */

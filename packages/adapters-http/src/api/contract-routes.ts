@@ -2,7 +2,7 @@ import { Router, type IRouter } from 'express';
 import { sendData, sendResult } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { API_PREFIX } from './prefix.js';
-import { billingCheckRequest, clientIpRequest, createContractRequest, pinRequest, toCustomer } from './requests.js';
+import { billingCheckRequest, contractCancelRequest, contractPinRequest, createContractRequest, toCustomer } from './requests.js';
 import { answeredWithError, bodyRoute, missingClientIp } from './route.js';
 import { contractView } from './views.js';
 
@@ -25,7 +25,7 @@ export function contractRoutes(deps: HttpDeps, router: IRouter = Router()): IRou
 
   router.post(
     `${API_PREFIX}/contracts/:contractId/authorize`,
-    bodyRoute(deps, 'authorizeContract', pinRequest, { clientIpRule: true }, async (body, req, res, { project }) => {
+    bodyRoute(deps, 'authorizeContract', contractPinRequest, { clientIpRule: true }, async (body, req, res, { project }) => {
       const result = await deps.useCases.authorizeContract.execute({ projectId: project.id, contractId: param(req.params['contractId']), pinCode: body.pin_code });
       await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'active' }));
     }),
@@ -34,7 +34,7 @@ export function contractRoutes(deps: HttpDeps, router: IRouter = Router()): IRou
   // Cancellation is also sent with an empty body (the spec), so client_ip is not required here.
   router.post(
     `${API_PREFIX}/contracts/:contractId/cancel`,
-    bodyRoute(deps, 'cancelContract', clientIpRequest, { clientIpRule: false }, async (_body, req, res, { project }) => {
+    bodyRoute(deps, 'cancelContract', contractCancelRequest, { clientIpRule: false }, async (_body, req, res, { project }) => {
       const result = await deps.useCases.cancelContract.execute({ projectId: project.id, contractId: param(req.params['contractId']) });
       await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'cancelled' }));
     }),
@@ -43,8 +43,8 @@ export function contractRoutes(deps: HttpDeps, router: IRouter = Router()): IRou
   router.post(
     `${API_PREFIX}/billing/check`,
     bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res) => {
-      const msisdn = body.msisdn ?? body.customer?.msisdn;
-      if (!msisdn) return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'msisdn: required' });
+      // The spec's {msisdn}, or {customer: {type: mobile_phone, msisdn}} (whose number the version 4 signature covers).
+      const msisdn = 'customer' in body ? body.customer.msisdn : body.msisdn;
       const check = await deps.useCases.checkBilling.execute({ msisdn });
       const carrier = check.carrier ? { country: check.carrier.country, network: check.carrier.network, operator: check.carrier.operator } : {};
       sendData(res, { supported: check.supported, customer: { type: 'mobile_phone', msisdn, ...carrier } });

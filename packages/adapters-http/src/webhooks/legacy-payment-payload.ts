@@ -1,11 +1,12 @@
 import { formatAmount, INVOICE_STATUS, invoicePaymentStatus, specTime, type KassaMode, type PaymentUpdated } from '@kassa/domain';
+import type { LegacyPaymentWebhook } from '@kassa/protocol';
 
 /**
  * The legacy envelope of payment notifications (projects with `webhookFormat: "legacy"`): one flat
  * object per charge attempt. In the test environment `billing_result` carries the outcome the
  * merchant chose in test_info (the spec's Events section), as the attempt turned out.
  */
-export function legacyPaymentPayload(event: PaymentUpdated, mode: KassaMode): Record<string, unknown> {
+export function legacyPaymentPayload(event: PaymentUpdated, mode: KassaMode): LegacyPaymentWebhook {
   const t = event.transaction;
   return {
     event: 'payment.updated',

@@ -11,7 +11,10 @@ import {
   type ContractEvent,
   type Invoice,
   type InvoiceEvent,
+  type PaymentUpdated,
 } from '@kassa/domain';
+import { jsonWebhookSchema, legacyPaymentWebhook } from '@kassa/protocol';
+import { legacyPaymentPayload } from './legacy-payment-payload.js';
 import { webhookPayload } from './webhook-payload.js';
 
 // The wire shapes merchants' code depends on, pinned: each event made by the real domain command.
@@ -91,5 +94,22 @@ describe('webhookPayload: the JSON bodies of the events', () => {
         refund: { refund_status: 'completed', amount: { amount: '10.00', currency: 'RUB' } },
       },
     });
+  });
+
+  it("every payload is what the OpenAPI document's webhooks section says, to the field (no field it does not name)", () => {
+    const paid = charge(invoice(), 'SUCCESS').next as Invoice;
+    const payloads = [
+      webhookPayload(only<ContractEvent>(enterContractPin(contract(), '1234', stamp()).events)),
+      webhookPayload(only<ContractEvent>(cancelContract(contract(), stamp()).events)),
+      webhookPayload(only<InvoiceEvent>(charge(invoice(), 'SUCCESS').events)),
+      webhookPayload(only<InvoiceEvent>(charge(invoice(), 'FAILED').events)),
+      webhookPayload(only<InvoiceEvent>(completeRefund(requestRefund(paid, stamp()).next as Invoice, stamp()).events)),
+    ];
+    for (const payload of payloads) {
+      const strict = JSON.parse(JSON.stringify(payload)) as unknown;
+      expect(jsonWebhookSchema.parse(strict)).toEqual(strict);
+    }
+    const legacy = legacyPaymentPayload(only<InvoiceEvent>(charge(invoice(), 'SUCCESS').events) as PaymentUpdated, 'test');
+    expect(legacyPaymentWebhook.parse(legacy)).toEqual(legacy);
   });
 });

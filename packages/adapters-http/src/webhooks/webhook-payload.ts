@@ -1,15 +1,13 @@
 import { formatAmount, INVOICE_STATUS, invoicePaymentStatus, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type Money, type Transaction } from '@kassa/domain';
+import type { JsonWebhook, WebhookCustomer } from '@kassa/protocol';
 
-/** The JSON body of a webhook: the spec's `{type, data}`. */
-export interface WebhookPayload {
-  readonly type: 'contract.authorized' | 'contract.closed' | 'payment.updated' | 'refund.completed';
-  readonly data: Readonly<Record<string, unknown>>;
-}
+/** The JSON body of a webhook: the spec's `{type, data}`, typed by the protocol's schemas (the OpenAPI document's `webhooks`). */
+export type WebhookPayload = JsonWebhook;
 
 const money = (m: Money) => ({ amount: formatAmount(m), currency: m.currency });
 
 /** The customer as webhooks show it: never card data. */
-function customer(c: Customer): Record<string, unknown> {
+function customer(c: Customer): WebhookCustomer {
   return c.type === 'mobile_phone' ? { type: c.type, msisdn: c.msisdn } : { type: c.type, source: c.source, merchant_customer_id: c.merchantCustomerId, country: c.country };
 }
 

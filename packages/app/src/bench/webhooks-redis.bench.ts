@@ -19,7 +19,7 @@ import { median, waitFor } from './bench-common.js';
 const DELIVERIES = Number(process.env['BENCH_DELIVERIES'] ?? 2000);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const CONCURRENCY = 50;
-const SECRET = `whsec_${Buffer.from('bench-webhook-secret').toString('base64')}`;
+const SECRET = `whsec_${Buffer.from('bench-webhook-secret-0123456').toString('base64')}`;
 const BODY = JSON.stringify({ type: 'payment.updated', data: { invoice: { invoice_id: '3f2b8c1e-6a4d-4e8b-9c0a-1d2e3f405a6b', status: 'Processed', payment_status: 'PAID' } } });
 const silent = pino({ level: 'silent' });
 

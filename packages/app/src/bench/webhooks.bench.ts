@@ -13,7 +13,7 @@ import { median } from './bench-common.js';
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const CONCURRENCY = 50;
-const SECRET = `whsec_${Buffer.from('bench-webhook-secret').toString('base64')}`;
+const SECRET = `whsec_${Buffer.from('bench-webhook-secret-0123456').toString('base64')}`;
 const BODY = JSON.stringify({ type: 'payment.updated', data: { invoice: { invoice_id: '3f2b8c1e-6a4d-4e8b-9c0a-1d2e3f405a6b', status: 'Processed', payment_status: 'PAID' } } });
 
 async function receiver(answers: boolean): Promise<{ server: Server; url: string }> {

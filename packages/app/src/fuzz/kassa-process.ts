@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { HostName } from '../server.js';
 
 /** The partner the fuzzer signs as: its project 1 needs client_ip, project 2 does not. */
-export const FUZZ_PARTNER = { login: 'fuzz', password: 'fuzz-password-0c7e1d', projects: [1, 2], subscriptionSecret: 'fuzz-subscription-secret-5b1e' } as const;
+export const FUZZ_PARTNER = { login: 'fuzz', password: 'fuzz-password-0c7e1d', projects: [1, 2], subscriptionSecret: 'whsec_ZnV6ei1zdWJzY3JpcHRpb24tc2VjcmV0LTViMWU=' } as const;
 
 /** The projects the fuzzer calls the subscription service on: project 1 takes the spec's signature (v1), project 2 the document's (v2). */
 export const FUZZ_SUBSCRIPTION_PROJECTS = [

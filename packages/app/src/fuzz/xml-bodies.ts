@@ -131,14 +131,12 @@ const hostile = (document: fc.Arbitrary<Unsigned>): fc.Arbitrary<XmlFuzzBody> =>
     document.map((d) => body('xml-cdata-comments-pi', d.text.replace('<Request>', '<Request><!-- c --><?pi x?>').replace(/<(Subscription)?ProjectID>([^<]*)</, '<$1ProjectID><![CDATA[$2]]><'), d)),
     fc.tuple(document, fc.constantFrom(...DOCTYPES)).map(([d, dt]) => body('xml-doctype', d.text.replace('<Request>', `${dt}<Request>`), d)),
     // A stranger's login or project id, signed with the fuzz partner's key: never authenticated, and the directory's caches stay bounded.
-    fc
-      .tuple(document, fc.stringMatching(/^[A-Za-z0-9._-]{1,120}$/), fc.integer({ min: 3, max: 2_000_000_000 }))
-      .map(([d, login, project]) =>
-        body('xml-stranger', d.text.replace(/<Login>[^<]*<\/Login>/, `<Login>${login}</Login>`).replace(/<SubscriptionProjectID>[^<]*</, `<SubscriptionProjectID>${project}<`), {
-          ...d,
-          auth: 'bad-signature',
-        }),
-      ),
+    fc.tuple(document, fc.stringMatching(/^[A-Za-z0-9._-]{1,120}$/), fc.integer({ min: 3, max: 2_000_000_000 })).map(([d, login, project]) =>
+      body('xml-stranger', d.text.replace(/<Login>[^<]*<\/Login>/, `<Login>${login}</Login>`).replace(/<SubscriptionProjectID>[^<]*</, `<SubscriptionProjectID>${project}<`), {
+        ...d,
+        auth: 'bad-signature',
+      }),
+    ),
     fc.integer({ min: 17, max: 3_000 }).map((n) => body('xml-deep', `<Request>${'<a>'.repeat(n)}${'</a>'.repeat(n)}</Request>`)),
     fc.string({ maxLength: 200 }).map((s) => body('xml-text', s)),
     fc.uint8Array({ maxLength: 300 }).map((bytes): XmlFuzzBody => ({ kind: 'xml-bytes', content: Buffer.from(bytes), cardNumbers: [], signatures: [] })),
