@@ -20,4 +20,8 @@ fi
 # Chromium (Debian's package) for the widget and payment-page tests, driven by playwright-core.
 ./scripts/ensure-chromium.sh
 
+# The merchant-side Python tools (Standard Webhooks, openapi-core, openapi-python-client, xmlschema),
+# pinned, in .kassa/merchant-venv: the tests check Kassa with them as merchants use them.
+./scripts/ensure-merchant-tools.sh
+
 npm test

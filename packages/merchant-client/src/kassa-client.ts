@@ -25,6 +25,8 @@ export interface KassaClientOptions {
   readonly now?: () => Date;
   /** How long one request may take before it is aborted (a TimeoutError), in ms; default 30 s. */
   readonly timeoutMs?: number;
+  /** The fetch to send with (a proxy's, or a recording one in tests); default the global fetch. */
+  readonly fetch?: typeof fetch;
 }
 
 /** One raw request, for what the typed methods do not cover (tests of bad input, say). */
@@ -188,7 +190,7 @@ export class KassaClient {
       if (value === undefined) delete headers[name];
       else headers[name] = value;
     }
-    const response = await fetch(new URL(request.path, this.options.baseUrl), {
+    const response = await (this.options.fetch ?? fetch)(new URL(request.path, this.options.baseUrl), {
       method: request.method,
       headers,
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),

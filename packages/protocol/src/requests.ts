@@ -91,8 +91,10 @@ export const contractCancelRequest = z
 export const billingCheckRequest = z
   .union(
     [
-      z.object({ msisdn: msisdnSchema }).meta({ title: 'BySpecMsisdn', description: "the spec's shape; version 4 signs an empty requestPayload (the number is not signed)" }),
-      z.object({ customer: z.object({ type: z.literal('mobile_phone'), msisdn: msisdnSchema }) }).meta({ title: 'ByCustomer', description: 'version 4 signs the customerPayload: the msisdn' }),
+      z.object({ msisdn: msisdnSchema }).meta({ id: 'BillingCheckByMsisdn', description: "the spec's shape; version 4 signs an empty requestPayload (the number is not signed)" }),
+      z
+        .object({ customer: z.object({ type: z.literal('mobile_phone'), msisdn: msisdnSchema }).meta({ id: 'BillingCheckCustomer' }) })
+        .meta({ id: 'BillingCheckByCustomer', description: 'version 4 signs the customerPayload: the msisdn' }),
     ],
     { error: 'must be {"msisdn": ...} or {"customer": {"type": "mobile_phone", "msisdn": ...}}' },
   )

@@ -1,0 +1,122 @@
+"""Kassa checked with the tools a merchant in another language uses, as they are.
+
+Run with .kassa/merchant-venv/bin/python (scripts/ensure-merchant-tools.sh). One JSON object on
+stdin, one JSON object on stdout:
+
+  verify-webhooks   Standard Webhooks' Python library verifies real deliveries.
+  validate-openapi  openapi-core validates real requests, answers and webhook bodies against the document.
+  generate-client   openapi-python-client generates a client; its code parses real answers.
+  validate-xml      xmlschema validates documents against the XSD.
+"""
+
+import importlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+
+def verify_webhooks(job):
+    from standardwebhooks.webhooks import Webhook
+
+    verified, failed = 0, []
+    for d in job["deliveries"]:
+        try:
+            # A JSON body is parsed by the library; an XML one is not JSON: json_parse=False says so.
+            Webhook(d["secret"]).verify(d["body"], d["headers"], json_parse=d["json"])
+            verified += 1
+        except Exception as e:  # noqa: BLE001 - every failure is reported
+            failed.append(f"{d.get('name', '?')}: {type(e).__name__}: {e}")
+    return {"verified": verified, "failed": failed}
+
+
+def validate_openapi(job):
+    from openapi_core import OpenAPI
+    from openapi_core.testing import MockRequest, MockResponse
+
+    api = OpenAPI.from_dict(job["document"])
+    problems, checked = [], 0
+    for x in job.get("exchanges", []):
+        request = MockRequest(
+            host_url=x["host"],
+            method=x["method"].lower(),
+            path=x["path"],
+            args=x.get("query") or {},
+            headers=x.get("headers") or {},
+            data=(x.get("body") or "").encode(),
+            content_type="application/json" if x.get("body") else None,
+        )
+        response = MockResponse(x["response_body"].encode(), status_code=x["status"], content_type="application/json")
+        for what, check in (("request", lambda: api.validate_request(request)), ("response", lambda: api.validate_response(request, response))):
+            try:
+                check()
+            except Exception as e:  # noqa: BLE001
+                problems.append(f"{x['method']} {x['path']} {x['status']} {what}: {type(e).__name__}: {e} {getattr(e, '__cause__', '')}")
+        checked += 1
+    for w in job.get("webhooks", []):
+        from openapi_core.testing import MockRequest as Hook
+
+        request = Hook(host_url="", method="post", path="", headers=w["headers"], data=w["body"].encode(), content_type=w["content_type"])
+        request.name = w["name"]  # openapi-core finds a webhook by its name
+        try:
+            api.validate_webhook_request(request)
+        except Exception as e:  # noqa: BLE001
+            problems.append(f"webhook {w['name']}: {type(e).__name__}: {e} {getattr(e, '__cause__', '')}")
+        checked += 1
+    return {"checked": checked, "problems": problems}
+
+
+def snake(name):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def generate_client(job):
+    import httpx
+
+    work = Path(tempfile.mkdtemp(prefix="kassa-client-"))
+    doc = work / "openapi.json"
+    doc.write_text(json.dumps(job["document"]))
+    cli = Path(sys.executable).parent / "openapi-python-client"
+    # The generator formats its output with ruff, which is in the venv's bin: on PATH for it.
+    env = {**os.environ, "PATH": f"{cli.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    run = subprocess.run([str(cli), "generate", "--path", str(doc), "--output-path", str(work / "client"), "--meta", "none"], capture_output=True, text=True, env=env)
+    output = run.stdout + run.stderr
+    if run.returncode != 0:
+        return {"generated": False, "output": output[-4000:], "parsed": 0, "problems": []}
+    sys.path.insert(0, str(work))
+    package = importlib.import_module("client")
+    client = package.Client(base_url="http://kassa.invalid")
+    parsed, problems = 0, []
+    for x in job.get("exchanges", []):
+        module = importlib.import_module(f"client.api.default.{snake(x['operation'])}")
+        response = httpx.Response(x["status"], content=x["response_body"].encode(), headers={"content-type": "application/json"})
+        try:
+            result = module._build_response(client=client, response=response)
+            if result.parsed is None:
+                problems.append(f"{x['operation']} {x['status']}: the generated client parsed nothing")
+            else:
+                parsed += 1
+        except Exception as e:  # noqa: BLE001
+            problems.append(f"{x['operation']} {x['status']}: {type(e).__name__}: {e}")
+    warnings = [line for line in output.splitlines() if "warning" in line.lower() or "unable" in line.lower() or "duplicate" in line.lower()]
+    return {"generated": True, "warnings": warnings, "parsed": parsed, "problems": problems}
+
+
+def validate_xml(job):
+    import xmlschema
+
+    schema = xmlschema.XMLSchema10(job["schema"])
+    results = []
+    for d in job["documents"]:
+        errors = [str(e.reason) for e in schema.iter_errors(d["xml"])]
+        results.append({"name": d["name"], "valid": not errors, "errors": errors[:3]})
+    return {"results": results}
+
+
+COMMANDS = {"verify-webhooks": verify_webhooks, "validate-openapi": validate_openapi, "generate-client": generate_client, "validate-xml": validate_xml}
+
+if __name__ == "__main__":
+    print(json.dumps(COMMANDS[sys.argv[1]](json.load(sys.stdin))))
