@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DIRECTORY_CACHE_ENTRIES, MongoProjectDirectory } from './mongo-project-directory.js';
+import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);
@@ -41,15 +41,17 @@ describe('MongoProjectDirectory', () => {
     const storage = await freshMongoStorage();
     // Not 0: the cache reads a start time of 0 as none.
     let now = 1_000;
-    const directory = new MongoProjectDirectory(storage.db.collection('partners'), storage.db.collection('projects'), () => now, 100);
+    const directory = new MongoProjectDirectory(storage.db.collection('partners'), storage.db.collection('projects'), () => now, { found: 100, missing: 50 });
     expect(await directory.findPartner('late')).toBeUndefined();
     await storage.db.collection('partners').insertOne({ _id: 'late' as never, password: 'p', testCallbackAllowed: false });
     now += 999;
     expect(await directory.findPartner('late')).toBeUndefined();
     now += 2;
     expect((await directory.findPartner('late'))?.login).toBe('late');
+    // Strangers fill the misses' own cache only: the partner found before stays.
     for (let i = 0; i < 300; i++) await directory.findPartner(`stranger-${i}`);
-    expect(directory.cachedEntries).toBe(100);
-    expect(DIRECTORY_CACHE_ENTRIES).toBe(10_000);
+    expect(directory.cachedEntries).toEqual({ found: 1, missing: 50 });
+    await storage.db.collection('partners').deleteOne({ _id: 'late' as never });
+    expect((await directory.findPartner('late'))?.login).toBe('late');
   });
 });

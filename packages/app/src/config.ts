@@ -28,6 +28,9 @@ const trustProxy = z
     return list;
   });
 
+/** The test environment's PIN key when none is given: public, and refused in production. */
+export const TEST_ENVIRONMENT_PIN_KEY = 'kassa-test-environment-pin-key-not-secret';
+
 /** The app's configuration, from the environment. */
 export const configSchema = z
   .object({
@@ -95,8 +98,12 @@ export const configSchema = z
       .default('kassa'),
   })
   .superRefine((c, ctx) => {
-    if (c.KASSA_ENV === 'production' && !c.KASSA_PIN_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['KASSA_PIN_KEY'], message: 'required in production: the key of the stored PIN digests (32 characters or more, the same in every process)' });
+    if (c.KASSA_ENV === 'production' && (!c.KASSA_PIN_KEY || c.KASSA_PIN_KEY === TEST_ENVIRONMENT_PIN_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KASSA_PIN_KEY'],
+        message: 'required in production: the key of the stored PIN digests (32 characters or more, the same in every process, not the public test key)',
+      });
     }
     // Separate api and worker processes share their state: they need MongoDB and Redis.
     if (c.KASSA_ROLE !== 'all' && (!c.REDIS_URL || !c.MONGO_URL)) {
@@ -105,9 +112,6 @@ export const configSchema = z
   });
 
 export type KassaConfig = z.infer<typeof configSchema>;
-
-/** The test environment's PIN key when none is given: public, and useless elsewhere (production requires its own). */
-export const TEST_ENVIRONMENT_PIN_KEY = 'kassa-test-environment-pin-key-not-secret';
 
 /** Reads the configuration; a bad value stops the start with a message naming the variable. */
 export function readConfig(env: Record<string, string | undefined> = process.env): KassaConfig {

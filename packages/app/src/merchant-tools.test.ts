@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { KassaClient } from '@kassa/merchant-client';
 import { compactUtc } from '@kassa/domain';
-import { OPERATIONS, signSubscriptionRequest } from '@kassa/protocol';
+import { OPERATIONS, requestPayload, signRequest, signSubscriptionRequest, timestampOf } from '@kassa/protocol';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
@@ -93,7 +93,12 @@ async function merchantRun(): Promise<void> {
     (i) => i.payment_status === 'PAID',
   );
   await api.refundInvoice(WEBHOOKS, invoice.invoice_id, {});
-  await api.cancelContract(WEBHOOKS, contract.contract_id);
+  // A cancellation without any body, as the spec also sends it.
+  const bare = await recording(`${t.kassa.urls.api}/api/v3/projects/${WEBHOOKS}/contracts/${contract.contract_id}/cancel`, {
+    method: 'POST',
+    headers: signedHeaders('cancelContract', contract.contract_id),
+  });
+  expect(bare.status).toBe(200);
   await api.findInvoiceByOrderId(WEBHOOKS, f.orderId);
   await api.getInvoice(WEBHOOKS, '00000000-0000-4000-8000-000000000000');
   await api.checkBilling(WEBHOOKS, { msisdn: '79001234567' });
@@ -136,10 +141,19 @@ async function merchantRun(): Promise<void> {
   if (first) await api.redeliverWebhook(WEBHOOKS, first.delivery_id);
 }
 
+/** The version 4 headers of a body-less request on `pathId`. */
+function signedHeaders(operation: 'cancelContract', pathId: string): Record<string, string> {
+  const timestamp = timestampOf(new Date());
+  const payload = requestPayload(operation, { body: {}, pathId });
+  return { 'X-Login': MERCHANT.login, 'X-Timestamp': timestamp, 'X-Signature-Version': '4', 'X-Signature': signRequest(MERCHANT.password, MERCHANT.login, timestamp, 4, payload) };
+}
+
 const SECRETS: Record<string, string> = { '/hooks': WEBHOOK_SECRET, '/legacy': LEGACY_SECRET, '/subs': SUBS_SECRET };
 const headersOf = (r: Received) => Object.fromEntries(Object.entries(r.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
 
-describe.runIf(merchantToolsInstalled())('merchant tools, unmodified', () => {
+describe('merchant tools, unmodified (scripts/ensure-merchant-tools.sh installs them: the test command runs it)', () => {
+  it('are installed', () => expect(merchantToolsInstalled(), 'run scripts/ensure-merchant-tools.sh').toBe(true));
+
   it('Standard Webhooks (Python, and npm) verify every delivery as their documentation shows: the JSON events, the legacy envelope and the XML notification', async () => {
     const deliveries = receiver.received.map((r) => ({ name: `${r.path} ${r.body.slice(0, 40)}`, secret: SECRETS[r.path] ?? '', headers: headersOf(r), body: r.body, json: r.path !== '/subs' }));
     expect(deliveries.length).toBeGreaterThanOrEqual(6);

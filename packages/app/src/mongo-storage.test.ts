@@ -4,9 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { canStartMongoServer, startMongoServer } from './testing/mongo-server.js';
 import { TEST_ENVIRONMENT_PIN_KEY } from './config.js';
-import { dataOf, eventually, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { compactUtc } from '@kassa/domain';
+import { signSubscriptionRequest } from '@kassa/protocol';
+import { dataOf, eventually, fresh, MERCHANT, P, SEED, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 const ip = '203.0.113.7';
+const SUBS = 9;
+const SUBS_SECRET = `whsec_${Buffer.from('mongo-storage-subscription-secret').toString('base64')}`;
 const dcb = (msisdn: string, orderId: string) => ({ client_ip: ip, customer: { type: 'mobile_phone' as const, msisdn }, order: { merchant_order_id: orderId } });
 
 describe('Kassa on MongoDB, over real connections', () => {
@@ -15,7 +19,8 @@ describe('Kassa on MongoDB, over real connections', () => {
   let mongo: MongoClient;
   beforeAll(async () => {
     db = `kassa_conc_${randomUUID().slice(0, 8)}`;
-    t = await startTestKassa({ MONGO_URL: inject('mongoUrl'), MONGO_DB: db });
+    const partners = SEED.partners.map((p) => (p.login === MERCHANT.login ? { ...p, projects: [...p.projects, { id: SUBS, subscriptionSecret: SUBS_SECRET }] } : p));
+    t = await startTestKassa({ MONGO_URL: inject('mongoUrl'), MONGO_DB: db }, { seed: { partners } });
     mongo = await new MongoClient(inject('mongoUrl')).connect();
   });
   afterAll(async () => {
@@ -34,6 +39,19 @@ describe('Kassa on MongoDB, over real connections', () => {
     const f = fresh();
     const c = dataOf(await api.createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid }));
     const i = dataOf(await api.createInvoice(P.main, dcb(fresh().msisdn, f.orderId)));
+    const now = compactUtc(new Date().toISOString());
+    const created = await fetch(`${t.kassa.urls.subs}/Http/Services/CreateSubscription.aspx`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml' },
+      body: signSubscriptionRequest(
+        `<Request><SubscriptionProjectID>${SUBS}</SubscriptionProjectID><Now>${now}</Now><Signature></Signature><Subscriber_MSISDN>${fresh().msisdn}</Subscriber_MSISDN></Request>`,
+        SUBS_SECRET,
+        SUBS,
+        now,
+        'v1',
+      ),
+    });
+    const subscriptionId = /<SubscriptionID>([^<]+)</.exec(await created.text())?.[1] ?? 'none';
     const documents = [];
     for (const info of await mongo.db(db).listCollections().toArray()) documents.push(...(await mongo.db(db).collection(info.name).find({}).toArray()));
     const text = JSON.stringify(documents);
@@ -41,6 +59,7 @@ describe('Kassa on MongoDB, over real connections', () => {
     const digest = (id: string) => createHmac('sha256', TEST_ENVIRONMENT_PIN_KEY).update(`${id}:1234`).digest('hex');
     expect(text).toContain(`"pinDigest":"${digest(c.contract_id)}"`);
     expect(text).toContain(`"pinDigest":"${digest(i.invoice_id)}"`);
+    expect(text).toContain(`"pinDigest":"${digest(subscriptionId)}"`);
     // The test environment's fixed PIN still confirms.
     expect((await api.authorizeContract(P.main, c.contract_id, { client_ip: ip, pin_code: '1234' })).status).toBe(200);
   });

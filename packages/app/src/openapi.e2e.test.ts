@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractRoutes, invoiceRoutes, webhookRoutes, type HttpDeps } from '@kassa/adapters-http';
@@ -49,5 +50,36 @@ describe('the OpenAPI document', () => {
         expect([`${method} ${path}`, r.status]).toEqual([`${method} ${path}`, 401]);
       }
     }
+  });
+
+  it("says what the server does: optional bodies, the contracts' merchant_contract_id, an integer limit, billing/check's two shapes, the webhooks, and a worked signature example that holds", async () => {
+    type Schema = { properties?: Record<string, unknown>; anyOf?: { $ref?: string }[] };
+    const doc = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { required: boolean }; parameters?: { name: string; schema: { type: string; minimum?: number; maximum?: number } }[] }>>;
+      webhooks: Record<string, unknown>;
+      components: { schemas: Record<string, Schema>; securitySchemes: Record<string, { description: string }> };
+    };
+    const P = '/api/v3/projects/{projectId}';
+    expect(doc.paths[`${P}/contracts/{contractId}/cancel`]?.['post']?.requestBody?.required).toBe(false);
+    expect(doc.paths[`${P}/contracts/{contractId}/authorize`]?.['post']?.requestBody?.required).toBe(true);
+    expect(Object.keys(doc.components.schemas['ContractPinRequest']?.properties ?? {})).toContain('merchant_contract_id');
+    expect(Object.keys(doc.components.schemas['ContractCancelRequest']?.properties ?? {})).toContain('merchant_contract_id');
+    expect(doc.paths[`${P}/events`]?.['get']?.parameters?.find((p) => p.name === 'limit')?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+    expect((doc.components.schemas['BillingCheckRequest']?.anyOf ?? []).map((m) => m.$ref)).toEqual(['#/components/schemas/BillingCheckByMsisdn', '#/components/schemas/BillingCheckByCustomer']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'SubscriptionStatusNotification',
+      'contract.authorized',
+      'contract.closed',
+      'payment.updated',
+      'payment.updated (legacy envelope)',
+      'refund.completed',
+    ]);
+    // The worked example, checked with an HMAC written out here.
+    const text = doc.components.securitySchemes['signature']?.description ?? '';
+    const [, payload, inner, signature] = /requestPayload "([^"]*)", innerHash ([0-9a-f]{64}), X-Signature ([0-9a-f]{64})/.exec(text) ?? [];
+    const hmac = (message: string) => createHmac('sha256', 'secret-password').update(message).digest('hex');
+    expect(inner).toBe(hmac('2026-11-24T10:00:00Z'));
+    expect(signature).toBe(hmac(`${payload}shop${inner}`));
+    expect(payload).toBe('order-17900123456710.00RUB203.0.113.7');
   });
 });

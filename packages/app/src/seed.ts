@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { parseMoney, type Partner, type Project } from '@kassa/domain';
+import { isWebhookSecret, MIN_WEBHOOK_SECRET_BYTES } from '@kassa/protocol';
 
 /** An origin as browsers send it: scheme, host and port only (`https://shop.example`). */
 const widgetOrigin = z.string().refine((o) => {
@@ -10,14 +11,12 @@ const widgetOrigin = z.string().refine((o) => {
 }, 'must be an origin such as https://shop.example (scheme, host and port only) or *');
 
 /**
- * A Standard Webhooks secret: `whsec_` and the base64 of at least 24 random bytes. The standard's
+ * A Standard Webhooks secret: `whsec_` and the canonical base64 of at least 24 random bytes. The standard's
  * libraries base64-decode every secret (after the optional prefix), so only such a secret lets
  * them verify Kassa's deliveries as they are.
  */
-const WHSEC = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
-export const MIN_SECRET_BYTES = 24;
-const webhookSecret = z.string().refine((s) => WHSEC.test(s) && Buffer.from(s.slice('whsec_'.length), 'base64').length >= MIN_SECRET_BYTES, {
-  message: `must be whsec_ followed by the base64 of at least ${MIN_SECRET_BYTES} random bytes (make one: node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))")`,
+const webhookSecret = z.string().refine(isWebhookSecret, {
+  message: `must be whsec_ followed by the base64 of at least ${MIN_WEBHOOK_SECRET_BYTES} random bytes (make one: node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))")`,
 });
 
 /** A new Standard Webhooks secret (the demo project's). */

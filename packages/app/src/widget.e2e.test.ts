@@ -16,7 +16,7 @@ beforeAll(async () => {
     id,
     defaultPrice: { amount: '10.00', currency: 'RUB' },
     webhookUrl: `${hooks.url}/hooks`,
-    webhookSecret: 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=',
+    webhookSecret: `whsec_${Buffer.from('widget-e2e-webhook-secret-0123').toString('base64')}`,
     ...extra,
   });
   t = await startTestKassa(

@@ -66,7 +66,13 @@ afterAll(async () => {
 
 const start = async (role: 'api' | 'worker') => {
   const seed = {
-    partners: [{ login: PARTNER.login, password: PARTNER.password, projects: [{ id: 1, clientIpRequired: false, webhookUrl: `${base}/hooks`, webhookSecret: 'whsec_d29ya2Vycy1zZWNyZXQ=' }] }],
+    partners: [
+      {
+        login: PARTNER.login,
+        password: PARTNER.password,
+        projects: [{ id: 1, clientIpRequired: false, webhookUrl: `${base}/hooks`, webhookSecret: `whsec_${Buffer.from('workers-webhook-secret-0123456').toString('base64')}` }],
+      },
+    ],
   };
   const env = {
     KASSA_ROLE: role,

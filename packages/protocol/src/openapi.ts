@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
 import { COMMON_ERRORS, OPERATIONS, type Operation } from './operations.js';
-import { requestPayloadParts } from './signature-payload.js';
+import { requestPayload, requestPayloadParts } from './signature-payload.js';
 import { innerHash, signRequest } from './signature.js';
 import { contractAuthorizedWebhook, contractClosedWebhook, legacyPaymentWebhook, paymentUpdatedWebhook, refundCompletedWebhook, subscriptionStatusNotification } from './webhook-payloads.js';
 
@@ -39,8 +39,9 @@ function reachable(all: Record<string, Record<string, unknown>>, roots: readonly
   return Object.fromEntries([...seen].sort().map((id) => [id, all[id] as Record<string, unknown>]));
 }
 
-/** A worked example of the request signature, computed from fixed inputs by the protocol's own signer. */
-const EXAMPLE = { password: 'secret-password', login: 'shop', timestamp: '2026-11-24T10:00:00Z', payload: 'order-1' + '79001234567' + '10.00' + 'RUB' + '' + '203.0.113.7' } as const;
+/** A worked example of the request signature: fixed inputs, and everything else computed by the protocol's own functions. */
+const EXAMPLE_BODY = { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'order-1', price: { amount: '10.00', currency: 'RUB' } } };
+const EXAMPLE = { password: 'secret-password', login: 'shop', timestamp: '2026-11-24T10:00:00Z', payload: requestPayload('createInvoice', { body: EXAMPLE_BODY }) } as const;
 
 const SIGNATURE = [
   'Every request carries four headers: X-Login (the partner login), X-Timestamp (UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server), X-Signature-Version (3 or 4) and X-Signature (64 lowercase hex digits).',
@@ -48,7 +49,7 @@ const SIGNATURE = [
   'Version 3: X-Signature = lowercase hex hmac_sha256(password, login + innerHash).',
   "Version 4: X-Signature = lowercase hex hmac_sha256(password, requestPayload + login + innerHash), requestPayload being the operation's fields (listed in each operation's description) concatenated without separators, a missing field as the empty string, the invoice or contract id from the path;",
   'customerPayload is the msisdn for mobile_phone, source + country + merchant_customer_id + email for the card types, and empty otherwise.',
-  `Worked example (version 4, POST /invoices): password "${EXAMPLE.password}", login "${EXAMPLE.login}", X-Timestamp "${EXAMPLE.timestamp}", body {"client_ip":"203.0.113.7","customer":{"type":"mobile_phone","msisdn":"79001234567"},"order":{"merchant_order_id":"order-1","price":{"amount":"10.00","currency":"RUB"}}}:`,
+  `Worked example (version 4, POST /invoices): password "${EXAMPLE.password}", login "${EXAMPLE.login}", X-Timestamp "${EXAMPLE.timestamp}", body ${JSON.stringify(EXAMPLE_BODY)}:`,
   `requestPayload "${EXAMPLE.payload}", innerHash ${innerHash(EXAMPLE.password, EXAMPLE.timestamp)}, X-Signature ${signRequest(EXAMPLE.password, EXAMPLE.login, EXAMPLE.timestamp, 4, EXAMPLE.payload)}.`,
 ].join(' ');
 

@@ -91,9 +91,12 @@ export const contractCancelRequest = z
 export const billingCheckRequest = z
   .union(
     [
-      z.object({ msisdn: msisdnSchema }).meta({ id: 'BillingCheckByMsisdn', description: "the spec's shape; version 4 signs an empty requestPayload (the number is not signed)" }),
+      // Each shape refuses the other's key: a body with both would be checked by one number and signed by the other.
       z
-        .object({ customer: z.object({ type: z.literal('mobile_phone'), msisdn: msisdnSchema }).meta({ id: 'BillingCheckCustomer' }) })
+        .object({ msisdn: msisdnSchema, customer: z.never().optional() })
+        .meta({ id: 'BillingCheckByMsisdn', description: "the spec's shape; version 4 signs an empty requestPayload (the number is not signed)" }),
+      z
+        .object({ customer: z.object({ type: z.literal('mobile_phone'), msisdn: msisdnSchema }).meta({ id: 'BillingCheckCustomer' }), msisdn: z.never().optional() })
         .meta({ id: 'BillingCheckByCustomer', description: 'version 4 signs the customerPayload: the msisdn' }),
     ],
     { error: 'must be {"msisdn": ...} or {"customer": {"type": "mobile_phone", "msisdn": ...}}' },

@@ -3,12 +3,27 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How far a webhook's timestamp may be from the receiver's clock (Standard Webhooks' default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
+/** The fewest random bytes a webhook secret holds. */
+export const MIN_WEBHOOK_SECRET_BYTES = 24;
+
+/**
+ * Whether `secret` is a Standard Webhooks secret every library reads alike: `whsec_` and the
+ * canonical base64 of at least 24 bytes (a looser base64 reads differently from one library to the next).
+ */
+export function isWebhookSecret(secret: string): boolean {
+  if (!secret.startsWith('whsec_')) return false;
+  const text = secret.slice('whsec_'.length);
+  const key = Buffer.from(text, 'base64');
+  return key.length >= MIN_WEBHOOK_SECRET_BYTES && key.toString('base64') === text;
+}
+
 /**
  * The HMAC key of a webhook secret, as every Standard Webhooks library reads it: the base64 after
- * an optional `whsec_`. (Kassa's secrets are `whsec_` and at least 24 random bytes.)
+ * `whsec_`. Anything else throws: a key that decodes to little or nothing would accept forgeries.
  */
 export function webhookKey(secret: string): Buffer {
-  return Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+  if (!isWebhookSecret(secret)) throw new Error(`a webhook secret is whsec_ and the base64 of at least ${MIN_WEBHOOK_SECRET_BYTES} random bytes`);
+  return Buffer.from(secret.slice('whsec_'.length), 'base64');
 }
 
 /** `v1,` + base64 HMAC-SHA256 over `id.timestamp.body`, as Kassa sends it in `webhook-signature`. */
@@ -35,6 +50,7 @@ export function verifyWebhook(secret: string, headers: Readonly<Record<string, s
   if (!id || !stamp || !signatures) return { ok: false, reason: 'missing webhook-id, webhook-timestamp or webhook-signature' };
   const timestamp = Number(stamp);
   if (!/^[0-9]{1,12}$/.test(stamp) || Math.abs(now.getTime() / 1000 - timestamp) > WEBHOOK_TOLERANCE_SECONDS) return { ok: false, reason: 'timestamp outside the tolerance' };
+  if (!isWebhookSecret(secret)) return { ok: false, reason: `the secret is not whsec_ and the base64 of at least ${MIN_WEBHOOK_SECRET_BYTES} bytes` };
   const expected = Buffer.from(webhookSignature(secret, id, timestamp, body).slice(3), 'base64');
   const matches = signatures.split(' ').some((candidate) => {
     if (!candidate.startsWith('v1,')) return false;

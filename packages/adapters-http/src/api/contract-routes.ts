@@ -44,7 +44,7 @@ export function contractRoutes(deps: HttpDeps, router: IRouter = Router()): IRou
     `${API_PREFIX}/billing/check`,
     bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res) => {
       // The spec's {msisdn}, or {customer: {type: mobile_phone, msisdn}} (whose number the version 4 signature covers).
-      const msisdn = 'customer' in body ? body.customer.msisdn : body.msisdn;
+      const msisdn = body.customer ? body.customer.msisdn : body.msisdn;
       const check = await deps.useCases.checkBilling.execute({ msisdn });
       const carrier = check.carrier ? { country: check.carrier.country, network: check.carrier.network, operator: check.carrier.operator } : {};
       sendData(res, { supported: check.supported, customer: { type: 'mobile_phone', msisdn, ...carrier } });

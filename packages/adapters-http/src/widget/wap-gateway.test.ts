@@ -13,7 +13,7 @@ describe('the WAP return link', () => {
     expect(pathOf('a.b/c.d')).toBe('/app/back/a.b/c.d');
   });
 
-  it.each(['..', '../x', 'a/../../x', '.', '%2e%2e', '%2E%2e/x', 'a/%2e%2e/%2e%2e/x', '.%2e', '%2e.', '%252e%252e/x', 'a%2f..%2fb', '%2e%2e%5cx', '%zz'])(
+  it.each(['..', '../x', 'a/../../x', '.', '%2e%2e', '%2E%2e/x', 'a/%2e%2e/%2e%2e/x', '.%2e', '%2e.', '%252e%252e/x', 'a%2f..%2fb', '%2e%2e%5cx', '%zz', '..;/x', '%2e%2e;jsessionid=1/x'])(
     '%s: refused, the return address is kept as it is',
     (relative) => {
       expect(hasDotSegment(relative)).toBe(true);

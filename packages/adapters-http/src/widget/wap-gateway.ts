@@ -37,7 +37,9 @@ export function hasDotSegment(path: string): boolean {
       if (decoded === text) break;
       text = decoded;
     }
-    return text === '.' || text === '..' || text.includes('/') || text.includes('\\');
+    // A path parameter (`..;x`) makes a dot segment of it on servlet containers: its part before `;` counts.
+    const name = text.split(';')[0];
+    return name === '.' || name === '..' || text.includes('/') || text.includes('\\');
   });
 }
 

@@ -13,7 +13,7 @@ import {
   type Project,
   type Result,
 } from '@kassa/domain';
-import { readClientIp, readCustomer, readMsisdn } from './xml-customer.js';
+import { checkClientIp, GUID, readCustomer, readMsisdn } from './xml-customer.js';
 import type { XmlFields } from './xml-fields.js';
 import type { XmlData } from './xml-response.js';
 import { contractXml, customerXml, invoiceXml } from './xml-views.js';
@@ -35,7 +35,6 @@ const bad = (message: string) => err(domainError('BAD_REQUEST', message));
 const ID_LENGTH = 64;
 const BILLING_RESULTS = /^(SuccessSequencePayment|FailedSequencePayment)$/;
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** CreateInvoice's fields as the use case's input (the rules of JSON v3's POST /invoices, in its order). */
 function createInvoiceInput(f: XmlFields, { project, partnerLogin, cardAllowed }: OperationContext): Result<CreateInvoiceInput, DomainError> {
@@ -46,7 +45,7 @@ function createInvoiceInput(f: XmlFields, { project, partnerLogin, cardAllowed }
   const price = priceBlock ? parseMoney(priceBlock.text('Amount', 32), priceBlock.text('Currency', 3)) : undefined;
   if (price && !price.ok) return bad(`${f.path}/Price: ${price.error.message}`);
   const vatIncluded = priceBlock?.optionalBoolean('VatIncluded');
-  readClientIp(f);
+  checkClientIp(f);
   const contract = f.optionalChild('Contract');
   if (contract && customer.type === 'undefined_bank_card') return bad(`${f.path}/Contract: not allowed with UndefinedBankCardCustomer`);
   const merchantContractId = contract?.optionalText('MerchantContractID', LIMITS.merchantContractId);
@@ -84,7 +83,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
 
   async CreateCustomerContract(f, { useCases, carriers, project, cardAllowed }) {
     const customer = readCustomer(f, cardAllowed);
-    readClientIp(f);
+    checkClientIp(f);
     const result = await useCases.createContract.execute({ projectId: project.id, merchantContractId: f.text('MerchantContractID', LIMITS.merchantContractId), customer });
     return result.ok ? ok(await contractXml(result.value, carriers)) : result;
   },
@@ -92,14 +91,14 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   // The spec's shape: ContractID (a GUID, required) and PinCode (up to 16, required).
   async AuthorizeCustomerContract(f, { useCases, project }) {
     const input = { projectId: project.id, contractId: f.matching('ContractID', GUID, 'must be a GUID'), pinCode: f.text('PinCode', LIMITS.pinCode) };
-    readClientIp(f);
+    checkClientIp(f);
     const result = await useCases.authorizeContract.execute(input);
     return result.ok ? ok({ ContractID: result.value.id, Status: 'active' }) : result;
   },
 
   async CancelCustomerContract(f, { useCases, project }) {
-    const contractId = f.text('ContractID', ID_LENGTH);
-    readClientIp(f);
+    const contractId = f.matching('ContractID', GUID, 'must be a GUID');
+    checkClientIp(f);
     const result = await useCases.cancelContract.execute({ projectId: project.id, contractId });
     return result.ok ? ok({ ContractID: result.value.id, Status: 'cancelled' }) : result;
   },
@@ -113,14 +112,14 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
 
   async AuthorizeInvoice(f, { useCases, project }) {
     const input = { projectId: project.id, invoiceId: f.text('InvoiceID', ID_LENGTH), pinCode: f.text('PinCode', LIMITS.pinCode) };
-    readClientIp(f);
+    checkClientIp(f);
     const result = await useCases.authorizeInvoice.execute(input);
     return result.ok ? ok({ InvoiceID: result.value.id, Status: 'Authorize' }) : result;
   },
 
   async CancelInvoice(f, { useCases, project }) {
     const input = { projectId: project.id, invoiceId: f.text('InvoiceID', ID_LENGTH) };
-    readClientIp(f);
+    checkClientIp(f);
     const result = await useCases.cancelInvoice.execute(input);
     return result.ok ? ok({ InvoiceID: result.value.id, Status: 'Cancelled' }) : result;
   },
@@ -137,7 +136,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
 
   async RefundInvoice(f, { useCases, project }) {
     const input = { projectId: project.id, invoiceId: f.text('InvoiceID', ID_LENGTH) };
-    readClientIp(f);
+    checkClientIp(f);
     const result = await useCases.refundInvoice.execute(input);
     return result.ok ? ok({ InvoiceID: result.value.id, RefundStatus: result.value.refundStatus ?? undefined }) : result;
   },

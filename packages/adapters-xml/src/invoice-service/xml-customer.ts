@@ -61,8 +61,10 @@ export function readCustomer(fields: XmlFields, cardAllowed: boolean): Customer 
  * per-project `client_ip` rule is a JSON convention: the spec's XML shapes do not list ClientIP
  * (AuthorizeCustomerContract is ContractID and PinCode), so XML never demands it.
  */
-export function readClientIp(fields: XmlFields): string | undefined {
+export function checkClientIp(fields: XmlFields): void {
   const ip = fields.optionalText('ClientIP', 64);
   if (ip !== undefined && ip !== '' && isIP(ip) === 0) throw new XmlFieldError(`${fields.path}/ClientIP: must be an IPv4 or IPv6 address`);
-  return ip || undefined;
 }
+
+/** A GUID as the spec's XML shapes name ids (ContractID; also BillingOperationID). */
+export const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

@@ -14,7 +14,7 @@ import {
   type SubscriptionLocator,
   type SubscriptionTestInfo,
 } from '@kassa/domain';
-import { readOptionalMsisdn } from '../invoice-service/xml-customer.js';
+import { GUID, readOptionalMsisdn } from '../invoice-service/xml-customer.js';
 import { XmlFieldError, type XmlFields } from '../invoice-service/xml-fields.js';
 import type { SubscriptionData } from './subscription-response.js';
 import { listedView, paidUntilOf, statusView } from './subscription-views.js';
@@ -30,7 +30,6 @@ export interface MethodContext {
 
 export type SubscriptionMethod = (fields: XmlFields, context: MethodContext) => Promise<Result<SubscriptionData, DomainError>>;
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const wrong = (message: string) => err(domainError('SUBSCRIPTION_WRONG_PARAMS', message));
 
 /** Subscriber_MSISDN, or (test environment) its legacy name MSISDN. */
@@ -143,7 +142,7 @@ export const SUBSCRIPTION_METHODS: Readonly<Record<string, SubscriptionMethod>> 
   },
 
   async RefundBillingOperation(f, { useCases, project }) {
-    const id = f.matching('BillingOperationID', UUID, 'must be a UUID');
+    const id = f.matching('BillingOperationID', GUID, 'must be a UUID');
     const result = await useCases.refundBillingOperation.execute({ projectId: project.id, billingOperationId: id });
     return result.ok ? ok({ BillingOperationID: id }) : result;
   },

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { approveSubscription, cancelSubscription, openSubscription, recordSubscriptionCharge, type Subscription, type SubscriptionEvent } from '@kassa/domain';
+import { subscriptionStatusNotification } from '@kassa/protocol';
 import { subscriptionNotificationXml } from './subscription-notification.js';
 
 // The document merchants' code parses, pinned: each event made by the real domain command.
@@ -56,5 +57,28 @@ describe('the SubscriptionStatusNotification document', () => {
       SubscriptionStatusNotification: Record<string, unknown>;
     };
     expect(cancelled.SubscriptionStatusNotification).toMatchObject({ EventType: 'CANCELLED', SubscriptionStatus: 'Cancelled' });
+  });
+
+  it("every kind of notification is what the OpenAPI document's webhooks section says: its elements, in the schema's order, and nothing else", () => {
+    const active = approveSubscription(subscription(), '1234', stamp()).next as Subscription;
+    const op = { id: '0b5a9c6e-7777-4888-9999-aaaabbbbcccc', status: 'SUCCESS' as const, amount: { minor: 2550, currency: 'RUB' }, at: '2026-11-22T10:01:00.000Z', refunded: false };
+    const events = [
+      only(approveSubscription(subscription(), '1234', stamp()).events),
+      only(recordSubscriptionCharge(active, op, stamp(op.at)).events),
+      only(cancelSubscription(active, stamp()).events),
+    ];
+    const ordered = new XMLParser({ parseTagValue: false, preserveOrder: true });
+    const order = Object.keys(subscriptionStatusNotification.shape);
+    for (const event of events) {
+      const xml = subscriptionNotificationXml(event, 'whsec_c3Vic2NyaXB0aW9uLXNlY3JldC1mb3ItdGVzdHM=');
+      type Node = Record<string, Node[] | string>;
+      const children = ((ordered.parse(xml) as Node[]).find((n) => 'SubscriptionStatusNotification' in n)?.['SubscriptionStatusNotification'] ?? []) as Node[];
+      const names = children.map((c) => Object.keys(c)[0] ?? '');
+      expect(names).toEqual(order.filter((n) => names.includes(n)));
+      const textOf = (c: Node) => String(((Object.values(c)[0] as Node[])[0] ?? {})['#text'] ?? '');
+      const values = Object.fromEntries(children.map((c) => [Object.keys(c)[0] ?? '', textOf(c)]));
+      const typed = { ...values, SubscriptionProjectID: Number(values['SubscriptionProjectID']), ...(values['OperatorID'] ? { OperatorID: Number(values['OperatorID']) } : {}) };
+      expect(subscriptionStatusNotification.parse(typed)).toEqual(typed);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { compactUtc } from '@kassa/domain';
+import { timestampOf } from '@kassa/protocol';
 import { Pool } from 'undici';
 import { startMongoServer, type MongoServer } from '../testing/mongo-server.js';
 import { startBenchServer, stopBenchServer } from './bench-common.js';
@@ -17,7 +19,7 @@ const CONCURRENCY = 32;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const randomLogin = () => randomBytes(8 + Math.floor(Math.random() * 40)).toString('base64url');
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+const now = () => timestampOf(new Date());
 
 async function send(api: Pool, subs: Pool, n: number): Promise<void> {
   const kind = n % 3;
@@ -37,7 +39,7 @@ async function send(api: Pool, subs: Pool, n: number): Promise<void> {
     return;
   }
   const project = 1 + Math.floor(Math.random() * 1_000_000_000);
-  const stamp = now().replace(/[-:TZ]/g, '');
+  const stamp = compactUtc(new Date().toISOString());
   const body = `<Request><SubscriptionProjectID>${project}</SubscriptionProjectID><Now>${stamp}</Now><Signature>${'ef'.repeat(32)}</Signature></Request>`;
   const res = await subs.request({ method: 'POST', path: '/Http/Services/GetSubscriptions', headers: { 'content-type': 'text/xml' }, body });
   await res.body.dump();

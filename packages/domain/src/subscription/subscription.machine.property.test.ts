@@ -14,6 +14,8 @@ interface Model {
   state: ModelState;
   attempts: number;
   resends: number;
+  /** The PIN that confirms now: a resend replaces it. */
+  pin: string;
   successes: number;
   charges: number;
   nextChargeAt: number | null;
@@ -21,7 +23,14 @@ interface Model {
   ops: { id: string; ok: boolean }[];
   emitted: string[];
 }
-type Step = { kind: 'approve'; pin: string } | { kind: 'payment' } | { kind: 'resend' } | { kind: 'cancel' } | { kind: 'expire' } | { kind: 'charge'; ok: boolean } | { kind: 'refund'; pick: number };
+type Step =
+  | { kind: 'approve'; pin: string }
+  | { kind: 'payment' }
+  | { kind: 'resend'; pin: string }
+  | { kind: 'cancel' }
+  | { kind: 'expire' }
+  | { kind: 'charge'; ok: boolean }
+  | { kind: 'refund'; pick: number };
 
 function modelStep(m: Model, s: Step, now: number, channel: AcceptanceChannel, period: number | null, max: number, opId: string): Model {
   const next: Model = { ...m, emitted: [] };
@@ -38,13 +47,13 @@ function modelStep(m: Model, s: Step, now: number, channel: AcceptanceChannel, p
         if (channel !== 'SMS_PIN') return next;
         if (windowClosed) return { ...next, state: 'approvingFailed', emitted: ['recordApprovingFailed'] };
         if (m.attempts >= 3) return next;
-        if (s.pin === '1234') return activate();
+        if (s.pin === m.pin) return activate();
         if (m.attempts === 2) return { ...next, attempts: 3, state: 'approvingFailed', emitted: ['recordApprovingFailed'] };
         return { ...next, attempts: m.attempts + 1 };
       case 'payment':
         return channel === 'AUTH_PAGE' ? activate() : next;
       case 'resend':
-        return channel === 'SMS_PIN' && m.resends < 3 ? { ...next, resends: m.resends + 1 } : next;
+        return channel === 'SMS_PIN' && m.resends < 3 ? { ...next, resends: m.resends + 1, pin: s.pin } : next;
       case 'cancel':
         return { ...next, state: 'cancelled', emitted: ['recordCancelled'] };
       case 'expire':
@@ -72,7 +81,7 @@ const stepArb: fc.Arbitrary<{ step: Step; advance: number }> = fc.record({
   step: fc.oneof(
     fc.constantFrom('1234', '0000', '5555').map((pin): Step => ({ kind: 'approve', pin })),
     fc.constant<Step>({ kind: 'payment' }),
-    fc.constant<Step>({ kind: 'resend' }),
+    fc.constantFrom('5555', '0000').map((pin): Step => ({ kind: 'resend', pin })),
     fc.constant<Step>({ kind: 'cancel' }),
     fc.constant<Step>({ kind: 'expire' }),
     fc.boolean().map((ok): Step => ({ kind: 'charge', ok })),
@@ -116,7 +125,7 @@ describe('subscription machine', () => {
       billingOperations: [],
     };
     let [snapshot] = initialTransition(subscriptionMachine, fields);
-    let m: Model = { state: 'pending', attempts: 0, resends: 0, successes: 0, charges: 0, nextChargeAt: null, refunded: [], ops: [], emitted: [] };
+    let m: Model = { state: 'pending', attempts: 0, resends: 0, pin: '1234', successes: 0, charges: 0, nextChargeAt: null, refunded: [], ops: [], emitted: [] };
     let now = T0;
     steps.forEach(({ step, advance }, n) => {
       now += advance * 1000;
@@ -126,7 +135,7 @@ describe('subscription machine', () => {
       const event: SubscriptionMachineEvent = {
         approve: () => ({ type: 'APPROVE' as const, pinDigest: step.kind === 'approve' ? step.pin : '', now: at }),
         payment: () => ({ type: 'PAYMENT_COMPLETED' as const, now: at }),
-        resend: () => ({ type: 'RESEND_PIN' as const, pinDigest: '1234' }),
+        resend: () => ({ type: 'RESEND_PIN' as const, pinDigest: step.kind === 'resend' ? step.pin : '' }),
         cancel: () => ({ type: 'CANCEL' as const, now: at }),
         expire: () => ({ type: 'EXPIRE_APPROVAL' as const, now: at }),
         charge: () => ({
