@@ -75,7 +75,7 @@ describe('the SubscriptionStatusNotification document', () => {
       const children = ((ordered.parse(xml) as Node[]).find((n) => 'SubscriptionStatusNotification' in n)?.['SubscriptionStatusNotification'] ?? []) as Node[];
       const names = children.map((c) => Object.keys(c)[0] ?? '');
       expect(names).toEqual(order.filter((n) => names.includes(n)));
-      const textOf = (c: Node) => String(((Object.values(c)[0] as Node[])[0] ?? {})['#text'] ?? '');
+      const textOf = (c: Node) => String((Object.values(c)[0] as Node[])[0]?.['#text'] ?? '');
       const values = Object.fromEntries(children.map((c) => [Object.keys(c)[0] ?? '', textOf(c)]));
       const typed = { ...values, SubscriptionProjectID: Number(values['SubscriptionProjectID']), ...(values['OperatorID'] ? { OperatorID: Number(values['OperatorID']) } : {}) };
       expect(subscriptionStatusNotification.parse(typed)).toEqual(typed);
