@@ -6,7 +6,7 @@ import { serve, type Served } from '../shared/serve.fixture.js';
 import { HttpWebhookSender, SLOW_ENDPOINT_MS } from './http-webhook-sender.js';
 
 // The sender against a real receiver that answers each path its own way.
-const SECRET = `whsec_${Buffer.from('sender-test-secret').toString('base64')}`;
+const SECRET = `whsec_${Buffer.from('sender-test-secret-0123456').toString('base64')}`;
 const seen: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
 const answers: Record<string, (res: ServerResponse) => void> = {
   '/ok': (res) => res.writeHead(200).end('thanks'),
