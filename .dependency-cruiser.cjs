@@ -68,16 +68,16 @@ module.exports = {
     // 4. Only app imports adapters; merchant-client depends on protocol only.
     {
       name: 'only-app-to-adapters',
-      comment: 'Only packages/app (the composition root) imports adapter packages.',
+      comment: 'Only packages/app (the composition root) imports adapter packages (and the dev-only devkit).',
       severity: 'error',
-      from: { path: '^packages/', pathNot: '^packages/(app|adapters-[^/]+)/' },
+      from: { path: '^packages/', pathNot: '^packages/(app|adapters-[^/]+|devkit)/' },
       to: { path: '^packages/adapters-[^/]+/' },
     },
     {
       name: 'nothing-to-app',
-      comment: 'packages/app is the composition root: no other package imports it.',
+      comment: 'packages/app is the composition root: no other package imports it (but the dev-only devkit, which starts it).',
       severity: 'error',
-      from: { path: '^packages/', pathNot: '^packages/app/' },
+      from: { path: '^packages/', pathNot: '^packages/(app|devkit)/' },
       to: { path: '^packages/app/' },
     },
     {
@@ -89,6 +89,14 @@ module.exports = {
         pathNot: ['^packages/merchant-client/src/', '^packages/protocol/'],
         dependencyTypesNot: ['core'],
       },
+    },
+    // 4b. Tooling apart from product: no runtime package's code imports the devkit (tests may).
+    {
+      name: 'devkit-is-dev-only',
+      comment: "No runtime package's src/ imports packages/devkit: fuzz, bench and the test servers' launchers never ship.",
+      severity: 'error',
+      from: { path: '^packages/(?!devkit/)[^/]+/src/' },
+      to: { path: '^packages/devkit/' },
     },
     // 5. Packages meet through their package names, never through each other's files.
     {

@@ -9,7 +9,7 @@ export default defineConfig({
     // Exact names (a regex each), so that a subpath such as @kassa/domain/testing is not read as a
     // file under the package's index.
     alias: [
-      ...['domain', 'protocol', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'merchant-client', 'app'].map((pkg) => ({
+      ...['domain', 'protocol', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'merchant-client', 'app', 'devkit'].map((pkg) => ({
         find: new RegExp(`^@kassa/${pkg}$`),
         replacement: src(pkg),
       })),
@@ -21,11 +21,11 @@ export default defineConfig({
     globalSetup: ['test/mongo.global-setup.ts', 'test/redis.global-setup.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     projects: [
-      { extends: true, test: { name: 'all', include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'all', include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'] } },
       // The end-to-end suites once more, with the app on MongoDB storage.
-      { extends: true, test: { name: 'e2e-mongo', include: ['packages/app/src/**/*.e2e.test.ts'], env: { KASSA_E2E_STORAGE: 'mongo' } } },
+      { extends: true, test: { name: 'e2e-mongo', include: ['packages/app/test/**/*.e2e.test.ts'], env: { KASSA_E2E_STORAGE: 'mongo' } } },
       // The flows whose work is jobs once more, with MongoDB and BullMQ on Redis.
-      { extends: true, test: { name: 'e2e-redis', include: ['packages/app/src/{webhooks,invoices,contracts}.e2e.test.ts'], env: { KASSA_E2E_STORAGE: 'mongo', KASSA_E2E_REDIS: '1' } } },
+      { extends: true, test: { name: 'e2e-redis', include: ['packages/app/test/{webhooks,invoices,contracts}.e2e.test.ts'], env: { KASSA_E2E_STORAGE: 'mongo', KASSA_E2E_REDIS: '1' } } },
     ],
   },
 });

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startMongoServer } from '../packages/app/src/testing/mongo-server.js';
+import { startMongoServer } from '../packages/devkit/src/servers/mongo-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

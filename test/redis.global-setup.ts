@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startRedisServer } from '../packages/app/src/testing/redis-server.js';
+import { startRedisServer } from '../packages/devkit/src/servers/redis-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,3 +4,7 @@ export { loadSeedFile, seedSchema, demoDirectory, type Directory } from './seed.
 export { buildContainer } from './container.js';
 export { TOKENS } from './tokens.js';
 export { createLogger, REDACTED_PATHS } from './logger.js';
+export { bufferedDestination } from './logger.js';
+export { inMemoryStorage, mongoStorage, type Storage } from './storage.js';
+export { RandomUuids } from './node-ports.js';
+export { XML_SCHEMA_PATH, XML_SERVICE_PATH } from './xml-endpoints.js';

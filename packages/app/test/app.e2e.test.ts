@@ -1,0 +1,232 @@
+import { startKassaProcess } from '@kassa/devkit';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSeedFile } from '../src/seed.js';
+import { readConfig } from '../src/config.js';
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { inject } from 'vitest';
+import { dataOf, EXAMPLES, fresh, P, PRODUCTION, startTestKassa } from './e2e.fixture.js';
+
+/** A Standard Webhooks secret as the seed wants it: whsec_ and 24 bytes or more. */
+const SEED_SECRET = `whsec_${Buffer.from('seed-file-webhook-secret-0123').toString('base64')}`;
+
+/** The seed file as the test environment reads it. */
+const loadTestSeed = (path: string) => loadSeedFile(path, 'test');
+
+const seedDirs: string[] = [];
+const seedAt = (content: unknown) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kassa-seed-'));
+  seedDirs.push(dir);
+  const file = join(dir, 'seed.json');
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+};
+afterAll(() => {
+  for (const dir of seedDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the seed file', () => {
+  it('is refused at start with a message naming the field', async () => {
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 'x' }] }] }))).rejects.toThrow('partners.0.projects.0.id');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, defaultPrice: { amount: '10.5', currency: 'RUB' } }] }] }))).rejects.toThrow(
+      'partners.0.projects.0.defaultPrice.amount',
+    );
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projets: [] }] }))).rejects.toThrow('partners.0');
+    await expect(loadTestSeed(seedAt('{not json'))).rejects.toThrow('cannot read it as JSON');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'https://shop.example/h' }] }] }))).rejects.toThrow(
+      'webhookSecret is required with webhookUrl',
+    );
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'data:,ok', webhookSecret: SEED_SECRET }] }] }))).rejects.toThrow(
+      'partners.0.projects.0.webhookUrl',
+    );
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
+  });
+
+  it('webhookFormat: v3 by default, legacy on request, nothing else', async () => {
+    const d = await loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 2, webhookFormat: 'legacy' }] }] }));
+    expect(d.projects.map((p) => p.webhookFormat)).toEqual(['v3', 'legacy']);
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookFormat: 'xml' }] }] }))).rejects.toThrow('partners.0.projects.0.webhookFormat');
+    // Secrets the Standard Webhooks libraries cannot read, or too short: refused, naming the field and how to make one.
+    for (const [field, value] of [
+      ['webhookSecret', 'plain-text-secret-of-some-length'],
+      ['subscriptionSecret', 's'],
+      ['webhookSecret', `whsec_${Buffer.from('only-twenty-three-bytes').toString('base64')}`],
+      ['subscriptionSecret', 'whsec_not base64!'],
+    ]) {
+      await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'https://shop.example/h', [field as string]: value }] }] }))).rejects.toThrow(
+        new RegExp(`partners.0.projects.0.${field}: must be whsec_ followed by the base64 of at least 24 random bytes`),
+      );
+    }
+  });
+
+  it('accepts the documented shape, with defaults for what it omits', async () => {
+    const d = await loadTestSeed(
+      seedAt({
+        partners: [
+          {
+            login: 'a',
+            password: 'b',
+            testCallbackAllowed: true,
+            projects: [
+              {
+                id: 7,
+                active: true,
+                clientIpRequired: false,
+                ipWhitelist: ['127.0.0.1'],
+                defaultPrice: { amount: '12.30', currency: 'RUB' },
+                returnUrl: 'https://shop.example/back',
+                webhookUrl: 'https://shop.example/hook',
+                webhookSecret: SEED_SECRET,
+                paymentMethods: ['sbp', 'tpay'],
+                subscriptionSecret: SEED_SECRET,
+                subscriptionNotificationUrl: 'https://shop.example/subs',
+              },
+              { id: 8 },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(d.projects[0]).toMatchObject({ id: 7, partnerLogin: 'a', defaultPrice: { minor: 1230, currency: 'RUB' }, ipWhitelist: ['127.0.0.1'] });
+    expect(d.projects[1]).toMatchObject({ id: 8, active: true, clientIpRequired: true, ipWhitelist: [], defaultPrice: null, paymentMethods: ['sbp'] });
+  });
+});
+
+describe('configuration', () => {
+  it('defaults to the test environment on ports 8080 to 8083; a bad value names the variable', () => {
+    expect(readConfig({})).toMatchObject({ KASSA_ENV: 'test', KASSA_API_PORT: 8080, KASSA_PCI_PORT: 8081, KASSA_WIDGET_PORT: 8082, KASSA_SUBS_PORT: 8083 });
+    expect(() => readConfig({ KASSA_API_PORT: 'eighty' })).toThrow('KASSA_API_PORT');
+    expect(() => readConfig({ KASSA_ENV: 'staging' })).toThrow('KASSA_ENV');
+  });
+
+  it('KASSA_ROLE: all by default; api and worker need REDIS_URL and MONGO_URL', () => {
+    expect(readConfig({})).toMatchObject({ KASSA_ROLE: 'all', KASSA_REDIS_PREFIX: 'kassa' });
+    expect(() => readConfig({ KASSA_ROLE: 'worker' })).toThrow(/KASSA_ROLE: worker needs REDIS_URL and MONGO_URL/);
+    expect(() => readConfig({ KASSA_ROLE: 'api', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow('KASSA_ROLE');
+    expect(readConfig({ KASSA_ROLE: 'api', REDIS_URL: 'redis://127.0.0.1:6379', MONGO_URL: 'mongodb://127.0.0.1/' })).toMatchObject({ KASSA_ROLE: 'api' });
+    expect(() => readConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow('REDIS_URL');
+  });
+
+  it('KASSA_TRUST_PROXY: off by default, a hop count or addresses and ranges; true is refused', () => {
+    expect(readConfig({}).KASSA_TRUST_PROXY).toBe(false);
+    expect(readConfig({ KASSA_TRUST_PROXY: 'false' }).KASSA_TRUST_PROXY).toBe(false);
+    expect(readConfig({ KASSA_TRUST_PROXY: '2' }).KASSA_TRUST_PROXY).toBe(2);
+    expect(readConfig({ KASSA_TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8,loopback' }).KASSA_TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
+    expect(() => readConfig({ KASSA_TRUST_PROXY: 'true' })).toThrow(/KASSA_TRUST_PROXY: .*any client/);
+    expect(() => readConfig({ KASSA_TRUST_PROXY: '10.0.0.0/33' })).toThrow('KASSA_TRUST_PROXY');
+    expect(() => readConfig({ KASSA_TRUST_PROXY: 'proxy.example' })).toThrow('KASSA_TRUST_PROXY');
+  });
+});
+
+describe('production mode', () => {
+  it('refuses to start without KASSA_BILLING_GATEWAY, or with a module that does not make one', async () => {
+    await expect(startTestKassa({ KASSA_ENV: 'production', KASSA_PIN_KEY: PRODUCTION.KASSA_PIN_KEY })).rejects.toThrow(/KASSA_BILLING_GATEWAY is required in production/);
+    // Nor without the key of the PIN digests, named by the configuration's message.
+    expect(() => readConfig({ ...PRODUCTION, KASSA_PIN_KEY: undefined })).toThrow(/Configuration: KASSA_PIN_KEY: required in production/);
+    expect(() => readConfig({ ...PRODUCTION, KASSA_PIN_KEY: 'short' })).toThrow(/KASSA_PIN_KEY: must be at least 32 characters/);
+    const { KASSA_SMS_SENDER: _sms, ...withoutSms } = PRODUCTION;
+    await expect(startTestKassa(withoutSms)).rejects.toThrow(/KASSA_SMS_SENDER is required in production/);
+    await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}nowhere.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: cannot load/);
+    await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}sms-sender.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: .* returned no charge, refund method/);
+  });
+
+  it("charges through the gateway the module makes (the README's example)", async () => {
+    const t = await startTestKassa(PRODUCTION);
+    try {
+      const api = t.client();
+      const f = fresh();
+      const contract = dataOf(await api.createContract(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid }));
+      expect(contract.authorization_type).toBe('SMS_PIN');
+      const pinLine = t.logs.find((l) => l.includes('example SMS sender: PIN sent'));
+      expect(pinLine).toContain(`"msisdnLast3":"${f.msisdn.slice(-3)}"`);
+      // Card binding charges under the new contract at once: through the example gateway.
+      const g = fresh();
+      const card = { pan: '4111111111111111', expiration_month: 12, expiration_year: 2031, security_code: '123' };
+      const customer = { type: 'bank_card' as const, source: 'shop', country: 'RU', merchant_customer_id: g.mcid, bank_card: card };
+      const invoice = dataOf(
+        await t.client({ host: 'pci' }).createInvoice(P.main, { client_ip: '203.0.113.7', customer, order: { merchant_order_id: g.orderId }, contract: { merchant_contract_id: g.mcid } }),
+      );
+      const paid = dataOf(await api.waitForInvoice(P.main, invoice.invoice_id, (i) => i.payment_status === 'PAID', { intervalMs: 20, timeoutMs: 5_000 }));
+      expect(paid.transactions.map((tx) => [tx.status, tx.service_number])).toEqual([['SUCCESS', 'EXAMPLE']]);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('drops the test-only features: no next_step, no fixed PIN, test_info ignored', async () => {
+    const t = await startTestKassa(PRODUCTION);
+    try {
+      const api = t.client();
+      const f = fresh();
+      const c = await api.createContract(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid });
+      expect(c.ok).toBe(true);
+      const r = c.ok ? await api.authorizeContract(P.main, c.data.contract_id, { client_ip: '203.0.113.7', pin_code: '1234' }) : undefined;
+      // A generated PIN is 1234 one time in 10,000: accept that rare success rather than flake.
+      if (r && !r.ok) {
+        expect(r.error.code).toBe('CONTRACT_NOT_AUTHORIZED');
+        expect(r.error).not.toHaveProperty('next_step');
+      }
+      const g = fresh(); // a partner without the flag: test_info is not even looked at in production
+      const i = await api.createInvoice(P.main, {
+        client_ip: '203.0.113.7',
+        customer: { type: 'mobile_phone', msisdn: g.msisdn },
+        order: { merchant_order_id: g.orderId },
+        test_info: { callback_url: 'http://127.0.0.1:9/x' },
+      });
+      expect(i.status).toBe(201);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe('the process', () => {
+  it("npm start's entry starts on free ports, logs its addresses, and stops cleanly on SIGTERM", async () => {
+    const child = spawn(process.execPath, ['packages/app/dist/main.js'], {
+      env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const started = Date.now();
+    while (!out.includes('Demo partner') && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+    expect(out).toContain('"msg":"kassa started"');
+    const api = /API (http:\/\/\S+)/.exec(out)?.[1];
+    expect((await fetch(`${api}/health`)).status).toBe(200);
+    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(out).toContain('kassa stopped');
+  }, 60_000);
+});
+
+describe('a worker process', () => {
+  it('starts without listeners on MongoDB and Redis, runs its jobs, and stops cleanly', async () => {
+    const prefix = `worker-${randomUUID().slice(0, 8)}`;
+    const database = `kassa_${prefix}`.replace('-', '_');
+    const worker = await startKassaProcess({
+      KASSA_ROLE: 'worker',
+      MONGO_URL: inject('mongoUrl'),
+      MONGO_DB: database,
+      REDIS_URL: inject('redisUrl'),
+      KASSA_REDIS_PREFIX: prefix,
+    });
+    try {
+      const started = JSON.parse(worker.lines.find((l) => l.includes('"msg":"kassa started"')) ?? '{}') as { urls?: object; jobs?: string; role?: string };
+      expect(started).toMatchObject({ urls: {}, jobs: 'redis', role: 'worker' });
+      expect(await worker.stop()).toBe(0);
+      expect(worker.stderr()).toBe('');
+    } finally {
+      await worker.kill();
+      const mongo = new MongoClient(inject('mongoUrl'));
+      await mongo.db(database).dropDatabase();
+      await mongo.close();
+    }
+    // A process start (imports, MongoDB indexes, Redis schedulers) takes seconds on a loaded CI machine:
+    // CI once timed this out at vitest's default 5 s.
+  }, 60_000);
+});

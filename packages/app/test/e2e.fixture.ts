@@ -1,0 +1,153 @@
+import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { inject } from 'vitest';
+import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { configSchema } from '../src/config.js';
+import type { ListenerTimeouts } from '../src/listeners.js';
+import { startKassa, type HostName, type RunningKassa } from '../src/server.js';
+
+export const MERCHANT = { login: 'merchant', password: 'merchant-secret-1' };
+export const OTHER = { login: 'other', password: 'other-secret-2' };
+export const FLAGGED = { login: 'flagged', password: 'flagged-secret-3' };
+
+/** The README's example plugin modules (examples/*.mjs). */
+export const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
+/** Production mode with the example gateway and SMS sender (production refuses the sandbox gateway). */
+export const PRODUCTION = {
+  KASSA_ENV: 'production',
+  KASSA_BILLING_GATEWAY: `${EXAMPLES}billing-gateway.mjs`,
+  KASSA_SMS_SENDER: `${EXAMPLES}sms-sender.mjs`,
+  KASSA_PIN_KEY: 'e2e-production-pin-key-0123456789abcdef',
+};
+
+/** Project ids of the test seed. */
+export const P = { main: 1, noIp: 2, inactive: 3, whitelisted: 4, other: 5, flagged: 6, noPrice: 7 } as const;
+
+const project = (id: number, extra: Record<string, unknown> = {}) => ({ id, defaultPrice: { amount: '10.00', currency: 'RUB' }, ...extra });
+export const SEED = {
+  partners: [
+    {
+      login: MERCHANT.login,
+      password: MERCHANT.password,
+      projects: [
+        project(P.main),
+        project(P.noIp, { clientIpRequired: false, ipWhitelist: ['127.0.0.1'] }),
+        project(P.inactive, { active: false }),
+        project(P.whitelisted, { ipWhitelist: ['10.9.9.9'] }),
+        project(P.noPrice, { defaultPrice: null }),
+      ],
+    },
+    { login: OTHER.login, password: OTHER.password, projects: [project(P.other)] },
+    { login: FLAGGED.login, password: FLAGGED.password, testCallbackAllowed: true, projects: [project(P.flagged)] },
+  ],
+};
+
+export interface TestKassa {
+  readonly kassa: RunningKassa;
+  /** Every log line written during the run. */
+  readonly logs: string[];
+  client(options?: { host?: HostName; login?: string; password?: string; version?: 3 | 4; now?: () => Date }): KassaClient;
+  stop(): Promise<void>;
+}
+
+/**
+ * The storage the end-to-end suites run on: in memory, or (the `e2e-mongo` vitest project) a fresh
+ * database on the test run's MongoDB-compatible server.
+ */
+export const storageEnv = (): Record<string, string> => ({
+  ...(process.env['KASSA_E2E_STORAGE'] === 'mongo' ? { MONGO_URL: inject('mongoUrl'), MONGO_DB: `kassa_e2e_${randomUUID().slice(0, 8)}` } : {}),
+  // The e2e-redis project: jobs on BullMQ, each app on its own queue prefix.
+  ...(process.env['KASSA_E2E_REDIS'] === '1' ? { REDIS_URL: inject('redisUrl'), KASSA_REDIS_PREFIX: `e2e-${randomUUID().slice(0, 8)}` } : {}),
+});
+
+/** Leaves no test database behind on a server the user gave (MONGO_URL). */
+async function dropDatabase(url: string | undefined, name: string): Promise<void> {
+  if (!url) return;
+  const client = new MongoClient(url);
+  try {
+    await client.db(name).dropDatabase();
+  } finally {
+    await client.close();
+  }
+}
+
+/** The assembled app on free ports, with the test seed and its logs captured. */
+export async function startTestKassa(env: Record<string, string> = {}, options: { timeouts?: ListenerTimeouts; firstByteMs?: number; seed?: unknown } = {}): Promise<TestKassa> {
+  const dir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
+  const seedFile = join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(options.seed ?? SEED));
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const config = configSchema.parse({
+    KASSA_API_PORT: '0',
+    KASSA_PCI_PORT: '0',
+    KASSA_WIDGET_PORT: '0',
+    KASSA_SUBS_PORT: '0',
+    KASSA_SEED_FILE: seedFile,
+    KASSA_LOG_LEVEL: 'info',
+    // The suites' receivers listen on 127.0.0.1: local development's setting (the SSRF tests turn it off).
+    KASSA_CALLBACK_PRIVATE_NETWORKS: 'allow',
+    ...storageEnv(),
+    ...env,
+  });
+  let kassa: RunningKassa;
+  try {
+    kassa = await startKassa(config, {
+      logDestination: destination,
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+      ...(options.firstByteMs ? { firstByteMs: options.firstByteMs } : {}),
+    });
+  } finally {
+    // The seed is read once, at start: its folder goes now, whether the start worked or not, so
+    // that no kassa-e2e-* folder stays behind (some tests stop only `t.kassa`, keeping the database).
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return {
+    kassa,
+    logs,
+    client: (o = {}) =>
+      new KassaClient({
+        baseUrl: kassa.urls[o.host ?? 'api'],
+        login: o.login ?? MERCHANT.login,
+        password: o.password ?? MERCHANT.password,
+        signatureVersion: o.version ?? 4,
+        ...(o.now ? { now: o.now } : {}),
+      }),
+    stop: async () => {
+      await kassa.stop();
+      await dropDatabase(config.MONGO_URL, config.MONGO_DB);
+    },
+  };
+}
+
+/** Retries `read` until `done` holds (jobs run asynchronously), for at most `ms`. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 3000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let counter = 0;
+/** A fresh msisdn and order id for each call, so tests do not meet the one-active-invoice rule by accident. */
+export const fresh = () => {
+  counter += 1;
+  return { msisdn: `79${String(counter).padStart(9, '0')}`, orderId: `order-${counter}`, mcid: `mc-${counter}` };
+};
+
+export const dataOf = <T>(r: KassaResponse<T>): T => {
+  if (!r.ok) throw new Error(`expected success, got ${r.status} ${JSON.stringify(r.error)}`);
+  return r.data;
+};

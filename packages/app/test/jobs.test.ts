@@ -1,0 +1,47 @@
+import { type RedisServer, startRedisServer } from '@kassa/devkit';
+import type { Job } from '@kassa/domain';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisJobs } from '../src/jobs.js';
+
+// An api process's scheduler against a Redis of its own, which the test stops and starts again.
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(() => redis.destroy());
+
+const job = (n: number): Job => ({ name: 'webhook.attempt', projectId: 1, aggregateId: `d${n}`, runAt: '2026-11-22T10:00:00.000Z' });
+
+/** Tries until the scheduler accepts a job (the connection is up), for at most `ms`. */
+async function scheduledWithin(schedule: (j: Job) => Promise<void>, n: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      await schedule(job(n));
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return false;
+}
+
+describe('redisJobs for an api process (it only adds jobs)', () => {
+  it('fails at once while Redis is down, so that a request is answered, and works again once Redis is back', async () => {
+    const jobs = redisJobs(redis.url, 'jobs-test', false, pino({ level: 'silent' }));
+    const schedule = (j: Job) => jobs.scheduler.schedule(j);
+    try {
+      expect(await scheduledWithin(schedule, 1, 10_000)).toBe(true);
+      await redis.stop(true);
+      const started = Date.now();
+      await expect(schedule(job(2))).rejects.toThrow();
+      // Before, this waited for Redis without limit; a bound of seconds only catches that hang.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await redis.restart();
+      expect(await scheduledWithin(schedule, 3, 20_000)).toBe(true);
+    } finally {
+      await jobs.stop();
+    }
+  }, 60_000);
+});

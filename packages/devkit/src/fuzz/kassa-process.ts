@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { HostName } from '@kassa/app';
+
+/** The partner the fuzzer signs as: its project 1 needs client_ip, project 2 does not. */
+export const FUZZ_PARTNER = { login: 'fuzz', password: 'fuzz-password-0c7e1d', projects: [1, 2], subscriptionSecret: 'whsec_ZnV6ei1zdWJzY3JpcHRpb24tc2VjcmV0LTViMWU=' } as const;
+
+/** The projects the fuzzer calls the subscription service on: project 1 takes the spec's signature (v1), project 2 the document's (v2). */
+export const FUZZ_SUBSCRIPTION_PROJECTS = [
+  { id: 1, signature: 'v1' },
+  { id: 2, signature: 'v2' },
+] as const;
+
+const SEED = {
+  partners: [
+    {
+      login: FUZZ_PARTNER.login,
+      password: FUZZ_PARTNER.password,
+      testCallbackAllowed: true,
+      projects: [
+        { id: 1, defaultPrice: { amount: '10.00', currency: 'RUB' }, paymentMethods: ['sbp', 'sberpay_desktop', 'tpay_mobile'], subscriptionSecret: FUZZ_PARTNER.subscriptionSecret },
+        { id: 2, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' }, subscriptionSecret: FUZZ_PARTNER.subscriptionSecret, subscriptionSignature: 'v2' },
+      ],
+    },
+  ],
+};
+
+/** Kassa as its own process (npm start's entry, from the build), with every log line it writes. */
+export interface KassaProcess {
+  readonly urls: Readonly<Record<HostName, string>>;
+  /** Every line written to stdout so far (the JSON log, and the start banner). */
+  readonly lines: readonly string[];
+  /** Everything written to stderr so far: nothing, while Kassa is healthy. */
+  stderr(): string;
+  /** Whether the process is still running. */
+  alive(): boolean;
+  /** SIGKILL, as in a crash: nothing is finished or flushed. */
+  kill(): Promise<void>;
+  /** SIGTERM, then waits for the exit and removes the seed's folder; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** npm start's entry, from devkit's src/fuzz or dist/fuzz alike: packages/app/dist/main.js (the test command builds it first). */
+const MAIN = fileURLToPath(new URL('../../../app/dist/main.js', import.meta.url));
+
+export async function startKassaProcess(env: Record<string, string> = {}, options: { readonly seed?: unknown } = {}): Promise<KassaProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'kassa-fuzz-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  const seedFile = join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(options.seed ?? SEED));
+  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let partial = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    const text = partial + d.toString('utf8');
+    const parts = text.split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts.filter(Boolean));
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
+
+  const started = Date.now();
+  let urls: Record<HostName, string> | undefined;
+  try {
+    while (!urls) {
+      if (exitCode !== undefined) throw new Error(`kassa exited at start (${exitCode}): ${stderr}`);
+      if (Date.now() - started > 15_000) throw new Error(`kassa did not start within 15 s: ${stderr}`);
+      const line = lines.find((l) => l.includes('"msg":"kassa started"'));
+      if (line) urls = (JSON.parse(line) as { urls: Record<HostName, string> }).urls;
+      else await new Promise((r) => setTimeout(r, 25));
+    }
+  } catch (err) {
+    removeDir();
+    throw err;
+  }
+  return {
+    urls,
+    lines,
+    stderr: () => stderr,
+    alive: () => exitCode === undefined,
+    async kill() {
+      if (exitCode === undefined) child.kill('SIGKILL');
+      await exited;
+      removeDir();
+    },
+    async stop() {
+      if (exitCode === undefined) child.kill('SIGTERM');
+      const code = await exited;
+      removeDir();
+      return code;
+    },
+  };
+}

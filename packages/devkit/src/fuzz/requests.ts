@@ -1,0 +1,264 @@
+import fc from 'fast-check';
+import { requestPayload, signRequest, timestampOf } from '@kassa/protocol';
+import type { HostName } from '@kassa/app';
+import { hostileBody, nearlyRightBody, type FuzzBody } from './bodies.js';
+import { formContentType, hostileForm, nearlyRightForm, type KnownPayment } from './form-bodies.js';
+import { hostileSubscriptionXml, hostileXml, nearlyRightSubscriptionXml, nearlyRightXml, xmlContentType } from './xml-bodies.js';
+import { FUZZ_PARTNER } from './kassa-process.js';
+import type { RawRequest } from './raw-http.js';
+import type { FuzzRoute, FuzzTarget } from './targets.js';
+
+/** One request of the fuzzer, the listener it goes to, and what no log line may carry afterwards. */
+export interface FuzzCase {
+  readonly host: HostName;
+  readonly request: RawRequest;
+  readonly body: FuzzBody | undefined;
+  /** Signatures sent with the request: never logged. */
+  readonly signatures: readonly string[];
+  /** A widget token sent with the request: never logged. */
+  readonly token?: string;
+}
+
+const HOSTILE_IDS = [
+  '99999999999999999999',
+  '2147483648',
+  '-1',
+  '1e3',
+  '0x10',
+  '%ZZ',
+  '%E0%A4%A',
+  '%',
+  '%00',
+  '..',
+  '%2e%2e',
+  '1%2F2',
+  '%F0%9F%92%B3',
+  '00000000-0000-0000-0000-000000000000',
+  'x'.repeat(300),
+];
+
+const projectId = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('1', '2') }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) }, { weight: 1, arbitrary: fc.nat().map(String) });
+const resourceId = fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) }, { weight: 1, arbitrary: fc.string().map(encodeURIComponent) });
+
+const query = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((v) => `?merchant_order_id=${encodeURIComponent(v)}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '?merchant_order_id=a&merchant_order_id=b',
+      '?merchant_order_id[]=a',
+      '?merchant_order_id[a][b]=c',
+      '?=',
+      '?%ZZ=%ZZ',
+      '?t=x&invoiceId=y&token=z',
+      '?useSbp=true&payType=tpay&deviceType=Mobile',
+      `?${'a=1&'.repeat(2_000)}`,
+    ),
+  },
+  { weight: 1, arbitrary: fc.webQueryParameters().map((q) => `?${q}`) },
+);
+
+/** What the app gave out so far: invoice and contract ids (201 answers), and card invoices with their widget tokens. */
+export interface Known {
+  readonly ids: readonly string[];
+  readonly payments: readonly KnownPayment[];
+}
+
+/** A widget route's query: an invoice and its token (a real pair most of the time), and the route's own parameters. */
+const widgetQuery = (route: FuzzRoute, known: Known) =>
+  (known.payments.length > 0
+    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.payments) }, { weight: 1, arbitrary: fc.tuple(fc.uuid(), fc.string({ maxLength: 40 })) })
+    : fc.tuple(fc.uuid(), fc.string({ maxLength: 40 }))
+  ).map(([invoiceId, token]) => ({ invoiceId, query: `?invoiceId=${encodeURIComponent(invoiceId)}&t=${encodeURIComponent(token)}${route.widget?.query ? `&${route.widget.query}` : ''}` }));
+
+/** The subscription service's method a route is for, from its path. */
+const methodOf = (route: FuzzRoute) => /\/Http\/Services\/([A-Za-z]+)/.exec(route.path)?.[1] ?? '';
+
+/** One of the listener's routes, each as often as its weight says. */
+const routeOf = (target: FuzzTarget) => fc.oneof(...target.routes.map((route) => ({ weight: route.weight ?? 1, arbitrary: fc.constant(route) })));
+
+/** A path of the listener's routes with ids filled in (right or hostile), or a path of its own. */
+const pathOf = (route: FuzzRoute) =>
+  fc.tuple(projectId, resourceId, query).map(([p, id, q]) => route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) + q);
+const strayPath = fc.oneof(
+  fc.webPath().map((p) => p || '/'),
+  fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((s) => `/${s}`),
+  fc.constantFrom('*', '//', '/%', '/api/v3/projects/', '/api/v3/projects/1/invoices/', '/../../etc/passwd', `/${'a/'.repeat(3_000)}`),
+);
+
+const method = (route: FuzzRoute) =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.constant(route.method) },
+    { weight: 2, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'get', 'PROPFIND', 'FOO') },
+  );
+
+const contentType = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-16',
+      'application/json; charset=latin1',
+      'application/json;;',
+      'APPLICATION/JSON',
+      'text/plain',
+      'application/xml',
+      'text/xml; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      '',
+      '*/*',
+    ),
+  },
+);
+
+const someHeaders: fc.Arbitrary<[string, string][]> = fc.array(
+  fc.oneof(
+    fc.tuple(fc.constantFrom('Content-Encoding'), fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip')),
+    fc.tuple(fc.constantFrom('X-Forwarded-For'), fc.oneof(fc.ipV4(), fc.constantFrom('10.9.9.9, 127.0.0.1', 'garbage', ''))),
+    fc.tuple(fc.constantFrom('Transfer-Encoding'), fc.constantFrom('chunked', 'gzip', 'identity')),
+    fc.tuple(
+      fc.constantFrom('X-Login', 'X-Timestamp', 'X-Signature', 'X-Signature-Version'),
+      fc.string({ unit: 'binary-ascii', maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, '')),
+    ),
+    fc.tuple(
+      fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/),
+      fc.string({ maxLength: 60 }).map((s) => s.replace(/[\r\n]/g, '')),
+    ),
+  ),
+  { minLength: 1, maxLength: 3 },
+);
+const extraHeaders = fc.oneof({ weight: 3, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: someHeaders });
+
+/** How a request is signed; `unknown-login:<login>` signs as a random login (the directory's caches must stay bounded). */
+type Auth = 'v3' | 'v4' | 'none' | 'bad-signature' | 'old-timestamp' | 'bad-version' | `unknown-login:${string}`;
+const UNKNOWN_LOGIN = 'unknown-login:';
+const randomLogin = fc.stringMatching(/^[\x21-\x7e]{1,200}$/).map((login): Auth => `${UNKNOWN_LOGIN}${login}`);
+const auth: fc.Arbitrary<Auth> = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom<Auth>('v3', 'v4') },
+  { weight: 2, arbitrary: fc.constantFrom<Auth>('none', 'bad-signature', 'old-timestamp', 'bad-version') },
+  { weight: 1, arbitrary: randomLogin },
+);
+
+/** The JSON v3 headers for `auth`, signed as the fuzz partner would (v4 over the body when it parses). */
+function authHeaders(kind: Auth, route: FuzzRoute, path: string, body: FuzzBody | undefined): { headers: [string, string][]; signatures: string[] } {
+  if (kind === 'none' || !route.operation) return { headers: [], signatures: [] };
+  const login = kind.startsWith(UNKNOWN_LOGIN) ? kind.slice(UNKNOWN_LOGIN.length) : FUZZ_PARTNER.login;
+  const timestamp = timestampOf(kind === 'old-timestamp' ? new Date(Date.now() - 3_600_000) : new Date());
+  const version = kind === 'v4' ? 4 : 3;
+  const segments = path.split('?')[0]?.split('/') ?? [];
+  const pathId = /invoices\/|contracts\/|webhook-deliveries\//.test(path) ? segments[6] : undefined;
+  let parsed: unknown;
+  try {
+    parsed = body && typeof body.content === 'string' ? JSON.parse(body.content) : {};
+  } catch {
+    parsed = {};
+  }
+  const merchantOrderId = new URLSearchParams(path.split('?')[1] ?? '').get('merchant_order_id') ?? undefined;
+  const payload =
+    version === 4
+      ? requestPayload(route.operation, {
+          body: parsed,
+          ...(pathId ? { pathId: decodeSafely(pathId) } : {}),
+          ...(merchantOrderId !== undefined ? { merchantOrderId } : {}),
+          query: Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? '')),
+        })
+      : '';
+  const signature = kind === 'bad-signature' ? 'ab'.repeat(32) : signRequest(FUZZ_PARTNER.password, login, timestamp, version, payload);
+  return {
+    headers: [
+      ['X-Login', login],
+      ['X-Timestamp', timestamp],
+      ['X-Signature-Version', kind === 'bad-version' ? '5' : String(version)],
+      ['X-Signature', signature],
+    ],
+    signatures: [signature],
+  };
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A request from the fields generated for it: signed as `authKind` says, the body with its Content-Type. */
+function assemble(
+  target: FuzzTarget,
+  route: FuzzRoute,
+  verb: string,
+  path: string,
+  body: FuzzBody | null,
+  contentType: string,
+  authKind: Auth,
+  extra: [string, string][],
+  lengthless: boolean,
+): FuzzCase {
+  const signed = authHeaders(route.document ? 'none' : authKind, route, path, body ?? undefined);
+  // An XML document carries its signature inside; a widget request its token: secrets no log line may hold.
+  const inside = body && 'signatures' in body ? (body.signatures as readonly string[]) : [];
+  const token = /[?&]t=([^&]+)/.exec(path)?.[1] ?? (typeof body?.content === 'string' ? /(?:^|&)t=([^&]+)/.exec(body.content)?.[1] : undefined);
+  const headers: [string, string][] = [...signed.headers, ...(body && contentType ? [['Content-Type', contentType] as [string, string]] : []), ...extra];
+  // A body without Content-Length goes as is: the server must read to the end of the connection or refuse it.
+  const request: RawRequest = { method: verb, path, headers, ...(body ? { body: body.content, noContentLength: lengthless && extra.some(([n]) => n === 'Transfer-Encoding') } : {}) };
+  return { host: target.host, request, body: body ?? undefined, signatures: [...signed.signatures, ...inside], ...(token && token.length > 40 ? { token: decodeSafely(token) } : {}) };
+}
+
+/**
+ * Nearly right requests: the route's own method and path with good ids, signed, JSON, with a right
+ * body or one with a single field wrong; they reach validation and the use cases.
+ */
+function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCase> {
+  const id = known.ids.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known.ids) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid();
+  const goodPath = (route: FuzzRoute) =>
+    route.widget
+      ? widgetQuery(route, known).map(({ invoiceId, query }) => route.path.replace(':invoiceId', encodeURIComponent(invoiceId)) + query)
+      : fc
+          .tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/))
+          .map(
+            ([p, id, orderId]) =>
+              route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) +
+              (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
+          );
+  const goodBody = (route: FuzzRoute) =>
+    route.document === 'xml'
+      ? nearlyRightXml
+      : route.document === 'subscription'
+        ? nearlyRightSubscriptionXml(methodOf(route))
+        : route.document === 'form'
+          ? nearlyRightForm(known.payments)
+          : fc.option(nearlyRightBody, { freq: 8 });
+  const goodType = (route: FuzzRoute) =>
+    route.document === 'xml' || route.document === 'subscription' ? 'text/xml; charset=utf-8' : route.document === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+  return routeOf(target)
+    .chain((route) => fc.tuple(fc.constant(route), goodPath(route), goodBody(route), fc.constantFrom<Auth>('v3', 'v4')))
+    .map(([route, path, body, authKind]) => assemble(target, route, route.method, path, body, goodType(route), target.signed ? authKind : 'none', [], false));
+}
+
+/** Hostile requests: any method, hostile ids and paths, any body, content type, headers and signature. */
+function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
+  // A route's own bodies: XML documents for the XML service, JSON (or anything) for the rest.
+  const withBody = (route: FuzzRoute) =>
+    route.document === 'xml'
+      ? fc.tuple(fc.option(fc.oneof(hostileXml, nearlyRightXml), { freq: 8 }), xmlContentType)
+      : route.document === 'subscription'
+        ? fc.tuple(fc.option(fc.oneof(hostileSubscriptionXml(methodOf(route)), nearlyRightSubscriptionXml(methodOf(route))), { freq: 8 }), xmlContentType)
+        : route.document === 'form'
+          ? fc.tuple(fc.option(fc.oneof(hostileForm, nearlyRightForm([]), hostileBody), { freq: 8 }), fc.oneof(formContentType, contentType))
+          : fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType);
+  const routed = routeOf(target).chain((route) => fc.tuple(fc.constant(route), method(route), pathOf(route), withBody(route)));
+  const stray = fc.tuple(fc.constant<FuzzRoute>({ method: 'GET', path: '' }), fc.constantFrom('GET', 'POST', 'DELETE'), strayPath, fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType));
+  return fc
+    .tuple(fc.oneof({ weight: 5, arbitrary: routed }, { weight: 1, arbitrary: stray }), target.signed ? auth : fc.constant<Auth>('none'), extraHeaders, fc.boolean())
+    .map(([[route, verb, path, [body, type]], authKind, extra, lengthless]) => assemble(target, route, verb, path, body, type, authKind, extra, lengthless));
+}
+
+/**
+ * Requests to one listener: half nearly right (deep into the app), half hostile (its edges).
+ * `knownIds` are invoice and contract ids the app gave out earlier, so that nearly right requests
+ * also act on real invoices and contracts.
+ */
+export const fuzzCases = (target: FuzzTarget, known: Known = { ids: [], payments: [] }): fc.Arbitrary<FuzzCase> => fc.oneof(nearlyRightCases(target, known), hostileCases(target));

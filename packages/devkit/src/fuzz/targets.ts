@@ -1,0 +1,113 @@
+import { PAGE_PATHS } from '@kassa/adapters-http';
+import { SUBSCRIPTION_SERVICE_PATHS } from '@kassa/adapters-xml';
+import type { SignedOperation } from '@kassa/protocol';
+import type { HostName } from '@kassa/app';
+
+/** A route of a listener, as the fuzzer aims at it; `:projectId`, `:invoiceId`, `:contractId` are filled in. */
+export interface FuzzRoute {
+  readonly method: string;
+  readonly path: string;
+  /** The JSON v3 operation, so that some requests are signed correctly and get past authentication. */
+  readonly operation?: SignedOperation;
+  /** A document endpoint: its bodies are XML documents, signed inside; or the payment page's forms. */
+  readonly document?: 'xml' | 'form' | 'subscription';
+  /** A widget-host route: its query names an invoice and its token (`invoiceId`, `t`), often a real pair; `query` adds to it. */
+  readonly widget?: { readonly query?: string };
+  /** How often the fuzzer picks this route against the listener's others (1 when absent). */
+  readonly weight?: number;
+}
+
+/** What an error answer of a listener must look like. */
+export type AnswerShape = 'envelope' | 'html' | 'xml';
+
+/**
+ * One listener as the fuzzer sees it. Issues that add listeners or routes add them here (and their
+ * own bodies, e.g. XML documents), and every invariant applies to them at once.
+ */
+export interface FuzzTarget {
+  readonly host: HostName;
+  readonly routes: readonly FuzzRoute[];
+  /** Whether requests are signed (JSON v3 headers) some of the time. */
+  readonly signed: boolean;
+  /** The shape an error answer to `path` with `status` must have. */
+  readonly errorShape: (path: string, status: number) => AnswerShape;
+}
+
+const P = '/api/v3/projects/:projectId';
+export const XML_PATH = '/API/XML/InvoiceManagementService.ashx';
+export const XSD_PATH = '/API/XML/InvoiceManagementService.xsd';
+/** The XML 2.9 service (and its XSD) answers in XML, whatever the request; everything else in the envelope. */
+const xmlOrEnvelope = (path: string): AnswerShape => ([XML_PATH, XSD_PATH].includes(path.split('?')[0] ?? '') ? 'xml' : 'envelope');
+// A whole protocol behind one route: it gets as many requests as six JSON routes.
+const XML_ROUTE: FuzzRoute = { method: 'POST', path: XML_PATH, document: 'xml', weight: 6 };
+
+const API_ROUTES: FuzzRoute[] = [
+  { method: 'POST', path: `${P}/invoices`, operation: 'createInvoice' },
+  { method: 'GET', path: `${P}/invoices`, operation: 'findInvoiceByOrderId' },
+  { method: 'GET', path: `${P}/invoices/:invoiceId`, operation: 'getInvoice' },
+  { method: 'POST', path: `${P}/invoices/:invoiceId/authorize`, operation: 'authorizeInvoice' },
+  { method: 'POST', path: `${P}/invoices/:invoiceId/cancel`, operation: 'cancelInvoice' },
+  { method: 'POST', path: `${P}/invoices/:invoiceId/refund`, operation: 'refundInvoice' },
+  { method: 'POST', path: `${P}/contracts`, operation: 'createContract' },
+  { method: 'POST', path: `${P}/contracts/:contractId/authorize`, operation: 'authorizeContract' },
+  { method: 'POST', path: `${P}/contracts/:contractId/cancel`, operation: 'cancelContract' },
+  { method: 'POST', path: `${P}/billing/check`, operation: 'checkBilling' },
+  { method: 'GET', path: `${P}/events`, operation: 'listEvents' },
+  { method: 'GET', path: `${P}/webhook-deliveries`, operation: 'listWebhookDeliveries' },
+  { method: 'POST', path: `${P}/webhook-deliveries/:deliveryId/redeliver`, operation: 'redeliverWebhook' },
+  { method: 'GET', path: '/api/v3/openapi.json' },
+  { method: 'GET', path: '/health' },
+  { method: 'POST', path: '/health' },
+  XML_ROUTE,
+  { method: 'GET', path: XSD_PATH },
+];
+
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [
+  { host: 'api', routes: API_ROUTES, signed: true, errorShape: xmlOrEnvelope },
+  {
+    host: 'pci',
+    routes: [...API_ROUTES.filter((r) => r.operation === 'createInvoice' || r.operation === 'createContract'), { method: 'GET', path: '/health' }, XML_ROUTE],
+    signed: true,
+    errorShape: xmlOrEnvelope,
+  },
+  {
+    host: 'widget',
+    routes: [
+      { method: 'GET', path: '/Card/Sbp/widget.html', widget: {}, weight: 2 },
+      { method: 'GET', path: '/Card/Sbp/widget.html', widget: { query: 'useSbp=true&lang=en' } },
+      { method: 'GET', path: '/Card/Sbp/widget.html', widget: { query: 'payType=tpay&deviceType=Mobile&embedded=1&methods=sbp,tpay' } },
+      { method: 'GET', path: '/Card/Sbp/bank.html', widget: { query: 'method=sbp' } },
+      { method: 'POST', path: '/Card/Sbp/pay', document: 'form', weight: 4 },
+      { method: 'POST', path: '/Card/Sbp/simulate', document: 'form', weight: 2 },
+      // The WAP operator gateway's form: its ReturnUrl, with encoded ways up among the fuzzer's values.
+      { method: 'POST', path: '/Card/Sbp/wap', document: 'form' },
+      { method: 'GET', path: '/Card/Sbp/widget.html', widget: { query: 'ReturnUrl=%252e%252e%2Fadmin&ext_lp_template=x' } },
+      { method: 'GET', path: '/Card/Sbp/status', widget: {} },
+      { method: 'GET', path: '/Card/Handlers/:invoiceId/pay', widget: { query: 'method=sbp' }, weight: 2 },
+      { method: 'GET', path: '/Card/Handlers/:invoiceId/pay', widget: { query: 'method=tpay_mobile' } },
+      { method: 'GET', path: '/Card/Handlers/:invoiceId/qr.svg', widget: { query: 'method=sberpay' } },
+      { method: 'POST', path: '/Card/Handlers/:invoiceId/sandbox-confirm', widget: { query: 'method=mirpay' } },
+      { method: 'GET', path: '/Card/Sbp/embed.js' },
+      { method: 'GET', path: '/Card/Sbp/page.js' },
+      { method: 'GET', path: '/Card/Sbp/widget.css' },
+      { method: 'GET', path: '/health' },
+    ],
+    signed: false,
+    // The payment page's paths answer pages, errors included (an unknown method on them is a route
+    // that does not exist: the envelope's 404); every other path answers the envelope.
+    errorShape: (path, status) => (PAGE_PATHS.includes(path.split('?')[0] ?? '') && status !== 404 ? 'html' : 'envelope'),
+  },
+  {
+    host: 'subs',
+    routes: [
+      ...Object.values(SUBSCRIPTION_SERVICE_PATHS).map((path): FuzzRoute => ({ method: 'POST', path, document: 'subscription', weight: path.includes('Create') ? 3 : 1 })),
+      // A method the service does not have: its XML too.
+      { method: 'POST', path: '/Http/Services/NoSuchMethod.aspx', document: 'subscription' },
+      { method: 'GET', path: '/health' },
+    ],
+    signed: false,
+    // The subscriptions host answers in the service's XML, whatever the request and path, errors on
+    // /health included; only /health's own answer is JSON.
+    errorShape: (path, status) => ((path.split('?')[0] ?? '') === '/health' && status < 400 ? 'envelope' : 'xml'),
+  },
+];

@@ -1,0 +1,13 @@
+// Kassa's development kit: the launchers of the test servers, the fuzzer and the benchmarks. Dev-only:
+// never a dependency of a runtime package; the app's tests and `npm run fuzz` / `npm run bench` use it.
+export { BANK_GATEWAY_MODULE } from './servers/bank-gateway.js';
+export { launchChromium, type TestBrowser } from './servers/chromium.js';
+export { startReceiver, type HttpReceiver, type Received } from './servers/http-receiver.js';
+export { merchantTool, merchantToolsInstalled } from './servers/merchant-tools.js';
+export { canStartMongoServer, freePort, startMongoServer, waitForPort, type MongoServer } from './servers/mongo-server.js';
+export { startRedisServer, type RedisServer } from './servers/redis-server.js';
+export { xmlSchemaCheck, type XmlSchemaCheck } from './servers/xml-schema-check.js';
+export { FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS, startKassaProcess, type KassaProcess } from './fuzz/kassa-process.js';
+export { exchange, NoAnswer, parseAnswer, requestBytes, sendRaw, type RawAnswer, type RawRequest } from './fuzz/raw-http.js';
+export { runFuzz, type FuzzOptions, type FuzzReport, type FuzzSubject } from './fuzz/fuzz-session.js';
+export { logProblems } from './fuzz/invariants.js';
