@@ -34,10 +34,10 @@ module.exports = {
     },
     {
       name: 'domain-tests-only-test-runners',
-      comment: 'Domain tests add only vitest, fast-check, @fast-check/vitest and node: built-ins.',
+      comment: 'Domain tests add only vitest, fast-check, @fast-check/vitest, node: built-ins and the in-memory adapters (their ports for the use cases).',
       severity: 'error',
       from: { path: `^packages/domain/src/.*${TEST}` },
-      to: { pathNot: ['^packages/domain/src/', ...npm('xstate'), ...TEST_RUNNERS], dependencyTypesNot: ['core'] },
+      to: { pathNot: ['^packages/domain/src/', '^packages/adapters-memory/src/', ...npm('xstate'), ...TEST_RUNNERS], dependencyTypesNot: ['core'] },
     },
 
     // 2. The protocol is zod and node:crypto only.
@@ -59,18 +59,25 @@ module.exports = {
     // 3. An adapter never imports another adapter; app wires them.
     {
       name: 'adapter-not-to-other-adapter',
-      comment: 'An adapter never imports another adapter (by @kassa/adapters-* or by a relative path); packages/app wires them.',
+      comment: "An adapter never imports another adapter (by @kassa/adapters-* or by a relative path); packages/app wires them. An adapter's tests may use the in-memory ports.",
       severity: 'error',
-      from: { path: '^packages/(adapters-[^/]+)/' },
+      from: { path: '^packages/(adapters-[^/]+)/', pathNot: TEST },
       to: { path: '^packages/adapters-[^/]+/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'adapter-tests-only-memory',
+      comment: "An adapter's tests may import the in-memory adapters, no other adapter.",
+      severity: 'error',
+      from: { path: `^packages/(adapters-[^/]+)/.*${TEST}` },
+      to: { path: '^packages/adapters-[^/]+/', pathNot: ['^packages/$1/', '^packages/adapters-memory/'] },
     },
 
     // 4. Only app imports adapters; merchant-client depends on protocol only.
     {
       name: 'only-app-to-adapters',
-      comment: 'Only packages/app (the composition root) imports adapter packages (and the dev-only devkit).',
+      comment: "Only packages/app (the composition root) imports adapter packages (and the dev-only devkit; the domain's tests the in-memory ones, by the rule above).",
       severity: 'error',
-      from: { path: '^packages/', pathNot: '^packages/(app|adapters-[^/]+|devkit)/' },
+      from: { path: '^packages/', pathNot: ['^packages/(app|adapters-[^/]+|devkit)/', `^packages/domain/src/.*${TEST}`] },
       to: { path: '^packages/adapters-[^/]+/' },
     },
     {

@@ -9,11 +9,11 @@ export default defineConfig({
     // Exact names (a regex each), so that a subpath such as @kassa/domain/testing is not read as a
     // file under the package's index.
     alias: [
-      ...['domain', 'protocol', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'merchant-client', 'app', 'devkit'].map((pkg) => ({
+      ...['domain', 'protocol', 'adapters-memory', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'merchant-client', 'app', 'devkit'].map((pkg) => ({
         find: new RegExp(`^@kassa/${pkg}$`),
         replacement: src(pkg),
       })),
-      { find: /^@kassa\/domain\/(testing|in-memory)$/, replacement: fileURLToPath(new URL('./packages/domain/src/$1/index.ts', import.meta.url)) },
+      { find: /^@kassa\/domain\/testing$/, replacement: fileURLToPath(new URL('./packages/domain/src/testing/index.ts', import.meta.url)) },
     ],
   },
   test: {

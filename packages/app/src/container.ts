@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type Scheduler, type SmsSender } from '@kassa/domain';
-import { SandboxBillingGateway, SandboxCarrierLookup } from '@kassa/domain/in-memory';
+import { TestEnvironmentBillingGateway, TestEnvironmentCarrierLookup } from '@kassa/adapters-memory';
 import { HttpWebhookSender, JwtPaymentPages, PublicNetworkCallbackTargets, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
 import { TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
@@ -52,8 +52,8 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         pins: new RandomPins(),
         pinDigests: new HmacPinDigests(c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY),
         sms: plugins.sms ?? new LogOnlySmsSender(l),
-        gateway: plugins.gateway ?? new SandboxBillingGateway(),
-        carriers: new SandboxCarrierLookup(),
+        gateway: plugins.gateway ?? new TestEnvironmentBillingGateway(),
+        carriers: new TestEnvironmentCarrierLookup(),
         paymentPages: pages,
         scheduler,
         settings: defaultSettings(c.KASSA_ENV),

@@ -7,7 +7,7 @@ import {
   InMemorySubscriptionRepository,
   InMemoryEventLog,
   InMemoryWebhookDeliveryRepository,
-} from '@kassa/domain/in-memory';
+} from '@kassa/adapters-memory';
 import type { Directory } from './seed.js';
 
 /** The storage ports, whichever adapter provides them. */

@@ -1,6 +1,7 @@
 // Kassa's domain: lifecycles, rules and ports of the payment service. Runtime dependency: xstate.
-// In-memory adapters, the sandbox gateway and test doubles: @kassa/domain/in-memory; the repository
-// contract suite for storage adapters: @kassa/domain/testing.
+// In-memory adapters, the test environment gateway and test doubles: @kassa/adapters-memory; the
+// repository contract suite for storage adapters: @kassa/domain/testing.
+
 export * from './shared/result.js';
 export * from './shared/errors.js';
 export * from './shared/money.js';

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
-import { inMemoryPorts, projectWithDefaults, type InMemoryPorts } from '@kassa/domain/in-memory';
+import { inMemoryPorts, projectWithDefaults, type InMemoryPorts } from '@kassa/adapters-memory';
 import { KassaClient, timestampOf } from '@kassa/merchant-client';
 import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';

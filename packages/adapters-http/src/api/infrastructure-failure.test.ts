@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
-import { inMemoryPorts, projectWithDefaults } from '@kassa/domain/in-memory';
+import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
 import { KassaClient } from '@kassa/merchant-client';
 import { serve, type Served } from '../shared/serve.fixture.js';
 import { createApiApp } from './api-app.js';

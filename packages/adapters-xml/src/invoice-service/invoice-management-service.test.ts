@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
-import { inMemoryPorts, projectWithDefaults } from '@kassa/domain/in-memory';
+import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
 import { InvoiceManagementService } from './invoice-management-service.js';
 import { signXmlRequest } from '@kassa/protocol';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { BullmqScheduler, BullmqWorker, kassaQueue, redisConnection } from '@kassa/adapters-queue';
 import { HttpWebhookSender } from '@kassa/adapters-http';
 import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa/domain';
-import { inMemoryPorts, projectWithDefaults } from '@kassa/domain/in-memory';
+import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
 import { webhookSignature } from '@kassa/protocol';
 import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpWebhookSender } from '@kassa/adapters-http';
 import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa/domain';
-import { inMemoryPorts } from '@kassa/domain/in-memory';
+import { inMemoryPorts } from '@kassa/adapters-memory';
 import { webhookSignature } from '@kassa/protocol';
 import { median } from './bench-common.js';
 

@@ -1,5 +1,5 @@
-import { inMemoryPorts, type InMemoryPorts } from '../in-memory/in-memory-ports.js';
-import { projectWithDefaults } from '../in-memory/test-doubles.js';
+import { inMemoryPorts, type InMemoryPorts } from '@kassa/adapters-memory';
+import { projectWithDefaults } from '@kassa/adapters-memory';
 import type { Partner, Project } from '../ports/project-directory.port.js';
 import { defaultSettings, type KassaMode } from '../shared/settings.js';
 import { kassaUseCases, type KassaUseCases } from './kassa-use-cases.js';

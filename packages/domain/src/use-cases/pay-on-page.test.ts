@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CARDS } from '../in-memory/sandbox-billing-gateway.js';
+import { SANDBOX_CARDS } from '@kassa/adapters-memory';
 import { invoicePaymentStatus, invoiceStatus } from '../invoice/invoice.js';
 import { readPaymentCard } from '../shared/payment-card.js';
 import { codeOf, phone, testKassa, value } from './kassa.fixture.js';

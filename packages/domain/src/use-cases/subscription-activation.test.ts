@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CARDS } from '../in-memory/sandbox-billing-gateway.js';
+import { SANDBOX_CARDS } from '@kassa/adapters-memory';
 import { readPaymentCard } from '../shared/payment-card.js';
 import { subscriptionStatus } from '../subscription/subscription.js';
 import { codeOf, testKassa, value } from './kassa.fixture.js';

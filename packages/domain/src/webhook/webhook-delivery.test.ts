@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inMemoryPorts } from '../in-memory/in-memory-ports.js';
+import { inMemoryPorts } from '@kassa/adapters-memory';
 import type { NotificationRenderer } from '../ports/notification.port.js';
 import type { Notification } from './webhook-delivery.fields.js';
 import type { Project } from '../ports/project-directory.port.js';

@@ -1,5 +1,5 @@
-import type { EventFilter, EventLog } from '../ports/event-log.port.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { EventFilter, EventLog } from '@kassa/domain';
+import type { DomainEvent } from '@kassa/domain';
 
 const newestFirst = (a: DomainEvent, b: DomainEvent) => (a.occurredAt === b.occurredAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.occurredAt < b.occurredAt ? 1 : -1);
 

@@ -1,5 +1,5 @@
-import { saved, versionConflict, type SaveResult } from '../ports/save-result.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import { saved, versionConflict, type SaveResult } from '@kassa/domain';
+import type { DomainEvent } from '@kassa/domain';
 
 /**
  * One stored document: the aggregate as JSON text (what a database keeps: no shared objects, no

@@ -1,4 +1,4 @@
-import type { CarrierInfo, CarrierLookup } from '../ports/carrier-lookup.port.js';
+import type { CarrierInfo, CarrierLookup } from '@kassa/domain';
 
 /** The sandbox's foreign network: addresses in 198.51.100.0/24 (TEST-NET-2) are in Germany. */
 export const SANDBOX_FOREIGN_NETWORK = /^198\.51\.100\.[0-9]{1,3}$/;
@@ -8,7 +8,7 @@ export const SANDBOX_FOREIGN_NETWORK = /^198\.51\.100\.[0-9]{1,3}$/;
  * through one sandbox operator; anything else is not supported. Every client address is in Russia
  * but those of SANDBOX_FOREIGN_NETWORK, which are in Germany ('de').
  */
-export class SandboxCarrierLookup implements CarrierLookup {
+export class TestEnvironmentCarrierLookup implements CarrierLookup {
   async lookup(msisdn: string): Promise<CarrierInfo | undefined> {
     if (!/^7[0-9]{10}$/.test(msisdn)) return undefined;
     return { country: 'RU', network: { id: 1, name: 'Sandbox Network' }, operator: { id: 22, name: 'Sandbox Operator' } };

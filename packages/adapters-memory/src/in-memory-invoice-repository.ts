@@ -1,8 +1,8 @@
-import { invoiceDueAt, invoiceIsActive, type Invoice } from '../invoice/invoice.js';
-import type { InvoiceKey, InvoiceRepository } from '../ports/invoice-repository.port.js';
-import { created, duplicateKey, type CreateResult, type SaveResult } from '../ports/save-result.js';
-import { customerKey } from '../shared/customer.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import { invoiceDueAt, invoiceIsActive, type Invoice } from '@kassa/domain';
+import type { InvoiceKey, InvoiceRepository } from '@kassa/domain';
+import { created, duplicateKey, type CreateResult, type SaveResult } from '@kassa/domain';
+import { customerKey } from '@kassa/domain';
+import type { DomainEvent } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 
 // The project id is a number, so the first '/' ends it: these keys cannot collide.

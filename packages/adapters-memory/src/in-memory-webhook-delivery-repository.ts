@@ -1,6 +1,6 @@
-import type { DeliveryFilter, WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
-import type { SaveResult } from '../ports/save-result.js';
-import { deliveryDueAt, type WebhookDelivery } from '../webhook/webhook-delivery.js';
+import type { DeliveryFilter, WebhookDeliveryRepository } from '@kassa/domain';
+import type { SaveResult } from '@kassa/domain';
+import { deliveryDueAt, type WebhookDelivery } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 
 const newestFirst = (a: WebhookDelivery, b: WebhookDelivery) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);

@@ -1,5 +1,5 @@
-import { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS, type ChargeOutcome } from '../invoice/transaction.js';
-import type { BillingGateway, ChargeRequest, RefundRequest } from '../ports/billing-gateway.port.js';
+import { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS, type ChargeOutcome } from '@kassa/domain';
+import type { BillingGateway, ChargeRequest, RefundRequest } from '@kassa/domain';
 
 /** The test environment's documented test cards (any future expiry, any security code). */
 export const SANDBOX_CARDS = {
@@ -18,7 +18,7 @@ export const RESULT_TEST_CARD_UNKNOWN = 212;
  * outcome by its number (SANDBOX_CARDS); otherwise the outcome is what the merchant chose
  * (test_info / TestInfo), success when nothing was chosen. Idempotent on the request's key.
  */
-export class SandboxBillingGateway implements BillingGateway {
+export class TestEnvironmentBillingGateway implements BillingGateway {
   private readonly outcomes = new Map<string, ChargeOutcome>();
   private readonly refunds = new Set<string>();
 

@@ -1,8 +1,8 @@
-import { contractDueAt, contractHoldsKey, type Contract } from '../contract/contract.js';
-import type { ContractRepository } from '../ports/contract-repository.port.js';
-import { created, duplicateKey, type CreateResult, type SaveResult } from '../ports/save-result.js';
-import { customerKey } from '../shared/customer.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import { contractDueAt, contractHoldsKey, type Contract } from '@kassa/domain';
+import type { ContractRepository } from '@kassa/domain';
+import { created, duplicateKey, type CreateResult, type SaveResult } from '@kassa/domain';
+import { customerKey } from '@kassa/domain';
+import type { DomainEvent } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 
 const keyOf = (projectId: number, clientKey: string, merchantContractId: string) => JSON.stringify([projectId, clientKey, merchantContractId]);

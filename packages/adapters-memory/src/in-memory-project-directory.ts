@@ -1,4 +1,4 @@
-import type { Partner, Project, ProjectDirectory } from '../ports/project-directory.port.js';
+import type { Partner, Project, ProjectDirectory } from '@kassa/domain';
 
 /** Partners and projects held in memory (from the seed file, or the demo ones). */
 export class InMemoryProjectDirectory implements ProjectDirectory {

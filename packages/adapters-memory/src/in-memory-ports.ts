@@ -1,13 +1,13 @@
-import type { KassaPorts } from '../ports/kassa-ports.js';
-import type { Partner, Project } from '../ports/project-directory.port.js';
-import { defaultSettings, type DomainSettings } from '../shared/settings.js';
+import type { KassaPorts } from '@kassa/domain';
+import type { Partner, Project } from '@kassa/domain';
+import { defaultSettings, type DomainSettings } from '@kassa/domain';
 import { InMemoryContractRepository } from './in-memory-contract-repository.js';
 import { InMemoryEventOutbox } from './in-memory-event-outbox.js';
 import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
-import { SandboxBillingGateway } from './sandbox-billing-gateway.js';
-import { SandboxCarrierLookup } from './sandbox-carrier-lookup.js';
+import { TestEnvironmentBillingGateway } from './test-environment-billing-gateway.js';
+import { TestEnvironmentCarrierLookup } from './test-environment-carrier-lookup.js';
 import {
   FixedRandom,
   InMemoryScheduler,
@@ -30,7 +30,7 @@ export interface InMemoryPorts extends KassaPorts {
   readonly subscriptions: InMemorySubscriptionRepository;
   readonly clock: ManualClock;
   readonly sms: RecordingSmsSender;
-  readonly gateway: SandboxBillingGateway;
+  readonly gateway: TestEnvironmentBillingGateway;
   readonly scheduler: InMemoryScheduler;
   readonly deliveries: InMemoryWebhookDeliveryRepository;
   readonly webhooks: RecordingWebhookSender;
@@ -53,8 +53,8 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     pins: new ListPinGenerator(),
     pinDigests: new TestPinDigests(),
     sms: new RecordingSmsSender(),
-    gateway: new SandboxBillingGateway(),
-    carriers: new SandboxCarrierLookup(),
+    gateway: new TestEnvironmentBillingGateway(),
+    carriers: new TestEnvironmentCarrierLookup(),
     paymentPages: new StaticPaymentPages(),
     scheduler: new InMemoryScheduler(),
     settings: options.settings ?? defaultSettings('test'),

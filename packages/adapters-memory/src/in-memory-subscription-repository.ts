@@ -1,7 +1,7 @@
-import { created, type CreateResult, type SaveResult } from '../ports/save-result.js';
-import type { SubscriberFilter, SubscriptionRepository } from '../ports/subscription-repository.port.js';
-import type { DomainEvent } from '../shared/domain-event.js';
-import { subscriptionDueAt, type Subscription } from '../subscription/subscription.js';
+import { created, type CreateResult, type SaveResult } from '@kassa/domain';
+import type { SubscriberFilter, SubscriptionRepository } from '@kassa/domain';
+import type { DomainEvent } from '@kassa/domain';
+import { subscriptionDueAt, type Subscription } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 
 /** Newest first: by creation time, then by id, so equal times still have one order. */

@@ -1,15 +1,15 @@
-import type { CallbackTargets, CallbackVerdict } from '../ports/callback-targets.port.js';
-import type { Clock } from '../ports/clock.port.js';
-import type { IdGenerator } from '../ports/id-generator.port.js';
-import type { PaymentPages, PaymentPageTarget } from '../ports/payment-page.port.js';
-import type { PinDigests, PinGenerator, SmsSender } from '../ports/pin.port.js';
-import type { Job, Scheduler } from '../ports/scheduler.port.js';
-import { jobId } from '../ports/scheduler.port.js';
-import type { NotificationRenderer, SigningInput, WebhookSender } from '../ports/notification.port.js';
-import type { RandomSource } from '../ports/random.port.js';
-import type { Project } from '../ports/project-directory.port.js';
-import type { AttemptOutcome } from '../webhook/webhook-delivery.js';
-import type { Notification } from '../webhook/webhook-delivery.fields.js';
+import type { CallbackTargets, CallbackVerdict } from '@kassa/domain';
+import type { Clock } from '@kassa/domain';
+import type { IdGenerator } from '@kassa/domain';
+import type { PaymentPages, PaymentPageTarget } from '@kassa/domain';
+import type { PinDigests, PinGenerator, SmsSender } from '@kassa/domain';
+import type { Job, Scheduler } from '@kassa/domain';
+import { jobId } from '@kassa/domain';
+import type { NotificationRenderer, SigningInput, WebhookSender } from '@kassa/domain';
+import type { RandomSource } from '@kassa/domain';
+import type { Project } from '@kassa/domain';
+import type { AttemptOutcome } from '@kassa/domain';
+import type { Notification } from '@kassa/domain';
 
 /** A clock that moves only when told: for tests and simulations. */
 export class ManualClock implements Clock {
