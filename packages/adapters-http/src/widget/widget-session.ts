@@ -124,7 +124,7 @@ export interface AttemptOutcome {
 export async function pay(deps: HttpDeps, target: Payable, method: PagePaymentMethod, card?: PaymentCard): Promise<Result<AttemptOutcome | null, DomainError>> {
   const withCard = card ? { card } : {};
   if (target.kind === 'subscription') return deps.useCases.paySubscriptionOnPage.execute({ projectId: target.projectId, subscriptionId: target.id, method, ...withCard });
-  return deps.useCases.payOnPage.execute({ projectId: target.projectId, invoiceId: target.id, method, ...withCard });
+  return deps.useCases.payInvoiceOnPage.execute({ projectId: target.projectId, invoiceId: target.id, method, ...withCard });
 }
 
 /** The query of a request as plain text values (repeated parameters: the first). */

@@ -114,7 +114,7 @@ export const SUBSCRIPTION_METHODS: Readonly<Record<string, SubscriptionMethod>> 
   },
 
   async ResendPinCode(f, { useCases, project }) {
-    const result = await useCases.resendPinCode.execute({ projectId: project.id, subscriptionId: f.text('SubscriptionID', 64) });
+    const result = await useCases.resendSubscriptionPin.execute({ projectId: project.id, subscriptionId: f.text('SubscriptionID', 64) });
     return result.ok ? ok({}) : result;
   },
 

@@ -4,12 +4,12 @@ import type { NotificationRenderer } from '../ports/notification.port.js';
 import type { Notification } from './webhook-delivery.fields.js';
 import type { Project } from '../ports/project-directory.port.js';
 import type { DomainEvent } from '../shared/domain-event.js';
-import { kassaUseCases } from '../use-cases/kassa-use-cases.js';
+import { kassaUseCases } from '../kassa-use-cases.js';
 import { MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from './retry-schedule.js';
 import { ATTEMPT_CLAIM_SECONDS, claimAttempt } from './webhook-delivery.js';
 import { eachSettled } from '../shared/each-settled.js';
-import { stampOf } from '../use-cases/event-stamp.js';
-import { BUSY_RETRY_SECONDS } from '../use-cases/attempt-delivery.use-case.js';
+import { stampOf } from '../shared/application/event-stamp.js';
+import { BUSY_RETRY_SECONDS } from './use-cases/attempt-delivery.use-case.js';
 
 const project: Project = {
   id: 1,

@@ -1,0 +1,27 @@
+import { enterContractPin, type Contract } from '../contract.js';
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import { fail, type DomainError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
+import { stampOf } from '../../shared/application/event-stamp.js';
+import { runCommand } from '../../shared/application/run-command.js';
+
+export interface AuthorizeContractInput {
+  readonly projectId: number;
+  readonly contractId: string;
+  readonly pinCode: string;
+}
+
+/** POST /contracts/{id}/authorize: the PIN confirms the contract; wrong PINs are counted and saved. */
+export class AuthorizeContract {
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'pinDigests'>) {}
+
+  execute(input: AuthorizeContractInput): Promise<Result<Contract, DomainError>> {
+    const { contracts, clock, ids, pinDigests } = this.ports;
+    return runCommand({
+      load: () => contracts.get(input.projectId, input.contractId),
+      missing: fail('CONTRACT_NOT_FOUND'),
+      command: (contract) => enterContractPin(contract, pinDigests.digest(contract.id, input.pinCode), stampOf(clock, ids)),
+      save: (contract, events) => contracts.save(contract, events),
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import { openContract, type Contract } from '../contract.js';
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import { customerKey, type Customer } from '../../shared/customer.js';
+import { fail, type DomainError } from '../../shared/errors.js';
+import { ok, type Result } from '../../shared/result.js';
+import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
+import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
+import { scheduleSafely } from '../../jobs/schedule-safely.js';
+
+export interface CreateContractInput {
+  readonly projectId: number;
+  readonly merchantContractId: string;
+  /** mobile_phone (DCB, confirmed by SMS PIN) or bank_card (card binding, no PIN step). */
+  readonly customer: Customer;
+}
+
+/** The answer when the key is held: the draft awaits its PIN, or the contract is confirmed. */
+export const contractExists = (holder: Contract) =>
+  holder.state === 'active' ? fail('CONTRACT_ALREADY_EXISTS', undefined, { contract_id: holder.id }) : fail('CONTRACT_DRAFT_EXISTS', undefined, { contract_id: holder.id });
+
+/** POST /contracts: binds a phone number (SMS_PIN) or a card (SKIP) to a merchant_contract_id. */
+export class CreateContract {
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings'>) {}
+
+  execute(input: CreateContractInput): Promise<Result<Contract, DomainError>> {
+    const { contracts, clock, ids, pins, pinDigests, sms, scheduler, settings } = this.ports;
+    const { customer } = input;
+    if (customer.type === 'undefined_bank_card') {
+      return Promise.resolve(fail('BAD_REQUEST', 'customer.type undefined_bank_card pays on the payment page and binds no contract'));
+    }
+    return retryOnConflict(async () => {
+      const live = await contracts.findLive(input.projectId, customerKey(customer), input.merchantContractId);
+      if (live) return contractExists(live);
+      const authorizationType = customer.type === 'mobile_phone' ? 'SMS_PIN' : 'SKIP';
+      const id = ids.newId();
+      const pin = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
+      const contract = openContract({
+        id,
+        projectId: input.projectId,
+        merchantContractId: input.merchantContractId,
+        customer,
+        authorizationType,
+        pinDigest: pin ? pinDigests.digest(id, pin) : null,
+        now: clock.now().toISOString(),
+        lifetimeSeconds: settings.contractLifetimeSeconds,
+      });
+      const created = await contracts.create(contract, []);
+      if (!created.ok) {
+        const holder = await contracts.get(input.projectId, created.error.holderId);
+        return holder ? contractExists(holder) : RETRY;
+      }
+      if (customer.type === 'mobile_phone' && pin) await sendPin(settings, sms, customer.msisdn, pin);
+      await scheduleSafely(scheduler, { name: 'contract.expire', projectId: contract.projectId, aggregateId: contract.id, runAt: contract.expiresAt });
+      return ok(contract);
+    });
+  }
+}

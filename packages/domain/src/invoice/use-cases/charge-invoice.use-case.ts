@@ -1,0 +1,58 @@
+import { invoiceIsChargeable, invoiceNextWork, recordCharge, transactionFor } from '../invoice.js';
+import type { Transaction } from '../transaction.js';
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { PaymentCard } from '../../shared/payment-card.js';
+import type { PagePaymentMethod } from '../../shared/payment-methods.js';
+import type { DomainError } from '../../shared/errors.js';
+import { ok, type Result } from '../../shared/result.js';
+import { stampOf } from '../../shared/application/event-stamp.js';
+import type { InvoiceRef } from './invoice-command.js';
+import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
+import { scheduleSafely } from '../../jobs/schedule-safely.js';
+
+export interface ChargeInvoiceInput extends InvoiceRef {
+  /**
+   * `job`: the charge after creation (under a contract) or after the PIN, made once.
+   * `payment-page`: the payer paying an AUTH_PAGE invoice, again after a decline if they like.
+   */
+  readonly trigger: 'job' | 'payment-page';
+  /** The payment page's method, and the card typed there (for this charge only; never stored). */
+  readonly method?: PagePaymentMethod;
+  readonly card?: PaymentCard;
+}
+
+/**
+ * Charges an invoice at the gateway and records the transaction. ok(null) when there is nothing to
+ * charge (already paid, cancelled, or charged once by a job). The gateway's idempotency key is the
+ * invoice id and the attempt's sequence number, so a duplicated or retried run never charges twice.
+ */
+export class ChargeInvoice {
+  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'scheduler'>) {}
+
+  execute(input: ChargeInvoiceInput): Promise<Result<Transaction | null, DomainError>> {
+    const { invoices, gateway, clock, ids, scheduler } = this.ports;
+    return retryOnConflict(async () => {
+      const invoice = await invoices.get(input.projectId, input.invoiceId);
+      if (!invoice || !invoiceIsChargeable(invoice)) return ok(null);
+      if (input.trigger === 'job' && invoiceNextWork(invoice)?.kind !== 'charge') return ok(null);
+      const sequence = invoice.transactions.length + 1;
+      const expected = invoice.testInfo?.expectedBillingResult;
+      const outcome = await gateway.charge({
+        idempotencyKey: `${invoice.id}-${sequence}`,
+        projectId: invoice.projectId,
+        customer: invoice.customer,
+        amount: invoice.price,
+        ...(expected ? { testOutcome: expected === 'FailedSequencePayment' ? 'failure' : 'success' } : {}),
+        ...(input.method ? { method: input.method } : {}),
+        ...(input.card ? { card: input.card } : {}),
+      });
+      const stamp = stampOf(clock, ids);
+      const change = recordCharge(invoice, transactionFor(invoice, outcome, ids.newId(), stamp.now), stamp);
+      if (change.next && !(await invoices.save(change.next, change.events)).ok) return RETRY;
+      if (change.next && outcome.status === 'FAILED') {
+        await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt });
+      }
+      return change.outcome;
+    });
+  }
+}

@@ -1,0 +1,141 @@
+import type { Contract } from '../../contract/contract.js';
+import { expireInvoice, openInvoice, type ExpectedBillingResult, type Invoice, type InvoiceContractRef } from '../invoice.js';
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { PaymentPageLink } from '../../ports/payment-page.port.js';
+import { customerKey, type Customer } from '../../shared/customer.js';
+import { fail, type DomainError } from '../../shared/errors.js';
+import type { Money } from '../../shared/money.js';
+import { ok, type Result } from '../../shared/result.js';
+import { stampOf } from '../../shared/application/event-stamp.js';
+import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
+import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
+import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import type { CreateContract } from '../../contract/use-cases/create-contract.use-case.js';
+
+export interface CreateInvoiceInput {
+  readonly projectId: number;
+  readonly partnerLogin: string;
+  readonly merchantOrderId: string;
+  readonly customer: Customer;
+  /** Omitted: the project's default price. */
+  readonly price?: Money;
+  readonly vatIncluded?: boolean;
+  readonly description?: string;
+  readonly applicationName?: string;
+  readonly productName?: string;
+  readonly contract?: { readonly merchantContractId: string; readonly createIfNotExists: boolean };
+  readonly testInfo?: { readonly expectedBillingResult?: ExpectedBillingResult; readonly callbackUrl?: string };
+}
+
+export interface CreatedInvoice {
+  readonly invoice: Invoice;
+  /** For AUTH_PAGE invoices: where the payer pays, and the widget token. */
+  readonly paymentPage?: PaymentPageLink;
+}
+
+/**
+ * POST /invoices: a DCB invoice (SMS_PIN, or BY_CONTRACT under an active contract) or a card
+ * invoice (AUTH_PAGE). One active invoice per client per project; a merchant_order_id once per project.
+ */
+export class CreateInvoice {
+  constructor(
+    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests'>,
+    private readonly createContract: CreateContract,
+  ) {}
+
+  async execute(input: CreateInvoiceInput): Promise<Result<CreatedInvoice, DomainError>> {
+    const { projects, settings } = this.ports;
+    const { customer } = input;
+    if (customer.type === 'undefined_bank_card' && input.contract) {
+      return fail('BAD_REQUEST', 'contract block is not allowed with customer.type undefined_bank_card');
+    }
+    if (customer.type === 'bank_card' && !input.contract?.merchantContractId) {
+      return fail('BAD_REQUEST', 'customer.bank_card requires contract.merchant_contract_id');
+    }
+    const testInfo = settings.mode === 'test' ? input.testInfo : undefined;
+    if (testInfo?.callbackUrl !== undefined) {
+      // The partner's flag first (the spec's answer for unflagged partners), then the target and the rate.
+      const partner = await projects.findPartner(input.partnerLogin);
+      if (!partner?.testCallbackAllowed) return fail('TEST_CALLBACK_URL_FORBIDDEN');
+      const verdict = await this.ports.callbacks.admit(partner.login, testInfo.callbackUrl);
+      if (verdict.kind === 'rejected') return fail('TEST_CALLBACK_URL_REJECTED', verdict.reason);
+      if (verdict.kind === 'rate_limited') return fail('TEST_CALLBACK_URL_RATE_LIMITED');
+    }
+    const price = input.price ?? (await projects.findProject(input.projectId))?.defaultPrice ?? undefined;
+    if (!price) return fail('BAD_REQUEST', 'order.price is required: the project has no default price');
+    if (price.minor <= 0) return fail('BAD_REQUEST', 'order.price.amount must be greater than 0.00');
+
+    const contract = input.contract ? await this.contractFor(input, input.contract) : ok(undefined);
+    if (!contract.ok) return contract;
+    return this.create(input, price, contract.value, testInfo);
+  }
+
+  /** The contract to charge under: the live one, or a new one when asked (card binding always). */
+  private async contractFor(input: CreateInvoiceInput, block: NonNullable<CreateInvoiceInput['contract']>): Promise<Result<Contract | undefined, DomainError>> {
+    const live = await this.ports.contracts.findLive(input.projectId, customerKey(input.customer), block.merchantContractId);
+    if (live) return ok(live);
+    if (!block.createIfNotExists && input.customer.type !== 'bank_card') {
+      return fail('CONTRACT_NOT_FOUND', `No contract with merchant_contract_id ${block.merchantContractId} for this customer`);
+    }
+    const created = await this.createContract.execute({ projectId: input.projectId, merchantContractId: block.merchantContractId, customer: input.customer });
+    if (created.ok) return created;
+    // Lost a race to a concurrent creation of the same contract: use the winner.
+    const winner = created.error.details?.['contract_id'];
+    const holder = typeof winner === 'string' ? await this.ports.contracts.get(input.projectId, winner) : undefined;
+    return holder ? ok(holder) : created;
+  }
+
+  private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo']) {
+    const { invoices, clock, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
+    const byContract = contract?.state === 'active';
+    const authorizationType = input.customer.type === 'undefined_bank_card' ? 'AUTH_PAGE' : byContract ? 'BY_CONTRACT' : 'SMS_PIN';
+    const contractRef: InvoiceContractRef | null = contract
+      ? { contractId: contract.id, authorizationType: contract.authorizationType, expiresAt: contract.expiresAt, merchantContractId: contract.merchantContractId }
+      : null;
+    return retryOnConflict(async (): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> => {
+      const now = clock.now();
+      const id = ids.newId();
+      const pin = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
+      const invoice = openInvoice({
+        id,
+        projectId: input.projectId,
+        merchantOrderId: input.merchantOrderId,
+        customer: input.customer,
+        price,
+        vatIncluded: input.vatIncluded ?? false,
+        description: input.description ?? null,
+        applicationName: input.applicationName ?? null,
+        productName: input.productName ?? null,
+        authorizationType,
+        contract: contractRef,
+        billingChannel: authorizationType === 'AUTH_PAGE' ? 'BankRtp' : 'MC',
+        pinDigest: pin ? pinDigests.digest(id, pin) : null,
+        testInfo: testInfo ?? null,
+        now: now.toISOString(),
+        lifetimeSeconds: settings.invoiceLifetimeSeconds,
+      });
+      const created = await invoices.create(invoice, []);
+      if (!created.ok) return this.answerDuplicate(input.projectId, created.error.holderId);
+      if (pin && input.customer.type === 'mobile_phone') await sendPin(settings, sms, input.customer.msisdn, pin);
+      if (authorizationType === 'BY_CONTRACT') {
+        await scheduleSafely(scheduler, { name: 'invoice.charge', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.createdAt });
+      }
+      await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt });
+      const paymentPage = authorizationType === 'AUTH_PAGE' ? await paymentPages.linkFor(invoice, now) : undefined;
+      return ok(paymentPage ? { invoice, paymentPage } : { invoice });
+    });
+  }
+
+  /** 409 with the holder's id; a holder that outlived its expires_at is expired first, then retried. */
+  private async answerDuplicate(projectId: number, holderId: string): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> {
+    const { invoices, clock, ids } = this.ports;
+    const holder = await invoices.get(projectId, holderId);
+    if (!holder) return RETRY;
+    const expired = expireInvoice(holder, stampOf(clock, ids));
+    if (expired.next) {
+      await invoices.save(expired.next, expired.events);
+      return RETRY;
+    }
+    return fail('INVOICE_ALREADY_EXISTS', undefined, { invoice_id: holder.id });
+  }
+}

@@ -1,0 +1,44 @@
+import type { Invoice } from '../invoice.js';
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import { fail, type DomainError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
+import type { EventStamp } from '../../shared/events.js';
+import type { Change } from '../../shared/lifecycle.js';
+import { stampOf } from '../../shared/application/event-stamp.js';
+import { runCommand } from '../../shared/application/run-command.js';
+
+export interface InvoiceRef {
+  readonly projectId: number;
+  readonly invoiceId: string;
+}
+
+export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'scheduler'>;
+
+/** Load the invoice of this project, run one command on it, save. Another project's invoice is not found. */
+export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T>) {
+  const { invoices, clock, ids } = ports;
+  return runCommand({
+    load: () => invoices.get(ref.projectId, ref.invoiceId),
+    missing,
+    command: (invoice) => command(invoice, stampOf(clock, ids)),
+    save: (invoice, events) => invoices.save(invoice, events),
+  });
+}
+
+export const notFound = () => fail('INVOICE_NOT_FOUND');
+
+/**
+ * A use case that is one command of the invoice named by the input, and nothing more: load, command,
+ * save (CancelInvoice: `notFound()` when missing; the expiry job: `ok(false)`).
+ */
+export class InvoiceCommand<T> {
+  constructor(
+    private readonly ports: InvoicePorts,
+    private readonly command: (i: Invoice, s: EventStamp) => Change<Invoice, T>,
+    private readonly missing: Result<T, DomainError>,
+  ) {}
+
+  execute(input: InvoiceRef): Promise<Result<T, DomainError>> {
+    return onInvoice(this.ports, input, this.missing, this.command);
+  }
+}

@@ -1,0 +1,97 @@
+import type { KassaPorts } from './ports/kassa-ports.js';
+import { ok } from './shared/result.js';
+import { CreateContract } from './contract/use-cases/create-contract.use-case.js';
+import { AuthorizeContract } from './contract/use-cases/authorize-contract.use-case.js';
+import { CancelContract } from './contract/use-cases/cancel-contract.use-case.js';
+import { ExpireContract } from './contract/use-cases/expire-contract.use-case.js';
+import { CheckBilling } from './contract/use-cases/check-billing.use-case.js';
+import { cancelInvoice, expireInvoice } from './invoice/invoice.js';
+import { InvoiceCommand, notFound as invoiceNotFound } from './invoice/use-cases/invoice-command.js';
+import { FindInvoiceByOrderId, GetInvoice } from './invoice/use-cases/invoice-queries.js';
+import { CreateInvoice } from './invoice/use-cases/create-invoice.use-case.js';
+import { AuthorizeInvoice } from './invoice/use-cases/authorize-invoice.use-case.js';
+import { RefundInvoice } from './invoice/use-cases/refund-invoice.use-case.js';
+import { CompleteRefund } from './invoice/use-cases/complete-refund.use-case.js';
+import { ChargeInvoice } from './invoice/use-cases/charge-invoice.use-case.js';
+import { PayInvoiceOnPage } from './invoice/use-cases/pay-invoice-on-page.use-case.js';
+import { cancelSubscription, completeSubscriptionPayment, expireSubscriptionApproval } from './subscription/subscription.js';
+import { SubscriptionCommand, notFound as subscriptionNotFound, scheduleFirstCharge } from './subscription/use-cases/subscription-command.js';
+import { GetSubscriptionStatus, ListSubscriptions } from './subscription/use-cases/subscription-queries.js';
+import { CreateSubscription } from './subscription/use-cases/create-subscription.use-case.js';
+import { ApproveSubscription } from './subscription/use-cases/approve-subscription.use-case.js';
+import { PaySubscriptionOnPage } from './subscription/use-cases/pay-subscription-on-page.use-case.js';
+import { ConfirmWapSubscription } from './subscription/use-cases/confirm-wap-subscription.use-case.js';
+import { ResendSubscriptionPin } from './subscription/use-cases/resend-subscription-pin.use-case.js';
+import { RefundBillingOperation } from './subscription/use-cases/refund-billing-operation.use-case.js';
+import { RunSubscriptionCharge } from './subscription/use-cases/run-subscription-charge.use-case.js';
+import { AttemptDelivery } from './webhook/use-cases/attempt-delivery.use-case.js';
+import { RelayEvents } from './jobs/relay-events.use-case.js';
+import { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case.js';
+import { ListEvents, ListWebhookDeliveries } from './webhook/use-cases/webhook-queries.js';
+import { RunJob } from './jobs/run-job.use-case.js';
+import { RunDueWork } from './jobs/run-due-work.use-case.js';
+
+/**
+ * Every use case, wired to one set of ports: what transports and workers call. Commands that are one
+ * aggregate command and nothing more (cancel, expire, a completed page payment) are built here from
+ * the aggregate's function and what a missing aggregate answers.
+ */
+export function kassaUseCases(ports: KassaPorts) {
+  const createContract = new CreateContract(ports);
+  const expireContract = new ExpireContract(ports);
+  const completeRefund = new CompleteRefund(ports);
+  // Jobs answer ok(false) for a missing aggregate: a stale job does nothing.
+  const expireInvoiceJob = new InvoiceCommand(ports, expireInvoice, ok(false));
+  const chargeInvoice = new ChargeInvoice(ports);
+  const expirePendingSubscription = new SubscriptionCommand(ports, expireSubscriptionApproval, ok(false));
+  const runSubscriptionCharge = new RunSubscriptionCharge(ports);
+  // Jobs run the same instances the transports call: each use case is built once.
+  const attemptDelivery = new AttemptDelivery(ports);
+  const runJob = new RunJob({
+    chargeInvoice,
+    completeRefund,
+    expireInvoice: expireInvoiceJob,
+    expireContract,
+    expirePendingSubscription,
+    runSubscriptionCharge,
+    attemptDelivery,
+  });
+  return {
+    createContract,
+    authorizeContract: new AuthorizeContract(ports),
+    cancelContract: new CancelContract(ports),
+    expireContract,
+    checkBilling: new CheckBilling(ports),
+    createInvoice: new CreateInvoice(ports, createContract),
+    authorizeInvoice: new AuthorizeInvoice(ports),
+    cancelInvoice: new InvoiceCommand(ports, cancelInvoice, invoiceNotFound()),
+    getInvoice: new GetInvoice(ports),
+    findInvoiceByOrderId: new FindInvoiceByOrderId(ports),
+    refundInvoice: new RefundInvoice(ports),
+    completeRefund,
+    expireInvoice: expireInvoiceJob,
+    chargeInvoice,
+    payInvoiceOnPage: new PayInvoiceOnPage(ports, chargeInvoice),
+    createSubscription: new CreateSubscription(ports),
+    approveSubscription: new ApproveSubscription(ports),
+    completeSubscriptionPayment: new SubscriptionCommand(ports, completeSubscriptionPayment, subscriptionNotFound(), scheduleFirstCharge),
+    paySubscriptionOnPage: new PaySubscriptionOnPage(ports),
+    confirmWapSubscription: new ConfirmWapSubscription(ports),
+    resendSubscriptionPin: new ResendSubscriptionPin(ports),
+    getSubscriptionStatus: new GetSubscriptionStatus(ports),
+    cancelSubscription: new SubscriptionCommand(ports, cancelSubscription, subscriptionNotFound()),
+    listSubscriptions: new ListSubscriptions(ports),
+    expirePendingSubscription,
+    runSubscriptionCharge,
+    refundBillingOperation: new RefundBillingOperation(ports),
+    relayEvents: new RelayEvents(ports),
+    redeliverWebhook: new RedeliverWebhook(ports),
+    listEvents: new ListEvents(ports),
+    listWebhookDeliveries: new ListWebhookDeliveries(ports),
+    attemptDelivery,
+    runJob,
+    runDueWork: new RunDueWork(ports, runJob),
+  };
+}
+
+export type KassaUseCases = ReturnType<typeof kassaUseCases>;

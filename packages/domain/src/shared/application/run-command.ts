@@ -1,0 +1,28 @@
+import type { SaveResult } from '../../ports/save-result.js';
+import type { DomainError } from '../errors.js';
+import type { DomainEvent } from '../domain-event.js';
+import type { Change } from '../lifecycle.js';
+import type { Result } from '../result.js';
+import { retryOnConflict, RETRY } from './retry-on-conflict.js';
+
+/** What loading, changing and saving one aggregate needs. */
+export interface CommandRun<A, T, M> {
+  readonly load: () => Promise<A | undefined>;
+  readonly missing: M;
+  readonly command: (aggregate: A) => Change<A, T>;
+  readonly save: (aggregate: A, events: readonly DomainEvent[]) => Promise<SaveResult>;
+}
+
+/**
+ * Load, ask the aggregate (its machine), save what changed, answer. A lost race re-runs the whole
+ * step on fresh state, so concurrent wrong PINs can never count past the limit.
+ */
+export function runCommand<A, T, M>(run: CommandRun<A, T, M>): Promise<Result<T, DomainError> | M> {
+  return retryOnConflict(async () => {
+    const aggregate = await run.load();
+    if (!aggregate) return run.missing;
+    const change = run.command(aggregate);
+    if (change.next && !(await run.save(change.next, change.events)).ok) return RETRY;
+    return change.outcome;
+  });
+}

@@ -1,0 +1,109 @@
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import { fail, type DomainError } from '../../shared/errors.js';
+import { money, type Money } from '../../shared/money.js';
+import { ok, type Result } from '../../shared/result.js';
+import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling } from '../billing-operation.js';
+import { openSubscription, type Subscription } from '../subscription.js';
+import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
+import { scheduleSafely } from '../../jobs/schedule-safely.js';
+
+/** The test environment's TestInfo block of CreateSubscription. */
+export interface SubscriptionTestInfo {
+  readonly billingPeriodSeconds?: number;
+  readonly maxIterations?: number;
+  readonly expectedBillingResult?: 'Success' | 'Failed';
+  readonly billingAmount?: Money;
+  readonly operatorId?: number;
+}
+
+export interface CreateSubscriptionInput {
+  readonly projectId: number;
+  /** SMS_PIN activation by number. */
+  readonly msisdn?: string;
+  /** CustomerType=Card: payment by card or fast payment; needs `customerId`. */
+  readonly customerType?: 'Card';
+  readonly customerId?: string;
+  /** WAP activation when sent without a number. */
+  readonly clientIp?: string;
+  readonly testInfo?: SubscriptionTestInfo;
+}
+
+export interface CreatedSubscription {
+  readonly subscription: Subscription;
+  /** AUTH_PAGE: where the subscriber confirms by paying. */
+  readonly authorizeUrl?: string;
+}
+
+export const DEFAULT_OPERATOR_ID = 22;
+/** OperatorID 20: the alternate operator behaviour (its WAP return parameters, CancelSubscription's CancelUrl). */
+export const ALTERNATE_OPERATOR_ID = 20;
+/** Production subscriptions run until cancelled; this stands for "no MaxIterations". */
+export const UNLIMITED_ITERATIONS = 1_000_000_000;
+const wrongParams = (message: string) => fail('SUBSCRIPTION_WRONG_PARAMS', message);
+
+/** CreateSubscription: Pending, awaiting its PIN (SMS_PIN) or a payment on the page (AUTH_PAGE). */
+export class CreateSubscription {
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'projects' | 'carriers' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'settings'>) {}
+
+  async execute(input: CreateSubscriptionInput): Promise<Result<CreatedSubscription, DomainError>> {
+    const { subscriptions, carriers, clock, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
+    if (input.customerType === 'Card' && !input.customerId) return wrongParams('CustomerId is required with CustomerType=Card');
+    if (!input.msisdn && input.customerType !== 'Card' && !input.clientIp) {
+      return wrongParams('Subscriber_MSISDN, CustomerType=Card with CustomerId, or ClientIP is required');
+    }
+    const billing = await this.billing(input);
+    if (!billing.ok) return billing;
+    const carrier = input.msisdn ? await carriers.lookup(input.msisdn) : undefined;
+    // ClientIP sent with a number: the address must be in the number's country.
+    if (input.msisdn && input.clientIp && carrier) {
+      const ipCountry = await carriers.countryOfIp(input.clientIp);
+      if (ipCountry && ipCountry !== carrier.country.toLowerCase()) {
+        return wrongParams(`ClientIP: the address is in ${ipCountry}, the number in ${carrier.country.toLowerCase()} (country match check)`);
+      }
+    }
+    const channel = input.msisdn ? 'SMS_PIN' : 'AUTH_PAGE';
+    const id = ids.newId();
+    const pin = channel === 'SMS_PIN' ? newPin(settings, pins) : null;
+    const now = clock.now();
+    const subscription = openSubscription({
+      id,
+      projectId: input.projectId,
+      acceptanceChannel: channel,
+      subscriberMsisdn: input.msisdn ?? null,
+      subscriberId: input.customerId ?? null,
+      country: (carrier?.country ?? 'ru').toLowerCase(),
+      operatorId: (settings.mode === 'test' ? input.testInfo?.operatorId : undefined) ?? carrier?.operator.id ?? DEFAULT_OPERATOR_ID,
+      pinDigest: pin ? pinDigests.digest(id, pin) : null,
+      billing: billing.value,
+      now: now.toISOString(),
+    });
+    await subscriptions.create(subscription, []);
+    if (input.msisdn && pin) await sendPin(settings, sms, input.msisdn, pin);
+    await scheduleSafely(scheduler, { name: 'subscription.expire-approval', projectId: input.projectId, aggregateId: subscription.id, runAt: subscription.approvalDeadline });
+    if (channel === 'SMS_PIN') return ok({ subscription });
+    return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription' }, now)).url });
+  }
+
+  private async billing(input: CreateSubscriptionInput): Promise<Result<SubscriptionBilling, DomainError>> {
+    if (this.ports.settings.mode === 'production') {
+      const project = await this.ports.projects.findProject(input.projectId);
+      const amount = project?.defaultPrice ?? money(1000, 'RUB');
+      return ok({ periodSeconds: PRODUCTION_PERIOD_SECONDS, maxIterations: UNLIMITED_ITERATIONS, expectedResult: 'Success', amount });
+    }
+    const t = input.testInfo ?? {};
+    const period = t.billingPeriodSeconds;
+    if (period !== undefined && !(Number.isInteger(period) && period >= 1 && period <= 86400)) {
+      return wrongParams('BillingPeriodSeconds must be an integer from 1 to 86400');
+    }
+    const maxIterations = t.maxIterations ?? 3;
+    if (!(Number.isInteger(maxIterations) && maxIterations >= 1 && maxIterations <= 100)) {
+      return wrongParams('MaxIterations must be an integer from 1 to 100');
+    }
+    return ok({
+      periodSeconds: period ?? null,
+      maxIterations,
+      expectedResult: t.expectedBillingResult ?? 'Success',
+      amount: t.billingAmount ?? money(1000, 'RUB'),
+    });
+  }
+}

@@ -1,0 +1,22 @@
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { DomainError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
+import { resendSubscriptionPin, type Subscription } from '../subscription.js';
+import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
+import { notFound, onSubscription, type SubscriptionPorts } from './subscription-command.js';
+
+/**
+ * ResendPinCode: at most three times, a new PIN (1234 again in the test environment): only its
+ * digest is kept, so the one sent before cannot be sent again.
+ */
+export class ResendSubscriptionPin {
+  constructor(private readonly ports: SubscriptionPorts & Pick<KassaPorts, 'sms' | 'settings' | 'pins' | 'pinDigests'>) {}
+
+  async execute(input: { readonly projectId: number; readonly subscriptionId: string }): Promise<Result<Subscription, DomainError>> {
+    const { settings, pins, pinDigests, sms } = this.ports;
+    const pin = newPin(settings, pins);
+    const result = await onSubscription(this.ports, input.projectId, input, notFound(), (s, st) => resendSubscriptionPin(s, pinDigests.digest(s.id, pin), st));
+    if (result.ok && result.value.subscriberMsisdn) await sendPin(settings, sms, result.value.subscriberMsisdn, pin);
+    return result;
+  }
+}

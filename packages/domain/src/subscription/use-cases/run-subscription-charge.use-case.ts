@@ -1,0 +1,46 @@
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { Customer } from '../../shared/customer.js';
+import { ok, type Result } from '../../shared/result.js';
+import type { DomainError } from '../../shared/errors.js';
+import { recordSubscriptionCharge, subscriptionChargeDue, type Subscription } from '../subscription.js';
+import { stampOf } from '../../shared/application/event-stamp.js';
+import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
+import { scheduleSafely } from '../../jobs/schedule-safely.js';
+
+/** Who the gateway charges for a subscription: its number, or its customer by card. */
+export const subscriptionCustomer = (s: Subscription): Customer =>
+  s.subscriberMsisdn ? { type: 'mobile_phone', msisdn: s.subscriberMsisdn } : { type: 'undefined_bank_card', source: 'subscription', merchantCustomerId: s.subscriberId ?? s.id, country: s.country };
+
+/**
+ * Job: one scheduled charge of an Active subscription, when due. Records the billing operation
+ * (its id is the notification's BillingOperationID) and schedules the next charge or retry.
+ * ok(false) when nothing was due (stale or duplicated job).
+ */
+export class RunSubscriptionCharge {
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'gateway' | 'clock' | 'ids' | 'scheduler'>) {}
+
+  async execute(input: { readonly projectId: number; readonly subscriptionId: string }): Promise<Result<boolean, DomainError>> {
+    const { subscriptions, gateway, clock, ids, scheduler } = this.ports;
+    const result = await retryOnConflict(async () => {
+      const s = await subscriptions.get(input.projectId, input.subscriptionId);
+      const stamp = stampOf(clock, ids);
+      if (!s || !subscriptionChargeDue(s, stamp.now)) return { charged: false, next: s };
+      const outcome = await gateway.charge({
+        idempotencyKey: `${s.id}-${s.chargeAttempts + 1}`,
+        projectId: s.projectId,
+        customer: subscriptionCustomer(s),
+        amount: s.billing.amount,
+        testOutcome: s.billing.expectedResult === 'Failed' ? 'failure' : 'success',
+      });
+      const operation = { id: ids.newId(), status: outcome.status, amount: s.billing.amount, at: stamp.now, refunded: false };
+      const change = recordSubscriptionCharge(s, operation, stamp);
+      if (change.next && !(await subscriptions.save(change.next, change.events)).ok) return RETRY;
+      return { charged: change.next !== undefined, next: change.next ?? s };
+    });
+    const nextAt = result.next?.state === 'active' ? result.next.nextChargeAt : null;
+    if (result.charged && nextAt) {
+      await scheduleSafely(scheduler, { name: 'subscription.charge', projectId: input.projectId, aggregateId: input.subscriptionId, runAt: nextAt });
+    }
+    return ok(result.charged);
+  }
+}

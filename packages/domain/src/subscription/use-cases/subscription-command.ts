@@ -1,0 +1,60 @@
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { SubscriberFilter } from '../../ports/subscription-repository.port.js';
+import { fail, type DomainError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
+import type { EventStamp } from '../../shared/events.js';
+import type { Change } from '../../shared/lifecycle.js';
+import type { Subscription } from '../subscription.js';
+import { stampOf } from '../../shared/application/event-stamp.js';
+import { runCommand } from '../../shared/application/run-command.js';
+import { scheduleSafely } from '../../jobs/schedule-safely.js';
+
+/** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
+export type SubscriptionLocator = { readonly subscriptionId: string } | SubscriberFilter;
+
+export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'scheduler'>;
+
+/** By id, or the subscriber's newest subscription in the project. */
+export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'>, projectId: number, by: SubscriptionLocator) {
+  if ('subscriptionId' in by) return ports.subscriptions.get(projectId, by.subscriptionId);
+  return (await ports.subscriptions.list(projectId, by, 1))[0];
+}
+
+export function onSubscription<T, M>(ports: SubscriptionPorts, projectId: number, by: SubscriptionLocator, missing: M, command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>) {
+  const { subscriptions, clock, ids } = ports;
+  return runCommand({
+    load: () => locateSubscription(ports, projectId, by),
+    missing,
+    command: (s) => command(s, stampOf(clock, ids)),
+    save: (s, events) => subscriptions.save(s, events),
+  });
+}
+
+export const notFound = () => fail('SUBSCRIPTION_NOT_FOUND');
+
+export async function scheduleFirstCharge(ports: SubscriptionPorts, s: Subscription) {
+  if (s.nextChargeAt) {
+    await scheduleSafely(ports.scheduler, { name: 'subscription.charge', projectId: s.projectId, aggregateId: s.id, runAt: s.nextChargeAt });
+  }
+}
+
+/**
+ * A use case that is one command of the subscription named by the input, and nothing more
+ * (CancelSubscription, the approval window's expiry, a completed page payment); `then` runs after a
+ * successful save (an activation schedules the first charge).
+ */
+export class SubscriptionCommand<T> {
+  constructor(
+    private readonly ports: SubscriptionPorts,
+    private readonly command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>,
+    private readonly missing: Result<T, DomainError>,
+    private readonly then?: (ports: SubscriptionPorts, value: T) => Promise<void>,
+  ) {}
+
+  async execute(input: { readonly projectId: number } & ({ readonly by: SubscriptionLocator } | { readonly subscriptionId: string })): Promise<Result<T, DomainError>> {
+    const by = 'by' in input ? input.by : { subscriptionId: input.subscriptionId };
+    const result = await onSubscription(this.ports, input.projectId, by, this.missing, this.command);
+    if (result.ok && this.then) await this.then(this.ports, result.value);
+    return result;
+  }
+}

@@ -1,0 +1,30 @@
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { SubscriberFilter } from '../../ports/subscription-repository.port.js';
+import type { DomainError } from '../../shared/errors.js';
+import { ok, type Result } from '../../shared/result.js';
+import type { Subscription } from '../subscription.js';
+import { locateSubscription, notFound, type SubscriptionLocator } from './subscription-command.js';
+
+/** GetSubscriptionStatus: by SubscriptionID, Subscriber_MSISDN or SubscriberID within the project. */
+export class GetSubscriptionStatus {
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions'>) {}
+
+  async execute(input: { readonly projectId: number; readonly by: SubscriptionLocator }): Promise<Result<Subscription, DomainError>> {
+    const s = await locateSubscription(this.ports, input.projectId, input.by);
+    return s ? ok(s) : notFound();
+  }
+}
+
+/** Production listing cap (the spec shows only the test environment's 50). */
+export const PRODUCTION_LIST_LIMIT = 1000;
+export const TEST_LIST_LIMIT = 50;
+
+/** GetSubscriptions: the project's subscriptions, newest first, active and closed, optionally filtered. */
+export class ListSubscriptions {
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'settings'>) {}
+
+  execute(input: { readonly projectId: number; readonly filter?: SubscriberFilter }): Promise<Subscription[]> {
+    const limit = this.ports.settings.mode === 'test' ? TEST_LIST_LIMIT : PRODUCTION_LIST_LIMIT;
+    return this.ports.subscriptions.list(input.projectId, input.filter, limit);
+  }
+}

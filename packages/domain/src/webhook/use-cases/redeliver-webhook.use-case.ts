@@ -1,0 +1,27 @@
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import { fail, type DomainError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
+import { redeliver, type WebhookDelivery } from '../webhook-delivery.js';
+import { stampOf } from '../../shared/application/event-stamp.js';
+import { runCommand } from '../../shared/application/run-command.js';
+import { scheduleSafely } from '../../jobs/schedule-safely.js';
+
+/**
+ * POST webhook-deliveries/{id}/redeliver: a new attempt now, with the same webhook-id (a new
+ * timestamp and signature); a dead delivery comes back to life with a fresh schedule.
+ */
+export class RedeliverWebhook {
+  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids'>) {}
+
+  async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
+    const { deliveries, scheduler, clock, ids } = this.ports;
+    const result = await runCommand({
+      load: () => deliveries.get(input.projectId, input.deliveryId),
+      missing: fail('NOT_FOUND', 'No such webhook delivery'),
+      command: (d) => redeliver(d, stampOf(clock, ids)),
+      save: (d) => deliveries.save(d),
+    });
+    if (result.ok) await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: input.projectId, aggregateId: input.deliveryId, runAt: clock.now().toISOString() });
+    return result;
+  }
+}
