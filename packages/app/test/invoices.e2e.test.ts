@@ -157,6 +157,9 @@ describe('invoices over HTTP (every row of the invoice table)', () => {
     const { orderId } = fresh();
     const r = await api.createInvoice(P.main, { ...card(orderId), contract: { merchant_contract_id: 'x' } });
     expect([r.status, !r.ok && r.error.code]).toEqual([400, 'BAD_REQUEST']);
+    // An empty block too: the rule (the domain's) is about the block, not its id.
+    const empty = await api.createInvoice(P.main, { ...card(orderId), contract: {} });
+    expect([empty.status, !empty.ok && empty.error.code]).toEqual([400, 'BAD_REQUEST']);
     expect((await api.findInvoiceByOrderId(P.main, orderId)).status).toBe(404);
   });
 

@@ -343,6 +343,7 @@ describe('every ResultCode reachable over XML', () => {
         `<MerchantOrderID>${orderId}</MerchantOrderID>${cardCustomer(orderId)}<Contract><MerchantContractID>x</MerchantContractID></Contract><ClientIP>${ip}</ClientIP>`,
         'Contract: not allowed',
       ],
+      ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${cardCustomer(orderId)}<Contract/><ClientIP>${ip}</ClientIP>`, 'Contract: not allowed'],
       ['CreateInvoice', `<MerchantOrderID>${orderId}</MerchantOrderID>${phone(msisdn)}${cardCustomer(orderId)}<ClientIP>${ip}</ClientIP>`, 'exactly one of'],
       ['CreateCustomerContract', `<MerchantContractID>${'m'.repeat(65)}</MerchantContractID>${phone(msisdn)}<ClientIP>${ip}</ClientIP>`, 'MerchantContractID: longer than 64'],
       ['AuthorizeCustomerContract', `<ContractID>00000000-0000-4000-8000-000000000000</ContractID><PinCode>${'1'.repeat(17)}</PinCode><ClientIP>${ip}</ClientIP>`, 'PinCode: longer than 16'],

@@ -13,7 +13,6 @@ export * from './shared/domain-event.js';
 export * from './shared/time.js';
 export * from './shared/signed-request.js';
 export * from './shared/settings.js';
-export * from './shared/limits.js';
 export * from './shared/payment-methods.js';
 export * from './shared/payment-card.js';
 export * from './shared/system-clock.js';

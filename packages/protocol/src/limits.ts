@@ -1,4 +1,7 @@
-/** The spec's Limits table, and ours where it gives none (description, email). */
+/**
+ * The spec's Limits table, and ours where it gives none (description, email): the one source of the
+ * request fields' lengths, for the JSON schemas here, the XML transports and the payment page.
+ */
 export const LIMITS = {
   merchantContractId: 64,
   merchantOrderId: 38,
@@ -10,9 +13,3 @@ export const LIMITS = {
   description: 1024,
   email: 256,
 } as const;
-
-/** Bank-app wallets of the widget and the redirect route (Kassa's names; the spec shows none). */
-export const WALLETS = ['sberpay', 'tpay', 'mirpay'] as const;
-
-/** The values of the deprecated `payment_method`: `sbp`, and each wallet's desktop and mobile form. */
-export const PAYMENT_METHODS: readonly string[] = ['sbp', ...WALLETS.flatMap((w) => [`${w}_desktop`, `${w}_mobile`])];

@@ -24,9 +24,6 @@ export function createInvoiceRoute(deps: HttpDeps, cardAllowed: boolean) {
       return void answeredWithError(res, deps, !customer.ok ? customer.error : undefined, !price.ok ? price.error : undefined, !method.ok ? method.error : undefined);
     }
     if (answeredWithError(res, deps, missingClientIp(project, b))) return;
-    if (customer.value.customer.type === 'undefined_bank_card' && b.contract !== undefined) {
-      return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'contract: not allowed with customer.type undefined_bank_card' });
-    }
     if (customer.value.deprecatedAlias || b.payment_method !== undefined) markDeprecated(res);
     const mcid = b.contract?.merchant_contract_id;
     const testInfo = b.test_info && {
@@ -43,7 +40,7 @@ export function createInvoiceRoute(deps: HttpDeps, cardAllowed: boolean) {
       ...(b.order.description !== undefined ? { description: b.order.description } : {}),
       ...(b.application?.name !== undefined ? { applicationName: b.application.name } : {}),
       ...(b.product?.name !== undefined ? { productName: b.product.name } : {}),
-      ...(mcid ? { contract: { merchantContractId: mcid, createIfNotExists: b.contract?.create_if_not_exists ?? false } } : {}),
+      ...(b.contract ? { contract: { ...(mcid ? { merchantContractId: mcid } : {}), createIfNotExists: b.contract.create_if_not_exists ?? false } } : {}),
       ...(testInfo ? { testInfo } : {}),
     };
     const result = await deps.useCases.createInvoice.execute(input);

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { readPaymentCard, isMethodCode, type DomainError } from '@kassa/domain';
+import { isMethodCode, type DomainError } from '@kassa/domain';
+import { readCardForm } from './card-form.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { pageLink, returnLink, returnOrigin, type PageParams } from './page-links.js';
@@ -89,10 +90,7 @@ export function cardPayment(deps: HttpDeps, pages: JwtPaymentPages) {
     const context = await open(deps, pages, form, req, res);
     if (!context) return;
     const { payment, lang, params } = context;
-    const card = readPaymentCard(
-      { pan: form['card_number'] ?? '', expiry: form['card_expiry'] ?? '', securityCode: form['card_security_code'] ?? '', cardholder: form['cardholder'] ?? '' },
-      deps.clock.now(),
-    );
+    const card = readCardForm(form, deps.clock.now());
     if (!card.ok) {
       const t = TEXTS[lang];
       const fieldName = String(card.error.details?.['field'] ?? 'pan') as 'pan';

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { LIMITS, type KassaMode, type PagePaymentMethod } from '@kassa/domain';
+import type { KassaMode, PagePaymentMethod } from '@kassa/domain';
+import { LIMITS } from '@kassa/protocol';
 import { bankLink, deviceOf, pageLink, qrImagePath, returnLink, returnOrigin, selectionOf, selectionParams, type PageParams, type Selection } from './page-links.js';
 import { targetParam } from './page-target.js';
 import { escapeHtml, hiddenInputs, invalidLinkFraming, invalidLinkPage, money, pageFraming, pageHtml, sendPage } from './widget-html.js';

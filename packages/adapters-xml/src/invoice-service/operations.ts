@@ -2,7 +2,6 @@ import {
   checkPaymentMethod,
   domainError,
   err,
-  LIMITS,
   ok,
   parseMoney,
   type CarrierLookup,
@@ -13,6 +12,7 @@ import {
   type Project,
   type Result,
 } from '@kassa/domain';
+import { LIMITS } from '@kassa/protocol';
 import { checkClientIp, GUID, readCustomer, readMsisdn } from './xml-customer.js';
 import type { XmlFields } from './xml-fields.js';
 import type { XmlData } from './xml-response.js';
@@ -47,7 +47,6 @@ function createInvoiceInput(f: XmlFields, { project, partnerLogin, cardAllowed }
   const vatIncluded = priceBlock?.optionalBoolean('VatIncluded');
   checkClientIp(f);
   const contract = f.optionalChild('Contract');
-  if (contract && customer.type === 'undefined_bank_card') return bad(`${f.path}/Contract: not allowed with UndefinedBankCardCustomer`);
   const merchantContractId = contract?.optionalText('MerchantContractID', LIMITS.merchantContractId);
   const test = f.optionalChild('TestInfo');
   const expectedBillingResult = test?.optionalMatching('ExpectedBillingResult', BILLING_RESULTS, 'SuccessSequencePayment or FailedSequencePayment') as
@@ -68,7 +67,7 @@ function createInvoiceInput(f: XmlFields, { project, partnerLogin, cardAllowed }
     ...(description !== undefined ? { description } : {}),
     ...(applicationName !== undefined ? { applicationName } : {}),
     ...(productName !== undefined ? { productName } : {}),
-    ...(merchantContractId ? { contract: { merchantContractId, createIfNotExists: contract?.optionalBoolean('CreateIfNotExists') ?? false } } : {}),
+    ...(contract ? { contract: { ...(merchantContractId ? { merchantContractId } : {}), createIfNotExists: contract.optionalBoolean('CreateIfNotExists') ?? false } } : {}),
     ...(test ? { testInfo: { ...(expectedBillingResult ? { expectedBillingResult } : {}), ...(callbackUrl ? { callbackUrl } : {}) } } : {}),
   });
 }

@@ -2,7 +2,6 @@ import {
   ALTERNATE_OPERATOR_ID,
   domainError,
   err,
-  LIMITS,
   ok,
   parseMoney,
   type DomainError,
@@ -14,6 +13,7 @@ import {
   type SubscriptionLocator,
   type SubscriptionTestInfo,
 } from '@kassa/domain';
+import { LIMITS } from '@kassa/protocol';
 import { GUID, readOptionalMsisdn } from '../invoice-service/xml-customer.js';
 import { XmlFieldError, type XmlFields } from '../invoice-service/xml-fields.js';
 import type { SubscriptionData } from './subscription-response.js';

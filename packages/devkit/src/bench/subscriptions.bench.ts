@@ -11,7 +11,7 @@ import { mongoStorage } from '@kassa/app';
 import { RandomUuids } from '@kassa/app';
 import { median, waitFor } from './bench-common.js';
 
-// `node packages/app/dist/bench/subscriptions.bench.js`: 20,000 active subscriptions whose charges
+// `node packages/devkit/dist/bench/subscriptions.bench.js`: 20,000 active subscriptions whose charges
 // fall due at once, charged by BullmqWorker running RunSubscriptionCharge (50 at a time) through
 // BullMQ on Redis (REDIS_URL, or a redis-server of its own), in one process. In memory: against a
 // bare BullMQ worker running as many trivial jobs, due at the same moment, on the same Redis. On
@@ -42,7 +42,8 @@ async function seedActive(repository: SubscriptionRepository, count: number, due
       billing: { periodSeconds: 60, maxIterations: 3, expectedResult: 'Success', amount: { minor: 1000, currency: 'RUB' } },
       now: activatedAt,
     });
-    const active = approveSubscription(opened, '1234', { now: activatedAt, newId: () => ids.newId() }).next as Subscription;
+    const active = approveSubscription(opened, 'bench-digest', { now: activatedAt, newId: () => ids.newId() }).next;
+    if (active?.state !== 'active') throw new Error('seeding: the subscription did not activate');
     // Stored as it stands after its activation (its first version, with no events left to relay).
     made.push({ ...active, version: 1 });
   }

@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { startRedisServer } from '../servers/redis-server.js';
 import { median, waitFor } from './bench-common.js';
 
-// `node packages/app/dist/bench/webhooks-redis.bench.js`: webhook deliveries per second through
+// `node packages/devkit/dist/bench/webhooks-redis.bench.js`: webhook deliveries per second through
 // BullMQ on Redis (REDIS_URL, or a redis-server of its own). Kassa (a stored delivery, its
 // webhook.attempt job on Kassa's queue, BullmqWorker running AttemptDelivery with the HTTP sender)
 // against a bare BullMQ worker that POSTs the same signed body for each job, in alternating rounds

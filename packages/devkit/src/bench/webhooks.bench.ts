@@ -6,7 +6,7 @@ import { inMemoryPorts } from '@kassa/adapters-memory';
 import { webhookSignature } from '@kassa/protocol';
 import { median } from './bench-common.js';
 
-// `node packages/app/dist/bench/webhooks.bench.js`: webhook deliveries per second to local receivers.
+// `node packages/devkit/dist/bench/webhooks.bench.js`: webhook deliveries per second to local receivers.
 // Kassa (embedded: in-memory deliveries, AttemptDelivery, the HTTP sender) against a bare loop that
 // POSTs the same signed body to the same receivers, in alternating rounds; then the healthy
 // endpoints' rate with one endpoint among ten that never answers.

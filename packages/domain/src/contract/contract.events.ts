@@ -1,8 +1,8 @@
 import type { Customer } from '../shared/customer.js';
-import { recordedActions, stamped, type EventEnvelope, type EventStamp } from '../shared/events.js';
+import { stamped, type EmittedPart, type EventEnvelope, type EventStamp } from '../shared/events.js';
 import type { Contract } from './contract.fields.js';
 
-interface ContractFacts {
+export interface ContractFacts {
   readonly merchantContractId: string;
   readonly customer: Customer;
 }
@@ -20,21 +20,12 @@ export interface ContractClosed extends EventEnvelope<'contract'>, ContractFacts
 
 export type ContractEvent = ContractAuthorized | ContractClosed;
 
+/** What the contract machine emits: each event's own facts. */
+export type ContractEmitted = EmittedPart<ContractEvent, ContractFacts>;
+
 const facts = (c: Contract): ContractFacts => ({ merchantContractId: c.merchantContractId, customer: c.customer });
 
-/** Each recording action of the contract machine and the event it records (exhaustive over those actions). */
-const RECORDERS = {
-  recordAuthorized: (c: Contract, s: EventStamp): ContractAuthorized => stamped('contract', c, { type: 'ContractAuthorized', ...facts(c) }, s),
-  recordCancelled: (c: Contract, s: EventStamp): ContractClosed => stamped('contract', c, { type: 'ContractClosed', ...facts(c), reason: 'cancelled' }, s),
-  recordExpired: (c: Contract, s: EventStamp): ContractClosed => stamped('contract', c, { type: 'ContractClosed', ...facts(c), reason: 'expired' }, s),
-} as const;
-
-export type ContractRecordAction = keyof typeof RECORDERS;
-
-/** The recording actions this file turns into events: a test holds them equal to the machine's `record*` actions. */
-export const CONTRACT_RECORD_ACTIONS = Object.keys(RECORDERS) as ContractRecordAction[];
-
-/** The events a step of the contract machine recorded, from the actions it asked for. */
-export function contractEvents(contract: Contract, actions: readonly string[], stamp: EventStamp): ContractEvent[] {
-  return recordedActions(actions, RECORDERS).map((action) => RECORDERS[action](contract, stamp));
+/** The events of one step of the contract machine: what it emitted, stamped, with the contract's facts after the step. */
+export function contractEvents(contract: Contract, emitted: readonly ContractEmitted[], stamp: EventStamp): ContractEvent[] {
+  return emitted.map((e) => stamped('contract', contract, { ...facts(contract), ...e }, stamp));
 }

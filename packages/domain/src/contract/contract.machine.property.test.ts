@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import { contractMachine, type ContractMachineEvent } from './contract.machine.js';
 import type { ContractFields } from './contract.js';
+import { emittedOf } from '../shared/lifecycle.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const LIFETIME_MS = 24 * 3600 * 1000;
@@ -21,11 +22,11 @@ const model = {
     if (m.state === 'cancelled' || m.state === 'closed') return next; // terminal: any action changes nothing
     if (e.type === 'PIN') {
       if (m.state !== 'awaitingPin' || m.attempts >= 3) return next; // active: 409; used up: refused
-      if (e.pinDigest === '1234') return { ...next, state: 'active', emitted: ['recordAuthorized'] };
+      if (e.pinDigest === '1234') return { ...next, state: 'active', emitted: ['ContractAuthorized'] };
       return { ...next, attempts: m.attempts + 1 };
     }
-    if (e.type === 'CANCEL') return { ...next, state: 'cancelled', emitted: ['recordCancelled'] };
-    if (Date.parse(e.now) >= T0 + LIFETIME_MS) return { ...next, state: 'closed', emitted: ['recordExpired'] };
+    if (e.type === 'CANCEL') return { ...next, state: 'cancelled', emitted: ['ContractClosed'] };
+    if (Date.parse(e.now) >= T0 + LIFETIME_MS) return { ...next, state: 'closed', emitted: ['ContractClosed'] };
     return next;
   },
 };
@@ -61,7 +62,7 @@ describe('contract machine', () => {
       const [next, actions] = transition(contractMachine, contractMachine.resolveState(stored), e);
       m = model.step(m, e);
       expect({ state: next.value, attempts: next.context.pinAttempts }).toEqual({ state: m.state, attempts: m.attempts });
-      expect(actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'))).toEqual(m.emitted);
+      expect(emittedOf(actions).map((e) => e.type)).toEqual(m.emitted);
       expect(next.context.pinAttempts).toBeLessThanOrEqual(3);
       if (snapshot.context.pinAttempts === 3 && e.type === 'PIN' && e.pinDigest === '1234') {
         expect(next.value).not.toBe('active');

@@ -1,7 +1,8 @@
-import { and, assign, not, setup } from 'xstate';
+import { and, assertEvent, assign, emit, not, setup } from 'xstate';
 import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
 import { sameDigest } from '../shared/pin-digest.js';
 import { isAtOrAfter } from '../shared/time.js';
+import type { InvoiceEmitted } from './invoice.events.js';
 import type { InvoiceFields } from './invoice.fields.js';
 import type { Transaction } from './transaction.js';
 
@@ -16,21 +17,23 @@ export type InvoiceMachineEvent =
   | { type: 'REFUND_COMPLETED' }
   | { type: 'EXPIRE'; now: string };
 
-const record = () => {};
-
 /**
  * The invoice lifecycle of the spec's invoice table: Created, Authorize (PIN confirmed, awaiting its
  * charge), Processed (PAID) and Cancelled. An SMS_PIN invoice is charged only after its PIN; an
  * invoice under a contract or paid on the page is charged from Created. A failed charge records a
- * FAILED transaction and leaves the status as it was. Refunds apply only to Processed (PAID).
+ * FAILED transaction and leaves the status as it was. Refunds apply only to Processed (PAID). A
+ * step's domain events are what it emits (invoice.events.ts stamps them).
  */
 export const invoiceMachine = setup({
-  types: {} as { context: InvoiceFields; events: InvoiceMachineEvent; input: InvoiceFields },
+  types: {} as { context: InvoiceFields; events: InvoiceMachineEvent; input: InvoiceFields; emitted: InvoiceEmitted },
   actions: {
     // A named no-op: XState's `can` counts a transition only when it has a target or an action.
     chargeMayBegin: () => {},
-    recordPaymentUpdated: record,
-    recordRefundCompleted: record,
+    emitPaymentUpdated: emit(({ event }) => {
+      assertEvent(event, ['CHARGE_SUCCEEDED', 'CHARGE_FAILED']);
+      return { type: 'PaymentUpdated', transaction: event.transaction } as const;
+    }),
+    emitRefundCompleted: emit(({ context }) => ({ type: 'RefundCompleted', amount: context.price }) as const),
     addTransaction: assign({
       transactions: ({ context, event }) => ('transaction' in event ? [...context.transactions, event.transaction] : context.transactions),
     }),
@@ -58,8 +61,8 @@ export const invoiceMachine = setup({
           },
         ],
         CHARGE: { guard: not('bySmsPin'), actions: 'chargeMayBegin' },
-        CHARGE_SUCCEEDED: { guard: not('bySmsPin'), target: 'processed', actions: ['addTransaction', 'recordPaymentUpdated'] },
-        CHARGE_FAILED: { guard: not('bySmsPin'), actions: ['addTransaction', 'recordPaymentUpdated'] },
+        CHARGE_SUCCEEDED: { guard: not('bySmsPin'), target: 'processed', actions: ['addTransaction', 'emitPaymentUpdated'] },
+        CHARGE_FAILED: { guard: not('bySmsPin'), actions: ['addTransaction', 'emitPaymentUpdated'] },
         CANCEL: 'cancelled',
         EXPIRE: { guard: 'expiryReached', target: 'cancelled' },
       },
@@ -67,8 +70,8 @@ export const invoiceMachine = setup({
     authorized: {
       on: {
         CHARGE: { actions: 'chargeMayBegin' },
-        CHARGE_SUCCEEDED: { target: 'processed', actions: ['addTransaction', 'recordPaymentUpdated'] },
-        CHARGE_FAILED: { actions: ['addTransaction', 'recordPaymentUpdated'] },
+        CHARGE_SUCCEEDED: { target: 'processed', actions: ['addTransaction', 'emitPaymentUpdated'] },
+        CHARGE_FAILED: { actions: ['addTransaction', 'emitPaymentUpdated'] },
         CANCEL: 'cancelled',
         EXPIRE: { guard: 'expiryReached', target: 'cancelled' },
       },
@@ -78,7 +81,7 @@ export const invoiceMachine = setup({
         REFUND: { guard: 'noRefundYet', actions: assign({ refundStatus: 'processing' as const }) },
         REFUND_COMPLETED: {
           guard: 'refundProcessing',
-          actions: [assign({ refundStatus: 'completed' as const }), 'recordRefundCompleted'],
+          actions: [assign({ refundStatus: 'completed' as const }), 'emitRefundCompleted'],
         },
       },
     },

@@ -29,7 +29,9 @@ export function stamped<K extends AggregateKind, const F extends { readonly type
   return { id: stamp.newId(), occurredAt: stamp.now, projectId: aggregate.projectId, aggregate: { kind, id: aggregate.id }, ...facts };
 }
 
-/** The machine's recording actions among the actions of a step (the others assign or are XState's). */
-export function recordedActions<A extends string>(actions: readonly string[], recorders: Readonly<Record<A, unknown>>): A[] {
-  return actions.filter((a): a is A => Object.hasOwn(recorders, a));
-}
+/**
+ * What an aggregate's machine emits for one of its events (XState's `emit`): the event's own facts,
+ * without the envelope and without `Common`, what every event of that aggregate says of it (those
+ * are added from the aggregate after the step, with the stamp).
+ */
+export type EmittedPart<E, Common> = E extends unknown ? Omit<E, keyof EventEnvelope | keyof Common> : never;

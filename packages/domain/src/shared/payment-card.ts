@@ -1,7 +1,6 @@
 import { fail, type DomainError } from './errors.js';
 import { luhnValid } from './masking.js';
 import { ok, type Result } from './result.js';
-import { LIMITS } from './limits.js';
 
 /**
  * Card data a payer typed into the payment page, on its way to the gateway: held in memory for one
@@ -29,7 +28,8 @@ export type CardField = 'pan' | 'expiry' | 'securityCode' | 'cardholder';
 
 /**
  * The card of a payment-page form, checked as a card form does: 13 to 19 digits passing the Luhn
- * check, an expiry not in the past (at `now`), a 3-4 digit security code, a cardholder of at most LIMITS.cardholder.
+ * check, an expiry not in the past (at `now`), a 3-4 digit security code. Lengths are the wire's
+ * (the cardholder's: @kassa/protocol's LIMITS, checked by the page).
  */
 export function readPaymentCard(form: PaymentCardForm, now: Date): Result<PaymentCard, DomainError<'BAD_REQUEST'>> {
   const wrong = (field: CardField, message: string) => fail('BAD_REQUEST', message, { field });
@@ -42,6 +42,5 @@ export function readPaymentCard(form: PaymentCardForm, now: Date): Result<Paymen
   if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return wrong('expiry', 'The card has expired');
   if (!/^[0-9]{3,4}$/.test(form.securityCode)) return wrong('securityCode', 'The security code has 3 or 4 digits');
   const cardholder = form.cardholder?.trim();
-  if (cardholder !== undefined && cardholder.length > LIMITS.cardholder) return wrong('cardholder', 'The cardholder name is too long');
   return ok({ pan, expirationMonth: month, expirationYear: year, securityCode: form.securityCode, ...(cardholder ? { cardholder } : {}) });
 }

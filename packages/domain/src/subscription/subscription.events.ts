@@ -1,9 +1,9 @@
-import { recordedActions, stamped, type EventEnvelope, type EventStamp } from '../shared/events.js';
+import { stamped, type EmittedPart, type EventEnvelope, type EventStamp } from '../shared/events.js';
 import type { Money } from '../shared/money.js';
 import type { Subscription, SubscriptionState } from './subscription.fields.js';
 
 /** What every subscription event says of the subscription at that moment. */
-interface SubscriptionFacts {
+export interface SubscriptionFacts {
   readonly subscriptionState: SubscriptionState;
   readonly subscriberMsisdn: string | null;
   readonly paidUntil: string | null;
@@ -36,33 +36,12 @@ export interface SubscriptionCharged extends EventEnvelope<'subscription'>, Subs
 
 export type SubscriptionEvent = SubscriptionActivated | SubscriptionCancelled | SubscriptionApprovingFailed | SubscriptionClosed | SubscriptionCharged;
 
+/** What the subscription machine emits: each event's own facts (a charge's operation, amount and result). */
+export type SubscriptionEmitted = EmittedPart<SubscriptionEvent, SubscriptionFacts>;
+
 const facts = (s: Subscription): SubscriptionFacts => ({ subscriptionState: s.state, subscriberMsisdn: s.subscriberMsisdn, paidUntil: s.paidUntil, operatorId: s.operatorId });
-const plain =
-  <T extends SubscriptionEvent['type']>(type: T) =>
-  (s: Subscription, stamp: EventStamp) =>
-    stamped('subscription', s, { type, ...facts(s) }, stamp);
 
-/** Each recording action of the subscription machine and the event it records (exhaustive over those actions). */
-const RECORDERS = {
-  recordActivated: plain('SubscriptionActivated'),
-  recordCancelled: plain('SubscriptionCancelled'),
-  recordApprovingFailed: plain('SubscriptionApprovingFailed'),
-  recordClosed: plain('SubscriptionClosed'),
-  recordCharged: (s: Subscription, stamp: EventStamp): SubscriptionCharged | undefined => {
-    const op = s.billingOperations.at(-1);
-    return op && stamped('subscription', s, { type: 'SubscriptionCharged', ...facts(s), billingOperationId: op.id, amount: op.amount, result: op.status === 'SUCCESS' ? 'Success' : 'Failed' }, stamp);
-  },
-} as const;
-
-export type SubscriptionRecordAction = keyof typeof RECORDERS;
-
-/** The recording actions this file turns into events: a test holds them equal to the machine's `record*` actions. */
-export const SUBSCRIPTION_RECORD_ACTIONS = Object.keys(RECORDERS) as SubscriptionRecordAction[];
-
-/** The events a step of the subscription machine recorded, from the actions it asked for. */
-export function subscriptionEvents(subscription: Subscription, actions: readonly string[], stamp: EventStamp): SubscriptionEvent[] {
-  return recordedActions(actions, RECORDERS).flatMap((action): SubscriptionEvent[] => {
-    const event = RECORDERS[action](subscription, stamp);
-    return event ? [event] : [];
-  });
+/** The events of one step of the subscription machine: what it emitted, stamped, with the subscription's facts after the step. */
+export function subscriptionEvents(subscription: Subscription, emitted: readonly SubscriptionEmitted[], stamp: EventStamp): SubscriptionEvent[] {
+  return emitted.map((e) => stamped('subscription', subscription, { ...facts(subscription), ...e }, stamp));
 }

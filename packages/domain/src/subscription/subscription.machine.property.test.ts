@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { AcceptanceChannel, SubscriptionFields } from './subscription.js';
 import { subscriptionMachine, type SubscriptionMachineEvent } from './subscription.machine.js';
+import { emittedOf } from '../shared/lifecycle.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const WINDOW_MS = 3 * 3600 * 1000;
@@ -38,40 +39,40 @@ function modelStep(m: Model, s: Step, now: number, channel: AcceptanceChannel, p
     const op = m.ops[s.pick % Math.max(1, m.ops.length)];
     return op?.ok && !m.refunded.includes(op.id) ? { ...next, refunded: [...m.refunded, op.id] } : next;
   }
-  const activate = (): Model => ({ ...next, state: 'active', nextChargeAt: period === null ? null : now + period * 1000, emitted: ['recordActivated'] });
+  const activate = (): Model => ({ ...next, state: 'active', nextChargeAt: period === null ? null : now + period * 1000, emitted: ['SubscriptionActivated'] });
   if (m.state === 'pending') {
     const windowClosed = now >= T0 + WINDOW_MS;
     switch (s.kind) {
       case 'approve':
         // ApproveSubscription is not applicable to AUTH_PAGE subscriptions: it changes nothing there.
         if (channel !== 'SMS_PIN') return next;
-        if (windowClosed) return { ...next, state: 'approvingFailed', emitted: ['recordApprovingFailed'] };
+        if (windowClosed) return { ...next, state: 'approvingFailed', emitted: ['SubscriptionApprovingFailed'] };
         if (m.attempts >= 3) return next;
         if (s.pin === m.pin) return activate();
-        if (m.attempts === 2) return { ...next, attempts: 3, state: 'approvingFailed', emitted: ['recordApprovingFailed'] };
+        if (m.attempts === 2) return { ...next, attempts: 3, state: 'approvingFailed', emitted: ['SubscriptionApprovingFailed'] };
         return { ...next, attempts: m.attempts + 1 };
       case 'payment':
         return channel === 'AUTH_PAGE' ? activate() : next;
       case 'resend':
         return channel === 'SMS_PIN' && m.resends < 3 ? { ...next, resends: m.resends + 1, pin: s.pin } : next;
       case 'cancel':
-        return { ...next, state: 'cancelled', emitted: ['recordCancelled'] };
+        return { ...next, state: 'cancelled', emitted: ['SubscriptionCancelled'] };
       case 'expire':
-        return windowClosed ? { ...next, state: 'approvingFailed', emitted: ['recordApprovingFailed'] } : next;
+        return windowClosed ? { ...next, state: 'approvingFailed', emitted: ['SubscriptionApprovingFailed'] } : next;
       default:
         return next;
     }
   }
   if (m.state === 'active') {
-    if (s.kind === 'cancel') return { ...next, state: 'cancelled', nextChargeAt: null, emitted: ['recordCancelled'] };
+    if (s.kind === 'cancel') return { ...next, state: 'cancelled', nextChargeAt: null, emitted: ['SubscriptionCancelled'] };
     if (s.kind === 'charge' && m.nextChargeAt !== null && now >= m.nextChargeAt) {
       const successes = m.successes + (s.ok ? 1 : 0);
       const charges = m.charges + 1;
       const ops = [...m.ops, { id: opId, ok: s.ok }];
       const closes = s.ok ? successes >= max : charges >= 100;
       return closes
-        ? { ...next, successes, charges, ops, state: 'closed', nextChargeAt: null, emitted: ['recordCharged', 'recordClosed'] }
-        : { ...next, successes, charges, ops, nextChargeAt: now + (period ?? 0) * 1000, emitted: ['recordCharged'] };
+        ? { ...next, successes, charges, ops, state: 'closed', nextChargeAt: null, emitted: ['SubscriptionCharged', 'SubscriptionClosed'] }
+        : { ...next, successes, charges, ops, nextChargeAt: now + (period ?? 0) * 1000, emitted: ['SubscriptionCharged'] };
     }
   }
   return next; // terminal states absorb everything but refunds
@@ -160,7 +161,7 @@ describe('subscription machine', () => {
           .map((o) => o.id)
           .sort(),
       }).toEqual({ state: m.state, attempts: m.attempts, resends: m.resends, successes: m.successes, charges: m.charges, nextChargeAt: m.nextChargeAt, refunded: [...m.refunded].sort() });
-      expect(actions.map((a) => a.type).filter((t) => t.startsWith('record'))).toEqual(m.emitted);
+      expect(emittedOf(actions).map((e) => e.type)).toEqual(m.emitted);
       expect(c.pinAttempts).toBeLessThanOrEqual(3);
       expect(c.pinResends).toBeLessThanOrEqual(3);
       if (snapshot.value === 'approvingFailed' && event.type === 'APPROVE') expect(next.value).toBe('approvingFailed');

@@ -1,8 +1,9 @@
-import { and, assign, setup } from 'xstate';
+import { and, assertEvent, assign, emit, setup } from 'xstate';
 import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
 import { sameDigest } from '../shared/pin-digest.js';
 import { addSeconds, isAtOrAfter } from '../shared/time.js';
 import { MAX_CHARGE_ATTEMPTS, MAX_PIN_RESENDS, type BillingOperation } from './billing-operation.js';
+import type { SubscriptionEmitted } from './subscription.events.js';
 import type { SubscriptionFields } from './subscription.fields.js';
 
 export type SubscriptionMachineEvent =
@@ -21,7 +22,6 @@ export type SubscriptionMachineEvent =
   /** A scheduled charge may be made at `now` (asked with `can`, never applied: the charge's result is the event). */
   | { type: 'CHARGE'; now: string };
 
-const record = () => {};
 const nowOf = (event: SubscriptionMachineEvent): string => ('now' in event ? event.now : 'operation' in event ? event.operation.at : '');
 
 /**
@@ -29,17 +29,22 @@ const nowOf = (event: SubscriptionMachineEvent): string => ('now' in event ? eve
  * a completed payment (AUTH_PAGE) for three hours; the third wrong PIN or the end of the window
  * make it ApprovingFailed for good. Active is charged every period; a decline is retried after the
  * same period; MaxIterations successful charges close it. Refunding a charge changes nothing else.
+ * A step's domain events are what it emits (subscription.events.ts stamps them).
  */
 export const subscriptionMachine = setup({
-  types: {} as { context: SubscriptionFields; events: SubscriptionMachineEvent; input: SubscriptionFields },
+  types: {} as { context: SubscriptionFields; events: SubscriptionMachineEvent; input: SubscriptionFields; emitted: SubscriptionEmitted },
   actions: {
     // A named no-op: XState's `can` counts a transition only when it has a target or an action.
     chargeMayBegin: () => {},
-    recordActivated: record,
-    recordCancelled: record,
-    recordApprovingFailed: record,
-    recordCharged: record,
-    recordClosed: record,
+    emitActivated: emit({ type: 'SubscriptionActivated' } as const),
+    emitCancelled: emit({ type: 'SubscriptionCancelled' } as const),
+    emitApprovingFailed: emit({ type: 'SubscriptionApprovingFailed' } as const),
+    emitClosed: emit({ type: 'SubscriptionClosed' } as const),
+    emitCharged: emit(({ event }) => {
+      assertEvent(event, ['CHARGE_SUCCEEDED', 'CHARGE_FAILED']);
+      const op = event.operation;
+      return { type: 'SubscriptionCharged', billingOperationId: op.id, amount: op.amount, result: op.status === 'SUCCESS' ? 'Success' : 'Failed' } as const;
+    }),
     countWrongPin: assign({ pinAttempts: ({ context }) => context.pinAttempts + 1 }),
     countResend: assign(({ context, event }) => ({ pinResends: context.pinResends + 1, pinDigest: event.type === 'RESEND_PIN' ? event.pinDigest : context.pinDigest })),
     activate: assign(({ context, event }) => {
@@ -91,34 +96,34 @@ export const subscriptionMachine = setup({
     pending: {
       on: {
         APPROVE: [
-          { guard: and(['bySmsPin', 'windowClosed']), target: 'approvingFailed', actions: ['close', 'recordApprovingFailed'] },
-          { guard: and(['bySmsPin', 'attemptsLeft', 'pinMatches']), target: 'active', actions: ['activate', 'recordActivated'] },
+          { guard: and(['bySmsPin', 'windowClosed']), target: 'approvingFailed', actions: ['close', 'emitApprovingFailed'] },
+          { guard: and(['bySmsPin', 'attemptsLeft', 'pinMatches']), target: 'active', actions: ['activate', 'emitActivated'] },
           {
             guard: and(['bySmsPin', 'lastAttempt']),
             target: 'approvingFailed',
-            actions: ['countWrongPin', 'close', 'recordApprovingFailed'],
+            actions: ['countWrongPin', 'close', 'emitApprovingFailed'],
           },
           { guard: and(['bySmsPin', 'attemptsLeft']), actions: 'countWrongPin' },
         ],
-        PAYMENT_COMPLETED: { guard: 'byAuthPage', target: 'active', actions: ['activate', 'recordActivated'] },
+        PAYMENT_COMPLETED: { guard: 'byAuthPage', target: 'active', actions: ['activate', 'emitActivated'] },
         PAYMENT_FAILED: { guard: 'byAuthPage', actions: 'countActivationAttempt' },
         RESEND_PIN: { guard: and(['bySmsPin', 'resendsLeft']), actions: 'countResend' },
-        CANCEL: { target: 'cancelled', actions: ['close', 'recordCancelled'] },
-        EXPIRE_APPROVAL: { guard: 'windowClosed', target: 'approvingFailed', actions: ['close', 'recordApprovingFailed'] },
+        CANCEL: { target: 'cancelled', actions: ['close', 'emitCancelled'] },
+        EXPIRE_APPROVAL: { guard: 'windowClosed', target: 'approvingFailed', actions: ['close', 'emitApprovingFailed'] },
       },
     },
     active: {
       on: {
         CHARGE: { guard: 'chargeDue', actions: 'chargeMayBegin' },
         CHARGE_SUCCEEDED: [
-          { guard: and(['chargeDue', 'lastIteration']), target: 'closed', actions: ['addOperation', 'recordCharged', 'close', 'recordClosed'] },
-          { guard: 'chargeDue', actions: ['addOperation', 'recordCharged'] },
+          { guard: and(['chargeDue', 'lastIteration']), target: 'closed', actions: ['addOperation', 'emitCharged', 'close', 'emitClosed'] },
+          { guard: 'chargeDue', actions: ['addOperation', 'emitCharged'] },
         ],
         CHARGE_FAILED: [
-          { guard: and(['chargeDue', 'lastAttemptAllowed']), target: 'closed', actions: ['addOperation', 'recordCharged', 'close', 'recordClosed'] },
-          { guard: 'chargeDue', actions: ['addOperation', 'recordCharged'] },
+          { guard: and(['chargeDue', 'lastAttemptAllowed']), target: 'closed', actions: ['addOperation', 'emitCharged', 'close', 'emitClosed'] },
+          { guard: 'chargeDue', actions: ['addOperation', 'emitCharged'] },
         ],
-        CANCEL: { target: 'cancelled', actions: ['close', 'recordCancelled'] },
+        CANCEL: { target: 'cancelled', actions: ['close', 'emitCancelled'] },
       },
     },
     // Terminal, but not XState `final`: a charge made earlier can still be refunded (root `on`).

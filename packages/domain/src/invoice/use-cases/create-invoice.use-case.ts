@@ -23,7 +23,8 @@ export interface CreateInvoiceInput {
   readonly description?: string;
   readonly applicationName?: string;
   readonly productName?: string;
-  readonly contract?: { readonly merchantContractId: string; readonly createIfNotExists: boolean };
+  /** The contract block as the request had it (present even when empty: a card payer may not have one). */
+  readonly contract?: { readonly merchantContractId?: string; readonly createIfNotExists: boolean };
   readonly testInfo?: { readonly expectedBillingResult?: ExpectedBillingResult; readonly callbackUrl?: string };
 }
 
@@ -46,8 +47,9 @@ export class CreateInvoice {
   async execute(input: CreateInvoiceInput): Promise<Result<CreatedInvoice, DomainError>> {
     const { projects, settings } = this.ports;
     const { customer } = input;
+    // The one place of this rule: both transports pass the contract block (Contract) through.
     if (customer.type === 'undefined_bank_card' && input.contract) {
-      return fail('BAD_REQUEST', 'contract block is not allowed with customer.type undefined_bank_card');
+      return fail('BAD_REQUEST', 'Contract: not allowed for a customer paying on the payment page (undefined_bank_card)');
     }
     if (customer.type === 'bank_card' && !input.contract?.merchantContractId) {
       return fail('BAD_REQUEST', 'customer.bank_card requires contract.merchant_contract_id');
@@ -65,19 +67,20 @@ export class CreateInvoice {
     if (!price) return fail('BAD_REQUEST', 'order.price is required: the project has no default price');
     if (price.minor <= 0) return fail('BAD_REQUEST', 'order.price.amount must be greater than 0.00');
 
-    const contract = input.contract ? await this.contractFor(input, input.contract) : ok(undefined);
+    const merchantContractId = input.contract?.merchantContractId;
+    const contract = merchantContractId ? await this.contractFor(input, merchantContractId, input.contract?.createIfNotExists === true) : ok(undefined);
     if (!contract.ok) return contract;
     return this.create(input, price, contract.value, testInfo);
   }
 
   /** The contract to charge under: the live one, or a new one when asked (card binding always). */
-  private async contractFor(input: CreateInvoiceInput, block: NonNullable<CreateInvoiceInput['contract']>): Promise<Result<Contract | undefined, DomainError>> {
-    const live = await this.ports.contracts.findLive(input.projectId, customerKey(input.customer), block.merchantContractId);
+  private async contractFor(input: CreateInvoiceInput, merchantContractId: string, createIfNotExists: boolean): Promise<Result<Contract | undefined, DomainError>> {
+    const live = await this.ports.contracts.findLive(input.projectId, customerKey(input.customer), merchantContractId);
     if (live) return ok(live);
-    if (!block.createIfNotExists && input.customer.type !== 'bank_card') {
-      return fail('CONTRACT_NOT_FOUND', `No contract with merchant_contract_id ${block.merchantContractId} for this customer`);
+    if (!createIfNotExists && input.customer.type !== 'bank_card') {
+      return fail('CONTRACT_NOT_FOUND', `No contract with merchant_contract_id ${merchantContractId} for this customer`);
     }
-    const created = await this.createContract.execute({ projectId: input.projectId, merchantContractId: block.merchantContractId, customer: input.customer });
+    const created = await this.createContract.execute({ projectId: input.projectId, merchantContractId, customer: input.customer });
     if (created.ok) return created;
     // Lost a race to a concurrent creation of the same contract: use the winner.
     const winner = created.error.details?.['contract_id'];

@@ -66,13 +66,12 @@ describe('readPaymentCard', () => {
       const r = read(form);
       return r.ok ? 'ok' : r.error.details?.['field'];
     };
-    expect([
-      field({ pan: '4111111111111112' }),
-      field({ pan: '12' }),
-      field({ expiry: '13/30' }),
-      field({ expiry: '10/26' }),
-      field({ securityCode: '12' }),
-      field({ cardholder: 'x'.repeat(129) }),
-    ]).toEqual(['pan', 'pan', 'expiry', 'expiry', 'securityCode', 'cardholder']);
+    expect([field({ pan: '4111111111111112' }), field({ pan: '12' }), field({ expiry: '13/30' }), field({ expiry: '10/26' }), field({ securityCode: '12' })]).toEqual([
+      'pan',
+      'pan',
+      'expiry',
+      'expiry',
+      'securityCode',
+    ]);
   });
 });
