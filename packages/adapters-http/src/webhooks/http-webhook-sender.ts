@@ -1,5 +1,6 @@
 import { webhookSignature } from '@kassa/protocol';
 import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa/domain';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { Agent, fetch, type Response } from 'undici';
 import { dnsResolver, namesPrivateHost, publicOnlyLookup, type HostResolver } from './callback-targets.js';
 
@@ -9,25 +10,31 @@ export const PER_ENDPOINT_CONCURRENCY = 8;
 /** An endpoint is slow when its gate is full and the oldest attempt in flight has run this long. */
 export const SLOW_ENDPOINT_MS = 1_000;
 
-/** A counting gate: at most `limit` holders at once, the rest wait their turn. */
+/**
+ * One endpoint's gate: at most `limit` attempts in flight (p-limit), the rest wait their turn
+ * without holding a connection or running their timeout; it remembers when each attempt in flight
+ * started, to tell a slow endpoint from a busy fast one.
+ */
 class Gate {
+  private readonly limit: LimitFunction;
   /** When each attempt in flight started (ms, monotonic), oldest first. */
   private readonly started: number[] = [];
-  private readonly waiting: (() => void)[] = [];
   /** How long the last attempt that ended took (ms): a fast endpoint's queue moves in milliseconds. */
   private lastMs = 0;
-  constructor(private readonly limit: number) {}
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.started.length >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    const at = performance.now();
-    this.started.push(at);
-    try {
-      return await work();
-    } finally {
-      this.started.splice(this.started.indexOf(at), 1);
-      this.lastMs = performance.now() - at;
-      this.waiting.shift()?.();
-    }
+  constructor(size: number) {
+    this.limit = pLimit(size);
+  }
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.limit(async () => {
+      const at = performance.now();
+      this.started.push(at);
+      try {
+        return await work();
+      } finally {
+        this.started.splice(this.started.indexOf(at), 1);
+        this.lastMs = performance.now() - at;
+      }
+    });
   }
   /**
    * Full, and a turn would be long in coming: its oldest attempt has run a second, or its last
@@ -37,11 +44,11 @@ class Gate {
    */
   get busy(): boolean {
     const oldest = this.started[0];
-    if (this.started.length < this.limit || oldest === undefined) return false;
-    return performance.now() - oldest >= SLOW_ENDPOINT_MS || (this.waiting.length >= this.limit && this.lastMs >= SLOW_ENDPOINT_MS);
+    if (this.limit.activeCount < this.limit.concurrency || oldest === undefined) return false;
+    return performance.now() - oldest >= SLOW_ENDPOINT_MS || (this.limit.pendingCount >= this.limit.concurrency && this.lastMs >= SLOW_ENDPOINT_MS);
   }
   get idle(): boolean {
-    return this.started.length === 0 && this.waiting.length === 0;
+    return this.limit.activeCount === 0 && this.limit.pendingCount === 0;
   }
 }
 

@@ -1,12 +1,15 @@
 import type { Request, Response } from 'express';
-import { ALTERNATE_OPERATOR_ID, type KassaMode, type Project, type WapAction } from '@kassa/domain';
+import { ALTERNATE_OPERATOR_ID, type Project, type WapAction } from '@kassa/domain';
 import { callerIp } from '../shared/caller-ip.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { returnOrigin } from './page-links.js';
-import { escapeHtml, hiddenInputs, invalidLinkPage, money, pageHtml, sendPage } from './widget-html.js';
-import { openPayment, type OpenedPayment } from './widget-session.js';
-import { langOf, TEXTS, type Lang } from './widget-texts.js';
+import { h } from 'preact';
+import { invalidLinkPage, noticePage, renderPage } from './page-frame.js';
+import { sendPage } from './page-security.js';
+import { DoneScreen } from './screens.js';
+import { openPayment } from './widget-session.js';
+import { langOf, TEXTS } from './widget-texts.js';
 
 /**
  * The number the sandbox's operator "determines" for a WAP subscriber, as an operator does from the
@@ -75,20 +78,6 @@ export function wapReturnLink(project: Project, relative: string | undefined, ou
   }
 }
 
-/** The operator gateway's screen for a WAP subscription (its AuthorizeUrl), and its CancelUrl's page. */
-export function wapScreen(payment: OpenedPayment, lang: Lang, mode: KassaMode, query: Readonly<Record<string, string>>, address: string): string {
-  const t = TEXTS[lang];
-  const { target } = payment;
-  const template = query['ext_lp_template'] ? `<p class="hint">${t.wapTemplate}: <span class="template">${escapeHtml(query['ext_lp_template'].slice(0, 64))}</span></p>` : '';
-  if (query['operation'] === 'cancel' || target.state !== 'open') {
-    return `<section class="result" role="status"><h2>${t.wapTitle}</h2><p>${target.state === 'paid' ? t.paidText : t.wapCancelled}</p></section>`;
-  }
-  if (mode !== 'test') return `<section><h2>${t.wapTitle}</h2>${template}<p>${t.wapProduction}</p></section>`;
-  const msisdn = sandboxWapNumber(address);
-  const hidden = hiddenInputs({ subscriptionId: target.id, t: payment.token, lang, msisdn, ReturnUrl: query['ReturnUrl'] ?? '' });
-  return `<section aria-labelledby="wap-title"><h2 id="wap-title">${t.wapTitle}</h2>${template}<p>${t.wapNumber}: <strong class="msisdn">+${msisdn}</strong></p><p>${t.wapText} ${escapeHtml(money(target.price))}?</p><form method="post" action="/Card/Sbp/wap">${hidden}<button type="submit" name="confirm" value="yes">${t.wapConfirm}</button><button type="submit" name="confirm" value="no" class="secondary">${t.wapDecline}</button></form></section>`;
-}
-
 /** POST /Card/Sbp/wap (test environment): the subscriber confirms or declines at the operator's gateway. */
 export function wapConfirmation(deps: HttpDeps, pages: JwtPaymentPages) {
   return async (form: Record<string, string>, req: Request, res: Response): Promise<void> => {
@@ -100,12 +89,10 @@ export function wapConfirmation(deps: HttpDeps, pages: JwtPaymentPages) {
     if (!payment || deps.mode !== 'test' || msisdn !== sandboxWapNumber(callerIp(req))) return sendPage(res, 401, invalidLinkPage(lang, deps.mode));
     const confirmed = await deps.useCases.confirmWapSubscription.execute({ projectId: payment.target.projectId, subscriptionId: payment.target.id, msisdn, confirmed: form['confirm'] === 'yes' });
     const t = TEXTS[lang];
-    if (!confirmed.ok) return sendPage(res, 400, pageHtml({ lang, mode: deps.mode, title: t.wapTitle }, `<p class="notice" role="alert">${escapeHtml(confirmed.error.message)}</p>`));
+    if (!confirmed.ok) return sendPage(res, 400, noticePage({ lang, mode: deps.mode, title: t.wapTitle }, confirmed.error.message));
     const { action, subscription } = confirmed.value;
     const back = wapReturnLink(payment.project, form['ReturnUrl'], { subscriptionId: subscription.id, msisdn, action, operatorId: subscription.operatorId });
     if (back) return void res.redirect(303, back);
-    sendPage(res, 200, pageHtml({ lang, mode: deps.mode, title: t.wapTitle }, `<section class="result" role="status"><p>${escapeHtml(action)}</p></section>`), {
-      returnOrigin: returnOrigin(payment.project),
-    });
+    sendPage(res, 200, renderPage({ lang, mode: deps.mode, title: t.wapTitle }, h(DoneScreen, { text: action })), { returnOrigin: returnOrigin(payment.project) });
   };
 }

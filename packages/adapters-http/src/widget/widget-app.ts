@@ -9,7 +9,8 @@ import { bankPage, cardPayment, FORM_PATHS, simulatedPayment, wapForm } from './
 import { PAGE_PATH } from './page-links.js';
 import { paymentPage } from './payment-page.js';
 import { assetRoute } from './widget-assets.js';
-import { escapeHtml, pageHtml, sendPage } from './widget-html.js';
+import { noticePage } from './page-frame.js';
+import { sendPage } from './page-security.js';
 import { langOf, TEXTS } from './widget-texts.js';
 import { qrRoute, redirectRoute, sandboxConfirmRoute, statusRoute } from './widget-api.js';
 
@@ -23,7 +24,7 @@ export const widgetPageRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] =>
   PAGE_PATHS.map((path) => ({
     path,
     contentType: 'text/html; charset=utf-8',
-    refuse: (_status, message) => pageHtml({ lang: 'ru', mode, title: TEXTS.ru.title }, `<p class="notice" role="alert">${escapeHtml(message)}</p>`),
+    refuse: (_status, message) => noticePage({ lang: 'ru', mode, title: TEXTS.ru.title }, message),
   }));
 
 /** A page's request failed: a client error gets a page with its status, our failure a 503 page (logged). */
@@ -35,7 +36,7 @@ const pageErrors = (deps: HttpDeps) => (err: unknown, req: Request, res: Respons
   const t = TEXTS[lang];
   const message = status === undefined ? 'Service temporarily unavailable; please try again.' : 'The request could not be read.';
   if (status === undefined) res.set('Retry-After', '5');
-  sendPage(res, status ?? 503, pageHtml({ lang, mode: deps.mode, title: t.title }, `<p class="notice" role="alert">${escapeHtml(message)}</p>`));
+  sendPage(res, status ?? 503, noticePage({ lang, mode: deps.mode, title: t.title }, message));
 };
 
 /**

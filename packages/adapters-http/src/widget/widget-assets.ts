@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 
@@ -8,16 +9,24 @@ interface Asset {
   readonly gzipped: Buffer;
 }
 
-// The same relative place from src/ (tests) and dist/ (the built app).
+// The same relative places from src/ (tests) and dist/ (the built app): the stylesheet as written,
+// the scripts as built from src/browser (TypeScript) by `tsc -b`.
 const STATIC = new URL('../../static/', import.meta.url);
-const TYPES = { 'embed.js': 'text/javascript; charset=utf-8', 'page.js': 'text/javascript; charset=utf-8', 'widget.css': 'text/css; charset=utf-8' } as const;
-export type AssetName = keyof typeof TYPES;
+const BROWSER = new URL('../../dist/browser/', import.meta.url);
+const FILES = {
+  'embed.js': { dir: BROWSER, type: 'text/javascript; charset=utf-8' },
+  'page.js': { dir: BROWSER, type: 'text/javascript; charset=utf-8' },
+  'widget.css': { dir: STATIC, type: 'text/css; charset=utf-8' },
+} as const;
+export type AssetName = keyof typeof FILES;
 
 const loaded = new Map<AssetName, Asset>();
 function asset(name: AssetName): Asset {
   let found = loaded.get(name);
   if (!found) {
-    const body = readFileSync(new URL(name, STATIC));
+    const file = new URL(name, FILES[name].dir);
+    if (!existsSync(file)) throw new Error(`${fileURLToPath(file)} is missing: build the widget's scripts first (npm run build)`);
+    const body = readFileSync(file);
     found = { body, gzipped: gzipSync(body, { level: 9 }) };
     loaded.set(name, found);
   }
@@ -36,7 +45,7 @@ export const assetRoute = (name: AssetName) => {
     res
       .status(200)
       .set({
-        'Content-Type': TYPES[name],
+        'Content-Type': FILES[name].type,
         'Cache-Control': 'public, max-age=300',
         'Access-Control-Allow-Origin': '*',
         'Cross-Origin-Resource-Policy': 'cross-origin',

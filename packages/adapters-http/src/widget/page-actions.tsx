@@ -5,8 +5,9 @@ import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { pageLink, returnLink, returnOrigin, type PageParams } from './page-links.js';
 import { targetParam } from './page-target.js';
-import { cardScreen, methodName } from './payment-page.js';
-import { escapeHtml, hiddenInputs, invalidLinkFraming, invalidLinkPage, money, pageFraming, pageHtml, sendPage } from './widget-html.js';
+import { invalidLinkPage, money, renderPage } from './page-frame.js';
+import { invalidLinkFraming, pageFraming, sendPage } from './page-security.js';
+import { BankAppScreen, CardScreen, DoneScreen, RefusedScreen } from './screens.js';
 import { openPayment, pay, type AttemptOutcome, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang } from './widget-texts.js';
 import { wapConfirmation } from './wap-gateway.js';
@@ -72,16 +73,8 @@ function afterAttempt(res: Response, { payment, params }: FormContext, outcome: 
 /** A refused attempt (a method not offered, nothing to pay by this means): the reason, and the way back. */
 function refused(deps: HttpDeps, res: Response, { lang, payment, params }: FormContext, error: Pick<DomainError, 'message'>): void {
   const t = TEXTS[lang];
-  const { message } = error;
-  sendPage(
-    res,
-    400,
-    pageHtml(
-      { lang, mode: deps.mode, title: t.title, embedded: params.embedded },
-      `<p class="notice" role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(pageLink(params))}">${t.tryAgain}</a></p>`,
-    ),
-    { returnOrigin: returnOrigin(payment.project), framing: pageFraming(payment.project, deps.mode, params.embedded) },
-  );
+  const page = renderPage({ lang, mode: deps.mode, title: t.title, embedded: params.embedded }, <RefusedScreen t={t} params={params} message={error.message} />);
+  sendPage(res, 400, page, { returnOrigin: returnOrigin(payment.project), framing: pageFraming(payment.project, deps.mode, params.embedded) });
 }
 
 /** POST /Card/Sbp/pay: the card form. The card goes to the gateway for this charge only. */
@@ -95,15 +88,9 @@ export function cardPayment(deps: HttpDeps, pages: JwtPaymentPages) {
       const t = TEXTS[lang];
       const fieldName = String(card.error.details?.['field'] ?? 'pan') as 'pan';
       const s = { payment, params, t, mode: deps.mode, widgetBase: pages.widgetBase };
-      const html = pageHtml(
-        {
-          lang,
-          mode: deps.mode,
-          title: t.title,
-          summary: { amount: payment.target.price, ...(payment.target.merchantOrderId ? { merchantOrderId: payment.target.merchantOrderId } : {}) },
-          embedded: params.embedded,
-        },
-        cardScreen(s, { notice: t.formError, errors: { [fieldName]: card.error.message } }),
+      const html = renderPage(
+        { lang, mode: deps.mode, title: t.title, summary: { amount: payment.target.price, merchantOrderId: payment.target.merchantOrderId }, embedded: params.embedded },
+        <CardScreen s={s} state={{ notice: t.formError, errors: { [fieldName]: card.error.message } }} />,
       );
       return sendPage(res, 400, html, { returnOrigin: returnOrigin(payment.project), framing: pageFraming(payment.project, deps.mode, params.embedded) });
     }
@@ -131,7 +118,7 @@ export function simulatedPayment(deps: HttpDeps, pages: JwtPaymentPages) {
       const back = returnLink(payment.project, payment.target, paid.value ? paid.value.status === 'SUCCESS' : payment.target.state === 'paid');
       if (back) return void res.redirect(303, back);
       const t = TEXTS[context.lang];
-      return sendPage(res, 200, pageHtml({ lang: context.lang, mode: deps.mode, title: t.bankApp }, `<section class="result" role="status"><p>${t.bankDone}</p></section>`));
+      return sendPage(res, 200, renderPage({ lang: context.lang, mode: deps.mode, title: t.bankApp }, <DoneScreen text={t.bankDone} />));
     }
     afterAttempt(res, context, paid.value);
   });
@@ -146,13 +133,10 @@ export function bankPage(deps: HttpDeps, pages: JwtPaymentPages) {
     const method = query['method'] ?? '';
     if (!payment || !isMethodCode(method)) return sendPage(res, 401, invalidLinkPage(lang, deps.mode));
     const t = TEXTS[lang];
-    const hidden = hiddenInputs({ [targetParam(payment.target.kind)]: payment.target.id, t: payment.token, lang, method, from: 'bank' });
-    const body =
-      deps.mode === 'test'
-        ? `<section aria-labelledby="bank-title"><h2 id="bank-title">${methodName(t, method)}</h2><p>${t.bankAppText} <strong>${escapeHtml(money(payment.target.price))}</strong>?</p><form method="post" action="/Card/Sbp/simulate">${hidden}<button type="submit">${t.confirm}</button></form></section>`
-        : `<p>${t.openBankApp}</p>`;
+    const inputs = { [targetParam(payment.target.kind)]: payment.target.id, t: payment.token, lang, method, from: 'bank' };
+    const body = deps.mode === 'test' ? <BankAppScreen t={t} method={method} amount={money(payment.target.price)} inputs={inputs} /> : <p>{t.openBankApp}</p>;
     // After the confirmation the bank app returns the payer to the shop: the form may lead there.
-    sendPage(res, 200, pageHtml({ lang, mode: deps.mode, title: t.bankApp }, body), { returnOrigin: returnOrigin(payment.project) });
+    sendPage(res, 200, renderPage({ lang, mode: deps.mode, title: t.bankApp }, body), { returnOrigin: returnOrigin(payment.project) });
   };
 }
 
