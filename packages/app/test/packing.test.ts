@@ -1,0 +1,158 @@
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+
+// The packages as others get them: `npm pack` tarballs (of the dist the test command's `tsc -b`
+// built), installed into empty projects outside the repository, used from plain Node.
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const RUNTIME = ['domain', 'adapters-memory', 'protocol', 'merchant-client', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'app'] as const;
+type Runtime = (typeof RUNTIME)[number];
+/** What a package ships besides dist/: the page's stylesheet, the XML API's schema. */
+const ASSETS: Partial<Record<Runtime, string>> = { 'adapters-http': 'static/', 'adapters-xml': 'schema/' };
+
+let dir: string;
+const tarball: Partial<Record<Runtime, string>> = {};
+const run = (command: string, args: string[], cwd: string) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const runAsync = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) => promisify(execFile)(command, args, { cwd, env, encoding: 'utf8' }).then((r) => r.stdout);
+
+/** An empty project outside the repository with the given tarballs installed. */
+function project(name: string, packages: readonly Runtime[]): string {
+  const at = join(dir, name);
+  mkdirSync(at, { recursive: true });
+  writeFileSync(join(at, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages.map((p) => tarball[p] ?? '')], at);
+  return at;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kassa-pack-'));
+  for (const p of RUNTIME) {
+    const name =
+      run('npm', ['pack', '--silent', '--pack-destination', dir], join(root, 'packages', p))
+        .trim()
+        .split('\n')
+        .pop() ?? '';
+    tarball[p] = join(dir, name);
+  }
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Every file under a folder, relative to it. */
+const walk = (folder: string): string[] =>
+  readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(folder, join(e.parentPath, e.name)));
+
+describe('every runtime package packs its built files and types only', () => {
+  it.each(RUNTIME)('@kassa/%s', (p) => {
+    const [packed] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--silent'], join(root, 'packages', p))) as [{ files: { path: string }[] }];
+    const files = packed.files.map((f) => f.path);
+    const stray = files.filter((f) => !(f === 'package.json' || f.startsWith('dist/') || (ASSETS[p] !== undefined && f.startsWith(ASSETS[p]))));
+    expect(stray, 'only dist/ (and the package assets) are packed').toEqual([]);
+    expect(files.filter((f) => /\.(test|fixture)\.|\.tsbuildinfo$|\.tsx?$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(files).toContain('dist/index.js');
+    expect(files).toContain('dist/index.d.ts');
+    // No stale output: every built module still has its source (tsc -b never deletes a renamed file's
+    // old output; `npm run clean && npm run build` does).
+    const pkg = join(root, 'packages', p);
+    const stale = walk(join(pkg, 'dist'))
+      .filter((f) => f.endsWith('.js'))
+      .filter((f) => !['.ts', '.tsx'].some((ext) => existsSync(join(pkg, 'src', f.replace(/\.js$/, ext)))));
+    expect(stale, `stale files in packages/${p}/dist: run npm run clean && npm run build`).toEqual([]);
+  });
+});
+
+describe('the domain embedded in another Node service (the README example, examples/embedding.mjs)', () => {
+  let shop: string;
+  beforeAll(() => {
+    shop = project('embedding', ['domain', 'adapters-memory', 'adapters-mongo']);
+    copyFileSync(join(root, 'examples', 'embedding.mjs'), join(shop, 'embedding.mjs'));
+  }, 180_000);
+
+  it('in memory: a contract is created and authorised with the test PIN', async () => {
+    expect(JSON.parse(await runAsync('node', ['embedding.mjs'], shop))).toEqual({ storage: 'in-memory', created: 'awaitingPin', authorized: 'active', stored: 'active' });
+  }, 60_000);
+
+  it('on MongoDB: the same use cases with the packed MongoDB adapter swapped in', async () => {
+    const database = `kassa_embedding_${process.pid}`;
+    expect(JSON.parse(await runAsync('node', ['embedding.mjs', inject('mongoUrl'), database], shop))).toEqual({
+      storage: 'mongodb',
+      created: 'awaitingPin',
+      authorized: 'active',
+      stored: 'active',
+    });
+    // It was MongoDB that kept it: the contract is in the database the example was given.
+    const { MongoClient } = await import('mongodb');
+    const mongo = new MongoClient(inject('mongoUrl'));
+    try {
+      expect(await mongo.db(database).collection('contracts').countDocuments({})).toBe(1);
+      await mongo.db(database).dropDatabase();
+    } finally {
+      await mongo.close();
+    }
+  }, 60_000);
+});
+
+describe('the app installed from its tarball', () => {
+  it('starts as the kassa bin on its embedded defaults, answers /health, and stops on SIGTERM', async () => {
+    const at = project(
+      'operator',
+      RUNTIME.filter((p) => p !== 'merchant-client'),
+    );
+    // The bin npm linked (what `npx kassa` runs), started directly so that SIGTERM reaches Kassa
+    // itself rather than npx's wrapper.
+    const child = spawn(join(at, 'node_modules', '.bin', 'kassa'), [], {
+      cwd: at,
+      env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const started = Date.now();
+      while (!out.includes('Demo partner') && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
+      expect(out).toContain('"msg":"kassa started"');
+      const api = /API (http:\/\/\S+)/.exec(out)?.[1];
+      expect((await fetch(`${api}/health`)).status).toBe(200);
+      const widget = /"widget":"(http:\/\/[^"]+)"/.exec(out)?.[1];
+      // The packed browser scripts and stylesheet are there.
+      for (const asset of ['embed.js', 'page.js', 'widget.css']) expect((await fetch(`${widget}/Card/Sbp/${asset}`)).status, asset).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exit).toBe(0);
+    expect(out).toContain('kassa stopped');
+  }, 240_000);
+});
+
+describe('@kassa/merchant-client as a package', () => {
+  let t: TestKassa;
+  beforeAll(async () => {
+    t = await startTestKassa();
+  });
+  afterAll(() => t.stop());
+
+  it('installs outside the repository and signs a real request', async () => {
+    const shop = project('shop', ['protocol', 'merchant-client']);
+    writeFileSync(
+      join(shop, 'pay.js'),
+      `import { KassaClient } from '@kassa/merchant-client';
+const kassa = new KassaClient({ baseUrl: process.argv[2], login: process.argv[3], password: process.argv[4], timeoutMs: 5000 });
+const invoice = await kassa.createInvoice(${P.main}, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79005550101' }, order: { merchant_order_id: 'packed-1' } });
+console.log(JSON.stringify({ status: invoice.status, ok: invoice.ok, state: invoice.ok ? invoice.data.status : invoice.error.code }));`,
+    );
+    // Asynchronously: Kassa runs in this process and must keep answering meanwhile.
+    const out = await runAsync('node', ['pay.js', t.kassa.urls.api, MERCHANT.login, MERCHANT.password], shop);
+    expect(JSON.parse(out)).toEqual({ status: 201, ok: true, state: 'Created' });
+    // Nothing of the monorepo came along: the installed client resolves its protocol from the tarball.
+    expect(run('node', ['-e', "console.log(Object.keys(JSON.parse(require('fs').readFileSync('node_modules/@kassa/merchant-client/package.json','utf8')).dependencies))"], shop).trim()).toBe(
+      "[ '@kassa/protocol' ]",
+    );
+  }, 120_000);
+});
