@@ -26,7 +26,7 @@ export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
     // Most files wait on sockets, child processes and timers rather than the CPU: more files at once
-    // than cores (2 here) keeps both busy. Measured in docs/decisions.md (issue 21).
+    // than cores (2 here) keeps both busy while the two multi-process suites run (docs/decisions.md).
     maxWorkers: 3,
     projects: [
       // Everything that needs no server of its own: the domain, the protocol, the adapters' unit
