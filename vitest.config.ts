@@ -4,15 +4,17 @@ import { defineConfig } from 'vitest/config';
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'];
-/** Files that `inject` mongoUrl or redisUrl (run with the servers' global setups; the rest start none). */
-const SERVER_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/adapters-queue/src/**/*.test.ts', 'packages/app/test/{app.e2e,mongo-storage,packing,workers,subscription-workers}.test.ts'];
-// A MongoDB-compatible server (MONGO_URL, mongod, or the bundled stand-in) and Redis (REDIS_URL, or redis-server).
+/** Files that `inject` mongoUrl, redisUrl or both (run with those servers' global setups; the rest start none). */
+const MONGO_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/app/test/{mongo-storage,packing}.test.ts'];
+const REDIS_TESTS = ['packages/adapters-queue/src/**/*.test.ts'];
+const PROCESS_TESTS = ['packages/app/test/{app.e2e,workers,subscription-workers}.test.ts'];
 const MONGO = 'test/mongo.global-setup.ts';
 const REDIS = 'test/redis.global-setup.ts';
 
 export default defineConfig({
   resolve: {
-    // Tests run against the sources, so `vitest` needs no prior build.
+    // Tests run against the sources (the test command's `tsc -b` builds only what is served as
+    // built files: the widget's browser scripts in adapters-http/dist/browser).
     // Exact names (a regex each), so that a subpath such as @kassa/domain/testing is not read as a
     // file under the package's index.
     alias: [
@@ -31,10 +33,14 @@ export default defineConfig({
     projects: [
       // Everything that needs no server of its own: the domain, the protocol, the adapters' unit
       // tests, and the app's end-to-end suites on in-memory storage. No global setup.
-      { extends: true, test: { name: 'unit', include: ALL, exclude: [...SERVER_TESTS, '**/node_modules/**', '**/dist/**'] } },
-      // The tests that talk to MongoDB or Redis (the adapters' own, the processes, the packages).
-      { extends: true, test: { name: 'servers', include: SERVER_TESTS, globalSetup: [MONGO, REDIS] } },
-      // The end-to-end suites once more, with the app on MongoDB storage.
+      { extends: true, test: { name: 'unit', include: ALL, exclude: [...MONGO_TESTS, ...REDIS_TESTS, ...PROCESS_TESTS, '**/node_modules/**', '**/dist/**'] } },
+      // The tests that talk to MongoDB (its adapter, the app's storage, the packed packages) ...
+      { extends: true, test: { name: 'mongo', include: MONGO_TESTS, globalSetup: [MONGO] } },
+      // ... to Redis (the BullMQ adapter) ...
+      { extends: true, test: { name: 'redis', include: REDIS_TESTS, globalSetup: [REDIS] } },
+      // ... or to both (the app as separate api and worker processes).
+      { extends: true, test: { name: 'processes', include: PROCESS_TESTS, globalSetup: [MONGO, REDIS] } },
+      // The end-to-end suites once more, with the app on MongoDB storage (app.e2e's process test uses Redis too).
       { extends: true, test: { name: 'e2e-mongo', include: ['packages/app/test/**/*.e2e.test.ts'], globalSetup: [MONGO, REDIS], env: { KASSA_E2E_STORAGE: 'mongo' } } },
       // The flows whose work is jobs once more, with MongoDB and BullMQ on Redis.
       {

@@ -2,7 +2,7 @@ import { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS, type ChargeOutcome } from '@ka
 import type { BillingGateway, ChargeRequest, RefundRequest } from '@kassa/domain';
 
 /** The test environment's documented test cards (any future expiry, any security code). */
-export const SANDBOX_CARDS = {
+export const TEST_ENVIRONMENT_CARDS = {
   success: '4111111111111111',
   /** Declined: result_code 210, PAYMENT_CHANNEL_NOT_ENOUGH_MONEY. */
   declined: '4000000000000002',
@@ -15,7 +15,7 @@ export const RESULT_TEST_CARD_UNKNOWN = 212;
 
 /**
  * The test environment's gateway: no money moves. A card paid on the payment page decides the
- * outcome by its number (SANDBOX_CARDS); otherwise the outcome is what the merchant chose
+ * outcome by its number (TEST_ENVIRONMENT_CARDS); otherwise the outcome is what the merchant chose
  * (test_info / TestInfo), success when nothing was chosen. Idempotent on the request's key.
  */
 export class TestEnvironmentBillingGateway implements BillingGateway {
@@ -50,8 +50,8 @@ export class TestEnvironmentBillingGateway implements BillingGateway {
 }
 
 function cardOutcome(pan: string, failed: (code: number, description: string) => ChargeOutcome, billingChannel: string): ChargeOutcome {
-  if (pan === SANDBOX_CARDS.success) return { status: 'SUCCESS', resultCode: RESULT_SUCCESS, resultDescription: 'SUCCESS', billingChannel, serviceNumber: '0000' };
-  if (pan === SANDBOX_CARDS.declined) return failed(RESULT_NOT_ENOUGH_MONEY, 'PAYMENT_CHANNEL_NOT_ENOUGH_MONEY');
-  if (pan === SANDBOX_CARDS.expired) return failed(RESULT_CARD_EXPIRED, 'CARD_EXPIRED');
+  if (pan === TEST_ENVIRONMENT_CARDS.success) return { status: 'SUCCESS', resultCode: RESULT_SUCCESS, resultDescription: 'SUCCESS', billingChannel, serviceNumber: '0000' };
+  if (pan === TEST_ENVIRONMENT_CARDS.declined) return failed(RESULT_NOT_ENOUGH_MONEY, 'PAYMENT_CHANNEL_NOT_ENOUGH_MONEY');
+  if (pan === TEST_ENVIRONMENT_CARDS.expired) return failed(RESULT_CARD_EXPIRED, 'CARD_EXPIRED');
   return failed(RESULT_TEST_CARD_UNKNOWN, 'TEST_CARD_UNKNOWN');
 }

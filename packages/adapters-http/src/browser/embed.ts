@@ -27,8 +27,8 @@ interface SbpWidgetHandle {
 // biome-ignore lint/correctness/noUnusedVariables: a script's top-level interface merges with the global Window.
 interface Window {
   SbpWidget: {
-    mount(selector: string | Element, options?: SbpWidgetOptions): SbpWidgetHandle | null;
-    open(options?: SbpWidgetOptions): SbpWidgetHandle;
+    mount(selector: string | Element, options?: SbpWidgetOptions | null): SbpWidgetHandle | null;
+    open(options?: SbpWidgetOptions | null): SbpWidgetHandle;
   };
 }
 
@@ -205,7 +205,9 @@ interface Window {
     return widget;
   }
 
-  function mount(selector: string | Element, options: SbpWidgetOptions = {}): SbpWidgetHandle | null {
+  // A page's script may pass null for the options (the hand-written embed.js accepted it).
+  function mount(selector: string | Element, given?: SbpWidgetOptions | null): SbpWidgetHandle | null {
+    const options = given || {};
     const host = typeof selector === 'string' ? document.querySelector(selector) : selector;
     if (!host) {
       call(options.onError, { code: 'invalid_options', message: `No element matches ${String(selector)}` });
@@ -214,7 +216,8 @@ interface Window {
     return start(host, options);
   }
 
-  function open(options: SbpWidgetOptions = {}): SbpWidgetHandle {
+  function open(given?: SbpWidgetOptions | null): SbpWidgetHandle {
+    const options = given || {};
     const previous = document.activeElement as HTMLElement | null;
     const english = options.lang === 'en';
     const overlay = document.createElement('div');

@@ -25,8 +25,8 @@ const model = {
       if (e.pinDigest === '1234') return { ...next, state: 'active', emitted: ['ContractAuthorized'] };
       return { ...next, attempts: m.attempts + 1 };
     }
-    if (e.type === 'CANCEL') return { ...next, state: 'cancelled', emitted: ['ContractClosed'] };
-    if (Date.parse(e.now) >= T0 + LIFETIME_MS) return { ...next, state: 'closed', emitted: ['ContractClosed'] };
+    if (e.type === 'CANCEL') return { ...next, state: 'cancelled', emitted: ['ContractClosed:cancelled'] };
+    if (Date.parse(e.now) >= T0 + LIFETIME_MS) return { ...next, state: 'closed', emitted: ['ContractClosed:expired'] };
     return next;
   },
 };
@@ -62,7 +62,7 @@ describe('contract machine', () => {
       const [next, actions] = transition(contractMachine, contractMachine.resolveState(stored), e);
       m = model.step(m, e);
       expect({ state: next.value, attempts: next.context.pinAttempts }).toEqual({ state: m.state, attempts: m.attempts });
-      expect(emittedOf(actions).map((e) => e.type)).toEqual(m.emitted);
+      expect(emittedOf(actions).map((e) => (e.type === 'ContractClosed' ? `${e.type}:${e.reason}` : e.type))).toEqual(m.emitted);
       expect(next.context.pinAttempts).toBeLessThanOrEqual(3);
       if (snapshot.context.pinAttempts === 3 && e.type === 'PIN' && e.pinDigest === '1234') {
         expect(next.value).not.toBe('active');

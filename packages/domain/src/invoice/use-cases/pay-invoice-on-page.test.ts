@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CARDS } from '@kassa/adapters-memory';
+import { TEST_ENVIRONMENT_CARDS } from '@kassa/adapters-memory';
 import { invoicePaymentStatus, invoiceStatus } from '../invoice.js';
 import { readPaymentCard } from '../../shared/payment-card.js';
 import { codeOf, phone, testKassa, value } from '../../kassa.fixture.js';
@@ -16,9 +16,9 @@ async function cardInvoice(kassa = testKassa()) {
 describe('PayInvoiceOnPage', () => {
   it('the success test card pays the invoice once: Processed/PAID, one transaction, one payment.updated; paying again charges nothing', async () => {
     const { kassa, ref } = await cardInvoice();
-    const paid = value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(SANDBOX_CARDS.success) }));
+    const paid = value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.success) }));
     expect(paid).toMatchObject({ status: 'SUCCESS', resultCode: 0, billingChannel: 'BankRtp' });
-    expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(SANDBOX_CARDS.success) }))).toBeNull();
+    expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.success) }))).toBeNull();
     const invoice = value(await kassa.useCases.getInvoice.execute(ref));
     expect([invoiceStatus(invoice), invoicePaymentStatus(invoice), invoice.transactions.length]).toEqual(['Processed', 'PAID', 1]);
     expect((await kassa.ports.outbox.pending(10)).map((e) => e.type)).toEqual(['PaymentUpdated']);
@@ -27,17 +27,17 @@ describe('PayInvoiceOnPage', () => {
 
   it('the decline card (210) and the expired card (211) fail and leave the invoice payable; then the success card pays', async () => {
     const { kassa, ref } = await cardInvoice();
-    expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(SANDBOX_CARDS.declined) }))).toMatchObject({ status: 'FAILED', resultCode: 210 });
-    expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(SANDBOX_CARDS.expired) }))).toMatchObject({ status: 'FAILED', resultCode: 211 });
+    expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.declined) }))).toMatchObject({ status: 'FAILED', resultCode: 210 });
+    expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.expired) }))).toMatchObject({ status: 'FAILED', resultCode: 211 });
     expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card('5555555555554444') }))).toMatchObject({ status: 'FAILED', resultCode: 212 });
-    expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(SANDBOX_CARDS.success) }))).toMatchObject({ status: 'SUCCESS', sequenceNumber: 4 });
+    expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.success) }))).toMatchObject({ status: 'SUCCESS', sequenceNumber: 4 });
   });
 
   it('no card data is kept on the invoice or in its events', async () => {
     const { kassa, ref } = await cardInvoice();
-    await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(SANDBOX_CARDS.success) });
+    await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.success) });
     const stored = JSON.stringify([value(await kassa.useCases.getInvoice.execute(ref)), await kassa.ports.outbox.pending(10)]);
-    expect(stored).not.toContain(SANDBOX_CARDS.success);
+    expect(stored).not.toContain(TEST_ENVIRONMENT_CARDS.success);
     expect(stored).not.toContain('"123"');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CARDS } from '@kassa/adapters-memory';
+import { TEST_ENVIRONMENT_CARDS } from '@kassa/adapters-memory';
 import { readPaymentCard } from '../../shared/payment-card.js';
 import { subscriptionStatus } from '../subscription.js';
 import { codeOf, testKassa, value } from '../../kassa.fixture.js';
@@ -14,11 +14,11 @@ describe('AUTH_PAGE activation by paying on the page', () => {
     const { subscription, authorizeUrl } = value(await kassa.useCases.createSubscription.execute({ projectId: 1, customerType: 'Card', customerId: 'c-1', testInfo: { billingPeriodSeconds: 60 } }));
     expect([subscription.acceptanceChannel, authorizeUrl !== undefined]).toEqual(['AUTH_PAGE', true]);
     const ref = { projectId: 1, subscriptionId: subscription.id };
-    expect(value(await kassa.useCases.paySubscriptionOnPage.execute({ ...ref, method: 'card', card: card(SANDBOX_CARDS.declined) }))).toMatchObject({ status: 'FAILED', resultCode: 210 });
+    expect(value(await kassa.useCases.paySubscriptionOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.declined) }))).toMatchObject({ status: 'FAILED', resultCode: 210 });
     expect(await status(kassa, subscription.id)).toBe('Pending');
-    expect(value(await kassa.useCases.paySubscriptionOnPage.execute({ ...ref, method: 'card', card: card(SANDBOX_CARDS.success) }))).toMatchObject({ status: 'SUCCESS' });
+    expect(value(await kassa.useCases.paySubscriptionOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.success) }))).toMatchObject({ status: 'SUCCESS' });
     expect(await status(kassa, subscription.id)).toBe('Active');
-    expect(value(await kassa.useCases.paySubscriptionOnPage.execute({ ...ref, method: 'card', card: card(SANDBOX_CARDS.success) }))).toBeNull();
+    expect(value(await kassa.useCases.paySubscriptionOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.success) }))).toBeNull();
     expect((await kassa.ports.outbox.pending(10)).map((e) => e.type)).toEqual(['SubscriptionActivated']);
     expect(kassa.ports.gateway.chargeCount).toBe(2); // the declined try and the paid one: two keys
     await kassa.advance(60);
