@@ -8,7 +8,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
-# A MongoDB-compatible server: MONGO_URL, a mongod on PATH, or FerretDB built once (needs Go).
+# A MongoDB-compatible server: MONGO_URL, a mongod on PATH, or mongo-java-server fetched once (Java 17, Maven).
 ./scripts/ensure-mongo.sh
 
 # Redis for the queue adapter's tests: REDIS_URL, a redis-server on PATH, or Debian's package.

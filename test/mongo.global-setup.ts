@@ -8,8 +8,8 @@ declare module 'vitest' {
 }
 
 /**
- * Provides `mongoUrl` to the tests: MONGO_URL when given; else a mongod on PATH; else FerretDB
- * (built by scripts/ensure-mongo.sh) with its SQLite backend in a temporary folder. Stops what it started.
+ * Provides `mongoUrl` to the tests: MONGO_URL when given; else a mongod on PATH; else
+ * mongo-java-server (fetched by scripts/ensure-mongo.sh) on its memory backend. Stops what it started.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const given = process.env['MONGO_URL'];

@@ -12,46 +12,55 @@ import {
   type DomainEvent,
   type SaveResult,
 } from '@kassa/domain';
-import { fromDocument, toDocument } from './documents.js';
-import { insertHoldingKey } from './insert-holding-key.js';
-import type { KeyLocks } from './key-lock.js';
-import type { CurrentDocument, VersionedCollection } from './versioned-collection.js';
+import type { AggregateCollection } from './aggregate-collection.js';
+import { duplicateIndex, liveKey } from './unique-keys.js';
 
-const DERIVED = ['clientKey', 'holdsKey', 'dueAt'] as const;
-const derived = (c: Contract) => ({ clientKey: customerKey(c.customer), holdsKey: contractHoldsKey(c), dueAt: contractDueAt(c) });
-const lockKey = (projectId: number, clientKey: string, merchantContractId: string) => JSON.stringify(['contract', projectId, clientKey, merchantContractId]);
-const toContract = (doc: CurrentDocument) => fromDocument<Contract>(doc, DERIVED);
+export const CONTRACT_LIVE_KEY_INDEX = 'live_contract_unique';
+const key = (clientKey: string, merchantContractId: string) => JSON.stringify([clientKey, merchantContractId]);
+const fields = (c: Contract) => ({
+  projectId: c.projectId,
+  liveKey: liveKey(contractHoldsKey(c), key(customerKey(c.customer), c.merchantContractId), c.id),
+  dueAt: contractDueAt(c),
+});
 
-/** Contracts in MongoDB; the live key (client + merchant_contract_id) is a lock document. */
+/**
+ * Contracts in MongoDB: one document each. A live contract (awaiting PIN or active) holds
+ * `liveKey` = its client and merchant_contract_id under a unique index; ending it gives the key
+ * back in the same update.
+ */
 export class MongoContractRepository implements ContractRepository {
-  constructor(
-    private readonly contracts: VersionedCollection,
-    private readonly locks: KeyLocks,
-  ) {}
+  constructor(private readonly contracts: AggregateCollection<Contract>) {}
 
   async get(projectId: number, contractId: string): Promise<Contract | undefined> {
-    const doc = await this.contracts.load(contractId);
-    return doc && doc['projectId'] === projectId ? toContract(doc) : undefined;
+    const [contract] = await this.contracts.find({ _id: contractId, projectId }, { _id: 1 }, 1);
+    return contract;
   }
 
   async findLive(projectId: number, clientKey: string, merchantContractId: string): Promise<Contract | undefined> {
-    const holder = await this.locks.holderOf(lockKey(projectId, clientKey, merchantContractId));
-    const contract = holder === undefined ? undefined : await this.get(projectId, holder);
-    return contract && contractHoldsKey(contract) ? contract : undefined;
+    const [contract] = await this.contracts.find({ projectId, liveKey: key(clientKey, merchantContractId) }, { _id: 1 }, 1);
+    return contract;
   }
 
-  /** Inserts the contract, then claims its key; a live holder wins, and this contract is removed again. */
   async create(contract: Contract, events: readonly DomainEvent[]): Promise<CreateResult<'contract'>> {
-    const key = lockKey(contract.projectId, customerKey(contract.customer), contract.merchantContractId);
-    const holder = await insertHoldingKey(this.contracts, this.locks, toDocument(contract, derived(contract)), events, key, 'holdsKey');
-    return holder === undefined ? created() : duplicateKey('contract', holder);
+    // A holder found by its key answers; one that ended between the refused insert and the lookup
+    // has given the key back, so the insert is tried again.
+    for (;;) {
+      try {
+        await this.contracts.insert(contract, fields(contract), events);
+        return created();
+      } catch (e) {
+        if (duplicateIndex(e) !== CONTRACT_LIVE_KEY_INDEX) throw e;
+        const holder = await this.findLive(contract.projectId, customerKey(contract.customer), contract.merchantContractId);
+        if (holder) return duplicateKey('contract', holder.id);
+      }
+    }
   }
 
   async save(contract: Contract, events: readonly DomainEvent[]): Promise<SaveResult> {
-    return (await this.contracts.save(toDocument(contract, derived(contract)), events)) ? saved() : versionConflict();
+    return (await this.contracts.save(contract, fields(contract), events)) ? saved() : versionConflict();
   }
 
   async findDue(now: string, limit: number): Promise<Contract[]> {
-    return (await this.contracts.due(now, limit)).map(toContract);
+    return this.contracts.due(now, limit);
   }
 }

@@ -33,4 +33,10 @@ export class MongoEventLog implements EventLog {
     const docs = await storage(() => this.events.find(query).sort({ occurredAt: -1, _id: -1 }).limit(limit).toArray());
     return docs.map((d) => d.event);
   }
+
+  /** Removes the events that occurred before `before`: the retention sweep. */
+  async purgeBefore(before: string): Promise<number> {
+    const result = await storage(() => this.events.deleteMany({ occurredAt: { $lt: before } }));
+    return result.deletedCount;
+  }
 }

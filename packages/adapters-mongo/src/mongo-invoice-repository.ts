@@ -13,55 +13,62 @@ import {
   type InvoiceRepository,
   type SaveResult,
 } from '@kassa/domain';
-import { fromDocument, toDocument } from './documents.js';
-import { insertHoldingKey } from './insert-holding-key.js';
-import type { KeyLocks } from './key-lock.js';
-import { isDuplicateKey } from './mongo-errors.js';
-import type { CurrentDocument, VersionedCollection } from './versioned-collection.js';
+import type { AggregateCollection } from './aggregate-collection.js';
+import { duplicateIndex, liveKey } from './unique-keys.js';
 
-const DERIVED = ['clientKey', 'active', 'dueAt'] as const;
-const derived = (i: Invoice) => ({ clientKey: customerKey(i.customer), active: invoiceIsActive(i), dueAt: invoiceDueAt(i) });
-const activeKey = (i: Invoice) => JSON.stringify(['invoice', i.projectId, customerKey(i.customer)]);
-const toInvoice = (doc: CurrentDocument) => fromDocument<Invoice>(doc, DERIVED);
+export const MERCHANT_ORDER_INDEX = 'merchant_order_id_unique';
+export const ACTIVE_INVOICE_INDEX = 'active_invoice_unique';
+const fields = (i: Invoice) => ({
+  projectId: i.projectId,
+  merchantOrderId: i.merchantOrderId,
+  liveKey: liveKey(invoiceIsActive(i), customerKey(i.customer), i.id),
+  dueAt: invoiceDueAt(i),
+});
 
 /**
- * Invoices in MongoDB. merchant_order_id per project is a unique index; the one active invoice per
- * client is a lock document whose holder must be active to keep it.
+ * Invoices in MongoDB: one document each. merchant_order_id is unique per project for good; the one
+ * active invoice per client is `liveKey` (the client while active) under a unique index, given
+ * back by the same update that pays, cancels or expires the invoice.
  */
 export class MongoInvoiceRepository implements InvoiceRepository {
-  constructor(
-    private readonly invoices: VersionedCollection,
-    private readonly locks: KeyLocks,
-  ) {}
+  constructor(private readonly invoices: AggregateCollection<Invoice>) {}
 
   async get(projectId: number, invoiceId: string): Promise<Invoice | undefined> {
-    const doc = await this.invoices.load(invoiceId);
-    return doc && doc['projectId'] === projectId ? toInvoice(doc) : undefined;
+    const [invoice] = await this.invoices.find({ _id: invoiceId, projectId }, { _id: 1 }, 1);
+    return invoice;
   }
 
   async findByMerchantOrderId(projectId: number, merchantOrderId: string): Promise<Invoice | undefined> {
-    const [doc] = await this.invoices.find({ projectId, merchantOrderId }, { _id: 1 }, 1, () => true);
-    return doc ? toInvoice(doc) : undefined;
+    const [invoice] = await this.invoices.find({ projectId, merchantOrderId }, { _id: 1 }, 1);
+    return invoice;
   }
 
   async create(invoice: Invoice, events: readonly DomainEvent[]): Promise<CreateResult<InvoiceKey>> {
-    try {
-      const holder = await insertHoldingKey(this.invoices, this.locks, toDocument(invoice, derived(invoice)), events, activeKey(invoice), 'active');
-      return holder === undefined ? created() : duplicateKey('activeInvoice', holder);
-    } catch (e) {
-      if (!isDuplicateKey(e)) throw e;
-      // The unique merchant_order_id index refused the insert.
-      const holder = await this.findByMerchantOrderId(invoice.projectId, invoice.merchantOrderId);
-      if (!holder) throw e;
-      return duplicateKey('merchantOrderId', holder.id);
+    for (;;) {
+      try {
+        await this.invoices.insert(invoice, fields(invoice), events);
+        return created();
+      } catch (e) {
+        const index = duplicateIndex(e);
+        if (index === MERCHANT_ORDER_INDEX) {
+          const holder = await this.findByMerchantOrderId(invoice.projectId, invoice.merchantOrderId);
+          if (holder) return duplicateKey('merchantOrderId', holder.id);
+        } else if (index === ACTIVE_INVOICE_INDEX) {
+          const [holder] = await this.invoices.find({ projectId: invoice.projectId, liveKey: customerKey(invoice.customer) }, { _id: 1 }, 1);
+          if (holder) return duplicateKey('activeInvoice', holder.id);
+        } else {
+          throw e;
+        }
+        // The holder gave the key back between the refused insert and the lookup: try again.
+      }
     }
   }
 
   async save(invoice: Invoice, events: readonly DomainEvent[]): Promise<SaveResult> {
-    return (await this.invoices.save(toDocument(invoice, derived(invoice)), events)) ? saved() : versionConflict();
+    return (await this.invoices.save(invoice, fields(invoice), events)) ? saved() : versionConflict();
   }
 
   async findDue(now: string, limit: number): Promise<Invoice[]> {
-    return (await this.invoices.due(now, limit)).map(toInvoice);
+    return this.invoices.due(now, limit);
   }
 }

@@ -18,25 +18,51 @@ describe('MongoDB storage', () => {
     expect(unique?.['unique']).toBe(true);
   });
 
-  it('keeps documents plain: the contract as the domain has it, plus the indexed fields', async () => {
+  it('keeps one plain document per aggregate: its state as the domain has it, its version, its keys, its outbox; nothing else is kept', async () => {
     const storage = await freshMongoStorage();
     const { sampleContract } = await import('@kassa/domain/testing');
     const c = sampleContract(1, '79000000099', 'plain');
     await storage.contracts.create(c, []);
     const doc = await storage.db.collection('contracts').findOne({ _id: c.id as never });
-    expect(doc).toMatchObject({ state: 'awaitingPin', pinAttempts: 0, merchantContractId: 'plain', customer: { type: 'mobile_phone', msisdn: '79000000099' }, holdsKey: true, version: 1 });
-    expect(Object.keys(doc ?? {}).some((k) => k.startsWith('_') && k !== '_id')).toBe(false);
+    expect(doc).toMatchObject({
+      version: 1,
+      projectId: 1,
+      liveKey: JSON.stringify(['msisdn:79000000099', 'plain']),
+      state: { state: 'awaitingPin', pinAttempts: 0, merchantContractId: 'plain', customer: { type: 'mobile_phone', msisdn: '79000000099' } },
+      outbox: [],
+      outboxSize: 0,
+    });
+    // Ending the contract gives its key back in the same update: the live key becomes its own id.
+    await storage.contracts.save({ ...c, state: 'cancelled', version: 2 }, []);
+    expect((await storage.db.collection('contracts').findOne({ _id: c.id as never }))?.['liveKey']).toBe(`~${c.id}`);
+    const collections = (await storage.db.listCollections().toArray()).map((x) => x.name).sort();
+    expect(collections.filter((n) => ['revisions', 'delivery_revisions', 'locks'].includes(n))).toEqual([]);
   });
 
-  it('takes over a lock a crash left behind (its holder never written, or no longer active)', async () => {
+  it('a conflicting save is refused, not lost: 50 racing saves of one version on the server itself, one wins', async () => {
     const storage = await freshMongoStorage();
     const { sampleInvoice } = await import('@kassa/domain/testing');
-    const key = JSON.stringify(['invoice', 1, 'msisdn:79000000077']);
-    await storage.db.collection('locks').insertOne({ _id: `${key}#0` as never, holderId: 'crashed-before-its-document' });
-    const invoice = sampleInvoice(1, '79000000077', 'after-crash');
-    expect((await storage.invoices.create(invoice, [])).ok).toBe(true);
-    const second = sampleInvoice(1, '79000000077', 'after-crash-2');
-    expect(await storage.invoices.create(second, [])).toEqual({ ok: false, error: { kind: 'duplicate', key: 'activeInvoice', holderId: invoice.id } });
+    for (let round = 0; round < 5; round++) {
+      const invoice = sampleInvoice(1, `7900000${String(round).padStart(4, '0')}`, `race-${round}`);
+      await storage.invoices.create(invoice, []);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, n) =>
+          storage.invoices.save({ ...invoice, description: `writer-${n}`, version: 2 }, [
+            { id: `e-${round}-${n}`, type: 'InvoiceCancelled', occurredAt: new Date().toISOString(), projectId: 1, aggregate: { kind: 'invoice', id: invoice.id } } as never,
+          ]),
+        ),
+      );
+      const winners = results.map((r, n) => (r.ok ? n : -1)).filter((n) => n >= 0);
+      expect(winners).toHaveLength(1);
+      expect(results.filter((r) => !r.ok && r.error.kind === 'conflict')).toHaveLength(49);
+      // What is stored is the winner's state and the winner's event, and only those.
+      const doc = await storage.db.collection('invoices').findOne({ _id: invoice.id as never });
+      expect([doc?.['version'], (doc?.['state'] as { description: string }).description, (doc?.['outbox'] as { id: string }[]).map((e) => e.id)]).toEqual([
+        2,
+        `writer-${winners[0]}`,
+        [`e-${round}-${winners[0]}`],
+      ]);
+    }
   });
 
   it('turns a server it cannot reach into StorageUnavailableError (answered 503)', async () => {

@@ -1,13 +1,13 @@
+import type { Contract, Invoice, Subscription, WebhookDelivery } from '@kassa/domain';
 import { MongoClient, type Collection, type Db, type IndexDescription } from 'mongodb';
-import { KeyLocks, type LockDocument } from './key-lock.js';
-import { MongoContractRepository } from './mongo-contract-repository.js';
+import { AggregateCollection, type AggregateDocument } from './aggregate-collection.js';
+import { CONTRACT_LIVE_KEY_INDEX, MongoContractRepository } from './mongo-contract-repository.js';
 import { MongoEventOutbox } from './mongo-event-outbox.js';
-import { MongoInvoiceRepository } from './mongo-invoice-repository.js';
+import { ACTIVE_INVOICE_INDEX, MERCHANT_ORDER_INDEX, MongoInvoiceRepository } from './mongo-invoice-repository.js';
 import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
 import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
 import { MongoEventLog, type EventDocument } from './mongo-event-log.js';
-import { VersionedCollection, type CurrentDocument, type RevisionDocument, type RevisionKind } from './versioned-collection.js';
 
 export interface MongoStorageOptions {
   readonly url: string;
@@ -29,37 +29,44 @@ export interface MongoStorage {
   close(): Promise<void>;
 }
 
+const due: IndexDescription = { key: { dueAt: 1 }, name: 'due_work' };
+/** The relay's search: few documents have `outboxSize > 0`, so the range is short. */
+const outbox: IndexDescription = { key: { outboxSize: 1 }, name: 'outbox_pending' };
+
 /**
- * The indexes behind the rules and the lookups, created idempotently. No partial or TTL indexes:
- * uniqueness among live records uses lock documents (`locks`), keyed by `_id`; versions and the
- * outbox are revision documents (`revisions`), keyed by `_id` too.
+ * The indexes behind the rules and the lookups, by collection. Every unique index begins with
+ * `projectId`, the collections' shard key on a cluster (README, "Sharding"), so each stays
+ * enforceable when sharded.
  */
-export async function ensureIndexes(db: Db): Promise<void> {
-  const due = { key: { dueAt: 1 }, name: 'due_work' } as const;
-  await createMissingIndexes(db, 'contracts', [due]);
-  await createMissingIndexes(db, 'invoices', [{ key: { projectId: 1, merchantOrderId: 1 }, name: 'merchant_order_id_unique', unique: true }, due]);
-  await createMissingIndexes(db, 'subscriptions', [
+export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
+  contracts: [{ key: { projectId: 1, liveKey: 1 }, name: CONTRACT_LIVE_KEY_INDEX, unique: true }, due, outbox],
+  invoices: [{ key: { projectId: 1, merchantOrderId: 1 }, name: MERCHANT_ORDER_INDEX, unique: true }, { key: { projectId: 1, liveKey: 1 }, name: ACTIVE_INVOICE_INDEX, unique: true }, due, outbox],
+  subscriptions: [
     { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' },
     { key: { projectId: 1, subscriberMsisdn: 1, createdAt: -1 }, name: 'by_msisdn' },
     { key: { projectId: 1, subscriberId: 1, createdAt: -1 }, name: 'by_subscriber_id' },
-    { key: { 'billingOperations.id': 1 }, name: 'by_billing_operation' },
+    { key: { projectId: 1, billingOperationIds: 1 }, name: 'by_billing_operation' },
     due,
-  ]);
-  await createMissingIndexes(db, 'webhook_deliveries', [
+    outbox,
+  ],
+  webhook_deliveries: [
     { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' },
     // `?status=dead`: a project's dead deliveries without reading its succeeded ones.
-    { key: { projectId: 1, state: 1, createdAt: -1, _id: -1 }, name: 'project_state_newest_first' },
-    { key: { eventId: 1 }, name: 'by_event' },
+    { key: { projectId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'project_state_newest_first' },
+    { key: { projectId: 1, eventId: 1 }, name: 'by_event' },
+    { key: { finishedAt: 1 }, name: 'retention' },
     due,
-  ]);
-  await createMissingIndexes(db, 'events', [
+  ],
+  events: [
     { key: { projectId: 1, occurredAt: -1, _id: -1 }, name: 'project_newest_first' },
     { key: { projectId: 1, type: 1, occurredAt: -1, _id: -1 }, name: 'project_type_newest_first' },
-  ]);
-  await createMissingIndexes(db, 'revisions', [
-    { key: { outboxCount: 1 }, name: 'outbox_pending' },
-    { key: { aggregateId: 1 }, name: 'by_aggregate' },
-  ]);
+    { key: { occurredAt: 1 }, name: 'retention' },
+  ],
+};
+
+/** Creates the indexes; `createIndexes` is idempotent for an index that exists with the same definition. */
+export async function ensureIndexes(db: Db): Promise<void> {
+  for (const [name, indexes] of Object.entries(INDEXES)) await db.collection(name).createIndexes(indexes);
 }
 
 /** Connects, creates the indexes, and wires the repositories of one database. */
@@ -67,46 +74,26 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   const client = new MongoClient(options.url, {
     ignoreUndefined: true,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 3000,
-    retryWrites: false,
   });
   await client.connect();
   const db = client.db(options.database);
   await ensureIndexes(db);
-  const locks = new KeyLocks(db.collection<LockDocument>('locks'));
-  const revisions = db.collection<RevisionDocument>('revisions');
-  const versioned = (kind: RevisionKind, name: string, revisionsOf = revisions) => new VersionedCollection(kind, db.collection<CurrentDocument>(name), revisionsOf);
+  const aggregates = <S extends { id: string; version: number }>(name: string) => new AggregateCollection<S>(db.collection<AggregateDocument<Omit<S, 'id' | 'version'>>>(name));
+  const contract = aggregates<Contract>('contracts');
+  const invoice = aggregates<Invoice>('invoices');
+  const subscription = aggregates<Subscription>('subscriptions');
   return {
     client,
     db,
-    contracts: new MongoContractRepository(versioned('contract', 'contracts'), locks),
-    invoices: new MongoInvoiceRepository(versioned('invoice', 'invoices'), locks),
-    subscriptions: new MongoSubscriptionRepository(versioned('subscription', 'subscriptions')),
-    // Deliveries record no events and save about twice per attempt: their revisions live apart, so
-    // the outbox's search of `revisions` does not read them.
-    deliveries: new MongoWebhookDeliveryRepository(versioned('delivery', 'webhook_deliveries', db.collection<RevisionDocument>('delivery_revisions'))),
+    contracts: new MongoContractRepository(contract),
+    invoices: new MongoInvoiceRepository(invoice),
+    subscriptions: new MongoSubscriptionRepository(subscription),
+    deliveries: new MongoWebhookDeliveryRepository(aggregates<WebhookDelivery>('webhook_deliveries')),
     events: new MongoEventLog(db.collection<EventDocument>('events')),
-    outbox: new MongoEventOutbox(revisions),
+    outbox: new MongoEventOutbox({ contract, invoice, subscription }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects')),
     close: () => client.close(),
   };
-}
-
-/**
- * Creates the indexes a collection lacks, by name. Asking again for an existing index is harmless on
- * MongoDB, but FerretDB 1.24 drops the connection on it, so only the missing ones are asked for.
- */
-async function createMissingIndexes(db: Db, name: string, indexes: IndexDescription[]): Promise<void> {
-  const collection = db.collection(name);
-  const existing = new Set(
-    (
-      await collection
-        .listIndexes()
-        .toArray()
-        .catch(() => [])
-    ).map((i) => String(i['name'])),
-  );
-  const missing = indexes.filter((i) => !existing.has(String(i.name)));
-  if (missing.length > 0) await collection.createIndexes(missing);
 }
 
 export type { Collection };

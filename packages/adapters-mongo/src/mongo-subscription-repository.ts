@@ -10,43 +10,47 @@ import {
   type Subscription,
   type SubscriptionRepository,
 } from '@kassa/domain';
-import { fromDocument, toDocument } from './documents.js';
-import type { CurrentDocument, VersionedCollection } from './versioned-collection.js';
+import type { AggregateCollection } from './aggregate-collection.js';
 
-const DERIVED = ['dueAt'] as const;
-const derived = (s: Subscription) => ({ dueAt: subscriptionDueAt(s) });
-const toSubscription = (doc: CurrentDocument) => fromDocument<Subscription>(doc, DERIVED);
+const fields = (s: Subscription) => ({
+  projectId: s.projectId,
+  createdAt: s.createdAt,
+  subscriberMsisdn: s.subscriberMsisdn,
+  subscriberId: s.subscriberId,
+  billingOperationIds: s.billingOperations.map((o) => o.id),
+  dueAt: subscriptionDueAt(s),
+});
 
+/** Subscriptions in MongoDB: one document each, its billing operations inside it. */
 export class MongoSubscriptionRepository implements SubscriptionRepository {
-  constructor(private readonly subscriptions: VersionedCollection) {}
+  constructor(private readonly subscriptions: AggregateCollection<Subscription>) {}
 
   async get(projectId: number, subscriptionId: string): Promise<Subscription | undefined> {
-    const doc = await this.subscriptions.load(subscriptionId);
-    return doc && doc['projectId'] === projectId ? toSubscription(doc) : undefined;
+    const [subscription] = await this.subscriptions.find({ _id: subscriptionId, projectId }, { _id: 1 }, 1);
+    return subscription;
   }
 
   /** Newest first: creation time (ISO strings sort as times), then id, both descending. */
   async list(projectId: number, filter: SubscriberFilter | undefined, limit: number): Promise<Subscription[]> {
     const bySubscriber = !filter ? {} : 'msisdn' in filter ? { subscriberMsisdn: filter.msisdn } : { subscriberId: filter.subscriberId };
-    const docs = await this.subscriptions.find({ projectId, ...bySubscriber }, { createdAt: -1, _id: -1 }, limit, () => true);
-    return docs.map(toSubscription);
+    return this.subscriptions.find({ projectId, ...bySubscriber }, { createdAt: -1, _id: -1 }, limit);
   }
 
   async findByBillingOperation(projectId: number, billingOperationId: string): Promise<Subscription | undefined> {
-    const [doc] = await this.subscriptions.find({ projectId, 'billingOperations.id': billingOperationId }, { _id: 1 }, 1, () => true);
-    return doc ? toSubscription(doc) : undefined;
+    const [subscription] = await this.subscriptions.find({ projectId, billingOperationIds: billingOperationId }, { _id: 1 }, 1);
+    return subscription;
   }
 
   async create(subscription: Subscription, events: readonly DomainEvent[]): Promise<CreateResult<never>> {
-    await this.subscriptions.insert(toDocument(subscription, derived(subscription)), events);
+    await this.subscriptions.insert(subscription, fields(subscription), events);
     return created();
   }
 
   async save(subscription: Subscription, events: readonly DomainEvent[]): Promise<SaveResult> {
-    return (await this.subscriptions.save(toDocument(subscription, derived(subscription)), events)) ? saved() : versionConflict();
+    return (await this.subscriptions.save(subscription, fields(subscription), events)) ? saved() : versionConflict();
   }
 
   async findDue(now: string, limit: number): Promise<Subscription[]> {
-    return (await this.subscriptions.due(now, limit)).map(toSubscription);
+    return this.subscriptions.due(now, limit);
   }
 }

@@ -1,19 +1,25 @@
 import { deliveryDueAt, saved, versionConflict, type DeliveryFilter, type SaveResult, type WebhookDelivery, type WebhookDeliveryRepository } from '@kassa/domain';
-import { fromDocument, toDocument } from './documents.js';
+import type { AggregateCollection } from './aggregate-collection.js';
 import { isDuplicateKey } from './mongo-errors.js';
-import type { CurrentDocument, VersionedCollection } from './versioned-collection.js';
 
-const DERIVED = ['dueAt'] as const;
-const derived = (d: WebhookDelivery) => ({ dueAt: deliveryDueAt(d) });
-const toDelivery = (doc: CurrentDocument) => fromDocument<WebhookDelivery>(doc, DERIVED);
+/** When a delivery stopped needing work (its last attempt), or null while it is pending. */
+const finishedAt = (d: WebhookDelivery): string | null => (d.state === 'pending' ? null : (d.attempts.at(-1)?.at ?? d.createdAt));
+const fields = (d: WebhookDelivery) => ({
+  projectId: d.projectId,
+  createdAt: d.createdAt,
+  status: d.state,
+  eventId: d.eventId,
+  dueAt: deliveryDueAt(d),
+  finishedAt: finishedAt(d),
+});
 
-/** Deliveries as versioned documents: creation is idempotent on the deterministic `_id`. */
+/** Deliveries in MongoDB, one document each: creation is idempotent on the deterministic `_id`. */
 export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository {
-  constructor(private readonly deliveries: VersionedCollection) {}
+  constructor(private readonly deliveries: AggregateCollection<WebhookDelivery>) {}
 
   async create(delivery: WebhookDelivery): Promise<'created' | 'exists'> {
     try {
-      await this.deliveries.insert(toDocument(delivery, derived(delivery)), []);
+      await this.deliveries.insert(delivery, fields(delivery), []);
       return 'created';
     } catch (e) {
       if (isDuplicateKey(e)) return 'exists';
@@ -22,21 +28,25 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async get(projectId: number, deliveryId: string): Promise<WebhookDelivery | undefined> {
-    const doc = await this.deliveries.load(deliveryId);
-    return doc && doc['projectId'] === projectId ? toDelivery(doc) : undefined;
+    const [delivery] = await this.deliveries.find({ _id: deliveryId, projectId }, { _id: 1 }, 1);
+    return delivery;
   }
 
   async save(delivery: WebhookDelivery): Promise<SaveResult> {
-    return (await this.deliveries.save(toDocument(delivery, derived(delivery)), [])) ? saved() : versionConflict();
+    return (await this.deliveries.save(delivery, fields(delivery), [])) ? saved() : versionConflict();
   }
 
   async findDue(now: string, limit: number): Promise<WebhookDelivery[]> {
-    return (await this.deliveries.due(now, limit)).map(toDelivery);
+    return this.deliveries.due(now, limit);
   }
 
   async list(projectId: number, filter: DeliveryFilter, limit: number): Promise<WebhookDelivery[]> {
-    const query = { projectId, ...(filter.state ? { state: filter.state } : {}), ...(filter.eventId ? { eventId: filter.eventId } : {}) };
-    const stillMatches = (d: CurrentDocument) => (filter.state === undefined || d['state'] === filter.state) && (filter.eventId === undefined || d['eventId'] === filter.eventId);
-    return (await this.deliveries.find(query, { createdAt: -1, _id: -1 }, limit, stillMatches)).map(toDelivery);
+    const query = { projectId, ...(filter.state ? { status: filter.state } : {}), ...(filter.eventId ? { eventId: filter.eventId } : {}) };
+    return this.deliveries.find(query, { createdAt: -1, _id: -1 }, limit);
+  }
+
+  /** Removes deliveries that finished (succeeded or dead) before `before`: the retention sweep. */
+  async purgeFinishedBefore(before: string): Promise<number> {
+    return this.deliveries.deleteMany({ finishedAt: { $ne: null, $lt: before } });
   }
 }

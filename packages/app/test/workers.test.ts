@@ -167,7 +167,10 @@ describe('api and worker processes on MongoDB and Redis', () => {
     const mongo = new MongoClient(inject('mongoUrl'));
     try {
       const db = mongo.db(database);
-      const outboxEmpty = async () => (await db.collection('revisions').countDocuments({ outboxCount: { $gt: 0 } })) === 0;
+      const outboxEmpty = async () => {
+        for (const name of ['contracts', 'invoices', 'subscriptions']) if ((await db.collection(name).countDocuments({ outboxSize: { $gt: 0 } })) > 0) return false;
+        return true;
+      };
       await until(outboxEmpty, 300_000, 'the outbox empty');
       const events = (
         await db

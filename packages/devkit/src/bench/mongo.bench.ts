@@ -2,6 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
+import { connectMongoStorage } from '@kassa/adapters-mongo';
+import { inMemoryPorts } from '@kassa/adapters-memory';
+import { kassaUseCases, type Project } from '@kassa/domain';
 import { startMongoServer, type MongoServer } from '../servers/mongo-server.js';
 import { BENCH_PROJECT_ID, signV4Headers as sign, startBenchServer, stopBenchServer } from './bench-common.js';
 
@@ -76,6 +79,55 @@ async function rawInserts(url: string): Promise<number> {
   return inserted / SECONDS;
 }
 
+const PROJECT: Project = {
+  id: BENCH_PROJECT_ID,
+  partnerLogin: 'bench',
+  active: true,
+  clientIpRequired: false,
+  ipWhitelist: [],
+  defaultPrice: { minor: 1000, currency: 'RUB' },
+  returnUrl: null,
+  webhookUrl: null,
+  webhookSecret: null,
+  paymentMethods: ['sbp'],
+  subscriptionSecret: null,
+  subscriptionNotificationUrl: null,
+};
+
+/** Invoice creation through the use case (no HTTP), Kassa's MongoDB repositories, 50 at a time. Per second. */
+async function useCaseCreations(url: string): Promise<number> {
+  const storage = await connectMongoStorage({ url, database: `bench_uc_${randomUUID().slice(0, 8)}` });
+  const { contracts, invoices, subscriptions, outbox, deliveries, events } = storage;
+  const kassa = kassaUseCases({
+    ...inMemoryPorts({ partners: [{ login: 'bench', password: 'x', testCallbackAllowed: false }], projects: [PROJECT] }),
+    contracts,
+    invoices,
+    subscriptions,
+    outbox,
+    deliveries,
+    events,
+  });
+  const until = Date.now() + SECONDS * 1000;
+  let created = 0;
+  const worker = async () => {
+    while (Date.now() < until) {
+      sequence += 1;
+      const r = await kassa.createInvoice.execute({
+        projectId: BENCH_PROJECT_ID,
+        partnerLogin: 'bench',
+        merchantOrderId: `uc-${process.pid}-${sequence}`,
+        customer: { type: 'mobile_phone', msisdn: `7${String(sequence).padStart(10, '0')}` },
+      });
+      if (!r.ok) throw new Error(`createInvoice: ${r.error.code}`);
+      created += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await storage.db.dropDatabase();
+  await storage.close();
+  return created / SECONDS;
+}
+
 const given = process.env['MONGO_URL'];
 const server: MongoServer | undefined = given ? undefined : await startMongoServer();
 const url = given ?? server?.url ?? '';
@@ -84,6 +136,7 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     rows.push({ scenario: `raw insertOne#${round}`, 'ops/s': Math.round(await rawInserts(url)) });
     rows.push({ scenario: `kassa POST /invoices#${round}`, 'ops/s': Math.round(await apiCreations(url)) });
+    rows.push({ scenario: `use case CreateInvoice#${round}`, 'ops/s': Math.round(await useCaseCreations(url)) });
   }
 } finally {
   await server?.destroy();
@@ -92,7 +145,9 @@ const mean = (prefix: string) => {
   const of = rows.filter((r) => r.scenario.startsWith(prefix));
   return of.reduce((s, r) => s + r['ops/s'], 0) / of.length;
 };
-console.log(`\nMongoDB scenario on ${given ? 'MONGO_URL' : 'a server started for the bench (mongod or FerretDB)'}, ${CONCURRENCY} concurrent, ${SECONDS}s each, ${ROUNDS} alternating rounds`);
+console.log(`\nMongoDB scenario on ${given ? 'MONGO_URL' : 'a server started for the bench (mongod or mongo-java-server)'}, ${CONCURRENCY} concurrent, ${SECONDS}s each, ${ROUNDS} alternating rounds`);
 console.table(rows);
 const ratio = mean('kassa') / mean('raw');
 console.log(`invoice creation through the API ${Math.round(mean('kassa'))}/s vs raw insertOne ${Math.round(mean('raw'))}/s: ratio ${ratio.toFixed(2)}`);
+const useCase = mean('use case') / mean('raw');
+console.log(`invoice creation through the use case ${Math.round(mean('use case'))}/s vs raw insertOne: ratio ${useCase.toFixed(2)} (target >= 0.6) ${useCase >= 0.6 ? 'MET' : 'NOT MET'}`);

@@ -4,8 +4,9 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Built by scripts/ensure-mongo.sh; found from the repository root. */
-const FERRETDB = join(process.cwd(), '.kassa/bin/ferretdb');
+/** mongo-java-server and Kassa's launcher, built by scripts/ensure-mongo.sh; found from the repository root. */
+const JAVA_SERVER = join(process.cwd(), '.kassa/mongo-java-server');
+const javaServerBuilt = () => existsSync(join(JAVA_SERVER, 'classes', 'KassaMongoTestServer.class'));
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -19,14 +20,17 @@ export const freePort = () =>
 
 const onPath = (name: string) => (process.env['PATH'] ?? '').split(':').some((dir) => existsSync(join(dir, name)));
 
-/** Whether this machine can start a server of its own (a mongod on PATH, or the built FerretDB). */
-export const canStartMongoServer = () => onPath('mongod') || existsSync(FERRETDB);
+/** Whether this machine can start a server of its own (a mongod on PATH, or the built mongo-java-server). */
+export const canStartMongoServer = () => onPath('mongod') || javaServerBuilt();
 
 export interface MongoServer {
   readonly url: string;
   readonly port: number;
   readonly dir: string;
-  /** Stops the process; the data folder stays, so `startMongoServer({ dir, port })` brings it back. */
+  /**
+   * Stops the process; the data folder stays, so `startMongoServer({ dir, port, durable: true })`
+   * brings it back (a mongod keeps its data anyway; mongo-java-server only on its H2 backend).
+   */
   stop(): Promise<void>;
   /** Stops it and removes its data. */
   destroy(): Promise<void>;
@@ -50,8 +54,12 @@ export async function waitForPort(port: number, child: ChildProcess, ms = 20_000
   throw new Error(`${what} did not listen on ${port} within ${ms} ms`);
 }
 
-/** Starts a mongod from PATH, else FerretDB (SQLite backend), on 127.0.0.1, with data in `dir`. */
-export async function startMongoServer(options: { dir?: string; port?: number } = {}): Promise<MongoServer> {
+/**
+ * Starts a mongod from PATH, else mongo-java-server, on 127.0.0.1, with data in `dir`.
+ * mongo-java-server keeps its data in memory (the fastest, for the suites) unless `durable`: then in
+ * an H2 file in `dir`, for the tests that restart the server and expect the data back.
+ */
+export async function startMongoServer(options: { dir?: string; port?: number; durable?: boolean } = {}): Promise<MongoServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'kassa-mongo-'));
   // A folder made here goes with a failed start, and with the test runner should it exit before destroy().
   const removeOwnDir = () => {
@@ -61,22 +69,14 @@ export async function startMongoServer(options: { dir?: string; port?: number } 
   let child: ChildProcess;
   if (onPath('mongod')) {
     child = spawn('mongod', ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'], { stdio: 'ignore' });
-  } else if (existsSync(FERRETDB)) {
-    // synchronous(normal): in WAL mode a commit is not flushed to disk (a test's data lives in a
-    // temporary folder); writes then take about two thirds of the time (docs/decisions.md).
-    const args = [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dir}/?_pragma=synchronous(normal)`,
-      `--state-dir=${dir}`,
-      `--listen-addr=127.0.0.1:${port}`,
-      '--telemetry=disable',
-      '--log-level=error',
-      '--debug-addr=-',
-    ];
-    child = spawn(FERRETDB, args, { stdio: 'ignore' });
+  } else if (javaServerBuilt()) {
+    const backend = options.durable ? ['h2', join(dir, 'kassa.mv.db')] : ['memory'];
+    // A small heap start and the serial collector: several servers run beside the tests on 2 cores.
+    const args = ['-XX:+UseSerialGC', '-Xss512k', '-cp', `${join(JAVA_SERVER, 'classes')}:${join(JAVA_SERVER, 'lib', '*')}`, 'KassaMongoTestServer', String(port), ...backend];
+    child = spawn('java', args, { stdio: 'ignore' });
   } else {
     removeOwnDir();
-    throw new Error('No MongoDB-compatible server: set MONGO_URL, put mongod on PATH, or run scripts/ensure-mongo.sh (needs Go) to build FerretDB.');
+    throw new Error('No MongoDB-compatible server: set MONGO_URL, put mongod on PATH, or run scripts/ensure-mongo.sh (needs Java 17 and Maven) to fetch mongo-java-server.');
   }
   // Should the test runner die, the server (and a folder made here) goes with it.
   const killOnExit = () => {
