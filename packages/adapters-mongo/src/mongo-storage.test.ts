@@ -57,7 +57,7 @@ describe('MongoDB storage', () => {
       expect(results.filter((r) => !r.ok && r.error.kind === 'conflict')).toHaveLength(49);
       // What is stored is the winner's state and the winner's event, and only those.
       const doc = await storage.db.collection('invoices').findOne({ _id: invoice.id as never });
-      expect([doc?.['version'], (doc?.['state'] as { description: string }).description, (doc?.['outbox'] as { id: string }[]).map((e) => e.id)]).toEqual([
+      expect([doc?.['version'], ((doc?.['state'] ?? {}) as { description: string }).description, ((doc?.['outbox'] ?? {}) as { id: string }[]).map((e) => e.id)]).toEqual([
         2,
         `writer-${winners[0]}`,
         [`e-${round}-${winners[0]}`],

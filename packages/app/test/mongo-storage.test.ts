@@ -82,7 +82,7 @@ describe('Kassa on MongoDB, over real connections', () => {
       .db(db)
       .collection('contracts')
       .findOne({ _id: c.contract_id as never });
-    expect([stored?.['version'], (stored?.['state'] as { pinAttempts: number }).pinAttempts]).toEqual([4, 3]);
+    expect([stored?.['version'], ((stored?.['state'] ?? {}) as { pinAttempts: number }).pinAttempts]).toEqual([4, 3]);
     const right = await api.authorizeContract(P.main, c.contract_id, { client_ip: ip, pin_code: '1234' });
     expect(!right.ok && right.error.code).toBe('CONTRACT_AUTH_ATTEMPTS_EXCEEDED');
   });
@@ -120,10 +120,10 @@ describe('Kassa on MongoDB, over real connections', () => {
       .db(db)
       .collection('invoices')
       .findOne({ _id: i.invoice_id as never });
-    const pending = (stored?.['outbox'] as { id: string; type: string }[]).filter((e) => e.type === 'RefundCompleted');
+    const pending = ((stored?.['outbox'] ?? {}) as { id: string; type: string }[]).filter((e) => e.type === 'RefundCompleted');
     const relayed = await mongo.db(db).collection('events').find({ 'event.aggregate.id': i.invoice_id, type: 'RefundCompleted' }).toArray();
     expect(new Set([...pending.map((e) => e.id), ...relayed.map((e) => String(e['_id']))]).size).toBe(1);
-    expect((stored?.['state'] as { refundStatus: string }).refundStatus).toBe('completed');
+    expect(((stored?.['state'] ?? {}) as { refundStatus: string }).refundStatus).toBe('completed');
   });
 });
 
