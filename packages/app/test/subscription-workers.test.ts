@@ -169,7 +169,8 @@ describe('subscription charges with two worker processes on MongoDB and Redis', 
     try {
       const docs = await mongo.db(database).collection('subscriptions').find({}).toArray();
       expect(docs.length).toBe(SUBSCRIPTIONS);
-      expect(docs.filter((d) => d['state'] !== 'closed' || d['successfulCharges'] !== ITERATIONS)).toEqual([]);
+      const states = docs.map((d) => d['state'] as { state: string; successfulCharges: number });
+      expect(states.filter((x) => x.state !== 'closed' || x.successfulCharges !== ITERATIONS)).toEqual([]);
     } finally {
       await mongo.close();
     }
