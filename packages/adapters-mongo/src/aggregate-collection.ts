@@ -12,8 +12,13 @@ export interface AggregateDocument<S = Record<string, unknown>> {
   version: number;
   state: S;
   outbox: DomainEvent[];
-  /** `outbox.length`, kept by the same updates: the relay looks for `outboxSize > 0` by an index. */
+  /** `outbox.length`, kept by the same updates. */
   outboxSize: number;
+  /**
+   * Present (true) while the outbox holds events: the relay finds them by equality on a sparse
+   * index, which every server answers from the index (mongo-java-server scans for a range).
+   */
+  outboxPending?: true;
   [field: string]: unknown;
 }
 
@@ -54,14 +59,16 @@ export class AggregateCollection<S extends { id: string; version: number }> {
   /** Inserts version 1 with its events; a duplicate `_id` or unique key throws the driver's E11000. */
   async insert(aggregate: S, fields: IndexFields, events: readonly DomainEvent[]): Promise<void> {
     const { id, version, ...state } = aggregate;
-    const doc = { ...fields, _id: id, version, state, outbox: [...events], outboxSize: events.length } as AggregateDocument<Omit<S, 'id' | 'version'>>;
+    const doc = { ...fields, _id: id, version, state, outbox: [...events], outboxSize: events.length, ...(events.length > 0 ? { outboxPending: true } : {}) } as AggregateDocument<
+      Omit<S, 'id' | 'version'>
+    >;
     await storage(() => this.collection.insertOne(doc as never));
   }
 
   /** Saves `aggregate.version` over `aggregate.version - 1`: false when that is not what is stored. */
   async save(aggregate: S, fields: IndexFields, events: readonly DomainEvent[]): Promise<boolean> {
     const { id, version, ...state } = aggregate;
-    const update: Document = { $set: { ...fields, version, state } };
+    const update: Document = { $set: { ...fields, version, state, ...(events.length > 0 ? { outboxPending: true } : {}) } };
     if (events.length > 0) {
       update['$push'] = { outbox: { $each: [...events] } };
       update['$inc'] = { outboxSize: events.length };
@@ -81,8 +88,16 @@ export class AggregateCollection<S extends { id: string; version: number }> {
     return docs.flatMap((d) => d.outbox);
   }
 
-  /** Removes one event from its aggregate's outbox; the filter makes a second acknowledgement a no-op. */
+  /**
+   * Removes one event from its aggregate's outbox; the filters make a second acknowledgement a no-op.
+   * The common case, the last pending event, empties the outbox and drops the flag in one update; a
+   * save that pushed meanwhile makes `outboxSize` 2, so that update matches nothing and the flag stays.
+   */
   async acknowledge(aggregateId: string, eventId: string): Promise<void> {
+    const last = await storage(() =>
+      this.collection.updateOne({ _id: aggregateId, 'outbox.id': eventId, outboxSize: 1 } as never, { $set: { outbox: [], outboxSize: 0 }, $unset: { outboxPending: '' } } as never),
+    );
+    if (last.matchedCount === 1) return;
     await storage(() => this.collection.updateOne({ _id: aggregateId, 'outbox.id': eventId } as never, { $pull: { outbox: { id: eventId } }, $inc: { outboxSize: -1 } } as never));
   }
 

@@ -30,8 +30,8 @@ export interface MongoStorage {
 }
 
 const due: IndexDescription = { key: { dueAt: 1 }, name: 'due_work' };
-/** The relay's search: few documents have `outboxSize > 0`, so the range is short. */
-const outbox: IndexDescription = { key: { outboxSize: 1 }, name: 'outbox_pending' };
+/** The relay's search: only documents with pending events hold `outboxPending`. */
+const outbox: IndexDescription = { key: { outboxPending: 1 }, name: 'outbox_pending', sparse: true };
 
 /**
  * The indexes behind the rules and the lookups, by collection. Every unique index begins with

@@ -168,7 +168,7 @@ describe('api and worker processes on MongoDB and Redis', () => {
     try {
       const db = mongo.db(database);
       const outboxEmpty = async () => {
-        for (const name of ['contracts', 'invoices', 'subscriptions']) if ((await db.collection(name).countDocuments({ outboxSize: { $gt: 0 } })) > 0) return false;
+        for (const name of ['contracts', 'invoices', 'subscriptions']) if ((await db.collection(name).countDocuments({ outboxPending: true })) > 0) return false;
         return true;
       };
       await until(outboxEmpty, 300_000, 'the outbox empty');

@@ -128,6 +128,43 @@ async function useCaseCreations(url: string): Promise<number> {
   return created / SECONDS;
 }
 
+/** The P1 benchmark's workload (json-api.bench.ts): a signed POST /invoices, then a signed GET of it. Requests per second. */
+async function p1Workload(api: string): Promise<number> {
+  const base = `/api/v3/projects/${BENCH_PROJECT_ID}/invoices`;
+  const result = await autocannon({
+    url: api,
+    connections: CONCURRENCY,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: base,
+        setupRequest: (req) => {
+          sequence += 1;
+          const msisdn = `7${String(sequence).padStart(10, '0')}`;
+          const order = `p1-${process.pid}-${sequence}`;
+          const body = { client_ip: '203.0.113.10', customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: order } };
+          return { ...req, headers: sign(`${order + msisdn}203.0.113.10`), body: JSON.stringify(body) };
+        },
+        onResponse: (status, body, context) => {
+          if (status === 201) (context as Record<string, unknown>)['invoiceId'] = (JSON.parse(body) as { data: { invoice_id: string } }).data.invoice_id;
+        },
+      },
+      {
+        method: 'GET',
+        setupRequest: (req, context) => {
+          const id = String((context as Record<string, unknown>)['invoiceId'] ?? 'none');
+          const headers: Record<string, string> = sign(id);
+          delete headers['Content-Type'];
+          return { ...req, path: `${base}/${id}`, headers };
+        },
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0) console.log(`note: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
 const given = process.env['MONGO_URL'];
 const server: MongoServer | undefined = given ? undefined : await startMongoServer();
 const url = given ?? server?.url ?? '';
@@ -137,6 +174,21 @@ try {
     rows.push({ scenario: `raw insertOne#${round}`, 'ops/s': Math.round(await rawInserts(url)) });
     rows.push({ scenario: `kassa POST /invoices#${round}`, 'ops/s': Math.round(await apiCreations(url)) });
     rows.push({ scenario: `use case CreateInvoice#${round}`, 'ops/s': Math.round(await useCaseCreations(url)) });
+  }
+  // The P1 workload on MongoDB storage against the same on in-memory storage: both servers up, alternating.
+  const onMongo = await kassaOn(url, `bench_p1_${randomUUID().slice(0, 8)}`);
+  const inMemory = await startBenchServer('./kassa-server.js', {});
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      const first = round % 2 === 1;
+      const a = await p1Workload(first ? onMongo.api : inMemory.url);
+      const b = await p1Workload(first ? inMemory.url : onMongo.api);
+      rows.push({ scenario: `P1 on MongoDB#${round}`, 'ops/s': Math.round(first ? a : b) });
+      rows.push({ scenario: `P1 in memory#${round}`, 'ops/s': Math.round(first ? b : a) });
+    }
+  } finally {
+    await stopBenchServer(onMongo.child);
+    await stopBenchServer(inMemory.child);
   }
 } finally {
   await server?.destroy();
@@ -151,3 +203,7 @@ const ratio = mean('kassa') / mean('raw');
 console.log(`invoice creation through the API ${Math.round(mean('kassa'))}/s vs raw insertOne ${Math.round(mean('raw'))}/s: ratio ${ratio.toFixed(2)}`);
 const useCase = mean('use case') / mean('raw');
 console.log(`invoice creation through the use case ${Math.round(mean('use case'))}/s vs raw insertOne: ratio ${useCase.toFixed(2)} (target >= 0.6) ${useCase >= 0.6 ? 'MET' : 'NOT MET'}`);
+const p1 = mean('P1 on MongoDB') / mean('P1 in memory');
+console.log(
+  `the P1 JSON API workload on MongoDB ${Math.round(mean('P1 on MongoDB'))}/s vs in memory ${Math.round(mean('P1 in memory'))}/s: ratio ${p1.toFixed(2)} (target >= 0.6) ${p1 >= 0.6 ? 'MET' : 'NOT MET'}`,
+);
