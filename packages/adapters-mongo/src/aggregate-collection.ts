@@ -33,9 +33,9 @@ export type IndexFields = Record<string, unknown>;
 export class AggregateCollection<S extends { id: string; version: number }> {
   constructor(readonly collection: Collection<AggregateDocument<Omit<S, 'id' | 'version'>>>) {}
 
-  /** The aggregate, or undefined. */
-  async get(id: string): Promise<S | undefined> {
-    const doc = await storage(() => this.collection.findOne({ _id: id }, { projection: { state: 1, version: 1 } }));
+  /** The one aggregate matching `filter` (a unique key or `_id`), or undefined. No sort: a sort costs a scan on some servers. */
+  async findOne(filter: Filter<AggregateDocument>): Promise<S | undefined> {
+    const doc = await storage(() => this.collection.findOne(filter as Filter<AggregateDocument<Omit<S, 'id' | 'version'>>>, { projection: { state: 1, version: 1 } }));
     return doc ? this.aggregate(doc) : undefined;
   }
 
@@ -81,7 +81,7 @@ export class AggregateCollection<S extends { id: string; version: number }> {
   async pending(limit: number): Promise<DomainEvent[]> {
     const docs = await storage(() =>
       this.collection
-        .find({ outboxSize: { $gt: 0 } } as never, { projection: { outbox: 1 } })
+        .find({ outboxPending: true } as never, { projection: { outbox: 1 } })
         .limit(limit)
         .toArray(),
     );

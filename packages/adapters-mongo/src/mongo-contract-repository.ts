@@ -32,13 +32,11 @@ export class MongoContractRepository implements ContractRepository {
   constructor(private readonly contracts: AggregateCollection<Contract>) {}
 
   async get(projectId: number, contractId: string): Promise<Contract | undefined> {
-    const [contract] = await this.contracts.find({ _id: contractId, projectId }, { _id: 1 }, 1);
-    return contract;
+    return this.contracts.findOne({ _id: contractId, projectId });
   }
 
   async findLive(projectId: number, clientKey: string, merchantContractId: string): Promise<Contract | undefined> {
-    const [contract] = await this.contracts.find({ projectId, liveKey: key(clientKey, merchantContractId) }, { _id: 1 }, 1);
-    return contract;
+    return this.contracts.findOne({ projectId, liveKey: key(clientKey, merchantContractId) });
   }
 
   async create(contract: Contract, events: readonly DomainEvent[]): Promise<CreateResult<'contract'>> {

@@ -34,13 +34,11 @@ export class MongoInvoiceRepository implements InvoiceRepository {
   constructor(private readonly invoices: AggregateCollection<Invoice>) {}
 
   async get(projectId: number, invoiceId: string): Promise<Invoice | undefined> {
-    const [invoice] = await this.invoices.find({ _id: invoiceId, projectId }, { _id: 1 }, 1);
-    return invoice;
+    return this.invoices.findOne({ _id: invoiceId, projectId });
   }
 
   async findByMerchantOrderId(projectId: number, merchantOrderId: string): Promise<Invoice | undefined> {
-    const [invoice] = await this.invoices.find({ projectId, merchantOrderId }, { _id: 1 }, 1);
-    return invoice;
+    return this.invoices.findOne({ projectId, merchantOrderId });
   }
 
   async create(invoice: Invoice, events: readonly DomainEvent[]): Promise<CreateResult<InvoiceKey>> {
@@ -54,7 +52,7 @@ export class MongoInvoiceRepository implements InvoiceRepository {
           const holder = await this.findByMerchantOrderId(invoice.projectId, invoice.merchantOrderId);
           if (holder) return duplicateKey('merchantOrderId', holder.id);
         } else if (index === ACTIVE_INVOICE_INDEX) {
-          const [holder] = await this.invoices.find({ projectId: invoice.projectId, liveKey: customerKey(invoice.customer) }, { _id: 1 }, 1);
+          const holder = await this.invoices.findOne({ projectId: invoice.projectId, liveKey: customerKey(invoice.customer) });
           if (holder) return duplicateKey('activeInvoice', holder.id);
         } else {
           throw e;

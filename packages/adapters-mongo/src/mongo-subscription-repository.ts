@@ -26,8 +26,7 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
   constructor(private readonly subscriptions: AggregateCollection<Subscription>) {}
 
   async get(projectId: number, subscriptionId: string): Promise<Subscription | undefined> {
-    const [subscription] = await this.subscriptions.find({ _id: subscriptionId, projectId }, { _id: 1 }, 1);
-    return subscription;
+    return this.subscriptions.findOne({ _id: subscriptionId, projectId });
   }
 
   /** Newest first: creation time (ISO strings sort as times), then id, both descending. */
@@ -37,8 +36,7 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
   }
 
   async findByBillingOperation(projectId: number, billingOperationId: string): Promise<Subscription | undefined> {
-    const [subscription] = await this.subscriptions.find({ projectId, billingOperationIds: billingOperationId }, { _id: 1 }, 1);
-    return subscription;
+    return this.subscriptions.findOne({ projectId, billingOperationIds: billingOperationId });
   }
 
   async create(subscription: Subscription, events: readonly DomainEvent[]): Promise<CreateResult<never>> {

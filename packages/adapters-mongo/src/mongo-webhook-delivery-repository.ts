@@ -28,8 +28,7 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async get(projectId: number, deliveryId: string): Promise<WebhookDelivery | undefined> {
-    const [delivery] = await this.deliveries.find({ _id: deliveryId, projectId }, { _id: 1 }, 1);
-    return delivery;
+    return this.deliveries.findOne({ _id: deliveryId, projectId });
   }
 
   async save(delivery: WebhookDelivery): Promise<SaveResult> {
