@@ -12,11 +12,10 @@ export interface AggregateDocument<S = Record<string, unknown>> {
   version: number;
   state: S;
   outbox: DomainEvent[];
-  /** `outbox.length`, kept by the same updates. */
-  outboxSize: number;
   /**
-   * Present (true) while the outbox holds events: the relay finds them by equality on a sparse
-   * index, which every server answers from the index (mongo-java-server scans for a range).
+   * Set (true) by every save that pushes events; the relay finds them by equality on a sparse index
+   * (every server answers that from the index; mongo-java-server scans for a range) and drops the
+   * flag once it finds the outbox empty.
    */
   outboxPending?: true;
   [field: string]: unknown;
@@ -59,9 +58,7 @@ export class AggregateCollection<S extends { id: string; version: number }> {
   /** Inserts version 1 with its events; a duplicate `_id` or unique key throws the driver's E11000. */
   async insert(aggregate: S, fields: IndexFields, events: readonly DomainEvent[]): Promise<void> {
     const { id, version, ...state } = aggregate;
-    const doc = { ...fields, _id: id, version, state, outbox: [...events], outboxSize: events.length, ...(events.length > 0 ? { outboxPending: true } : {}) } as AggregateDocument<
-      Omit<S, 'id' | 'version'>
-    >;
+    const doc = { ...fields, _id: id, version, state, outbox: [...events], ...(events.length > 0 ? { outboxPending: true } : {}) } as AggregateDocument<Omit<S, 'id' | 'version'>>;
     await storage(() => this.collection.insertOne(doc as never));
   }
 
@@ -71,34 +68,31 @@ export class AggregateCollection<S extends { id: string; version: number }> {
     const update: Document = { $set: { ...fields, version, state, ...(events.length > 0 ? { outboxPending: true } : {}) } };
     if (events.length > 0) {
       update['$push'] = { outbox: { $each: [...events] } };
-      update['$inc'] = { outboxSize: events.length };
     }
     const result = await storage(() => this.collection.updateOne({ _id: id, version: version - 1 } as never, update as never));
     return result.matchedCount === 1;
   }
 
-  /** Unacknowledged events of up to `limit` aggregates. */
+  /**
+   * Unacknowledged events of up to `limit` aggregates. An aggregate flagged but found empty (all its
+   * events acknowledged) loses the flag by a compare-and-set on the version read: a save that pushed
+   * meanwhile changed the version, so its flag stays.
+   */
   async pending(limit: number): Promise<DomainEvent[]> {
     const docs = await storage(() =>
       this.collection
-        .find({ outboxPending: true } as never, { projection: { outbox: 1 } })
+        .find({ outboxPending: true } as never, { projection: { outbox: 1, version: 1 } })
         .limit(limit)
         .toArray(),
     );
+    const drained = docs.filter((d) => d.outbox.length === 0);
+    await Promise.all(drained.map((d) => storage(() => this.collection.updateOne({ _id: d._id, version: d.version } as never, { $unset: { outboxPending: '' } } as never))));
     return docs.flatMap((d) => d.outbox);
   }
 
-  /**
-   * Removes one event from its aggregate's outbox; the filters make a second acknowledgement a no-op.
-   * The common case, the last pending event, empties the outbox and drops the flag in one update; a
-   * save that pushed meanwhile makes `outboxSize` 2, so that update matches nothing and the flag stays.
-   */
+  /** Removes one event from its aggregate's outbox by its id: a second acknowledgement changes nothing. */
   async acknowledge(aggregateId: string, eventId: string): Promise<void> {
-    const last = await storage(() =>
-      this.collection.updateOne({ _id: aggregateId, 'outbox.id': eventId, outboxSize: 1 } as never, { $set: { outbox: [], outboxSize: 0 }, $unset: { outboxPending: '' } } as never),
-    );
-    if (last.matchedCount === 1) return;
-    await storage(() => this.collection.updateOne({ _id: aggregateId, 'outbox.id': eventId } as never, { $pull: { outbox: { id: eventId } }, $inc: { outboxSize: -1 } } as never));
+    await storage(() => this.collection.updateOne({ _id: aggregateId } as never, { $pull: { outbox: { id: eventId } } } as never));
   }
 
   /** Deletes the documents matching `filter`; answers how many went. */

@@ -30,7 +30,6 @@ describe('MongoDB storage', () => {
       liveKey: JSON.stringify(['msisdn:79000000099', 'plain']),
       state: { state: 'awaitingPin', pinAttempts: 0, merchantContractId: 'plain', customer: { type: 'mobile_phone', msisdn: '79000000099' } },
       outbox: [],
-      outboxSize: 0,
     });
     // Ending the contract gives its key back in the same update: the live key becomes its own id.
     await storage.contracts.save({ ...c, state: 'cancelled', version: 2 }, []);
