@@ -42,6 +42,11 @@ export class InMemoryContractRepository implements ContractRepository {
     return this.documents.due(now, limit);
   }
 
+  /** Evicts cancelled and closed contracts created before `before` (the retention); answers how many. */
+  evictFinishedBefore(before: string): number {
+    return this.documents.evict((c) => !contractHoldsKey(c) && c.createdAt < before).length;
+  }
+
   private liveHolder(key: string): Contract | undefined {
     const id = this.keys.get(key);
     const holder = id === undefined ? undefined : this.documents.peek(id);

@@ -77,6 +77,23 @@ export class InMemoryDocuments<A extends Versioned> {
       .map((s) => JSON.parse(s.json) as A);
   }
 
+  /**
+   * Removes the aggregates `finished` says are done with, unless events of theirs are still waiting
+   * for the relay; answers the removed ones (for the keys kept beside them). Reads every document:
+   * the retention runs at most hourly.
+   */
+  evict(finished: (a: A) => boolean): A[] {
+    const removed: A[] = [];
+    for (const [id, stored] of this.docs) {
+      if (stored.outbox.length > 0 || stored.dueMs !== null) continue;
+      const aggregate = JSON.parse(stored.json) as A;
+      if (!finished(aggregate)) continue;
+      this.docs.delete(id);
+      removed.push(aggregate);
+    }
+    return removed;
+  }
+
   pendingEvents(): DomainEvent[] {
     return [...this.docs.values()].flatMap((s) => (s.outbox.length === 0 ? [] : copyOf(s.outbox)));
   }

@@ -4,16 +4,29 @@ import type { DomainEvent } from '@kassa/domain';
 const newestFirst = (a: DomainEvent, b: DomainEvent) => (a.occurredAt === b.occurredAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.occurredAt < b.occurredAt ? 1 : -1);
 
 export class InMemoryEventLog implements EventLog {
-  private readonly events = new Map<string, string>();
+  /** Each event as JSON text, beside the time it occurred (for the retention). */
+  private readonly events = new Map<string, { readonly json: string; readonly occurredAt: string }>();
 
   async record(event: DomainEvent): Promise<void> {
-    if (!this.events.has(event.id)) this.events.set(event.id, JSON.stringify(event));
+    if (!this.events.has(event.id)) this.events.set(event.id, { json: JSON.stringify(event), occurredAt: event.occurredAt });
+  }
+
+  /** Removes the events that occurred before `before` (the retention); answers how many. */
+  purgeBefore(before: string): number {
+    let removed = 0;
+    for (const [id, e] of this.events) {
+      if (e.occurredAt < before) {
+        this.events.delete(id);
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   async list(projectId: number, filter: EventFilter, limit: number): Promise<DomainEvent[]> {
     const { before } = filter;
     return [...this.events.values()]
-      .map((json) => JSON.parse(json) as DomainEvent)
+      .map((e) => JSON.parse(e.json) as DomainEvent)
       .filter((e) => e.projectId === projectId && (filter.type === undefined || e.type === filter.type))
       .filter((e) => !before || e.occurredAt < before.occurredAt || (e.occurredAt === before.occurredAt && e.id < before.id))
       .sort(newestFirst)

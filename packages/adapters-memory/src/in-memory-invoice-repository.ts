@@ -48,6 +48,16 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return this.documents.due(now, limit);
   }
 
+  /**
+   * Evicts finished invoices (no longer active, nothing due, no refund under way) created before
+   * `before`, with their merchant_order_id: in memory, the retention bounds that key too.
+   */
+  evictFinishedBefore(before: string): number {
+    const removed = this.documents.evict((i) => !invoiceIsActive(i) && i.refundStatus !== 'processing' && i.createdAt < before);
+    for (const i of removed) if (this.orders.get(orderKey(i.projectId, i.merchantOrderId)) === i.id) this.orders.delete(orderKey(i.projectId, i.merchantOrderId));
+    return removed.length;
+  }
+
   private activeHolder(key: string): Invoice | undefined {
     const id = this.activeByClient.get(key);
     const holder = id === undefined ? undefined : this.documents.peek(id);

@@ -1,3 +1,4 @@
+import { InMemoryRetention } from './in-memory-retention.js';
 import type { KassaPorts } from '@kassa/domain';
 import type { Partner, Project } from '@kassa/domain';
 import { defaultSettings, type DomainSettings } from '@kassa/domain';
@@ -42,6 +43,8 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
   const invoices = new InMemoryInvoiceRepository();
   const subscriptions = new InMemorySubscriptionRepository();
   const clock = new ManualClock();
+  const deliveries = new InMemoryWebhookDeliveryRepository();
+  const events = new InMemoryEventLog();
   return {
     contracts,
     invoices,
@@ -58,8 +61,9 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     paymentPages: new StaticPaymentPages(),
     scheduler: new InMemoryScheduler(),
     settings: options.settings ?? defaultSettings('test'),
-    deliveries: new InMemoryWebhookDeliveryRepository(),
-    events: new InMemoryEventLog(),
+    deliveries,
+    events,
+    retention: new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events }),
     notifications: new NoNotifications(),
     webhooks: new RecordingWebhookSender(clock),
     random: new FixedRandom(),

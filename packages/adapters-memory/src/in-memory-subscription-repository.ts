@@ -39,4 +39,9 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   async findDue(now: string, limit: number) {
     return this.documents.due(now, limit);
   }
+
+  /** Evicts cancelled, refused and closed subscriptions created before `before` (the retention). */
+  evictFinishedBefore(before: string): number {
+    return this.documents.evict((x) => (x.state === 'cancelled' || x.state === 'approvingFailed' || x.state === 'closed') && x.createdAt < before).length;
+  }
 }

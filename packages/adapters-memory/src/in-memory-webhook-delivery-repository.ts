@@ -26,6 +26,11 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     return this.documents.due(now, limit);
   }
 
+  /** Evicts deliveries that finished (succeeded or dead) before `before` (the retention). */
+  evictFinishedBefore(before: string): number {
+    return this.documents.evict((d) => d.state !== 'pending' && (d.attempts.at(-1)?.at ?? d.createdAt) < before).length;
+  }
+
   async list(projectId: number, filter: DeliveryFilter, limit: number) {
     return this.documents
       .filter((d) => d.projectId === projectId && (filter.state === undefined || d.state === filter.state) && (filter.eventId === undefined || d.eventId === filter.eventId))

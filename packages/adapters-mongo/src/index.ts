@@ -7,4 +7,5 @@ export { MongoProjectDirectory } from './mongo-project-directory.js';
 export { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
 export { MongoEventLog } from './mongo-event-log.js';
 export { AggregateCollection, type AggregateDocument } from './aggregate-collection.js';
+export { MongoRetention } from './mongo-retention.js';
 export { StorageUnavailableError } from './mongo-errors.js';

@@ -8,6 +8,7 @@ import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
 import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
 import { MongoEventLog, type EventDocument } from './mongo-event-log.js';
+import { MongoRetention } from './mongo-retention.js';
 
 export interface MongoStorageOptions {
   readonly url: string;
@@ -26,6 +27,7 @@ export interface MongoStorage {
   readonly events: MongoEventLog;
   readonly outbox: MongoEventOutbox;
   readonly projects: MongoProjectDirectory;
+  readonly retention: MongoRetention;
   close(): Promise<void>;
 }
 
@@ -100,14 +102,17 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   const contract = aggregates<Contract>('contracts');
   const invoice = aggregates<Invoice>('invoices');
   const subscription = aggregates<Subscription>('subscriptions');
+  const deliveries = new MongoWebhookDeliveryRepository(aggregates<WebhookDelivery>('webhook_deliveries'));
+  const events = new MongoEventLog(db.collection<EventDocument>('events'));
   return {
     client,
     db,
     contracts: new MongoContractRepository(contract),
     invoices: new MongoInvoiceRepository(invoice),
     subscriptions: new MongoSubscriptionRepository(subscription),
-    deliveries: new MongoWebhookDeliveryRepository(aggregates<WebhookDelivery>('webhook_deliveries')),
-    events: new MongoEventLog(db.collection<EventDocument>('events')),
+    deliveries,
+    events,
+    retention: new MongoRetention(events, deliveries),
     outbox: new MongoEventOutbox({ contract, invoice, subscription }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects')),
     close: () => client.close(),

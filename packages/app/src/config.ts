@@ -1,4 +1,5 @@
 import { CALLBACK_RATE_PER_MINUTE } from '@kassa/adapters-http';
+import { DEFAULT_RETENTION_DAYS } from '@kassa/domain';
 import { z } from 'zod';
 import { CONNECTION_LIMITS } from './connection-guard.js';
 
@@ -65,6 +66,8 @@ export const configSchema = z
      */
     KASSA_CALLBACK_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).default('refuse'),
     /** Invoices naming a test_info.callback_url, per partner per minute (per process). */
+    // Events and finished webhook deliveries (and, in memory, finished aggregates) older than this are removed by the sweep.
+    KASSA_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION_DAYS),
     KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CALLBACK_RATE_PER_MINUTE),
     /** Connections one listener holds at once (the oldest idle one makes room for a newcomer beyond it). */
     KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(CONNECTION_LIMITS.maxConnections),

@@ -45,6 +45,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         random: new MathRandom(),
         deliveries: s.deliveries,
         events: s.events,
+        retention: s.retention,
         notifications: new TransportNotifications(c.KASSA_ENV),
         // The test environment's callback URLs reach public addresses only, unless the operator allows private networks.
         webhooks: new HttpWebhookSender(clock, { publicOnly: (n) => n.channel === 'test-callback' && c.KASSA_CALLBACK_PRIVATE_NETWORKS === 'refuse' }),
@@ -56,7 +57,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         carriers: new TestEnvironmentCarrierLookup(),
         paymentPages: pages,
         scheduler,
-        settings: defaultSettings(c.KASSA_ENV),
+        settings: { ...defaultSettings(c.KASSA_ENV), retentionDays: c.KASSA_RETENTION_DAYS },
       };
     },
     [TOKENS.Config, TOKENS.Logger, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Storage],

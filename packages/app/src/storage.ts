@@ -7,11 +7,12 @@ import {
   InMemorySubscriptionRepository,
   InMemoryEventLog,
   InMemoryWebhookDeliveryRepository,
+  InMemoryRetention,
 } from '@kassa/adapters-memory';
 import type { Directory } from './seed.js';
 
 /** The storage ports, whichever adapter provides them. */
-export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'projects' | 'deliveries' | 'events'> {
+export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'projects' | 'deliveries' | 'events' | 'retention'> {
   readonly kind: 'in-memory' | 'mongodb';
   close(): Promise<void>;
 }
@@ -23,7 +24,10 @@ export function inMemoryStorage(directory: Directory): Storage {
   const subscriptions = new InMemorySubscriptionRepository();
   const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions });
   const projects = new InMemoryProjectDirectory(directory.partners, directory.projects);
-  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, deliveries: new InMemoryWebhookDeliveryRepository(), events: new InMemoryEventLog(), close: async () => {} };
+  const deliveries = new InMemoryWebhookDeliveryRepository();
+  const events = new InMemoryEventLog();
+  const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events });
+  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, close: async () => {} };
 }
 
 /**
@@ -36,6 +40,6 @@ export async function mongoStorage(url: string, database: string, directory: Dir
   const { connectMongoStorage } = await import('@kassa/adapters-mongo');
   const mongo = await connectMongoStorage({ url, database });
   await mongo.projects.seed(directory.partners, directory.projects);
-  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events } = mongo;
-  return { kind: 'mongodb', contracts, invoices, subscriptions, outbox, projects, deliveries, events, close: () => mongo.close() };
+  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention } = mongo;
+  return { kind: 'mongodb', contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, close: () => mongo.close() };
 }

@@ -30,6 +30,7 @@ import { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case
 import { ListEvents, ListWebhookDeliveries } from './webhook/use-cases/webhook-queries.js';
 import { RunJob } from './jobs/run-job.use-case.js';
 import { RunDueWork } from './jobs/run-due-work.use-case.js';
+import { ApplyRetention } from './jobs/apply-retention.use-case.js';
 
 /**
  * Every use case, wired to one set of ports: what transports and workers call. Commands that are one
@@ -90,7 +91,7 @@ export function kassaUseCases(ports: KassaPorts) {
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
     attemptDelivery,
     runJob,
-    runDueWork: new RunDueWork(ports, runJob),
+    runDueWork: new RunDueWork(ports, runJob, new ApplyRetention(ports)),
   };
 }
 

@@ -4,6 +4,7 @@ import type { KassaPorts } from '../ports/kassa-ports.js';
 import type { Job } from '../ports/scheduler.port.js';
 import { subscriptionNextWork } from '../subscription/subscription.js';
 import { eachSettled } from '../shared/each-settled.js';
+import type { ApplyRetention } from './apply-retention.use-case.js';
 import type { RunJob } from './run-job.use-case.js';
 
 /**
@@ -22,6 +23,8 @@ export class RunDueWork {
   constructor(
     private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock'>,
     private readonly runJob: RunJob,
+    /** Nothing kept for ever: the sweep also applies the storage's retention (at most hourly). */
+    private readonly retention?: ApplyRetention,
   ) {}
 
   async execute(limit = 100): Promise<number> {
@@ -41,6 +44,7 @@ export class RunDueWork {
     }
     for (const d of await deliveries.findDue(now, limit)) jobs.push({ name: 'webhook.attempt', projectId: d.projectId, aggregateId: d.id });
     await eachSettled(jobs, (job) => this.runJob.execute(job), 'due jobs', DUE_WORK_CONCURRENCY);
+    await this.retention?.execute();
     return jobs.length;
   }
 }

@@ -16,6 +16,7 @@ import type { RandomSource } from './random.port.js';
 import type { WebhookDeliveryRepository } from './webhook-delivery-repository.port.js';
 import type { EventLog } from './event-log.port.js';
 import type { CallbackTargets } from './callback-targets.port.js';
+import type { StorageRetention } from './storage-retention.port.js';
 
 /**
  * Every port of the domain, by name. Each use case takes the `Pick` of it that it needs, so an
@@ -40,6 +41,8 @@ export interface KassaPorts {
   readonly settings: DomainSettings;
   readonly deliveries: WebhookDeliveryRepository;
   readonly events: EventLog;
+  /** Removes what is past the retention (`settings.retentionDays`). */
+  readonly retention: StorageRetention;
   /** The events' wire formats, from the transports. */
   readonly notifications: NotificationRenderer;
   readonly webhooks: WebhookSender;

@@ -6,7 +6,12 @@ export interface DomainSettings {
   readonly mode: KassaMode;
   readonly contractLifetimeSeconds: number;
   readonly invoiceLifetimeSeconds: number;
+  /** Events and finished deliveries (and, in memory, finished aggregates) older than this many days are removed. */
+  readonly retentionDays: number;
 }
+
+/** `KASSA_RETENTION_DAYS`' default. */
+export const DEFAULT_RETENTION_DAYS = 30;
 
 export const TEST_PIN = '1234';
 
@@ -14,4 +19,5 @@ export const defaultSettings = (mode: KassaMode = 'test'): DomainSettings => ({
   mode,
   contractLifetimeSeconds: 365 * 24 * 3600,
   invoiceLifetimeSeconds: 24 * 3600,
+  retentionDays: DEFAULT_RETENTION_DAYS,
 });

@@ -7,6 +7,8 @@ import type { SubscriptionRepository } from '../ports/subscription-repository.po
 import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
 import { describeDeliveryContract } from './delivery-repository-contract.suite.js';
 import { describeEventLogContract } from './event-log-contract.suite.js';
+import { describeRetentionContract } from './retention-contract.suite.js';
+import type { StorageRetention } from '../ports/storage-retention.port.js';
 import type { EventLog } from '../ports/event-log.port.js';
 import type { TestApi } from './test-api.js';
 import type { Customer } from '../shared/customer.js';
@@ -21,6 +23,7 @@ export interface Repositories {
   readonly outbox: EventOutbox;
   readonly deliveries: WebhookDeliveryRepository;
   readonly events: EventLog;
+  readonly retention: StorageRetention;
 }
 
 const T0 = '2026-03-01T10:00:00.000Z';
@@ -260,4 +263,5 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
   });
   describeDeliveryContract(name, fresh, t);
   describeEventLogContract(name, fresh, t);
+  describeRetentionContract(name, fresh, t);
 }

@@ -1,0 +1,31 @@
+import type { RetentionReport, StorageRetention } from '@kassa/domain';
+import type { InMemoryContractRepository } from './in-memory-contract-repository.js';
+import type { InMemoryEventLog } from './in-memory-event-log.js';
+import type { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
+import type { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
+import type { InMemoryWebhookDeliveryRepository } from './in-memory-webhook-delivery-repository.js';
+
+/**
+ * The in-memory storage's retention: events, finished deliveries and finished aggregates older than
+ * the cut-off leave the process, so an embedded Kassa's memory stays flat under steady traffic.
+ */
+export class InMemoryRetention implements StorageRetention {
+  constructor(
+    private readonly stores: {
+      readonly contracts: InMemoryContractRepository;
+      readonly invoices: InMemoryInvoiceRepository;
+      readonly subscriptions: InMemorySubscriptionRepository;
+      readonly deliveries: InMemoryWebhookDeliveryRepository;
+      readonly events: InMemoryEventLog;
+    },
+  ) {}
+
+  async purgeBefore(before: string): Promise<RetentionReport> {
+    const { contracts, invoices, subscriptions, deliveries, events } = this.stores;
+    return {
+      events: events.purgeBefore(before),
+      deliveries: deliveries.evictFinishedBefore(before),
+      aggregates: contracts.evictFinishedBefore(before) + invoices.evictFinishedBefore(before) + subscriptions.evictFinishedBefore(before),
+    };
+  }
+}

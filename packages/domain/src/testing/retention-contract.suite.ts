@@ -1,0 +1,66 @@
+import { cancelContract } from '../contract/contract.js';
+import type { ContractRepository } from '../ports/contract-repository.port.js';
+import type { EventLog } from '../ports/event-log.port.js';
+import type { StorageRetention } from '../ports/storage-retention.port.js';
+import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
+import type { DomainEvent } from '../shared/domain-event.js';
+import { recordAttempt, type WebhookDelivery } from '../webhook/webhook-delivery.js';
+import { sampleDelivery } from './delivery-repository-contract.suite.js';
+import { sampleContract } from './repository-contract.suite.js';
+import type { TestApi } from './test-api.js';
+
+const OLD = '2026-01-05T10:00:00.000Z';
+const CUT = '2026-02-01T00:00:00.000Z';
+const NEW = '2026-03-05T10:00:00.000Z';
+let seq = 0;
+const id = (what: string) => `${what}-${Date.now().toString(36)}-${++seq}`;
+
+const loggedEvent = (projectId: number, occurredAt: string): DomainEvent =>
+  ({ id: id('ev'), type: 'ContractAuthorized', occurredAt, projectId, aggregate: { kind: 'contract', id: id('c') } }) as unknown as DomainEvent;
+
+const succeeded = (d: WebhookDelivery, at: string): WebhookDelivery =>
+  recordAttempt(d, { at, status: 200, latencyMs: 3, response: 'ok', error: null }, { kind: 'success' }, 0, { now: at, newId: () => id('x') }).next as WebhookDelivery;
+
+/** The retention rules every storage obeys, written once (run from describeRepositoryContract). */
+export function describeRetentionContract(
+  name: string,
+  fresh: () => Promise<{ readonly retention: StorageRetention; readonly events: EventLog; readonly deliveries: WebhookDeliveryRepository; readonly contracts: ContractRepository }>,
+  t: TestApi,
+): void {
+  const { describe, it, expect } = t;
+  describe(`retention: ${name}`, () => {
+    it('removes events and finished deliveries before the cut-off; keeps newer ones, pending deliveries and live records', async () => {
+      const { retention, events, deliveries, contracts } = await fresh();
+      const project = 31;
+      const [oldEvent, newEvent] = [loggedEvent(project, OLD), loggedEvent(project, NEW)];
+      await events.record(oldEvent);
+      await events.record(newEvent);
+      const [oldSent, oldPending, newSent] = [sampleDelivery(project, id('e'), 'webhook', OLD), sampleDelivery(project, id('e'), 'webhook', OLD), sampleDelivery(project, id('e'), 'webhook', NEW)];
+      for (const d of [oldSent, oldPending, newSent]) await deliveries.create(d);
+      const [oldDone, newDone] = [succeeded(oldSent, OLD), succeeded(newSent, NEW)];
+      await deliveries.save(oldDone);
+      await deliveries.save(newDone);
+      // A contract from before the cut-off that is still live, and one that ended.
+      const live = { ...sampleContract(project, '79000000311', 'live'), createdAt: OLD };
+      const ended = { ...sampleContract(project, '79000000312', 'ended'), createdAt: OLD };
+      await contracts.create(live, []);
+      await contracts.create(ended, []);
+      const cancelled = cancelContract(ended, { now: OLD, newId: () => id('x') }).next;
+      if (!cancelled) throw new Error('the sample contract could not be cancelled');
+      await contracts.save(cancelled, []);
+
+      const report = await retention.purgeBefore(CUT);
+
+      expect((await events.list(project, {}, 10)).map((e) => e.id)).toEqual([newEvent.id]);
+      expect(await deliveries.get(project, oldDone.id)).toBeUndefined();
+      expect(await deliveries.get(project, oldPending.id)).toEqual(oldPending);
+      expect(await deliveries.get(project, newDone.id)).toEqual(newDone);
+      expect(await contracts.get(project, live.id)).toEqual(live);
+      // A storage may keep finished aggregates (MongoDB does) or evict them (memory); the report says which.
+      const endedGone = (await contracts.get(project, ended.id)) === undefined;
+      expect(report).toEqual({ events: 1, deliveries: 1, aggregates: endedGone ? 1 : 0 });
+      // A second pass finds nothing more.
+      expect(await retention.purgeBefore(CUT)).toEqual({ events: 0, deliveries: 0, aggregates: 0 });
+    });
+  });
+}
