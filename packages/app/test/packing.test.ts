@@ -58,12 +58,12 @@ describe('every runtime package packs its built files and types only', () => {
     expect(files).toContain('dist/index.js');
     expect(files).toContain('dist/index.d.ts');
     // No stale output: every built module still has its source (tsc -b never deletes a renamed file's
-    // old output; `npm run clean && npm run build` does).
+    // old output; `npm run build` and the test command's `npm run typecheck` clean first).
     const pkg = join(root, 'packages', p);
     const stale = walk(join(pkg, 'dist'))
       .filter((f) => f.endsWith('.js'))
       .filter((f) => !['.ts', '.tsx'].some((ext) => existsSync(join(pkg, 'src', f.replace(/\.js$/, ext)))));
-    expect(stale, `stale files in packages/${p}/dist: run npm run clean && npm run build`).toEqual([]);
+    expect(stale, `stale files in packages/${p}/dist: run npm run build`).toEqual([]);
   });
 });
 

@@ -227,7 +227,8 @@ describe('charges', () => {
     expect(declines.slice(0, 2).map((n) => n['BillingResult'])).toEqual(['Failed', 'Failed']);
     expect(await statusOf(`<SubscriptionID>${id}</SubscriptionID>`)).toBe('Active');
     await call('CancelSubscription', `<SubscriptionID>${id}</SubscriptionID>`);
-  });
+    // Two 1-second periods and their notifications: longer than the default 5 s when the machine is busy.
+  }, 20_000);
 
   it('TestInfo values out of range: WRONG_PARAMS naming the element', async () => {
     const cases: [string, string][] = [

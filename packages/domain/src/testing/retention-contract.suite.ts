@@ -1,4 +1,4 @@
-import { cancelContract } from '../contract/contract.js';
+import { cancelContract, openContract, type Contract } from '../contract/contract.js';
 import type { ContractRepository } from '../ports/contract-repository.port.js';
 import type { EventLog } from '../ports/event-log.port.js';
 import type { StorageRetention } from '../ports/storage-retention.port.js';
@@ -6,7 +6,6 @@ import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-reposi
 import type { DomainEvent } from '../shared/domain-event.js';
 import { recordAttempt, type WebhookDelivery } from '../webhook/webhook-delivery.js';
 import { sampleDelivery } from './delivery-repository-contract.suite.js';
-import { sampleContract } from './repository-contract.suite.js';
 import type { TestApi } from './test-api.js';
 
 const OLD = '2026-01-05T10:00:00.000Z';
@@ -14,6 +13,19 @@ const CUT = '2026-02-01T00:00:00.000Z';
 const NEW = '2026-03-05T10:00:00.000Z';
 let seq = 0;
 const id = (what: string) => `${what}-${Date.now().toString(36)}-${++seq}`;
+
+/** A contract created before the cut-off (its own helper: the repository suite imports this file). */
+const oldContract = (projectId: number, msisdn: string, mcid: string): Contract =>
+  openContract({
+    id: id('c'),
+    projectId,
+    merchantContractId: mcid,
+    customer: { type: 'mobile_phone', msisdn },
+    authorizationType: 'SMS_PIN',
+    pinDigest: '1234',
+    now: OLD,
+    lifetimeSeconds: 365 * 86_400,
+  });
 
 const loggedEvent = (projectId: number, occurredAt: string): DomainEvent =>
   ({ id: id('ev'), type: 'ContractAuthorized', occurredAt, projectId, aggregate: { kind: 'contract', id: id('c') } }) as unknown as DomainEvent;
@@ -41,8 +53,8 @@ export function describeRetentionContract(
       await deliveries.save(oldDone);
       await deliveries.save(newDone);
       // A contract from before the cut-off that is still live, and one that ended.
-      const live = { ...sampleContract(project, '79000000311', 'live'), createdAt: OLD };
-      const ended = { ...sampleContract(project, '79000000312', 'ended'), createdAt: OLD };
+      const live = oldContract(project, '79000000311', 'live');
+      const ended = oldContract(project, '79000000312', 'ended');
       await contracts.create(live, []);
       await contracts.create(ended, []);
       const cancelled = cancelContract(ended, { now: OLD, newId: () => id('x') }).next;
