@@ -21,6 +21,9 @@ export interface AggregateDocument<S = Record<string, unknown>> {
   [field: string]: unknown;
 }
 
+/** The fields a read by id brings back. */
+type StoredAggregate<S> = { _id: string; version: number; projectId: number; state: Omit<S, 'id' | 'version'> };
+
 /** What a repository writes beside the state: the fields its queries and unique keys use. */
 export type IndexFields = Record<string, unknown>;
 
@@ -31,6 +34,14 @@ export type IndexFields = Record<string, unknown>;
  */
 export class AggregateCollection<S extends { id: string; version: number }> {
   constructor(readonly collection: Collection<AggregateDocument<Omit<S, 'id' | 'version'>>>) {}
+
+  /** The aggregate of that project, or undefined (another project's is not found). */
+  async get(projectId: number, id: string): Promise<S | undefined> {
+    // By `_id` alone, the project checked here: a query by `{ _id, projectId }` is a scan on
+    // mongo-java-server (1,013 reads a second against 7,945 by `_id`).
+    const doc = (await storage(() => this.collection.findOne({ _id: id } as never, { projection: { state: 1, version: 1, projectId: 1 } }))) as StoredAggregate<S> | null;
+    return doc && doc.projectId === projectId ? this.aggregate(doc) : undefined;
+  }
 
   /** The one aggregate matching `filter` (a unique key or `_id`), or undefined. No sort: a sort costs a scan on some servers. */
   async findOne(filter: Filter<AggregateDocument>): Promise<S | undefined> {

@@ -32,7 +32,7 @@ export class MongoContractRepository implements ContractRepository {
   constructor(private readonly contracts: AggregateCollection<Contract>) {}
 
   async get(projectId: number, contractId: string): Promise<Contract | undefined> {
-    return this.contracts.findOne({ _id: contractId, projectId });
+    return this.contracts.get(projectId, contractId);
   }
 
   async findLive(projectId: number, clientKey: string, merchantContractId: string): Promise<Contract | undefined> {

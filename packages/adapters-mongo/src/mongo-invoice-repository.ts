@@ -34,7 +34,7 @@ export class MongoInvoiceRepository implements InvoiceRepository {
   constructor(private readonly invoices: AggregateCollection<Invoice>) {}
 
   async get(projectId: number, invoiceId: string): Promise<Invoice | undefined> {
-    return this.invoices.findOne({ _id: invoiceId, projectId });
+    return this.invoices.get(projectId, invoiceId);
   }
 
   async findByMerchantOrderId(projectId: number, merchantOrderId: string): Promise<Invoice | undefined> {

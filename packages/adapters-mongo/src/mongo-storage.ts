@@ -35,15 +35,12 @@ const due: IndexDescription = { key: { dueAt: 1 }, name: 'due_work' };
 /** The relay's search: only documents with pending events hold `outboxPending`. */
 const outbox: IndexDescription = { key: { outboxPending: 1 }, name: 'outbox_pending', sparse: true };
 /**
- * The compare-and-set of a save (`{ _id, version }`) and the project-scoped read (`{ _id, projectId }`)
- * as indexes of their own. MongoDB answers both from `_id` anyway (these cost it one more index entry
- * per write); mongo-java-server uses an index only when its fields are exactly the query's, and
- * otherwise scans: 497 against 7,245 compare-and-sets a second at 10,000 documents (docs/decisions.md).
+ * The compare-and-set of a save (`{ _id, version }`) as an index of its own. MongoDB answers it from
+ * `_id` anyway (this costs it one more index entry per save); mongo-java-server uses an index only
+ * when its fields are exactly the query's, and otherwise scans: 497 against 7,245 compare-and-sets a
+ * second at 10,000 documents (docs/decisions.md).
  */
-const byId: IndexDescription[] = [
-  { key: { _id: 1, version: 1 }, name: 'compare_and_set', unique: true },
-  { key: { _id: 1, projectId: 1 }, name: 'project_scoped_id', unique: true },
-];
+const byId: IndexDescription[] = [{ key: { _id: 1, version: 1 }, name: 'compare_and_set', unique: true }];
 
 /**
  * The indexes behind the rules and the lookups, by collection. Every unique index begins with

@@ -26,7 +26,7 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
   constructor(private readonly subscriptions: AggregateCollection<Subscription>) {}
 
   async get(projectId: number, subscriptionId: string): Promise<Subscription | undefined> {
-    return this.subscriptions.findOne({ _id: subscriptionId, projectId });
+    return this.subscriptions.get(projectId, subscriptionId);
   }
 
   /** Newest first: creation time (ISO strings sort as times), then id, both descending. */

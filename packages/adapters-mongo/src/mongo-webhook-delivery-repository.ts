@@ -28,7 +28,7 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async get(projectId: number, deliveryId: string): Promise<WebhookDelivery | undefined> {
-    return this.deliveries.findOne({ _id: deliveryId, projectId });
+    return this.deliveries.get(projectId, deliveryId);
   }
 
   async save(delivery: WebhookDelivery): Promise<SaveResult> {
