@@ -8,7 +8,7 @@ import { InMemoryDocuments } from './in-memory-documents.js';
 const keyOf = (projectId: number, clientKey: string, merchantContractId: string) => JSON.stringify([projectId, clientKey, merchantContractId]);
 const contractKey = (c: Contract) => keyOf(c.projectId, customerKey(c.customer), c.merchantContractId);
 
-/** Contracts in memory; a key map stands for the MongoDB lock documents. */
+/** Contracts in memory; a key map stands for MongoDB's unique live-key index. */
 export class InMemoryContractRepository implements ContractRepository {
   readonly documents = new InMemoryDocuments<Contract>(contractDueAt);
   private readonly keys = new Map<string, string>();
@@ -42,9 +42,9 @@ export class InMemoryContractRepository implements ContractRepository {
     return this.documents.due(now, limit);
   }
 
-  /** Evicts cancelled and closed contracts created before `before` (the retention); answers how many. */
+  /** Evicts cancelled and closed contracts that ended before `before` (the retention); answers how many. */
   evictFinishedBefore(before: string): number {
-    return this.documents.evict((c) => !contractHoldsKey(c) && c.createdAt < before).length;
+    return this.documents.evict(before, (c) => !contractHoldsKey(c)).length;
   }
 
   private liveHolder(key: string): Contract | undefined {

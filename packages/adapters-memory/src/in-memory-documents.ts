@@ -14,6 +14,11 @@ interface Stored {
   dueMs: number | null;
   /** Replaced, never changed in place: documents without events share one empty list. */
   outbox: readonly DomainEvent[];
+  /**
+   * When the aggregate last changed, in the domain's time: its creation, then the newest event of
+   * each save that recorded one (every save that ends an aggregate does). The retention counts from it.
+   */
+  changedAt: string;
 }
 
 export interface Versioned {
@@ -25,6 +30,10 @@ export interface Versioned {
 const NO_EVENTS: readonly DomainEvent[] = Object.freeze([]);
 
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** The newest `occurredAt` among `events`, or `otherwise`. */
+// biome-ignore lint/complexity/useMathMinMax: ISO times compare as strings; Math.max would turn them into NaN.
+const latest = (events: readonly DomainEvent[], otherwise: string): string => events.reduce((at, e) => (e.occurredAt > at ? e.occurredAt : at), otherwise);
 
 /**
  * One in-memory collection with the storage rules of the MongoDB one: every read is a fresh copy
@@ -51,13 +60,14 @@ export class InMemoryDocuments<A extends Versioned> {
   insert(aggregate: A, events: readonly DomainEvent[]): void {
     if (aggregate.version !== 1) throw new Error(`a new aggregate has version 1, not ${aggregate.version}`);
     if (this.docs.has(aggregate.id)) throw new Error(`duplicate id ${aggregate.id}`);
-    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? NO_EVENTS : copyOf(events)));
+    const createdAt = (aggregate as { createdAt?: unknown }).createdAt;
+    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? NO_EVENTS : copyOf(events), latest(events, typeof createdAt === 'string' ? createdAt : '')));
   }
 
   replace(aggregate: A, events: readonly DomainEvent[]): SaveResult {
     const current = this.docs.get(aggregate.id);
     if (!current || current.version !== aggregate.version - 1) return versionConflict();
-    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? current.outbox : [...current.outbox, ...copyOf(events)]));
+    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? current.outbox : [...current.outbox, ...copyOf(events)], latest(events, current.changedAt)));
     return saved();
   }
 
@@ -78,14 +88,14 @@ export class InMemoryDocuments<A extends Versioned> {
   }
 
   /**
-   * Removes the aggregates `finished` says are done with, unless events of theirs are still waiting
-   * for the relay; answers the removed ones (for the keys kept beside them). Reads every document:
-   * the retention runs at most hourly.
+   * Removes the aggregates `finished` says are done with that last changed before `before`, unless
+   * events of theirs are still waiting for the relay or work is due; answers the removed ones (for
+   * the keys kept beside them). Reads those documents: the retention runs at most hourly.
    */
-  evict(finished: (a: A) => boolean): A[] {
+  evict(before: string, finished: (a: A) => boolean): A[] {
     const removed: A[] = [];
     for (const [id, stored] of this.docs) {
-      if (stored.outbox.length > 0 || stored.dueMs !== null) continue;
+      if (stored.outbox.length > 0 || stored.dueMs !== null || stored.changedAt >= before) continue;
       const aggregate = JSON.parse(stored.json) as A;
       if (!finished(aggregate)) continue;
       this.docs.delete(id);
@@ -103,8 +113,8 @@ export class InMemoryDocuments<A extends Versioned> {
     if (stored) stored.outbox = stored.outbox.filter((e) => e.id !== eventId);
   }
 
-  private stored(aggregate: A, outbox: readonly DomainEvent[]): Stored {
+  private stored(aggregate: A, outbox: readonly DomainEvent[], changedAt: string): Stored {
     const dueAt = this.dueAt(aggregate);
-    return { json: JSON.stringify(aggregate), projectId: aggregate.projectId, version: aggregate.version, dueMs: dueAt === null ? null : Date.parse(dueAt), outbox };
+    return { json: JSON.stringify(aggregate), projectId: aggregate.projectId, version: aggregate.version, dueMs: dueAt === null ? null : Date.parse(dueAt), outbox, changedAt };
   }
 }

@@ -49,11 +49,12 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   }
 
   /**
-   * Evicts finished invoices (no longer active, nothing due, no refund under way) created before
-   * `before`, with their merchant_order_id: in memory, the retention bounds that key too.
+   * Evicts finished invoices (no longer active, nothing due, no refund under way) whose last change
+   * was before `before`, with their merchant_order_id: in memory, the retention bounds that key too
+   * (MongoDB keeps invoices, so there it stays unique for good).
    */
   evictFinishedBefore(before: string): number {
-    const removed = this.documents.evict((i) => !invoiceIsActive(i) && i.refundStatus !== 'processing' && i.createdAt < before);
+    const removed = this.documents.evict(before, (i) => !invoiceIsActive(i) && i.refundStatus !== 'processing');
     for (const i of removed) if (this.orders.get(orderKey(i.projectId, i.merchantOrderId)) === i.id) this.orders.delete(orderKey(i.projectId, i.merchantOrderId));
     return removed.length;
   }

@@ -40,8 +40,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return this.documents.due(now, limit);
   }
 
-  /** Evicts cancelled, refused and closed subscriptions created before `before` (the retention). */
+  /** Evicts cancelled, refused and closed subscriptions whose last change was before `before` (the retention). */
   evictFinishedBefore(before: string): number {
-    return this.documents.evict((x) => (x.state === 'cancelled' || x.state === 'approvingFailed' || x.state === 'closed') && x.createdAt < before).length;
+    return this.documents.evict(before, (x) => x.state === 'cancelled' || x.state === 'approvingFailed' || x.state === 'closed').length;
   }
 }

@@ -28,7 +28,7 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
 
   /** Evicts deliveries that finished (succeeded or dead) before `before` (the retention). */
   evictFinishedBefore(before: string): number {
-    return this.documents.evict((d) => d.state !== 'pending' && (d.attempts.at(-1)?.at ?? d.createdAt) < before).length;
+    return this.documents.evict(before, (d) => d.state !== 'pending' && (d.attempts.at(-1)?.at ?? d.createdAt) < before).length;
   }
 
   async list(projectId: number, filter: DeliveryFilter, limit: number) {

@@ -13,7 +13,8 @@ import {
   type SaveResult,
 } from '@kassa/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
-import { duplicateIndex, liveKey } from './unique-keys.js';
+import { StorageUnavailableError } from './mongo-errors.js';
+import { CREATE_ATTEMPTS, duplicateField, liveKey } from './unique-keys.js';
 
 export const CONTRACT_LIVE_KEY_INDEX = 'live_contract_unique';
 const key = (clientKey: string, merchantContractId: string) => JSON.stringify([clientKey, merchantContractId]);
@@ -42,14 +43,16 @@ export class MongoContractRepository implements ContractRepository {
   async create(contract: Contract, events: readonly DomainEvent[]): Promise<CreateResult<'contract'>> {
     // A holder found by its key answers; one that ended between the refused insert and the lookup
     // has given the key back, so the insert is tried again.
-    for (;;) {
+    for (let attempt = 1; ; attempt += 1) {
       try {
         await this.contracts.insert(contract, fields(contract), events);
         return created();
       } catch (e) {
-        if (duplicateIndex(e) !== CONTRACT_LIVE_KEY_INDEX) throw e;
+        if (duplicateField(e) !== 'liveKey') throw e;
         const holder = await this.findLive(contract.projectId, customerKey(contract.customer), contract.merchantContractId);
         if (holder) return duplicateKey('contract', holder.id);
+        // Should the key keep changing hands, the caller gets a 503 and retries later.
+        if (attempt === CREATE_ATTEMPTS) throw new StorageUnavailableError(e);
       }
     }
   }

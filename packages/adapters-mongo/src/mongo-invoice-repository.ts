@@ -14,7 +14,8 @@ import {
   type SaveResult,
 } from '@kassa/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
-import { duplicateIndex, liveKey } from './unique-keys.js';
+import { StorageUnavailableError } from './mongo-errors.js';
+import { CREATE_ATTEMPTS, duplicateField, liveKey } from './unique-keys.js';
 
 export const MERCHANT_ORDER_INDEX = 'merchant_order_id_unique';
 export const ACTIVE_INVOICE_INDEX = 'active_invoice_unique';
@@ -42,22 +43,23 @@ export class MongoInvoiceRepository implements InvoiceRepository {
   }
 
   async create(invoice: Invoice, events: readonly DomainEvent[]): Promise<CreateResult<InvoiceKey>> {
-    for (;;) {
+    for (let attempt = 1; ; attempt += 1) {
       try {
         await this.invoices.insert(invoice, fields(invoice), events);
         return created();
       } catch (e) {
-        const index = duplicateIndex(e);
-        if (index === MERCHANT_ORDER_INDEX) {
+        const field = duplicateField(e);
+        if (field === 'merchantOrderId') {
           const holder = await this.findByMerchantOrderId(invoice.projectId, invoice.merchantOrderId);
           if (holder) return duplicateKey('merchantOrderId', holder.id);
-        } else if (index === ACTIVE_INVOICE_INDEX) {
+        } else if (field === 'liveKey') {
           const holder = await this.invoices.findOne({ projectId: invoice.projectId, liveKey: customerKey(invoice.customer) });
           if (holder) return duplicateKey('activeInvoice', holder.id);
         } else {
           throw e;
         }
-        // The holder gave the key back between the refused insert and the lookup: try again.
+        // The holder gave the key back between the refused insert and the lookup: try again, a few times.
+        if (attempt === CREATE_ATTEMPTS) throw new StorageUnavailableError(e);
       }
     }
   }

@@ -35,12 +35,17 @@ const due: IndexDescription = { key: { dueAt: 1 }, name: 'due_work' };
 /** The relay's search: only documents with pending events hold `outboxPending`. */
 const outbox: IndexDescription = { key: { outboxPending: 1 }, name: 'outbox_pending', sparse: true };
 /**
- * The compare-and-set of a save (`{ _id, version }`) as an index of its own. MongoDB answers it from
- * `_id` anyway (this costs it one more index entry per save); mongo-java-server uses an index only
- * when its fields are exactly the query's, and otherwise scans: 497 against 7,245 compare-and-sets a
- * second at 10,000 documents (docs/decisions.md).
+ * The project-scoped read by id (`{ _id, projectId }`) and the compare-and-set of a save
+ * (`{ _id, projectId, version }`) as unique indexes of their own, each beginning with the shard key
+ * (README, "Sharding"). MongoDB could answer both from `_id` (these cost it an index entry more per
+ * write); mongo-java-server uses only a unique index whose fields are exactly the query's and
+ * otherwise scans: 385-497 against 6,912-7,245 compare-and-sets a second at 10,000-20,000
+ * documents (docs/decisions.md).
  */
-const byId: IndexDescription[] = [{ key: { _id: 1, version: 1 }, name: 'compare_and_set', unique: true }];
+const byId: IndexDescription[] = [
+  { key: { projectId: 1, _id: 1 }, name: 'project_id', unique: true },
+  { key: { projectId: 1, _id: 1, version: 1 }, name: 'compare_and_set', unique: true },
+];
 
 /**
  * The indexes behind the rules and the lookups, by collection. Every unique index begins with
@@ -95,7 +100,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   await client.connect();
   const db = client.db(options.database);
   await ensureIndexes(db);
-  const aggregates = <S extends { id: string; version: number }>(name: string) => new AggregateCollection<S>(db.collection<AggregateDocument<Omit<S, 'id' | 'version'>>>(name));
+  const aggregates = <S extends { id: string; projectId: number; version: number }>(name: string) => new AggregateCollection<S>(db.collection<AggregateDocument<Omit<S, 'id' | 'version'>>>(name));
   const contract = aggregates<Contract>('contracts');
   const invoice = aggregates<Invoice>('invoices');
   const subscription = aggregates<Subscription>('subscriptions');

@@ -9,8 +9,17 @@ import { MongoServerError } from 'mongodb';
  */
 export const liveKey = (live: boolean, key: string, id: string): string => (live ? key : `~${id}`);
 
-/** The name of the unique index an E11000 names (`... index: <name> dup key: ...`), if any. */
-export function duplicateIndex(e: unknown): string | undefined {
+/**
+ * Which unique key an E11000 is about: `liveKey`, `merchantOrderId`, `_id`, or another field; from
+ * the error's `keyPattern` where the server sends one (MongoDB), else from its message
+ * (`... index: <name> dup key: { projectId: 1, liveKey: "..." }`, as mongo-java-server words it).
+ */
+export function duplicateField(e: unknown): string | undefined {
   if (!(e instanceof MongoServerError) || e.code !== 11000) return undefined;
-  return /index: (\S+) dup key/.exec(e.message)?.[1];
+  const pattern = e['keyPattern'] as Record<string, unknown> | undefined;
+  const fields = pattern ? Object.keys(pattern) : (/dup key: \{(.*)\}/.exec(e.message)?.[1] ?? '').split(',').map((part) => part.split(':')[0]?.trim() ?? '');
+  return ['liveKey', 'merchantOrderId', 'version'].find((f) => fields.includes(f)) ?? (fields.includes('_id') ? '_id' : fields.at(-1));
 }
+
+/** How often a creation retries when the key's holder ended between the refused insert and the lookup. */
+export const CREATE_ATTEMPTS = 5;

@@ -35,8 +35,8 @@ export class RelayEvents {
       }
       await outbox.acknowledge(event);
     };
-    // Aggregates side by side, each one's events in turn: acknowledging two events of one revision
-    // at once could undo one removal (the event would only be relayed again, but for nothing).
+    // Aggregates side by side, each one's events in turn: an aggregate's events reach the log and
+    // its deliveries in the order they were recorded.
     const byAggregate = new Map<string, DomainEvent[]>();
     for (const e of events) byAggregate.set(e.aggregate.id, [...(byAggregate.get(e.aggregate.id) ?? []), e]);
     const failures: unknown[] = [];

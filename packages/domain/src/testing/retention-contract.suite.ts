@@ -1,6 +1,7 @@
 import { cancelContract, openContract, type Contract } from '../contract/contract.js';
 import type { ContractRepository } from '../ports/contract-repository.port.js';
 import type { EventLog } from '../ports/event-log.port.js';
+import type { EventOutbox } from '../ports/event-outbox.port.js';
 import type { StorageRetention } from '../ports/storage-retention.port.js';
 import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
 import type { DomainEvent } from '../shared/domain-event.js';
@@ -36,13 +37,19 @@ const succeeded = (d: WebhookDelivery, at: string): WebhookDelivery =>
 /** The retention rules every storage obeys, written once (run from describeRepositoryContract). */
 export function describeRetentionContract(
   name: string,
-  fresh: () => Promise<{ readonly retention: StorageRetention; readonly events: EventLog; readonly deliveries: WebhookDeliveryRepository; readonly contracts: ContractRepository }>,
+  fresh: () => Promise<{
+    readonly retention: StorageRetention;
+    readonly events: EventLog;
+    readonly deliveries: WebhookDeliveryRepository;
+    readonly contracts: ContractRepository;
+    readonly outbox: EventOutbox;
+  }>,
   t: TestApi,
 ): void {
   const { describe, it, expect } = t;
   describe(`retention: ${name}`, () => {
     it('removes events and finished deliveries before the cut-off; keeps newer ones, pending deliveries and live records', async () => {
-      const { retention, events, deliveries, contracts } = await fresh();
+      const { retention, events, deliveries, contracts, outbox } = await fresh();
       const project = 31;
       const [oldEvent, newEvent] = [loggedEvent(project, OLD), loggedEvent(project, NEW)];
       await events.record(oldEvent);
@@ -57,9 +64,15 @@ export function describeRetentionContract(
       const ended = oldContract(project, '79000000312', 'ended');
       await contracts.create(live, []);
       await contracts.create(ended, []);
-      const cancelled = cancelContract(ended, { now: OLD, newId: () => id('x') }).next;
-      if (!cancelled) throw new Error('the sample contract could not be cancelled');
-      await contracts.save(cancelled, []);
+      const cancel = cancelContract(ended, { now: OLD, newId: () => id('x') });
+      await contracts.save(cancel.next as Contract, cancel.events);
+      // One created before the cut-off but ended after it: its retention counts from its end.
+      const endedLate = oldContract(project, '79000000313', 'late');
+      await contracts.create(endedLate, []);
+      const lateCancel = cancelContract(endedLate, { now: NEW, newId: () => id('x') });
+      await contracts.save(lateCancel.next as Contract, lateCancel.events);
+      // Their events relayed: only the retention decides now.
+      for (const e of [...cancel.events, ...lateCancel.events]) await outbox.acknowledge(e);
 
       const report = await retention.purgeBefore(CUT);
 
@@ -68,6 +81,7 @@ export function describeRetentionContract(
       expect(await deliveries.get(project, oldPending.id)).toEqual(oldPending);
       expect(await deliveries.get(project, newDone.id)).toEqual(newDone);
       expect(await contracts.get(project, live.id)).toEqual(live);
+      expect((await contracts.get(project, endedLate.id))?.state).toBe('cancelled');
       // A storage may keep finished aggregates (MongoDB does) or evict them (memory); the report says which.
       const endedGone = (await contracts.get(project, ended.id)) === undefined;
       expect(report).toEqual({ events: 1, deliveries: 1, aggregates: endedGone ? 1 : 0 });

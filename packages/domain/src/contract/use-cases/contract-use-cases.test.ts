@@ -77,6 +77,17 @@ describe('contract use cases', () => {
     expect(closed.map((e) => e.reason)).toEqual(['expired']);
   });
 
+  it('a holder past its expires_at that the sweep has not reached is expired on the spot when it blocks a newcomer', async () => {
+    const kassa = testKassa();
+    const old = value(await kassa.useCases.createContract.execute({ ...key, customer: phone() }));
+    // The clock moves past the expiry; no job or sweep runs.
+    kassa.ports.clock.advance(365 * 24 * 3600 + 1);
+    const fresh = value(await kassa.useCases.createContract.execute({ ...key, customer: phone() }));
+    expect(fresh.id).not.toBe(old.id);
+    expect((await kassa.ports.contracts.get(1, old.id))?.state).toBe('closed');
+    expect((await kassa.ports.outbox.pending(10)).filter((e) => e.type === 'ContractClosed').map((e) => e.reason)).toEqual(['expired']);
+  });
+
   it('in production generates the PIN and sends it by SMS; in test it is 1234 and nothing is sent', async () => {
     const prod = testKassa('production');
     const contract = value(await prod.useCases.createContract.execute({ ...key, customer: phone() }));

@@ -1,4 +1,5 @@
-import { openContract, type Contract } from '../contract.js';
+import { expireContract, openContract, type Contract } from '../contract.js';
+import { stampOf } from '../../shared/application/event-stamp.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
@@ -30,7 +31,7 @@ export class CreateContract {
     }
     return retryOnConflict(async () => {
       const live = await contracts.findLive(input.projectId, customerKey(customer), input.merchantContractId);
-      if (live) return contractExists(live);
+      if (live) return this.answerHolder(live);
       const authorizationType = customer.type === 'mobile_phone' ? 'SMS_PIN' : 'SKIP';
       const id = ids.newId();
       const pin = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
@@ -47,11 +48,25 @@ export class CreateContract {
       const created = await contracts.create(contract, []);
       if (!created.ok) {
         const holder = await contracts.get(input.projectId, created.error.holderId);
-        return holder ? contractExists(holder) : RETRY;
+        return holder ? this.answerHolder(holder) : RETRY;
       }
       if (customer.type === 'mobile_phone' && pin) await sendPin(settings, sms, customer.msisdn, pin);
       await scheduleSafely(scheduler, { name: 'contract.expire', projectId: contract.projectId, aggregateId: contract.id, runAt: contract.expiresAt });
       return ok(contract);
     });
+  }
+
+  /**
+   * 409 naming the holder of the key; a holder past its expires_at that the sweep has not reached
+   * yet is expired on the spot (giving the key back in the same save), then the creation is retried.
+   */
+  private async answerHolder(holder: Contract): Promise<Result<Contract, DomainError> | typeof RETRY> {
+    const { contracts, clock, ids } = this.ports;
+    const expired = expireContract(holder, stampOf(clock, ids));
+    if (expired.next) {
+      await contracts.save(expired.next, expired.events);
+      return RETRY;
+    }
+    return contractExists(holder);
   }
 }
