@@ -1,6 +1,7 @@
 import type { Collection, Document, Filter } from 'mongodb';
 import type { DomainEvent } from '@kassa/domain';
 import { storage } from './mongo-errors.js';
+import { compareAndSets, insertions, readsById } from './round-trips.js';
 
 /**
  * One aggregate's document: its state as it is (`state`, replaced whole by each save, so a field the
@@ -33,14 +34,22 @@ export type IndexFields = Record<string, unknown>;
  * the events ride in the same update (`$push` to the outbox), so state and events commit together.
  */
 export class AggregateCollection<S extends { id: string; projectId: number; version: number }> {
-  constructor(readonly collection: Collection<AggregateDocument<Omit<S, 'id' | 'version'>>>) {}
+  private readonly reads;
+  private readonly inserts;
+  private readonly saves;
+
+  constructor(readonly collection: Collection<AggregateDocument<Omit<S, 'id' | 'version'>>>) {
+    this.reads = readsById<StoredAggregate<S>>(collection as never, { state: 1, version: 1, projectId: 1 });
+    this.inserts = insertions<Document>(collection as never);
+    this.saves = compareAndSets(collection as never);
+  }
 
   /** The aggregate of that project, or undefined (another project's is not found). */
   async get(projectId: number, id: string): Promise<S | undefined> {
-    // `{ _id, projectId }`: targeted on a cluster sharded by project, and answered from the
-    // `project_id` index (mongo-java-server uses an index only when its fields are the query's).
-    const doc = (await storage(() => this.collection.findOne({ _id: id, projectId } as never, { projection: { state: 1, version: 1, projectId: 1 } }))) as StoredAggregate<S> | null;
-    return doc ? this.aggregate(doc) : undefined;
+    // Read by `_id` with the reads of the same moment (`{ _id: { $in } }`: a scan on mongo-java-server
+    // with projectId beside it), the project checked on the answer.
+    const doc = await this.reads.load(id);
+    return doc && doc.projectId === projectId ? this.aggregate(doc) : undefined;
   }
 
   /** The one aggregate matching `filter` (a unique key or `_id`), or undefined. No sort: a sort costs a scan on some servers. */
@@ -70,7 +79,7 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
   async insert(aggregate: S, fields: IndexFields, events: readonly DomainEvent[]): Promise<void> {
     const { id, version, ...state } = aggregate;
     const doc = { ...fields, _id: id, version, state, outbox: [...events], ...(events.length > 0 ? { outboxPending: true } : {}) } as AggregateDocument<Omit<S, 'id' | 'version'>>;
-    await storage(() => this.collection.insertOne(doc as never));
+    await this.inserts.load(doc as Document);
   }
 
   /**
@@ -83,8 +92,7 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
     if (events.length > 0) {
       update['$push'] = { outbox: { $each: [...events] } };
     }
-    const result = await storage(() => this.collection.updateOne({ _id: id, projectId: aggregate.projectId, version: version - 1 } as never, update as never));
-    return result.matchedCount === 1;
+    return this.saves.load({ filter: { _id: id, projectId: aggregate.projectId, version: version - 1 }, update });
   }
 
   /**

@@ -35,17 +35,13 @@ const due: IndexDescription = { key: { dueAt: 1 }, name: 'due_work' };
 /** The relay's search: only documents with pending events hold `outboxPending`. */
 const outbox: IndexDescription = { key: { outboxPending: 1 }, name: 'outbox_pending', sparse: true };
 /**
- * The project-scoped read by id (`{ _id, projectId }`) and the compare-and-set of a save
- * (`{ _id, projectId, version }`) as unique indexes of their own, each beginning with the shard key
- * (README, "Sharding"). MongoDB could answer both from `_id` (these cost it an index entry more per
- * write); mongo-java-server uses only a unique index whose fields are exactly the query's and
- * otherwise scans: 385-497 against 6,912-7,245 compare-and-sets a second at 10,000-20,000
- * documents (docs/decisions.md).
+ * The compare-and-set of a save (`{ _id, projectId, version }`) as a unique index of its own,
+ * beginning with the shard key (README, "Sharding"). MongoDB could answer it from `_id` (this costs
+ * it an index entry more per save); mongo-java-server uses only a unique index whose fields are
+ * exactly the query's and otherwise scans: 385-497 against 6,912-7,245 compare-and-sets a second at
+ * 10,000-20,000 documents (docs/decisions.md).
  */
-const byId: IndexDescription[] = [
-  { key: { projectId: 1, _id: 1 }, name: 'project_id', unique: true },
-  { key: { projectId: 1, _id: 1, version: 1 }, name: 'compare_and_set', unique: true },
-];
+const byId: IndexDescription[] = [{ key: { projectId: 1, _id: 1, version: 1 }, name: 'compare_and_set', unique: true }];
 
 /**
  * The indexes behind the rules and the lookups, by collection. Every unique index begins with
