@@ -164,7 +164,9 @@ async function axeProblems(url: string, context: 'desktop' | 'phone' = 'desktop'
   }
 }
 
-describe('the widget on a shop page (embed.js)', { timeout: 30_000 }, () => {
+// Each step below waits at most 8 s for the page; with three test files at once on two cores (one of
+// them this Chromium) a test's steps have added up past 30 s, in two full runs of five.
+describe('the widget on a shop page (embed.js)', { timeout: 60_000 }, () => {
   it('mount, then pay by the success card: onSuccess within one polling period, payment.updated delivered and verified', async () => {
     const invoice = await cardInvoice();
     const page = await desktop.newPage();
@@ -257,7 +259,7 @@ describe('the widget on a shop page (embed.js)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the hosted payment page at authorization.url', { timeout: 30_000 }, () => {
+describe('the hosted payment page at authorization.url', { timeout: 60_000 }, () => {
   it('by card: back at the shop with invoiceId, merchantOrderId and success=true; payment.updated verified', async () => {
     const invoice = await cardInvoice();
     const page = await desktop.newPage();
