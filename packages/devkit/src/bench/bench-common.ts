@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Request as AutocannonRequest } from 'autocannon';
 import { createHmac } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -46,4 +47,37 @@ export async function waitFor(done: () => boolean, ms: number, what: string): Pr
     if (Date.now() > until) throw new Error(`${what}: not within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * The P1 workload's request pair (autocannon): a signed v4 POST /invoices with a fresh order and
+ * MSISDN from `next()`, then a signed GET of the invoice it created.
+ */
+export function p1Requests(next: () => number, orderPrefix: string): AutocannonRequest[] {
+  const base = `/api/v3/projects/${BENCH_PROJECT_ID}/invoices`;
+  return [
+    {
+      method: 'POST',
+      path: base,
+      setupRequest: (req) => {
+        const n = next();
+        const msisdn = `7${String(n).padStart(10, '0')}`;
+        const order = `${orderPrefix}-${process.pid}-${n}`;
+        const body = { client_ip: '203.0.113.10', customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: order } };
+        return { ...req, headers: signV4Headers(`${order + msisdn}203.0.113.10`), body: JSON.stringify(body) };
+      },
+      onResponse: (status, body, context) => {
+        if (status === 201) (context as Record<string, unknown>)['invoiceId'] = (JSON.parse(body) as { data: { invoice_id: string } }).data.invoice_id;
+      },
+    },
+    {
+      method: 'GET',
+      setupRequest: (req, context) => {
+        const id = String((context as Record<string, unknown>)['invoiceId'] ?? 'none');
+        const headers: Record<string, string> = signV4Headers(id);
+        delete headers['Content-Type'];
+        return { ...req, path: `${base}/${id}`, headers };
+      },
+    },
+  ];
 }

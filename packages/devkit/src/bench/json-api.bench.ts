@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { BENCH_PROJECT_ID, median, signV4Headers as sign, startBenchServer as startServer, stopBenchServer } from './bench-common.js';
+import { median, p1Requests, startBenchServer as startServer, stopBenchServer } from './bench-common.js';
 
 /**
  * `npm run bench`: signed (v4) POST /invoices then GET of it, 50 connections, against Kassa
@@ -37,37 +37,13 @@ function cpuSeconds(pid: number | undefined): number | undefined {
 }
 
 async function measure(name: string, url: string): Promise<Measured & { total: number }> {
-  const base = `/api/v3/projects/${BENCH_PROJECT_ID}/invoices`;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        path: base,
-        setupRequest: (req) => {
-          sequence += 1;
-          const msisdn = `7${String(sequence).padStart(10, '0')}`;
-          const order = `bench-${process.pid}-${sequence}`;
-          const body = { client_ip: '203.0.113.10', customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: order } };
-          return { ...req, headers: sign(`${order + msisdn}203.0.113.10`), body: JSON.stringify(body) };
-        },
-        onResponse: (status, body, context) => {
-          if (status === 201) (context as Record<string, unknown>)['invoiceId'] = (JSON.parse(body) as { data: { invoice_id: string } }).data.invoice_id;
-        },
-      },
-      {
-        method: 'GET',
-        setupRequest: (req, context) => {
-          const id = String((context as Record<string, unknown>)['invoiceId'] ?? 'none');
-          const headers: Record<string, string> = sign(id);
-          delete headers['Content-Type'];
-          return { ...req, path: `${base}/${id}`, headers };
-        },
-      },
-    ],
+    requests: p1Requests(() => (sequence += 1), 'bench'),
   });
+
   return { name, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, total: result.requests.total };
 }
 

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
 import { connectMongoStorage } from '@kassa/adapters-mongo';
-import { inMemoryPorts } from '@kassa/adapters-memory';
-import { kassaUseCases, type Project } from '@kassa/domain';
+import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
+import { kassaUseCases } from '@kassa/domain';
 import { startMongoServer, type MongoServer } from '../servers/mongo-server.js';
-import { BENCH_PROJECT_ID, signV4Headers as sign, startBenchServer, stopBenchServer } from './bench-common.js';
+import { BENCH_PROJECT_ID, p1Requests, signV4Headers as sign, startBenchServer, stopBenchServer } from './bench-common.js';
 
 /**
  * The MongoDB scenario of `npm run bench`: invoice creation through the API (Kassa on MongoDB
@@ -79,20 +79,7 @@ async function rawInserts(url: string): Promise<number> {
   return inserted / SECONDS;
 }
 
-const PROJECT: Project = {
-  id: BENCH_PROJECT_ID,
-  partnerLogin: 'bench',
-  active: true,
-  clientIpRequired: false,
-  ipWhitelist: [],
-  defaultPrice: { minor: 1000, currency: 'RUB' },
-  returnUrl: null,
-  webhookUrl: null,
-  webhookSecret: null,
-  paymentMethods: ['sbp'],
-  subscriptionSecret: null,
-  subscriptionNotificationUrl: null,
-};
+const PROJECT = projectWithDefaults({ id: BENCH_PROJECT_ID, partnerLogin: 'bench', clientIpRequired: false, defaultPrice: { minor: 1000, currency: 'RUB' } });
 
 /** Invoice creation through the use case (no HTTP), Kassa's MongoDB repositories, 50 at a time. Per second. */
 async function useCaseCreations(url: string): Promise<number> {
@@ -130,37 +117,7 @@ async function useCaseCreations(url: string): Promise<number> {
 
 /** The P1 benchmark's workload (json-api.bench.ts): a signed POST /invoices, then a signed GET of it. Requests per second. */
 async function p1Workload(api: string): Promise<number> {
-  const base = `/api/v3/projects/${BENCH_PROJECT_ID}/invoices`;
-  const result = await autocannon({
-    url: api,
-    connections: CONCURRENCY,
-    duration: SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        path: base,
-        setupRequest: (req) => {
-          sequence += 1;
-          const msisdn = `7${String(sequence).padStart(10, '0')}`;
-          const order = `p1-${process.pid}-${sequence}`;
-          const body = { client_ip: '203.0.113.10', customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: order } };
-          return { ...req, headers: sign(`${order + msisdn}203.0.113.10`), body: JSON.stringify(body) };
-        },
-        onResponse: (status, body, context) => {
-          if (status === 201) (context as Record<string, unknown>)['invoiceId'] = (JSON.parse(body) as { data: { invoice_id: string } }).data.invoice_id;
-        },
-      },
-      {
-        method: 'GET',
-        setupRequest: (req, context) => {
-          const id = String((context as Record<string, unknown>)['invoiceId'] ?? 'none');
-          const headers: Record<string, string> = sign(id);
-          delete headers['Content-Type'];
-          return { ...req, path: `${base}/${id}`, headers };
-        },
-      },
-    ],
-  });
+  const result = await autocannon({ url: api, connections: CONCURRENCY, duration: SECONDS, requests: p1Requests(() => (sequence += 1), 'p1') });
   if (result.non2xx > 0 || result.errors > 0) console.log(`note: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }

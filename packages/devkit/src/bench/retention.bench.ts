@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { inMemoryPorts } from '@kassa/adapters-memory';
-import { defaultSettings, kassaUseCases, type Project } from '@kassa/domain';
+import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
+import { defaultSettings, kassaUseCases } from '@kassa/domain';
 
 /**
  * `npm run bench`'s retention scenario: an embedded Kassa on in-memory storage under steady traffic
@@ -14,20 +14,7 @@ import { defaultSettings, kassaUseCases, type Project } from '@kassa/domain';
 const DAYS = Number(process.env['BENCH_RETENTION_DAYS_RUN'] ?? 5);
 const PER_HOUR = Number(process.env['BENCH_INVOICES_PER_HOUR'] ?? 2_000);
 
-const PROJECT: Project = {
-  id: 1,
-  partnerLogin: 'bench',
-  active: true,
-  clientIpRequired: false,
-  ipWhitelist: [],
-  defaultPrice: { minor: 1000, currency: 'RUB' },
-  returnUrl: null,
-  webhookUrl: null,
-  webhookSecret: null,
-  paymentMethods: ['sbp'],
-  subscriptionSecret: null,
-  subscriptionNotificationUrl: null,
-};
+const PROJECT = projectWithDefaults({ id: 1, partnerLogin: 'bench', clientIpRequired: false, defaultPrice: { minor: 1000, currency: 'RUB' } });
 
 async function child(retentionDays: number): Promise<void> {
   const ports = inMemoryPorts({ partners: [{ login: 'bench', password: 'x', testCallbackAllowed: false }], projects: [PROJECT], settings: { ...defaultSettings('test'), retentionDays } });
