@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { MongoBulkWriteError, MongoServerError, type AnyBulkWriteOperation, type Collection, type Document } from 'mongodb';
-import { isDuplicateKey, storage } from './mongo-errors.js';
+import { isDuplicateKey, storage, StorageUnavailableError } from './mongo-errors.js';
 
 /**
  * Shares round trips between operations asked for at the same moment (DataLoader, its cache off:
@@ -11,6 +11,18 @@ import { isDuplicateKey, storage } from './mongo-errors.js';
  * each (docs/decisions.md).
  */
 const EVERY_TICK = { cache: false, maxBatchSize: 100, batchScheduleFn: (run: () => void) => setImmediate(run) } as const;
+
+/**
+ * A batch's error, where only some operations failed with their own write error: anything else (a
+ * write concern not satisfied, alone or beside write errors; the connection lost) fails the whole
+ * batch as unavailable storage, as it would fail a single operation (503, retried).
+ */
+const perOperation = (e: unknown): MongoBulkWriteError => {
+  if (!(e instanceof MongoBulkWriteError)) throw e;
+  const writeErrors = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
+  if (e.result?.getWriteConcernError() || writeErrors.length === 0) throw new StorageUnavailableError(e);
+  return e;
+};
 
 /** The E11000 of one operation in a batch, as the error a single operation would have thrown. */
 const asServerError = (e: MongoBulkWriteError, index: number): Error | undefined => {
@@ -35,8 +47,8 @@ export function insertions<D extends Document>(collection: Collection<D>): DataL
       await storage(() => collection.insertMany([...docs] as never[], { ordered: false }));
       return docs.map(() => true as const);
     } catch (e) {
-      if (!(e instanceof MongoBulkWriteError)) throw e;
-      return docs.map((_, i) => asServerError(e, i) ?? (true as const));
+      const failed = perOperation(e);
+      return docs.map((_, i) => asServerError(failed, i) ?? (true as const));
     }
   }, EVERY_TICK);
 }
@@ -55,9 +67,9 @@ export function compareAndSets(collection: Collection<Document>): DataLoader<{ f
       await storage(() => collection.bulkWrite(operations, { ordered: false }));
       return saves.map(() => true);
     } catch (e) {
-      if (!(e instanceof MongoBulkWriteError)) throw e;
+      const batch = perOperation(e);
       return saves.map((_, i) => {
-        const failed = asServerError(e, i);
+        const failed = asServerError(batch, i);
         if (!failed) return true;
         return isDuplicateKey(failed) ? false : failed;
       });
