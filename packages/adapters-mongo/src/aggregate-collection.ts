@@ -89,9 +89,10 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
   async save(aggregate: S, fields: IndexFields, events: readonly DomainEvent[]): Promise<boolean> {
     const { id, version, ...state } = aggregate;
     const update: Document = { $set: { ...fields, version, state, ...(events.length > 0 ? { outboxPending: true } : {}) } };
-    if (events.length > 0) {
-      update['$push'] = { outbox: { $each: [...events] } };
-    }
+    // The outbox by `$push`, or, without events, present from the start should the save write a
+    // removed document back (see compareAndSets).
+    if (events.length > 0) update['$push'] = { outbox: { $each: [...events] } };
+    else update['$setOnInsert'] = { outbox: [] };
     return this.saves.load({ filter: { _id: id, projectId: aggregate.projectId, version: version - 1 }, update });
   }
 

@@ -16,7 +16,6 @@ import type { AggregateCollection } from './aggregate-collection.js';
 import { StorageUnavailableError } from './mongo-errors.js';
 import { CREATE_ATTEMPTS, duplicateField, liveKey } from './unique-keys.js';
 
-export const CONTRACT_LIVE_KEY_INDEX = 'live_contract_unique';
 const key = (clientKey: string, merchantContractId: string) => JSON.stringify([clientKey, merchantContractId]);
 const fields = (c: Contract) => ({
   projectId: c.projectId,

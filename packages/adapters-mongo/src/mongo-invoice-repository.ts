@@ -17,8 +17,6 @@ import type { AggregateCollection } from './aggregate-collection.js';
 import { StorageUnavailableError } from './mongo-errors.js';
 import { CREATE_ATTEMPTS, duplicateField, liveKey } from './unique-keys.js';
 
-export const MERCHANT_ORDER_INDEX = 'merchant_order_id_unique';
-export const ACTIVE_INVOICE_INDEX = 'active_invoice_unique';
 const fields = (i: Invoice) => ({
   projectId: i.projectId,
   merchantOrderId: i.merchantOrderId,

@@ -1,9 +1,10 @@
 import type { Contract, Invoice, Subscription, WebhookDelivery } from '@kassa/domain';
 import { MongoClient, type Collection, type Db, type IndexDescription } from 'mongodb';
 import { AggregateCollection, type AggregateDocument } from './aggregate-collection.js';
-import { CONTRACT_LIVE_KEY_INDEX, MongoContractRepository } from './mongo-contract-repository.js';
+import { MongoContractRepository } from './mongo-contract-repository.js';
 import { MongoEventOutbox } from './mongo-event-outbox.js';
-import { ACTIVE_INVOICE_INDEX, MERCHANT_ORDER_INDEX, MongoInvoiceRepository } from './mongo-invoice-repository.js';
+import { MongoInvoiceRepository } from './mongo-invoice-repository.js';
+import { ACTIVE_INVOICE_INDEX, COMPARE_AND_SET_INDEX, CONTRACT_LIVE_KEY_INDEX, MERCHANT_ORDER_INDEX } from './unique-keys.js';
 import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
 import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
@@ -41,7 +42,7 @@ const outbox: IndexDescription = { key: { outboxPending: 1 }, name: 'outbox_pend
  * exactly the query's and otherwise scans: 385-497 against 6,912-7,245 compare-and-sets a second at
  * 10,000-20,000 documents (docs/decisions.md).
  */
-const byId: IndexDescription[] = [{ key: { projectId: 1, _id: 1, version: 1 }, name: 'compare_and_set', unique: true }];
+const byId: IndexDescription[] = [{ key: { projectId: 1, _id: 1, version: 1 }, name: COMPARE_AND_SET_INDEX, unique: true }];
 
 /**
  * The indexes behind the rules and the lookups, by collection. Every unique index begins with

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { MongoBulkWriteError, MongoServerError, type AnyBulkWriteOperation, type Collection, type Document } from 'mongodb';
+import { MongoBulkWriteError, MongoError, MongoServerError, type AnyBulkWriteOperation, type Collection, type Document } from 'mongodb';
 import { isDuplicateKey, storage, StorageUnavailableError } from './mongo-errors.js';
 
 /**
@@ -13,23 +13,24 @@ import { isDuplicateKey, storage, StorageUnavailableError } from './mongo-errors
 const EVERY_TICK = { cache: false, maxBatchSize: 100, batchScheduleFn: (run: () => void) => setImmediate(run) } as const;
 
 /**
- * A batch's error, where only some operations failed with their own write error: anything else (a
- * write concern not satisfied, alone or beside write errors; the connection lost) fails the whole
- * batch as unavailable storage, as it would fail a single operation (503, retried).
+ * Each operation's own outcome in a batch that failed in part: its E11000 as the error a single
+ * operation would have thrown (code and message only: the driver's copy of the operation holds the
+ * document), any other write error as unavailable storage (503, retried), `undefined` where it went
+ * through. A batch that failed without per-operation errors (the connection, a write concern) fails
+ * whole as unavailable storage, as a single operation would.
  */
-const perOperation = (e: unknown): MongoBulkWriteError => {
-  if (!(e instanceof MongoBulkWriteError)) throw e;
+function outcomes(e: unknown, count: number): (Error | undefined)[] {
+  if (!(e instanceof MongoBulkWriteError)) throw e instanceof MongoError ? new StorageUnavailableError(e) : e;
   const writeErrors = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
   if (e.result?.getWriteConcernError() || writeErrors.length === 0) throw new StorageUnavailableError(e);
-  return e;
-};
-
-/** The E11000 of one operation in a batch, as the error a single operation would have thrown. */
-const asServerError = (e: MongoBulkWriteError, index: number): Error | undefined => {
-  const failed = (Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors]).find((w) => w.index === index);
-  if (!failed) return undefined;
-  return new MongoServerError({ ...(failed.err as object), message: failed.errmsg ?? 'write error', code: failed.code });
-};
+  const byIndex = new Map(writeErrors.map((w) => [w.index, w]));
+  return Array.from({ length: count }, (_, i) => {
+    const failed = byIndex.get(i);
+    if (!failed) return undefined;
+    const error = new MongoServerError({ message: failed.errmsg ?? 'write error', code: failed.code });
+    return isDuplicateKey(error) ? error : new StorageUnavailableError(error);
+  });
+}
 
 /** Reads by `_id`: the documents asked for in one tick, in one query. */
 export function readsById<D extends Document>(collection: Collection<D>, projection: Document): DataLoader<string, D | undefined> {
@@ -44,11 +45,10 @@ export function readsById<D extends Document>(collection: Collection<D>, project
 export function insertions<D extends Document>(collection: Collection<D>): DataLoader<D, true> {
   return new DataLoader<D, true>(async (docs) => {
     try {
-      await storage(() => collection.insertMany([...docs] as never[], { ordered: false }));
+      await collection.insertMany([...docs] as never[], { ordered: false });
       return docs.map(() => true as const);
     } catch (e) {
-      const failed = perOperation(e);
-      return docs.map((_, i) => asServerError(failed, i) ?? (true as const));
+      return outcomes(e, docs.length).map((failed) => failed ?? (true as const));
     }
   }, EVERY_TICK);
 }
@@ -56,23 +56,19 @@ export function insertions<D extends Document>(collection: Collection<D>): DataL
 /**
  * Compare-and-set saves: each an `updateOne` filtered by the version it replaces, with `upsert`, so
  * that a save whose version is no longer there fails on its own with a duplicate `_id` (E11000)
- * instead of matching nothing unnoticed among the others. The update sets the whole document, so an
- * upsert where the document is gone altogether writes it back whole. Answers true (saved) or false
- * (conflict) per save.
+ * instead of matching nothing unnoticed among the others (a bulk result counts matches only in
+ * total). The update sets every field of the document, so where the document is gone altogether
+ * (only the retention removes any: finished deliveries) the save writes it back whole. Answers true
+ * (saved) or false (conflict) per save.
  */
 export function compareAndSets(collection: Collection<Document>): DataLoader<{ filter: Document; update: Document }, boolean> {
   return new DataLoader<{ filter: Document; update: Document }, boolean>(async (saves) => {
     const operations: AnyBulkWriteOperation[] = saves.map(({ filter, update }) => ({ updateOne: { filter, update, upsert: true } }));
     try {
-      await storage(() => collection.bulkWrite(operations, { ordered: false }));
+      await collection.bulkWrite(operations, { ordered: false });
       return saves.map(() => true);
     } catch (e) {
-      const batch = perOperation(e);
-      return saves.map((_, i) => {
-        const failed = asServerError(batch, i);
-        if (!failed) return true;
-        return isDuplicateKey(failed) ? false : failed;
-      });
+      return outcomes(e, saves.length).map((failed) => (failed === undefined ? true : isDuplicateKey(failed) ? false : failed));
     }
   }, EVERY_TICK);
 }

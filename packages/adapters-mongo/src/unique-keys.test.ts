@@ -11,6 +11,12 @@ describe('unique keys', () => {
     });
     const onId = new MongoServerError({ message: 'E11000 duplicate key error collection: k.invoices index: _id_ dup key: { _id: "x" }', code: 11000 });
     expect([duplicateField(fromPattern), duplicateField(fromMessage), duplicateField(onId)]).toEqual(['liveKey', 'merchantOrderId', '_id']);
+    // The key's values are the merchant's: an order id that looks like another key changes nothing.
+    const tricky = new MongoServerError({
+      message: 'E11000 duplicate key error collection: k.invoices index: merchant_order_id_unique dup key: { projectId: 1, merchantOrderId: "x, liveKey: y" }',
+      code: 11000,
+    });
+    expect(duplicateField(tricky)).toBe('merchantOrderId');
     expect(duplicateField(new MongoServerError({ message: 'other', code: 2 }))).toBeUndefined();
     expect(duplicateField(new Error('E11000'))).toBeUndefined();
   });

@@ -9,16 +9,31 @@ import { MongoServerError } from 'mongodb';
  */
 export const liveKey = (live: boolean, key: string, id: string): string => (live ? key : `~${id}`);
 
+export const CONTRACT_LIVE_KEY_INDEX = 'live_contract_unique';
+export const ACTIVE_INVOICE_INDEX = 'active_invoice_unique';
+export const MERCHANT_ORDER_INDEX = 'merchant_order_id_unique';
+export const COMPARE_AND_SET_INDEX = 'compare_and_set';
+
+/** The field each of Kassa's unique indexes stands for, by index name. */
+const INDEX_FIELDS: Readonly<Record<string, string>> = {
+  _id_: '_id',
+  [CONTRACT_LIVE_KEY_INDEX]: 'liveKey',
+  [ACTIVE_INVOICE_INDEX]: 'liveKey',
+  [MERCHANT_ORDER_INDEX]: 'merchantOrderId',
+  [COMPARE_AND_SET_INDEX]: 'version',
+};
+
 /**
- * Which unique key an E11000 is about: `liveKey`, `merchantOrderId`, `_id`, or another field; from
- * the error's `keyPattern` where the server sends one (MongoDB), else from its message
- * (`... index: <name> dup key: { projectId: 1, liveKey: "..." }`, as mongo-java-server words it).
+ * Which unique key an E11000 is about: `liveKey`, `merchantOrderId`, `_id` or `version`. By the index
+ * the message names (`... index: <name> dup key: ...`, as MongoDB and mongo-java-server word it; the
+ * key's values that follow are the merchant's and are never parsed), else by `keyPattern`.
  */
 export function duplicateField(e: unknown): string | undefined {
   if (!(e instanceof MongoServerError) || e.code !== 11000) return undefined;
-  const pattern = e['keyPattern'] as Record<string, unknown> | undefined;
-  const fields = pattern ? Object.keys(pattern) : (/dup key: \{(.*)\}/.exec(e.message)?.[1] ?? '').split(',').map((part) => part.split(':')[0]?.trim() ?? '');
-  return ['liveKey', 'merchantOrderId', 'version'].find((f) => fields.includes(f)) ?? (fields.includes('_id') ? '_id' : fields.at(-1));
+  const index = /index: (\S+) dup key/.exec(e.message)?.[1];
+  if (index !== undefined && INDEX_FIELDS[index] !== undefined) return INDEX_FIELDS[index];
+  const pattern = Object.keys((e['keyPattern'] as Record<string, unknown> | undefined) ?? {});
+  return ['liveKey', 'merchantOrderId', 'version', '_id'].find((f) => pattern.includes(f));
 }
 
 /** How often a creation retries when the key's holder ended between the refused insert and the lookup. */
