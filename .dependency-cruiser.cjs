@@ -34,10 +34,10 @@ module.exports = {
     },
     {
       name: 'domain-tests-only-test-runners',
-      comment: 'Domain tests add only vitest, fast-check, @fast-check/vitest, node: built-ins and the in-memory adapters (their ports for the use cases).',
+      comment: 'Domain tests add only vitest, fast-check, @fast-check/vitest and node: built-ins: the domain stays pure (the use cases on in-memory ports are tested in adapters-memory/test).',
       severity: 'error',
       from: { path: `^packages/domain/src/.*${TEST}` },
-      to: { pathNot: ['^packages/domain/src/', '^packages/adapters-memory/src/', ...npm('xstate'), ...TEST_RUNNERS], dependencyTypesNot: ['core'] },
+      to: { pathNot: ['^packages/domain/src/', ...npm('xstate'), ...TEST_RUNNERS], dependencyTypesNot: ['core'] },
     },
 
     // 2. The protocol is zod and node:crypto only.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeOf, phone, testKassa, value } from '../../kassa.fixture.js';
+import { codeOf, phone, testKassa, value } from './kassa.fixture.js';
 
 const key = { projectId: 1, merchantContractId: 'mc-1' };
 

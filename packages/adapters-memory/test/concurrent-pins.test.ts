@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeOf, phone, testKassa, value } from '../../kassa.fixture.js';
+import { codeOf, phone, testKassa, value } from './kassa.fixture.js';
 
 /** Wraps every async method so that each call yields to the event loop a random number of times. */
 function jittered<T extends object>(target: T): T {
@@ -24,7 +24,7 @@ describe('twenty concurrent wrong PINs', () => {
       const contract = value(await kassa.useCases.createContract.execute({ projectId: 1, merchantContractId: 'mc', customer: phone() }));
       const { invoice } = value(await kassa.useCases.createInvoice.execute({ projectId: 1, partnerLogin: 'merchant', merchantOrderId: 'o', customer: phone('79007654321') }));
       // The same use cases over repositories whose every call is delayed at random: real interleaving.
-      const { kassaUseCases } = await import('../../kassa-use-cases.js');
+      const { kassaUseCases } = await import('@kassa/domain');
       const racy = kassaUseCases({ ...kassa.ports, contracts: jittered(kassa.ports.contracts), invoices: jittered(kassa.ports.invoices) });
       const calls = Array.from({ length: 20 }, (_, n) =>
         n % 2 === 0

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractHoldsKey } from './contract/contract.js';
-import { invoiceIsActive } from './invoice/invoice.js';
-import { customerKey } from './shared/customer.js';
+import { contractHoldsKey } from '@kassa/domain';
+import { invoiceIsActive } from '@kassa/domain';
+import { customerKey } from '@kassa/domain';
 import { codeOf, testKassa, type TestKassa } from './kassa.fixture.js';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_ENVIRONMENT_CARDS } from '@kassa/adapters-memory';
-import { readPaymentCard } from '../../shared/payment-card.js';
-import { subscriptionStatus } from '../subscription.js';
-import { codeOf, testKassa, value } from '../../kassa.fixture.js';
+import { TEST_ENVIRONMENT_CARDS } from '../src/index.js';
+import { readPaymentCard } from '@kassa/domain';
+import { subscriptionStatus } from '@kassa/domain';
+import { codeOf, testKassa, value } from './kassa.fixture.js';
 
 const card = (pan: string) => value(readPaymentCard({ pan, expiry: '12/30', securityCode: '123' }, new Date('2026-11-23T10:00:00Z')));
 const status = async (kassa: ReturnType<typeof testKassa>, subscriptionId: string) =>

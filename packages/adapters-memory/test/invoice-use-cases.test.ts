@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoicePaymentStatus, invoiceStatus } from '../invoice.js';
-import { codeOf, phone, testKassa, value } from '../../kassa.fixture.js';
+import { invoicePaymentStatus, invoiceStatus } from '@kassa/domain';
+import { codeOf, phone, testKassa, value } from './kassa.fixture.js';
 
 const order = (id: string) => ({ projectId: 1, partnerLogin: 'merchant', merchantOrderId: id });
 const card = { type: 'undefined_bank_card' as const, source: 'shop', merchantCustomerId: 'u1', country: 'RU' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { subscriptionStatus } from '../subscription.js';
-import { codeOf, testKassa, value } from '../../kassa.fixture.js';
+import { subscriptionStatus } from '@kassa/domain';
+import { codeOf, testKassa, value } from './kassa.fixture.js';
 
 const bySms = (testInfo = {}) => ({ projectId: 1, msisdn: '79001234567', testInfo });
 

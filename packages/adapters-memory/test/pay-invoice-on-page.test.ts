@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_ENVIRONMENT_CARDS } from '@kassa/adapters-memory';
-import { invoicePaymentStatus, invoiceStatus } from '../invoice.js';
-import { readPaymentCard } from '../../shared/payment-card.js';
-import { codeOf, phone, testKassa, value } from '../../kassa.fixture.js';
+import { TEST_ENVIRONMENT_CARDS } from '../src/index.js';
+import { invoicePaymentStatus, invoiceStatus } from '@kassa/domain';
+import { readPaymentCard } from '@kassa/domain';
+import { codeOf, phone, testKassa, value } from './kassa.fixture.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const card = (pan: string) => value(readPaymentCard({ pan, expiry: '12/30', securityCode: '123' }, now));

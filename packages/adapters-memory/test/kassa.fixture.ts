@@ -1,8 +1,8 @@
-import { inMemoryPorts, type InMemoryPorts } from '@kassa/adapters-memory';
-import { projectWithDefaults } from '@kassa/adapters-memory';
-import type { Partner, Project } from './ports/project-directory.port.js';
-import { defaultSettings, type KassaMode } from './shared/settings.js';
-import { kassaUseCases, type KassaUseCases } from './kassa-use-cases.js';
+import { inMemoryPorts, type InMemoryPorts } from '../src/index.js';
+import { projectWithDefaults } from '../src/index.js';
+import type { Partner, Project } from '@kassa/domain';
+import { defaultSettings, type KassaMode } from '@kassa/domain';
+import { kassaUseCases, type KassaUseCases } from '@kassa/domain';
 
 export const PARTNER: Partner = { login: 'merchant', password: 'secret', testCallbackAllowed: false };
 export const FLAGGED_PARTNER: Partner = { login: 'flagged', password: 'secret2', testCallbackAllowed: true };
