@@ -20,3 +20,5 @@ export { CALLBACK_RATE_PER_MINUTE, dnsResolver, isPublicAddress, isPublicCallbac
 export { legacyPaymentPayload } from './webhooks/legacy-payment-payload.js';
 export { webhookRoutes } from './webhooks/webhook-routes.js';
 export { deliveryView, eventView, EVENT_TYPE_NAMES } from './webhooks/event-views.js';
+export { REQUEST_ID_HEADER, RequestScope, requestIdOf } from './shared/request-id.js';
+export type { DocumentOutcome, HttpExchange, HttpObserver } from './shared/http-observer.js';

@@ -1,4 +1,4 @@
-import type { DeliveryFilter, WebhookDeliveryRepository } from '@kassa/domain';
+import type { DeliveryFilter, DeliverySearch, DeliveryState, WebhookDeliveryRepository } from '@kassa/domain';
 import type { SaveResult } from '@kassa/domain';
 import { deliveryDueAt, type WebhookDelivery } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
@@ -36,5 +36,23 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
       .filter((d) => d.projectId === projectId && (filter.state === undefined || d.state === filter.state) && (filter.eventId === undefined || d.eventId === filter.eventId))
       .sort(newestFirst)
       .slice(0, limit);
+  }
+
+  async search(filter: DeliverySearch, limit: number) {
+    const { state, projectId, createdFrom, createdUntil } = filter;
+    return this.documents
+      .filter(
+        (d) =>
+          d.state === state &&
+          (projectId === undefined || d.projectId === projectId) &&
+          (createdFrom === undefined || d.createdAt >= createdFrom) &&
+          (createdUntil === undefined || d.createdAt < createdUntil),
+      )
+      .sort(newestFirst)
+      .slice(0, limit);
+  }
+
+  async count(state: DeliveryState) {
+    return this.documents.filter((d) => d.state === state).length;
   }
 }

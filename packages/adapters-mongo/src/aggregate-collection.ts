@@ -119,6 +119,11 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
   }
 
   /** Deletes the documents matching `filter`; answers how many went. */
+  /** How many documents match `filter` (on the index fields). */
+  async count(filter: Filter<AggregateDocument>): Promise<number> {
+    return storage(() => this.collection.countDocuments(filter as Filter<AggregateDocument<Omit<S, 'id' | 'version'>>>));
+  }
+
   async deleteMany(filter: Filter<AggregateDocument>): Promise<number> {
     const result = await storage(() => this.collection.deleteMany(filter as Filter<AggregateDocument<Omit<S, 'id' | 'version'>>>));
     return result.deletedCount;

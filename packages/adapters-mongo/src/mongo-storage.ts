@@ -72,6 +72,8 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     // `?status=dead`: a project's dead deliveries without reading its succeeded ones.
     { key: { projectId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'project_state_newest_first' },
     { key: { projectId: 1, eventId: 1 }, name: 'by_event' },
+    // The operators' view across projects (dead deliveries, the metrics' counts by state).
+    { key: { status: 1, createdAt: -1, _id: -1 }, name: 'state_newest_first' },
     { key: { finishedAt: 1 }, name: 'retention' },
     due,
     ...byId,

@@ -1,4 +1,14 @@
-import { deliveryDueAt, saved, versionConflict, type DeliveryFilter, type SaveResult, type WebhookDelivery, type WebhookDeliveryRepository } from '@kassa/domain';
+import {
+  deliveryDueAt,
+  saved,
+  versionConflict,
+  type DeliveryFilter,
+  type DeliverySearch,
+  type DeliveryState,
+  type SaveResult,
+  type WebhookDelivery,
+  type WebhookDeliveryRepository,
+} from '@kassa/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 import { isDuplicateKey } from './mongo-errors.js';
 
@@ -42,6 +52,17 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   async list(projectId: number, filter: DeliveryFilter, limit: number): Promise<WebhookDelivery[]> {
     const query = { projectId, ...(filter.state ? { status: filter.state } : {}), ...(filter.eventId ? { eventId: filter.eventId } : {}) };
     return this.deliveries.find(query, { createdAt: -1, _id: -1 }, limit);
+  }
+
+  async search(filter: DeliverySearch, limit: number): Promise<WebhookDelivery[]> {
+    const { state, projectId, createdFrom, createdUntil } = filter;
+    const created = { ...(createdFrom === undefined ? {} : { $gte: createdFrom }), ...(createdUntil === undefined ? {} : { $lt: createdUntil }) };
+    const query = { status: state, ...(projectId === undefined ? {} : { projectId }), ...(Object.keys(created).length > 0 ? { createdAt: created } : {}) };
+    return this.deliveries.find(query, { createdAt: -1, _id: -1 }, limit);
+  }
+
+  async count(state: DeliveryState): Promise<number> {
+    return this.deliveries.count({ status: state });
   }
 
   /** Removes deliveries that finished (succeeded or dead) before `before`: the retention sweep. */

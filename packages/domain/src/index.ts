@@ -35,6 +35,7 @@ export * from './ports/save-result.js';
 export type * from './ports/billing-gateway.port.js';
 export type * from './ports/carrier-lookup.port.js';
 export type * from './ports/clock.port.js';
+export type * from './ports/request-context.port.js';
 export type * from './ports/contract-repository.port.js';
 export type * from './ports/event-outbox.port.js';
 export type * from './ports/id-generator.port.js';

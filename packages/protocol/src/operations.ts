@@ -193,7 +193,11 @@ export const OPERATIONS: readonly Operation[] = [
     status: 200,
     response: eventsPageSchema,
     errors: [],
-    example: { events: [{ id: ID, type: 'contract.authorized', occurred_at: '2026-11-22T10:00:00Z', data: { customer, contract: { contract_id: ID, merchant_contract_id: 'contract-1' } } }] },
+    example: {
+      events: [
+        { id: ID, type: 'contract.authorized', occurred_at: '2026-11-22T10:00:00Z', request_id: 'req-7f3a', data: { customer, contract: { contract_id: ID, merchant_contract_id: 'contract-1' } } },
+      ],
+    },
   },
   {
     id: 'listWebhookDeliveries',

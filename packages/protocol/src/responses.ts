@@ -115,7 +115,15 @@ export type EventTypeName = (typeof EVENT_TYPES)[number];
 
 export const eventsPageSchema = z
   .object({
-    events: z.array(z.object({ id: z.string(), type: z.enum(EVENT_TYPES), occurred_at: time, data: z.record(z.string(), z.unknown()) })),
+    events: z.array(
+      z.object({
+        id: z.string(),
+        type: z.enum(EVENT_TYPES),
+        occurred_at: time,
+        request_id: z.string().optional().describe('The X-Request-Id of the call that caused the event'),
+        data: z.record(z.string(), z.unknown()),
+      }),
+    ),
     next_after: z.string().optional().meta({ description: 'pass as `after` for the next (older) page; absent on the last page' }),
   })
   .meta({ id: 'EventsPage' });

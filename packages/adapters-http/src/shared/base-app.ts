@@ -4,6 +4,7 @@ import { errorHandler, notFound, type DocumentHost } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { mountRawEndpoint } from './raw-endpoint.js';
 import { requestLog } from './request-log.js';
+import { requestIds } from './request-id.js';
 
 /** Express's value for `trust proxy`: a copy of the list (Express compiles it once). */
 const trustProxySetting = (trust: TrustProxy | undefined): false | number | string[] => (typeof trust === 'object' ? [...trust] : (trust ?? false));
@@ -11,7 +12,8 @@ const trustProxySetting = (trust: TrustProxy | undefined): false | number | stri
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /**
- * What every Kassa listener shares: no framework banner, JSON bodies, the masked request log.
+ * What every Kassa listener shares: no framework banner, X-Request-Id, JSON bodies, the masked
+ * request log and the metrics' observer.
  * `ownBodies` are paths that read their own bodies, or none (the payment page and its forms): the
  * JSON parser leaves them be; `'*'` (a host of document endpoints only) has no JSON parser at all.
  */
@@ -21,7 +23,8 @@ export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string
   // API answers are never cached; an ETag would only cost a hash of every body.
   app.set('etag', false);
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
-  app.use(requestLog(deps.logger, host));
+  app.use(requestIds(deps.requestScope));
+  app.use(requestLog(deps.logger, host, deps.observer));
   for (const endpoint of deps.rawEndpoints?.[host] ?? []) mountRawEndpoint(app, endpoint);
   if (ownBodies === '*') return app;
   const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);

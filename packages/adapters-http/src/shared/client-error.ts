@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { domainError, type KassaMode } from '@kassa/domain';
 import { errorBody, sendJson } from './envelope.js';
 import { endpointOf, type DocumentRefusal } from './raw-endpoint.js';
 import type { DocumentHost } from './error-handler.js';
+import type { HttpObserver } from './http-observer.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 
 /** What Node's HTTP parser reports, by its error code, as status and words for the client. */
 function answerFor(code: string | undefined): { status: number; message: string } {
@@ -17,7 +20,8 @@ function answerFor(code: string | undefined): { status: number; message: string 
  * header, headers too large, a client too slow to send its request) is answered in the envelope
  * rather than with Node's bare status line, and the connection is closed.
  */
-export function clientErrorHandler(mode: KassaMode, documents: readonly DocumentRefusal[] = [], fallback?: DocumentHost) {
+export function clientErrorHandler(mode: KassaMode, documents: readonly DocumentRefusal[] = [], fallback?: DocumentHost, observed: { host: string; observer?: HttpObserver } = { host: 'unknown' }) {
+  const { host, observer } = observed;
   return (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void => {
     // A parse error in a body whose request is already being answered: a second answer on the
     // socket would corrupt the first (Node's own handler makes the same check, on the same field).
@@ -34,7 +38,12 @@ export function clientErrorHandler(mode: KassaMode, documents: readonly Document
     const document = endpointOf(documents, inProgress ?? requestLine?.split(' ')[1]) ?? fallback;
     const body = document ? document.refuse(status, message) : JSON.stringify(errorBody(domainError('BAD_REQUEST', message), mode));
     const type = document ? document.contentType : 'application/json; charset=utf-8';
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\n` + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    // The request's own X-Request-Id cannot be trusted from a request Node could not parse: a new one.
+    const requestId = randomUUID();
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nX-Request-Id: ${requestId}\r\n` + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    observer?.exchanged({ host, route: 'unparsed', method: 'other', status, seconds: 0 });
   };
 }
 
@@ -45,6 +54,7 @@ export function clientErrorHandler(mode: KassaMode, documents: readonly Document
 export function expectationFailedHandler(mode: KassaMode, documents: readonly DocumentRefusal[] = [], fallback?: DocumentHost) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     res.setHeader('Connection', 'close');
+    res.setHeader(REQUEST_ID_HEADER, requestIdOf(req.headers[REQUEST_ID_HEADER]));
     const document = endpointOf(documents, req.url) ?? fallback;
     if (document) return void res.writeHead(417, { 'content-type': document.contentType }).end(document.refuse(417, 'Only "Expect: 100-continue" is supported'));
     sendJson(res, 417, errorBody(domainError('BAD_REQUEST', 'Only "Expect: 100-continue" is supported'), mode));

@@ -2,6 +2,8 @@ import type { CarrierLookup, Clock, KassaMode, KassaUseCases, PaymentPages, Proj
 import type { Logger } from 'pino';
 import type { SignatureVerifier } from '../api/signature.js';
 import type { RawEndpoint } from './raw-endpoint.js';
+import type { HttpObserver } from './http-observer.js';
+import type { RequestScope } from './request-id.js';
 
 /** Proxies whose X-Forwarded-For entries are believed (see HttpDeps.trustProxy). */
 export type TrustProxy = false | number | readonly string[];
@@ -31,4 +33,8 @@ export interface HttpDeps {
   readonly trustProxy?: TrustProxy;
   /** Endpoints of other document formats (the XML 2.9 service), by host name ('api', 'pci'). */
   readonly rawEndpoints?: Readonly<Record<string, readonly RawEndpoint[]>>;
+  /** The process's request scope: requests run in it, so that their log lines and events carry the id. */
+  readonly requestScope?: RequestScope;
+  /** Told of every answered request (the metrics). */
+  readonly observer?: HttpObserver;
 }

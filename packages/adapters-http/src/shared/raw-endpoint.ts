@@ -1,5 +1,6 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { callerIp } from './caller-ip.js';
+import type { DocumentOutcome } from './http-observer.js';
 
 /** A request to a document endpoint: the body's bytes exactly as received (signatures cover them), or why they could not be read. */
 export interface RawRequest {
@@ -14,6 +15,8 @@ export interface RawAnswer {
   readonly status: number;
   readonly body: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Which operation answered, and its result code (for the metrics). */
+  readonly outcome?: DocumentOutcome;
 }
 
 /**
@@ -56,6 +59,7 @@ export function mountRawEndpoint(app: Express, endpoint: RawEndpoint): void {
       endpoint.handle({ method: req.method, body, ...(problem ? { problem } : {}), contentType, callerIp: callerIp(req) }).then(
         (answer) => {
           res.status(answer.status).set({ 'content-type': endpoint.contentType, ...answer.headers });
+          if (answer.outcome) res.locals['document'] = answer.outcome;
           // A body that could not be read may still be arriving: the connection is not reused.
           if (problem) res.set('connection', 'close');
           res.end(answer.body);

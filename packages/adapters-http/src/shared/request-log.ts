@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { maskForLog } from '@kassa/domain';
+import type { DocumentOutcome, HttpObserver } from './http-observer.js';
 
 function hasFields(body: unknown): body is object {
   if (typeof body !== 'object' || body === null) return false;
@@ -20,16 +21,27 @@ const pathOf = (url: string) => {
 /** Answers to a caller that did not prove who it is: its body is not worth a log line. */
 const unauthenticated = (status: number) => status === 401 || status === 403;
 
+/** Methods a metric names; any other is `other` (a client chooses the method: labels stay bounded). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** The matched route's template, never the path a client chose. */
+const routeOf = (req: Request): string => {
+  const path: unknown = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? path : 'unmatched';
+};
+
 /**
- * One log line per request, written when the response is sent: method, path, status, duration and
- * the body, if any, masked and cut to a few KB by `maskForLog` (no card number, no security code,
- * no PIN; bounded whatever its depth or size); no body for a request that failed authentication.
- * Headers are not logged, so signatures never are.
+ * One log line per request, written when the response is sent: request id, method, path, status,
+ * duration and the body, if any, masked and cut to a few KB by `maskForLog` (no card number, no
+ * security code, no PIN; bounded whatever its depth or size); no body for a request that failed
+ * authentication. Headers are not logged, so signatures never are. The same moment tells `observer`
+ * (the metrics) of the exchange, by route template.
  */
-export const requestLog = (logger: Logger, host: string) => {
+export const requestLog = (logger: Logger, host: string, observer?: HttpObserver) => {
   const log = logger.child({ host });
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!log.isLevelEnabled('info')) return next();
+    const logging = log.isLevelEnabled('info');
+    if (!logging && !observer) return next();
     const started = performance.now();
     // The URL as it came (before any router trims it), cut at the query by hand: `req.path` would
     // parse it again, and every property read of `req` is a slow lookup.
@@ -39,11 +51,18 @@ export const requestLog = (logger: Logger, host: string) => {
       // This runs from the socket's events, where a throw would end the process: a log line is
       // never worth that.
       try {
-        const ms = Math.round((performance.now() - started) * 10) / 10;
+        const elapsed = performance.now() - started;
         const status = res.statusCode;
+        if (observer) {
+          const document = res.locals['document'] as DocumentOutcome | undefined;
+          observer.exchanged({ host, route: routeOf(req), method: METHODS.has(method) ? method : 'other', status, seconds: elapsed / 1000, ...(document ? { document } : {}) });
+        }
+        if (!logging) return;
+        const ms = Math.round(elapsed * 10) / 10;
         const body: unknown = req.body;
+        const requestId = res.locals['requestId'] as string | undefined;
         // One shape for every line (pino leaves out an undefined body): its serializer stays fast.
-        log.info({ method, path: pathOf(url), status, ms, body: !unauthenticated(status) && hasFields(body) ? maskForLog(body) : undefined }, 'request');
+        log.info({ requestId, method, path: pathOf(url), status, ms, body: !unauthenticated(status) && hasFields(body) ? maskForLog(body) : undefined }, 'request');
       } catch (err) {
         logFailure(log, err);
       }

@@ -33,7 +33,14 @@ const subscriptionData = (e: SubscriptionEvent) => ({
 
 /** One event of GET events: its id, wire type, time and the data its webhook carries. */
 export function eventView(e: DomainEvent) {
-  return { id: e.id, type: EVENT_TYPE_NAMES[e.type], occurred_at: e.occurredAt.replace(/\.\d{3}Z$/, 'Z'), data: isSubscriptionEvent(e) ? subscriptionData(e) : webhookPayload(e).data };
+  return {
+    id: e.id,
+    type: EVENT_TYPE_NAMES[e.type],
+    occurred_at: e.occurredAt.replace(/\.\d{3}Z$/, 'Z'),
+    // The X-Request-Id of the call that caused it (absent for Kassa's own scheduled work).
+    ...(e.requestId === undefined ? {} : { request_id: e.requestId }),
+    data: isSubscriptionEvent(e) ? subscriptionData(e) : webhookPayload(e).data,
+  };
 }
 
 const time = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');

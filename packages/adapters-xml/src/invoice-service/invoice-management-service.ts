@@ -54,8 +54,16 @@ export class InvoiceManagementService {
   }
 
   async handle(request: XmlServiceRequest, cardAllowed: boolean): Promise<XmlServiceAnswer> {
+    const seen = { operation: 'none' };
+    const answer = await this.settled(request, cardAllowed, seen);
+    // The ResultCode is read back from the answer: every path of the service writes it first.
+    const result = /<ResultCode>(-?[0-9]{1,6})<\/ResultCode>/.exec(answer.body)?.[1] ?? 'none';
+    return { ...answer, outcome: { service: 'invoices', operation: seen.operation, result } };
+  }
+
+  private async settled(request: XmlServiceRequest, cardAllowed: boolean, seen: { operation: string }): Promise<XmlServiceAnswer> {
     try {
-      return await this.answer(request, cardAllowed);
+      return await this.answer(request, cardAllowed, seen);
     } catch (e) {
       if (e instanceof XmlFieldError) return failed({ code: 'BAD_REQUEST', message: e.message });
       this.deps.logFailure(e);
@@ -63,7 +71,8 @@ export class InvoiceManagementService {
     }
   }
 
-  private async answer(request: XmlServiceRequest, cardAllowed: boolean): Promise<XmlServiceAnswer> {
+  /** `seen.operation` becomes the operation's name once it is known to be one (the metrics' bounded label). */
+  private async answer(request: XmlServiceRequest, cardAllowed: boolean, seen: { operation: string }): Promise<XmlServiceAnswer> {
     const read = readXmlDocument(request);
     if (!read.ok) return this.refused(read.refusal);
     // Authentication first, on the bytes: an unauthenticated body never reaches the XML parser.
@@ -95,6 +104,7 @@ export class InvoiceManagementService {
     const name = element.slice(0, -'Request'.length);
     const operation = Object.hasOwn(OPERATIONS, name) ? OPERATIONS[name] : undefined;
     if (!operation || (cardAllowed && !PCI_OPERATIONS.has(name))) return failed({ code: 'NOT_FOUND', message: `No operation ${name.slice(0, 64)}${cardAllowed ? ' on the PCI host' : ''}` });
+    seen.operation = name;
     const fields = root.child(element);
     const project = await this.deps.projects.findProject(fields.integer('ProjectID'));
     if (!project || project.partnerLogin !== partner.login) return failed({ code: 'AUTH_INVALID_PROJECT', message: 'The project does not belong to this partner' });

@@ -14,6 +14,8 @@ export interface XmlServiceAnswer {
   readonly status: number;
   readonly body: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Which service and operation answered, with its ResultCode or StatusID (for the metrics; bounded labels). */
+  readonly outcome?: { readonly service: string; readonly operation: string; readonly result: string };
 }
 
 /** Why a request is no document at all: each service answers these in its own XML. */

@@ -62,6 +62,14 @@ export class SubscriptionService {
   }
 
   async handle(method: string, request: XmlServiceRequest): Promise<XmlServiceAnswer> {
+    const answer = await this.settled(method, request);
+    // The StatusID is read back from the answer: every path of the service writes it first.
+    const result = /<StatusID>(-?[0-9]{1,6})<\/StatusID>/.exec(answer.body)?.[1] ?? 'none';
+    const operation = Object.hasOwn(SUBSCRIPTION_METHODS, method) ? method : 'unknown';
+    return { ...answer, outcome: { service: 'subscriptions', operation, result } };
+  }
+
+  private async settled(method: string, request: XmlServiceRequest): Promise<XmlServiceAnswer> {
     try {
       return await this.answer(method, request);
     } catch (e) {

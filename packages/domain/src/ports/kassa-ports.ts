@@ -17,6 +17,7 @@ import type { WebhookDeliveryRepository } from './webhook-delivery-repository.po
 import type { EventLog } from './event-log.port.js';
 import type { CallbackTargets } from './callback-targets.port.js';
 import type { StorageRetention } from './storage-retention.port.js';
+import type { RequestContext } from './request-context.port.js';
 
 /**
  * Every port of the domain, by name. Each use case takes the `Pick` of it that it needs, so an
@@ -49,4 +50,6 @@ export interface KassaPorts {
   readonly random: RandomSource;
   /** The test environment's check of `test_info.callback_url` targets. */
   readonly callbacks: CallbackTargets;
+  /** The request a command serves, recorded in its events (optional). */
+  readonly requests?: RequestContext;
 }

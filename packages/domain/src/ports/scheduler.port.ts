@@ -7,6 +7,8 @@ export interface Job {
   readonly projectId: number;
   readonly aggregateId: string;
   readonly runAt: string;
+  /** The request whose command scheduled the job: the events the job records carry it too. */
+  readonly requestId?: string;
 }
 
 /**

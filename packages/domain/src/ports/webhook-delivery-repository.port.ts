@@ -7,6 +7,14 @@ export interface DeliveryFilter {
   readonly eventId?: string;
 }
 
+/** Deliveries of every project in one state (the operators' view), optionally of one project and created in [createdFrom, createdUntil). */
+export interface DeliverySearch {
+  readonly state: DeliveryState;
+  readonly projectId?: number;
+  readonly createdFrom?: string;
+  readonly createdUntil?: string;
+}
+
 /**
  * Stores webhook deliveries, one per (event, endpoint). `create` is idempotent on the delivery's
  * id (deterministic from the event and the endpoint): a second create of the same id writes nothing
@@ -20,4 +28,8 @@ export interface WebhookDeliveryRepository {
   findDue(now: string, limit: number): Promise<WebhookDelivery[]>;
   /** Newest first, at most `limit`. */
   list(projectId: number, filter: DeliveryFilter, limit: number): Promise<WebhookDelivery[]>;
+  /** Across projects, newest first, at most `limit`. */
+  search(filter: DeliverySearch, limit: number): Promise<WebhookDelivery[]>;
+  /** How many deliveries are in `state`, across projects (the metrics' gauges). */
+  count(state: DeliveryState): Promise<number>;
 }

@@ -11,12 +11,15 @@ export interface EventEnvelope<K extends AggregateKind = AggregateKind> {
   readonly occurredAt: string;
   readonly projectId: number;
   readonly aggregate: { readonly kind: K; readonly id: string };
+  /** The X-Request-Id of the request whose command recorded the event (absent for the sweep's own work). */
+  readonly requestId?: string;
 }
 
 /** What a command needs to stamp the events it records. */
 export interface EventStamp {
   readonly now: string;
   readonly newId: () => string;
+  readonly requestId?: string;
 }
 
 /** Stamps the facts of an event recorded by `aggregate`. */
@@ -26,7 +29,8 @@ export function stamped<K extends AggregateKind, const F extends { readonly type
   facts: F,
   stamp: EventStamp,
 ): EventEnvelope<K> & F {
-  return { id: stamp.newId(), occurredAt: stamp.now, projectId: aggregate.projectId, aggregate: { kind, id: aggregate.id }, ...facts };
+  const envelope = { id: stamp.newId(), occurredAt: stamp.now, projectId: aggregate.projectId, aggregate: { kind, id: aggregate.id } };
+  return { ...envelope, ...(stamp.requestId === undefined ? {} : { requestId: stamp.requestId }), ...facts };
 }
 
 /**

@@ -72,5 +72,30 @@ export function describeDeliveryContract(name: string, fresh: () => Promise<{ re
       expect((await deliveries.list(24, { eventId: event, state: 'pending' }, 10)).map((d) => d.id)).toEqual([a.id]);
       expect(await deliveries.list(25, {}, 10)).toEqual([]);
     });
+
+    it('search: dead deliveries across projects, by project and creation range, newest first; count by state', async () => {
+      const { deliveries } = await fresh();
+      const deadBefore = await deliveries.count('dead');
+      const pendingBefore = await deliveries.count('pending');
+      // Projects of their own: other tests' deliveries (in a shared database) never fall in them.
+      const p1 = 700_000 + next();
+      const p2 = 700_000 + next();
+      const opened = (projectId: number, at: string) => sampleDelivery(projectId, `ev-${next()}`, 'webhook', at);
+      const a = opened(p1, '2026-03-01T09:00:00.000Z');
+      const b = opened(p2, '2026-03-01T10:00:00.000Z');
+      const c = opened(p1, '2026-03-01T11:00:00.000Z');
+      const pending = opened(p1, '2026-03-01T10:30:00.000Z');
+      for (const d of [a, b, c, pending]) await deliveries.create(d);
+      // A 410 ends a delivery at once: dead.
+      for (const d of [a, b, c]) await deliveries.save(recordAttempt(d, attempt(d.createdAt, 410), { kind: 'gone' }, 0, stamp(d.createdAt)).next as WebhookDelivery);
+      const ids = async (filter: Parameters<WebhookDeliveryRepository['search']>[0]) =>
+        (await deliveries.search(filter, 100)).map((d) => d.id).filter((id) => [a.id, b.id, c.id, pending.id].includes(id));
+      expect(await ids({ state: 'dead' })).toEqual([c.id, b.id, a.id]);
+      expect(await ids({ state: 'dead', projectId: p1 })).toEqual([c.id, a.id]);
+      expect(await ids({ state: 'dead', createdFrom: '2026-03-01T10:00:00.000Z', createdUntil: '2026-03-01T11:00:00.000Z' })).toEqual([b.id]);
+      expect(await ids({ state: 'pending', projectId: p1 })).toEqual([pending.id]);
+      expect(await deliveries.count('dead')).toBe(deadBefore + 3);
+      expect(await deliveries.count('pending')).toBe(pendingBefore + 1);
+    });
   });
 }

@@ -13,14 +13,14 @@ export interface AuthorizeContractInput {
 
 /** POST /contracts/{id}/authorize: the PIN confirms the contract; wrong PINs are counted and saved. */
 export class AuthorizeContract {
-  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'pinDigests'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'pinDigests'>) {}
 
   execute(input: AuthorizeContractInput): Promise<Result<Contract, DomainError>> {
-    const { contracts, clock, ids, pinDigests } = this.ports;
+    const { contracts, clock, ids, requests, pinDigests } = this.ports;
     return runCommand({
       load: () => contracts.get(input.projectId, input.contractId),
       missing: fail('CONTRACT_NOT_FOUND'),
-      command: (contract) => enterContractPin(contract, pinDigests.digest(contract.id, input.pinCode), stampOf(clock, ids)),
+      command: (contract) => enterContractPin(contract, pinDigests.digest(contract.id, input.pinCode), stampOf(clock, ids, requests)),
       save: (contract, events) => contracts.save(contract, events),
     });
   }

@@ -7,14 +7,14 @@ import { runCommand } from '../../shared/application/run-command.js';
 
 /** POST /contracts/{id}/cancel: the contract is cancelled and contract.closed recorded. */
 export class CancelContract {
-  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests'>) {}
 
   execute(input: { readonly projectId: number; readonly contractId: string }): Promise<Result<Contract, DomainError>> {
-    const { contracts, clock, ids } = this.ports;
+    const { contracts, clock, ids, requests } = this.ports;
     return runCommand({
       load: () => contracts.get(input.projectId, input.contractId),
       missing: fail('CONTRACT_NOT_FOUND'),
-      command: (contract) => cancelContract(contract, stampOf(clock, ids)),
+      command: (contract) => cancelContract(contract, stampOf(clock, ids, requests)),
       save: (contract, events) => contracts.save(contract, events),
     });
   }

@@ -21,7 +21,7 @@ export const contractExists = (holder: Contract) =>
 
 /** POST /contracts: binds a phone number (SMS_PIN) or a card (SKIP) to a merchant_contract_id. */
 export class CreateContract {
-  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings'>) {}
 
   execute(input: CreateContractInput): Promise<Result<Contract, DomainError>> {
     const { contracts, clock, ids, pins, pinDigests, sms, scheduler, settings } = this.ports;
@@ -61,8 +61,8 @@ export class CreateContract {
    * yet is expired on the spot (giving the key back in the same save), then the creation is retried.
    */
   private async answerHolder(holder: Contract): Promise<Result<Contract, DomainError> | typeof RETRY> {
-    const { contracts, clock, ids } = this.ports;
-    const expired = expireContract(holder, stampOf(clock, ids));
+    const { contracts, clock, ids, requests } = this.ports;
+    const expired = expireContract(holder, stampOf(clock, ids, requests));
     if (expired.next) {
       await contracts.save(expired.next, expired.events);
       return RETRY;

@@ -27,10 +27,10 @@ export interface ChargeInvoiceInput extends InvoiceRef {
  * invoice id and the attempt's sequence number, so a duplicated or retried run never charges twice.
  */
 export class ChargeInvoice {
-  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'scheduler'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler'>) {}
 
   execute(input: ChargeInvoiceInput): Promise<Result<Transaction | null, DomainError>> {
-    const { invoices, gateway, clock, ids, scheduler } = this.ports;
+    const { invoices, gateway, clock, ids, requests, scheduler } = this.ports;
     return retryOnConflict(async () => {
       const invoice = await invoices.get(input.projectId, input.invoiceId);
       if (!invoice || !invoiceIsChargeable(invoice)) return ok(null);
@@ -46,7 +46,7 @@ export class ChargeInvoice {
         ...(input.method ? { method: input.method } : {}),
         ...(input.card ? { card: input.card } : {}),
       });
-      const stamp = stampOf(clock, ids);
+      const stamp = stampOf(clock, ids, requests);
       const change = recordCharge(invoice, transactionFor(invoice, outcome, ids.newId(), stamp.now), stamp);
       if (change.next && !(await invoices.save(change.next, change.events)).ok) return RETRY;
       if (change.next && outcome.status === 'FAILED') {

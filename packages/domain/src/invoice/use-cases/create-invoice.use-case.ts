@@ -40,7 +40,10 @@ export interface CreatedInvoice {
  */
 export class CreateInvoice {
   constructor(
-    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests'>,
+    private readonly ports: Pick<
+      KassaPorts,
+      'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'requests' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests'
+    >,
     private readonly createContract: CreateContract,
   ) {}
 
@@ -131,10 +134,10 @@ export class CreateInvoice {
 
   /** 409 with the holder's id; a holder that outlived its expires_at is expired first, then retried. */
   private async answerDuplicate(projectId: number, holderId: string): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> {
-    const { invoices, clock, ids } = this.ports;
+    const { invoices, clock, ids, requests } = this.ports;
     const holder = await invoices.get(projectId, holderId);
     if (!holder) return RETRY;
-    const expired = expireInvoice(holder, stampOf(clock, ids));
+    const expired = expireInvoice(holder, stampOf(clock, ids, requests));
     if (expired.next) {
       await invoices.save(expired.next, expired.events);
       return RETRY;

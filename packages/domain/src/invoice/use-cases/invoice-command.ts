@@ -12,15 +12,15 @@ export interface InvoiceRef {
   readonly invoiceId: string;
 }
 
-export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'scheduler'>;
+export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requests' | 'scheduler'>;
 
 /** Load the invoice of this project, run one command on it, save. Another project's invoice is not found. */
 export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T>) {
-  const { invoices, clock, ids } = ports;
+  const { invoices, clock, ids, requests } = ports;
   return runCommand({
     load: () => invoices.get(ref.projectId, ref.invoiceId),
     missing,
-    command: (invoice) => command(invoice, stampOf(clock, ids)),
+    command: (invoice) => command(invoice, stampOf(clock, ids, requests)),
     save: (invoice, events) => invoices.save(invoice, events),
   });
 }

@@ -17,13 +17,13 @@ export const subscriptionCustomer = (s: Subscription): Customer =>
  * ok(false) when nothing was due (stale or duplicated job).
  */
 export class RunSubscriptionCharge {
-  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'gateway' | 'clock' | 'ids' | 'scheduler'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler'>) {}
 
   async execute(input: { readonly projectId: number; readonly subscriptionId: string }): Promise<Result<boolean, DomainError>> {
-    const { subscriptions, gateway, clock, ids, scheduler } = this.ports;
+    const { subscriptions, gateway, clock, ids, requests, scheduler } = this.ports;
     const result = await retryOnConflict(async () => {
       const s = await subscriptions.get(input.projectId, input.subscriptionId);
-      const stamp = stampOf(clock, ids);
+      const stamp = stampOf(clock, ids, requests);
       if (!s || !subscriptionChargeDue(s, stamp.now)) return { charged: false, next: s };
       const outcome = await gateway.charge({
         idempotencyKey: `${s.id}-${s.chargeAttempts + 1}`,

@@ -12,7 +12,7 @@ import { scheduleSafely } from '../../jobs/schedule-safely.js';
 /** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
 export type SubscriptionLocator = { readonly subscriptionId: string } | SubscriberFilter;
 
-export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'scheduler'>;
+export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'requests' | 'scheduler'>;
 
 /** By id, or the subscriber's newest subscription in the project. */
 export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'>, projectId: number, by: SubscriptionLocator) {
@@ -21,11 +21,11 @@ export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'
 }
 
 export function onSubscription<T, M>(ports: SubscriptionPorts, projectId: number, by: SubscriptionLocator, missing: M, command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>) {
-  const { subscriptions, clock, ids } = ports;
+  const { subscriptions, clock, ids, requests } = ports;
   return runCommand({
     load: () => locateSubscription(ports, projectId, by),
     missing,
-    command: (s) => command(s, stampOf(clock, ids)),
+    command: (s) => command(s, stampOf(clock, ids, requests)),
     save: (s, events) => subscriptions.save(s, events),
   });
 }

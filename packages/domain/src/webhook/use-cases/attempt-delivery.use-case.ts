@@ -9,7 +9,7 @@ import { scheduleSafely } from '../../jobs/schedule-safely.js';
 /** How long an attempt waits, at least, when its endpoint has as many attempts in flight as it may. */
 export const BUSY_RETRY_SECONDS = 3;
 
-type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids'>;
+type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids' | 'requests'>;
 
 /**
  * Job: one attempt of a pending delivery whose attempt is due, signed with the project's current
@@ -23,7 +23,7 @@ export class AttemptDelivery {
   constructor(private readonly ports: AttemptPorts) {}
 
   async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<boolean, DomainError>> {
-    const { deliveries, projects, webhooks, random, scheduler, clock, ids } = this.ports;
+    const { deliveries, projects, webhooks, random, scheduler, clock, ids, requests } = this.ports;
     const delivery = await deliveries.get(input.projectId, input.deliveryId);
     const now = clock.now().toISOString();
     if (delivery?.state !== 'pending' || delivery.nextAttemptAt === null || !isAtOrAfter(now, delivery.nextAttemptAt)) return ok(false);
@@ -33,20 +33,20 @@ export class AttemptDelivery {
       // The new time is saved (no attempt counted) before the job is scheduled, so of racing runs
       // (a job and a sweep) only one goes on, and the sweep does not find the delivery due again.
       const runAt = addSeconds(now, BUSY_RETRY_SECONDS * (1 + random.next()));
-      const deferred = claimAttempt(delivery, runAt, stampOf(clock, ids));
+      const deferred = claimAttempt(delivery, runAt, stampOf(clock, ids, requests));
       if (deferred.next && (await deliveries.save(deferred.next)).ok) {
         await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt });
       }
       return ok(false);
     }
-    const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stampOf(clock, ids));
+    const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stampOf(clock, ids, requests));
     if (!claim.next || !(await deliveries.save(claim.next)).ok) return ok(false);
     const claimed = claim.next;
     const project = await projects.findProject(claimed.projectId);
     // Subscription notifications are signed with the subscription service's secret, the rest with the webhook secret.
     const secret = (claimed.notification.channel === 'subscription' ? project?.subscriptionSecret : project?.webhookSecret) ?? null;
     const { attempt, outcome } = await webhooks.send(claimed.notification, { webhookId: claimed.eventId, secret });
-    const change = recordAttempt(claimed, attempt, outcome, random.next(), stampOf(clock, ids));
+    const change = recordAttempt(claimed, attempt, outcome, random.next(), stampOf(clock, ids, requests));
     if (!change.next || !(await deliveries.save(change.next)).ok) return ok(true);
     const next = change.next;
     if (next.state === 'pending' && next.nextAttemptAt !== null) {

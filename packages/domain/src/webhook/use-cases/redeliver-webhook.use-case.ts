@@ -11,14 +11,14 @@ import { scheduleSafely } from '../../jobs/schedule-safely.js';
  * timestamp and signature); a dead delivery comes back to life with a fresh schedule.
  */
 export class RedeliverWebhook {
-  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests'>) {}
 
   async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
-    const { deliveries, scheduler, clock, ids } = this.ports;
+    const { deliveries, scheduler, clock, ids, requests } = this.ports;
     const result = await runCommand({
       load: () => deliveries.get(input.projectId, input.deliveryId),
       missing: fail('NOT_FOUND', 'No such webhook delivery'),
-      command: (d) => redeliver(d, stampOf(clock, ids)),
+      command: (d) => redeliver(d, stampOf(clock, ids, requests)),
       save: (d) => deliveries.save(d),
     });
     if (result.ok) await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: input.projectId, aggregateId: input.deliveryId, runAt: clock.now().toISOString() });

@@ -1,0 +1,44 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '@kassa/domain';
+import type { NextFunction, Request, Response } from 'express';
+
+/** A caller's X-Request-Id is kept when it is 1-128 visible ASCII characters; otherwise Kassa makes one. */
+const WELL_FORMED = /^[\x21-\x7e]{1,128}$/;
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The caller's request id if well formed, else a new one (a UUID). */
+export function requestIdOf(given: string | readonly string[] | undefined): string {
+  return typeof given === 'string' && WELL_FORMED.test(given) ? given : randomUUID();
+}
+
+/**
+ * The request (or job) being served, for the whole of its asynchronous work: its log lines, the
+ * events its commands record and the jobs they schedule carry its id. One per process, shared by the
+ * listeners and the job runners.
+ */
+export class RequestScope implements RequestContext {
+  private readonly storage = new AsyncLocalStorage<string>();
+
+  requestId(): string | undefined {
+    return this.storage.getStore();
+  }
+
+  /** Runs `work` as part of request `id` (no id: outside any request). */
+  run<T>(id: string | undefined, work: () => T): T {
+    return id === undefined ? this.storage.exit(work) : this.storage.run(id, work);
+  }
+}
+
+/**
+ * The first handler of every listener: the answer carries X-Request-Id (the caller's, or a new one),
+ * kept in `res.locals.requestId` for the request log, and the rest of the request runs in its scope.
+ */
+export const requestIds = (scope: RequestScope | undefined) => (req: Request, res: Response, next: NextFunction) => {
+  const id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
+  res.setHeader(REQUEST_ID_HEADER, id);
+  res.locals['requestId'] = id;
+  if (scope) scope.run(id, next);
+  else next();
+};

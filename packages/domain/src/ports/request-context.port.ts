@@ -1,0 +1,8 @@
+/**
+ * Which request the running command serves, if any (the caller's X-Request-Id, or one made for it).
+ * The events a command records carry it, so that a merchant can go from a webhook to the call that
+ * caused it. Optional: without it, events carry no request id.
+ */
+export interface RequestContext {
+  requestId(): string | undefined;
+}
