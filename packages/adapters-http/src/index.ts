@@ -22,3 +22,20 @@ export { webhookRoutes } from './webhooks/webhook-routes.js';
 export { deliveryView, eventView, EVENT_TYPE_NAMES } from './webhooks/event-views.js';
 export { REQUEST_ID_HEADER, RequestScope, requestIdOf } from './shared/request-id.js';
 export type { DocumentOutcome, HttpExchange, HttpObserver } from './shared/http-observer.js';
+export {
+  firstIssue,
+  framedByAnyInProduction,
+  newWebhookSecret,
+  partnerFields,
+  projectInput,
+  projectSchema,
+  seedSchema,
+  toProject,
+  type ProjectInput,
+} from './admin/directory-schema.js';
+export { auditedChanges, auditedPartner, auditedProject, SECRET_SET } from './admin/admin-views.js';
+export { createAdminApp } from './admin/admin-app.js';
+export type { AdminDeps } from './admin/admin-deps.js';
+export { ADMIN_PREFIX } from './admin/admin-directory-routes.js';
+export { adminOpenApiDocument } from './admin/admin-openapi.js';
+export { MAX_OVERLAP_DAYS } from './admin/admin-schemas.js';

@@ -9,3 +9,5 @@ export { MongoEventLog } from './mongo-event-log.js';
 export { AggregateCollection, type AggregateDocument } from './aggregate-collection.js';
 export { MongoRetention } from './mongo-retention.js';
 export { StorageUnavailableError } from './mongo-errors.js';
+export { MongoAuditLog } from './mongo-audit-log.js';
+export { AesGcmSealer, isSealed, PLAIN_SECRETS, secretsKey, type SecretSealer } from './sealed-secrets.js';

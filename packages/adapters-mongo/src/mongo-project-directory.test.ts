@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
+import { AesGcmSealer } from './sealed-secrets.js';
 
 afterAll(closeAll);
 
@@ -26,7 +28,8 @@ describe('MongoProjectDirectory', () => {
     // Not 0: the cache reads a start time of 0 as none.
     let now = 1_000;
     const directory = new MongoProjectDirectory(storage.db.collection('partners'), storage.db.collection('projects'), () => now);
-    await directory.seed([partner], [project]);
+    await directory.putPartner(partner);
+    await directory.putProject(project);
     expect(await directory.findPartner('shop')).toEqual(partner);
     expect(await directory.findProject(42)).toEqual(project);
     expect(await directory.findPartner('nobody')).toBeUndefined();
@@ -55,4 +58,41 @@ describe('MongoProjectDirectory', () => {
     expect((await directory.findPartner('late'))?.login).toBe('late');
     // 300 lookups in a row on a server shared with the other suites: more than the default 5 s at times.
   }, 30_000);
+
+  it('keeps the secrets sealed at rest: stored sealed, read back plain, opened after a key rotation, refused under a key not configured', async () => {
+    const storage = await freshMongoStorage();
+    const [oldKey, newKey, otherKey] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const partners = storage.db.collection<{ _id: string; password: string; previousPassword?: { value: string } }>('partners');
+    const projects = storage.db.collection<{ _id: number; webhookSecret: string; subscriptionSecret: string }>('projects');
+    const directory = (sealer: AesGcmSealer) => new MongoProjectDirectory(partners as never, projects as never, undefined, undefined, sealer);
+    const rotating = { ...partner, previousPassword: { value: 'p0', validUntil: '2030-01-01T00:00:00.000Z' } };
+    await directory(new AesGcmSealer(oldKey)).putPartner(rotating);
+    await directory(new AesGcmSealer(oldKey)).putProject(project);
+    const stored = await partners.findOne({ _id: 'shop' });
+    const storedProject = await projects.findOne({ _id: 42 });
+    // Nothing of a secret is stored in the clear.
+    expect(JSON.stringify([stored, storedProject])).not.toMatch(/"p1"|"p0"|"w"|"s"/);
+    expect(stored?.password).toMatch(/^kassa-sealed:v1:[0-9a-f]{8}:/);
+    expect(await directory(new AesGcmSealer(oldKey)).findPartner('shop')).toEqual(rotating);
+    expect(await directory(new AesGcmSealer(oldKey)).findProject(42)).toEqual(project);
+    // The key rotated: the old key, given as a previous one, still opens; a put seals under the new one.
+    const rotated = directory(new AesGcmSealer(newKey, [oldKey]));
+    expect(await rotated.findPartner('shop')).toEqual(rotating);
+    await rotated.putPartner(rotating);
+    expect(await directory(new AesGcmSealer(newKey)).findPartner('shop')).toEqual(rotating);
+    // A key not configured opens nothing, and says which key it lacks.
+    await expect(directory(new AesGcmSealer(otherKey)).findProject(42)).rejects.toThrow(/not configured/);
+  });
+
+  it('a sealed value copied to another record does not open there (the record and field are bound to the seal)', async () => {
+    const storage = await freshMongoStorage();
+    const sealer = new AesGcmSealer(randomBytes(32));
+    const partners = storage.db.collection<{ _id: string; password: string }>('partners');
+    const directory = new MongoProjectDirectory(partners as never, storage.db.collection('projects'), undefined, undefined, sealer);
+    await directory.putPartner(partner);
+    await directory.putPartner({ ...partner, login: 'other', password: 'p2' });
+    const sealed = (await partners.findOne({ _id: 'shop' }))?.password;
+    await partners.updateOne({ _id: 'other' }, { $set: { password: sealed ?? '' } });
+    await expect(new MongoProjectDirectory(partners as never, storage.db.collection('projects'), undefined, undefined, sealer).findPartner('other')).rejects.toThrow();
+  });
 });

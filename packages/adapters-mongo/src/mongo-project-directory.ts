@@ -1,10 +1,11 @@
 import type { Collection } from 'mongodb';
-import type { Partner, Project, ProjectDirectory } from '@kassa/domain';
+import type { Partner, Project, ProjectAdministration, RetiringSecret } from '@kassa/domain';
 import { LRUCache } from 'lru-cache';
 import { storage } from './mongo-errors.js';
+import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
 
-type PartnerDocument = Omit<Partner, 'login'> & { _id: string };
-type ProjectDocument = Omit<Project, 'id'> & { _id: number };
+export type PartnerDocument = Omit<Partner, 'login'> & { _id: string };
+export type ProjectDocument = Omit<Project, 'id'> & { _id: number };
 
 /** How long a found partner or project is served from memory: a changed password or whitelist applies within it. */
 export const DIRECTORY_HIT_MS = 5_000;
@@ -17,14 +18,23 @@ export const DIRECTORY_MISS_ENTRIES = 1_000;
 
 type Found = Partner | Project;
 
+/** A secret field's stored form and back, bound to its record and field. */
+const sealing = (sealer: SecretSealer, record: string) => ({
+  seal: (field: string, value: string) => sealer.seal(value, `${record}:${field}`),
+  open: (field: string, value: string) => sealer.open(value, `${record}:${field}`),
+  retiring: (field: string, r: RetiringSecret | undefined, how: (field: string, value: string) => string) => (r ? { [field]: { value: how(field, r.value), validUntil: r.validUntil } } : {}),
+});
+
 /**
- * Partners and projects in MongoDB, shared by every instance of the app. Every request reads them,
- * so answers are cached: hits for 5 s in up to 10,000 entries, misses for 1 s in up to 1,000 of
- * their own, least recently used out first. Lookups come before authentication (an unknown
- * X-Login is a miss): the bounds keep a stranger's random logins from growing the process, and
- * misses kept apart cannot evict the partners that are really calling.
+ * Partners and projects in MongoDB, shared by every instance of the app, their secrets sealed
+ * (`sealer`: AES-256-GCM under KASSA_SECRETS_KEY). Every request reads them, so answers are cached:
+ * hits for 5 s in up to 10,000 entries, misses for 1 s in up to 1,000 of their own, least recently
+ * used out first. Lookups come before authentication (an unknown X-Login is a miss): the bounds keep
+ * a stranger's random logins from growing the process, and misses kept apart cannot evict the
+ * partners that are really calling. A put clears this process's entry; the others see it within
+ * their cache time (a rotation's overlap covers that).
  */
-export class MongoProjectDirectory implements ProjectDirectory {
+export class MongoProjectDirectory implements ProjectAdministration {
   private readonly found: LRUCache<string, Found>;
   private readonly missing: LRUCache<string, true>;
 
@@ -33,6 +43,7 @@ export class MongoProjectDirectory implements ProjectDirectory {
     private readonly projects: Collection<ProjectDocument>,
     now: () => number = performance.now.bind(performance),
     limits: { readonly found: number; readonly missing: number } = { found: DIRECTORY_CACHE_ENTRIES, missing: DIRECTORY_MISS_ENTRIES },
+    private readonly sealer: SecretSealer = PLAIN_SECRETS,
   ) {
     // ttlResolution 0: the clock is read at every look-up (a cached reading would outlive a test's moved clock).
     this.found = new LRUCache<string, Found>({ max: limits.found, ttl: DIRECTORY_HIT_MS, ttlResolution: 0, perf: { now } });
@@ -47,27 +58,72 @@ export class MongoProjectDirectory implements ProjectDirectory {
   async findPartner(login: string): Promise<Partner | undefined> {
     return (await this.cached(`partner:${login}`, async () => {
       const doc = await storage(() => this.partners.findOne({ _id: login }));
-      if (!doc) return undefined;
-      const { _id, ...rest } = doc;
-      return { login: _id, ...rest };
+      return doc ? this.partnerOf(doc) : undefined;
     })) as Partner | undefined;
   }
 
   async findProject(projectId: number): Promise<Project | undefined> {
     return (await this.cached(`project:${projectId}`, async () => {
       const doc = await storage(() => this.projects.findOne({ _id: projectId }));
-      if (!doc) return undefined;
-      const { _id, ...rest } = doc;
-      return { id: _id, ...rest };
+      return doc ? this.projectOf(doc) : undefined;
     })) as Project | undefined;
   }
 
-  /** Writes the seed's partners and projects (replacing those with the same login or id). */
-  async seed(partners: readonly Partner[], projects: readonly Project[]): Promise<void> {
-    for (const { login, ...rest } of partners) await storage(() => this.partners.replaceOne({ _id: login }, rest, { upsert: true }));
-    for (const { id, ...rest } of projects) await storage(() => this.projects.replaceOne({ _id: id }, rest, { upsert: true }));
-    this.found.clear();
-    this.missing.clear();
+  async listPartners(): Promise<Partner[]> {
+    const docs = await storage(() => this.partners.find({}).sort({ _id: 1 }).toArray());
+    return docs.map((d) => this.partnerOf(d));
+  }
+
+  async listProjects(filter: { readonly partnerLogin?: string }): Promise<Project[]> {
+    const query = filter.partnerLogin === undefined ? {} : { partnerLogin: filter.partnerLogin };
+    const docs = await storage(() => this.projects.find(query).sort({ _id: 1 }).toArray());
+    return docs.map((d) => this.projectOf(d));
+  }
+
+  async putPartner(partner: Partner): Promise<void> {
+    const { login, password, previousPassword, ...rest } = partner;
+    const s = sealing(this.sealer, `partner:${login}`);
+    const doc = { ...rest, password: s.seal('password', password), ...s.retiring('previousPassword', previousPassword, s.seal) };
+    await storage(() => this.partners.replaceOne({ _id: login }, doc, { upsert: true }));
+    this.forget(`partner:${login}`);
+  }
+
+  async putProject(project: Project): Promise<void> {
+    const { id, webhookSecret, subscriptionSecret, previousWebhookSecret, previousSubscriptionSecret, ...rest } = project;
+    const s = sealing(this.sealer, `project:${id}`);
+    const doc = {
+      ...rest,
+      webhookSecret: webhookSecret === null ? null : s.seal('webhookSecret', webhookSecret),
+      subscriptionSecret: subscriptionSecret === null ? null : s.seal('subscriptionSecret', subscriptionSecret),
+      ...s.retiring('previousWebhookSecret', previousWebhookSecret, s.seal),
+      ...s.retiring('previousSubscriptionSecret', previousSubscriptionSecret, s.seal),
+    };
+    await storage(() => this.projects.replaceOne({ _id: id }, doc, { upsert: true }));
+    this.forget(`project:${id}`);
+  }
+
+  private partnerOf(doc: PartnerDocument): Partner {
+    const { _id, password, previousPassword, ...rest } = doc;
+    const s = sealing(this.sealer, `partner:${_id}`);
+    return { login: _id, ...rest, password: s.open('password', password), ...s.retiring('previousPassword', previousPassword, s.open) };
+  }
+
+  private projectOf(doc: ProjectDocument): Project {
+    const { _id, webhookSecret, subscriptionSecret, previousWebhookSecret, previousSubscriptionSecret, ...rest } = doc;
+    const s = sealing(this.sealer, `project:${_id}`);
+    return {
+      id: _id,
+      ...rest,
+      webhookSecret: webhookSecret === null ? null : s.open('webhookSecret', webhookSecret),
+      subscriptionSecret: subscriptionSecret === null ? null : s.open('subscriptionSecret', subscriptionSecret),
+      ...s.retiring('previousWebhookSecret', previousWebhookSecret, s.open),
+      ...s.retiring('previousSubscriptionSecret', previousSubscriptionSecret, s.open),
+    };
+  }
+
+  private forget(key: string): void {
+    this.found.delete(key);
+    this.missing.delete(key);
   }
 
   private async cached(key: string, load: () => Promise<Found | undefined>): Promise<Found | undefined> {

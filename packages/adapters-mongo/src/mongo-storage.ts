@@ -10,12 +10,16 @@ import { MongoSubscriptionRepository } from './mongo-subscription-repository.js'
 import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
 import { MongoEventLog, type EventDocument } from './mongo-event-log.js';
 import { MongoRetention } from './mongo-retention.js';
+import { MongoAuditLog, type AuditDocument } from './mongo-audit-log.js';
+import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
 
 export interface MongoStorageOptions {
   readonly url: string;
   readonly database: string;
   /** How long a request waits for a server before it fails (and is answered 503). */
   readonly serverSelectionTimeoutMS?: number;
+  /** Seals the partners' and projects' secrets at rest (AES-256-GCM under KASSA_SECRETS_KEY); default none. */
+  readonly sealer?: SecretSealer;
 }
 
 export interface MongoStorage {
@@ -28,6 +32,7 @@ export interface MongoStorage {
   readonly events: MongoEventLog;
   readonly outbox: MongoEventOutbox;
   readonly projects: MongoProjectDirectory;
+  readonly audit: MongoAuditLog;
   readonly retention: MongoRetention;
   close(): Promise<void>;
 }
@@ -83,6 +88,8 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     { key: { projectId: 1, type: 1, occurredAt: -1, _id: -1 }, name: 'project_type_newest_first' },
     { key: { occurredAt: 1 }, name: 'retention' },
   ],
+  audit_log: [{ key: { at: -1, _id: -1 }, name: 'newest_first' }],
+  projects: [{ key: { partnerLogin: 1, _id: 1 }, name: 'by_partner' }],
 };
 
 /** Creates the indexes; `createIndexes` is idempotent for an index that exists with the same definition. */
@@ -115,7 +122,8 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     events,
     retention: new MongoRetention(events, deliveries),
     outbox: new MongoEventOutbox({ contract, invoice, subscription }),
-    projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects')),
+    projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),
+    audit: new MongoAuditLog(db.collection<AuditDocument>('audit_log')),
     close: () => client.close(),
   };
 }

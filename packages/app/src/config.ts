@@ -29,6 +29,15 @@ const trustProxy = z
     return list;
   });
 
+/** A sealing key as configured: the base64 of exactly 32 bytes. */
+const secretsKeyText = z.string().refine((t) => {
+  const key = Buffer.from(t, 'base64');
+  return key.length === 32 && key.toString('base64') === t;
+}, 'must be the base64 of 32 random bytes (make one: openssl rand -base64 32)');
+
+/** Whether a host name or address is this machine's loopback. */
+export const isLoopbackHost = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
 /** The test environment's PIN key when none is given: public, and refused in production. */
 export const TEST_ENVIRONMENT_PIN_KEY = 'kassa-test-environment-pin-key-not-secret';
 
@@ -41,6 +50,38 @@ export const configSchema = z
     KASSA_PCI_PORT: port(8081),
     KASSA_WIDGET_PORT: port(8082),
     KASSA_SUBS_PORT: port(8083),
+    /** The admin listener: health, readiness, metrics and the admin API (README, "Operations"). */
+    KASSA_ADMIN_PORT: port(8090),
+    /** Loopback unless given: beyond it the admin listener needs KASSA_ADMIN_TOKEN. */
+    KASSA_ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
+    /** The admin API's bearer token (32 characters or more); without it the admin API is off. */
+    KASSA_ADMIN_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 visible ASCII characters')
+      .optional(),
+    /** `loopback-open` (the default): /metrics needs no token from loopback; `token`: it always does. */
+    KASSA_ADMIN_METRICS_AUTH: z.enum(['loopback-open', 'token']).default('loopback-open'),
+    /**
+     * The key that seals partner passwords and webhook and subscription secrets at rest (AES-256-GCM):
+     * the base64 of 32 random bytes. Required in production.
+     */
+    KASSA_SECRETS_KEY: secretsKeyText.optional(),
+    /** Keys a secret may still be sealed under during a key rotation, comma-separated (README, "Rotating the secrets key"). */
+    KASSA_SECRETS_PREVIOUS_KEYS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const keys = (v ?? '')
+          .split(',')
+          .map((k) => k.trim())
+          .filter((k) => k !== '');
+        const bad = keys.findIndex((k) => !secretsKeyText.safeParse(k).success);
+        if (bad !== -1) {
+          ctx.addIssue({ code: 'custom', message: `key ${bad + 1} is not the base64 of 32 bytes` });
+          return z.NEVER;
+        }
+        return keys;
+      }),
     /** Public address of the API host, for the OpenAPI document's `servers`; default the listener's own. */
     KASSA_API_BASE_URL: z.url().optional(),
     /** Public address of the widget host, for payment-page links; default http://localhost:<widget port>. */
@@ -71,6 +112,8 @@ export const configSchema = z
     KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CALLBACK_RATE_PER_MINUTE),
     /** Connections one listener holds at once (the oldest idle one makes room for a newcomer beyond it). */
     KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(CONNECTION_LIMITS.maxConnections),
+    /** Seconds between readiness turning false (SIGTERM) and the listeners closing: time for a load balancer to notice. */
+    KASSA_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Which proxies in front of Kassa are believed when they name the caller in X-Forwarded-For:
@@ -107,6 +150,16 @@ export const configSchema = z
         path: ['KASSA_PIN_KEY'],
         message: 'required in production: the key of the stored PIN digests (32 characters or more, the same in every process, not the public test key)',
       });
+    }
+    if (c.KASSA_ENV === 'production' && !c.KASSA_SECRETS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KASSA_SECRETS_KEY'],
+        message: 'required in production: it seals the partner passwords and webhook and subscription secrets at rest (openssl rand -base64 32)',
+      });
+    }
+    if (!isLoopbackHost(c.KASSA_ADMIN_HOST) && !c.KASSA_ADMIN_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['KASSA_ADMIN_TOKEN'], message: `required when the admin listener is bound beyond loopback (KASSA_ADMIN_HOST=${c.KASSA_ADMIN_HOST})` });
     }
     // Separate api and worker processes share their state: they need MongoDB and Redis.
     if (c.KASSA_ROLE !== 'all' && (!c.REDIS_URL || !c.MONGO_URL)) {

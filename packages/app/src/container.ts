@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
-import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type Scheduler, type SmsSender } from '@kassa/domain';
+import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type Scheduler, type SmsSender, type WebhookSender } from '@kassa/domain';
 import { TestEnvironmentBillingGateway, TestEnvironmentCarrierLookup } from '@kassa/adapters-memory';
-import { HttpWebhookSender, JwtPaymentPages, PublicNetworkCallbackTargets, SignatureVerifier, type HttpDeps } from '@kassa/adapters-http';
+import { HttpWebhookSender, JwtPaymentPages, PublicNetworkCallbackTargets, SignatureVerifier, type HttpDeps, type HttpObserver, type RequestScope } from '@kassa/adapters-http';
 import type { Logger } from 'pino';
 import { TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
 import { HmacPinDigests, LogOnlySmsSender, MathRandom, RandomPins, RandomUuids } from './node-ports.js';
@@ -21,7 +21,23 @@ export interface Plugins {
   readonly sms?: SmsSender;
 }
 
-export function buildContainer(config: KassaConfig, logger: Logger, urls: { readonly api: string; readonly widget: string }, storage: Storage, scheduler: Scheduler, plugins: Plugins = {}): Container {
+/** What operators see: the request scope (ids in logs and events), the metrics' observers. */
+export interface Observability {
+  readonly requests?: RequestScope;
+  readonly observer?: HttpObserver;
+  /** The webhook sender as the metrics and the log see it. */
+  readonly webhooks?: (sender: WebhookSender) => WebhookSender;
+}
+
+export function buildContainer(
+  config: KassaConfig,
+  logger: Logger,
+  urls: { readonly api: string; readonly widget: string },
+  storage: Storage,
+  scheduler: Scheduler,
+  plugins: Plugins = {},
+  observability: Observability = {},
+): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
@@ -48,7 +64,9 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         retention: s.retention,
         notifications: new TransportNotifications(c.KASSA_ENV),
         // The test environment's callback URLs reach public addresses only, unless the operator allows private networks.
-        webhooks: new HttpWebhookSender(clock, { publicOnly: (n) => n.channel === 'test-callback' && c.KASSA_CALLBACK_PRIVATE_NETWORKS === 'refuse' }),
+        webhooks: (observability.webhooks ?? ((w: WebhookSender) => w))(
+          new HttpWebhookSender(clock, { publicOnly: (n) => n.channel === 'test-callback' && c.KASSA_CALLBACK_PRIVATE_NETWORKS === 'refuse' }),
+        ),
         callbacks: new PublicNetworkCallbackTargets({ privateNetworks: c.KASSA_CALLBACK_PRIVATE_NETWORKS, perMinute: c.KASSA_CALLBACK_RATE_PER_MINUTE }),
         pins: new RandomPins(),
         pinDigests: new HmacPinDigests(c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY),
@@ -58,6 +76,7 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
         paymentPages: pages,
         scheduler,
         settings: { ...defaultSettings(c.KASSA_ENV), retentionDays: c.KASSA_RETENTION_DAYS },
+        ...(observability.requests ? { requests: observability.requests } : {}),
       };
     },
     [TOKENS.Config, TOKENS.Logger, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Storage],
@@ -77,6 +96,8 @@ export function buildContainer(config: KassaConfig, logger: Logger, urls: { read
       apiBaseUrl: urls.api,
       // One per process: it keeps each login's inner hash for the second a merchant repeats it.
       signatures: new SignatureVerifier(),
+      ...(observability.requests ? { requestScope: observability.requests } : {}),
+      ...(observability.observer ? { observer: observability.observer } : {}),
     }),
     [TOKENS.Config, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases],
   );

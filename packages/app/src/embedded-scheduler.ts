@@ -49,6 +49,11 @@ export class EmbeddedScheduler implements Scheduler {
     this.running.add(p);
   }
 
+  /** Jobs running now (waiting for nothing but the event loop) and timers set (delayed); a failed job goes to the sweep. */
+  depth(): { readonly waiting: number; readonly delayed: number; readonly failed: number } {
+    return { waiting: this.running.size, delayed: this.timers.size, failed: 0 };
+  }
+
   /** Stops taking jobs and waits for the ones running. */
   async stop(): Promise<void> {
     this.stopped = true;

@@ -6,7 +6,7 @@ import { EmbeddedScheduler } from './embedded-scheduler.js';
 
 /** What the jobs run: the built use cases. */
 export interface JobWork {
-  runJob(job: Pick<Job, 'name' | 'projectId' | 'aggregateId'>): Promise<void>;
+  runJob(job: Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'requestId'>): Promise<void>;
   runDueWork(): Promise<unknown>;
   relayEvents(): Promise<unknown>;
 }
@@ -19,6 +19,10 @@ export interface Jobs {
   start(work: JobWork): Promise<void>;
   /** Stops taking jobs and waits for the running ones. */
   stop(): Promise<void>;
+  /** Jobs by state (the metrics). */
+  depth(): Promise<Readonly<Record<'waiting' | 'delayed' | 'failed', number>>>;
+  /** Answers when the queue's store does (Redis); throws otherwise (readiness). */
+  ping(): Promise<void>;
 }
 
 const SWEEP_MS = 5_000;
@@ -39,6 +43,8 @@ export function inProcessJobs(logger: Logger): Jobs {
       await Promise.all(loops.map((l) => l.stop()));
       await scheduler.stop();
     },
+    depth: async () => scheduler.depth(),
+    ping: async () => {},
   };
 }
 
@@ -59,6 +65,14 @@ export function redisJobs(url: string, prefix: string, runsJobs: boolean, logger
     async stop() {
       await worker?.close();
       await queue.close();
+    },
+    async depth() {
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'failed');
+      return { waiting: counts['waiting'] ?? 0, delayed: counts['delayed'] ?? 0, failed: counts['failed'] ?? 0 };
+    },
+    async ping() {
+      // One round trip to Redis through the producer's connection, which fails at once while Redis is away.
+      await queue.getJobCounts('waiting');
     },
   };
 }

@@ -1,7 +1,19 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { xmlEndpoints } from './xml-endpoints.js';
-import { clientErrorHandler, createApiApp, expectationFailedHandler, createPciApp, createDocumentHostApp, createWidgetApp, widgetPageRefusals, type DocumentRefusal } from '@kassa/adapters-http';
+import {
+  clientErrorHandler,
+  createAdminApp,
+  createApiApp,
+  createDocumentHostApp,
+  createPciApp,
+  createWidgetApp,
+  expectationFailedHandler,
+  RequestScope,
+  widgetPageRefusals,
+  type DocumentRefusal,
+} from '@kassa/adapters-http';
+import { SystemClock } from '@kassa/domain';
 import type { KassaConfig } from './config.js';
 import { buildContainer, type Plugins } from './container.js';
 import { close, createListener, LISTENER_TIMEOUTS, listen, type ListenerTimeouts } from './listeners.js';
@@ -12,17 +24,31 @@ import { inMemoryStorage, mongoStorage } from './storage.js';
 import { TOKENS } from './tokens.js';
 import { inProcessJobs, redisJobs } from './jobs.js';
 import { loadBillingGateway, loadSmsSender } from './plugins.js';
+import { RandomUuids } from './node-ports.js';
+import { KassaMetrics } from './operations/kassa-metrics.js';
+import { gaugeSources } from './operations/gauge-sources.js';
+import { countedRepositories, observedWebhooks, requestStampedScheduler } from './operations/observed-ports.js';
+import { Readiness } from './operations/readiness.js';
+import { importSeed } from './operations/seed-import.js';
 
 export type HostName = 'api' | 'pci' | 'widget' | 'subs';
 
+/** The public listeners and the admin one. */
+export type ListenerName = HostName | 'admin';
+
 export interface RunningKassa {
-  /** The actual base URL of each listener. */
-  readonly urls: Readonly<Record<HostName, string>>;
+  /** The actual base URL of each listener (a worker has only the admin one). */
+  readonly urls: Readonly<Record<ListenerName, string>>;
   readonly directory: Directory;
   /** Which storage adapter serves: 'in-memory' (embedded) or 'mongodb'. */
   readonly storage: 'in-memory' | 'mongodb';
   readonly logger: Logger;
-  /** Stops taking requests, finishes the running ones and the jobs, then closes. */
+  readonly metrics: KassaMetrics;
+  /**
+   * Stops: readiness turns false at once (a load balancer stops sending), then after the drain delay
+   * (KASSA_DRAIN_SECONDS) the public listeners stop taking requests and finish the running ones, the
+   * jobs finish, and the admin listener closes last.
+   */
   stop(): Promise<void>;
 }
 
@@ -52,25 +78,38 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   if (!directory) throw new Error('KASSA_SEED_FILE is required in production: it lists the partners and projects');
 
   const plugins = await loadPlugins(config, logger);
-  const storage = config.MONGO_URL ? await mongoStorage(config.MONGO_URL, config.MONGO_DB, directory) : inMemoryStorage(directory);
+  const storage = config.MONGO_URL ? await mongoStorage(config.MONGO_URL, config.MONGO_DB, { current: config.KASSA_SECRETS_KEY, previous: config.KASSA_SECRETS_PREVIOUS_KEYS }) : inMemoryStorage();
+  const clock = new SystemClock();
+  const ids = new RandomUuids();
+  const seeded = await importSeed(storage.projects, storage.audit, directory, { from: config.KASSA_SEED_FILE ?? 'demo', clock, ids, replace: !config.KASSA_SEED_FILE });
+  if (seeded.kept.length > 0)
+    logger.info({ kept: seeded.kept.length, created: seeded.created.length }, 'seed file imported: records already stored were left as they are (change them with the admin API)');
 
-  // A worker runs jobs only: no listener.
+  // A worker runs jobs only: no public listener (the admin one serves every role).
   const hosts: HostName[] = config.KASSA_ROLE === 'worker' ? [] : ['api', 'pci', 'widget', 'subs'];
   const ports: Record<HostName, number> = { api: config.KASSA_API_PORT, pci: config.KASSA_PCI_PORT, widget: config.KASSA_WIDGET_PORT, subs: config.KASSA_SUBS_PORT };
   const limits = { maxConnections: config.KASSA_MAX_CONNECTIONS, firstByteMs: options.firstByteMs ?? CONNECTION_LIMITS.firstByteMs };
   const servers = Object.fromEntries(hosts.map((h) => [h, createListener(options.timeouts ?? LISTENER_TIMEOUTS, limits)])) as Record<HostName, Server>;
-  const urls = {} as Record<HostName, string>;
-  for (const h of hosts) {
-    const port = await listen(servers[h], ports[h], config.KASSA_HOST);
-    urls[h] = `http://${config.KASSA_HOST.includes(':') ? `[${config.KASSA_HOST}]` : config.KASSA_HOST}:${port}`;
-  }
+  const admin = createListener(options.timeouts ?? LISTENER_TIMEOUTS, limits);
+  const urls = {} as Record<ListenerName, string>;
+  const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  for (const h of hosts) urls[h] = urlOf(config.KASSA_HOST, await listen(servers[h], ports[h], config.KASSA_HOST));
+  urls.admin = urlOf(config.KASSA_ADMIN_HOST, await listen(admin, config.KASSA_ADMIN_PORT, config.KASSA_ADMIN_HOST));
   // A worker has no listener: links and documents it makes name the configured addresses, or nothing.
   const own = urls as Partial<Record<HostName, string>>;
   const widgetBase = config.KASSA_WIDGET_BASE_URL ?? own.widget?.replace('127.0.0.1', 'localhost') ?? 'http://localhost';
   const apiBase = config.KASSA_API_BASE_URL ?? own.api ?? '/';
 
   const jobs = config.REDIS_URL ? redisJobs(config.REDIS_URL, config.KASSA_REDIS_PREFIX, config.KASSA_ROLE !== 'api', logger) : inProcessJobs(logger);
-  const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, storage, jobs.scheduler, plugins);
+  const metrics = new KassaMetrics(gaugeSources(storage, jobs, clock), config.KASSA_ROLE);
+  const requests = new RequestScope();
+  const observed = { ...storage, ...countedRepositories(storage, metrics, clock) };
+  const scheduler = requestStampedScheduler(jobs.scheduler, requests);
+  const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, observed, scheduler, plugins, {
+    requests,
+    observer: metrics,
+    webhooks: (sender) => observedWebhooks(sender, metrics, logger),
+  });
   const httpDeps = container.get(TOKENS.HttpDeps);
   const { subsHost, ...rawEndpoints } = xmlEndpoints(httpDeps);
   const deps = { ...httpDeps, rawEndpoints };
@@ -86,12 +125,41 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     // Requests Node's parser refuses are answered in the format of the path they were for.
     const documents: readonly DocumentRefusal[] = h === 'widget' ? widgetPageRefusals(config.KASSA_ENV) : deps.rawEndpoints[h as 'api' | 'pci' | 'subs'];
     const fallback = h === 'subs' ? subsHost : undefined;
-    servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV, documents, fallback));
+    servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV, documents, fallback, { host: h, observer: metrics }));
     servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV, documents, fallback));
   }
 
   const { useCases } = deps;
-  await jobs.start({ runJob: (job) => useCases.runJob.execute(job), runDueWork: () => useCases.runDueWork.execute(), relayEvents: () => useCases.relayEvents.execute() });
+  const readiness = new Readiness({ storage: () => storage.ping(), ...(config.REDIS_URL ? { redis: () => jobs.ping() } : {}) });
+  admin.on(
+    'request',
+    createAdminApp({
+      logger,
+      mode: config.KASSA_ENV,
+      clock,
+      ids,
+      token: config.KASSA_ADMIN_TOKEN,
+      metricsNeedToken: config.KASSA_ADMIN_METRICS_AUTH === 'token',
+      directory: storage.projects,
+      audit: storage.audit,
+      deliveries: storage.deliveries,
+      recoverDeadDeliveries: useCases.recoverDeadDeliveries,
+      ready: () => readiness.report(),
+      metrics: () => metrics.exposition(),
+      trustProxy: config.KASSA_TRUST_PROXY,
+      requestScope: requests,
+      observer: metrics,
+    }),
+  );
+  admin.on('clientError', clientErrorHandler(config.KASSA_ENV, [], undefined, { host: 'admin', observer: metrics }));
+  admin.on('checkExpectation', expectationFailedHandler(config.KASSA_ENV));
+
+  // A job runs in the scope of the request that scheduled it; the sweep and the relay in none.
+  await jobs.start({
+    runJob: (job) => requests.run(job.requestId, () => useCases.runJob.execute(job)),
+    runDueWork: () => requests.run(undefined, () => useCases.runDueWork.execute()),
+    relayEvents: () => requests.run(undefined, () => useCases.relayEvents.execute()),
+  });
 
   logger.info({ urls, env: config.KASSA_ENV, storage: storage.kind, jobs: jobs.kind, role: config.KASSA_ROLE }, 'kassa started');
   await flushed(logger);
@@ -99,10 +167,14 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     urls,
     directory,
     logger,
+    metrics,
     storage: storage.kind,
     async stop() {
+      readiness.drain();
+      if (config.KASSA_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.KASSA_DRAIN_SECONDS * 1000));
       await Promise.all(hosts.map((h) => close(servers[h])));
       await jobs.stop();
+      await close(admin);
       await storage.close();
       logger.info('kassa stopped');
       await flushed(logger);

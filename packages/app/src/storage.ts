@@ -1,4 +1,4 @@
-import type { KassaPorts } from '@kassa/domain';
+import type { AuditLog, KassaPorts, ProjectAdministration } from '@kassa/domain';
 import {
   InMemoryContractRepository,
   InMemoryEventOutbox,
@@ -8,38 +8,69 @@ import {
   InMemoryEventLog,
   InMemoryWebhookDeliveryRepository,
   InMemoryRetention,
+  InMemoryAuditLog,
 } from '@kassa/adapters-memory';
-import type { Directory } from './seed.js';
 
 /** The storage ports, whichever adapter provides them. */
-export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'projects' | 'deliveries' | 'events' | 'retention'> {
+export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'deliveries' | 'events' | 'retention'> {
   readonly kind: 'in-memory' | 'mongodb';
+  /** Partners and projects, changed at run time by the admin API. */
+  readonly projects: ProjectAdministration;
+  /** The operators' changes. */
+  readonly audit: AuditLog;
+  /** Answers when storage does; throws otherwise (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Embedded mode: everything in this process, gone with it. */
-export function inMemoryStorage(directory: Directory): Storage {
+export function inMemoryStorage(): Storage {
   const contracts = new InMemoryContractRepository();
   const invoices = new InMemoryInvoiceRepository();
   const subscriptions = new InMemorySubscriptionRepository();
   const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions });
-  const projects = new InMemoryProjectDirectory(directory.partners, directory.projects);
+  const projects = new InMemoryProjectDirectory();
   const deliveries = new InMemoryWebhookDeliveryRepository();
   const events = new InMemoryEventLog();
   const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events });
-  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, close: async () => {} };
+  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit: new InMemoryAuditLog(), ping: async () => {}, close: async () => {} };
+}
+
+/** The keys that seal secrets at rest: the current one, and the previous ones during a key rotation. */
+export interface SecretsKeys {
+  readonly current: string | undefined;
+  readonly previous: readonly string[];
 }
 
 /**
- * MongoDB storage (MONGO_URL): connects, creates the indexes, and writes the seed's partners and
- * projects, before the app takes requests. Every instance then reads the directory from MongoDB.
+ * MongoDB storage (MONGO_URL): connects and creates the indexes before the app takes requests; the
+ * directory's secrets sealed under KASSA_SECRETS_KEY when given. Every instance reads the directory from MongoDB.
  */
-export async function mongoStorage(url: string, database: string, directory: Directory): Promise<Storage> {
+export async function mongoStorage(url: string, database: string, keys: SecretsKeys = { current: undefined, previous: [] }): Promise<Storage> {
   // Loaded only when asked for: the driver enlarges the heap of an embedded Kassa, and every full
   // garbage collection walks it (docs/decisions.md).
-  const { connectMongoStorage } = await import('@kassa/adapters-mongo');
-  const mongo = await connectMongoStorage({ url, database });
-  await mongo.projects.seed(directory.partners, directory.projects);
-  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention } = mongo;
-  return { kind: 'mongodb', contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, close: () => mongo.close() };
+  const { AesGcmSealer, connectMongoStorage, secretsKey } = await import('@kassa/adapters-mongo');
+  const sealer =
+    keys.current === undefined
+      ? undefined
+      : new AesGcmSealer(
+          secretsKey(keys.current),
+          keys.previous.map((k, i) => secretsKey(k, `KASSA_SECRETS_PREVIOUS_KEYS[${i}]`)),
+        );
+  const mongo = await connectMongoStorage({ url, database, ...(sealer ? { sealer } : {}) });
+  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit } = mongo;
+  return {
+    kind: 'mongodb',
+    contracts,
+    invoices,
+    subscriptions,
+    outbox,
+    projects,
+    deliveries,
+    events,
+    retention,
+    audit,
+    ping: async () => void (await mongo.db.command({ ping: 1 })),
+    close: () => mongo.close(),
+  };
 }

@@ -124,7 +124,15 @@ describe('configuration', () => {
 
 describe('production mode', () => {
   it('refuses to start without KASSA_BILLING_GATEWAY, or with a module that does not make one', async () => {
-    await expect(startTestKassa({ KASSA_ENV: 'production', KASSA_PIN_KEY: PRODUCTION.KASSA_PIN_KEY })).rejects.toThrow(/KASSA_BILLING_GATEWAY is required in production/);
+    await expect(startTestKassa({ KASSA_ENV: 'production', KASSA_PIN_KEY: PRODUCTION.KASSA_PIN_KEY, KASSA_SECRETS_KEY: PRODUCTION.KASSA_SECRETS_KEY })).rejects.toThrow(
+      /KASSA_BILLING_GATEWAY is required in production/,
+    );
+    // Nor without the key that seals the secrets at rest, nor with one that is not 32 bytes.
+    expect(() => readConfig({ ...PRODUCTION, KASSA_SECRETS_KEY: undefined })).toThrow(/Configuration: KASSA_SECRETS_KEY: required in production/);
+    expect(() => readConfig({ ...PRODUCTION, KASSA_SECRETS_KEY: 'c2hvcnQ=' })).toThrow(/KASSA_SECRETS_KEY: must be the base64 of 32 random bytes/);
+    // Nor an admin listener beyond loopback without its token.
+    expect(() => readConfig({ KASSA_ADMIN_HOST: '0.0.0.0' })).toThrow(/KASSA_ADMIN_TOKEN: required when the admin listener is bound beyond loopback/);
+    expect(readConfig({ KASSA_ADMIN_HOST: '0.0.0.0', KASSA_ADMIN_TOKEN: 'a'.repeat(32) }).KASSA_ADMIN_HOST).toBe('0.0.0.0');
     // Nor without the key of the PIN digests, named by the configuration's message.
     expect(() => readConfig({ ...PRODUCTION, KASSA_PIN_KEY: undefined })).toThrow(/Configuration: KASSA_PIN_KEY: required in production/);
     expect(() => readConfig({ ...PRODUCTION, KASSA_PIN_KEY: 'short' })).toThrow(/KASSA_PIN_KEY: must be at least 32 characters/);
@@ -187,7 +195,7 @@ describe('production mode', () => {
 describe('the process', () => {
   it("npm start's entry starts on free ports, logs its addresses, and stops cleanly on SIGTERM", async () => {
     const child = spawn(process.execPath, ['packages/app/dist/main.js'], {
-      env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0' },
+      env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_ADMIN_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

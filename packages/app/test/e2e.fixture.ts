@@ -23,6 +23,8 @@ export const PRODUCTION = {
   KASSA_BILLING_GATEWAY: `${EXAMPLES}billing-gateway.mjs`,
   KASSA_SMS_SENDER: `${EXAMPLES}sms-sender.mjs`,
   KASSA_PIN_KEY: 'e2e-production-pin-key-0123456789abcdef',
+  // The base64 of 32 bytes: the key that seals secrets at rest.
+  KASSA_SECRETS_KEY: Buffer.from('e2e-production-secrets-key-32-b!').toString('base64'),
 };
 
 /** Project ids of the test seed. */
@@ -93,6 +95,7 @@ export async function startTestKassa(env: Record<string, string> = {}, options: 
     KASSA_PCI_PORT: '0',
     KASSA_WIDGET_PORT: '0',
     KASSA_SUBS_PORT: '0',
+    KASSA_ADMIN_PORT: '0',
     KASSA_SEED_FILE: seedFile,
     KASSA_LOG_LEVEL: 'info',
     // The suites' receivers listen on 127.0.0.1: local development's setting (the SSRF tests turn it off).

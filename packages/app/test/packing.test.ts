@@ -111,7 +111,7 @@ describe('the app installed from its tarball', () => {
     const child = spawn('npx', ['--no-install', 'kassa'], {
       cwd: at,
       detached: true,
-      env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0' },
+      env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_ADMIN_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

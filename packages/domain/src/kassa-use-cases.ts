@@ -27,6 +27,7 @@ import { RunSubscriptionCharge } from './subscription/use-cases/run-subscription
 import { AttemptDelivery } from './webhook/use-cases/attempt-delivery.use-case.js';
 import { RelayEvents } from './jobs/relay-events.use-case.js';
 import { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case.js';
+import { RecoverDeadDeliveries } from './webhook/use-cases/recover-dead-deliveries.use-case.js';
 import { ListEvents, ListWebhookDeliveries } from './webhook/use-cases/webhook-queries.js';
 import { RunJob } from './jobs/run-job.use-case.js';
 import { RunDueWork } from './jobs/run-due-work.use-case.js';
@@ -57,6 +58,7 @@ export function kassaUseCases(ports: KassaPorts) {
     runSubscriptionCharge,
     attemptDelivery,
   });
+  const redeliverWebhook = new RedeliverWebhook(ports);
   return {
     createContract,
     authorizeContract: new AuthorizeContract(ports),
@@ -86,7 +88,8 @@ export function kassaUseCases(ports: KassaPorts) {
     runSubscriptionCharge,
     refundBillingOperation: new RefundBillingOperation(ports),
     relayEvents: new RelayEvents(ports),
-    redeliverWebhook: new RedeliverWebhook(ports),
+    redeliverWebhook,
+    recoverDeadDeliveries: new RecoverDeadDeliveries(ports, redeliverWebhook),
     listEvents: new ListEvents(ports),
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
     attemptDelivery,

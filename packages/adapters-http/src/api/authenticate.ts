@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { domainError, driftError, parseSpecTime, projectAccessError, type DomainError, type Partner, type Project } from '@kassa/domain';
+import { domainError, driftError, liveSecrets, parseSpecTime, projectAccessError, type DomainError, type Partner, type Project } from '@kassa/domain';
 import { payloadOf, requestPayloadParts, signRequest, UNKNOWN_SIGNER_KEY, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { signaturesMatch } from './signature.js';
@@ -90,8 +90,10 @@ export async function authenticate(deps: HttpDeps, operation: SignedOperation, r
   // An unknown login costs the same HMACs as a known one with a new timestamp (with a key of no
   // partner's, and never through the per-login cache, which it would fill) and, in production, gets
   // the same answer as a wrong signature: neither tells whether the login exists.
-  const expected = partner ? deps.signatures.expected(partner.password, login, timestamp, version, payload) : signRequest(UNKNOWN_SIGNER_KEY, login, timestamp, version === '4' ? 4 : 3, payload);
-  const matches = signaturesMatch(expected, signature);
+  // During a rotation's overlap the password it replaced is tried second (liveSecrets).
+  const matches = partner
+    ? liveSecrets(partner.password, partner.previousPassword, deps.clock.now()).some((password) => signaturesMatch(deps.signatures.expected(password, login, timestamp, version, payload), signature))
+    : signaturesMatch(signRequest(UNKNOWN_SIGNER_KEY, login, timestamp, version === '4' ? 4 : 3, payload), signature);
   if (!partner) return invalidSignature(deps.mode === 'test' ? 'unknown login' : 'signature mismatch');
   if (!matches) return invalidSignature(deps.mode === 'test' ? mismatchHint(version, parts) : 'signature mismatch');
   const at = timestampMs(timestamp);

@@ -156,7 +156,10 @@ export class HttpWebhookSender implements WebhookSender {
     }
     const timestamp = Math.floor(started.getTime() / 1000);
     const headers: Record<string, string> = { 'content-type': notification.contentType, 'webhook-id': signing.webhookId, 'webhook-timestamp': String(timestamp), 'user-agent': 'Kassa-Webhooks/1' };
-    if (signing.secret) headers['webhook-signature'] = webhookSignature(signing.secret, signing.webhookId, timestamp, notification.body);
+    // During a rotation's overlap both secrets sign, space-separated, as Standard Webhooks allows: a
+    // receiver that still has the old secret verifies as well as one that has the new.
+    const secrets = [signing.secret, signing.retiringSecret].filter((s): s is string => typeof s === 'string' && s !== '');
+    if (secrets.length > 0) headers['webhook-signature'] = secrets.map((s) => webhookSignature(s, signing.webhookId, timestamp, notification.body)).join(' ');
     const attempt = (status: number | null, response: string, error: string | null): DeliveryAttempt => ({
       at: started.toISOString(),
       status,

@@ -1,5 +1,6 @@
 import {
   driftError,
+  liveSecrets,
   parseSpecTime,
   projectAccessError,
   type CarrierLookup,
@@ -82,8 +83,10 @@ export class InvoiceManagementService {
     // A login is 128 characters at most (as JSON v3's X-Login): a longer one is looked up nowhere.
     const partner = login.length <= 128 ? await this.deps.projects.findPartner(login) : undefined;
     // An unknown login costs the same HMAC and gets the same answer as a wrong signature (the test environment names which).
-    const expected = xmlRequestSignature(partner?.password ?? UNKNOWN_SIGNER_KEY, login, nowUtc, signed.digest);
-    if (!xmlSignatureMatches(expected, signed.signature) || !partner) {
+    // During a rotation's overlap the password it replaced is tried second.
+    const passwords = partner ? liveSecrets(partner.password, partner.previousPassword, this.deps.clock.now()) : [UNKNOWN_SIGNER_KEY];
+    const matches = passwords.some((password) => xmlSignatureMatches(xmlRequestSignature(password, login, nowUtc, signed.digest), signed.signature));
+    if (!matches || !partner) {
       const why = this.deps.mode === 'test' ? (partner ? ': signature mismatch' : ': unknown login') : '';
       return failed({ code: 'AUTH_INVALID_SIGNATURE', message: `Invalid signature${why}` });
     }

@@ -1,4 +1,15 @@
-import { driftError, parseCompactUtc, projectAccessError, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
+import {
+  driftError,
+  liveSecrets,
+  parseCompactUtc,
+  projectAccessError,
+  type Clock,
+  type DomainError,
+  type KassaMode,
+  type KassaUseCases,
+  type PaymentPages,
+  type ProjectDirectory,
+} from '@kassa/domain';
 import { XmlFieldError } from '../invoice-service/xml-fields.js';
 import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
 import { matchesSigned, readSignedElements } from '../shared/signed-document.js';
@@ -92,8 +103,10 @@ export class SubscriptionService {
     const project = projectId === undefined ? undefined : await this.deps.projects.findProject(projectId);
     const secret = project?.subscriptionSecret;
     // A project that cannot sign costs the same HMAC and, in production, gets the same answer as a wrong signature.
-    const expected = subscriptionSignature(project?.subscriptionSignature ?? 'v1', secret ?? UNKNOWN_SIGNER_KEY, projectText, now, signed.digest);
-    const matches = xmlSignatureMatches(expected, signed.signature);
+    // During a rotation's overlap the secret it replaced is tried second.
+    const secrets = secret ? liveSecrets(secret, project?.previousSubscriptionSecret, this.deps.clock.now()) : [UNKNOWN_SIGNER_KEY];
+    const version = project?.subscriptionSignature ?? 'v1';
+    const matches = secrets.some((key) => xmlSignatureMatches(subscriptionSignature(version, key, projectText, now, signed.digest), signed.signature));
     if (!secret && this.deps.mode === 'test') return failed({ code: 'AUTH_INVALID_PROJECT', message: 'No subscription service for this SubscriptionProjectID' });
     if (!matches || !project) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: this.deps.mode === 'test' ? 'Signature mismatch' : 'Invalid signature' });
     const at = parseCompactUtc(now);

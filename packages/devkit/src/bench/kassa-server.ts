@@ -12,7 +12,16 @@ const seed = join(dir, 'seed.json');
 writeFileSync(seed, JSON.stringify({ partners: [{ ...BENCH_PARTNER, projects: [{ id: BENCH_PROJECT_ID, defaultPrice: { amount: '10.00', currency: 'RUB' } }] }] }));
 const level = process.env['KASSA_LOG_LEVEL'] ?? 'info';
 const storage = process.env['MONGO_URL'] ? { MONGO_URL: process.env['MONGO_URL'], MONGO_DB: process.env['MONGO_DB'] ?? 'kassa_bench' } : {};
-const config = configSchema.parse({ KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seed, KASSA_LOG_LEVEL: level, ...storage });
+const config = configSchema.parse({
+  KASSA_API_PORT: '0',
+  KASSA_PCI_PORT: '0',
+  KASSA_WIDGET_PORT: '0',
+  KASSA_SUBS_PORT: '0',
+  KASSA_ADMIN_PORT: '0',
+  KASSA_SEED_FILE: seed,
+  KASSA_LOG_LEVEL: level,
+  ...storage,
+});
 // Logs go through the app's own buffered writer, to /dev/null instead of a terminal.
 const kassa = await startKassa(config, { logDestination: bufferedDestination('/dev/null') }).finally(() => {
   // The seed is read once, at start: no kassa-bench-* folder stays behind.

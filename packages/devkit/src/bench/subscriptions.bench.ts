@@ -173,13 +173,13 @@ async function main(): Promise<void> {
     if (onMongo) {
       // A warm-up on the server first, as in memory: its JIT (the stand-in is Java) and Kassa's
       // driver paths warm up; the first measured round otherwise ran 15-20% slower than the second.
-      const warm = await mongoStorage(mongoUrl, `bench_subs_warm_${randomUUID().slice(0, 8)}`, { partners: [], projects: [] });
+      const warm = await mongoStorage(mongoUrl, `bench_subs_warm_${randomUUID().slice(0, 8)}`);
       await kassaRound(redisUrl, warm.subscriptions, 10_000);
       await warm.close();
     }
     for (let round = 1; onMongo && round <= Math.min(rounds, 2); round += 1) {
       const before = await rawInserts(mongoUrl, 8);
-      const storage = await mongoStorage(mongoUrl, `bench_subs_${randomUUID().slice(0, 8)}`, { partners: [], projects: [] });
+      const storage = await mongoStorage(mongoUrl, `bench_subs_${randomUUID().slice(0, 8)}`);
       const k = await kassaRound(redisUrl, storage.subscriptions, mongoCount);
       await storage.close();
       const after = await rawInserts(mongoUrl, 8);

@@ -52,7 +52,7 @@ export async function startKassaProcess(env: Record<string, string> = {}, option
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(options.seed ?? SEED));
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_ADMIN_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

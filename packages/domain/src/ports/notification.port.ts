@@ -16,6 +16,10 @@ export interface NotificationRenderer {
 export interface SigningInput {
   readonly webhookId: string;
   readonly secret: string | null;
+  /** The secret a rotation replaced, while its overlap lasts: the attempt carries its signature too. */
+  readonly retiringSecret?: string;
+  /** The delivery the attempt is of (for the log). */
+  readonly deliveryId?: string;
 }
 
 /**

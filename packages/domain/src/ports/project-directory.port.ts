@@ -1,9 +1,17 @@
 import type { Money } from '../shared/money.js';
 
+/** A secret replaced by a rotation that still verifies until `validUntil` (an ISO time the operator chose). */
+export interface RetiringSecret {
+  readonly value: string;
+  readonly validUntil: string;
+}
+
 /** A merchant account. `password` is the HMAC key of its request signatures; never logged. */
 export interface Partner {
   readonly login: string;
   readonly password: string;
+  /** The password before the last rotation, accepted too until its time. */
+  readonly previousPassword?: RetiringSecret;
   /** Whether test_info.callback_url is allowed (test environment). */
   readonly testCallbackAllowed: boolean;
 }
@@ -22,10 +30,14 @@ export interface Project {
   readonly returnUrl: string | null;
   readonly webhookUrl: string | null;
   readonly webhookSecret: string | null;
+  /** The webhook secret before the last rotation: webhooks carry its signature too until its time. */
+  readonly previousWebhookSecret?: RetiringSecret;
   /** Widget payment methods enabled: `sbp` and bank-app wallet codes. */
   readonly paymentMethods: readonly string[];
   /** HMAC key of the subscription service's signatures; never logged. */
   readonly subscriptionSecret: string | null;
+  /** The subscription secret before the last rotation, accepted and signed with too until its time. */
+  readonly previousSubscriptionSecret?: RetiringSecret;
   readonly subscriptionNotificationUrl: string | null;
   /** The shape of payment notifications: the JSON v3 event (default) or the legacy envelope. */
   readonly webhookFormat?: WebhookFormat;

@@ -5,6 +5,7 @@ import type { DomainError } from '../../shared/errors.js';
 import { ATTEMPT_CLAIM_SECONDS, claimAttempt, recordAttempt } from '../webhook-delivery.js';
 import { stampOf } from '../../shared/application/event-stamp.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { liveSecrets } from '../../shared/secrets.js';
 
 /** How long an attempt waits, at least, when its endpoint has as many attempts in flight as it may. */
 export const BUSY_RETRY_SECONDS = 3;
@@ -44,8 +45,12 @@ export class AttemptDelivery {
     const claimed = claim.next;
     const project = await projects.findProject(claimed.projectId);
     // Subscription notifications are signed with the subscription service's secret, the rest with the webhook secret.
-    const secret = (claimed.notification.channel === 'subscription' ? project?.subscriptionSecret : project?.webhookSecret) ?? null;
-    const { attempt, outcome } = await webhooks.send(claimed.notification, { webhookId: claimed.eventId, secret });
+    const subscription = claimed.notification.channel === 'subscription';
+    const [secret = null, retiringSecret] = subscription
+      ? liveSecrets(project?.subscriptionSecret ?? null, project?.previousSubscriptionSecret, clock.now())
+      : liveSecrets(project?.webhookSecret ?? null, project?.previousWebhookSecret, clock.now());
+    const signing = { webhookId: claimed.eventId, deliveryId: claimed.id, secret, ...(retiringSecret === undefined ? {} : { retiringSecret }) };
+    const { attempt, outcome } = await webhooks.send(claimed.notification, signing);
     const change = recordAttempt(claimed, attempt, outcome, random.next(), stampOf(clock, ids, requests));
     if (!change.next || !(await deliveries.save(change.next)).ok) return ok(true);
     const next = change.next;

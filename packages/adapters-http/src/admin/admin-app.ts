@@ -1,0 +1,52 @@
+import express, { type Express, type Request } from 'express';
+import { sendJson } from '../shared/envelope.js';
+import { errorHandler, notFound } from '../shared/error-handler.js';
+import { jsonBody } from '../shared/json-body.js';
+import { requestIds } from '../shared/request-id.js';
+import { requestLog } from '../shared/request-log.js';
+import { callerIp } from '../shared/caller-ip.js';
+import { bearerGuard, isLoopback } from './admin-auth.js';
+import type { AdminDeps } from './admin-deps.js';
+import { ADMIN_PREFIX, directoryRoutes } from './admin-directory-routes.js';
+import { adminOpenApiDocument } from './admin-openapi.js';
+import { operationsRoutes } from './admin-operations-routes.js';
+
+/** Admin bodies are small: a project's settings. */
+const ADMIN_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The admin listener (KASSA_ADMIN_PORT, loopback unless KASSA_ADMIN_HOST says otherwise): liveness
+ * and readiness for the orchestrator, Prometheus metrics, and the admin API behind a bearer token
+ * (its OpenAPI document at /admin/v1/openapi.json). Every answer carries X-Request-Id and is in the
+ * request log, like every other listener's.
+ */
+export function createAdminApp(deps: AdminDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', typeof deps.trustProxy === 'object' ? [...deps.trustProxy] : (deps.trustProxy ?? false));
+  app.use(requestIds(deps.requestScope));
+  app.use(requestLog(deps.logger, 'admin', deps.observer));
+
+  app.get('/health', (_req, res) => sendJson(res, 200, { status: 'ok', host: 'admin' }));
+  app.get('/ready', async (_req, res) => {
+    const report = await deps.ready();
+    res.setHeader('cache-control', 'no-store');
+    sendJson(res, report.ready ? 200 : 503, report);
+  });
+  const metricsOpen = (req: Request) => !deps.metricsNeedToken && isLoopback(callerIp(req));
+  app.get('/metrics', bearerGuard(deps.token, metricsOpen), async (_req, res) => {
+    const { contentType, body } = await deps.metrics();
+    res.status(200).setHeader('content-type', contentType);
+    res.end(body);
+  });
+
+  const document = adminOpenApiDocument();
+  app.get(`${ADMIN_PREFIX}/openapi.json`, (_req, res) => sendJson(res, 200, document));
+  app.use(ADMIN_PREFIX, bearerGuard(deps.token), jsonBody(deps.mode, ADMIN_BODY_LIMIT));
+  directoryRoutes(deps, app);
+  operationsRoutes(deps, app);
+  app.use(notFound(deps.mode));
+  app.use(errorHandler(deps.mode, deps.logger));
+  return app;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { partnerFields, projectFields, signedWebhooks } from './directory-schema.js';
+
+/** The longest overlap a rotation may keep the old secret for. */
+export const MAX_OVERLAP_DAYS = 90;
+
+const overlapUntil = z.iso.datetime({ offset: true }).refine((t) => Date.parse(t) - Date.now() <= MAX_OVERLAP_DAYS * 86_400_000, `must be within ${MAX_OVERLAP_DAYS} days`);
+
+export const partnerCreate = z.strictObject(partnerFields);
+export const partnerChange = z.strictObject({ password: partnerFields.password.optional(), testCallbackAllowed: z.boolean().optional() });
+export const passwordRotation = z.strictObject({ password: partnerFields.password, previousValidUntil: overlapUntil });
+export const secretRotation = z.strictObject({ secret: projectFields.shape.webhookSecret.unwrap().unwrap(), previousValidUntil: overlapUntil });
+export const projectCreate = signedWebhooks(projectFields.extend({ partnerLogin: z.string().min(1).max(128) }));
+/** A change names only the fields it changes; the merged project is checked as a whole. */
+export const projectChange = z.record(z.string(), z.unknown());
+
+const projectId = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+const time = z.iso.datetime({ offset: true }).transform((t) => new Date(t).toISOString());
+const limit = (max: number) => z.coerce.number().int().min(1).max(max);
+
+/** Which deliveries: a state (dead by default), a project, creation time in [from, until). */
+export const deliverySearch = z.strictObject({
+  state: z.enum(['pending', 'succeeded', 'dead']).default('dead'),
+  projectId: projectId.optional(),
+  from: time.optional(),
+  until: time.optional(),
+  limit: limit(1000).default(100),
+});
+export const recovery = z.strictObject({ projectId: projectId.optional(), from: time.optional(), until: time.optional() });
+export const auditQuery = z.strictObject({ limit: limit(500).default(100), cursor: z.string().max(300).optional() });

@@ -1,0 +1,38 @@
+import type { AuditEntry, Partner, Project, RetiringSecret } from '@kassa/domain';
+import { projectInput } from './directory-schema.js';
+
+/** What a response or an audit entry shows of a secret: that it is set, never the secret. */
+export const SECRET_SET = '[set]';
+
+const secret = (value: string | null) => (value === null ? null : SECRET_SET);
+const retiring = (r: RetiringSecret | undefined) => (r ? { value: SECRET_SET, valid_until: r.validUntil } : null);
+
+/** A partner as the admin API shows it: its password only as set, and until when the one before still verifies. */
+export const partnerView = (p: Partner) => ({
+  login: p.login,
+  password: SECRET_SET,
+  testCallbackAllowed: p.testCallbackAllowed,
+  previousPassword: retiring(p.previousPassword),
+});
+
+/** A project as the admin API shows it: every field of the seed file, its secrets only as set. */
+export const projectView = (p: Project) => ({
+  ...projectInput(p),
+  partnerLogin: p.partnerLogin,
+  webhookSecret: secret(p.webhookSecret),
+  subscriptionSecret: secret(p.subscriptionSecret),
+  previousWebhookSecret: retiring(p.previousWebhookSecret),
+  previousSubscriptionSecret: retiring(p.previousSubscriptionSecret),
+});
+
+const SECRET_FIELDS = new Set(['password', 'webhookSecret', 'subscriptionSecret', 'secret', 'previousPassword', 'previousWebhookSecret', 'previousSubscriptionSecret']);
+
+/** The fields of a change, for the audit log: every secret replaced by `[set]` (or null when cleared). */
+export function auditedChanges(changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? (v === null || v === undefined ? null : SECRET_SET) : v]));
+}
+
+export const auditedPartner = (p: Partner): Record<string, unknown> => auditedChanges({ login: p.login, password: p.password, testCallbackAllowed: p.testCallbackAllowed });
+export const auditedProject = (p: Project): Record<string, unknown> => auditedChanges({ ...projectInput(p), partnerLogin: p.partnerLogin });
+
+export const auditView = (e: AuditEntry) => ({ id: e.id, at: e.at, actor: e.actor, from: e.from, action: e.action, target: e.target, changes: e.changes });

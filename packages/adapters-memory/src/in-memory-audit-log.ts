@@ -1,0 +1,20 @@
+import type { AuditEntry, AuditLog } from '@kassa/domain';
+
+/** Entries are kept and given out as copies: a caller's change never reaches the log. */
+const clone = (e: AuditEntry): AuditEntry => JSON.parse(JSON.stringify(e)) as AuditEntry;
+
+const newestFirst = (a: AuditEntry, b: AuditEntry) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1);
+
+/** The operators' changes, in this process. */
+export class InMemoryAuditLog implements AuditLog {
+  private readonly entries: AuditEntry[] = [];
+
+  async record(entry: AuditEntry): Promise<void> {
+    this.entries.push(clone(entry));
+  }
+
+  async list(limit: number, before?: { readonly at: string; readonly id: string }): Promise<AuditEntry[]> {
+    const older = (e: AuditEntry) => !before || e.at < before.at || (e.at === before.at && e.id < before.id);
+    return this.entries.filter(older).sort(newestFirst).slice(0, limit).map(clone);
+  }
+}

@@ -1,0 +1,40 @@
+import { contractDueAt, deliveryDueAt, invoiceDueAt, subscriptionDueAt, type Clock } from '@kassa/domain';
+import type { Jobs } from '../jobs.js';
+import type { Storage } from '../storage.js';
+import type { GaugeSources } from './kassa-metrics.js';
+
+/** Events the oldest-unrelayed gauge looks at: the relay's own batch. */
+const OUTBOX_WINDOW = 100;
+
+const secondsSince = (now: number, times: readonly (string | null | undefined)[]): number => {
+  const oldest = Math.min(...times.filter((t): t is string => typeof t === 'string').map((t) => Date.parse(t)));
+  return Number.isFinite(oldest) ? Math.max(0, (now - oldest) / 1000) : 0;
+};
+
+/** The gauges' readings, from storage and the job queue, at scrape time. */
+export function gaugeSources(storage: Storage, jobs: Pick<Jobs, 'depth'>, clock: Clock): GaugeSources {
+  return {
+    deliveries: (state) => storage.deliveries.count(state),
+    queueDepth: () => jobs.depth(),
+    async oldestDueWorkSeconds() {
+      const now = clock.now();
+      const at = now.toISOString();
+      // Each repository gives its oldest due item first.
+      const [contracts, invoices, subscriptions, deliveries] = await Promise.all([
+        storage.contracts.findDue(at, 1),
+        storage.invoices.findDue(at, 1),
+        storage.subscriptions.findDue(at, 1),
+        storage.deliveries.findDue(at, 1),
+      ]);
+      return secondsSince(now.getTime(), [...contracts.map(contractDueAt), ...invoices.map(invoiceDueAt), ...subscriptions.map(subscriptionDueAt), ...deliveries.map(deliveryDueAt)]);
+    },
+    async oldestUnrelayedEventSeconds() {
+      // The outbox gives the relay's next batch; on MongoDB it is not in time order, so the oldest of it is taken.
+      const pending = await storage.outbox.pending(OUTBOX_WINDOW);
+      return secondsSince(
+        clock.now().getTime(),
+        pending.map((e) => e.occurredAt),
+      );
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import type { Clock, Contract, ContractRepository, DomainEvent, Invoice, InvoiceRepository, RequestContext, Scheduler, Subscription, SubscriptionRepository, WebhookSender } from '@kassa/domain';
+import type { Logger } from 'pino';
+import type { KassaMetrics } from './kassa-metrics.js';
+
+type Written = { readonly ok: boolean };
+type Writes<A> = {
+  create(aggregate: A, events: readonly DomainEvent[]): Promise<Written>;
+  save(aggregate: A, events: readonly DomainEvent[]): Promise<Written>;
+};
+
+/**
+ * `repository`, with `count` told of every write that succeeded (a conflict or a duplicate is not a
+ * fact yet). The business counters count what storage accepted, once per write, whichever process
+ * wrote it; every other method is the repository's own.
+ */
+function counted<R extends Writes<A>, A>(repository: R, count: (aggregate: A, events: readonly DomainEvent[], created: boolean) => void): R {
+  const create: R['create'] = async (aggregate, events) => {
+    const result = await repository.create(aggregate, events);
+    if (result.ok) count(aggregate, events, true);
+    return result;
+  };
+  const save: R['save'] = async (aggregate, events) => {
+    const result = await repository.save(aggregate, events);
+    if (result.ok) count(aggregate, events, false);
+    return result;
+  };
+  return new Proxy(repository, {
+    get(target, property) {
+      if (property === 'create') return create;
+      if (property === 'save') return save;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The storage ports with the business counters (README, "Metrics"). */
+export function countedRepositories(
+  ports: { readonly invoices: InvoiceRepository; readonly contracts: ContractRepository; readonly subscriptions: SubscriptionRepository },
+  metrics: KassaMetrics,
+  clock: Clock,
+) {
+  const invoices = counted<InvoiceRepository, Invoice>(ports.invoices, (invoice, events, created) => {
+    if (created) metrics.invoices.inc({ outcome: 'created' });
+    // A cancelled invoice takes no further command: its one save in that state is the change. Past
+    // its expiry it was the expiry job's.
+    else if (invoice.state === 'cancelled') metrics.invoices.inc({ outcome: clock.now().toISOString() >= invoice.expiresAt ? 'expired' : 'cancelled' });
+    for (const e of events) {
+      if (e.type === 'PaymentUpdated' && e.transaction.status === 'SUCCESS') metrics.invoices.inc({ outcome: 'paid' });
+      if (e.type === 'RefundCompleted') metrics.refunds.inc();
+    }
+  });
+  const contracts = counted<ContractRepository, Contract>(ports.contracts, (_contract, events, created) => {
+    if (created) metrics.contracts.inc({ outcome: 'created' });
+    for (const e of events) {
+      if (e.type === 'ContractAuthorized') metrics.contracts.inc({ outcome: 'authorized' });
+      if (e.type === 'ContractClosed') metrics.contracts.inc({ outcome: 'closed' });
+    }
+  });
+  const subscriptions = counted<SubscriptionRepository, Subscription>(ports.subscriptions, (_subscription, events) => {
+    for (const e of events) {
+      if (e.type === 'SubscriptionActivated') metrics.subscriptionActivations.inc();
+      if (e.type === 'SubscriptionCharged') metrics.subscriptionCharges.inc({ result: e.result });
+    }
+  });
+  return { invoices, contracts, subscriptions };
+}
+
+/**
+ * The webhook sender, with every attempt counted by outcome, timed, and logged with its event and
+ * delivery ids (never the URL's query, the body or a signature).
+ */
+export function observedWebhooks(sender: WebhookSender, metrics: KassaMetrics, logger: Logger): WebhookSender {
+  const log = logger.child({ component: 'webhooks' });
+  return {
+    busy: (notification) => sender.busy(notification),
+    async send(notification, signing) {
+      const ids = { eventId: signing.webhookId, deliveryId: signing.deliveryId, channel: notification.channel };
+      try {
+        const sent = await sender.send(notification, signing);
+        const outcome = sent.outcome.kind === 'success' ? 'delivered' : sent.outcome.kind === 'gone' ? 'gone' : 'retry';
+        metrics.webhookAttempts.inc({ outcome });
+        metrics.webhookDuration.observe({ outcome }, sent.attempt.latencyMs / 1000);
+        log.info({ ...ids, outcome, status: sent.attempt.status, ms: sent.attempt.latencyMs }, 'webhook attempt');
+        return sent;
+      } catch (e) {
+        metrics.webhookAttempts.inc({ outcome: 'error' });
+        log.error({ ...ids, err: e }, 'webhook attempt failed');
+        throw e;
+      }
+    },
+  };
+}
+
+/** The scheduler, with every job stamped with the request that scheduled it (its events then carry the id too). */
+export function requestStampedScheduler(scheduler: Scheduler, requests: RequestContext): Scheduler {
+  return {
+    schedule(job) {
+      const requestId = job.requestId ?? requests.requestId();
+      return scheduler.schedule(requestId === undefined ? job : { ...job, requestId });
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { RetiringSecret } from '../ports/project-directory.port.js';
+
+/**
+ * The secrets that sign and verify now: the current one, then the one a rotation replaced while its
+ * overlap lasts (`validUntil` is exclusive). Empty without a current secret.
+ */
+export function liveSecrets(current: string | null, previous: RetiringSecret | undefined, now: Date): string[] {
+  if (current === null) return [];
+  return previous !== undefined && now.getTime() < Date.parse(previous.validUntil) && previous.value !== current ? [current, previous.value] : [current];
+}
