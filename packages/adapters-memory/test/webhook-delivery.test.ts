@@ -108,7 +108,7 @@ describe('relay and attempts (moved clock)', () => {
     for (const a of done.attempts) attemptTimes.push(a.at);
     expect(attemptTimes).toEqual(['2026-11-22T10:00:00.000Z', '2026-11-22T10:00:05.000Z', '2026-11-22T10:05:05.000Z', '2026-11-22T10:35:05.000Z']);
     expect([done.state, done.nextAttemptAt]).toEqual(['succeeded', null]);
-    expect(ports.webhooks.sent.map((s) => s.signing)).toEqual(Array.from({ length: 4 }, () => ({ webhookId: delivery.eventId, secret: 'whsec_c2VjcmV0' })));
+    expect(ports.webhooks.sent.map((s) => s.signing)).toEqual(Array.from({ length: 4 }, () => ({ webhookId: delivery.eventId, deliveryId: delivery.id, secret: 'whsec_c2VjcmV0' })));
   });
 
   it('410 stops at once; failing every attempt makes the delivery dead after the tenth; redelivery revives it with the same webhook-id', async () => {

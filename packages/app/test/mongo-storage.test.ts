@@ -173,7 +173,7 @@ describe('restart', () => {
 });
 
 describe.runIf(canStartMongoServer())('the storage goes away and comes back', () => {
-  it('answers 503 SERVICE_UNAVAILABLE while it is down and recovers by itself', async () => {
+  it('answers 503 SERVICE_UNAVAILABLE and is not ready while it is down, and recovers by itself', async () => {
     const server = await startMongoServer({ durable: true });
     let restarted: Awaited<ReturnType<typeof startMongoServer>> | undefined;
     const t = await startTestKassa({ MONGO_URL: server.url, MONGO_DB: 'kassa_outage' });
@@ -181,10 +181,21 @@ describe.runIf(canStartMongoServer())('the storage goes away and comes back', ()
       const api = t.client();
       const f = fresh();
       expect((await api.createInvoice(P.main, dcb(f.msisdn, f.orderId))).status).toBe(201);
+      const ready = async () => {
+        const answer = await fetch(`${t.kassa.urls.admin}/ready`);
+        return { status: answer.status, body: (await answer.json()) as { ready: boolean; checks: Record<string, string> } };
+      };
+      expect(await ready()).toMatchObject({ status: 200, body: { ready: true, checks: { storage: 'ok' } } });
       await server.stop();
       const g = fresh();
       const down = await api.createInvoice(P.main, dcb(g.msisdn, g.orderId));
       expect([down.status, !down.ok && down.error.code, down.headers.get('retry-after')]).toEqual([503, 'SERVICE_UNAVAILABLE', '5']);
+      // Not ready while storage does not answer (within the readiness bound), alive all the same.
+      const notReady = await ready();
+      expect(notReady.status).toBe(503);
+      expect(notReady.body.ready).toBe(false);
+      expect(['failed', 'timeout']).toContain(notReady.body.checks['storage']);
+      expect((await fetch(`${t.kassa.urls.admin}/health`)).status).toBe(200);
       restarted = await startMongoServer({ dir: server.dir, port: server.port, durable: true });
       const h = fresh();
       const recovered = await eventually(
@@ -193,6 +204,7 @@ describe.runIf(canStartMongoServer())('the storage goes away and comes back', ()
         15_000,
       );
       expect(recovered.status).toBe(201);
+      expect((await ready()).status).toBe(200);
     } finally {
       await t.kassa.stop();
       await restarted?.stop();

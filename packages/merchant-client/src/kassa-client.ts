@@ -27,6 +27,11 @@ export interface KassaClientOptions {
   readonly timeoutMs?: number;
   /** The fetch to send with (a proxy's, or a recording one in tests); default the global fetch. */
   readonly fetch?: typeof fetch;
+  /**
+   * Headers sent with every request, e.g. your own `X-Request-Id` (Kassa answers with it, logs it, and
+   * the events the request causes carry it as `request_id`).
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** One raw request, for what the typed methods do not cover (tests of bad input, say). */
@@ -183,6 +188,7 @@ export class KassaClient {
       'X-Timestamp': timestamp,
       'X-Signature-Version': String(version),
       'X-Signature': signRequest(password, login, timestamp, version, payload),
+      ...this.options.headers,
     };
     const text = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     if (text !== undefined) headers['Content-Type'] = 'application/json';
