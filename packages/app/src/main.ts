@@ -1,46 +1,11 @@
 #!/usr/bin/env node
-import { readConfig } from './config.js';
-import { startKassa } from './server.js';
+import { runCli } from './cli/program.js';
 
-/** `npm start`: runs Kassa on its embedded defaults, configured by KASSA_* variables (README). */
-async function main(): Promise<void> {
-  const config = readConfig();
-  // Listening for signals before the start: a SIGTERM that arrives while Kassa starts (or just
-  // after its "kassa started" line) stops it cleanly instead of killing it.
-  let signalled: string | undefined;
-  const early = (signal: string) => {
-    signalled ??= signal;
-  };
-  process.on('SIGTERM', early);
-  process.on('SIGINT', early);
-  const kassa = await startKassa(config);
-  if (!config.KASSA_SEED_FILE && config.KASSA_ROLE !== 'worker') {
-    const partner = kassa.directory.partners[0];
-    const project = kassa.directory.projects[0];
-    // The generated demo credentials are shown once, here, and never written to the log.
-    process.stdout.write(
-      `\nDemo partner (test environment): X-Login ${partner?.login}, password ${partner?.password}, project ${project?.id}` +
-        `\nAPI ${kassa.urls.api}  PCI ${kassa.urls.pci}  widget ${kassa.urls.widget}  subscriptions ${kassa.urls.subs}\n\n`,
-    );
-  }
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    kassa.logger.info({ signal }, 'shutting down');
-    kassa.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.removeListener('SIGTERM', early);
-  process.removeListener('SIGINT', early);
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  if (signalled) shutdown(signalled);
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(`kassa: ${(err as Error).message}\n`);
-  process.exit(1);
+/**
+ * The `kassa` command (and `npm start`): with no command it runs Kassa on its embedded defaults;
+ * `kassa --help` lists the operators' commands. A command's exit code is the process's; the app's
+ * own (`start`, `worker`) keep it running until a signal.
+ */
+runCli(process.argv.slice(2)).then((code) => {
+  if (code !== 0) process.exit(code);
 });

@@ -151,4 +151,15 @@ export function directoryRoutes(deps: AdminDeps, app: Express): void {
     await audit(req, 'secret.rotated', `project:${project.id}`, { [field]: body.value.secret, previousValidUntil: body.value.previousValidUntil });
     sendJson(res, 200, { project: projectView(rotated) });
   });
+
+  // After KASSA_SECRETS_KEY changed: every record written again, so sealed under the current key
+  // (a put always seals with it); then the previous key can leave the configuration.
+  app.post(`${ADMIN_PREFIX}/secrets/reseal`, async (req, res) => {
+    const partners = await directory.listPartners();
+    const projects = await directory.listProjects({});
+    for (const partner of partners) await directory.putPartner(partner);
+    for (const project of projects) await directory.putProject(project);
+    await audit(req, 'secrets.resealed', 'directory', { partners: partners.length, projects: projects.length });
+    sendJson(res, 200, { partners: partners.length, projects: projects.length });
+  });
 }

@@ -49,6 +49,7 @@ export function adminOpenApiDocument() {
         parameters: [path('projectId', 'integer'), { name: 'kind', in: 'path', required: true, schema: { enum: ['webhook', 'subscription'] } }],
         post: { operationId: 'rotateProjectSecret', requestBody: json(secretRotation), responses: answers('Rotated: both secrets sign and verify until previousValidUntil') },
       },
+      [`${p}/secrets/reseal`]: { post: { operationId: 'resealSecrets', responses: answers('Every partner and project written again, its secrets sealed under the current KASSA_SECRETS_KEY') } },
       [`${p}/deliveries`]: { get: { operationId: 'searchDeliveries', parameters: queryOf(deliverySearch), responses: answers('Deliveries across projects, newest first') } },
       [`${p}/deliveries/recover`]: { post: { operationId: 'recoverDeliveries', requestBody: json(recovery), responses: answers('The dead deliveries of the range, redelivered') } },
       [`${p}/audit`]: { get: { operationId: 'listAudit', parameters: queryOf(auditQuery), responses: answers('Admin changes, newest first; next_cursor pages on') } },

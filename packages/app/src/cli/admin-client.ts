@@ -1,0 +1,57 @@
+/** What the CLI's exit code says: scripts branch on it (README, "The kassa command"). */
+export const EXIT = {
+  ok: 0,
+  /** A usage mistake, or a file that is not what the command needs. */
+  usage: 1,
+  /** The admin API refused the request (4xx): its message says why. */
+  refused: 2,
+  /** Kassa did not answer, or failed (5xx): try again. */
+  unavailable: 3,
+} as const;
+
+/** A command's failure, with the exit code it ends the process with. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface AdminConnection {
+  /** KASSA_ADMIN_URL: the admin listener, default http://127.0.0.1:8090. */
+  readonly url: string;
+  /** KASSA_ADMIN_TOKEN. */
+  readonly token: string | undefined;
+}
+
+export const connectionFromEnv = (env: Record<string, string | undefined> = process.env): AdminConnection => ({
+  url: env['KASSA_ADMIN_URL'] ?? 'http://127.0.0.1:8090',
+  token: env['KASSA_ADMIN_TOKEN'],
+});
+
+/** One admin API call; a refusal or an outage becomes a CliError with its exit code. */
+export async function adminCall<T = Record<string, unknown>>(connection: AdminConnection, method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, connection.url), {
+      method,
+      headers: { ...(connection.token ? { authorization: `Bearer ${connection.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (e) {
+    throw new CliError(`cannot reach Kassa's admin listener at ${connection.url} (KASSA_ADMIN_URL): ${(e as Error).message}`, EXIT.unavailable);
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CliError(`Kassa answered ${response.status} without JSON`, EXIT.unavailable);
+  }
+  if (response.ok) return json as T;
+  const error = (json as { error?: { code?: string; message?: string } }).error;
+  throw new CliError(`${response.status} ${error?.code ?? 'ERROR'}: ${error?.message ?? text.slice(0, 200)}`, response.status >= 500 ? EXIT.unavailable : EXIT.refused);
+}
