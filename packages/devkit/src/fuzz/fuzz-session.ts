@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { HostName } from '@kassa/app';
+import type { ListenerName } from '@kassa/app';
 import { answerProblems } from './invariants.js';
 import { fuzzCases, type FuzzCase } from './requests.js';
 import { sendRaw, type RawAnswer } from './raw-http.js';
@@ -35,7 +35,7 @@ export interface FuzzReport {
 
 /** The running app as the fuzzer needs it. */
 export interface FuzzSubject {
-  readonly urls: Readonly<Record<HostName, string>>;
+  readonly urls: Readonly<Record<ListenerName, string>>;
   alive(): boolean;
 }
 

@@ -3,9 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HostName } from '@kassa/app';
+import type { ListenerName } from '@kassa/app';
 
 /** The partner the fuzzer signs as: its project 1 needs client_ip, project 2 does not. */
+/** The admin API's bearer token of the fuzzed process: hex, so that the log check finds it as it finds signatures. */
+export const FUZZ_ADMIN_TOKEN = 'f0'.repeat(32);
+
 export const FUZZ_PARTNER = { login: 'fuzz', password: 'fuzz-password-0c7e1d', projects: [1, 2], subscriptionSecret: 'whsec_ZnV6ei1zdWJzY3JpcHRpb24tc2VjcmV0LTViMWU=' } as const;
 
 /** The projects the fuzzer calls the subscription service on: project 1 takes the spec's signature (v1), project 2 the document's (v2). */
@@ -30,7 +33,7 @@ const SEED = {
 
 /** Kassa as its own process (npm start's entry, from the build), with every log line it writes. */
 export interface KassaProcess {
-  readonly urls: Readonly<Record<HostName, string>>;
+  readonly urls: Readonly<Record<ListenerName, string>>;
   /** Every line written to stdout so far (the JSON log, and the start banner). */
   readonly lines: readonly string[];
   /** Everything written to stderr so far: nothing, while Kassa is healthy. */
@@ -52,7 +55,18 @@ export async function startKassaProcess(env: Record<string, string> = {}, option
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(options.seed ?? SEED));
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_ADMIN_PORT: '0', KASSA_SEED_FILE: seedFile, KASSA_LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      KASSA_API_PORT: '0',
+      KASSA_PCI_PORT: '0',
+      KASSA_WIDGET_PORT: '0',
+      KASSA_SUBS_PORT: '0',
+      KASSA_ADMIN_PORT: '0',
+      KASSA_ADMIN_TOKEN: FUZZ_ADMIN_TOKEN,
+      KASSA_SEED_FILE: seedFile,
+      KASSA_LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -74,13 +88,13 @@ export async function startKassaProcess(env: Record<string, string> = {}, option
   );
 
   const started = Date.now();
-  let urls: Record<HostName, string> | undefined;
+  let urls: Record<ListenerName, string> | undefined;
   try {
     while (!urls) {
       if (exitCode !== undefined) throw new Error(`kassa exited at start (${exitCode}): ${stderr}`);
       if (Date.now() - started > 15_000) throw new Error(`kassa did not start within 15 s: ${stderr}`);
       const line = lines.find((l) => l.includes('"msg":"kassa started"'));
-      if (line) urls = (JSON.parse(line) as { urls: Record<HostName, string> }).urls;
+      if (line) urls = (JSON.parse(line) as { urls: Record<ListenerName, string> }).urls;
       else await new Promise((r) => setTimeout(r, 25));
     }
   } catch (err) {

@@ -1,16 +1,17 @@
 import fc from 'fast-check';
 import { requestPayload, signRequest, timestampOf } from '@kassa/protocol';
-import type { HostName } from '@kassa/app';
+import type { ListenerName } from '@kassa/app';
 import { hostileBody, nearlyRightBody, type FuzzBody } from './bodies.js';
 import { formContentType, hostileForm, nearlyRightForm, type KnownPayment } from './form-bodies.js';
 import { hostileSubscriptionXml, hostileXml, nearlyRightSubscriptionXml, nearlyRightXml, xmlContentType } from './xml-bodies.js';
-import { FUZZ_PARTNER } from './kassa-process.js';
+import { FUZZ_ADMIN_TOKEN, FUZZ_PARTNER } from './kassa-process.js';
+import { ADMIN_LOGINS, ADMIN_PROJECTS, adminQuery, nearlyRightAdminBody } from './admin-bodies.js';
 import type { RawRequest } from './raw-http.js';
 import type { FuzzRoute, FuzzTarget } from './targets.js';
 
 /** One request of the fuzzer, the listener it goes to, and what no log line may carry afterwards. */
 export interface FuzzCase {
-  readonly host: HostName;
+  readonly host: ListenerName;
   readonly request: RawRequest;
   readonly body: FuzzBody | undefined;
   /** Signatures sent with the request: never logged. */
@@ -39,6 +40,25 @@ const HOSTILE_IDS = [
 
 const projectId = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('1', '2') }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) }, { weight: 1, arbitrary: fc.nat().map(String) });
 const resourceId = fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) }, { weight: 1, arbitrary: fc.string().map(encodeURIComponent) });
+
+/** The admin routes' own partners and projects, or hostile ids (never the fuzz partner's: see admin-bodies). */
+const adminLogin = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ADMIN_LOGINS) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) });
+const adminProject = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ADMIN_PROJECTS) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) });
+
+/** The admin API's bearer token: right most of the time in nearly right requests; right, wrong or none in hostile ones. */
+const adminAuth = (right: boolean): fc.Arbitrary<[string, string][]> =>
+  right
+    ? fc.constant([['Authorization', `Bearer ${FUZZ_ADMIN_TOKEN}`]])
+    : fc.oneof(
+        fc.constant<[string, string][]>([['Authorization', `Bearer ${FUZZ_ADMIN_TOKEN}`]]),
+        fc.constant<[string, string][]>([]),
+        fc.constantFrom<[string, string][]>(
+          [['Authorization', 'Bearer wrong']],
+          [['Authorization', `Basic ${FUZZ_ADMIN_TOKEN}`]],
+          [['Authorization', `Bearer ${'x'.repeat(600)}`]],
+          [['Authorization', 'Bearer']],
+        ),
+      );
 
 const query = fc.oneof(
   { weight: 4, arbitrary: fc.constant('') },
@@ -80,7 +100,12 @@ const routeOf = (target: FuzzTarget) => fc.oneof(...target.routes.map((route) =>
 
 /** A path of the listener's routes with ids filled in (right or hostile), or a path of its own. */
 const pathOf = (route: FuzzRoute) =>
-  fc.tuple(projectId, resourceId, query).map(([p, id, q]) => route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) + q);
+  fc
+    .tuple(projectId, resourceId, query, adminLogin, adminProject)
+    .map(
+      ([p, id, q, login, own]) =>
+        route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`).replace(':login', login).replace(':adminProject', own) + q,
+    );
 const strayPath = fc.oneof(
   fc.webPath().map((p) => p || '/'),
   fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((s) => `/${s}`),
@@ -204,7 +229,9 @@ function assemble(
   const headers: [string, string][] = [...signed.headers, ...(body && contentType ? [['Content-Type', contentType] as [string, string]] : []), ...extra];
   // A body without Content-Length goes as is: the server must read to the end of the connection or refuse it.
   const request: RawRequest = { method: verb, path, headers, ...(body ? { body: body.content, noContentLength: lengthless && extra.some(([n]) => n === 'Transfer-Encoding') } : {}) };
-  return { host: target.host, request, body: body ?? undefined, signatures: [...signed.signatures, ...inside], ...(token && token.length > 40 ? { token: decodeSafely(token) } : {}) };
+  // The admin API's bearer token is a secret no log line may hold, as a signature is.
+  const bearer = extra.filter(([n, v]) => n === 'Authorization' && v.startsWith('Bearer ') && v.length > 20).map(([, v]) => v.slice('Bearer '.length));
+  return { host: target.host, request, body: body ?? undefined, signatures: [...signed.signatures, ...inside, ...bearer], ...(token && token.length > 40 ? { token: decodeSafely(token) } : {}) };
 }
 
 /**
@@ -214,28 +241,39 @@ function assemble(
 function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCase> {
   const id = known.ids.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known.ids) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid();
   const goodPath = (route: FuzzRoute) =>
-    route.widget
-      ? widgetQuery(route, known).map(({ invoiceId, query }) => route.path.replace(':invoiceId', encodeURIComponent(invoiceId)) + query)
-      : fc
-          .tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/))
-          .map(
-            ([p, id, orderId]) =>
-              route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) +
-              (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
-          );
-  const goodBody = (route: FuzzRoute) =>
-    route.document === 'xml'
-      ? nearlyRightXml
-      : route.document === 'subscription'
-        ? nearlyRightSubscriptionXml(methodOf(route))
-        : route.document === 'form'
-          ? nearlyRightForm(known.payments)
-          : fc.option(nearlyRightBody, { freq: 8 });
+    route.admin
+      ? fc
+          .tuple(fc.constantFrom(...ADMIN_LOGINS), fc.constantFrom(...ADMIN_PROJECTS), route.method === 'GET' ? adminQuery : fc.constant(''))
+          .map(([login, own, q]) => route.path.replace(':login', login).replace(':adminProject', own) + q)
+      : route.widget
+        ? widgetQuery(route, known).map(({ invoiceId, query }) => route.path.replace(':invoiceId', encodeURIComponent(invoiceId)) + query)
+        : fc
+            .tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/))
+            .map(
+              ([p, id, orderId]) =>
+                route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) +
+                (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
+            );
+  const goodBody = (route: FuzzRoute, path: string) =>
+    route.admin
+      ? route.method === 'GET'
+        ? fc.constant(null)
+        : nearlyRightAdminBody(path)
+      : route.document === 'xml'
+        ? nearlyRightXml
+        : route.document === 'subscription'
+          ? nearlyRightSubscriptionXml(methodOf(route))
+          : route.document === 'form'
+            ? nearlyRightForm(known.payments)
+            : fc.option(nearlyRightBody, { freq: 8 });
   const goodType = (route: FuzzRoute) =>
     route.document === 'xml' || route.document === 'subscription' ? 'text/xml; charset=utf-8' : route.document === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   return routeOf(target)
-    .chain((route) => fc.tuple(fc.constant(route), goodPath(route), goodBody(route), fc.constantFrom<Auth>('v3', 'v4')))
-    .map(([route, path, body, authKind]) => assemble(target, route, route.method, path, body, goodType(route), target.signed ? authKind : 'none', [], false));
+    .chain((route) => goodPath(route).map((path) => [route, path] as const))
+    .chain(([route, path]) =>
+      fc.tuple(fc.constant(route), fc.constant(path), goodBody(route, path), fc.constantFrom<Auth>('v3', 'v4'), route.admin ? adminAuth(true) : fc.constant<[string, string][]>([])),
+    )
+    .map(([route, path, body, authKind, bearer]) => assemble(target, route, route.method, path, body, goodType(route), target.signed ? authKind : 'none', bearer, false));
 }
 
 /** Hostile requests: any method, hostile ids and paths, any body, content type, headers and signature. */
@@ -248,12 +286,16 @@ function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
         ? fc.tuple(fc.option(fc.oneof(hostileSubscriptionXml(methodOf(route)), nearlyRightSubscriptionXml(methodOf(route))), { freq: 8 }), xmlContentType)
         : route.document === 'form'
           ? fc.tuple(fc.option(fc.oneof(hostileForm, nearlyRightForm([]), hostileBody), { freq: 8 }), fc.oneof(formContentType, contentType))
-          : fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType);
+          : route.admin
+            ? fc.tuple(fc.option(fc.oneof(hostileBody, nearlyRightAdminBody(route.path)), { freq: 4 }), contentType)
+            : fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType);
   const routed = routeOf(target).chain((route) => fc.tuple(fc.constant(route), method(route), pathOf(route), withBody(route)));
   const stray = fc.tuple(fc.constant<FuzzRoute>({ method: 'GET', path: '' }), fc.constantFrom('GET', 'POST', 'DELETE'), strayPath, fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType));
   return fc
-    .tuple(fc.oneof({ weight: 5, arbitrary: routed }, { weight: 1, arbitrary: stray }), target.signed ? auth : fc.constant<Auth>('none'), extraHeaders, fc.boolean())
-    .map(([[route, verb, path, [body, type]], authKind, extra, lengthless]) => assemble(target, route, verb, path, body, type, authKind, extra, lengthless));
+    .tuple(fc.oneof({ weight: 5, arbitrary: routed }, { weight: 1, arbitrary: stray }), target.signed ? auth : fc.constant<Auth>('none'), extraHeaders, fc.boolean(), adminAuth(false))
+    .map(([[route, verb, path, [body, type]], authKind, extra, lengthless, bearer]) =>
+      assemble(target, route, verb, path, body, type, authKind, target.host === 'admin' ? [...bearer, ...extra] : extra, lengthless),
+    );
 }
 
 /**

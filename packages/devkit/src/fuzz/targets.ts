@@ -1,7 +1,7 @@
 import { PAGE_PATHS } from '@kassa/adapters-http';
 import { SUBSCRIPTION_SERVICE_PATHS } from '@kassa/adapters-xml';
 import type { SignedOperation } from '@kassa/protocol';
-import type { HostName } from '@kassa/app';
+import type { ListenerName } from '@kassa/app';
 
 /** A route of a listener, as the fuzzer aims at it; `:projectId`, `:invoiceId`, `:contractId` are filled in. */
 export interface FuzzRoute {
@@ -15,6 +15,8 @@ export interface FuzzRoute {
   readonly widget?: { readonly query?: string };
   /** How often the fuzzer picks this route against the listener's others (1 when absent). */
   readonly weight?: number;
+  /** An admin API route: its requests carry the admin bearer token (right, wrong or none), `:login` and `:adminProject` are the fuzzer's own. */
+  readonly admin?: boolean;
 }
 
 /** What an error answer of a listener must look like. */
@@ -25,7 +27,7 @@ export type AnswerShape = 'envelope' | 'html' | 'xml';
  * own bodies, e.g. XML documents), and every invariant applies to them at once.
  */
 export interface FuzzTarget {
-  readonly host: HostName;
+  readonly host: ListenerName;
   readonly routes: readonly FuzzRoute[];
   /** Whether requests are signed (JSON v3 headers) some of the time. */
   readonly signed: boolean;
@@ -109,5 +111,32 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     // The subscriptions host answers in the service's XML, whatever the request and path, errors on
     // /health included; only /health's own answer is JSON.
     errorShape: (path, status) => ((path.split('?')[0] ?? '') === '/health' && status < 400 ? 'envelope' : 'xml'),
+  },
+  {
+    host: 'admin',
+    routes: [
+      { method: 'GET', path: '/health' },
+      { method: 'GET', path: '/ready' },
+      { method: 'GET', path: '/metrics' },
+      { method: 'GET', path: '/admin/v1/openapi.json' },
+      { method: 'GET', path: '/admin/v1/partners', admin: true },
+      { method: 'POST', path: '/admin/v1/partners', admin: true, weight: 2 },
+      { method: 'GET', path: '/admin/v1/partners/:login', admin: true },
+      { method: 'PATCH', path: '/admin/v1/partners/:login', admin: true },
+      { method: 'POST', path: '/admin/v1/partners/:login/password/rotate', admin: true },
+      { method: 'GET', path: '/admin/v1/projects', admin: true },
+      { method: 'POST', path: '/admin/v1/projects', admin: true, weight: 3 },
+      { method: 'GET', path: '/admin/v1/projects/:adminProject', admin: true },
+      { method: 'PATCH', path: '/admin/v1/projects/:adminProject', admin: true, weight: 2 },
+      { method: 'POST', path: '/admin/v1/projects/:adminProject/secrets/webhook/rotate', admin: true },
+      { method: 'POST', path: '/admin/v1/projects/:adminProject/secrets/subscription/rotate', admin: true },
+      { method: 'GET', path: '/admin/v1/deliveries', admin: true },
+      { method: 'POST', path: '/admin/v1/deliveries/recover', admin: true },
+      { method: 'POST', path: '/admin/v1/secrets/reseal', admin: true },
+      { method: 'GET', path: '/admin/v1/audit', admin: true },
+    ],
+    signed: false,
+    // Every answer of the admin listener is JSON (its refusals in the envelope), but /metrics' text.
+    errorShape: () => 'envelope',
   },
 ];

@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import type { FuzzBody } from './bodies.js';
+
+/**
+ * The admin API's own partners and projects: the fuzzer creates, changes and rotates these, never
+ * the fuzz partner or its projects 1 and 2 (a rotated fuzz password would end every signed request).
+ */
+export const ADMIN_LOGINS = ['fuzz-admin-1', 'fuzz-admin-2', 'fuzz-admin-3'] as const;
+export const ADMIN_PROJECTS = ['101', '102', '103'] as const;
+
+const login = fc.constantFrom(...ADMIN_LOGINS);
+const projectId = fc.constantFrom(...ADMIN_PROJECTS).map(Number);
+const webhookSecret = fc.uint8Array({ minLength: 24, maxLength: 40 }).map((b) => `whsec_${Buffer.from(b).toString('base64')}`);
+const time = fc.oneof(
+  fc.integer({ min: -86_400, max: 90 * 86_400 }).map((s) => new Date(Date.now() + s * 1000).toISOString()),
+  fc.constantFrom('2026-13-45T99:99:99Z', 'tomorrow', '', '1e10', '2100-01-01T00:00:00Z'),
+);
+const projectFields = fc.record(
+  {
+    id: projectId,
+    active: fc.boolean(),
+    clientIpRequired: fc.boolean(),
+    ipWhitelist: fc.array(fc.oneof(fc.ipV4(), fc.constantFrom('::1', 'not-an-ip')), { maxLength: 3 }),
+    defaultPrice: fc.option(fc.record({ amount: fc.constantFrom('10.00', '0.01', '1', '-5.00', '1e3'), currency: fc.constantFrom('RUB', 'rub', 'RUBX') })),
+    returnUrl: fc.option(fc.constantFrom('https://shop.example/return', 'javascript:alert(1)', 'not a url')),
+    webhookUrl: fc.option(fc.constantFrom('https://shop.example/hooks', 'ftp://shop.example', 'http://127.0.0.1:9/hooks')),
+    webhookSecret: fc.option(fc.oneof(webhookSecret, fc.constantFrom('whsec_short', 'plain'))),
+    paymentMethods: fc.array(fc.constantFrom('sbp', 'tpay', 'sberpay', 'mirpay', ''), { maxLength: 4 }),
+    webhookFormat: fc.constantFrom('v3', 'legacy', 'v9'),
+    minSignatureVersion: fc.constantFrom(3, 4, 5),
+    widgetOrigins: fc.array(fc.constantFrom('*', 'https://shop.example', 'https://shop.example/path'), { maxLength: 2 }),
+  },
+  { requiredKeys: ['id'] },
+);
+
+/** A right body for the route, or one with a field of the wrong type or an unknown field. */
+function rightBody(path: string): fc.Arbitrary<unknown> {
+  if (path === '/admin/v1/partners') return fc.record({ login, password: fc.string({ minLength: 1, maxLength: 40 }), testCallbackAllowed: fc.boolean() }, { requiredKeys: ['login', 'password'] });
+  if (path.endsWith('/password/rotate')) return fc.record({ password: fc.string({ minLength: 1, maxLength: 40 }), previousValidUntil: time });
+  if (path.endsWith('/rotate')) return fc.record({ secret: fc.oneof(webhookSecret, fc.constant('whsec_x')), previousValidUntil: time });
+  if (/^\/admin\/v1\/partners\/[^/]+$/.test(path)) return fc.record({ password: fc.string({ minLength: 1, maxLength: 40 }), testCallbackAllowed: fc.boolean() }, { requiredKeys: [] });
+  if (path === '/admin/v1/projects') return fc.tuple(login, projectFields).map(([partnerLogin, fields]) => ({ partnerLogin, ...fields }));
+  if (/^\/admin\/v1\/projects\/[^/]+$/.test(path)) return projectFields.map(({ id: _id, ...change }) => change);
+  if (path.endsWith('/deliveries/recover')) return fc.record({ projectId: projectId, from: time, until: time }, { requiredKeys: [] });
+  return fc.constant({});
+}
+
+/** Admin bodies: right ones (they reach the directory and the audit log), and ones with one field wrong. */
+export const nearlyRightAdminBody = (path: string): fc.Arbitrary<FuzzBody> =>
+  fc
+    .tuple(
+      rightBody(path.split('?')[0] ?? ''),
+      fc.option(fc.tuple(fc.constantFrom('id', 'login', 'password', 'active', 'ipWhitelist', 'extra', 'previousValidUntil'), fc.jsonValue({ maxDepth: 2 })), { freq: 3 }),
+    )
+    .map(([body, wrong]) => ({ kind: wrong ? 'admin-one-field-wrong' : 'admin-right', content: JSON.stringify(wrong ? { ...(body as object), [wrong[0]]: wrong[1] } : body), cardNumbers: [] }));
+
+/** A query of the admin API's lists: right, wrong, repeated. */
+export const adminQuery = fc.constantFrom(
+  '',
+  '?state=dead',
+  '?state=pending&limit=5&projectId=101',
+  '?state=nope',
+  '?limit=0',
+  '?limit=99999',
+  '?from=yesterday',
+  '?cursor=%%%',
+  '?cursor=WyJhIiwiYiJd',
+  '?partner=fuzz-admin-1',
+  '?state=dead&state=pending',
+  '?extra=1',
+);
