@@ -17,6 +17,9 @@ fi
 # xmllint: the end-to-end tests validate every XML answer against the service's XSD.
 ./scripts/ensure-xmllint.sh
 
+# promtool (Debian's prometheus package): the alert rules in deploy/ are checked and unit-tested with it.
+./scripts/ensure-promtool.sh
+
 # Chromium (Debian's package) for the widget and payment-page tests, driven by playwright-core.
 ./scripts/ensure-chromium.sh
 
