@@ -2,7 +2,6 @@ import express, { type Express, type Request } from 'express';
 import { sendJson } from '../shared/envelope.js';
 import { errorHandler, notFound } from '../shared/error-handler.js';
 import { jsonBody } from '../shared/json-body.js';
-import { requestIds } from '../shared/request-id.js';
 import { requestLog } from '../shared/request-log.js';
 import { callerIp } from '../shared/caller-ip.js';
 import { bearerGuard, isLoopback } from './admin-auth.js';
@@ -25,8 +24,7 @@ export function createAdminApp(deps: AdminDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', typeof deps.trustProxy === 'object' ? [...deps.trustProxy] : (deps.trustProxy ?? false));
-  app.use(requestIds(deps.requestScope));
-  app.use(requestLog(deps.logger, 'admin', deps.observer));
+  app.use(requestLog(deps.logger, 'admin', deps.observer, deps.requestScope));
 
   app.get('/health', (_req, res) => sendJson(res, 200, { status: 'ok', host: 'admin' }));
   app.get('/ready', async (_req, res) => {

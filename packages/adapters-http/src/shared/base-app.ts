@@ -4,7 +4,6 @@ import { errorHandler, notFound, type DocumentHost } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { mountRawEndpoint } from './raw-endpoint.js';
 import { requestLog } from './request-log.js';
-import { requestIds } from './request-id.js';
 
 /** Express's value for `trust proxy`: a copy of the list (Express compiles it once). */
 const trustProxySetting = (trust: TrustProxy | undefined): false | number | string[] => (typeof trust === 'object' ? [...trust] : (trust ?? false));
@@ -23,8 +22,7 @@ export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string
   // API answers are never cached; an ETag would only cost a hash of every body.
   app.set('etag', false);
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
-  app.use(requestIds(deps.requestScope));
-  app.use(requestLog(deps.logger, host, deps.observer));
+  app.use(requestLog(deps.logger, host, deps.observer, deps.requestScope));
   for (const endpoint of deps.rawEndpoints?.[host] ?? []) mountRawEndpoint(app, endpoint);
   if (ownBodies === '*') return app;
   const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);

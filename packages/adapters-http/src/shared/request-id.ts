@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '@kassa/domain';
-import type { NextFunction, Request, Response } from 'express';
 
 /** A caller's X-Request-Id is kept when it is 1-128 visible ASCII characters; otherwise Kassa makes one. */
 const WELL_FORMED = /^[\x21-\x7e]{1,128}$/;
@@ -30,15 +29,3 @@ export class RequestScope implements RequestContext {
     return id === undefined ? this.storage.exit(work) : this.storage.run(id, work);
   }
 }
-
-/**
- * The first handler of every listener: the answer carries X-Request-Id (the caller's, or a new one),
- * kept in `res.locals.requestId` for the request log, and the rest of the request runs in its scope.
- */
-export const requestIds = (scope: RequestScope | undefined) => (req: Request, res: Response, next: NextFunction) => {
-  const id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
-  res.setHeader(REQUEST_ID_HEADER, id);
-  res.locals['requestId'] = id;
-  if (scope) scope.run(id, next);
-  else next();
-};

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { maskForLog } from '@kassa/domain';
 import type { DocumentOutcome, HttpObserver } from './http-observer.js';
+import { REQUEST_ID_HEADER, requestIdOf, type RequestScope } from './request-id.js';
 
 function hasFields(body: unknown): body is object {
   if (typeof body !== 'object' || body === null) return false;
@@ -31,43 +32,48 @@ const routeOf = (req: Request): string => {
 };
 
 /**
- * One log line per request, written when the response is sent: request id, method, path, status,
- * duration and the body, if any, masked and cut to a few KB by `maskForLog` (no card number, no
- * security code, no PIN; bounded whatever its depth or size); no body for a request that failed
- * authentication. Headers are not logged, so signatures never are. The same moment tells `observer`
- * (the metrics) of the exchange, by route template.
+ * The first handler of every listener, one handler rather than several (each costs the router a
+ * dispatch per request): the answer carries X-Request-Id (the caller's, or a new one) and the rest
+ * of the request runs in its scope (`scope`); one log line per request is written when the
+ * response is sent: request id, method, path, status, duration and the body, if any, masked and cut
+ * to a few KB by `maskForLog` (no card number, no security code, no PIN; bounded whatever its depth
+ * or size); no body for a request that failed authentication. Headers are not logged, so signatures
+ * never are. The same moment tells `observer` (the metrics) of the exchange, by route template.
  */
-export const requestLog = (logger: Logger, host: string, observer?: HttpObserver) => {
+export const requestLog = (logger: Logger, host: string, observer?: HttpObserver, scope?: RequestScope) => {
   const log = logger.child({ host });
   return (req: Request, res: Response, next: NextFunction) => {
+    const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
     const logging = log.isLevelEnabled('info');
-    if (!logging && !observer) return next();
-    const started = performance.now();
-    // The URL as it came (before any router trims it), cut at the query by hand: `req.path` would
-    // parse it again, and every property read of `req` is a slow lookup.
-    const { method, url } = req;
-    // A response finishes once: `on` spares the wrapper `once` would allocate for every request.
-    res.on('finish', () => {
-      // This runs from the socket's events, where a throw would end the process: a log line is
-      // never worth that.
-      try {
-        const elapsed = performance.now() - started;
-        const status = res.statusCode;
-        if (observer) {
-          const document = res.locals['document'] as DocumentOutcome | undefined;
-          observer.exchanged({ host, route: routeOf(req), method: METHODS.has(method) ? method : 'other', status, seconds: elapsed / 1000, ...(document ? { document } : {}) });
+    if (logging || observer) {
+      const started = performance.now();
+      // The URL as it came (before any router trims it), cut at the query by hand: `req.path`
+      // would parse it again, and every property read of `req` is a slow lookup.
+      const { method, url } = req;
+      // A response finishes once: `on` spares the wrapper `once` would allocate for every request.
+      res.on('finish', () => {
+        // This runs from the socket's events, where a throw would end the process: a log line is
+        // never worth that.
+        try {
+          const elapsed = performance.now() - started;
+          const status = res.statusCode;
+          if (observer) {
+            const document = res.locals['document'] as DocumentOutcome | undefined;
+            observer.exchanged({ host, route: routeOf(req), method: METHODS.has(method) ? method : 'other', status, seconds: elapsed / 1000, ...(document ? { document } : {}) });
+          }
+          if (!logging) return;
+          const ms = Math.round(elapsed * 10) / 10;
+          const body: unknown = req.body;
+          // One shape for every line (pino leaves out an undefined body): its serializer stays fast.
+          log.info({ requestId, method, path: pathOf(url), status, ms, body: !unauthenticated(status) && hasFields(body) ? maskForLog(body) : undefined }, 'request');
+        } catch (err) {
+          logFailure(log, err);
         }
-        if (!logging) return;
-        const ms = Math.round(elapsed * 10) / 10;
-        const body: unknown = req.body;
-        const requestId = res.locals['requestId'] as string | undefined;
-        // One shape for every line (pino leaves out an undefined body): its serializer stays fast.
-        log.info({ requestId, method, path: pathOf(url), status, ms, body: !unauthenticated(status) && hasFields(body) ? maskForLog(body) : undefined }, 'request');
-      } catch (err) {
-        logFailure(log, err);
-      }
-    });
-    next();
+      });
+    }
+    if (scope) scope.run(requestId, next);
+    else next();
   };
 };
 
