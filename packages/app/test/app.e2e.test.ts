@@ -213,7 +213,7 @@ describe('the process', () => {
 });
 
 describe('a worker process', () => {
-  it('starts without listeners on MongoDB and Redis, runs its jobs, and stops cleanly', async () => {
+  it('starts on MongoDB and Redis with the admin listener only, ready, its metrics served; runs its jobs and stops cleanly', async () => {
     const prefix = `worker-${randomUUID().slice(0, 8)}`;
     const database = `kassa_${prefix}`.replace('-', '_');
     const worker = await startKassaProcess({
@@ -224,8 +224,14 @@ describe('a worker process', () => {
       KASSA_REDIS_PREFIX: prefix,
     });
     try {
-      const started = JSON.parse(worker.lines.find((l) => l.includes('"msg":"kassa started"')) ?? '{}') as { urls?: object; jobs?: string; role?: string };
-      expect(started).toMatchObject({ urls: {}, jobs: 'redis', role: 'worker' });
+      const started = JSON.parse(worker.lines.find((l) => l.includes('"msg":"kassa started"')) ?? '{}') as { urls?: Record<string, string>; jobs?: string; role?: string };
+      // No public listener: the admin one only, with readiness over MongoDB and Redis and the worker's metrics.
+      expect(started).toMatchObject({ jobs: 'redis', role: 'worker' });
+      expect(Object.keys(started.urls ?? {})).toEqual(['admin']);
+      const admin = started.urls?.['admin'] ?? '';
+      expect(await (await fetch(`${admin}/ready`)).json()).toMatchObject({ ready: true, checks: { storage: 'ok', redis: 'ok' } });
+      const metrics = await (await fetch(`${admin}/metrics`)).text();
+      expect(metrics).toMatch(/^kassa_jobs\{state="delayed",role="worker"\} \d+$/m);
       expect(await worker.stop()).toBe(0);
       expect(worker.stderr()).toBe('');
     } finally {

@@ -3,6 +3,7 @@ import type { Job } from '@kassa/domain';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisJobs } from '../src/jobs.js';
+import { Readiness } from '../src/operations/readiness.js';
 
 // An api process's scheduler against a Redis of its own, which the test stops and starts again.
 let redis: RedisServer;
@@ -28,18 +29,26 @@ async function scheduledWithin(schedule: (j: Job) => Promise<void>, n: number, m
 }
 
 describe('redisJobs for an api process (it only adds jobs)', () => {
-  it('fails at once while Redis is down, so that a request is answered, and works again once Redis is back', async () => {
+  it('fails at once while Redis is down, so that a request is answered, is not ready meanwhile, and works again once Redis is back', async () => {
     const jobs = redisJobs(redis.url, 'jobs-test', false, pino({ level: 'silent' }));
     const schedule = (j: Job) => jobs.scheduler.schedule(j);
     try {
+      // Readiness asks Redis too (the admin listener's /ready): ok while it answers, failed or late while it is down.
+      const readiness = new Readiness({ redis: () => jobs.ping() });
       expect(await scheduledWithin(schedule, 1, 10_000)).toBe(true);
+      expect(await readiness.report()).toEqual({ ready: true, draining: false, checks: { redis: 'ok' } });
+      expect(await jobs.depth()).toMatchObject({ delayed: expect.any(Number), waiting: expect.any(Number), failed: expect.any(Number) });
       await redis.stop(true);
       const started = Date.now();
       await expect(schedule(job(2))).rejects.toThrow();
       // Before, this waited for Redis without limit; a bound of seconds only catches that hang.
       expect(Date.now() - started).toBeLessThan(5_000);
+      const down = await readiness.report();
+      expect(down.ready).toBe(false);
+      expect(['failed', 'timeout']).toContain(down.checks['redis']);
       await redis.restart();
       expect(await scheduledWithin(schedule, 3, 20_000)).toBe(true);
+      expect((await readiness.report()).ready).toBe(true);
     } finally {
       await jobs.stop();
     }

@@ -1,5 +1,7 @@
 import { startReceiver, type HttpReceiver, type Received } from '@kassa/devkit';
 import { KassaClient } from '@kassa/merchant-client';
+import { signXmlRequest } from '@kassa/protocol';
+import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
@@ -128,6 +130,28 @@ describe('the admin listener', () => {
     );
     expect(await metric('kassa_webhook_attempts_total', { outcome: 'gone' })).toBe(gone + 1);
     expect(await metric('kassa_contracts_total', { outcome: 'authorized' })).toBeGreaterThan(0);
+  });
+
+  it('XML operations count by service, operation and ResultCode; an operation the service does not have counts as none (the label stays bounded)', async () => {
+    const xml = async (operation: string) => {
+      const now = `${new Date().toISOString().slice(0, 19)}Z`;
+      const doc = signXmlRequest(
+        `<Request><Header><Authentication><Login>${MERCHANT.login}</Login><NowUtc>${now}</NowUtc><Signature></Signature></Authentication></Header>${operation}</Request>`,
+        MERCHANT.password,
+        MERCHANT.login,
+        now,
+      );
+      return (await fetch(`${t.kassa.urls.api}${XML_SERVICE_PATH}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: doc })).text();
+    };
+    const notFound = { service: 'invoices', operation: 'GetInvoice', result: '201' };
+    const before = await metric('kassa_xml_operations_total', notFound);
+    const answer = await xml(`<GetInvoiceRequest><ProjectID>${P.main}</ProjectID><InvoiceID>00000000-0000-4000-8000-000000000009</InvoiceID></GetInvoiceRequest>`);
+    expect(answer).toContain('<ResultCode>201</ResultCode>');
+    expect(await metric('kassa_xml_operations_total', notFound)).toBe(before + 1);
+    const none = { service: 'invoices', operation: 'none', result: '404' };
+    const noneBefore = await metric('kassa_xml_operations_total', none);
+    expect(await xml('<NoSuchThingRequest/>')).toContain('<ResultCode>404</ResultCode>');
+    expect(await metric('kassa_xml_operations_total', none)).toBe(noneBefore + 1);
   });
 
   it('a project created through the admin API serves a signed request within a second, with no restart', async () => {
