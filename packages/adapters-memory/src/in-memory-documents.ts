@@ -104,6 +104,13 @@ export class InMemoryDocuments<A extends Versioned> {
     return removed;
   }
 
+  /** The time of the oldest event in any outbox, without copying one. */
+  oldestPendingAt(): string | undefined {
+    let oldest: string | undefined;
+    for (const s of this.docs.values()) for (const e of s.outbox) if (oldest === undefined || e.occurredAt < oldest) oldest = e.occurredAt;
+    return oldest;
+  }
+
   pendingEvents(): DomainEvent[] {
     return [...this.docs.values()].flatMap((s) => (s.outbox.length === 0 ? [] : copyOf(s.outbox)));
   }

@@ -22,6 +22,15 @@ export class InMemoryEventOutbox implements EventOutbox {
       .slice(0, limit);
   }
 
+  async oldestPendingAt(): Promise<string | undefined> {
+    let oldest: string | undefined;
+    for (const store of [this.stores.contracts, this.stores.invoices, this.stores.subscriptions]) {
+      const at = store.documents.oldestPendingAt();
+      if (at !== undefined && (oldest === undefined || at < oldest)) oldest = at;
+    }
+    return oldest;
+  }
+
   async acknowledge(event: Pick<DomainEvent, 'id' | 'aggregate'>): Promise<void> {
     const store = { contract: this.stores.contracts, invoice: this.stores.invoices, subscription: this.stores.subscriptions }[event.aggregate.kind];
     store.documents.acknowledge(event.aggregate.id, event.id);

@@ -113,17 +113,30 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
     return docs.flatMap((d) => d.outbox);
   }
 
+  /** The time of the oldest event among the outboxes of up to `limit` flagged documents; reads only. */
+  async oldestPendingAt(limit: number): Promise<string | undefined> {
+    const docs = await storage(() =>
+      this.collection
+        .find({ outboxPending: true } as never, { projection: { outbox: 1 } })
+        .limit(limit)
+        .toArray(),
+    );
+    let oldest: string | undefined;
+    for (const d of docs) for (const e of d.outbox) if (oldest === undefined || e.occurredAt < oldest) oldest = e.occurredAt;
+    return oldest;
+  }
+
   /** Removes one event from its aggregate's outbox by its id: a second acknowledgement changes nothing. */
   async acknowledge(aggregateId: string, eventId: string): Promise<void> {
     await storage(() => this.collection.updateOne({ _id: aggregateId } as never, { $pull: { outbox: { id: eventId } } } as never));
   }
 
-  /** Deletes the documents matching `filter`; answers how many went. */
   /** How many documents match `filter` (on the index fields). */
   async count(filter: Filter<AggregateDocument>): Promise<number> {
     return storage(() => this.collection.countDocuments(filter as Filter<AggregateDocument<Omit<S, 'id' | 'version'>>>));
   }
 
+  /** Deletes the documents matching `filter`; answers how many went. */
   async deleteMany(filter: Filter<AggregateDocument>): Promise<number> {
     const result = await storage(() => this.collection.deleteMany(filter as Filter<AggregateDocument<Omit<S, 'id' | 'version'>>>));
     return result.deletedCount;

@@ -23,6 +23,13 @@ export class MongoEventOutbox implements EventOutbox {
       .slice(0, limit);
   }
 
+  /** The oldest among the first 100 flagged documents of each collection (they are not in time order: it can under-read a longer backlog). */
+  async oldestPendingAt(): Promise<string | undefined> {
+    const { contract, invoice, subscription } = this.collections;
+    const found = (await Promise.all([contract.oldestPendingAt(100), invoice.oldestPendingAt(100), subscription.oldestPendingAt(100)])).filter((t): t is string => t !== undefined);
+    return found.sort()[0];
+  }
+
   async acknowledge(event: Pick<DomainEvent, 'id' | 'aggregate'>): Promise<void> {
     const collection = this.collections[event.aggregate.kind as AggregateKind];
     await collection.acknowledge(event.aggregate.id, event.id);

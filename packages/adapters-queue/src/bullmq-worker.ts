@@ -83,7 +83,11 @@ export class BullmqWorker {
       },
       { connection, prefix, concurrency: options.concurrency ?? 50 },
     );
-    worker.on('failed', (job, err) => logger.error({ err: { type: err.name, message: err.message }, job: job?.name }, 'queued job failed'));
+    worker.on('failed', (job, err) => {
+      // The job's ids (a delivery's for webhook.attempt) and the request that caused it, so that the line leads somewhere.
+      const data = job?.data as Partial<QueuedJob> | undefined;
+      logger.error({ err: { type: err.name, message: err.message }, job: job?.name, projectId: data?.projectId, aggregateId: data?.aggregateId, requestId: data?.requestId }, 'queued job failed');
+    });
     worker.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue worker error'));
     queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
     return new BullmqWorker(worker, queue, locks, refresh);

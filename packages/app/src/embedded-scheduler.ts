@@ -44,7 +44,7 @@ export class EmbeddedScheduler implements Scheduler {
   private execute(job: Job): void {
     if (!this.run || this.stopped) return;
     const p = this.run(job)
-      .catch((err: unknown) => this.logger.error({ err, job: job.name, id: job.aggregateId }, 'job failed; the sweep retries it'))
+      .catch((err: unknown) => this.logger.error({ err, job: job.name, projectId: job.projectId, aggregateId: job.aggregateId, requestId: job.requestId }, 'job failed; the sweep retries it'))
       .finally(() => this.running.delete(p));
     this.running.add(p);
   }

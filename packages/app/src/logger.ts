@@ -41,8 +41,9 @@ export const bufferedDestination = (dest: number | string = 1): DestinationStrea
  */
 export const maskLine = (line: string): string => maskCardNumbers(line, 'json-strings');
 
-export function createLogger(level: string, destination: DestinationStream = bufferedDestination()): Logger {
-  const logger = pino({ level, base: { service: 'kassa' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, hooks: { streamWrite: maskLine } }, destination);
+/** `mixin` adds fields to every line (the running request's id); a line's own fields win over them. */
+export function createLogger(level: string, destination: DestinationStream = bufferedDestination(), mixin?: () => Record<string, unknown>): Logger {
+  const logger = pino({ level, base: { service: 'kassa' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, hooks: { streamWrite: maskLine }, ...(mixin ? { mixin } : {}) }, destination);
   // A quiet service still shows its logs within a second.
   setInterval(() => logger.flush(), 1000).unref();
   return logger;

@@ -73,7 +73,12 @@ async function loadPlugins(config: KassaConfig, logger: Logger): Promise<Plugins
  * free one), the in-process jobs and the due-work sweep.
  */
 export async function startKassa(config: KassaConfig, options: { logDestination?: DestinationStream; timeouts?: ListenerTimeouts; firstByteMs?: number } = {}): Promise<RunningKassa> {
-  const logger = createLogger(config.KASSA_LOG_LEVEL, options.logDestination);
+  // One request scope per process: every log line written while a request (or a job it caused) runs carries its id.
+  const requests = new RequestScope();
+  const logger = createLogger(config.KASSA_LOG_LEVEL, options.logDestination, () => {
+    const requestId = requests.requestId();
+    return requestId === undefined ? {} : { requestId };
+  });
   const directory = config.KASSA_SEED_FILE ? await loadSeedFile(config.KASSA_SEED_FILE, config.KASSA_ENV) : config.KASSA_ENV === 'test' ? demoDirectory() : undefined;
   if (!directory) throw new Error('KASSA_SEED_FILE is required in production: it lists the partners and projects');
 
@@ -102,7 +107,6 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
 
   const jobs = config.REDIS_URL ? redisJobs(config.REDIS_URL, config.KASSA_REDIS_PREFIX, config.KASSA_ROLE !== 'api', logger) : inProcessJobs(logger);
   const metrics = new KassaMetrics(gaugeSources(storage, jobs, clock), config.KASSA_ROLE);
-  const requests = new RequestScope();
   const observed = { ...storage, ...countedRepositories(storage, metrics, clock) };
   const scheduler = requestStampedScheduler(jobs.scheduler, requests);
   const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, observed, scheduler, plugins, {
@@ -146,7 +150,6 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
       recoverDeadDeliveries: useCases.recoverDeadDeliveries,
       ready: () => readiness.report(),
       metrics: () => metrics.exposition(),
-      trustProxy: config.KASSA_TRUST_PROXY,
       requestScope: requests,
       observer: metrics,
     }),
@@ -156,7 +159,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
 
   // A job runs in the scope of the request that scheduled it; the sweep and the relay in none.
   await jobs.start({
-    runJob: (job) => requests.run(job.requestId, () => useCases.runJob.execute(job)),
+    runJob: (job) => requests.run(job.requestId, () => useCases.runJob.execute(job), 'job'),
     runDueWork: () => requests.run(undefined, () => useCases.runDueWork.execute()),
     relayEvents: () => requests.run(undefined, () => useCases.relayEvents.execute()),
   });

@@ -284,12 +284,39 @@ describe('request ids', () => {
     );
   });
 
+  it("a job a request caused carries its id: the charge after an authorization records payment.updated with the authorizing call's id", async () => {
+    const id = `shop-pay-${Date.now()}`;
+    const f = fresh();
+    const invoice = dataOf(await t.client().createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } }));
+    await t
+      .client()
+      .withOptions({ headers: { 'X-Request-Id': id } })
+      .authorizeInvoice(P.main, invoice.invoice_id, { client_ip: ip, pin_code: '1234' });
+    const [hook] = await deliveredFor(invoice.invoice_id, '/hooks');
+    const events = dataOf(await t.client().listEvents(P.main, { type: 'payment.updated' })).events;
+    expect(events.find((e) => e.id === hook?.headers['webhook-id'])).toMatchObject({ type: 'payment.updated', request_id: id });
+  });
+
   it('an ill-formed request id is replaced with a new one; every listener answers with one, errors included', async () => {
     const bad = await fetch(`${t.kassa.urls.api}/health`, { headers: { 'x-request-id': 'x'.repeat(129) } });
     expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     for (const base of [t.kassa.urls.api, t.kassa.urls.pci, t.kassa.urls.widget, t.kassa.urls.subs, t.kassa.urls.admin]) {
       const answer = await fetch(`${base}/no-such-path`, { headers: { 'x-request-id': 'ops-1' } });
       expect(answer.headers.get('x-request-id'), base).toBe('ops-1');
+    }
+  });
+});
+
+describe('metrics behind the token', () => {
+  it('KASSA_ADMIN_METRICS_AUTH=token: /metrics needs the token from loopback too', async () => {
+    const k = await startTestKassa({ KASSA_ADMIN_METRICS_AUTH: 'token', KASSA_ADMIN_TOKEN: TOKEN });
+    try {
+      expect((await fetch(`${k.kassa.urls.admin}/metrics`)).status).toBe(401);
+      // A header's claim to be local changes nothing.
+      expect((await fetch(`${k.kassa.urls.admin}/metrics`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(401);
+      expect((await fetch(`${k.kassa.urls.admin}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    } finally {
+      await k.stop();
     }
   });
 });

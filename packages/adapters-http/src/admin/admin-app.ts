@@ -3,8 +3,7 @@ import { sendJson } from '../shared/envelope.js';
 import { errorHandler, notFound } from '../shared/error-handler.js';
 import { jsonBody } from '../shared/json-body.js';
 import { requestLog } from '../shared/request-log.js';
-import { callerIp } from '../shared/caller-ip.js';
-import { bearerGuard, isLoopback } from './admin-auth.js';
+import { bearerGuard, connectionAddress, isLoopback } from './admin-auth.js';
 import type { AdminDeps } from './admin-deps.js';
 import { ADMIN_PREFIX, directoryRoutes } from './admin-directory-routes.js';
 import { adminOpenApiDocument } from './admin-openapi.js';
@@ -23,7 +22,10 @@ export function createAdminApp(deps: AdminDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', typeof deps.trustProxy === 'object' ? [...deps.trustProxy] : (deps.trustProxy ?? false));
+  // No proxy is believed here: the loopback exemption of /metrics and the audit log's "from" read the
+  // connection's own address (KASSA_TRUST_PROXY is the public listeners' setting; X-Forwarded-For
+  // would let any client claim 127.0.0.1).
+  app.set('trust proxy', false);
   app.use(requestLog(deps.logger, 'admin', deps.observer, deps.requestScope));
 
   app.get('/health', (_req, res) => sendJson(res, 200, { status: 'ok', host: 'admin' }));
@@ -32,7 +34,7 @@ export function createAdminApp(deps: AdminDeps): Express {
     res.setHeader('cache-control', 'no-store');
     sendJson(res, report.ready ? 200 : 503, report);
   });
-  const metricsOpen = (req: Request) => !deps.metricsNeedToken && isLoopback(callerIp(req));
+  const metricsOpen = (req: Request) => !deps.metricsNeedToken && isLoopback(connectionAddress(req));
   app.get('/metrics', bearerGuard(deps.token, metricsOpen), async (_req, res) => {
     const { contentType, body } = await deps.metrics();
     res.status(200).setHeader('content-type', contentType);

@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { callerIp } from '../shared/caller-ip.js';
 import { sendJson } from '../shared/envelope.js';
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** The connection's own address (never a header's claim), without the IPv4-mapped prefix. */
+export const connectionAddress = (req: Request): string => (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 
 /** A loopback caller: the admin listener's own machine. */
 export const isLoopback = (ip: string): boolean => ip === '::1' || ip.startsWith('127.');
@@ -31,5 +33,5 @@ export function bearerGuard(token: string | undefined, open: (req: Request) => b
   };
 }
 
-/** Who an audit entry says made a change: the caller's address. */
-export const auditFrom = (req: Request): string => callerIp(req) || 'unknown';
+/** Where an audit entry says a change came from: the connection's address. */
+export const auditFrom = (req: Request): string => connectionAddress(req) || 'unknown';

@@ -1,6 +1,5 @@
 import type { AuditLog, Clock, IdGenerator, KassaMode, ProjectAdministration, RecoverDeadDeliveries, WebhookDeliveryRepository } from '@kassa/domain';
 import type { Logger } from 'pino';
-import type { TrustProxy } from '../shared/http-deps.js';
 import type { HttpObserver } from '../shared/http-observer.js';
 import type { RequestScope } from '../shared/request-id.js';
 
@@ -22,7 +21,6 @@ export interface AdminDeps {
   readonly ready: () => Promise<{ readonly ready: boolean }>;
   /** The Prometheus exposition. */
   readonly metrics: () => Promise<{ readonly contentType: string; readonly body: string }>;
-  readonly trustProxy?: TrustProxy;
   readonly requestScope?: RequestScope;
   readonly observer?: HttpObserver;
 }

@@ -18,14 +18,19 @@ export function requestIdOf(given: string | readonly string[] | undefined): stri
  * listeners and the job runners.
  */
 export class RequestScope implements RequestContext {
-  private readonly storage = new AsyncLocalStorage<string>();
+  private readonly storage = new AsyncLocalStorage<{ readonly id: string; readonly by: 'request' | 'job' }>();
 
   requestId(): string | undefined {
-    return this.storage.getStore();
+    return this.storage.getStore()?.id;
   }
 
-  /** Runs `work` as part of request `id` (no id: outside any request). */
-  run<T>(id: string | undefined, work: () => T): T {
-    return id === undefined ? this.storage.exit(work) : this.storage.run(id, work);
+  /** Whether the work running now is a request's own (not a job that carries a request's id). */
+  servingRequest(): boolean {
+    return this.storage.getStore()?.by === 'request';
+  }
+
+  /** Runs `work` as part of request `id` (no id: outside any request); `by` says whether a request or a job it caused runs it. */
+  run<T>(id: string | undefined, work: () => T, by: 'request' | 'job' = 'request'): T {
+    return id === undefined ? this.storage.exit(work) : this.storage.run({ id, by }, work);
   }
 }

@@ -3,9 +3,6 @@ import type { Jobs } from '../jobs.js';
 import type { Storage } from '../storage.js';
 import type { GaugeSources } from './kassa-metrics.js';
 
-/** Events the oldest-unrelayed gauge looks at: the relay's own batch. */
-const OUTBOX_WINDOW = 100;
-
 const secondsSince = (now: number, times: readonly (string | null | undefined)[]): number => {
   const oldest = Math.min(...times.filter((t): t is string => typeof t === 'string').map((t) => Date.parse(t)));
   return Number.isFinite(oldest) ? Math.max(0, (now - oldest) / 1000) : 0;
@@ -29,12 +26,8 @@ export function gaugeSources(storage: Storage, jobs: Pick<Jobs, 'depth'>, clock:
       return secondsSince(now.getTime(), [...contracts.map(contractDueAt), ...invoices.map(invoiceDueAt), ...subscriptions.map(subscriptionDueAt), ...deliveries.map(deliveryDueAt)]);
     },
     async oldestUnrelayedEventSeconds() {
-      // The outbox gives the relay's next batch; on MongoDB it is not in time order, so the oldest of it is taken.
-      const pending = await storage.outbox.pending(OUTBOX_WINDOW);
-      return secondsSince(
-        clock.now().getTime(),
-        pending.map((e) => e.occurredAt),
-      );
+      // Read only: a scrape never writes (the relay's own `pending` tidies flags as it reads).
+      return secondsSince(clock.now().getTime(), [await storage.outbox.oldestPendingAt()]);
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { Clock, Contract, ContractRepository, DomainEvent, Invoice, InvoiceRepository, RequestContext, Scheduler, Subscription, SubscriptionRepository, WebhookSender } from '@kassa/domain';
+import type { RequestScope } from '@kassa/adapters-http';
+import type { Clock, Contract, ContractRepository, DomainEvent, Invoice, InvoiceRepository, Scheduler, Subscription, SubscriptionRepository, WebhookSender } from '@kassa/domain';
 import type { Logger } from 'pino';
 import type { KassaMetrics } from './kassa-metrics.js';
 
@@ -92,11 +93,14 @@ export function observedWebhooks(sender: WebhookSender, metrics: KassaMetrics, l
   };
 }
 
-/** The scheduler, with every job stamped with the request that scheduled it (its events then carry the id too). */
-export function requestStampedScheduler(scheduler: Scheduler, requests: RequestContext): Scheduler {
+/**
+ * The scheduler, with every job a request schedules stamped with its id (the job's events then carry
+ * it too). A job a job schedules (next month's charge) is not: it is no longer that request's doing.
+ */
+export function requestStampedScheduler(scheduler: Scheduler, requests: Pick<RequestScope, 'requestId' | 'servingRequest'>): Scheduler {
   return {
     schedule(job) {
-      const requestId = job.requestId ?? requests.requestId();
+      const requestId = job.requestId ?? (requests.servingRequest() ? requests.requestId() : undefined);
       return scheduler.schedule(requestId === undefined ? job : { ...job, requestId });
     },
   };

@@ -7,6 +7,8 @@ import type { DomainEvent } from '../shared/domain-event.js';
 export interface EventOutbox {
   /** Unacknowledged events, oldest first, at most `limit`. */
   pending(limit: number): Promise<DomainEvent[]>;
+  /** When the oldest event still waiting was recorded (read only: the metrics call it at every scrape). */
+  oldestPendingAt(): Promise<string | undefined>;
   /** Removes one event from its aggregate's outbox; unknown ids are ignored. */
   acknowledge(event: Pick<DomainEvent, 'id' | 'aggregate'>): Promise<void>;
 }
