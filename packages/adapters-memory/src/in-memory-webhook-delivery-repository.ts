@@ -39,14 +39,15 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   }
 
   async search(filter: DeliverySearch, limit: number) {
-    const { state, projectId, createdFrom, createdUntil } = filter;
+    const { state, projectId, createdFrom, createdUntil, after } = filter;
     return this.documents
       .filter(
         (d) =>
           d.state === state &&
           (projectId === undefined || d.projectId === projectId) &&
           (createdFrom === undefined || d.createdAt >= createdFrom) &&
-          (createdUntil === undefined || d.createdAt < createdUntil),
+          (createdUntil === undefined || d.createdAt < createdUntil) &&
+          (after === undefined || d.createdAt < after.createdAt || (d.createdAt === after.createdAt && d.id < after.id)),
       )
       .sort(newestFirst)
       .slice(0, limit);

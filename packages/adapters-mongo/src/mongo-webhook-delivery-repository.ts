@@ -55,9 +55,14 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async search(filter: DeliverySearch, limit: number): Promise<WebhookDelivery[]> {
-    const { state, projectId, createdFrom, createdUntil } = filter;
+    const { state, projectId, createdFrom, createdUntil, after } = filter;
     const created = { ...(createdFrom === undefined ? {} : { $gte: createdFrom }), ...(createdUntil === undefined ? {} : { $lt: createdUntil }) };
-    const query = { status: state, ...(projectId === undefined ? {} : { projectId }), ...(Object.keys(created).length > 0 ? { createdAt: created } : {}) };
+    const query = {
+      status: state,
+      ...(projectId === undefined ? {} : { projectId }),
+      ...(Object.keys(created).length > 0 ? { createdAt: created } : {}),
+      ...(after === undefined ? {} : { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] }),
+    };
     return this.deliveries.find(query, { createdAt: -1, _id: -1 }, limit);
   }
 

@@ -45,9 +45,10 @@ export function operationsRoutes(deps: AdminDeps, app: Express): void {
       from: auditFrom(req),
       action: 'deliveries.recovered',
       target: body.data.projectId === undefined ? 'deliveries:all-projects' : `deliveries:project:${body.data.projectId}`,
-      changes: { ...body.data, recovered: result.recovered.length, skipped: result.skipped },
+      changes: { ...body.data, recovered: result.recovered.length, skipped: result.skipped, more: result.more },
     });
-    sendJson(res, 200, { recovered: result.recovered.length, skipped: result.skipped, delivery_ids: result.recovered });
+    // `more`: dead deliveries of the range remain beyond one call's bound; call again.
+    sendJson(res, 200, { recovered: result.recovered.length, skipped: result.skipped, more: result.more, delivery_ids: result.recovered });
   });
 
   app.get(`${ADMIN_PREFIX}/audit`, async (req, res) => {

@@ -13,6 +13,8 @@ export interface DeliverySearch {
   readonly projectId?: number;
   readonly createdFrom?: string;
   readonly createdUntil?: string;
+  /** A page's cursor: only deliveries after this one in newest-first order (older, or as old with a smaller id). */
+  readonly after?: { readonly createdAt: string; readonly id: string };
 }
 
 /**

@@ -94,6 +94,8 @@ export function describeDeliveryContract(name: string, fresh: () => Promise<{ re
       expect(await ids({ state: 'dead', projectId: p1 })).toEqual([c.id, a.id]);
       expect(await ids({ state: 'dead', createdFrom: '2026-03-01T10:00:00.000Z', createdUntil: '2026-03-01T11:00:00.000Z' })).toEqual([b.id]);
       expect(await ids({ state: 'pending', projectId: p1 })).toEqual([pending.id]);
+      // A page's cursor: only what comes after it, newest first.
+      expect(await ids({ state: 'dead', after: { createdAt: c.createdAt, id: c.id } })).toEqual([b.id, a.id]);
       expect(await deliveries.count('dead')).toBe(deadBefore + 3);
       expect(await deliveries.count('pending')).toBe(pendingBefore + 1);
     });

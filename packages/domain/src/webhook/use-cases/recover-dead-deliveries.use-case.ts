@@ -5,17 +5,19 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 /** Dead deliveries brought back per page: each is a compare-and-set save and a job. */
 const PAGE = 200;
 
-/** What a bulk recovery did: the deliveries redelivered, and how many a concurrent change took first. */
+/** What a bulk recovery did: the deliveries redelivered, how many a concurrent change took first, and whether dead ones of the filter remain beyond `limit`. */
 export interface Recovery {
   readonly recovered: readonly string[];
   readonly skipped: number;
+  readonly more: boolean;
 }
 
 /**
  * The operators' bulk recovery: every dead delivery of the filter (any project, or one, created in a
  * time range) redelivered, as one redelivery each would (a new attempt now, the same webhook-id, a
- * fresh schedule). A delivery is redelivered once: once pending, the search no longer finds it; one
- * another process changed first is skipped. `limit` bounds one call (the rest stay dead until the next).
+ * fresh schedule). It pages newest first with a cursor, so a delivery that dies again at once (an
+ * endpoint answering 410) is never met twice and never hides the older ones; one another process
+ * changed first is skipped. `limit` bounds one call: `more` says dead ones of the filter remain.
  */
 export class RecoverDeadDeliveries {
   constructor(
@@ -23,20 +25,21 @@ export class RecoverDeadDeliveries {
     private readonly redeliver: Pick<RedeliverWebhook, 'execute'>,
   ) {}
 
-  async execute(filter: Omit<DeliverySearch, 'state'>, limit = 10_000): Promise<Recovery> {
+  async execute(filter: Omit<DeliverySearch, 'state' | 'after'>, limit = 10_000): Promise<Recovery> {
     const recovered: string[] = [];
-    const tried = new Set<string>();
     let skipped = 0;
+    let after: DeliverySearch['after'];
     for (;;) {
-      const page = (await this.ports.deliveries.search({ ...filter, state: 'dead' }, PAGE)).filter((d) => !tried.has(d.id));
-      if (page.length === 0 || recovered.length >= limit) break;
-      for (const d of page.slice(0, limit - recovered.length)) {
-        tried.add(d.id);
+      const page = await this.ports.deliveries.search({ ...filter, state: 'dead', ...(after ? { after } : {}) }, PAGE);
+      for (const d of page) {
+        if (recovered.length >= limit) return { recovered, skipped, more: true };
         const result = await this.redeliver.execute({ projectId: d.projectId, deliveryId: d.id });
         if (result.ok) recovered.push(d.id);
         else skipped += 1;
       }
+      const last = page.at(-1);
+      if (page.length < PAGE || !last) return { recovered, skipped, more: false };
+      after = { createdAt: last.createdAt, id: last.id };
     }
-    return { recovered, skipped };
   }
 }
