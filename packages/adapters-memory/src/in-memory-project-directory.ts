@@ -1,36 +1,62 @@
-import type { Partner, Project, ProjectAdministration } from '@kassa/domain';
+import type { Partner, Project, ProjectAdministration, Revised } from '@kassa/domain';
+
+const byKey = <K extends string | number>(a: K, b: K) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Partners and projects held in memory (from the seed file, the demo ones, or the admin API). */
 export class InMemoryProjectDirectory implements ProjectAdministration {
-  private readonly partners: Map<string, Partner>;
-  private readonly projects: Map<number, Project>;
+  private readonly partners = new Map<string, Revised<Partner>>();
+  private readonly projects = new Map<number, Revised<Project>>();
 
   constructor(partners: readonly Partner[] = [], projects: readonly Project[] = []) {
-    this.partners = new Map(partners.map((p) => [p.login, p]));
-    this.projects = new Map(projects.map((p) => [p.id, p]));
+    for (const p of partners) this.partners.set(p.login, { record: p, revision: 1 });
+    for (const p of projects) this.projects.set(p.id, { record: p, revision: 1 });
   }
 
   async findPartner(login: string) {
-    return this.partners.get(login);
+    return this.partners.get(login)?.record;
   }
 
   async findProject(projectId: number) {
-    return this.projects.get(projectId);
+    return this.projects.get(projectId)?.record;
   }
 
   async listPartners() {
-    return [...this.partners.values()].sort((a, b) => (a.login < b.login ? -1 : a.login > b.login ? 1 : 0));
+    return [...this.partners.values()].sort((a, b) => byKey(a.record.login, b.record.login));
   }
 
   async listProjects(filter: { readonly partnerLogin?: string }) {
-    return [...this.projects.values()].filter((p) => filter.partnerLogin === undefined || p.partnerLogin === filter.partnerLogin).sort((a, b) => a.id - b.id);
+    return [...this.projects.values()].filter((p) => filter.partnerLogin === undefined || p.record.partnerLogin === filter.partnerLogin).sort((a, b) => a.record.id - b.record.id);
   }
 
-  async putPartner(partner: Partner) {
-    this.partners.set(partner.login, partner);
+  async readPartner(login: string) {
+    return this.partners.get(login);
   }
 
-  async putProject(project: Project) {
-    this.projects.set(project.id, project);
+  async readProject(projectId: number) {
+    return this.projects.get(projectId);
+  }
+
+  async createPartner(partner: Partner) {
+    if (this.partners.has(partner.login)) return false;
+    this.partners.set(partner.login, { record: partner, revision: 1 });
+    return true;
+  }
+
+  async createProject(project: Project) {
+    if (this.projects.has(project.id)) return false;
+    this.projects.set(project.id, { record: project, revision: 1 });
+    return true;
+  }
+
+  async replacePartner(partner: Partner, revision: number) {
+    if (this.partners.get(partner.login)?.revision !== revision) return false;
+    this.partners.set(partner.login, { record: partner, revision: revision + 1 });
+    return true;
+  }
+
+  async replaceProject(project: Project, revision: number) {
+    if (this.projects.get(project.id)?.revision !== revision) return false;
+    this.projects.set(project.id, { record: project, revision: revision + 1 });
+    return true;
   }
 }

@@ -28,8 +28,8 @@ describe('MongoProjectDirectory', () => {
     // Not 0: the cache reads a start time of 0 as none.
     let now = 1_000;
     const directory = new MongoProjectDirectory(storage.db.collection('partners'), storage.db.collection('projects'), () => now);
-    await directory.putPartner(partner);
-    await directory.putProject(project);
+    await directory.createPartner(partner);
+    await directory.createProject(project);
     expect(await directory.findPartner('shop')).toEqual(partner);
     expect(await directory.findProject(42)).toEqual(project);
     expect(await directory.findPartner('nobody')).toBeUndefined();
@@ -66,8 +66,8 @@ describe('MongoProjectDirectory', () => {
     const projects = storage.db.collection<{ _id: number; webhookSecret: string; subscriptionSecret: string }>('projects');
     const directory = (sealer: AesGcmSealer) => new MongoProjectDirectory(partners as never, projects as never, undefined, undefined, sealer);
     const rotating = { ...partner, previousPassword: { value: 'p0', validUntil: '2030-01-01T00:00:00.000Z' } };
-    await directory(new AesGcmSealer(oldKey)).putPartner(rotating);
-    await directory(new AesGcmSealer(oldKey)).putProject(project);
+    await directory(new AesGcmSealer(oldKey)).createPartner(rotating);
+    await directory(new AesGcmSealer(oldKey)).createProject(project);
     const stored = await partners.findOne({ _id: 'shop' });
     const storedProject = await projects.findOne({ _id: 42 });
     // Nothing of a secret is stored in the clear.
@@ -78,7 +78,8 @@ describe('MongoProjectDirectory', () => {
     // The key rotated: the old key, given as a previous one, still opens; a put seals under the new one.
     const rotated = directory(new AesGcmSealer(newKey, [oldKey]));
     expect(await rotated.findPartner('shop')).toEqual(rotating);
-    await rotated.putPartner(rotating);
+    const read = await rotated.readPartner('shop');
+    expect(await rotated.replacePartner(rotating, read?.revision ?? -1)).toBe(true);
     expect(await directory(new AesGcmSealer(newKey)).findPartner('shop')).toEqual(rotating);
     // A key not configured opens nothing, and says which key it lacks.
     await expect(directory(new AesGcmSealer(otherKey)).findProject(42)).rejects.toThrow(/not configured/);
@@ -89,8 +90,8 @@ describe('MongoProjectDirectory', () => {
     const sealer = new AesGcmSealer(randomBytes(32));
     const partners = storage.db.collection<{ _id: string; password: string }>('partners');
     const directory = new MongoProjectDirectory(partners as never, storage.db.collection('projects'), undefined, undefined, sealer);
-    await directory.putPartner(partner);
-    await directory.putPartner({ ...partner, login: 'other', password: 'p2' });
+    await directory.createPartner(partner);
+    await directory.createPartner({ ...partner, login: 'other', password: 'p2' });
     const sealed = (await partners.findOne({ _id: 'shop' }))?.password;
     await partners.updateOne({ _id: 'other' }, { $set: { password: sealed ?? '' } });
     await expect(new MongoProjectDirectory(partners as never, storage.db.collection('projects'), undefined, undefined, sealer).findPartner('other')).rejects.toThrow();

@@ -1,11 +1,16 @@
 import type { Collection } from 'mongodb';
-import type { Partner, Project, ProjectAdministration, RetiringSecret } from '@kassa/domain';
+import type { Partner, Project, ProjectAdministration, RetiringSecret, Revised } from '@kassa/domain';
 import { LRUCache } from 'lru-cache';
-import { storage } from './mongo-errors.js';
+import { isDuplicateKey, storage } from './mongo-errors.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
 
-export type PartnerDocument = Omit<Partner, 'login'> & { _id: string };
-export type ProjectDocument = Omit<Project, 'id'> & { _id: number };
+/** A record's revision: replacements are compare-and-set on it (a record written before revisions is 0). */
+type WithRevision = { revision?: number };
+export type PartnerDocument = Omit<Partner, 'login'> & { _id: string } & WithRevision;
+export type ProjectDocument = Omit<Project, 'id'> & { _id: number } & WithRevision;
+
+/** The filter of a replacement that expects `revision` (0: a record that has none yet). */
+const atRevision = (revision: number) => (revision === 0 ? { revision: { $exists: false } } : { revision });
 
 /** How long a found partner or project is served from memory: a changed password or whitelist applies within it. */
 export const DIRECTORY_HIT_MS = 5_000;
@@ -31,8 +36,9 @@ const sealing = (sealer: SecretSealer, record: string) => ({
  * hits for 5 s in up to 10,000 entries, misses for 1 s in up to 1,000 of their own, least recently
  * used out first. Lookups come before authentication (an unknown X-Login is a miss): the bounds keep
  * a stranger's random logins from growing the process, and misses kept apart cannot evict the
- * partners that are really calling. A put clears this process's entry; the others see it within
- * their cache time (a rotation's overlap covers that).
+ * partners that are really calling. The administration's reads bypass the cache, and its writes are
+ * compare-and-set on the record's revision; a write clears this process's entry, and the others see
+ * it within their cache time (a rotation's overlap covers that).
  */
 export class MongoProjectDirectory implements ProjectAdministration {
   private readonly found: LRUCache<string, Found>;
@@ -69,47 +75,86 @@ export class MongoProjectDirectory implements ProjectAdministration {
     })) as Project | undefined;
   }
 
-  async listPartners(): Promise<Partner[]> {
+  async listPartners(): Promise<Revised<Partner>[]> {
     const docs = await storage(() => this.partners.find({}).sort({ _id: 1 }).toArray());
-    return docs.map((d) => this.partnerOf(d));
+    return docs.map((d) => ({ record: this.partnerOf(d), revision: d.revision ?? 0 }));
   }
 
-  async listProjects(filter: { readonly partnerLogin?: string }): Promise<Project[]> {
+  async listProjects(filter: { readonly partnerLogin?: string }): Promise<Revised<Project>[]> {
     const query = filter.partnerLogin === undefined ? {} : { partnerLogin: filter.partnerLogin };
     const docs = await storage(() => this.projects.find(query).sort({ _id: 1 }).toArray());
-    return docs.map((d) => this.projectOf(d));
+    return docs.map((d) => ({ record: this.projectOf(d), revision: d.revision ?? 0 }));
   }
 
-  async putPartner(partner: Partner): Promise<void> {
+  async readPartner(login: string): Promise<Revised<Partner> | undefined> {
+    const doc = await storage(() => this.partners.findOne({ _id: login }));
+    return doc ? { record: this.partnerOf(doc), revision: doc.revision ?? 0 } : undefined;
+  }
+
+  async readProject(projectId: number): Promise<Revised<Project> | undefined> {
+    const doc = await storage(() => this.projects.findOne({ _id: projectId }));
+    return doc ? { record: this.projectOf(doc), revision: doc.revision ?? 0 } : undefined;
+  }
+
+  async createPartner(partner: Partner): Promise<boolean> {
+    return this.inserted(() => this.partners.insertOne({ _id: partner.login, ...this.partnerFields(partner), revision: 1 }), `partner:${partner.login}`);
+  }
+
+  async createProject(project: Project): Promise<boolean> {
+    return this.inserted(() => this.projects.insertOne({ _id: project.id, ...this.projectFields(project), revision: 1 }), `project:${project.id}`);
+  }
+
+  async replacePartner(partner: Partner, revision: number): Promise<boolean> {
+    const result = await storage(() => this.partners.replaceOne({ _id: partner.login, ...atRevision(revision) }, { ...this.partnerFields(partner), revision: revision + 1 }));
+    this.forget(`partner:${partner.login}`);
+    return result.matchedCount === 1;
+  }
+
+  async replaceProject(project: Project, revision: number): Promise<boolean> {
+    const result = await storage(() => this.projects.replaceOne({ _id: project.id, ...atRevision(revision) }, { ...this.projectFields(project), revision: revision + 1 }));
+    this.forget(`project:${project.id}`);
+    return result.matchedCount === 1;
+  }
+
+  /** A partner's stored fields, its secrets sealed. */
+  private partnerFields(partner: Partner): Omit<PartnerDocument, '_id'> {
     const { login, password, previousPassword, ...rest } = partner;
     const s = sealing(this.sealer, `partner:${login}`);
-    const doc = { ...rest, password: s.seal('password', password), ...s.retiring('previousPassword', previousPassword, s.seal) };
-    await storage(() => this.partners.replaceOne({ _id: login }, doc, { upsert: true }));
-    this.forget(`partner:${login}`);
+    return { ...rest, password: s.seal('password', password), ...s.retiring('previousPassword', previousPassword, s.seal) };
   }
 
-  async putProject(project: Project): Promise<void> {
+  /** A project's stored fields, its secrets sealed. */
+  private projectFields(project: Project): Omit<ProjectDocument, '_id'> {
     const { id, webhookSecret, subscriptionSecret, previousWebhookSecret, previousSubscriptionSecret, ...rest } = project;
     const s = sealing(this.sealer, `project:${id}`);
-    const doc = {
+    return {
       ...rest,
       webhookSecret: webhookSecret === null ? null : s.seal('webhookSecret', webhookSecret),
       subscriptionSecret: subscriptionSecret === null ? null : s.seal('subscriptionSecret', subscriptionSecret),
       ...s.retiring('previousWebhookSecret', previousWebhookSecret, s.seal),
       ...s.retiring('previousSubscriptionSecret', previousSubscriptionSecret, s.seal),
     };
-    await storage(() => this.projects.replaceOne({ _id: id }, doc, { upsert: true }));
-    this.forget(`project:${id}`);
+  }
+
+  private async inserted(insert: () => Promise<unknown>, key: string): Promise<boolean> {
+    try {
+      await storage(insert);
+      this.forget(key);
+      return true;
+    } catch (e) {
+      if (isDuplicateKey(e)) return false;
+      throw e;
+    }
   }
 
   private partnerOf(doc: PartnerDocument): Partner {
-    const { _id, password, previousPassword, ...rest } = doc;
+    const { _id, password, previousPassword, revision: _revision, ...rest } = doc;
     const s = sealing(this.sealer, `partner:${_id}`);
     return { login: _id, ...rest, password: s.open('password', password), ...s.retiring('previousPassword', previousPassword, s.open) };
   }
 
   private projectOf(doc: ProjectDocument): Project {
-    const { _id, webhookSecret, subscriptionSecret, previousWebhookSecret, previousSubscriptionSecret, ...rest } = doc;
+    const { _id, webhookSecret, subscriptionSecret, previousWebhookSecret, previousSubscriptionSecret, revision: _revision, ...rest } = doc;
     const s = sealing(this.sealer, `project:${_id}`);
     return {
       id: _id,

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeRepositoryContract } from '@kassa/domain/testing';
+import { describeAdministrationContract, describeRepositoryContract } from '@kassa/domain/testing';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);
 
 // The same suite, with the same assertions, as the in-memory adapters run.
 describeRepositoryContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
+describeAdministrationContract('mongodb', () => freshMongoStorage(), { describe, it, expect });

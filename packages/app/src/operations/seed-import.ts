@@ -3,7 +3,7 @@ import { auditedPartner, auditedProject } from '@kassa/adapters-http';
 
 export interface SeedImport {
   readonly created: readonly string[];
-  /** Records the directory already held: left as they are (the admin API changes them). */
+  /** Records the directory already held (or another process wrote first): left as they are (the admin API changes them). */
   readonly kept: readonly string[];
 }
 
@@ -26,22 +26,24 @@ export async function importSeed(
     audit.record({ id: source.ids.newId(), at: source.clock.now().toISOString(), actor: 'seed-file', from: source.from, action, target, changes });
   for (const partner of seed.partners) {
     const target = `partner:${partner.login}`;
-    if (!source.replace && (await directory.findPartner(partner.login))) {
+    const stored = source.replace ? await directory.readPartner(partner.login) : undefined;
+    const written = stored ? await directory.replacePartner(partner, stored.revision) : await directory.createPartner(partner);
+    if (!written) {
       kept.push(target);
       continue;
     }
-    await directory.putPartner(partner);
-    await record('partner.created', target, auditedPartner(partner));
+    await record(stored ? 'partner.changed' : 'partner.created', target, auditedPartner(partner));
     created.push(target);
   }
   for (const project of seed.projects) {
     const target = `project:${project.id}`;
-    if (!source.replace && (await directory.findProject(project.id))) {
+    const stored = source.replace ? await directory.readProject(project.id) : undefined;
+    const written = stored ? await directory.replaceProject(project, stored.revision) : await directory.createProject(project);
+    if (!written) {
       kept.push(target);
       continue;
     }
-    await directory.putProject(project);
-    await record('project.created', target, auditedProject(project));
+    await record(stored ? 'project.changed' : 'project.created', target, auditedProject(project));
     created.push(target);
   }
   return { created, kept };
