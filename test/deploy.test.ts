@@ -145,7 +145,7 @@ describe('deploy/prometheus/kassa-alerts.yml', () => {
 
   it('has the group kassa; every alert has a for, a severity, a summary, a description and a runbook', () => {
     expect(rulesFile.groups.map((g) => g.name)).toEqual(['kassa']);
-    expect(alerts.map((a) => a.alert)).toEqual(expect.arrayContaining(['KassaTargetDown', 'KassaHttpErrorsHigh', 'KassaDueWorkLate', 'KassaUnrelayedEventTooOld', 'KassaDeadDeliveriesRising']));
+    expect(alerts.map((a) => a.alert)).toEqual(expect.arrayContaining(['KassaTargetDown', 'KassaNotReady', 'KassaHttpErrorsHigh', 'KassaDueWorkLate', 'KassaUnrelayedEventTooOld', 'KassaDeadDeliveriesRising']));
     for (const a of alerts) {
       expect(a.for, a.alert).toMatch(/^\d+[smh]$/);
       expect(['critical', 'warning'], a.alert).toContain(a.labels?.['severity']);
@@ -233,6 +233,34 @@ describe('deploy/prometheus/kassa-alerts.yml', () => {
           promql_expr_test: [
             { expr: exprOf('KassaTargetDown'), eval_time: '1m', exp_samples: [] },
             { expr: exprOf('KassaTargetDown'), eval_time: '2m', exp_samples: [{ labels: 'up{job="kassa", instance="a:8090"}', value: 0 }] },
+          ],
+        },
+        {
+          // A process unready for 3 minutes fires; a drain of a minute does not.
+          interval: '1m',
+          input_series: [
+            { series: 'kassa_ready{instance="a:8090", role="api"}', values: '0 0 0 0 0' },
+            { series: 'kassa_ready{instance="b:8090", role="api"}', values: '1 0 1 1 1' },
+          ],
+          promql_expr_test: [
+            { expr: exprOf('KassaNotReady'), eval_time: '4m', exp_samples: [{ labels: '{instance="a:8090", role="api"}', value: 0 }] },
+          ],
+          alert_rule_test: [
+            {
+              eval_time: '4m',
+              alertname: 'KassaNotReady',
+              exp_alerts: [
+                {
+                  exp_labels: { severity: 'critical', instance: 'a:8090', role: 'api' },
+                  exp_annotations: {
+                    summary: 'Kassa process a:8090 (api) is not ready',
+                    description:
+                      'a:8090 has answered GET /ready with 503 for 3 minutes: its storage (MongoDB) or Redis does not answer within 1 s, or it is stuck draining. The load balancer sends it no traffic.',
+                    runbook: 'docs/operations.md#kassanotready',
+                  },
+                },
+              ],
+            },
           ],
         },
         {

@@ -106,7 +106,11 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   const apiBase = config.KASSA_API_BASE_URL ?? own.api ?? '/';
 
   const jobs = config.REDIS_URL ? redisJobs(config.REDIS_URL, config.KASSA_REDIS_PREFIX, config.KASSA_ROLE !== 'api', logger) : inProcessJobs(logger);
-  const metrics = new KassaMetrics(gaugeSources(storage, jobs, clock), config.KASSA_ROLE);
+  const readiness = new Readiness({ storage: () => storage.ping(), ...(config.REDIS_URL ? { redis: () => jobs.ping() } : {}) });
+  const metrics = new KassaMetrics(
+    gaugeSources(storage, jobs, clock, async () => (await readiness.report()).ready),
+    config.KASSA_ROLE,
+  );
   const observed = { ...storage, ...countedRepositories(storage, metrics, clock) };
   const scheduler = requestStampedScheduler(jobs.scheduler, requests);
   const container = buildContainer(config, logger, { api: apiBase, widget: widgetBase }, observed, scheduler, plugins, {
@@ -134,7 +138,6 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   }
 
   const { useCases } = deps;
-  const readiness = new Readiness({ storage: () => storage.ping(), ...(config.REDIS_URL ? { redis: () => jobs.ping() } : {}) });
   admin.on(
     'request',
     createAdminApp({

@@ -9,8 +9,9 @@ const secondsSince = (now: number, times: readonly (string | null | undefined)[]
 };
 
 /** The gauges' readings, from storage and the job queue, at scrape time. */
-export function gaugeSources(storage: Storage, jobs: Pick<Jobs, 'depth'>, clock: Clock): GaugeSources {
+export function gaugeSources(storage: Storage, jobs: Pick<Jobs, 'depth'>, clock: Clock, ready: () => Promise<boolean>): GaugeSources {
   return {
+    ready,
     deliveries: (state) => storage.deliveries.count(state),
     queueDepth: () => jobs.depth(),
     async oldestDueWorkSeconds() {

@@ -13,6 +13,8 @@ export interface GaugeSources {
   oldestDueWorkSeconds(): Promise<number>;
   /** Seconds since the oldest event not yet relayed was recorded (0 when none waits). */
   oldestUnrelayedEventSeconds(): Promise<number>;
+  /** Whether this process answers /ready with 200 now. */
+  ready(): Promise<boolean>;
 }
 
 type HttpLabels = 'host' | 'route' | 'method' | 'status';
@@ -113,6 +115,14 @@ export class KassaMetrics implements HttpObserver {
       registers: [registry],
       collect() {
         return guarded('kassa_oldest_due_work_age_seconds', async () => this.set(await gauges.oldestDueWorkSeconds()))();
+      },
+    });
+    new Gauge({
+      name: 'kassa_ready',
+      help: 'Whether this process is ready for traffic (1) or not (0: draining, or storage or Redis not answering), as GET /ready says',
+      registers: [registry],
+      collect() {
+        return guarded('kassa_ready', async () => this.set((await gauges.ready()) ? 1 : 0))();
       },
     });
     new Gauge({
