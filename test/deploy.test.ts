@@ -145,7 +145,9 @@ describe('deploy/prometheus/kassa-alerts.yml', () => {
 
   it('has the group kassa; every alert has a for, a severity, a summary, a description and a runbook', () => {
     expect(rulesFile.groups.map((g) => g.name)).toEqual(['kassa']);
-    expect(alerts.map((a) => a.alert)).toEqual(expect.arrayContaining(['KassaTargetDown', 'KassaNotReady', 'KassaHttpErrorsHigh', 'KassaDueWorkLate', 'KassaUnrelayedEventTooOld', 'KassaDeadDeliveriesRising']));
+    expect(alerts.map((a) => a.alert)).toEqual(
+      expect.arrayContaining(['KassaTargetDown', 'KassaNotReady', 'KassaHttpErrorsHigh', 'KassaDueWorkLate', 'KassaUnrelayedEventTooOld', 'KassaDeadDeliveriesRising']),
+    );
     for (const a of alerts) {
       expect(a.for, a.alert).toMatch(/^\d+[smh]$/);
       expect(['critical', 'warning'], a.alert).toContain(a.labels?.['severity']);
@@ -242,9 +244,7 @@ describe('deploy/prometheus/kassa-alerts.yml', () => {
             { series: 'kassa_ready{instance="a:8090", role="api"}', values: '0 0 0 0 0' },
             { series: 'kassa_ready{instance="b:8090", role="api"}', values: '1 0 1 1 1' },
           ],
-          promql_expr_test: [
-            { expr: exprOf('KassaNotReady'), eval_time: '4m', exp_samples: [{ labels: '{instance="a:8090", role="api"}', value: 0 }] },
-          ],
+          promql_expr_test: [{ expr: exprOf('KassaNotReady'), eval_time: '4m', exp_samples: [{ labels: '{instance="a:8090", role="api"}', value: 0 }] }],
           alert_rule_test: [
             {
               eval_time: '4m',

@@ -27,9 +27,12 @@ export const projectView = (p: Project) => ({
 
 const SECRET_FIELDS = new Set(['password', 'webhookSecret', 'subscriptionSecret', 'secret', 'previousPassword', 'previousWebhookSecret', 'previousSubscriptionSecret']);
 
-/** The fields of a change, for the audit log: every secret replaced by `[set]` (or null when cleared). */
+/** A URL as the audit log keeps it: without its query and fragment, where a merchant may put a token. */
+const withoutQuery = (v: unknown) => (typeof v === 'string' ? v.replace(/[?#].*$/s, '') : v);
+
+/** The fields of a change, for the audit log: every secret replaced by `[set]` (or null when cleared), URLs without their query. */
 export function auditedChanges(changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? (v === null || v === undefined ? null : SECRET_SET) : v]));
+  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? (v === null || v === undefined ? null : SECRET_SET) : k.endsWith('Url') ? withoutQuery(v) : v]));
 }
 
 export const auditedPartner = (p: Partner): Record<string, unknown> => auditedChanges({ login: p.login, password: p.password, testCallbackAllowed: p.testCallbackAllowed });
