@@ -10,6 +10,7 @@ export * from './in-memory-event-log.js';
 export * from './in-memory-retention.js';
 export * from './in-memory-project-directory.js';
 export * from './in-memory-audit-log.js';
+export * from './in-memory-idempotency-store.js';
 export * from './test-environment-billing-gateway.js';
 export * from './test-environment-carrier-lookup.js';
 export * from './test-doubles.js';

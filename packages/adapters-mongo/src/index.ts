@@ -11,3 +11,4 @@ export { MongoRetention } from './mongo-retention.js';
 export { StorageUnavailableError } from './mongo-errors.js';
 export { MongoAuditLog } from './mongo-audit-log.js';
 export { AesGcmSealer, isSealed, PLAIN_SECRETS, secretsKey, type SecretSealer } from './sealed-secrets.js';
+export { MongoIdempotencyStore } from './mongo-idempotency-store.js';

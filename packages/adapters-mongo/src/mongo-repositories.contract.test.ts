@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeAdministrationContract, describeRepositoryContract } from '@kassa/domain/testing';
+import { describeAdministrationContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);
@@ -7,3 +7,4 @@ afterAll(closeAll);
 // The same suite, with the same assertions, as the in-memory adapters run.
 describeRepositoryContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
 describeAdministrationContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
+describeIdempotencyContract('mongodb', () => freshMongoStorage(), { describe, it, expect });

@@ -11,6 +11,7 @@ import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-reposit
 import { MongoEventLog, type EventDocument } from './mongo-event-log.js';
 import { MongoRetention } from './mongo-retention.js';
 import { MongoAuditLog, type AuditDocument } from './mongo-audit-log.js';
+import { MongoIdempotencyStore, type IdempotencyDocument } from './mongo-idempotency-store.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
 
 export interface MongoStorageOptions {
@@ -33,6 +34,7 @@ export interface MongoStorage {
   readonly outbox: MongoEventOutbox;
   readonly projects: MongoProjectDirectory;
   readonly audit: MongoAuditLog;
+  readonly idempotency: MongoIdempotencyStore;
   readonly retention: MongoRetention;
   close(): Promise<void>;
 }
@@ -89,6 +91,7 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     { key: { occurredAt: 1 }, name: 'retention' },
   ],
   audit_log: [{ key: { at: -1, _id: -1 }, name: 'newest_first' }],
+  idempotency_keys: [{ key: { expiresAt: 1 }, name: 'retention' }],
   projects: [{ key: { partnerLogin: 1, _id: 1 }, name: 'by_partner' }],
 };
 
@@ -124,6 +127,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     outbox: new MongoEventOutbox({ contract, invoice, subscription }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),
     audit: new MongoAuditLog(db.collection<AuditDocument>('audit_log')),
+    idempotency: new MongoIdempotencyStore(db.collection<IdempotencyDocument>('idempotency_keys')),
     close: () => client.close(),
   };
 }

@@ -38,6 +38,7 @@ export type * from './ports/clock.port.js';
 export type * from './ports/request-context.port.js';
 export type * from './ports/project-administration.port.js';
 export type * from './ports/audit-log.port.js';
+export type * from './ports/idempotency-store.port.js';
 export * from './shared/secrets.js';
 export type * from './ports/contract-repository.port.js';
 export type * from './ports/event-outbox.port.js';

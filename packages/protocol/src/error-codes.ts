@@ -26,6 +26,8 @@ export const JSON_ERROR_CODES = [
   'WIDGET_TOKEN_INVALID',
   'NOT_FOUND',
   'SERVICE_UNAVAILABLE',
+  'IDEMPOTENCY_KEY_MISMATCH',
+  'IDEMPOTENCY_KEY_IN_USE',
 ] as const;
 
 export type JsonErrorCode = (typeof JSON_ERROR_CODES)[number];

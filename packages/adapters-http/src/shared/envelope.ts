@@ -17,6 +17,8 @@ const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
   CONTRACT_AUTH_ATTEMPTS_EXCEEDED: 'Cancel this contract and create a new one.',
   CONTRACT_DRAFT_EXISTS: 'Authorize the contract in details.contract_id, or cancel it.',
   SERVICE_UNAVAILABLE: 'Retry the request later.',
+  IDEMPOTENCY_KEY_MISMATCH: 'Use a new Idempotency-Key for a new request; the same key only to retry the same request.',
+  IDEMPOTENCY_KEY_IN_USE: 'Retry after Retry-After seconds: the first request with this key is still running.',
 };
 
 export interface ErrorBody {

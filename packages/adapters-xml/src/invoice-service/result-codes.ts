@@ -39,6 +39,9 @@ export const RESULT_CODES = {
   BILLING_OPERATION_NOT_FOUND: 307,
   NOT_FOUND: 404,
   SERVICE_UNAVAILABLE: 900,
+  /** The JSON API's Idempotency-Key only; here because the table is exhaustive. */
+  IDEMPOTENCY_KEY_MISMATCH: 100,
+  IDEMPOTENCY_KEY_IN_USE: 900,
 } as const satisfies Record<ErrorCode, number>;
 
 /** ResultCodes of a document that is not an operation at all (answered with HTTP 400 or 415). */

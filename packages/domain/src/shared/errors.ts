@@ -32,6 +32,10 @@ export const ERROR_CATALOG = {
   /** Kassa: no such route or method. */
   NOT_FOUND: { message: 'No such resource' },
   SERVICE_UNAVAILABLE: { message: 'Service temporarily unavailable; retry' },
+  /** Kassa (Idempotency-Key): the key was used before with another request. */
+  IDEMPOTENCY_KEY_MISMATCH: { message: 'This Idempotency-Key was used with a different request' },
+  /** Kassa (Idempotency-Key): the first request with this key is still being answered. */
+  IDEMPOTENCY_KEY_IN_USE: { message: 'A request with this Idempotency-Key is still in progress; retry' },
   /** Subscription service: a wrong PIN (StatusName WRONG_PARAMS, InvalidPinCode). */
   SUBSCRIPTION_INVALID_PIN_CODE: { message: 'InvalidPinCode' },
   /** Subscription service: malformed or missing parameters. */

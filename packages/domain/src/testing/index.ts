@@ -4,3 +4,4 @@ export * from './delivery-repository-contract.suite.js';
 export type { TestApi } from './test-api.js';
 export * from './event-log-contract.suite.js';
 export * from './administration-contract.suite.js';
+export * from './idempotency-contract.suite.js';
