@@ -1,3 +1,4 @@
+import type { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import type { RetentionReport, StorageRetention } from '@kassa/domain';
 import type { InMemoryContractRepository } from './in-memory-contract-repository.js';
 import type { InMemoryEventLog } from './in-memory-event-log.js';
@@ -17,11 +18,14 @@ export class InMemoryRetention implements StorageRetention {
       readonly subscriptions: InMemorySubscriptionRepository;
       readonly deliveries: InMemoryWebhookDeliveryRepository;
       readonly events: InMemoryEventLog;
+      /** Idempotency keys go with the rest once expired past the cut-off. */
+      readonly idempotency?: InMemoryIdempotencyStore;
     },
   ) {}
 
   async purgeBefore(before: string): Promise<RetentionReport> {
-    const { contracts, invoices, subscriptions, deliveries, events } = this.stores;
+    const { contracts, invoices, subscriptions, deliveries, events, idempotency } = this.stores;
+    idempotency?.evictExpired(before);
     return {
       events: events.purgeBefore(before),
       deliveries: deliveries.evictFinishedBefore(before),

@@ -115,6 +115,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   const subscription = aggregates<Subscription>('subscriptions');
   const deliveries = new MongoWebhookDeliveryRepository(aggregates<WebhookDelivery>('webhook_deliveries'));
   const events = new MongoEventLog(db.collection<EventDocument>('events'));
+  const idempotency = new MongoIdempotencyStore(db.collection<IdempotencyDocument>('idempotency_keys'));
   return {
     client,
     db,
@@ -123,11 +124,11 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     subscriptions: new MongoSubscriptionRepository(subscription),
     deliveries,
     events,
-    retention: new MongoRetention(events, deliveries),
+    retention: new MongoRetention(events, deliveries, idempotency),
     outbox: new MongoEventOutbox({ contract, invoice, subscription }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),
     audit: new MongoAuditLog(db.collection<AuditDocument>('audit_log')),
-    idempotency: new MongoIdempotencyStore(db.collection<IdempotencyDocument>('idempotency_keys')),
+    idempotency,
     close: () => client.close(),
   };
 }

@@ -5,7 +5,7 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 export const KASSA_QUEUE = 'kassa-jobs';
 
 /** What a queued job carries: the domain's job as data. */
-export type QueuedJob = Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'runAt' | 'requestId'>;
+export type QueuedJob = Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'runAt' | 'requestId' | 'idempotencyKey'>;
 
 /**
  * The domain's jobs as BullMQ delayed jobs, with the domain's deterministic ids (a job scheduled
@@ -19,7 +19,14 @@ export class BullmqScheduler implements Scheduler {
   ) {}
 
   async schedule(job: Job): Promise<void> {
-    const data: QueuedJob = { name: job.name, projectId: job.projectId, aggregateId: job.aggregateId, runAt: job.runAt, ...(job.requestId === undefined ? {} : { requestId: job.requestId }) };
+    const data: QueuedJob = {
+      name: job.name,
+      projectId: job.projectId,
+      aggregateId: job.aggregateId,
+      runAt: job.runAt,
+      ...(job.requestId === undefined ? {} : { requestId: job.requestId }),
+      ...(job.idempotencyKey === undefined ? {} : { idempotencyKey: job.idempotencyKey }),
+    };
     await this.queue.add(job.name, data, {
       jobId: jobId(job),
       delay: Math.max(0, Date.parse(job.runAt) - this.now()),

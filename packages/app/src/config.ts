@@ -112,6 +112,8 @@ export const configSchema = z
     KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CALLBACK_RATE_PER_MINUTE),
     /** Connections one listener holds at once (the oldest idle one makes room for a newcomer beyond it). */
     KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(CONNECTION_LIMITS.maxConnections),
+    /** How long an Idempotency-Key replays its first answer, in hours (the draft's retention; README, "Idempotency-Key"). */
+    KASSA_IDEMPOTENCY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     /** Seconds between readiness turning false (SIGTERM) and the listeners closing: time for a load balancer to notice. */
     KASSA_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     KASSA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

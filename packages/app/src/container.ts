@@ -97,6 +97,7 @@ export function buildContainer(
       // One per process: it keeps each login's inner hash for the second a merchant repeats it.
       signatures: new SignatureVerifier(),
       ...(observability.requests ? { requestScope: observability.requests } : {}),
+      idempotency: { store: storage.idempotency, hours: c.KASSA_IDEMPOTENCY_HOURS },
       ...(observability.observer ? { observer: observability.observer } : {}),
     }),
     [TOKENS.Config, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases],

@@ -162,7 +162,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
 
   // A job runs in the scope of the request that scheduled it; the sweep and the relay in none.
   await jobs.start({
-    runJob: (job) => requests.run(job.requestId, () => useCases.runJob.execute(job), 'job'),
+    runJob: (job) => requests.run(job.requestId, () => useCases.runJob.execute(job), 'job', job.idempotencyKey),
     runDueWork: () => requests.run(undefined, () => useCases.runDueWork.execute()),
     relayEvents: () => requests.run(undefined, () => useCases.relayEvents.execute()),
   });

@@ -1,4 +1,4 @@
-import type { AuditLog, KassaPorts, ProjectAdministration } from '@kassa/domain';
+import type { AuditLog, IdempotencyStore, KassaPorts, ProjectAdministration } from '@kassa/domain';
 import {
   InMemoryContractRepository,
   InMemoryEventOutbox,
@@ -9,6 +9,7 @@ import {
   InMemoryWebhookDeliveryRepository,
   InMemoryRetention,
   InMemoryAuditLog,
+  InMemoryIdempotencyStore,
 } from '@kassa/adapters-memory';
 
 /** The storage ports, whichever adapter provides them. */
@@ -18,6 +19,8 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
   readonly projects: ProjectAdministration;
   /** The operators' changes. */
   readonly audit: AuditLog;
+  /** The JSON v3 API's Idempotency-Keys. */
+  readonly idempotency: IdempotencyStore;
   /** Answers when storage does; throws otherwise (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -32,8 +35,23 @@ export function inMemoryStorage(): Storage {
   const projects = new InMemoryProjectDirectory();
   const deliveries = new InMemoryWebhookDeliveryRepository();
   const events = new InMemoryEventLog();
-  const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events });
-  return { kind: 'in-memory', contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit: new InMemoryAuditLog(), ping: async () => {}, close: async () => {} };
+  const idempotency = new InMemoryIdempotencyStore();
+  const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, idempotency });
+  return {
+    kind: 'in-memory',
+    contracts,
+    invoices,
+    subscriptions,
+    outbox,
+    projects,
+    deliveries,
+    events,
+    retention,
+    audit: new InMemoryAuditLog(),
+    idempotency,
+    ping: async () => {},
+    close: async () => {},
+  };
 }
 
 /** The keys that seal secrets at rest: the current one, and the previous ones during a key rotation. */
@@ -58,7 +76,7 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
           keys.previous.map((k, i) => secretsKey(k, `KASSA_SECRETS_PREVIOUS_KEYS[${i}]`)),
         );
   const mongo = await connectMongoStorage({ url, database, ...(sealer ? { sealer } : {}) });
-  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit } = mongo;
+  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit, idempotency } = mongo;
   return {
     kind: 'mongodb',
     contracts,
@@ -70,6 +88,7 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
     events,
     retention,
     audit,
+    idempotency,
     ping: async () => void (await mongo.db.command({ ping: 1 })),
     close: () => mongo.close(),
   };

@@ -121,6 +121,7 @@ export const eventsPageSchema = z
         type: z.enum(EVENT_TYPES),
         occurred_at: time,
         request_id: z.string().optional().describe('The X-Request-Id of the call that caused the event'),
+        idempotency_key: z.string().optional().describe('The Idempotency-Key that call carried, if any'),
         data: z.record(z.string(), z.unknown()),
       }),
     ),

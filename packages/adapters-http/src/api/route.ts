@@ -6,6 +6,7 @@ import { sendError } from '../shared/envelope.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { authenticate, isAuthError, type AuthContext } from './authenticate.js';
 import { parseRequest } from './requests.js';
+import { idempotencyKeyOf, idempotently } from './idempotency.js';
 
 export type Handler = (req: Request, res: Response, auth: AuthContext) => Promise<void>;
 
@@ -18,7 +19,13 @@ export function route(deps: HttpDeps, operation: SignedOperation, handler: Handl
   return async (req: Request, res: Response): Promise<void> => {
     const auth = await authenticate(deps, operation, req);
     if (isAuthError(auth)) return sendError(res, auth, deps.mode);
-    await handler(req, res, auth);
+    // A POST with an Idempotency-Key runs once per key; the rest as always.
+    const idempotency = req.method === 'POST' && deps.idempotency ? idempotencyKeyOf(req) : undefined;
+    if (!idempotency || !deps.idempotency) return handler(req, res, auth);
+    if ('error' in idempotency) return sendError(res, idempotency.error, deps.mode);
+    deps.requestScope?.tag(idempotency.key);
+    const scope = `${auth.partner.login}\n${auth.project.id}`;
+    await idempotently(deps.idempotency, scope, idempotency.key, req, res, deps, () => handler(req, res, auth));
   };
 }
 

@@ -4,6 +4,7 @@ import type { SignatureVerifier } from '../api/signature.js';
 import type { RawEndpoint } from './raw-endpoint.js';
 import type { HttpObserver } from './http-observer.js';
 import type { RequestScope } from './request-id.js';
+import type { IdempotencySettings } from '../api/idempotency.js';
 
 /** Proxies whose X-Forwarded-For entries are believed (see HttpDeps.trustProxy). */
 export type TrustProxy = false | number | readonly string[];
@@ -37,4 +38,6 @@ export interface HttpDeps {
   readonly requestScope?: RequestScope;
   /** Told of every answered request (the metrics). */
   readonly observer?: HttpObserver;
+  /** Idempotency-Key on the JSON v3 API's POSTs (absent: the header is ignored). */
+  readonly idempotency?: IdempotencySettings;
 }

@@ -18,10 +18,20 @@ export function requestIdOf(given: string | readonly string[] | undefined): stri
  * listeners and the job runners.
  */
 export class RequestScope implements RequestContext {
-  private readonly storage = new AsyncLocalStorage<{ readonly id: string; readonly by: 'request' | 'job' }>();
+  private readonly storage = new AsyncLocalStorage<{ readonly id: string; readonly by: 'request' | 'job'; idempotencyKey?: string }>();
 
   requestId(): string | undefined {
     return this.storage.getStore()?.id;
+  }
+
+  idempotencyKey(): string | undefined {
+    return this.storage.getStore()?.idempotencyKey;
+  }
+
+  /** Notes the running request's Idempotency-Key: the events it causes carry it too. */
+  tag(idempotencyKey: string): void {
+    const store = this.storage.getStore();
+    if (store) store.idempotencyKey = idempotencyKey;
   }
 
   /** Whether the work running now is a request's own (not a job that carries a request's id). */
@@ -30,7 +40,7 @@ export class RequestScope implements RequestContext {
   }
 
   /** Runs `work` as part of request `id` (no id: outside any request); `by` says whether a request or a job it caused runs it. */
-  run<T>(id: string | undefined, work: () => T, by: 'request' | 'job' = 'request'): T {
-    return id === undefined ? this.storage.exit(work) : this.storage.run({ id, by }, work);
+  run<T>(id: string | undefined, work: () => T, by: 'request' | 'job' = 'request', idempotencyKey?: string): T {
+    return id === undefined ? this.storage.exit(work) : this.storage.run({ id, by, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) }, work);
   }
 }

@@ -39,6 +39,7 @@ export function eventView(e: DomainEvent) {
     occurred_at: e.occurredAt.replace(/\.\d{3}Z$/, 'Z'),
     // The X-Request-Id of the call that caused it (absent for Kassa's own scheduled work).
     ...(e.requestId === undefined ? {} : { request_id: e.requestId }),
+    ...(e.idempotencyKey === undefined ? {} : { idempotency_key: e.idempotencyKey }),
     data: isSubscriptionEvent(e) ? subscriptionData(e) : webhookPayload(e).data,
   };
 }

@@ -97,11 +97,13 @@ export function observedWebhooks(sender: WebhookSender, metrics: KassaMetrics, l
  * The scheduler, with every job a request schedules stamped with its id (the job's events then carry
  * it too). A job a job schedules (next month's charge) is not: it is no longer that request's doing.
  */
-export function requestStampedScheduler(scheduler: Scheduler, requests: Pick<RequestScope, 'requestId' | 'servingRequest'>): Scheduler {
+export function requestStampedScheduler(scheduler: Scheduler, requests: Pick<RequestScope, 'requestId' | 'idempotencyKey' | 'servingRequest'>): Scheduler {
   return {
     schedule(job) {
-      const requestId = job.requestId ?? (requests.servingRequest() ? requests.requestId() : undefined);
-      return scheduler.schedule(requestId === undefined ? job : { ...job, requestId });
+      if (job.requestId !== undefined || !requests.servingRequest()) return scheduler.schedule(job);
+      const requestId = requests.requestId();
+      const idempotencyKey = requests.idempotencyKey();
+      return scheduler.schedule({ ...job, ...(requestId === undefined ? {} : { requestId }), ...(idempotencyKey === undefined ? {} : { idempotencyKey }) });
     },
   };
 }

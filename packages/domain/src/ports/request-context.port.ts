@@ -5,4 +5,6 @@
  */
 export interface RequestContext {
   requestId(): string | undefined;
+  /** The request's Idempotency-Key, if it sent one: its events carry it beside the request id. */
+  idempotencyKey?(): string | undefined;
 }

@@ -9,6 +9,8 @@ export interface Job {
   readonly runAt: string;
   /** The request whose command scheduled the job: the events the job records carry it too. */
   readonly requestId?: string;
+  /** That request's Idempotency-Key, if any. */
+  readonly idempotencyKey?: string;
 }
 
 /**

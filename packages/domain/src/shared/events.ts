@@ -13,6 +13,8 @@ export interface EventEnvelope<K extends AggregateKind = AggregateKind> {
   readonly aggregate: { readonly kind: K; readonly id: string };
   /** The X-Request-Id of the request whose command recorded the event (absent for the sweep's own work). */
   readonly requestId?: string;
+  /** The Idempotency-Key that request carried, if any. */
+  readonly idempotencyKey?: string;
 }
 
 /** What a command needs to stamp the events it records. */
@@ -20,6 +22,7 @@ export interface EventStamp {
   readonly now: string;
   readonly newId: () => string;
   readonly requestId?: string;
+  readonly idempotencyKey?: string;
 }
 
 /** Stamps the facts of an event recorded by `aggregate`. */
@@ -30,7 +33,12 @@ export function stamped<K extends AggregateKind, const F extends { readonly type
   stamp: EventStamp,
 ): EventEnvelope<K> & F {
   const envelope = { id: stamp.newId(), occurredAt: stamp.now, projectId: aggregate.projectId, aggregate: { kind, id: aggregate.id } };
-  return { ...envelope, ...(stamp.requestId === undefined ? {} : { requestId: stamp.requestId }), ...facts };
+  return {
+    ...envelope,
+    ...(stamp.requestId === undefined ? {} : { requestId: stamp.requestId }),
+    ...(stamp.idempotencyKey === undefined ? {} : { idempotencyKey: stamp.idempotencyKey }),
+    ...facts,
+  };
 }
 
 /**

@@ -6,5 +6,11 @@ import type { EventStamp } from '../events.js';
 /** The time, id source and request for the events of one command, from the Clock, IdGenerator and RequestContext ports. */
 export const stampOf = (clock: Clock, ids: IdGenerator, requests?: RequestContext): EventStamp => {
   const requestId = requests?.requestId();
-  return { now: clock.now().toISOString(), newId: () => ids.newId(), ...(requestId === undefined ? {} : { requestId }) };
+  const idempotencyKey = requests?.idempotencyKey?.();
+  return {
+    now: clock.now().toISOString(),
+    newId: () => ids.newId(),
+    ...(requestId === undefined ? {} : { requestId }),
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+  };
 };

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, eventually, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+
+// Idempotency-Key on the JSON v3 API's POSTs (draft-ietf-httpapi-idempotency-key-header), over real
+// HTTP on the storage of this run.
+const ip = '203.0.113.7';
+let t: TestKassa;
+beforeAll(async () => {
+  t = await startTestKassa();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const keyed = (key: string, login = MERCHANT) => t.client({ login: login.login, password: login.password }).withOptions({ headers: { 'Idempotency-Key': key } });
+const invoiceBody = (f: ReturnType<typeof fresh>) => ({ client_ip: ip, customer: { type: 'mobile_phone' as const, msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } });
+const codeOf = (r: { ok: boolean; status: number; error?: { code: string } }) => `${r.status} ${r.ok ? 'ok' : r.error?.code}`;
+
+describe('Idempotency-Key', () => {
+  it('a retry with the same key gets the first answer again, marked Idempotent-Replayed; one invoice is created', async () => {
+    const key = randomUUID();
+    const f = fresh();
+    const first = await keyed(key).createInvoice(P.main, invoiceBody(f));
+    const again = await keyed(key).createInvoice(P.main, invoiceBody(f));
+    expect([first.status, first.headers.get('idempotent-replayed')]).toEqual([201, null]);
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+    expect(dataOf(again)).toEqual(dataOf(first));
+    // Without the key the spec's own rule answers: the order exists.
+    expect(codeOf(await t.client().createInvoice(P.main, invoiceBody(f)))).not.toBe('201 ok');
+  });
+
+  it('the same key with another request is 422 IDEMPOTENCY_KEY_MISMATCH; a refusal is stored and replayed too', async () => {
+    const key = randomUUID();
+    const f = fresh();
+    expect((await keyed(key).createInvoice(P.main, invoiceBody(f))).status).toBe(201);
+    const other = await keyed(key).createInvoice(P.main, invoiceBody(fresh()));
+    expect(codeOf(other)).toBe('422 IDEMPOTENCY_KEY_MISMATCH');
+    const refusedKey = randomUUID();
+    const wrong = { ...invoiceBody(fresh()), client_ip: 'not-an-ip' };
+    const refused = await keyed(refusedKey).createInvoice(P.main, wrong);
+    const replayed = await keyed(refusedKey).createInvoice(P.main, wrong);
+    expect(codeOf(refused)).toBe('400 BAD_REQUEST');
+    expect([codeOf(replayed), replayed.headers.get('idempotent-replayed')]).toEqual(['400 BAD_REQUEST', 'true']);
+  });
+
+  it('a malformed key is 400 naming the header; a structured-field string ("…") is the same key as bare', async () => {
+    for (const bad of ['x'.repeat(256), 'tab\there']) {
+      const r = await keyed(bad).createInvoice(P.main, invoiceBody(fresh()));
+      expect(codeOf(r)).toBe('400 BAD_REQUEST');
+      expect(!r.ok && r.error.message).toContain('Idempotency-Key');
+    }
+    const key = randomUUID();
+    const f = fresh();
+    expect((await keyed(`"${key}"`).createInvoice(P.main, invoiceBody(f))).status).toBe(201);
+    expect((await keyed(key).createInvoice(P.main, invoiceBody(f))).headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('50 racing retries with one key create one invoice: the others are identical replays or 409 with Retry-After', async () => {
+    const key = randomUUID();
+    const f = fresh();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => keyed(key).createInvoice(P.main, invoiceBody(f))));
+    const created = answers.filter((a) => a.status === 201);
+    const inUse = answers.filter((a) => codeOf(a) === '409 IDEMPOTENCY_KEY_IN_USE');
+    expect(created.length + inUse.length).toBe(50);
+    expect(created.filter((a) => a.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    expect(new Set(created.map((a) => dataOf(a).invoice_id)).size).toBe(1);
+    for (const a of inUse) expect(a.headers.get('retry-after')).toBe('1');
+  });
+
+  it("a key belongs to its partner and project: another's same key is a request of its own", async () => {
+    const key = randomUUID();
+    expect((await keyed(key).createInvoice(P.main, invoiceBody(fresh()))).status).toBe(201);
+    expect((await keyed(key, OTHER).createInvoice(P.other, invoiceBody(fresh()))).headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('the events a keyed request caused show its key beside its request id', async () => {
+    const key = `authorize-${randomUUID()}`;
+    const f = fresh();
+    const contract = dataOf(await t.client().createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid }));
+    const authorized = await keyed(key).authorizeContract(P.main, contract.contract_id, { client_ip: ip, pin_code: '1234' });
+    expect(authorized.ok).toBe(true);
+    // The event log is filled by the relay, a moment later.
+    const events = await eventually(
+      async () => dataOf(await t.client().listEvents(P.main, { type: 'contract.authorized' })).events,
+      (list) => list.some((e) => JSON.stringify(e.data).includes(contract.contract_id)),
+      5_000,
+    );
+    expect(events.find((e) => JSON.stringify(e.data).includes(contract.contract_id))).toMatchObject({ idempotency_key: key, request_id: authorized.headers.get('x-request-id') });
+  });
+});
+
+describe.runIf(process.env['KASSA_E2E_STORAGE'] === 'mongo')('Idempotency-Key across a restart (MongoDB)', () => {
+  it('a retry after the api process restarted is replayed from storage', async () => {
+    const database = `kassa_idem_${randomUUID().slice(0, 8)}`;
+    const first = await startTestKassa({ MONGO_DB: database });
+    const key = randomUUID();
+    const f = fresh();
+    let answer: Awaited<ReturnType<ReturnType<typeof keyed>['createInvoice']>>;
+    try {
+      answer = await first
+        .client()
+        .withOptions({ headers: { 'Idempotency-Key': key } })
+        .createInvoice(P.main, invoiceBody(f));
+      expect(answer.status).toBe(201);
+    } finally {
+      await first.kassa.stop();
+    }
+    const second = await startTestKassa({ MONGO_DB: database });
+    try {
+      const replayed = await second
+        .client()
+        .withOptions({ headers: { 'Idempotency-Key': key } })
+        .createInvoice(P.main, invoiceBody(f));
+      expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+      expect(dataOf(replayed)).toEqual(dataOf(answer));
+    } finally {
+      await second.stop();
+    }
+  }, 30_000);
+});
