@@ -90,6 +90,45 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('the merchant client', () => {
+  /** A fetch that records each call's Idempotency-Key, and can lose an answer or fail before the server. */
+  function recordingFetch(plan: ('lose-answer' | 'answer-503' | 'pass')[]) {
+    const keys: (string | null)[] = [];
+    const fetcher = async (input: URL | RequestInfo, init?: RequestInit): Promise<Response> => {
+      keys.push(new Headers(init?.headers).get('idempotency-key'));
+      const step = plan.shift() ?? 'pass';
+      if (step === 'answer-503') return new Response(JSON.stringify({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } }), { status: 503 });
+      const response = await fetch(input, init);
+      if (step === 'lose-answer') throw new DOMException('The operation timed out', 'TimeoutError');
+      return response;
+    };
+    return { keys, fetcher: fetcher as typeof fetch };
+  }
+  const client = (f: typeof fetch) => t.client().withOptions({ fetch: f, retries: 2, retryDelayMs: 10 });
+
+  it('sends a key on every POST (none on a GET), and a retry after a lost answer gets the first answer, not a second invoice', async () => {
+    const { keys, fetcher } = recordingFetch(['lose-answer', 'pass']);
+    const f = fresh();
+    const created = await client(fetcher).createInvoice(P.main, invoiceBody(f));
+    expect([created.status, created.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const found = await client(fetcher).findInvoiceByOrderId(P.main, f.orderId);
+    expect(dataOf(found).invoice_id).toBe(dataOf(created).invoice_id);
+    expect(keys[2]).toBeNull();
+  });
+
+  it('retries a 5xx with the same key, and gives up after its retries with the last answer', async () => {
+    const once = recordingFetch(['answer-503', 'pass']);
+    expect((await client(once.fetcher).createInvoice(P.main, invoiceBody(fresh()))).status).toBe(201);
+    expect(new Set(once.keys).size).toBe(1);
+    const always = recordingFetch(['answer-503', 'answer-503', 'answer-503']);
+    expect((await client(always.fetcher).createInvoice(P.main, invoiceBody(fresh()))).status).toBe(503);
+    expect(always.keys).toHaveLength(3);
+  });
+});
+
 describe.runIf(process.env['KASSA_E2E_STORAGE'] === 'mongo')('Idempotency-Key across a restart (MongoDB)', () => {
   it('a retry after the api process restarted is replayed from storage', async () => {
     const database = `kassa_idem_${randomUUID().slice(0, 8)}`;

@@ -10,6 +10,7 @@ import {
   type SignedOperation,
   type WebhookDeliveryData,
 } from '@kassa/protocol';
+import { randomUUID } from 'node:crypto';
 import type { ContractData, CreateContractRequest, CreateInvoiceRequest, InvoiceData, KassaError, KassaResponse } from './types.js';
 
 export { signRequest, timestampOf };
@@ -32,6 +33,18 @@ export interface KassaClientOptions {
    * the events the request causes carry it as `request_id`).
    */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Whether every POST carries an Idempotency-Key (a new UUID per call, the same on its retries);
+   * default true. A key given in `headers` or a request's own headers is used instead.
+   */
+  readonly idempotencyKeys?: boolean;
+  /**
+   * Retries of a call that timed out, could not connect, or got a 5xx or 409 IDEMPOTENCY_KEY_IN_USE:
+   * safe, since a POST's retry carries the same Idempotency-Key (a GET changes nothing). Default 2.
+   */
+  readonly retries?: number;
+  /** The wait before the first retry, doubled for each next one; a Retry-After of the answer wins. Default 250 ms. */
+  readonly retryDelayMs?: number;
 }
 
 /** One raw request, for what the typed methods do not cover (tests of bad input, say). */
@@ -172,8 +185,36 @@ export class KassaClient {
     }
   }
 
-  /** Signs and sends one request; the answer is parsed from the envelope. */
+  /**
+   * Signs and sends one request, the answer parsed from the envelope. A POST carries an
+   * Idempotency-Key (unless turned off), and a call that timed out, could not connect or got a 5xx
+   * (or 409 IDEMPOTENCY_KEY_IN_USE) is sent again with the same key, newly signed, `retries` times.
+   */
   async send<T>(request: RawRequest): Promise<KassaResponse<T>> {
+    const given = Object.entries({ ...this.options.headers, ...request.headers }).find(([name]) => name.toLowerCase() === 'idempotency-key');
+    const key = request.method === 'POST' && this.options.idempotencyKeys !== false && given === undefined ? randomUUID() : undefined;
+    const retries = this.options.retries ?? 2;
+    let delay = this.options.retryDelayMs ?? 250;
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= retries;
+      let answer: KassaResponse<T>;
+      try {
+        answer = await this.sendOnce<T>(request, key);
+      } catch (e) {
+        if (last) throw e;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay *= 2;
+        continue;
+      }
+      const again = answer.status >= 500 || (!answer.ok && answer.error.code === 'IDEMPOTENCY_KEY_IN_USE');
+      if (!again || last) return answer;
+      const retryAfter = Number(answer.headers.get('retry-after'));
+      await new Promise((resolve) => setTimeout(resolve, Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 30) * 1000 : delay));
+      delay *= 2;
+    }
+  }
+
+  private async sendOnce<T>(request: RawRequest, idempotencyKey: string | undefined): Promise<KassaResponse<T>> {
     const { login, password } = this.options;
     const version = this.options.signatureVersion ?? 4;
     const timestamp = timestampOf((this.options.now ?? (() => new Date()))());
@@ -188,6 +229,7 @@ export class KassaClient {
       'X-Timestamp': timestamp,
       'X-Signature-Version': String(version),
       'X-Signature': signRequest(password, login, timestamp, version, payload),
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
       ...this.options.headers,
     };
     const text = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));

@@ -67,7 +67,8 @@ const LINKS: Partial<Record<Operation['id'], { readonly field: string; readonly 
 
 function errorResponses(op: Operation, options: OpenApiOptions): Record<string, unknown> {
   const byStatus = new Map<number, JsonErrorCode[]>();
-  for (const code of [...COMMON_ERRORS, ...op.errors]) byStatus.set(options.statusOf(code), [...(byStatus.get(options.statusOf(code)) ?? []), code]);
+  const keyed: readonly JsonErrorCode[] = op.method === 'post' ? ['IDEMPOTENCY_KEY_MISMATCH', 'IDEMPOTENCY_KEY_IN_USE'] : [];
+  for (const code of [...COMMON_ERRORS, ...op.errors, ...keyed]) byStatus.set(options.statusOf(code), [...(byStatus.get(options.statusOf(code)) ?? []), code]);
   if (op.request) byStatus.set(413, ['BAD_REQUEST']);
   return Object.fromEntries(
     [...byStatus]
@@ -109,7 +110,12 @@ function operationObject(op: Operation, options: OpenApiOptions) {
     operationId: op.id,
     summary: op.summary,
     description: `Signed payload (version 4): ${op.id === 'checkBilling' ? "customerPayload: the msisdn for {customer: {type: 'mobile_phone', msisdn}}; empty for the spec's {msisdn} shape, whose number is not signed" : payloadFields(op.id)}.`,
-    parameters: [{ name: 'projectId', in: 'path', required: true, schema: { type: 'integer', format: 'int32', minimum: 0 } }, ...pathParams, ...query],
+    parameters: [
+      { name: 'projectId', in: 'path', required: true, schema: { type: 'integer', format: 'int32', minimum: 0 } },
+      ...pathParams,
+      ...query,
+      ...(op.method === 'post' ? [IDEMPOTENCY_KEY] : []),
+    ],
     ...(op.request ? { requestBody: { required: !op.optionalBody, content: { 'application/json': { schema: ref(idOf(op.request)), example: z.globalRegistry.get(op.request)?.['example'] } } } } : {}),
     responses: {
       [String(op.status)]: {
@@ -128,6 +134,17 @@ function operationObject(op: Operation, options: OpenApiOptions) {
     },
   };
 }
+
+/** Every POST takes an Idempotency-Key (draft-ietf-httpapi-idempotency-key-header). */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 257, pattern: '^[\\x20-\\x7e]+$' },
+  example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
+  description:
+    'Optional: 1-255 printable characters, bare or as a structured-field string. The first answer to a key (any but a 5xx) is replayed for 24 hours (KASSA_IDEMPOTENCY_HOURS) to every retry with the same key, partner and project, with the header Idempotent-Replayed: true; the same key with another request is 422 IDEMPOTENCY_KEY_MISMATCH; while the first is running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Without a key every request is new.',
+};
 
 /** The headers of every delivery (Standard Webhooks). */
 const DELIVERY_HEADERS = [
