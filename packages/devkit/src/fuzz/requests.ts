@@ -143,6 +143,8 @@ const someHeaders: fc.Arbitrary<[string, string][]> = fc.array(
     fc.tuple(fc.constantFrom('Content-Encoding'), fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip')),
     fc.tuple(fc.constantFrom('X-Forwarded-For'), fc.oneof(fc.ipV4(), fc.constantFrom('10.9.9.9, 127.0.0.1', 'garbage', ''))),
     fc.tuple(fc.constantFrom('Transfer-Encoding'), fc.constantFrom('chunked', 'gzip', 'identity')),
+    // Idempotency-Key: right, quoted, empty, too long, with a control character, a lone quote.
+    fc.tuple(fc.constantFrom('Idempotency-Key'), fc.oneof(fc.uuid(), fc.constantFrom('"quoted-key"', '', 'k'.repeat(300), 'a\tb', '"', 'fuzz-key-1'))),
     fc.tuple(
       fc.constantFrom('X-Login', 'X-Timestamp', 'X-Signature', 'X-Signature-Version'),
       fc.string({ unit: 'binary-ascii', maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, '')),
@@ -153,6 +155,12 @@ const someHeaders: fc.Arbitrary<[string, string][]> = fc.array(
     ),
   ),
   { minLength: 1, maxLength: 3 },
+);
+/** A nearly right POST carries a key some of the time: a fresh one, or one of a few the fuzzer reuses (replays and mismatches). */
+const idempotencyKey: fc.Arbitrary<[string, string][]> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant<[string, string][]>([]) },
+  { weight: 1, arbitrary: fc.uuid().map((k): [string, string][] => [['Idempotency-Key', k]]) },
+  { weight: 1, arbitrary: fc.constantFrom('reused-1', 'reused-2').map((k): [string, string][] => [['Idempotency-Key', k]]) },
 );
 const extraHeaders = fc.oneof({ weight: 3, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: someHeaders });
 
@@ -271,7 +279,13 @@ function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCa
   return routeOf(target)
     .chain((route) => goodPath(route).map((path) => [route, path] as const))
     .chain(([route, path]) =>
-      fc.tuple(fc.constant(route), fc.constant(path), goodBody(route, path), fc.constantFrom<Auth>('v3', 'v4'), route.admin ? adminAuth(true) : fc.constant<[string, string][]>([])),
+      fc.tuple(
+        fc.constant(route),
+        fc.constant(path),
+        goodBody(route, path),
+        fc.constantFrom<Auth>('v3', 'v4'),
+        route.admin ? adminAuth(true) : route.operation && route.method === 'POST' ? idempotencyKey : fc.constant<[string, string][]>([]),
+      ),
     )
     .map(([route, path, body, authKind, bearer]) => assemble(target, route, route.method, path, body, goodType(route), target.signed ? authKind : 'none', bearer, false));
 }
