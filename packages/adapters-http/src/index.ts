@@ -19,6 +19,7 @@ export { HttpWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSenderOptions } from
 export { CALLBACK_RATE_PER_MINUTE, dnsResolver, isPublicAddress, isPublicCallback, PublicNetworkCallbackTargets, publicOnlyLookup, type HostResolver } from './webhooks/callback-targets.js';
 export { legacyPaymentPayload } from './webhooks/legacy-payment-payload.js';
 export { webhookRoutes } from './webhooks/webhook-routes.js';
+export { sandboxRoutes } from './api/sandbox-routes.js';
 export { deliveryView, eventView, EVENT_TYPE_NAMES } from './webhooks/event-views.js';
 export { REQUEST_ID_HEADER, RequestScope, requestIdOf } from './shared/request-id.js';
 export type { DocumentOutcome, HttpExchange, HttpObserver } from './shared/http-observer.js';

@@ -104,6 +104,13 @@ export class InMemoryDocuments<A extends Versioned> {
     return removed;
   }
 
+  /** Removes every document of `projectId` (its outbox with it); answers how many. */
+  removeProject(projectId: number): number {
+    let removed = 0;
+    for (const [id, stored] of this.docs) if (stored.projectId === projectId && this.docs.delete(id)) removed += 1;
+    return removed;
+  }
+
   /** The time of the oldest event in any outbox, without copying one. */
   oldestPendingAt(): string | undefined {
     let oldest: string | undefined;

@@ -4,11 +4,18 @@ import type { DomainEvent } from '@kassa/domain';
 const newestFirst = (a: DomainEvent, b: DomainEvent) => (a.occurredAt === b.occurredAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.occurredAt < b.occurredAt ? 1 : -1);
 
 export class InMemoryEventLog implements EventLog {
-  /** Each event as JSON text, beside the time it occurred (for the retention). */
-  private readonly events = new Map<string, { readonly json: string; readonly occurredAt: string }>();
+  /** Each event as JSON text, beside the time it occurred (for the retention) and its project (for a reset). */
+  private readonly events = new Map<string, { readonly json: string; readonly occurredAt: string; readonly projectId: number }>();
 
   async record(event: DomainEvent): Promise<void> {
-    if (!this.events.has(event.id)) this.events.set(event.id, { json: JSON.stringify(event), occurredAt: event.occurredAt });
+    if (!this.events.has(event.id)) this.events.set(event.id, { json: JSON.stringify(event), occurredAt: event.occurredAt, projectId: event.projectId });
+  }
+
+  /** Removes a project's events (the test environment's reset). */
+  removeProject(projectId: number): number {
+    let removed = 0;
+    for (const [id, e] of this.events) if (e.projectId === projectId && this.events.delete(id)) removed += 1;
+    return removed;
   }
 
   /** Removes the events that occurred before `before` (the retention); answers how many. */

@@ -53,6 +53,13 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
    * was before `before`, with their merchant_order_id: in memory, the retention bounds that key too
    * (MongoDB keeps invoices, so there it stays unique for good).
    */
+  /** Removes a project's invoices and their keys (the test environment's reset); answers how many. */
+  removeProject(projectId: number): number {
+    const prefix = `${projectId}/`;
+    for (const keys of [this.orders, this.activeByClient]) for (const key of keys.keys()) if (key.startsWith(prefix)) keys.delete(key);
+    return this.documents.removeProject(projectId);
+  }
+
   evictFinishedBefore(before: string): number {
     const removed = this.documents.evict(before, (i) => !invoiceIsActive(i) && i.refundStatus !== 'processing');
     for (const i of removed) if (this.orders.get(orderKey(i.projectId, i.merchantOrderId)) === i.id) this.orders.delete(orderKey(i.projectId, i.merchantOrderId));

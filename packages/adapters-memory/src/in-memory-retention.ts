@@ -1,5 +1,5 @@
 import type { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
-import type { RetentionReport, StorageRetention } from '@kassa/domain';
+import type { ProjectErasure, RetentionReport, StorageRetention } from '@kassa/domain';
 import type { InMemoryContractRepository } from './in-memory-contract-repository.js';
 import type { InMemoryEventLog } from './in-memory-event-log.js';
 import type { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
@@ -22,6 +22,17 @@ export class InMemoryRetention implements StorageRetention {
       readonly idempotency?: InMemoryIdempotencyStore;
     },
   ) {}
+
+  async eraseProject(projectId: number): Promise<ProjectErasure> {
+    const { contracts, invoices, subscriptions, deliveries, events } = this.stores;
+    return {
+      contracts: contracts.documents.removeProject(projectId),
+      invoices: invoices.removeProject(projectId),
+      subscriptions: subscriptions.documents.removeProject(projectId),
+      events: events.removeProject(projectId),
+      deliveries: deliveries.documents.removeProject(projectId),
+    };
+  }
 
   async purgeBefore(before: string): Promise<RetentionReport> {
     const { contracts, invoices, subscriptions, deliveries, events, idempotency } = this.stores;

@@ -15,6 +15,7 @@ describe('ApplyRetention', () => {
           cuts.push(before);
           return { events: 0, deliveries: 0, aggregates: 0 };
         },
+        eraseProject: async () => ({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0 }),
       },
     });
     ports.clock.set('2026-03-10T12:00:00.000Z');

@@ -34,6 +34,11 @@ export class MongoEventLog implements EventLog {
     return docs.map((d) => d.event);
   }
 
+  /** Removes a project's events (the test environment's reset). */
+  async eraseProject(projectId: number): Promise<number> {
+    return (await storage(() => this.events.deleteMany({ projectId }))).deletedCount;
+  }
+
   /** Removes the events that occurred before `before`: the retention sweep. */
   async purgeBefore(before: string): Promise<number> {
     const result = await storage(() => this.events.deleteMany({ occurredAt: { $lt: before } }));

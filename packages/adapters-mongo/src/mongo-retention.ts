@@ -1,4 +1,5 @@
-import type { RetentionReport, StorageRetention } from '@kassa/domain';
+import type { Contract, Invoice, ProjectErasure, RetentionReport, StorageRetention, Subscription } from '@kassa/domain';
+import type { AggregateCollection } from './aggregate-collection.js';
 import type { MongoEventLog } from './mongo-event-log.js';
 import type { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
 import type { MongoIdempotencyStore } from './mongo-idempotency-store.js';
@@ -13,7 +14,24 @@ export class MongoRetention implements StorageRetention {
     private readonly events: MongoEventLog,
     private readonly deliveries: MongoWebhookDeliveryRepository,
     private readonly idempotency?: MongoIdempotencyStore,
+    private readonly aggregates?: {
+      readonly contracts: AggregateCollection<Contract>;
+      readonly invoices: AggregateCollection<Invoice>;
+      readonly subscriptions: AggregateCollection<Subscription>;
+    },
   ) {}
+
+  async eraseProject(projectId: number): Promise<ProjectErasure> {
+    const none = async () => 0;
+    const { contracts, invoices, subscriptions } = this.aggregates ?? {};
+    return {
+      contracts: await (contracts ? contracts.deleteMany({ projectId }) : none()),
+      invoices: await (invoices ? invoices.deleteMany({ projectId }) : none()),
+      subscriptions: await (subscriptions ? subscriptions.deleteMany({ projectId }) : none()),
+      events: await this.events.eraseProject(projectId),
+      deliveries: await this.deliveries.eraseProject(projectId),
+    };
+  }
 
   async purgeBefore(before: string): Promise<RetentionReport> {
     // Idempotency keys stop replaying after their own hours; they are removed with the rest.

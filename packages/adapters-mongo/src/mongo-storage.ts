@@ -124,7 +124,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     subscriptions: new MongoSubscriptionRepository(subscription),
     deliveries,
     events,
-    retention: new MongoRetention(events, deliveries, idempotency),
+    retention: new MongoRetention(events, deliveries, idempotency, { contracts: contract, invoices: invoice, subscriptions: subscription }),
     outbox: new MongoEventOutbox({ contract, invoice, subscription }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),
     audit: new MongoAuditLog(db.collection<AuditDocument>('audit_log')),

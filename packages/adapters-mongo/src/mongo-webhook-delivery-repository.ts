@@ -70,6 +70,11 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
     return this.deliveries.count({ status: state });
   }
 
+  /** Removes a project's deliveries (the test environment's reset). */
+  async eraseProject(projectId: number): Promise<number> {
+    return this.deliveries.deleteMany({ projectId });
+  }
+
   /** Removes deliveries that finished (succeeded or dead) before `before`: the retention sweep. */
   async purgeFinishedBefore(before: string): Promise<number> {
     return this.deliveries.deleteMany({ finishedAt: { $ne: null, $lt: before } });

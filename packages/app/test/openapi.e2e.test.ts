@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractRoutes, invoiceRoutes, webhookRoutes, type HttpDeps } from '@kassa/adapters-http';
+import { contractRoutes, invoiceRoutes, sandboxRoutes, webhookRoutes, type HttpDeps } from '@kassa/adapters-http';
 import { startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;
@@ -17,7 +17,7 @@ interface Layer {
 /** The routes the API routers really serve, as OpenAPI path templates. */
 function servedRoutes(): string[] {
   const deps = {} as HttpDeps; // the routers only read deps when a request arrives
-  return [contractRoutes(deps), invoiceRoutes(deps), webhookRoutes(deps)].flatMap((router) =>
+  return [contractRoutes(deps), invoiceRoutes(deps), webhookRoutes(deps), sandboxRoutes(deps)].flatMap((router) =>
     (router.stack as Layer[]).flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route?.path.replace(/:(\w+)/g, '{$1}')}`) : [])),
   );
 }
@@ -37,7 +37,7 @@ describe('the OpenAPI document', () => {
     const document = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(document.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     const served = servedRoutes();
-    expect(served.length).toBe(13);
+    expect(served.length).toBe(14);
     expect([...documented].sort()).toEqual([...served].sort());
   });
 

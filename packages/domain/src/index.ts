@@ -94,4 +94,5 @@ export * from './jobs/apply-retention.use-case.js';
 export * from './webhook/use-cases/attempt-delivery.use-case.js';
 export * from './webhook/use-cases/redeliver-webhook.use-case.js';
 export * from './webhook/use-cases/recover-dead-deliveries.use-case.js';
+export * from './sandbox/use-cases/reset-test-data.use-case.js';
 export * from './webhook/use-cases/webhook-queries.js';

@@ -28,6 +28,7 @@ import { AttemptDelivery } from './webhook/use-cases/attempt-delivery.use-case.j
 import { RelayEvents } from './jobs/relay-events.use-case.js';
 import { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case.js';
 import { RecoverDeadDeliveries } from './webhook/use-cases/recover-dead-deliveries.use-case.js';
+import { ResetTestData } from './sandbox/use-cases/reset-test-data.use-case.js';
 import { ListEvents, ListWebhookDeliveries } from './webhook/use-cases/webhook-queries.js';
 import { RunJob } from './jobs/run-job.use-case.js';
 import { RunDueWork } from './jobs/run-due-work.use-case.js';
@@ -90,6 +91,7 @@ export function kassaUseCases(ports: KassaPorts) {
     relayEvents: new RelayEvents(ports),
     redeliverWebhook,
     recoverDeadDeliveries: new RecoverDeadDeliveries(ports, redeliverWebhook),
+    resetTestData: new ResetTestData(ports),
     listEvents: new ListEvents(ports),
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
     attemptDelivery,

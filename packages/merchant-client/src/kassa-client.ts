@@ -167,6 +167,11 @@ export class KassaClient {
   }
 
   /** POST webhook-deliveries/{id}/redeliver: a new attempt now, the same webhook-id (202). */
+  /** The test environment only: removes the project's contracts, invoices, subscriptions, events and deliveries (not its settings). */
+  resetTestData(projectId: number): Promise<KassaResponse<{ contracts: number; invoices: number; subscriptions: number; events: number; deliveries: number }>> {
+    return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/test_data/reset`, operation: 'resetTestData' });
+  }
+
   redeliverWebhook(projectId: number, deliveryId: string): Promise<KassaResponse<WebhookDeliveryData>> {
     return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/webhook-deliveries/${encodeURIComponent(deliveryId)}/redeliver`, operation: 'redeliverWebhook', pathId: deliveryId });
   }

@@ -6,6 +6,7 @@ import {
   eventsPageSchema,
   webhookDeliveriesSchema,
   webhookDeliverySchema,
+  testDataResetSchema,
   billingCheckSchema,
   contractActiveSchema,
   contractCancelledSchema,
@@ -228,5 +229,15 @@ export const OPERATIONS: readonly Operation[] = [
       next_attempt_at: '2026-11-22T12:00:00Z',
       attempts: [],
     },
+  },
+  {
+    id: 'resetTestData',
+    method: 'post',
+    path: '/test_data/reset',
+    summary: "The test environment only: removes the project's contracts, invoices, subscriptions, events and deliveries (not its settings); 404 in production",
+    status: 200,
+    response: testDataResetSchema,
+    errors: ['NOT_FOUND'],
+    example: { contracts: 2, invoices: 5, subscriptions: 1, events: 9, deliveries: 9 },
   },
 ];

@@ -74,6 +74,10 @@ export const contractActiveSchema = z.object({ contract_id: z.uuid(), status: z.
 export const contractCancelledSchema = z.object({ contract_id: z.uuid(), status: z.literal('cancelled') }).meta({ id: 'ContractCancelled' });
 export const invoiceAuthorizedSchema = z.object({ invoice_id: z.uuid(), status: z.literal('Authorize') }).meta({ id: 'InvoiceAuthorized' });
 export const invoiceCancelledSchema = z.object({ invoice_id: z.uuid(), status: z.literal('Cancelled') }).meta({ id: 'InvoiceCancelled' });
+/** What `test_data/reset` removed from the project. */
+export const testDataResetSchema = z
+  .object({ contracts: z.number().int(), invoices: z.number().int(), subscriptions: z.number().int(), events: z.number().int(), deliveries: z.number().int() })
+  .meta({ id: 'TestDataReset' });
 export const refundSchema = z.object({ invoice_id: z.uuid(), refund_status: z.enum(['processing', 'completed']) }).meta({ id: 'Refund' });
 export const billingCheckSchema = z.object({ supported: z.boolean(), customer: customerViewSchema }).meta({ id: 'BillingCheck' });
 

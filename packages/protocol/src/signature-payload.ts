@@ -15,7 +15,8 @@ export type SignedOperation =
   | 'checkBilling'
   | 'listEvents'
   | 'listWebhookDeliveries'
-  | 'redeliverWebhook';
+  | 'redeliverWebhook'
+  | 'resetTestData';
 
 export interface SignedRequest {
   readonly body?: unknown;
@@ -86,6 +87,8 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
       return ['status', 'event_id'].map((name) => ({ field: name, value: request.query?.[name] ?? '' }));
     case 'redeliverWebhook':
       return [id('deliveryId')];
+    case 'resetTestData':
+      return [];
     case 'checkBilling':
       // The spec's rule, customerPayload: the msisdn of {customer: {type: mobile_phone, msisdn}}, and
       // nothing for the spec's own {msisdn} shape (no customer object), whose number goes unsigned.

@@ -4,6 +4,7 @@ import type { HttpDeps } from '../shared/http-deps.js';
 import { contractRoutes } from './contract-routes.js';
 import { invoiceRoutes } from './invoice-routes.js';
 import { webhookRoutes } from '../webhooks/webhook-routes.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 import { openApiDocument } from './openapi.js';
 
 export { API_PREFIX } from './prefix.js';
@@ -16,6 +17,7 @@ export function createApiApp(deps: HttpDeps): Express {
   invoiceRoutes(deps, app);
   contractRoutes(deps, app);
   webhookRoutes(deps, app);
+  sandboxRoutes(deps, app);
   const openApi = openApiDocument(deps.apiBaseUrl);
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
   return finishApp(app, deps, 'api');

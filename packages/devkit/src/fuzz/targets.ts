@@ -57,6 +57,8 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: `${P}/events`, operation: 'listEvents' },
   { method: 'GET', path: `${P}/webhook-deliveries`, operation: 'listWebhookDeliveries' },
   { method: 'POST', path: `${P}/webhook-deliveries/:deliveryId/redeliver`, operation: 'redeliverWebhook' },
+  // A reset empties a fuzz project now and then: what the fuzzer knew of it is gone, which is hostile too.
+  { method: 'POST', path: `${P}/test_data/reset`, operation: 'resetTestData' },
   { method: 'GET', path: '/api/v3/openapi.json' },
   { method: 'GET', path: '/health' },
   { method: 'POST', path: '/health' },

@@ -9,7 +9,18 @@ export interface RetentionReport {
 }
 
 /** Nothing kept for ever: the storage removes what is older than the retention (`KASSA_RETENTION_DAYS`). */
+/** What erasing a project's data removed. */
+export interface ProjectErasure {
+  readonly contracts: number;
+  readonly invoices: number;
+  readonly subscriptions: number;
+  readonly events: number;
+  readonly deliveries: number;
+}
+
 export interface StorageRetention {
+  /** Removes everything a project's traffic stored (not the project's settings): the test environment's reset. */
+  eraseProject(projectId: number): Promise<ProjectErasure>;
   /** Removes the events and finished deliveries (and, where the storage evicts them, finished aggregates) before `before`. */
   purgeBefore(before: string): Promise<RetentionReport>;
 }

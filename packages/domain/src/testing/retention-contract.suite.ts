@@ -48,6 +48,24 @@ export function describeRetentionContract(
 ): void {
   const { describe, it, expect } = t;
   describe(`retention: ${name}`, () => {
+    it("erasing a project (the test environment's reset) removes its records, events and deliveries, and no other project's", async () => {
+      const { retention, events, deliveries, contracts } = await fresh();
+      // Projects of their own: a shared database holds other tests' data.
+      const [gone, kept] = [600_000 + (seq % 1000) * 2, 600_001 + (seq % 1000) * 2];
+      seq += 1;
+      for (const project of [gone, kept]) {
+        await contracts.create(oldContract(project, `7900000${String(project).slice(-4)}`, id('mc')), []);
+        await events.record(loggedEvent(project, NEW));
+        await deliveries.create(sampleDelivery(project, id('e'), 'webhook', NEW));
+      }
+      expect(await retention.eraseProject(gone)).toEqual({ contracts: 1, invoices: 0, subscriptions: 0, events: 1, deliveries: 1 });
+      expect(await events.list(gone, {}, 10)).toEqual([]);
+      expect(await deliveries.list(gone, {}, 10)).toEqual([]);
+      expect(await events.list(kept, {}, 10)).toHaveLength(1);
+      expect(await deliveries.list(kept, {}, 10)).toHaveLength(1);
+      expect(await retention.eraseProject(gone)).toEqual({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0 });
+    });
+
     it('removes events and finished deliveries before the cut-off; keeps newer ones, pending deliveries and live records', async () => {
       const { retention, events, deliveries, contracts, outbox } = await fresh();
       const project = 31;

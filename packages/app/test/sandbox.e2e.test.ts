@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, eventually, fresh, OTHER, P, PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
+
+// The test environment's own tools for a merchant's test runs, over real HTTP on the storage of this run.
+const ip = '203.0.113.7';
+let t: TestKassa;
+beforeAll(async () => {
+  t = await startTestKassa();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('test_data/reset', () => {
+  it("removes the project's invoices, contracts and events, keeps its settings and every other project's data", async () => {
+    const api = t.client();
+    const f = fresh();
+    const invoice = dataOf(await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } }));
+    const contract = dataOf(await api.createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: fresh().msisdn }, merchant_contract_id: f.mcid }));
+    await api.authorizeContract(P.main, contract.contract_id, { client_ip: ip, pin_code: '1234' });
+    await eventually(
+      async () => dataOf(await api.listEvents(P.main)).events,
+      (events) => events.length > 0,
+      5_000,
+    );
+    const other = t.client({ login: OTHER.login, password: OTHER.password });
+    const elsewhere = dataOf(await other.createInvoice(P.other, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: fresh().msisdn }, order: { merchant_order_id: fresh().orderId } }));
+
+    const reset = dataOf(await api.resetTestData(P.main));
+    expect(reset.invoices).toBeGreaterThanOrEqual(1);
+    expect(reset.contracts).toBeGreaterThanOrEqual(1);
+    expect(reset.events).toBeGreaterThanOrEqual(1);
+    expect((await api.getInvoice(P.main, invoice.invoice_id)).status).toBe(404);
+    expect(dataOf(await api.listEvents(P.main)).events).toEqual([]);
+    expect((await other.getInvoice(P.other, elsewhere.invoice_id)).status).toBe(200);
+    // The settings stay: the same order id is a new invoice now.
+    expect((await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } })).status).toBe(201);
+  });
+
+  it('does not exist in production (404), and another partner cannot reset a project not its own (403)', async () => {
+    expect((await t.client({ login: OTHER.login, password: OTHER.password }).resetTestData(P.main)).status).toBe(403);
+    const production = await startTestKassa(PRODUCTION);
+    try {
+      const refused = await production.client().resetTestData(P.main);
+      expect([refused.status, !refused.ok && refused.error.code]).toEqual([404, 'NOT_FOUND']);
+    } finally {
+      await production.stop();
+    }
+  });
+});
