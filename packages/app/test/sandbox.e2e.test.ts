@@ -1,3 +1,4 @@
+import { LATE_ANSWER_MS, TEST_ENVIRONMENT_CARDS, TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, fresh, OTHER, P, PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
@@ -46,5 +47,47 @@ describe('test_data/reset', () => {
     } finally {
       await production.stop();
     }
+  });
+});
+
+describe('outcome simulators: the documented test numbers', () => {
+  /** A carrier-billing invoice to `msisdn`, confirmed with the sandbox PIN: its charge runs as a job. */
+  async function charged(msisdn: string, timeoutMs = 8_000) {
+    const api = t.client();
+    const invoice = dataOf(await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: fresh().orderId } }));
+    const started = Date.now();
+    expect((await api.authorizeInvoice(P.main, invoice.invoice_id, { client_ip: ip, pin_code: '1234' })).ok).toBe(true);
+    const done = dataOf(await api.waitForInvoice(P.main, invoice.invoice_id, (i) => i.transactions.length > 0, { intervalMs: 50, timeoutMs }));
+    return { invoice: done, ms: Date.now() - started };
+  }
+
+  it('the OpenAPI document names every test number and test card', async () => {
+    const description = ((await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as { info: { description: string } }).info.description;
+    for (const n of [...Object.values(TEST_ENVIRONMENT_MSISDNS), ...Object.values(TEST_ENVIRONMENT_CARDS)]) expect(description).toContain(n);
+  });
+
+  it('billing/check: the unsupported number is not billable', async () => {
+    expect(dataOf(await t.client().checkBilling(P.main, { customer: { type: 'mobile_phone', msisdn: TEST_ENVIRONMENT_MSISDNS.unsupported } })).supported).toBe(false);
+  });
+
+  it.each([
+    [TEST_ENVIRONMENT_MSISDNS.declined, 210],
+    [TEST_ENVIRONMENT_MSISDNS.declinedExpired, 211],
+    [TEST_ENVIRONMENT_MSISDNS.declinedUnknown, 212],
+  ])('%s: every charge declines with result_code %i', async (msisdn, code) => {
+    const { invoice } = await charged(msisdn);
+    expect(invoice).toMatchObject({ payment_status: 'NOT_PAID', transactions: [{ status: 'FAILED', result_code: code }] });
+  });
+
+  it('the no-answer number: the first attempt is lost (the outcome unknown), the retry with the same key finds it paid, once', async () => {
+    // The sweep retries a failed job within its 5-second period.
+    const { invoice } = await charged(TEST_ENVIRONMENT_MSISDNS.noAnswerThenSuccess, 15_000);
+    expect(invoice).toMatchObject({ payment_status: 'PAID', transactions: [{ status: 'SUCCESS', result_code: 0 }] });
+  }, 20_000);
+
+  it('the late number: paid, after the gateway took its time', async () => {
+    const { invoice, ms } = await charged(TEST_ENVIRONMENT_MSISDNS.late);
+    expect(invoice).toMatchObject({ payment_status: 'PAID' });
+    expect(ms).toBeGreaterThanOrEqual(LATE_ANSWER_MS);
   });
 });

@@ -135,6 +135,17 @@ function operationObject(op: Operation, options: OpenApiOptions) {
   };
 }
 
+/** The test environment's documented outcomes (README, "Testing"; the sandbox's gateway and carrier directory implement them). */
+const TESTING = [
+  'Testing (the test environment only): the PIN is always 1234; test_info.expected_billing_result chooses a charge outcome; and these numbers behave so, whatever test_info says:',
+  '79990000001 is not billable (billing/check: supported false);',
+  'every charge to 79990000210 declines with result_code 210 (PAYMENT_CHANNEL_NOT_ENOUGH_MONEY), to 79990000211 with 211 (CARD_EXPIRED), to 79990000212 with 212 (TEST_CARD_UNKNOWN);',
+  'a charge to 79990000504 gets no answer at its first attempt (its outcome unknown: Kassa retries it with the same idempotency key) and is found paid at the retry;',
+  'a charge to 79990000202 succeeds after 2 seconds.',
+  'Cards on the payment page: 4111111111111111 pays, 4000000000000002 declines (210), 4000000000000069 expires (211), any other 212.',
+  'POST test_data/reset empties a project.',
+].join(' ');
+
 /** Every POST takes an Idempotency-Key (draft-ietf-httpapi-idempotency-key-header). */
 const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
@@ -203,7 +214,7 @@ export function openApiDocument(options: OpenApiOptions) {
     info: {
       title: 'Kassa JSON API',
       version: '3.0.0',
-      description: `One-time payments: contracts, invoices, refunds. Errors use the envelope {success:false, error:{code, message, next_step?, details?}}; clients branch on error.code (${JSON_ERROR_CODES.length} codes). ${SIGNATURE}`,
+      description: `One-time payments: contracts, invoices, refunds. Errors use the envelope {success:false, error:{code, message, next_step?, details?}}; clients branch on error.code (${JSON_ERROR_CODES.length} codes). ${SIGNATURE} ${TESTING}`,
     },
     servers: options.servers.map((s) => ({ ...s })),
     security: [{ login: [], timestamp: [], signatureVersion: [], signature: [] }],
