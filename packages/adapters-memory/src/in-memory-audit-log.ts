@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditLog } from '@kassa/domain';
+import { JournaledMap, type Journal } from './journal.js';
 
 /** Entries are kept and given out as copies: a caller's change never reaches the log. */
 const clone = (e: AuditEntry): AuditEntry => JSON.parse(JSON.stringify(e)) as AuditEntry;
@@ -7,14 +8,19 @@ const newestFirst = (a: AuditEntry, b: AuditEntry) => (a.at === b.at ? (a.id < b
 
 /** The operators' changes, in this process. */
 export class InMemoryAuditLog implements AuditLog {
-  private readonly entries: AuditEntry[] = [];
+  private readonly entries: JournaledMap<string, AuditEntry>;
+
+  /** With a `journal`, the audit log survives a restart. */
+  constructor(journal?: Journal) {
+    this.entries = new JournaledMap(journal, 'audit-log');
+  }
 
   async record(entry: AuditEntry): Promise<void> {
-    this.entries.push(clone(entry));
+    this.entries.set(entry.id, clone(entry));
   }
 
   async list(limit: number, before?: { readonly at: string; readonly id: string }): Promise<AuditEntry[]> {
     const older = (e: AuditEntry) => !before || e.at < before.at || (e.at === before.at && e.id < before.id);
-    return this.entries.filter(older).sort(newestFirst).slice(0, limit).map(clone);
+    return [...this.entries.values()].filter(older).sort(newestFirst).slice(0, limit).map(clone);
   }
 }

@@ -4,14 +4,21 @@ import { created, duplicateKey, type CreateResult, type SaveResult } from '@kass
 import { customerKey } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
+import { JournaledMap, type Journal } from './journal.js';
 
 const keyOf = (projectId: number, clientKey: string, merchantContractId: string) => JSON.stringify([projectId, clientKey, merchantContractId]);
 const contractKey = (c: Contract) => keyOf(c.projectId, customerKey(c.customer), c.merchantContractId);
 
 /** Contracts in memory; a key map stands for MongoDB's unique live-key index. */
 export class InMemoryContractRepository implements ContractRepository {
-  readonly documents = new InMemoryDocuments<Contract>(contractDueAt);
-  private readonly keys = new Map<string, string>();
+  readonly documents: InMemoryDocuments<Contract>;
+  private readonly keys: JournaledMap<string, string>;
+
+  /** With a `journal`, the contracts and their live keys survive a restart. */
+  constructor(journal?: Journal) {
+    this.documents = new InMemoryDocuments<Contract>(contractDueAt, journal, 'contracts');
+    this.keys = new JournaledMap<string, string>(journal, 'contract-keys');
+  }
 
   async get(projectId: number, contractId: string) {
     return this.documents.get(projectId, contractId);

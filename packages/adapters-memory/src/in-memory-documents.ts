@@ -1,5 +1,6 @@
 import { saved, versionConflict, type SaveResult } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
+import { JournaledMap, type Journal } from './journal.js';
 
 /**
  * One stored document: the aggregate as JSON text (what a database keeps: no shared objects, no
@@ -41,10 +42,19 @@ const latest = (events: readonly DomainEvent[], otherwise: string): string => ev
  * Every method runs to completion without awaiting, so each is atomic, like a single-document write.
  */
 export class InMemoryDocuments<A extends Versioned> {
-  private readonly docs = new Map<string, Stored>();
+  private readonly docs: JournaledMap<string, Stored>;
 
-  /** `dueAt` derives when the aggregate next needs a job (kept beside it for the due-work sweep). */
-  constructor(private readonly dueAt: (a: A) => string | null) {}
+  /**
+   * `dueAt` derives when the aggregate next needs a job (kept beside it for the due-work sweep);
+   * with a `journal`, every change is written to it as `collection`, and the documents it kept are back.
+   */
+  constructor(
+    private readonly dueAt: (a: A) => string | null,
+    journal?: Journal,
+    collection = 'documents',
+  ) {
+    this.docs = new JournaledMap<string, Stored>(journal, collection);
+  }
 
   get(projectId: number, id: string): A | undefined {
     const stored = this.docs.get(id);
@@ -124,7 +134,10 @@ export class InMemoryDocuments<A extends Versioned> {
 
   acknowledge(aggregateId: string, eventId: string): void {
     const stored = this.docs.get(aggregateId);
-    if (stored) stored.outbox = stored.outbox.filter((e) => e.id !== eventId);
+    if (stored) {
+      stored.outbox = stored.outbox.filter((e) => e.id !== eventId);
+      this.docs.touch(aggregateId);
+    }
   }
 
   private stored(aggregate: A, outbox: readonly DomainEvent[], changedAt: string): Stored {

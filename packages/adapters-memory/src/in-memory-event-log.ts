@@ -1,3 +1,4 @@
+import { JournaledMap, type Journal } from './journal.js';
 import type { EventFilter, EventLog } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 
@@ -5,7 +6,12 @@ const newestFirst = (a: DomainEvent, b: DomainEvent) => (a.occurredAt === b.occu
 
 export class InMemoryEventLog implements EventLog {
   /** Each event as JSON text, beside the time it occurred (for the retention) and its project (for a reset). */
-  private readonly events = new Map<string, { readonly json: string; readonly occurredAt: string; readonly projectId: number }>();
+  private readonly events: JournaledMap<string, { readonly json: string; readonly occurredAt: string; readonly projectId: number }>;
+
+  /** With a `journal`, the event log survives a restart. */
+  constructor(journal?: Journal) {
+    this.events = new JournaledMap(journal, 'events');
+  }
 
   async record(event: DomainEvent): Promise<void> {
     if (!this.events.has(event.id)) this.events.set(event.id, { json: JSON.stringify(event), occurredAt: event.occurredAt, projectId: event.projectId });

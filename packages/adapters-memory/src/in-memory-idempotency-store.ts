@@ -1,4 +1,5 @@
 import type { IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@kassa/domain';
+import { JournaledMap, type Journal } from './journal.js';
 
 interface Held {
   readonly fingerprint: string;
@@ -9,7 +10,12 @@ interface Held {
 
 /** Idempotency keys in this process: a claim is synchronous, so racing requests cannot both win. */
 export class InMemoryIdempotencyStore implements IdempotencyStore {
-  private readonly held = new Map<string, Held>();
+  private readonly held: JournaledMap<string, Held>;
+
+  /** With a `journal`, the keys and their answers survive a restart. */
+  constructor(journal?: Journal) {
+    this.held = new JournaledMap(journal, 'idempotency-keys');
+  }
 
   async claim(scope: string, key: string, fingerprint: string, times: { readonly now: string; readonly leaseUntil: string; readonly expiresAt: string }): Promise<IdempotencyClaim> {
     const id = `${scope}\n${key}`;
@@ -21,8 +27,12 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(scope: string, key: string, answer: StoredAnswer): Promise<void> {
-    const held = this.held.get(`${scope}\n${key}`);
-    if (held) held.answer = { ...answer };
+    const id = `${scope}\n${key}`;
+    const held = this.held.get(id);
+    if (held) {
+      held.answer = { ...answer };
+      this.held.touch(id);
+    }
   }
 
   async release(scope: string, key: string): Promise<void> {

@@ -4,6 +4,7 @@ import { created, duplicateKey, type CreateResult, type SaveResult } from '@kass
 import { customerKey } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
+import { JournaledMap, type Journal } from './journal.js';
 
 // The project id is a number, so the first '/' ends it: these keys cannot collide.
 const orderKey = (projectId: number, merchantOrderId: string) => `${projectId}/${merchantOrderId}`;
@@ -11,9 +12,16 @@ const clientKey = (i: Invoice) => `${i.projectId}/${customerKey(i.customer)}`;
 
 /** Invoices in memory, with both unique keys: merchant_order_id, and one active invoice per client. */
 export class InMemoryInvoiceRepository implements InvoiceRepository {
-  readonly documents = new InMemoryDocuments<Invoice>(invoiceDueAt);
-  private readonly orders = new Map<string, string>();
-  private readonly activeByClient = new Map<string, string>();
+  readonly documents: InMemoryDocuments<Invoice>;
+  private readonly orders: JournaledMap<string, string>;
+  private readonly activeByClient: JournaledMap<string, string>;
+
+  /** With a `journal`, the invoices and their keys survive a restart. */
+  constructor(journal?: Journal) {
+    this.documents = new InMemoryDocuments<Invoice>(invoiceDueAt, journal, 'invoices');
+    this.orders = new JournaledMap<string, string>(journal, 'invoice-orders');
+    this.activeByClient = new JournaledMap<string, string>(journal, 'invoice-active-clients');
+  }
 
   async get(projectId: number, invoiceId: string) {
     return this.documents.get(projectId, invoiceId);

@@ -1,13 +1,17 @@
 import type { Partner, Project, ProjectAdministration, Revised } from '@kassa/domain';
+import { JournaledMap, type Journal } from './journal.js';
 
 const byKey = <K extends string | number>(a: K, b: K) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Partners and projects held in memory (from the seed file, the demo ones, or the admin API). */
 export class InMemoryProjectDirectory implements ProjectAdministration {
-  private readonly partners = new Map<string, Revised<Partner>>();
-  private readonly projects = new Map<number, Revised<Project>>();
+  private readonly partners: JournaledMap<string, Revised<Partner>>;
+  private readonly projects: JournaledMap<number, Revised<Project>>;
 
-  constructor(partners: readonly Partner[] = [], projects: readonly Project[] = []) {
+  /** With a `journal`, partners and projects (their secrets too: the data folder is the operator's own) survive a restart. */
+  constructor(partners: readonly Partner[] = [], projects: readonly Project[] = [], journal?: Journal) {
+    this.partners = new JournaledMap(journal, 'partners');
+    this.projects = new JournaledMap(journal, 'projects', Number);
     for (const p of partners) this.partners.set(p.login, { record: p, revision: 1 });
     for (const p of projects) this.projects.set(p.id, { record: p, revision: 1 });
   }

@@ -3,6 +3,7 @@ import type { SubscriberFilter, SubscriptionRepository } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { subscriptionDueAt, type Subscription } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
+import type { Journal } from './journal.js';
 
 /** Newest first: by creation time, then by id, so equal times still have one order. */
 export const newestFirst = (a: Subscription, b: Subscription): number => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -10,7 +11,12 @@ export const newestFirst = (a: Subscription, b: Subscription): number => Date.pa
 const matches = (s: Subscription, filter: SubscriberFilter | undefined) => !filter || ('msisdn' in filter ? s.subscriberMsisdn === filter.msisdn : s.subscriberId === filter.subscriberId);
 
 export class InMemorySubscriptionRepository implements SubscriptionRepository {
-  readonly documents = new InMemoryDocuments<Subscription>(subscriptionDueAt);
+  readonly documents: InMemoryDocuments<Subscription>;
+
+  /** With a `journal`, the subscriptions survive a restart. */
+  constructor(journal?: Journal) {
+    this.documents = new InMemoryDocuments<Subscription>(subscriptionDueAt, journal, 'subscriptions');
+  }
 
   async get(projectId: number, subscriptionId: string) {
     return this.documents.get(projectId, subscriptionId);

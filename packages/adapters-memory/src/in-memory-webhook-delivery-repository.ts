@@ -2,11 +2,17 @@ import type { DeliveryFilter, DeliverySearch, DeliveryState, WebhookDeliveryRepo
 import type { SaveResult } from '@kassa/domain';
 import { deliveryDueAt, type WebhookDelivery } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
+import type { Journal } from './journal.js';
 
 const newestFirst = (a: WebhookDelivery, b: WebhookDelivery) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryRepository {
-  readonly documents = new InMemoryDocuments<WebhookDelivery>(deliveryDueAt);
+  readonly documents: InMemoryDocuments<WebhookDelivery>;
+
+  /** With a `journal`, the deliveries survive a restart. */
+  constructor(journal?: Journal) {
+    this.documents = new InMemoryDocuments<WebhookDelivery>(deliveryDueAt, journal, 'webhook-deliveries');
+  }
 
   async create(delivery: WebhookDelivery): Promise<'created' | 'exists'> {
     if (this.documents.peek(delivery.id)) return 'exists';

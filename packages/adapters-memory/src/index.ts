@@ -1,5 +1,6 @@
 // @kassa/adapters-memory: every port in memory (embedded mode and tests), the test environment's
 // billing gateway and carrier directory, and test doubles.
+export * from './journal.js';
 export * from './in-memory-documents.js';
 export * from './in-memory-contract-repository.js';
 export * from './in-memory-invoice-repository.js';

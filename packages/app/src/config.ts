@@ -112,6 +112,12 @@ export const configSchema = z
     KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CALLBACK_RATE_PER_MINUTE),
     /** Connections one listener holds at once (the oldest idle one makes room for a newcomer beyond it). */
     KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(CONNECTION_LIMITS.maxConnections),
+    /**
+     * The embedded mode's data folder: the sandbox's contracts, invoices, subscriptions, events and
+     * deliveries survive a restart. Unset: `.kassa/data` in the test environment without MONGO_URL;
+     * empty: memory only. Not for production (use MongoDB).
+     */
+    KASSA_DATA_DIR: z.string().optional(),
     /** How long an Idempotency-Key replays its first answer, in hours (the draft's retention; README, "Idempotency-Key"). */
     KASSA_IDEMPOTENCY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     /** Seconds between readiness turning false (SIGTERM) and the listeners closing: time for a load balancer to notice. */
@@ -160,6 +166,9 @@ export const configSchema = z
         message: 'required in production: it seals the partner passwords and webhook and subscription secrets at rest (openssl rand -base64 32)',
       });
     }
+    if (c.KASSA_ENV === 'production' && c.KASSA_DATA_DIR) {
+      ctx.addIssue({ code: 'custom', path: ['KASSA_DATA_DIR'], message: "the embedded mode's data folder is the sandbox's: in production use MONGO_URL" });
+    }
     if (!isLoopbackHost(c.KASSA_ADMIN_HOST) && !c.KASSA_ADMIN_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['KASSA_ADMIN_TOKEN'], message: `required when the admin listener is bound beyond loopback (KASSA_ADMIN_HOST=${c.KASSA_ADMIN_HOST})` });
     }
@@ -170,6 +179,10 @@ export const configSchema = z
   });
 
 export type KassaConfig = z.infer<typeof configSchema>;
+
+/** Where the embedded mode keeps its data: KASSA_DATA_DIR, `.kassa/data` by default in the test environment, none on MongoDB or in production. */
+export const dataDirOf = (c: KassaConfig): string | undefined =>
+  c.MONGO_URL ? undefined : c.KASSA_DATA_DIR !== undefined ? c.KASSA_DATA_DIR || undefined : c.KASSA_ENV === 'test' ? '.kassa/data' : undefined;
 
 /** Reads the configuration; a bad value stops the start with a message naming the variable. */
 export function readConfig(env: Record<string, string | undefined> = process.env): KassaConfig {

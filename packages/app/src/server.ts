@@ -14,7 +14,7 @@ import {
   type DocumentRefusal,
 } from '@kassa/adapters-http';
 import { SystemClock } from '@kassa/domain';
-import type { KassaConfig } from './config.js';
+import { dataDirOf, type KassaConfig } from './config.js';
 import { buildContainer, type Plugins } from './container.js';
 import { close, createListener, LISTENER_TIMEOUTS, listen, type ListenerTimeouts } from './listeners.js';
 import { CONNECTION_LIMITS } from './connection-guard.js';
@@ -83,7 +83,9 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   if (!directory) throw new Error('KASSA_SEED_FILE is required in production: it lists the partners and projects');
 
   const plugins = await loadPlugins(config, logger);
-  const storage = config.MONGO_URL ? await mongoStorage(config.MONGO_URL, config.MONGO_DB, { current: config.KASSA_SECRETS_KEY, previous: config.KASSA_SECRETS_PREVIOUS_KEYS }) : inMemoryStorage();
+  const storage = config.MONGO_URL
+    ? await mongoStorage(config.MONGO_URL, config.MONGO_DB, { current: config.KASSA_SECRETS_KEY, previous: config.KASSA_SECRETS_PREVIOUS_KEYS })
+    : inMemoryStorage(dataDirOf(config));
   const clock = new SystemClock();
   const ids = new RandomUuids();
   const seeded = await importSeed(storage.projects, storage.audit, directory, { from: config.KASSA_SEED_FILE ?? 'demo', clock, ids, replace: !config.KASSA_SEED_FILE });

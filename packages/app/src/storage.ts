@@ -1,4 +1,5 @@
 import type { AuditLog, IdempotencyStore, KassaPorts, ProjectAdministration } from '@kassa/domain';
+import { FileJournal } from './journal/file-journal.js';
 import {
   InMemoryContractRepository,
   InMemoryEventOutbox,
@@ -26,16 +27,20 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
   close(): Promise<void>;
 }
 
-/** Embedded mode: everything in this process, gone with it. */
-export function inMemoryStorage(): Storage {
-  const contracts = new InMemoryContractRepository();
-  const invoices = new InMemoryInvoiceRepository();
-  const subscriptions = new InMemorySubscriptionRepository();
+/**
+ * Embedded mode: everything in this process; with a `dataDir` (KASSA_DATA_DIR) every change is also
+ * journaled there and read back at the next start, else gone with the process.
+ */
+export function inMemoryStorage(dataDir?: string): Storage {
+  const journal = dataDir ? FileJournal.open(dataDir) : undefined;
+  const contracts = new InMemoryContractRepository(journal);
+  const invoices = new InMemoryInvoiceRepository(journal);
+  const subscriptions = new InMemorySubscriptionRepository(journal);
   const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions });
-  const projects = new InMemoryProjectDirectory();
-  const deliveries = new InMemoryWebhookDeliveryRepository();
-  const events = new InMemoryEventLog();
-  const idempotency = new InMemoryIdempotencyStore();
+  const projects = new InMemoryProjectDirectory([], [], journal);
+  const deliveries = new InMemoryWebhookDeliveryRepository(journal);
+  const events = new InMemoryEventLog(journal);
+  const idempotency = new InMemoryIdempotencyStore(journal);
   const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, idempotency });
   return {
     kind: 'in-memory',
@@ -47,10 +52,10 @@ export function inMemoryStorage(): Storage {
     deliveries,
     events,
     retention,
-    audit: new InMemoryAuditLog(),
+    audit: new InMemoryAuditLog(journal),
     idempotency,
     ping: async () => {},
-    close: async () => {},
+    close: async () => journal?.close(),
   };
 }
 

@@ -96,6 +96,8 @@ export async function startTestKassa(env: Record<string, string> = {}, options: 
     KASSA_WIDGET_PORT: '0',
     KASSA_SUBS_PORT: '0',
     KASSA_ADMIN_PORT: '0',
+    // Memory only: each suite's Kassa starts empty (the data folder has tests of its own).
+    KASSA_DATA_DIR: '',
     KASSA_SEED_FILE: seedFile,
     KASSA_LOG_LEVEL: 'info',
     // The suites' receivers listen on 127.0.0.1: local development's setting (the SSRF tests turn it off).

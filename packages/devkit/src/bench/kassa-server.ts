@@ -18,6 +18,8 @@ const config = configSchema.parse({
   KASSA_WIDGET_PORT: '0',
   KASSA_SUBS_PORT: '0',
   KASSA_ADMIN_PORT: '0',
+  // Memory only unless the benchmark asks for the data folder (BENCH_DATA_DIR).
+  KASSA_DATA_DIR: process.env['BENCH_DATA_DIR'] ?? '',
   KASSA_SEED_FILE: seed,
   KASSA_LOG_LEVEL: level,
   ...storage,

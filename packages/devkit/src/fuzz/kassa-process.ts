@@ -62,6 +62,7 @@ export async function startKassaProcess(env: Record<string, string> = {}, option
       KASSA_WIDGET_PORT: '0',
       KASSA_SUBS_PORT: '0',
       KASSA_ADMIN_PORT: '0',
+      KASSA_DATA_DIR: '',
       KASSA_ADMIN_TOKEN: FUZZ_ADMIN_TOKEN,
       KASSA_SEED_FILE: seedFile,
       KASSA_LOG_LEVEL: 'info',
