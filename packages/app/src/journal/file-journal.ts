@@ -40,7 +40,7 @@ export class FileJournal implements Journal {
       .flatMap((f) => (SEGMENT.test(f) ? [Number(SEGMENT.exec(f)?.[1])] : []))
       .filter((n) => n >= base)
       .sort((a, b) => a - b);
-    segments.forEach((n, i) => this.replay(join(dir, name('journal', n)), i === segments.length - 1));
+    for (const [i, n] of segments.entries()) this.replay(join(dir, name('journal', n)), i === segments.length - 1);
     // Appending goes on in a segment of its own: a line a kill cut short stays the last of its file.
     this.segment = (segments.at(-1) ?? base) + 1;
     this.fd = openSync(join(dir, name('journal', this.segment)), 'a', 0o600);
@@ -112,8 +112,8 @@ export class FileJournal implements Journal {
         throw new Error(`KASSA_DATA_DIR: ${path} line ${i + 1} is not a journal entry (${(e as Error).message})`);
       }
       const [collection, key, value] = entry;
-      let state = this.restoredState.get(collection);
-      if (!state) this.restoredState.set(collection, (state = new Map()));
+      const state = this.restoredState.get(collection) ?? new Map<string, unknown>();
+      this.restoredState.set(collection, state);
       if (value === null) state.delete(key);
       else state.set(key, value);
     });
