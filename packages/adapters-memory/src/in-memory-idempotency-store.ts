@@ -1,12 +1,16 @@
-import type { IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@kassa/domain';
+import type { ClaimTimes, IdempotencyClaim, IdempotencyScope, IdempotencyStore, StoredAnswer } from '@kassa/domain';
 import { JournaledMap, type Journal } from './journal.js';
 
 interface Held {
+  readonly projectId: number;
   readonly fingerprint: string;
-  readonly leaseUntil: string;
+  readonly owner: string;
+  leaseUntil: string;
   readonly expiresAt: string;
   answer?: StoredAnswer;
 }
+
+const idOf = (scope: IdempotencyScope, key: string) => `${scope.projectId}\n${scope.partner}\n${key}`;
 
 /** Idempotency keys in this process: a claim is synchronous, so racing requests cannot both win. */
 export class InMemoryIdempotencyStore implements IdempotencyStore {
@@ -17,27 +21,37 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     this.held = new JournaledMap(journal, 'idempotency-keys');
   }
 
-  async claim(scope: string, key: string, fingerprint: string, times: { readonly now: string; readonly leaseUntil: string; readonly expiresAt: string }): Promise<IdempotencyClaim> {
-    const id = `${scope}\n${key}`;
+  async claim(scope: IdempotencyScope, key: string, fingerprint: string, owner: string, times: ClaimTimes): Promise<IdempotencyClaim> {
+    const id = idOf(scope, key);
     const current = this.held.get(id);
     const stale = current !== undefined && (current.expiresAt <= times.now || (current.answer === undefined && current.leaseUntil <= times.now));
     if (current && !stale) return { kind: 'taken', record: { fingerprint: current.fingerprint, ...(current.answer ? { answer: current.answer } : {}) } };
-    this.held.set(id, { fingerprint, leaseUntil: times.leaseUntil, expiresAt: times.expiresAt });
+    this.held.set(id, { projectId: scope.projectId, fingerprint, owner, leaseUntil: times.leaseUntil, expiresAt: times.expiresAt });
     return { kind: 'claimed' };
   }
 
-  async complete(scope: string, key: string, answer: StoredAnswer): Promise<void> {
-    const id = `${scope}\n${key}`;
-    const held = this.held.get(id);
-    if (held) {
+  async complete(scope: IdempotencyScope, key: string, owner: string, answer: StoredAnswer): Promise<void> {
+    this.change(scope, key, owner, (held) => {
       held.answer = { ...answer };
-      this.held.touch(id);
-    }
+    });
   }
 
-  async release(scope: string, key: string): Promise<void> {
-    const id = `${scope}\n${key}`;
-    if (this.held.get(id)?.answer === undefined) this.held.delete(id);
+  async release(scope: IdempotencyScope, key: string, owner: string): Promise<void> {
+    const id = idOf(scope, key);
+    const held = this.held.get(id);
+    if (held?.owner === owner && held.answer === undefined) this.held.delete(id);
+  }
+
+  async renew(scope: IdempotencyScope, key: string, owner: string, leaseUntil: string): Promise<void> {
+    this.change(scope, key, owner, (held) => {
+      held.leaseUntil = leaseUntil;
+    });
+  }
+
+  async eraseProject(projectId: number): Promise<number> {
+    let n = 0;
+    for (const [id, held] of this.held) if (held.projectId === projectId && this.held.delete(id)) n += 1;
+    return n;
   }
 
   /** Removes what expired before `before` (the retention). */
@@ -45,5 +59,13 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     let n = 0;
     for (const [id, held] of this.held) if (held.expiresAt <= before && this.held.delete(id)) n += 1;
     return n;
+  }
+
+  private change(scope: IdempotencyScope, key: string, owner: string, change: (held: Held) => void): void {
+    const id = idOf(scope, key);
+    const held = this.held.get(id);
+    if (held?.owner !== owner) return;
+    change(held);
+    this.held.touch(id);
   }
 }

@@ -24,7 +24,8 @@ export class InMemoryRetention implements StorageRetention {
   ) {}
 
   async eraseProject(projectId: number): Promise<ProjectErasure> {
-    const { contracts, invoices, subscriptions, deliveries, events } = this.stores;
+    const { contracts, invoices, subscriptions, deliveries, events, idempotency } = this.stores;
+    await idempotency?.eraseProject(projectId);
     return {
       contracts: contracts.documents.removeProject(projectId),
       invoices: invoices.removeProject(projectId),

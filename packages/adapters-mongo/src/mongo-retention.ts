@@ -13,8 +13,8 @@ export class MongoRetention implements StorageRetention {
   constructor(
     private readonly events: MongoEventLog,
     private readonly deliveries: MongoWebhookDeliveryRepository,
-    private readonly idempotency?: MongoIdempotencyStore,
-    private readonly aggregates?: {
+    private readonly idempotency: MongoIdempotencyStore,
+    private readonly aggregates: {
       readonly contracts: AggregateCollection<Contract>;
       readonly invoices: AggregateCollection<Invoice>;
       readonly subscriptions: AggregateCollection<Subscription>;
@@ -22,12 +22,12 @@ export class MongoRetention implements StorageRetention {
   ) {}
 
   async eraseProject(projectId: number): Promise<ProjectErasure> {
-    const none = async () => 0;
-    const { contracts, invoices, subscriptions } = this.aggregates ?? {};
+    const { contracts, invoices, subscriptions } = this.aggregates;
+    await this.idempotency.eraseProject(projectId);
     return {
-      contracts: await (contracts ? contracts.deleteMany({ projectId }) : none()),
-      invoices: await (invoices ? invoices.deleteMany({ projectId }) : none()),
-      subscriptions: await (subscriptions ? subscriptions.deleteMany({ projectId }) : none()),
+      contracts: await contracts.deleteMany({ projectId }),
+      invoices: await invoices.deleteMany({ projectId }),
+      subscriptions: await subscriptions.deleteMany({ projectId }),
       events: await this.events.eraseProject(projectId),
       deliveries: await this.deliveries.eraseProject(projectId),
     };
@@ -35,7 +35,7 @@ export class MongoRetention implements StorageRetention {
 
   async purgeBefore(before: string): Promise<RetentionReport> {
     // Idempotency keys stop replaying after their own hours; they are removed with the rest.
-    await this.idempotency?.purgeExpired(before);
+    await this.idempotency.purgeExpired(before);
     return { events: await this.events.purgeBefore(before), deliveries: await this.deliveries.purgeFinishedBefore(before), aggregates: 0 };
   }
 }

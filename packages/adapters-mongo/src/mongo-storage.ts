@@ -91,7 +91,10 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     { key: { occurredAt: 1 }, name: 'retention' },
   ],
   audit_log: [{ key: { at: -1, _id: -1 }, name: 'newest_first' }],
-  idempotency_keys: [{ key: { expiresAt: 1 }, name: 'retention' }],
+  idempotency_keys: [
+    { key: { expiresAt: 1 }, name: 'retention' },
+    { key: { projectId: 1 }, name: 'by_project' },
+  ],
   projects: [{ key: { partnerLogin: 1, _id: 1 }, name: 'by_partner' }],
 };
 

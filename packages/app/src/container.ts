@@ -72,7 +72,7 @@ export function buildContainer(
         pinDigests: new HmacPinDigests(c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY),
         sms: plugins.sms ?? new LogOnlySmsSender(l),
         gateway: plugins.gateway ?? new TestEnvironmentBillingGateway(),
-        carriers: new TestEnvironmentCarrierLookup(),
+        carriers: new TestEnvironmentCarrierLookup(c.KASSA_ENV === 'test'),
         paymentPages: pages,
         scheduler,
         settings: { ...defaultSettings(c.KASSA_ENV), retentionDays: c.KASSA_RETENTION_DAYS },

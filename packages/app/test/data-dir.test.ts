@@ -1,7 +1,7 @@
 import { FUZZ_PARTNER, startKassaProcess } from '@kassa/devkit';
 import { describeRepositoryContract } from '@kassa/domain/testing';
 import { KassaClient } from '@kassa/merchant-client';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,15 +29,22 @@ describe('the data folder', () => {
     const first = inMemoryStorage(dir);
     await first.projects.createPartner({ login: 'shop', password: 'pw', testCallbackAllowed: false });
     await first.audit.record({ id: 'a1', at: '2026-11-24T10:00:00.000Z', actor: 'admin-token', from: '127.0.0.1', action: 'partner.created', target: 'partner:shop', changes: {} });
-    await first.idempotency.claim('shop\n1', 'k', 'fp', { now: '2026-11-24T10:00:00.000Z', leaseUntil: '2026-11-24T10:01:00.000Z', expiresAt: '2026-11-25T10:00:00.000Z' });
-    await first.idempotency.complete('shop\n1', 'k', { status: 201, body: '{}' });
+    const scope = { partner: 'shop', projectId: 1 };
+    await first.idempotency.claim(scope, 'k', 'fp', 'owner', { now: '2026-11-24T10:00:00.000Z', leaseUntil: '2026-11-24T10:01:00.000Z', expiresAt: '2026-11-25T10:00:00.000Z' });
+    await first.idempotency.complete(scope, 'k', 'owner', { status: 201, body: '{}' });
     await first.events.record({ id: 'e1', type: 'ContractAuthorized', occurredAt: '2026-11-24T10:00:00.000Z', projectId: 1, aggregate: { kind: 'contract', id: 'c1' } } as never);
     await first.close();
 
     const second = inMemoryStorage(dir);
     expect((await second.projects.findPartner('shop'))?.password).toBe('pw');
     expect((await second.audit.list(10)).map((e) => e.id)).toEqual(['a1']);
-    expect(await second.idempotency.claim('shop\n1', 'k', 'fp', { now: '2026-11-24T10:00:01.000Z', leaseUntil: '2026-11-24T10:01:01.000Z', expiresAt: '2026-11-25T10:00:01.000Z' })).toEqual({
+    expect(
+      await second.idempotency.claim({ partner: 'shop', projectId: 1 }, 'k', 'fp', 'later', {
+        now: '2026-11-24T10:00:01.000Z',
+        leaseUntil: '2026-11-24T10:01:01.000Z',
+        expiresAt: '2026-11-25T10:00:01.000Z',
+      }),
+    ).toEqual({
       kind: 'taken',
       record: { fingerprint: 'fp', answer: { status: 201, body: '{}' } },
     });
@@ -45,7 +52,7 @@ describe('the data folder', () => {
     await second.close();
   });
 
-  it('forgives a last line a kill cut short, and refuses a damaged line anywhere else, naming the file', async () => {
+  it('cuts away a last line a kill cut short, for good; refuses a damaged line anywhere else, naming the file; one process a folder', async () => {
     const dir = freshDir();
     const first = inMemoryStorage(dir);
     await first.projects.createPartner({ login: 'kept', password: 'pw', testCallbackAllowed: false });
@@ -57,9 +64,17 @@ describe('the data folder', () => {
     expect(await second.projects.findPartner('cut')).toBeUndefined();
     await second.projects.createPartner({ login: 'after', password: 'pw', testCallbackAllowed: false });
     await second.close();
-    // The cut line is no longer the last of the folder: a third start refuses it rather than guess.
-    appendFileSync(join(dir, segment), '\n');
-    expect(() => inMemoryStorage(dir)).toThrow(/KASSA_DATA_DIR: .*journal-\d+\.jsonl line 2 is not a journal entry/);
+    // A folder another running process holds is refused; one a killed process left is taken over.
+    writeFileSync(join(dir, 'kassa.lock'), String(process.ppid));
+    expect(() => FileJournal.open(dir)).toThrow(/is in use by process/);
+    writeFileSync(join(dir, 'kassa.lock'), '2147483646');
+    // Later starts find everything: the cut line is gone from the file, not merely skipped.
+    const third = inMemoryStorage(dir);
+    expect([await third.projects.findPartner('kept'), await third.projects.findPartner('after')].every(Boolean)).toBe(true);
+    await third.close();
+    // A damaged line that is not the last is refused rather than guessed at.
+    appendFileSync(join(dir, segment), 'garbage\n["partners","x",null]\n');
+    expect(() => inMemoryStorage(dir)).toThrow(/KASSA_DATA_DIR: .*journal-\d+\.jsonl line \d+ is not a journal entry/);
   });
 
   it('compacts into a snapshot as segments grow, and reads the same state back from it', async () => {

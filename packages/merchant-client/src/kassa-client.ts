@@ -166,12 +166,12 @@ export class KassaClient {
     return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/webhook-deliveries${queryString(query)}`, operation: 'listWebhookDeliveries', query });
   }
 
-  /** POST webhook-deliveries/{id}/redeliver: a new attempt now, the same webhook-id (202). */
   /** The test environment only: removes the project's contracts, invoices, subscriptions, events and deliveries (not its settings). */
   resetTestData(projectId: number): Promise<KassaResponse<{ contracts: number; invoices: number; subscriptions: number; events: number; deliveries: number }>> {
     return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/test_data/reset`, operation: 'resetTestData' });
   }
 
+  /** POST webhook-deliveries/{id}/redeliver: a new attempt now, the same webhook-id (202). */
   redeliverWebhook(projectId: number, deliveryId: string): Promise<KassaResponse<WebhookDeliveryData>> {
     return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/webhook-deliveries/${encodeURIComponent(deliveryId)}/redeliver`, operation: 'redeliverWebhook', pathId: deliveryId });
   }
@@ -196,9 +196,10 @@ export class KassaClient {
    * (or 409 IDEMPOTENCY_KEY_IN_USE) is sent again with the same key, newly signed, `retries` times.
    */
   async send<T>(request: RawRequest): Promise<KassaResponse<T>> {
-    const given = Object.entries({ ...this.options.headers, ...request.headers }).find(([name]) => name.toLowerCase() === 'idempotency-key');
+    const given = Object.entries({ ...this.options.headers, ...request.headers }).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
     const key = request.method === 'POST' && this.options.idempotencyKeys !== false && given === undefined ? randomUUID() : undefined;
-    const retries = this.options.retries ?? 2;
+    // A POST is retried only under a key (a retry without one could create a second invoice); a GET always may be.
+    const retries = request.method === 'GET' || key !== undefined || given !== undefined ? (this.options.retries ?? 2) : 0;
     let delay = this.options.retryDelayMs ?? 250;
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= retries;
@@ -206,7 +207,9 @@ export class KassaClient {
       try {
         answer = await this.sendOnce<T>(request, key);
       } catch (e) {
-        if (last) throw e;
+        // Only a request that may not have arrived, or whose answer was lost, is sent again.
+        const lost = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError' || (e.name === 'TypeError' && e.message === 'fetch failed'));
+        if (last || !lost) throw e;
         await new Promise((resolve) => setTimeout(resolve, delay));
         delay *= 2;
         continue;

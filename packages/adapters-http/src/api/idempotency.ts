@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { domainError, type Clock, type DomainError, type IdempotencyStore, type KassaMode } from '@kassa/domain';
+import { domainError, type Clock, type DomainError, type IdempotencyScope, type IdempotencyStore, type KassaMode } from '@kassa/domain';
 import { sendError } from '../shared/envelope.js';
 
 /** Where the JSON v3 API keeps Idempotency-Keys, and for how long it replays an answer. */
@@ -11,7 +11,10 @@ export interface IdempotencySettings {
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** How long a first request may run before a retry may take its key over (it died, or hangs). */
+/**
+ * How long a first request holds its key without an answer; renewed every third of it while the
+ * request runs, so that only a request that died (its process with it) lets a retry take the key over.
+ */
 const LEASE_SECONDS = 60;
 /** The draft's key: 1 to 255 printable characters, as a structured-field string ("…") or bare. */
 const KEY = /^[\x20-\x7e]{1,255}$/;
@@ -31,17 +34,26 @@ const fingerprintOf = (req: Request) =>
     .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
     .digest('base64url');
 
-/** Keeps what the route writes (status and body), to store it as the key's answer. */
+/**
+ * Keeps what the route writes in one `end` (every JSON answer of the API), to store it as the key's
+ * answer; an answer written in several pieces is not kept (no body: the key is released).
+ */
 function captured(res: Response): { body(): string | undefined } {
   let body: string | undefined;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  (res as unknown as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
+  let pieces = false;
+  const patched = res as unknown as { end: (...args: unknown[]) => Response; write: (...args: unknown[]) => boolean };
+  const [end, write] = [patched.end.bind(res), patched.write.bind(res)];
+  patched.write = (...args: unknown[]) => {
+    pieces = true;
+    return write(...args);
+  };
+  patched.end = (...args: unknown[]) => {
     const chunk = args[0];
     if (typeof chunk === 'string') body = chunk;
     else if (Buffer.isBuffer(chunk)) body = chunk.toString('utf8');
     return end(...args);
   };
-  return { body: () => body };
+  return { body: () => (pieces ? undefined : body) };
 }
 
 /**
@@ -52,7 +64,7 @@ function captured(res: Response): { body(): string | undefined } {
  */
 export async function idempotently(
   settings: IdempotencySettings,
-  scope: string,
+  scope: IdempotencyScope,
   key: string,
   req: Request,
   res: Response,
@@ -60,13 +72,12 @@ export async function idempotently(
   handle: () => Promise<void>,
 ): Promise<void> {
   const fingerprint = fingerprintOf(req);
+  const { store } = settings;
+  const owner = randomUUID();
+  const leaseFrom = (ms: number) => new Date(ms + LEASE_SECONDS * 1000).toISOString();
   const now = context.clock.now();
-  const times = {
-    now: now.toISOString(),
-    leaseUntil: new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString(),
-    expiresAt: new Date(now.getTime() + settings.hours * 3_600_000).toISOString(),
-  };
-  const claim = await settings.store.claim(scope, key, fingerprint, times);
+  const times = { now: now.toISOString(), leaseUntil: leaseFrom(now.getTime()), expiresAt: new Date(now.getTime() + settings.hours * 3_600_000).toISOString() };
+  const claim = await store.claim(scope, key, fingerprint, owner, times);
   if (claim.kind === 'taken') {
     if (claim.record.fingerprint !== fingerprint) return sendError(res, domainError('IDEMPOTENCY_KEY_MISMATCH'), context.mode);
     const answer = claim.record.answer;
@@ -79,13 +90,19 @@ export async function idempotently(
     return;
   }
   const written = captured(res);
+  // The lease is renewed while the request runs (a failed renewal is the next one's to retry).
+  const renewal = setInterval(() => void store.renew(scope, key, owner, leaseFrom(context.clock.now().getTime())).catch(() => undefined), (LEASE_SECONDS * 1000) / 3);
+  renewal.unref();
   try {
     await handle();
   } catch (e) {
-    await settings.store.release(scope, key);
+    clearInterval(renewal);
+    await store.release(scope, key, owner);
     throw e;
   }
+  clearInterval(renewal);
   const body = written.body();
-  if (res.statusCode >= 500 || body === undefined) await settings.store.release(scope, key);
-  else await settings.store.complete(scope, key, { status: res.statusCode, body });
+  // A 5xx (our trouble) and a 429 (a limit that lifts) are for a retry to try again: not kept.
+  if (res.statusCode >= 500 || res.statusCode === 429 || body === undefined) await store.release(scope, key, owner);
+  else await store.complete(scope, key, owner, { status: res.statusCode, body });
 }

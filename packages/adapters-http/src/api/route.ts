@@ -24,7 +24,7 @@ export function route(deps: HttpDeps, operation: SignedOperation, handler: Handl
     if (!idempotency || !deps.idempotency) return handler(req, res, auth);
     if ('error' in idempotency) return sendError(res, idempotency.error, deps.mode);
     deps.requestScope?.tag(idempotency.key);
-    const scope = `${auth.partner.login}\n${auth.project.id}`;
+    const scope = { partner: auth.partner.login, projectId: auth.project.id };
     await idempotently(deps.idempotency, scope, idempotency.key, req, res, deps, () => handler(req, res, auth));
   };
 }

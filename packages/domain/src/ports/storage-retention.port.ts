@@ -8,7 +8,6 @@ export interface RetentionReport {
   readonly aggregates: number;
 }
 
-/** Nothing kept for ever: the storage removes what is older than the retention (`KASSA_RETENTION_DAYS`). */
 /** What erasing a project's data removed. */
 export interface ProjectErasure {
   readonly contracts: number;
@@ -18,6 +17,7 @@ export interface ProjectErasure {
   readonly deliveries: number;
 }
 
+/** Nothing kept for ever: the storage removes what is older than the retention (`KASSA_RETENTION_DAYS`). */
 export interface StorageRetention {
   /** Removes everything a project's traffic stored (not the project's settings): the test environment's reset. */
   eraseProject(projectId: number): Promise<ProjectErasure>;
