@@ -20,7 +20,7 @@ import { close, createListener, LISTENER_TIMEOUTS, listen, type ListenerTimeouts
 import { CONNECTION_LIMITS } from './connection-guard.js';
 import { createLogger, flushed } from './logger.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
-import { inMemoryStorage, mongoStorage } from './storage.js';
+import { inMemoryStorage, mongoStorage, type Storage } from './storage.js';
 import { TOKENS } from './tokens.js';
 import { inProcessJobs, redisJobs } from './jobs.js';
 import { loadBillingGateway, loadSmsSender } from './plugins.js';
@@ -32,6 +32,13 @@ import { Readiness } from './operations/readiness.js';
 import { importSeed } from './operations/seed-import.js';
 
 export type HostName = 'api' | 'pci' | 'widget' | 'subs';
+
+/** The seed's partners and projects as storage holds them now (the demo partner a data folder kept). */
+async function storedDirectory(storage: Storage, seed: Directory): Promise<Directory> {
+  const partners = await Promise.all(seed.partners.map(async (p) => (await storage.projects.findPartner(p.login)) ?? p));
+  const projects = await Promise.all(seed.projects.map(async (p) => (await storage.projects.findProject(p.id)) ?? p));
+  return { partners, projects };
+}
 
 /** The public listeners and the admin one. */
 export type ListenerName = HostName | 'admin';
@@ -88,7 +95,10 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     : inMemoryStorage(dataDirOf(config));
   const clock = new SystemClock();
   const ids = new RandomUuids();
-  const seeded = await importSeed(storage.projects, storage.audit, directory, { from: config.KASSA_SEED_FILE ?? 'demo', clock, ids, replace: !config.KASSA_SEED_FILE });
+  // The demo partner is made anew at every start, unless the data folder kept the one from before (its
+  // password and project stay what the developer configured against).
+  const keptDemo = !config.KASSA_SEED_FILE && dataDirOf(config) !== undefined;
+  const seeded = await importSeed(storage.projects, storage.audit, directory, { from: config.KASSA_SEED_FILE ?? 'demo', clock, ids, replace: !config.KASSA_SEED_FILE && !keptDemo });
   if (seeded.kept.length > 0)
     logger.info({ kept: seeded.kept.length, created: seeded.created.length }, 'seed file imported: records already stored were left as they are (change them with the admin API)');
 
@@ -173,7 +183,7 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   await flushed(logger);
   return {
     urls,
-    directory,
+    directory: keptDemo ? await storedDirectory(storage, directory) : directory,
     logger,
     metrics,
     storage: storage.kind,

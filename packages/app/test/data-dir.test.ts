@@ -5,7 +5,9 @@ import { appendFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { configSchema } from '../src/config.js';
 import { FileJournal } from '../src/journal/file-journal.js';
+import { startKassa } from '../src/server.js';
 import { inMemoryStorage } from '../src/storage.js';
 
 // The embedded mode's data folder (KASSA_DATA_DIR): the in-memory stores' rules unchanged, their
@@ -96,6 +98,31 @@ describe('the data folder', () => {
     const reopened = FileJournal.open(dir);
     expect(new Map(reopened.restored('things'))).toEqual(new Map([...written].map(([k, v]) => [k, v])));
     await reopened.close();
+  });
+});
+
+describe('the demo partner with a data folder', () => {
+  it('keeps its password and project across restarts (without a folder it is new at every start)', async () => {
+    const dir = freshDir();
+    const config = configSchema.parse({
+      KASSA_API_PORT: '0',
+      KASSA_PCI_PORT: '0',
+      KASSA_WIDGET_PORT: '0',
+      KASSA_SUBS_PORT: '0',
+      KASSA_ADMIN_PORT: '0',
+      KASSA_LOG_LEVEL: 'silent',
+      KASSA_DATA_DIR: dir,
+    });
+    const first = await startKassa(config);
+    const password = first.directory.partners[0]?.password;
+    await first.stop();
+    const second = await startKassa(config);
+    try {
+      expect(second.directory.partners[0]?.password).toBe(password);
+      expect(second.directory.projects[0]?.subscriptionSecret).toBe(first.directory.projects[0]?.subscriptionSecret);
+    } finally {
+      await second.stop();
+    }
   });
 });
 
