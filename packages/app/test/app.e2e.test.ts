@@ -1,4 +1,4 @@
-import { startKassaProcess } from '@kassa/devkit';
+import { FREE_PORTS, startKassaProcess } from '@kassa/devkit';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -195,7 +195,7 @@ describe('production mode', () => {
 describe('the process', () => {
   it("npm start's entry starts on free ports, logs its addresses, and stops cleanly on SIGTERM", async () => {
     const child = spawn(process.execPath, ['packages/app/dist/main.js'], {
-      env: { ...process.env, KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_ADMIN_PORT: '0', KASSA_DATA_DIR: '' },
+      env: { ...process.env, ...FREE_PORTS, KASSA_DATA_DIR: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

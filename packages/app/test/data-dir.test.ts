@@ -1,4 +1,4 @@
-import { FUZZ_PARTNER, startKassaProcess } from '@kassa/devkit';
+import { FREE_PORTS, FUZZ_PARTNER, startKassaProcess } from '@kassa/devkit';
 import { describeRepositoryContract } from '@kassa/domain/testing';
 import { KassaClient } from '@kassa/merchant-client';
 import { appendFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -105,11 +105,7 @@ describe('the demo partner with a data folder', () => {
   it('keeps its password and project across restarts (without a folder it is new at every start)', async () => {
     const dir = freshDir();
     const config = configSchema.parse({
-      KASSA_API_PORT: '0',
-      KASSA_PCI_PORT: '0',
-      KASSA_WIDGET_PORT: '0',
-      KASSA_SUBS_PORT: '0',
-      KASSA_ADMIN_PORT: '0',
+      ...FREE_PORTS,
       KASSA_LOG_LEVEL: 'silent',
       KASSA_DATA_DIR: dir,
     });

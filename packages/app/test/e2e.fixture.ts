@@ -1,3 +1,4 @@
+import { FREE_PORTS } from '@kassa/devkit';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,11 +92,7 @@ export async function startTestKassa(env: Record<string, string> = {}, options: 
     },
   });
   const config = configSchema.parse({
-    KASSA_API_PORT: '0',
-    KASSA_PCI_PORT: '0',
-    KASSA_WIDGET_PORT: '0',
-    KASSA_SUBS_PORT: '0',
-    KASSA_ADMIN_PORT: '0',
+    ...FREE_PORTS,
     // Memory only: each suite's Kassa starts empty (the data folder has tests of its own).
     KASSA_DATA_DIR: '',
     KASSA_SEED_FILE: seedFile,

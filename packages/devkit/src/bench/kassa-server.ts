@@ -5,6 +5,7 @@ import { configSchema } from '@kassa/app';
 import { bufferedDestination } from '@kassa/app';
 import { startKassa } from '@kassa/app';
 import { announce, BENCH_PARTNER, BENCH_PROJECT_ID } from './bench-common.js';
+import { FREE_PORTS } from '../servers/free-ports.js';
 
 /** Kassa as `npm start` runs it (embedded), on free ports, for the benchmark driver. */
 const dir = mkdtempSync(join(tmpdir(), 'kassa-bench-'));
@@ -13,11 +14,7 @@ writeFileSync(seed, JSON.stringify({ partners: [{ ...BENCH_PARTNER, projects: [{
 const level = process.env['KASSA_LOG_LEVEL'] ?? 'info';
 const storage = process.env['MONGO_URL'] ? { MONGO_URL: process.env['MONGO_URL'], MONGO_DB: process.env['MONGO_DB'] ?? 'kassa_bench' } : {};
 const config = configSchema.parse({
-  KASSA_API_PORT: '0',
-  KASSA_PCI_PORT: '0',
-  KASSA_WIDGET_PORT: '0',
-  KASSA_SUBS_PORT: '0',
-  KASSA_ADMIN_PORT: '0',
+  ...FREE_PORTS,
   // Memory only unless the benchmark asks for the data folder (BENCH_DATA_DIR).
   KASSA_DATA_DIR: process.env['BENCH_DATA_DIR'] ?? '',
   KASSA_SEED_FILE: seed,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ListenerName } from '@kassa/app';
+import { FREE_PORTS } from '../servers/free-ports.js';
 
 /** The partner the fuzzer signs as: its project 1 needs client_ip, project 2 does not. */
 /** The admin API's bearer token of the fuzzed process: hex, so that the log check finds it as it finds signatures. */
@@ -57,11 +58,7 @@ export async function startKassaProcess(env: Record<string, string> = {}, option
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
-      KASSA_API_PORT: '0',
-      KASSA_PCI_PORT: '0',
-      KASSA_WIDGET_PORT: '0',
-      KASSA_SUBS_PORT: '0',
-      KASSA_ADMIN_PORT: '0',
+      ...FREE_PORTS,
       KASSA_DATA_DIR: '',
       KASSA_ADMIN_TOKEN: FUZZ_ADMIN_TOKEN,
       KASSA_SEED_FILE: seedFile,
