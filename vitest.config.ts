@@ -42,12 +42,13 @@ export default defineConfig({
       { extends: true, test: { name: 'processes', include: PROCESS_TESTS, globalSetup: [MONGO, REDIS] } },
       // The end-to-end suites once more, with the app on MongoDB storage (app.e2e's process test uses Redis too).
       { extends: true, test: { name: 'e2e-mongo', include: ['packages/app/test/**/*.e2e.test.ts'], globalSetup: [MONGO, REDIS], env: { KASSA_E2E_STORAGE: 'mongo' } } },
-      // The flows whose work is jobs once more, with MongoDB and BullMQ on Redis.
+      // The flows whose work is jobs once more, with MongoDB and BullMQ on Redis (the simulators' retried
+      // charge, and the idempotency keys on the events of jobs, included).
       {
         extends: true,
         test: {
           name: 'e2e-redis',
-          include: ['packages/app/test/{webhooks,invoices,contracts}.e2e.test.ts'],
+          include: ['packages/app/test/{webhooks,invoices,contracts,sandbox,idempotency}.e2e.test.ts'],
           globalSetup: [MONGO, REDIS],
           env: { KASSA_E2E_STORAGE: 'mongo', KASSA_E2E_REDIS: '1' },
         },
