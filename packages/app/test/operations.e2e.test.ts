@@ -155,7 +155,6 @@ describe('the admin listener', () => {
   });
 
   it('a project created through the admin API serves a signed request within a second, with no restart', async () => {
-    const started = Date.now();
     const shop = await onboard();
     const f = fresh();
     const answer = await eventually(
@@ -164,7 +163,6 @@ describe('the admin listener', () => {
       1_000,
     );
     expect(answer.ok).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2_000);
     // Refused as the seed file is: a message naming the field.
     const bad = await admin('POST', '/admin/v1/projects', { partnerLogin: shop.login, id: 999_001, webhookUrl: 'https://shop.example/hooks' });
     expect(bad).toMatchObject({ status: 400, body: { success: false, error: { code: 'BAD_REQUEST', message: 'webhookSecret: webhookSecret is required with webhookUrl' } } });
@@ -183,16 +181,18 @@ describe('the admin listener', () => {
 
   it('a rotated password: both verify until the cut-off, only the new one after it', async () => {
     const shop = await onboard();
-    const rotated = await admin('POST', `/admin/v1/partners/${shop.login}/password/rotate`, { password: `${shop.password}-new`, previousValidUntil: inSeconds(2) });
+    // A cut-off a few seconds ahead: both passwords are tried well before it, even on a loaded machine.
+    const cutOff = inSeconds(4);
+    const rotated = await admin('POST', `/admin/v1/partners/${shop.login}/password/rotate`, { password: `${shop.password}-new`, previousValidUntil: cutOff });
     expect(rotated.status).toBe(200);
     expect(rotated.body.partner).toMatchObject({ password: '[set]', previousPassword: { value: '[set]' } });
     const get = (password: string) => shop.client(password).findInvoiceByOrderId(shop.projectId, 'no-such-order');
     expect((await get(`${shop.password}-new`)).status).toBe(404);
     expect((await get(shop.password)).status).toBe(404);
-    await new Promise((r) => setTimeout(r, 2_200));
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(cutOff) - Date.now()) + 200));
     expect((await get(shop.password)).status).toBe(401);
     expect((await get(`${shop.password}-new`)).status).toBe(404);
-  });
+  }, 15_000);
 
   it('a webhook sent during the overlap verifies with either secret, by the unmodified standardwebhooks library', async () => {
     const OLD = secret('rotation-old-secret');
@@ -319,7 +319,8 @@ describe('metrics behind the token', () => {
     } finally {
       await k.stop();
     }
-  });
+    // A second Kassa's start and stop (with a drain) on a loaded machine: more than the default 5 s.
+  }, 20_000);
 });
 
 describe('draining', () => {
@@ -335,5 +336,6 @@ describe('draining', () => {
     } finally {
       await stopping;
     }
-  });
+    // A second Kassa's start and stop (with a drain) on a loaded machine: more than the default 5 s.
+  }, 20_000);
 });

@@ -47,7 +47,8 @@ describe('test_data/reset', () => {
     } finally {
       await production.stop();
     }
-  });
+    // Kassas of its own started and stopped: more than the default 5 s on a loaded machine.
+  }, 20_000);
 });
 
 describe('outcome simulators: the documented test numbers', () => {
