@@ -1,5 +1,5 @@
 import { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS, type ChargeOutcome } from '@kassa/domain';
-import type { BillingGateway, ChargeRequest, RefundRequest } from '@kassa/domain';
+import type { BillingGateway, ChargeRequest, RefundOutcome, RefundRequest } from '@kassa/domain';
 
 /** The test environment's documented test cards (any future expiry, any security code). */
 export const TEST_ENVIRONMENT_CARDS = {
@@ -28,7 +28,11 @@ export const TEST_ENVIRONMENT_MSISDNS = {
   noAnswerThenSuccess: '79990000504',
   /** Succeeds, after LATE_ANSWER_MS. */
   late: '79990000202',
+  /** Charges succeed; every refund is refused: result_code 213, REFUND_REFUSED (refund.failed). */
+  refundRefused: '79990000402',
 } as const;
+/** The sandbox's code of a refused refund. */
+export const RESULT_REFUND_REFUSED = 213;
 /** How long the `late` number's charges take. */
 export const LATE_ANSWER_MS = 2_000;
 /** Any other card number in the test environment: result_code 212, TEST_CARD_UNKNOWN. */
@@ -79,8 +83,10 @@ export class TestEnvironmentBillingGateway implements BillingGateway {
     return outcome;
   }
 
-  async refund(request: RefundRequest): Promise<void> {
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
     this.refunds.add(request.idempotencyKey);
+    const refused = request.customer?.type === 'mobile_phone' && request.customer.msisdn === TEST_ENVIRONMENT_MSISDNS.refundRefused;
+    return refused ? { status: 'FAILED', resultCode: RESULT_REFUND_REFUSED, resultDescription: 'REFUND_REFUSED' } : { status: 'SUCCESS' };
   }
 }
 

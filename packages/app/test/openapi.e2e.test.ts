@@ -73,6 +73,7 @@ describe('the OpenAPI document', () => {
       'payment.updated',
       'payment.updated (legacy envelope)',
       'refund.completed',
+      'refund.failed',
     ]);
     // The worked example, checked with an HMAC written out here.
     const text = doc.components.securitySchemes['signature']?.description ?? '';

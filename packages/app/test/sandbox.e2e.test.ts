@@ -86,6 +86,30 @@ describe('outcome simulators: the documented test numbers', () => {
     expect(invoice).toMatchObject({ payment_status: 'PAID', transactions: [{ status: 'SUCCESS', result_code: 0 }] });
   }, 20_000);
 
+  it('the refund-refused number: paid, then its refund refused (refund_status failed, refund.failed with the code); asked again, refused again', async () => {
+    const { invoice } = await charged(TEST_ENVIRONMENT_MSISDNS.refundRefused);
+    expect(invoice.payment_status).toBe('PAID');
+    const api = t.client();
+    const refused = async () => {
+      expect((await api.refundInvoice(P.main, invoice.invoice_id, { client_ip: ip })).status).toBe(202);
+      return dataOf(await api.waitForInvoice(P.main, invoice.invoice_id, (i) => i.refund_status === 'failed', { intervalMs: 50, timeoutMs: 8_000 }));
+    };
+    expect((await refused()).refund_status).toBe('failed');
+    const events = await eventually(
+      async () => dataOf(await api.listEvents(P.main, { type: 'refund.failed' })).events.filter((e) => JSON.stringify(e.data).includes(invoice.invoice_id)),
+      (list) => list.length === 1,
+      5_000,
+    );
+    expect(events[0]?.data).toMatchObject({ refund: { refund_status: 'failed', result_code: 213, result_description: 'REFUND_REFUSED' } });
+    // A refused refund may be asked for again: a new refund at the gateway, refused again.
+    await refused();
+    await eventually(
+      async () => dataOf(await api.listEvents(P.main, { type: 'refund.failed' })).events.filter((e) => JSON.stringify(e.data).includes(invoice.invoice_id)),
+      (list) => list.length === 2,
+      5_000,
+    );
+  }, 30_000);
+
   it('the late number: paid, after the gateway took its time', async () => {
     const { invoice, ms } = await charged(TEST_ENVIRONMENT_MSISDNS.late);
     expect(invoice).toMatchObject({ payment_status: 'PAID' });

@@ -3,7 +3,15 @@ import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
 import { COMMON_ERRORS, OPERATIONS, type Operation } from './operations.js';
 import { requestPayload, requestPayloadParts } from './signature-payload.js';
 import { innerHash, signRequest } from './signature.js';
-import { contractAuthorizedWebhook, contractClosedWebhook, legacyPaymentWebhook, paymentUpdatedWebhook, refundCompletedWebhook, subscriptionStatusNotification } from './webhook-payloads.js';
+import {
+  contractAuthorizedWebhook,
+  contractClosedWebhook,
+  legacyPaymentWebhook,
+  paymentUpdatedWebhook,
+  refundCompletedWebhook,
+  refundFailedWebhook,
+  subscriptionStatusNotification,
+} from './webhook-payloads.js';
 
 export interface OpenApiOptions {
   /** Where the API is served, e.g. from the app's configuration. */
@@ -141,7 +149,8 @@ const TESTING = [
   '79990000001 is not billable (billing/check: supported false);',
   'every charge to 79990000210 declines with result_code 210 (PAYMENT_CHANNEL_NOT_ENOUGH_MONEY), to 79990000211 with 211 (CARD_EXPIRED), to 79990000212 with 212 (TEST_CARD_UNKNOWN);',
   'a charge to 79990000504 gets no answer at its first attempt (its outcome unknown: Kassa retries it with the same idempotency key) and is found paid at the retry;',
-  'a charge to 79990000202 succeeds after 2 seconds.',
+  'a charge to 79990000202 succeeds after 2 seconds;',
+  'charges to 79990000402 succeed and its refunds are refused (result_code 213, REFUND_REFUSED: refund_status failed, refund.failed).',
   'Cards on the payment page: 4111111111111111 pays, 4000000000000002 declines (210), 4000000000000069 expires (211), any other 212.',
   'POST test_data/reset empties a project.',
 ].join(' ');
@@ -177,6 +186,7 @@ const WEBHOOKS: readonly { readonly name: string; readonly schema: z.ZodType; re
   { name: 'contract.closed', schema: contractClosedWebhook, contentType: 'application/json', summary: 'A contract was cancelled or expired (to webhookUrl)' },
   { name: 'payment.updated', schema: paymentUpdatedWebhook, contentType: 'application/json', summary: "A charge attempt (to webhookUrl, and an invoice's test_info.callback_url)" },
   { name: 'refund.completed', schema: refundCompletedWebhook, contentType: 'application/json', summary: 'A refund completed (the refund notification, to webhookUrl)' },
+  { name: 'refund.failed', schema: refundFailedWebhook, contentType: 'application/json', summary: 'A refund the gateway refused (the refund notification, to webhookUrl)' },
   { name: 'payment.updated (legacy envelope)', schema: legacyPaymentWebhook, contentType: 'application/json', summary: 'A charge attempt, for projects with webhookFormat "legacy"' },
   {
     name: 'SubscriptionStatusNotification',

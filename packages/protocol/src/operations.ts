@@ -173,7 +173,7 @@ export const OPERATIONS: readonly Operation[] = [
     id: 'refundInvoice',
     method: 'post',
     path: '/invoices/{invoiceId}/refund',
-    summary: 'Refund a paid invoice (202; the result comes as refund.completed)',
+    summary: 'Refund a paid invoice (202; the result comes as refund.completed, or refund.failed when the gateway refuses it: it may then be asked for again)',
     request: clientIpRequest,
     optionalBody: true,
     status: 202,

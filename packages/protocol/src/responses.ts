@@ -66,7 +66,7 @@ export const invoiceSchema = z
     customer: customerViewSchema,
     contract: z.object({ contract_id: z.uuid(), authorization_type: authorizationType, expires_at: time, merchant_contract_id: z.string() }).optional(),
     transactions: z.array(transactionSchema),
-    refund_status: z.enum(['processing', 'completed']).optional(),
+    refund_status: z.enum(['processing', 'completed', 'failed']).optional(),
   })
   .meta({ id: 'Invoice' });
 
@@ -78,7 +78,7 @@ export const invoiceCancelledSchema = z.object({ invoice_id: z.uuid(), status: z
 export const testDataResetSchema = z
   .object({ contracts: z.number().int(), invoices: z.number().int(), subscriptions: z.number().int(), events: z.number().int(), deliveries: z.number().int() })
   .meta({ id: 'TestDataReset' });
-export const refundSchema = z.object({ invoice_id: z.uuid(), refund_status: z.enum(['processing', 'completed']) }).meta({ id: 'Refund' });
+export const refundSchema = z.object({ invoice_id: z.uuid(), refund_status: z.enum(['processing', 'completed', 'failed']) }).meta({ id: 'Refund' });
 export const billingCheckSchema = z.object({ supported: z.boolean(), customer: customerViewSchema }).meta({ id: 'BillingCheck' });
 
 /** `{success: true, data}`. */
@@ -109,6 +109,7 @@ export const EVENT_TYPES = [
   'contract.closed',
   'payment.updated',
   'refund.completed',
+  'refund.failed',
   'subscription.activated',
   'subscription.cancelled',
   'subscription.approving_failed',

@@ -59,7 +59,14 @@ export const refundCompletedWebhook = z
   .meta({ id: 'RefundCompletedWebhook', description: 'The refund notification: the refund of an invoice completed.' });
 
 /** Every JSON event body (the `webhookUrl` and test callback deliveries in the v3 format). */
-export const jsonWebhookSchema = z.discriminatedUnion('type', [contractAuthorizedWebhook, contractClosedWebhook, paymentUpdatedWebhook, refundCompletedWebhook]);
+export const refundFailedWebhook = z
+  .object({
+    type: z.literal('refund.failed'),
+    data: z.object({ invoice: invoiceBlock, refund: z.object({ refund_status: z.literal('failed'), amount: money, result_code: z.number().int(), result_description: z.string() }) }),
+  })
+  .meta({ id: 'RefundFailedWebhook', description: 'The refund notification when the gateway refused the refund: the money stayed with the merchant; the refund may be asked for again.' });
+
+export const jsonWebhookSchema = z.discriminatedUnion('type', [contractAuthorizedWebhook, contractClosedWebhook, paymentUpdatedWebhook, refundCompletedWebhook, refundFailedWebhook]);
 export type JsonWebhook = z.infer<typeof jsonWebhookSchema>;
 
 export const legacyPaymentWebhook = z

@@ -8,6 +8,7 @@ export const EVENT_TYPE_NAMES: Readonly<Record<DomainEventType, EventTypeName>> 
   ContractClosed: 'contract.closed',
   PaymentUpdated: 'payment.updated',
   RefundCompleted: 'refund.completed',
+  RefundFailed: 'refund.failed',
   SubscriptionActivated: 'subscription.activated',
   SubscriptionCancelled: 'subscription.cancelled',
   SubscriptionApprovingFailed: 'subscription.approving_failed',

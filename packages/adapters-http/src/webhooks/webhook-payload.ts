@@ -45,6 +45,11 @@ export function webhookPayload(event: ContractEvent | InvoiceEvent): WebhookPayl
       return { type: 'payment.updated', data: { invoice: invoiceBlock(event), transaction: transaction(event.transaction), customer: customer(event.customer) } };
     case 'RefundCompleted':
       return { type: 'refund.completed', data: { invoice: invoiceBlock(event), refund: { refund_status: 'completed', amount: money(event.amount) } } };
+    case 'RefundFailed':
+      return {
+        type: 'refund.failed',
+        data: { invoice: invoiceBlock(event), refund: { refund_status: 'failed', amount: money(event.amount), result_code: event.resultCode, result_description: event.resultDescription } },
+      };
     default:
       return unreachable(event);
   }

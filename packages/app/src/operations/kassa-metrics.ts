@@ -31,7 +31,7 @@ export class KassaMetrics implements HttpObserver {
   readonly httpDuration: Histogram<HttpLabels>;
   readonly xmlOperations: Counter<'service' | 'operation' | 'result'>;
   readonly invoices: Counter<'outcome'>;
-  readonly refunds: Counter;
+  readonly refunds: Counter<'outcome'>;
   readonly contracts: Counter<'outcome'>;
   readonly subscriptionActivations: Counter;
   readonly subscriptionCharges: Counter<'result'>;
@@ -60,7 +60,7 @@ export class KassaMetrics implements HttpObserver {
       registers: [registry],
     });
     this.invoices = new Counter({ name: 'kassa_invoices_total', help: 'Invoices created, paid, cancelled and expired', labelNames: ['outcome'], registers: [registry] });
-    this.refunds = new Counter({ name: 'kassa_refunds_total', help: 'Refunds completed', registers: [registry] });
+    this.refunds = new Counter({ name: 'kassa_refunds_total', help: 'Refunds finished at the gateway, by outcome (completed, failed)', labelNames: ['outcome'], registers: [registry] });
     this.contracts = new Counter({ name: 'kassa_contracts_total', help: 'Contracts created, authorized and closed', labelNames: ['outcome'], registers: [registry] });
     this.subscriptionActivations = new Counter({ name: 'kassa_subscription_activations_total', help: 'Subscriptions activated', registers: [registry] });
     this.subscriptionCharges = new Counter({ name: 'kassa_subscription_charges_total', help: 'Subscription charges, by result (Success, Failed)', labelNames: ['result'], registers: [registry] });

@@ -48,7 +48,8 @@ export function countedRepositories(
     else if (invoice.state === 'cancelled') metrics.invoices.inc({ outcome: clock.now().toISOString() >= invoice.expiresAt ? 'expired' : 'cancelled' });
     for (const e of events) {
       if (e.type === 'PaymentUpdated' && e.transaction.status === 'SUCCESS') metrics.invoices.inc({ outcome: 'paid' });
-      if (e.type === 'RefundCompleted') metrics.refunds.inc();
+      if (e.type === 'RefundCompleted') metrics.refunds.inc({ outcome: 'completed' });
+      if (e.type === 'RefundFailed') metrics.refunds.inc({ outcome: 'failed' });
     }
   });
   const contracts = counted<ContractRepository, Contract>(ports.contracts, (_contract, events, created) => {

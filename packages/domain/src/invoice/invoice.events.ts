@@ -25,7 +25,15 @@ export interface RefundCompleted extends EventEnvelope<'invoice'>, InvoiceFacts 
   readonly amount: Money;
 }
 
-export type InvoiceEvent = PaymentUpdated | RefundCompleted;
+/** The gateway refused the refund of a paid invoice: the money stays with the merchant. */
+export interface RefundFailed extends EventEnvelope<'invoice'>, InvoiceFacts {
+  readonly type: 'RefundFailed';
+  readonly amount: Money;
+  readonly resultCode: number;
+  readonly resultDescription: string;
+}
+
+export type InvoiceEvent = PaymentUpdated | RefundCompleted | RefundFailed;
 
 /** What the invoice machine emits: each event's own facts (the charge's transaction, the refunded amount). */
 export type InvoiceEmitted = EmittedPart<InvoiceEvent, InvoiceFacts>;

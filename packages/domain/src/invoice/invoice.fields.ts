@@ -38,7 +38,10 @@ export interface InvoiceFields {
   readonly pinDigest: string | null;
   readonly pinAttempts: number;
   readonly transactions: readonly Transaction[];
-  readonly refundStatus: 'processing' | 'completed' | null;
+  /** `failed`: the gateway refused the refund (its notification says so); the merchant may ask again. */
+  readonly refundStatus: 'processing' | 'completed' | 'failed' | null;
+  /** How many refunds were asked for (absent: none); each is a refund of its own at the gateway. */
+  readonly refundAttempts?: number;
   readonly testInfo: InvoiceTestInfo | null;
   readonly createdAt: string;
   readonly expiresAt: string;

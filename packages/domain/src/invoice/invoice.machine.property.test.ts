@@ -15,7 +15,7 @@ interface Model {
   state: ModelState;
   attempts: number;
   transactions: number;
-  refund: null | 'processing' | 'completed';
+  refund: null | 'processing' | 'completed' | 'failed';
   emitted: string[];
 }
 const model = {
@@ -35,9 +35,12 @@ const model = {
       case 'CHARGE_FAILED':
         return chargeable ? { ...next, transactions: m.transactions + 1, emitted: ['PaymentUpdated'] } : next;
       case 'REFUND':
-        return m.state === 'processed' && m.refund === null ? { ...next, refund: 'processing' } : next;
+        // A refund the gateway refused may be asked for again.
+        return m.state === 'processed' && (m.refund === null || m.refund === 'failed') ? { ...next, refund: 'processing' } : next;
       case 'REFUND_COMPLETED':
         return m.state === 'processed' && m.refund === 'processing' ? { ...next, refund: 'completed', emitted: ['RefundCompleted'] } : next;
+      case 'REFUND_FAILED':
+        return m.state === 'processed' && m.refund === 'processing' ? { ...next, refund: 'failed', emitted: ['RefundFailed'] } : next;
       case 'EXPIRE':
         return open && Date.parse(e.now) >= T0 + LIFETIME_MS ? { ...next, state: 'cancelled' } : next;
       case 'CHARGE':
@@ -72,6 +75,7 @@ const eventArb: fc.Arbitrary<InvoiceMachineEvent> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ type: 'CHARGE_FAILED' as const, transaction: tx('FAILED') }) },
   { weight: 2, arbitrary: fc.constant({ type: 'REFUND' as const }) },
   { weight: 2, arbitrary: fc.constant({ type: 'REFUND_COMPLETED' as const }) },
+  { weight: 1, arbitrary: fc.constant({ type: 'REFUND_FAILED' as const, resultCode: 213, resultDescription: 'REFUND_REFUSED' }) },
   { weight: 1, arbitrary: fc.integer({ min: -5, max: 5 }).map((h) => ({ type: 'EXPIRE' as const, now: new Date(T0 + LIFETIME_MS + h * 3600_000).toISOString() })) },
 );
 

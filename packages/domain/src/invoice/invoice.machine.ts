@@ -15,13 +15,15 @@ export type InvoiceMachineEvent =
   | { type: 'CHARGE_FAILED'; transaction: Transaction }
   | { type: 'REFUND' }
   | { type: 'REFUND_COMPLETED' }
+  | { type: 'REFUND_FAILED'; resultCode: number; resultDescription: string }
   | { type: 'EXPIRE'; now: string };
 
 /**
  * The invoice lifecycle of the spec's invoice table: Created, Authorize (PIN confirmed, awaiting its
  * charge), Processed (PAID) and Cancelled. An SMS_PIN invoice is charged only after its PIN; an
  * invoice under a contract or paid on the page is charged from Created. A failed charge records a
- * FAILED transaction and leaves the status as it was. Refunds apply only to Processed (PAID). A
+ * FAILED transaction and leaves the status as it was. Refunds apply only to Processed (PAID); one the
+ * gateway refused is `failed`, with its notification, and may be asked for again. A
  * step's domain events are what it emits (invoice.events.ts stamps them).
  */
 export const invoiceMachine = setup({
@@ -34,6 +36,10 @@ export const invoiceMachine = setup({
       return { type: 'PaymentUpdated', transaction: event.transaction } as const;
     }),
     emitRefundCompleted: emit(({ context }) => ({ type: 'RefundCompleted', amount: context.price }) as const),
+    emitRefundFailed: emit(({ context, event }) => {
+      assertEvent(event, 'REFUND_FAILED');
+      return { type: 'RefundFailed', amount: context.price, resultCode: event.resultCode, resultDescription: event.resultDescription } as const;
+    }),
     addTransaction: assign({
       transactions: ({ context, event }) => ('transaction' in event ? [...context.transactions, event.transaction] : context.transactions),
     }),
@@ -43,7 +49,8 @@ export const invoiceMachine = setup({
     attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
     pinMatches: ({ context, event }) => event.type === 'PIN' && sameDigest(event.pinDigest, context.pinDigest),
     expiryReached: ({ context, event }) => event.type === 'EXPIRE' && isAtOrAfter(event.now, context.expiresAt),
-    noRefundYet: ({ context }) => context.refundStatus === null,
+    // A refund the gateway refused may be asked for again.
+    noRefundYet: ({ context }) => context.refundStatus === null || context.refundStatus === 'failed',
     refundProcessing: ({ context }) => context.refundStatus === 'processing',
   },
 }).createMachine({
@@ -78,10 +85,14 @@ export const invoiceMachine = setup({
     },
     processed: {
       on: {
-        REFUND: { guard: 'noRefundYet', actions: assign({ refundStatus: 'processing' as const }) },
+        REFUND: { guard: 'noRefundYet', actions: assign({ refundStatus: 'processing' as const, refundAttempts: ({ context }) => (context.refundAttempts ?? 0) + 1 }) },
         REFUND_COMPLETED: {
           guard: 'refundProcessing',
           actions: [assign({ refundStatus: 'completed' as const }), 'emitRefundCompleted'],
+        },
+        REFUND_FAILED: {
+          guard: 'refundProcessing',
+          actions: [assign({ refundStatus: 'failed' as const }), 'emitRefundFailed'],
         },
       },
     },

@@ -142,6 +142,13 @@ export function completeRefund(invoice: Invoice, stamp: EventStamp): Change<Invo
   return { ...applied, outcome: ok(true) };
 }
 
+/** The gateway refused the refund: refund_status failed, and the refund's notification says so. */
+export function failRefund(invoice: Invoice, refusal: { readonly resultCode: number; readonly resultDescription: string }, stamp: EventStamp): Change<Invoice, boolean> {
+  const applied = apply(invoice, { type: 'REFUND_FAILED', ...refusal }, stamp);
+  if (!applied) return { events: [], outcome: ok(false) };
+  return { ...applied, outcome: ok(true) };
+}
+
 /** Expiry of an unpaid invoice: it becomes Cancelled once expires_at is reached. */
 export function expireInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean> {
   const applied = apply(invoice, { type: 'EXPIRE', now: stamp.now }, stamp);

@@ -29,10 +29,17 @@ export interface RefundRequest {
   readonly idempotencyKey: string;
   readonly projectId: number;
   readonly amount: Money;
+  /** Whose payment is refunded (the invoice's customer). */
+  readonly customer?: Customer;
 }
+
+/** A refund the gateway answered: done, or refused with the provider's code. */
+export type RefundOutcome = { readonly status: 'SUCCESS' } | { readonly status: 'FAILED'; readonly resultCode: number; readonly resultDescription: string };
 
 /** The carrier or acquirer that moves the money. Broken connectivity throws. */
 export interface BillingGateway {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
-  refund(request: RefundRequest): Promise<void>;
+  /** Nothing (a gateway written before refusals could be told) means done. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a gateway whose refund returns nothing is a gateway whose refunds succeed.
+  refund(request: RefundRequest): Promise<RefundOutcome | void>;
 }
