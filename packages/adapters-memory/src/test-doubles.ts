@@ -7,7 +7,6 @@ import type { Job, Scheduler } from '@kassa/domain';
 import { jobId } from '@kassa/domain';
 import type { NotificationRenderer, SigningInput, WebhookSender } from '@kassa/domain';
 import type { RandomSource } from '@kassa/domain';
-import type { Project } from '@kassa/domain';
 import type { AttemptOutcome } from '@kassa/domain';
 import type { Notification } from '@kassa/domain';
 
@@ -126,20 +125,8 @@ export class FixedRandom implements RandomSource {
   }
 }
 
-/** A project with the seed file's defaults (active, client_ip required, no price, no endpoints), for tests to override. */
-export const projectWithDefaults = (p: Pick<Project, 'id' | 'partnerLogin'> & Partial<Project>): Project => ({
-  active: true,
-  clientIpRequired: true,
-  ipWhitelist: [],
-  defaultPrice: null,
-  returnUrl: null,
-  webhookUrl: null,
-  webhookSecret: null,
-  paymentMethods: ['sbp'],
-  subscriptionSecret: null,
-  subscriptionNotificationUrl: null,
-  ...p,
-});
+/** A project with the seed file's defaults, for tests to override (written once, in the domain's test kit). */
+export { projectWithDefaults } from '@kassa/domain/testing';
 
 /** Admits every callback target, or refuses the ones listed (the app's check of addresses is in adapters-http). */
 export class ListedCallbackTargets implements CallbackTargets {

@@ -37,11 +37,6 @@ export class AesGcmSealer implements SecretSealer {
     this.keys = new Map([current, ...previous].map((k) => [keyId(k), k]));
   }
 
-  /** The id of the key new seals use. */
-  get currentKeyId(): string {
-    return this.current.id;
-  }
-
   seal(plain: string, context: string): string {
     const nonce = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.current.key, nonce);
@@ -60,11 +55,6 @@ export class AesGcmSealer implements SecretSealer {
     decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
-  }
-
-  /** Whether a stored value is sealed under the current key (else a re-seal rewrites it). */
-  sealedWithCurrent(stored: string): boolean {
-    return stored.startsWith(`${PREFIX}${this.current.id}:`);
   }
 }
 

@@ -33,7 +33,13 @@ export interface InvoiceServiceDeps {
   readonly maxDriftSeconds?: number;
 }
 
-const answered = (code: number, message: string, operation?: { name: string; data: XmlData }): XmlServiceAnswer => ({ status: 200, body: responseXml(code, message, operation) });
+/** Every answer carries its ResultCode for the metrics (the operation's name is added once it is known). */
+const outcome = (code: number) => ({ service: 'invoices', operation: 'none', result: String(code) });
+const answered = (code: number, message: string, operation?: { name: string; data: XmlData }): XmlServiceAnswer => ({
+  status: 200,
+  body: responseXml(code, message, operation),
+  outcome: outcome(code),
+});
 const failed = (e: DomainError): XmlServiceAnswer => answered(RESULT_CODES[e.code], e.message);
 
 /** The PCI host takes the operations that may carry card data; the rest are the API host's. */
@@ -57,9 +63,7 @@ export class InvoiceManagementService {
   async handle(request: XmlServiceRequest, cardAllowed: boolean): Promise<XmlServiceAnswer> {
     const seen = { operation: 'none' };
     const answer = await this.settled(request, cardAllowed, seen);
-    // The ResultCode is read back from the answer: every path of the service writes it first.
-    const result = /<ResultCode>(-?[0-9]{1,6})<\/ResultCode>/.exec(answer.body)?.[1] ?? 'none';
-    return { ...answer, outcome: { service: 'invoices', operation: seen.operation, result } };
+    return { ...answer, outcome: { service: 'invoices', operation: seen.operation, result: answer.outcome?.result ?? 'none' } };
   }
 
   private async settled(request: XmlServiceRequest, cardAllowed: boolean, seen: { operation: string }): Promise<XmlServiceAnswer> {
@@ -119,6 +123,6 @@ export class InvoiceManagementService {
   }
 
   private refused({ kind, message, status, headers }: IntakeRefusal): XmlServiceAnswer {
-    return { status, body: responseXml(REFUSAL_CODES[kind], message), ...(headers ? { headers } : {}) };
+    return { status, body: responseXml(REFUSAL_CODES[kind], message), outcome: outcome(REFUSAL_CODES[kind]), ...(headers ? { headers } : {}) };
   }
 }

@@ -35,14 +35,16 @@ export const SUBSCRIPTION_SERVICE_PATHS: Readonly<Record<string, string>> = Obje
   Object.keys(SUBSCRIPTION_METHODS).map((m) => [m, m === 'GetSubscriptions' ? '/Http/Services/GetSubscriptions' : `/Http/Services/${m}.aspx`]),
 );
 
-const answered = (status = ACCEPTED, data = {}): XmlServiceAnswer => ({ status: 200, body: statusXml(status, data) });
+/** Every answer carries its StatusID for the metrics (the method's name is added by `handle`). */
+const outcome = (status: { readonly id: number }) => ({ service: 'subscriptions', operation: 'unknown', result: String(status.id) });
+const answered = (status = ACCEPTED, data = {}): XmlServiceAnswer => ({ status: 200, body: statusXml(status, data), outcome: outcome(status) });
 
 /** A domain error as the service answers it: its StatusName, a description, and for a wrong PIN the attempts left. */
 function failed(e: DomainError): XmlServiceAnswer {
   const status = SUBSCRIPTION_STATUS_NAMES[e.code];
   const pin = e.code === 'SUBSCRIPTION_INVALID_PIN_CODE' ? { InvalidPinCode: true, AttemptsLeft: Number(e.details?.['attempts_left'] ?? 0) } : {};
   const body = statusXml(status, { StatusDescription: e.message, ...pin });
-  return e.code === 'SERVICE_UNAVAILABLE' ? { status: 503, body, headers: { 'retry-after': '1' } } : { status: 200, body };
+  return e.code === 'SERVICE_UNAVAILABLE' ? { status: 503, body, headers: { 'retry-after': '1' }, outcome: outcome(status) } : { status: 200, body, outcome: outcome(status) };
 }
 
 /**
@@ -74,10 +76,8 @@ export class SubscriptionService {
 
   async handle(method: string, request: XmlServiceRequest): Promise<XmlServiceAnswer> {
     const answer = await this.settled(method, request);
-    // The StatusID is read back from the answer: every path of the service writes it first.
-    const result = /<StatusID>(-?[0-9]{1,6})<\/StatusID>/.exec(answer.body)?.[1] ?? 'none';
     const operation = Object.hasOwn(SUBSCRIPTION_METHODS, method) ? method : 'unknown';
-    return { ...answer, outcome: { service: 'subscriptions', operation, result } };
+    return { ...answer, outcome: { service: 'subscriptions', operation, result: answer.outcome?.result ?? 'none' } };
   }
 
   private async settled(method: string, request: XmlServiceRequest): Promise<XmlServiceAnswer> {
@@ -127,6 +127,6 @@ export class SubscriptionService {
   }
 
   private refused({ kind, message, status, headers }: IntakeRefusal): XmlServiceAnswer {
-    return { status, body: statusXml(SUBSCRIPTION_REFUSALS[kind], { StatusDescription: message }), ...(headers ? { headers } : {}) };
+    return { status, body: statusXml(SUBSCRIPTION_REFUSALS[kind], { StatusDescription: message }), outcome: outcome(SUBSCRIPTION_REFUSALS[kind]), ...(headers ? { headers } : {}) };
   }
 }

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Journal } from '@kassa/adapters-memory';
@@ -139,11 +139,6 @@ export class FileJournal implements Journal {
     fsyncSync(this.fd);
     closeSync(this.fd);
     rmSync(join(this.dir, LOCK), { force: true });
-  }
-
-  /** The size of the folder's files (the benchmark and the README quote it). */
-  sizeBytes(): number {
-    return readdirSync(this.dir).reduce((sum, f) => sum + statSync(join(this.dir, f)).size, 0);
   }
 
   private replay(path: string): void {

@@ -25,12 +25,20 @@ function counted<R extends Writes<A>, A>(repository: R, count: (aggregate: A, ev
     if (result.ok) count(aggregate, events, false);
     return result;
   };
+  // The repository's other methods bound once, not at every call (every request reads through this).
+  const bound = new Map<PropertyKey, unknown>([
+    ['create', create],
+    ['save', save],
+  ]);
   return new Proxy(repository, {
     get(target, property) {
-      if (property === 'create') return create;
-      if (property === 'save') return save;
+      const known = bound.get(property);
+      if (known !== undefined) return known;
       const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const method = value.bind(target);
+      bound.set(property, method);
+      return method;
     },
   });
 }

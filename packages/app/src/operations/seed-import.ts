@@ -22,29 +22,37 @@ export async function importSeed(
 ): Promise<SeedImport> {
   const created: string[] = [];
   const kept: string[] = [];
-  const record = (action: string, target: string, changes: Record<string, unknown>) =>
-    audit.record({ id: source.ids.newId(), at: source.clock.now().toISOString(), actor: 'seed-file', from: source.from, action, target, changes });
-  for (const partner of seed.partners) {
-    const target = `partner:${partner.login}`;
-    const stored = source.replace ? await directory.readPartner(partner.login) : undefined;
-    const written = stored ? await directory.replacePartner(partner, stored.revision) : await directory.createPartner(partner);
-    if (!written) {
-      kept.push(target);
-      continue;
-    }
-    await record(stored ? 'partner.changed' : 'partner.created', target, auditedPartner(partner));
+  /** One record: created (or, with `replace`, written over), audited as the seed file's change; else kept. */
+  const importOne = async <T>(
+    target: string,
+    record: T,
+    store: { read(): Promise<{ readonly revision: number } | undefined>; create(): Promise<boolean>; replace(revision: number): Promise<boolean> },
+    audited: (r: T) => Record<string, unknown>,
+    kind: 'partner' | 'project',
+  ) => {
+    const stored = source.replace ? await store.read() : undefined;
+    if (!(stored ? await store.replace(stored.revision) : await store.create())) return void kept.push(target);
+    const action = `${kind}.${stored ? 'changed' : 'created'}`;
+    await audit.record({ id: source.ids.newId(), at: source.clock.now().toISOString(), actor: 'seed-file', from: source.from, action, target, changes: audited(record) });
     created.push(target);
+  };
+  for (const p of seed.partners) {
+    await importOne(
+      `partner:${p.login}`,
+      p,
+      { read: () => directory.readPartner(p.login), create: () => directory.createPartner(p), replace: (r) => directory.replacePartner(p, r) },
+      auditedPartner,
+      'partner',
+    );
   }
-  for (const project of seed.projects) {
-    const target = `project:${project.id}`;
-    const stored = source.replace ? await directory.readProject(project.id) : undefined;
-    const written = stored ? await directory.replaceProject(project, stored.revision) : await directory.createProject(project);
-    if (!written) {
-      kept.push(target);
-      continue;
-    }
-    await record(stored ? 'project.changed' : 'project.created', target, auditedProject(project));
-    created.push(target);
+  for (const p of seed.projects) {
+    await importOne(
+      `project:${p.id}`,
+      p,
+      { read: () => directory.readProject(p.id), create: () => directory.createProject(p), replace: (r) => directory.replaceProject(p, r) },
+      auditedProject,
+      'project',
+    );
   }
   return { created, kept };
 }

@@ -1,5 +1,6 @@
 import type { ProjectAdministration } from '../ports/project-administration.port.js';
 import type { Partner, Project } from '../ports/project-directory.port.js';
+import { projectWithDefaults } from './sample-project.js';
 import type { TestApi } from './test-api.js';
 
 let seq = 0;
@@ -7,20 +8,7 @@ const partnerOf = (): Partner => {
   seq += 1;
   return { login: `admin-contract-${Date.now() % 100_000}-${seq}`, password: `pw-${seq}`, testCallbackAllowed: false };
 };
-const projectOf = (partnerLogin: string): Project => ({
-  id: 800_000 + ((Date.now() % 100_000) * 10 + (seq % 10)),
-  partnerLogin,
-  active: true,
-  clientIpRequired: true,
-  ipWhitelist: [],
-  defaultPrice: null,
-  returnUrl: null,
-  webhookUrl: null,
-  webhookSecret: null,
-  paymentMethods: ['sbp'],
-  subscriptionSecret: null,
-  subscriptionNotificationUrl: null,
-});
+const projectOf = (partnerLogin: string): Project => projectWithDefaults({ id: 800_000 + ((Date.now() % 100_000) * 10 + (seq % 10)), partnerLogin });
 
 /** The directory administration's rules every adapter obeys: creation once, replacement compare-and-set on the revision. */
 export function describeAdministrationContract(name: string, fresh: () => Promise<{ readonly projects: ProjectAdministration }>, t: TestApi): void {

@@ -5,3 +5,4 @@ export type { TestApi } from './test-api.js';
 export * from './event-log-contract.suite.js';
 export * from './administration-contract.suite.js';
 export * from './idempotency-contract.suite.js';
+export * from './sample-project.js';
