@@ -7,7 +7,7 @@ import { InMemoryDocuments } from './in-memory-documents.js';
 import { JournaledMap, type Journal } from './journal.js';
 
 const keyOf = (projectId: number, clientKey: string, merchantContractId: string) => JSON.stringify([projectId, clientKey, merchantContractId]);
-const contractKey = (c: Contract) => keyOf(c.projectId, customerKey(c.customer), c.merchantContractId);
+const contractKey = (c: Contract) => keyOf(c.projectId, customerKey(c.customer, c.testClockId), c.merchantContractId);
 
 /** Contracts in memory; a key map stands for MongoDB's unique live-key index. */
 export class InMemoryContractRepository implements ContractRepository {
@@ -45,8 +45,15 @@ export class InMemoryContractRepository implements ContractRepository {
     return result;
   }
 
-  async findDue(now: string, limit: number) {
-    return this.documents.due(now, limit);
+  async findDue(now: string, limit: number, testClockId?: string) {
+    return this.documents.due(now, limit, testClockId);
+  }
+
+  /** Removes the project's contracts on a test clock, with their live keys; answers how many. */
+  removeOnClock(projectId: number, testClockId: string): number {
+    const removed = this.documents.removeOnClock(projectId, testClockId);
+    for (const c of removed) if (this.keys.get(contractKey(c)) === c.id) this.keys.delete(contractKey(c));
+    return removed.length;
   }
 
   /** Evicts cancelled and closed contracts that ended before `before` (the retention); answers how many. */

@@ -20,6 +20,8 @@ interface Stored {
    * each save that recorded one (every save that ends an aggregate does). The retention counts from it.
    */
   changedAt: string;
+  /** The test clock the aggregate lives on (absent in documents journaled before clocks existed). */
+  clockId?: string | null;
 }
 
 export interface Versioned {
@@ -86,11 +88,12 @@ export class InMemoryDocuments<A extends Versioned> {
     return [...this.docs.values()].map((s) => JSON.parse(s.json) as A).filter(predicate);
   }
 
-  /** Copies of the aggregates whose due time has come, oldest due first (only those are read). */
-  due(now: string, limit: number): A[] {
+  /** Copies of the aggregates whose due time has come, oldest due first (only those are read); only those on `testClockId` (or on none). */
+  due(now: string, limit: number, testClockId?: string): A[] {
     const nowMs = Date.parse(now);
+    const clockId = testClockId ?? null;
     const due: (Stored & { dueMs: number })[] = [];
-    for (const s of this.docs.values()) if (s.dueMs !== null && s.dueMs <= nowMs) due.push(s as Stored & { dueMs: number });
+    for (const s of this.docs.values()) if (s.dueMs !== null && s.dueMs <= nowMs && (s.clockId ?? null) === clockId) due.push(s as Stored & { dueMs: number });
     return due
       .sort((x, y) => x.dueMs - y.dueMs)
       .slice(0, limit)
@@ -128,8 +131,25 @@ export class InMemoryDocuments<A extends Versioned> {
     return oldest;
   }
 
-  pendingEvents(): DomainEvent[] {
-    return [...this.docs.values()].flatMap((s) => (s.outbox.length === 0 ? [] : copyOf(s.outbox)));
+  /** Events in the outboxes; with `testClockId`, only those recorded on that clock. */
+  pendingEvents(testClockId?: string): DomainEvent[] {
+    return [...this.docs.values()].flatMap((s) => (s.outbox.length === 0 ? [] : copyOf(testClockId === undefined ? s.outbox : s.outbox.filter((e) => e.testClockId === testClockId))));
+  }
+
+  /** Removes every document of `projectId` on `testClockId`; answers the removed ones. */
+  removeOnClock(projectId: number, testClockId: string): A[] {
+    const removed: A[] = [];
+    for (const [id, stored] of this.docs) {
+      if (stored.projectId !== projectId || stored.clockId !== testClockId) continue;
+      this.docs.delete(id);
+      removed.push(JSON.parse(stored.json) as A);
+    }
+    return removed;
+  }
+
+  /** Removes one document; answers whether it was there. */
+  remove(projectId: number, id: string): boolean {
+    return this.docs.get(id)?.projectId === projectId && this.docs.delete(id);
   }
 
   acknowledge(aggregateId: string, eventId: string): void {
@@ -142,6 +162,7 @@ export class InMemoryDocuments<A extends Versioned> {
 
   private stored(aggregate: A, outbox: readonly DomainEvent[], changedAt: string): Stored {
     const dueAt = this.dueAt(aggregate);
-    return { json: JSON.stringify(aggregate), projectId: aggregate.projectId, version: aggregate.version, dueMs: dueAt === null ? null : Date.parse(dueAt), outbox, changedAt };
+    const clockId = (aggregate as { testClockId?: string }).testClockId ?? null;
+    return { json: JSON.stringify(aggregate), projectId: aggregate.projectId, version: aggregate.version, dueMs: dueAt === null ? null : Date.parse(dueAt), outbox, changedAt, clockId };
   }
 }

@@ -24,6 +24,15 @@ export class InMemoryEventLog implements EventLog {
     return removed;
   }
 
+  /** Removes a project's events recorded on a test clock. */
+  removeOnClock(projectId: number, testClockId: string): number {
+    let removed = 0;
+    for (const [id, e] of this.events) {
+      if (e.projectId === projectId && (JSON.parse(e.json) as DomainEvent).testClockId === testClockId && this.events.delete(id)) removed += 1;
+    }
+    return removed;
+  }
+
   /** Removes the events that occurred before `before` (the retention); answers how many. */
   purgeBefore(before: string): number {
     let removed = 0;

@@ -8,7 +8,7 @@ import { JournaledMap, type Journal } from './journal.js';
 
 // The project id is a number, so the first '/' ends it: these keys cannot collide.
 const orderKey = (projectId: number, merchantOrderId: string) => `${projectId}/${merchantOrderId}`;
-const clientKey = (i: Invoice) => `${i.projectId}/${customerKey(i.customer)}`;
+const clientKey = (i: Invoice) => `${i.projectId}/${customerKey(i.customer, i.testClockId)}`;
 
 /** Invoices in memory, with both unique keys: merchant_order_id, and one active invoice per client. */
 export class InMemoryInvoiceRepository implements InvoiceRepository {
@@ -52,8 +52,8 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return result;
   }
 
-  async findDue(now: string, limit: number) {
-    return this.documents.due(now, limit);
+  async findDue(now: string, limit: number, testClockId?: string) {
+    return this.documents.due(now, limit, testClockId);
   }
 
   /**
@@ -66,6 +66,16 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     const prefix = `${projectId}/`;
     for (const keys of [this.orders, this.activeByClient]) for (const key of keys.keys()) if (key.startsWith(prefix)) keys.delete(key);
     return this.documents.removeProject(projectId);
+  }
+
+  /** Removes the project's invoices on a test clock, with their keys; answers how many. */
+  removeOnClock(projectId: number, testClockId: string): number {
+    const removed = this.documents.removeOnClock(projectId, testClockId);
+    for (const i of removed) {
+      if (this.orders.get(orderKey(i.projectId, i.merchantOrderId)) === i.id) this.orders.delete(orderKey(i.projectId, i.merchantOrderId));
+      if (this.activeByClient.get(clientKey(i)) === i.id) this.activeByClient.delete(clientKey(i));
+    }
+    return removed.length;
   }
 
   evictFinishedBefore(before: string): number {

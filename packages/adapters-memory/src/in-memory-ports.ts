@@ -24,6 +24,7 @@ import {
 } from './test-doubles.js';
 import { InMemoryWebhookDeliveryRepository } from './in-memory-webhook-delivery-repository.js';
 import { InMemoryEventLog } from './in-memory-event-log.js';
+import { InMemoryTestClockRepository } from './in-memory-test-clock-repository.js';
 
 export interface InMemoryPorts extends KassaPorts {
   readonly contracts: InMemoryContractRepository;
@@ -45,11 +46,12 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
   const clock = new ManualClock();
   const deliveries = new InMemoryWebhookDeliveryRepository();
   const events = new InMemoryEventLog();
+  const testClocks = new InMemoryTestClockRepository();
   return {
     contracts,
     invoices,
     subscriptions,
-    outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions }),
+    outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions, testClocks }),
     projects: new InMemoryProjectDirectory(options.partners ?? [], options.projects ?? []),
     clock,
     ids: new SequentialIds(),
@@ -63,7 +65,8 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     settings: options.settings ?? defaultSettings('test'),
     deliveries,
     events,
-    retention: new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events }),
+    retention: new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, testClocks }),
+    testClocks,
     notifications: new NoNotifications(),
     webhooks: new RecordingWebhookSender(clock),
     random: new FixedRandom(),

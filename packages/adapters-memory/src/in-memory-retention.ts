@@ -5,6 +5,7 @@ import type { InMemoryEventLog } from './in-memory-event-log.js';
 import type { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import type { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import type { InMemoryWebhookDeliveryRepository } from './in-memory-webhook-delivery-repository.js';
+import type { InMemoryTestClockRepository } from './in-memory-test-clock-repository.js';
 
 /**
  * The in-memory storage's retention: events, finished deliveries and finished aggregates older than
@@ -18,13 +19,14 @@ export class InMemoryRetention implements StorageRetention {
       readonly subscriptions: InMemorySubscriptionRepository;
       readonly deliveries: InMemoryWebhookDeliveryRepository;
       readonly events: InMemoryEventLog;
+      readonly testClocks: InMemoryTestClockRepository;
       /** Idempotency keys go with the rest once expired past the cut-off. */
       readonly idempotency?: InMemoryIdempotencyStore;
     },
   ) {}
 
   async eraseProject(projectId: number): Promise<ProjectErasure> {
-    const { contracts, invoices, subscriptions, deliveries, events, idempotency } = this.stores;
+    const { contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks } = this.stores;
     await idempotency?.eraseProject(projectId);
     return {
       contracts: contracts.documents.removeProject(projectId),
@@ -32,6 +34,19 @@ export class InMemoryRetention implements StorageRetention {
       subscriptions: subscriptions.documents.removeProject(projectId),
       events: events.removeProject(projectId),
       deliveries: deliveries.documents.removeProject(projectId),
+      testClocks: testClocks.documents.removeProject(projectId),
+    };
+  }
+
+  async eraseTestClock(projectId: number, testClockId: string): Promise<ProjectErasure> {
+    const { contracts, invoices, subscriptions, deliveries, events } = this.stores;
+    return {
+      contracts: contracts.removeOnClock(projectId, testClockId),
+      invoices: invoices.removeOnClock(projectId, testClockId),
+      subscriptions: subscriptions.documents.removeOnClock(projectId, testClockId).length,
+      events: events.removeOnClock(projectId, testClockId),
+      deliveries: deliveries.documents.removeOnClock(projectId, testClockId).length,
+      testClocks: 0,
     };
   }
 

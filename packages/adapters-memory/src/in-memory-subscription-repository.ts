@@ -42,8 +42,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return this.documents.replace(subscription, events);
   }
 
-  async findDue(now: string, limit: number) {
-    return this.documents.due(now, limit);
+  async findDue(now: string, limit: number, testClockId?: string) {
+    return this.documents.due(now, limit, testClockId);
   }
 
   /** Evicts cancelled, refused and closed subscriptions whose last change was before `before` (the retention). */

@@ -28,8 +28,8 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     return this.documents.replace(delivery, []);
   }
 
-  async findDue(now: string, limit: number) {
-    return this.documents.due(now, limit);
+  async findDue(now: string, limit: number, testClockId?: string) {
+    return this.documents.due(now, limit, testClockId);
   }
 
   /** Evicts deliveries that finished (succeeded or dead) before `before` (the retention). */

@@ -70,9 +70,12 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
     return docs.map((d) => this.aggregate(d));
   }
 
-  /** Aggregates whose `dueAt` has come, oldest first (the due-work sweep). */
-  due(now: string, limit: number): Promise<S[]> {
-    return this.find({ dueAt: { $ne: null, $lte: now } }, { dueAt: 1 }, limit);
+  /**
+   * Aggregates whose `dueAt` has come, oldest first (the due-work sweep): those on `testClockId`, or
+   * without it those on no clock (`null` also matches documents written before clocks existed).
+   */
+  due(now: string, limit: number, testClockId?: string): Promise<S[]> {
+    return this.find({ dueAt: { $ne: null, $lte: now }, testClockId: testClockId ?? null }, { dueAt: 1 }, limit);
   }
 
   /** Inserts version 1 with its events; a duplicate `_id` or unique key throws the driver's E11000. */
@@ -101,10 +104,10 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
    * events acknowledged) loses the flag by a compare-and-set on the version read: a save that pushed
    * meanwhile changed the version, so its flag stays.
    */
-  async pending(limit: number): Promise<DomainEvent[]> {
+  async pending(limit: number, testClockId?: string): Promise<DomainEvent[]> {
     const docs = await storage(() =>
       this.collection
-        .find({ outboxPending: true } as never, { projection: { outbox: 1, version: 1 } })
+        .find({ outboxPending: true, ...(testClockId === undefined ? {} : { testClockId }) } as never, { projection: { outbox: 1, version: 1 } })
         .limit(limit)
         .toArray(),
     );

@@ -18,8 +18,9 @@ import { CREATE_ATTEMPTS, duplicateField, liveKey } from './unique-keys.js';
 
 const key = (clientKey: string, merchantContractId: string) => JSON.stringify([clientKey, merchantContractId]);
 const fields = (c: Contract) => ({
+  testClockId: c.testClockId,
   projectId: c.projectId,
-  liveKey: liveKey(contractHoldsKey(c), key(customerKey(c.customer), c.merchantContractId), c.id),
+  liveKey: liveKey(contractHoldsKey(c), key(customerKey(c.customer, c.testClockId), c.merchantContractId), c.id),
   dueAt: contractDueAt(c),
 });
 
@@ -48,7 +49,7 @@ export class MongoContractRepository implements ContractRepository {
         return created();
       } catch (e) {
         if (duplicateField(e) !== 'liveKey') throw e;
-        const holder = await this.findLive(contract.projectId, customerKey(contract.customer), contract.merchantContractId);
+        const holder = await this.findLive(contract.projectId, customerKey(contract.customer, contract.testClockId), contract.merchantContractId);
         if (holder) return duplicateKey('contract', holder.id);
         // Should the key keep changing hands, the caller gets a 503 and retries later.
         if (attempt === CREATE_ATTEMPTS) throw new StorageUnavailableError(e);
@@ -60,7 +61,7 @@ export class MongoContractRepository implements ContractRepository {
     return (await this.contracts.save(contract, fields(contract), events)) ? saved() : versionConflict();
   }
 
-  async findDue(now: string, limit: number): Promise<Contract[]> {
-    return this.contracts.due(now, limit);
+  async findDue(now: string, limit: number, testClockId?: string): Promise<Contract[]> {
+    return this.contracts.due(now, limit, testClockId);
   }
 }

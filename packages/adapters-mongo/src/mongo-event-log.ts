@@ -39,6 +39,11 @@ export class MongoEventLog implements EventLog {
     return (await storage(() => this.events.deleteMany({ projectId }))).deletedCount;
   }
 
+  /** Removes a project's events recorded on a test clock. */
+  async eraseOnClock(projectId: number, testClockId: string): Promise<number> {
+    return (await storage(() => this.events.deleteMany({ projectId, 'event.testClockId': testClockId }))).deletedCount;
+  }
+
   /** Removes the events that occurred before `before`: the retention sweep. */
   async purgeBefore(before: string): Promise<number> {
     const result = await storage(() => this.events.deleteMany({ occurredAt: { $lt: before } }));

@@ -1,4 +1,4 @@
-import type { AggregateKind, Contract, DomainEvent, EventOutbox, Invoice, Subscription } from '@kassa/domain';
+import type { AggregateKind, Contract, DomainEvent, EventOutbox, Invoice, Subscription, TestClock } from '@kassa/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 
 /**
@@ -11,12 +11,13 @@ export class MongoEventOutbox implements EventOutbox {
       readonly contract: AggregateCollection<Contract>;
       readonly invoice: AggregateCollection<Invoice>;
       readonly subscription: AggregateCollection<Subscription>;
+      readonly test_clock: AggregateCollection<TestClock>;
     },
   ) {}
 
-  async pending(limit: number): Promise<DomainEvent[]> {
-    const { contract, invoice, subscription } = this.collections;
-    const found = await Promise.all([contract.pending(limit), invoice.pending(limit), subscription.pending(limit)]);
+  async pending(limit: number, testClockId?: string): Promise<DomainEvent[]> {
+    const { contract, invoice, subscription, test_clock } = this.collections;
+    const found = await Promise.all([contract.pending(limit, testClockId), invoice.pending(limit, testClockId), subscription.pending(limit, testClockId), test_clock.pending(limit, testClockId)]);
     return found
       .flat()
       .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
@@ -25,8 +26,10 @@ export class MongoEventOutbox implements EventOutbox {
 
   /** The oldest among the first 100 flagged documents of each collection (they are not in time order: it can under-read a longer backlog). */
   async oldestPendingAt(): Promise<string | undefined> {
-    const { contract, invoice, subscription } = this.collections;
-    const found = (await Promise.all([contract.oldestPendingAt(100), invoice.oldestPendingAt(100), subscription.oldestPendingAt(100)])).filter((t): t is string => t !== undefined);
+    const { contract, invoice, subscription, test_clock } = this.collections;
+    const found = (await Promise.all([contract.oldestPendingAt(100), invoice.oldestPendingAt(100), subscription.oldestPendingAt(100), test_clock.oldestPendingAt(100)])).filter(
+      (t): t is string => t !== undefined,
+    );
     return found.sort()[0];
   }
 

@@ -18,9 +18,10 @@ import { StorageUnavailableError } from './mongo-errors.js';
 import { CREATE_ATTEMPTS, duplicateField, liveKey } from './unique-keys.js';
 
 const fields = (i: Invoice) => ({
+  testClockId: i.testClockId,
   projectId: i.projectId,
   merchantOrderId: i.merchantOrderId,
-  liveKey: liveKey(invoiceIsActive(i), customerKey(i.customer), i.id),
+  liveKey: liveKey(invoiceIsActive(i), customerKey(i.customer, i.testClockId), i.id),
   dueAt: invoiceDueAt(i),
 });
 
@@ -51,7 +52,7 @@ export class MongoInvoiceRepository implements InvoiceRepository {
           const holder = await this.findByMerchantOrderId(invoice.projectId, invoice.merchantOrderId);
           if (holder) return duplicateKey('merchantOrderId', holder.id);
         } else if (field === 'liveKey') {
-          const holder = await this.invoices.findOne({ projectId: invoice.projectId, liveKey: customerKey(invoice.customer) });
+          const holder = await this.invoices.findOne({ projectId: invoice.projectId, liveKey: customerKey(invoice.customer, invoice.testClockId) });
           if (holder) return duplicateKey('activeInvoice', holder.id);
         } else {
           throw e;
@@ -66,7 +67,7 @@ export class MongoInvoiceRepository implements InvoiceRepository {
     return (await this.invoices.save(invoice, fields(invoice), events)) ? saved() : versionConflict();
   }
 
-  async findDue(now: string, limit: number): Promise<Invoice[]> {
-    return this.invoices.due(now, limit);
+  async findDue(now: string, limit: number, testClockId?: string): Promise<Invoice[]> {
+    return this.invoices.due(now, limit, testClockId);
   }
 }

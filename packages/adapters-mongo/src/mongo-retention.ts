@@ -1,4 +1,4 @@
-import type { Contract, Invoice, ProjectErasure, RetentionReport, StorageRetention, Subscription } from '@kassa/domain';
+import type { Contract, Invoice, ProjectErasure, RetentionReport, StorageRetention, Subscription, TestClock } from '@kassa/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 import type { MongoEventLog } from './mongo-event-log.js';
 import type { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
@@ -18,11 +18,12 @@ export class MongoRetention implements StorageRetention {
       readonly contracts: AggregateCollection<Contract>;
       readonly invoices: AggregateCollection<Invoice>;
       readonly subscriptions: AggregateCollection<Subscription>;
+      readonly testClocks: AggregateCollection<TestClock>;
     },
   ) {}
 
   async eraseProject(projectId: number): Promise<ProjectErasure> {
-    const { contracts, invoices, subscriptions } = this.aggregates;
+    const { contracts, invoices, subscriptions, testClocks } = this.aggregates;
     await this.idempotency.eraseProject(projectId);
     return {
       contracts: await contracts.deleteMany({ projectId }),
@@ -30,6 +31,20 @@ export class MongoRetention implements StorageRetention {
       subscriptions: await subscriptions.deleteMany({ projectId }),
       events: await this.events.eraseProject(projectId),
       deliveries: await this.deliveries.eraseProject(projectId),
+      testClocks: await testClocks.deleteMany({ projectId }),
+    };
+  }
+
+  async eraseTestClock(projectId: number, testClockId: string): Promise<ProjectErasure> {
+    const { contracts, invoices, subscriptions } = this.aggregates;
+    const onClock = { projectId, testClockId };
+    return {
+      contracts: await contracts.deleteMany(onClock),
+      invoices: await invoices.deleteMany(onClock),
+      subscriptions: await subscriptions.deleteMany(onClock),
+      events: await this.events.eraseOnClock(projectId, testClockId),
+      deliveries: await this.deliveries.eraseOnClock(projectId, testClockId),
+      testClocks: 0,
     };
   }
 

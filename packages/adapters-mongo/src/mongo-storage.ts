@@ -1,4 +1,4 @@
-import type { Contract, Invoice, Subscription, WebhookDelivery } from '@kassa/domain';
+import type { Contract, Invoice, Subscription, TestClock, WebhookDelivery } from '@kassa/domain';
 import { MongoClient, type Collection, type Db, type IndexDescription } from 'mongodb';
 import { AggregateCollection, type AggregateDocument } from './aggregate-collection.js';
 import { MongoContractRepository } from './mongo-contract-repository.js';
@@ -10,6 +10,7 @@ import { MongoSubscriptionRepository } from './mongo-subscription-repository.js'
 import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
 import { MongoEventLog, type EventDocument } from './mongo-event-log.js';
 import { MongoRetention } from './mongo-retention.js';
+import { MongoTestClockRepository } from './mongo-test-clock-repository.js';
 import { MongoAuditLog, type AuditDocument } from './mongo-audit-log.js';
 import { MongoIdempotencyStore, type IdempotencyDocument } from './mongo-idempotency-store.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
@@ -36,6 +37,7 @@ export interface MongoStorage {
   readonly audit: MongoAuditLog;
   readonly idempotency: MongoIdempotencyStore;
   readonly retention: MongoRetention;
+  readonly testClocks: MongoTestClockRepository;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     due,
     ...byId,
   ],
+  test_clocks: [{ key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' }, due, outbox, ...byId],
   events: [
     { key: { projectId: 1, occurredAt: -1, _id: -1 }, name: 'project_newest_first' },
     { key: { projectId: 1, type: 1, occurredAt: -1, _id: -1 }, name: 'project_type_newest_first' },
@@ -116,6 +119,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   const contract = aggregates<Contract>('contracts');
   const invoice = aggregates<Invoice>('invoices');
   const subscription = aggregates<Subscription>('subscriptions');
+  const testClock = aggregates<TestClock>('test_clocks');
   const deliveries = new MongoWebhookDeliveryRepository(aggregates<WebhookDelivery>('webhook_deliveries'));
   const events = new MongoEventLog(db.collection<EventDocument>('events'));
   const idempotency = new MongoIdempotencyStore(db.collection<IdempotencyDocument>('idempotency_keys'));
@@ -127,8 +131,9 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     subscriptions: new MongoSubscriptionRepository(subscription),
     deliveries,
     events,
-    retention: new MongoRetention(events, deliveries, idempotency, { contracts: contract, invoices: invoice, subscriptions: subscription }),
-    outbox: new MongoEventOutbox({ contract, invoice, subscription }),
+    retention: new MongoRetention(events, deliveries, idempotency, { contracts: contract, invoices: invoice, subscriptions: subscription, testClocks: testClock }),
+    testClocks: new MongoTestClockRepository(testClock),
+    outbox: new MongoEventOutbox({ contract, invoice, subscription, test_clock: testClock }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),
     audit: new MongoAuditLog(db.collection<AuditDocument>('audit_log')),
     idempotency,

@@ -13,6 +13,7 @@ import {
 import type { AggregateCollection } from './aggregate-collection.js';
 
 const fields = (s: Subscription) => ({
+  testClockId: s.testClockId,
   projectId: s.projectId,
   createdAt: s.createdAt,
   subscriberMsisdn: s.subscriberMsisdn,
@@ -48,7 +49,7 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
     return (await this.subscriptions.save(subscription, fields(subscription), events)) ? saved() : versionConflict();
   }
 
-  async findDue(now: string, limit: number): Promise<Subscription[]> {
-    return this.subscriptions.due(now, limit);
+  async findDue(now: string, limit: number, testClockId?: string): Promise<Subscription[]> {
+    return this.subscriptions.due(now, limit, testClockId);
   }
 }

@@ -15,6 +15,7 @@ import { isDuplicateKey } from './mongo-errors.js';
 /** When a delivery stopped needing work (its last attempt), or null while it is pending. */
 const finishedAt = (d: WebhookDelivery): string | null => (d.state === 'pending' ? null : (d.attempts.at(-1)?.at ?? d.createdAt));
 const fields = (d: WebhookDelivery) => ({
+  testClockId: d.testClockId,
   projectId: d.projectId,
   createdAt: d.createdAt,
   status: d.state,
@@ -45,8 +46,8 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
     return (await this.deliveries.save(delivery, fields(delivery), [])) ? saved() : versionConflict();
   }
 
-  async findDue(now: string, limit: number): Promise<WebhookDelivery[]> {
-    return this.deliveries.due(now, limit);
+  async findDue(now: string, limit: number, testClockId?: string): Promise<WebhookDelivery[]> {
+    return this.deliveries.due(now, limit, testClockId);
   }
 
   async list(projectId: number, filter: DeliveryFilter, limit: number): Promise<WebhookDelivery[]> {
@@ -73,6 +74,11 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   /** Removes a project's deliveries (the test environment's reset). */
   async eraseProject(projectId: number): Promise<number> {
     return this.deliveries.deleteMany({ projectId });
+  }
+
+  /** Removes a project's deliveries of events on a test clock. */
+  async eraseOnClock(projectId: number, testClockId: string): Promise<number> {
+    return this.deliveries.deleteMany({ projectId, testClockId });
   }
 
   /** Removes deliveries that finished (succeeded or dead) before `before`: the retention sweep. */

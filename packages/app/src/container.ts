@@ -62,6 +62,7 @@ export function buildContainer(
         deliveries: s.deliveries,
         events: s.events,
         retention: s.retention,
+        testClocks: s.testClocks,
         notifications: new TransportNotifications(c.KASSA_ENV),
         // The test environment's callback URLs reach public addresses only, unless the operator allows private networks.
         webhooks: (observability.webhooks ?? ((w: WebhookSender) => w))(

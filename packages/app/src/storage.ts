@@ -11,10 +11,11 @@ import {
   InMemoryRetention,
   InMemoryAuditLog,
   InMemoryIdempotencyStore,
+  InMemoryTestClockRepository,
 } from '@kassa/adapters-memory';
 
 /** The storage ports, whichever adapter provides them. */
-export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'deliveries' | 'events' | 'retention'> {
+export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'deliveries' | 'events' | 'retention' | 'testClocks'> {
   readonly kind: 'in-memory' | 'mongodb';
   /** Partners and projects, changed at run time by the admin API. */
   readonly projects: ProjectAdministration;
@@ -36,12 +37,13 @@ export function inMemoryStorage(dataDir?: string): Storage {
   const contracts = new InMemoryContractRepository(journal);
   const invoices = new InMemoryInvoiceRepository(journal);
   const subscriptions = new InMemorySubscriptionRepository(journal);
-  const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions });
+  const testClocks = new InMemoryTestClockRepository(journal);
+  const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions, testClocks });
   const projects = new InMemoryProjectDirectory([], [], journal);
   const deliveries = new InMemoryWebhookDeliveryRepository(journal);
   const events = new InMemoryEventLog(journal);
   const idempotency = new InMemoryIdempotencyStore(journal);
-  const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, idempotency });
+  const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks });
   return {
     kind: 'in-memory',
     contracts,
@@ -52,6 +54,7 @@ export function inMemoryStorage(dataDir?: string): Storage {
     deliveries,
     events,
     retention,
+    testClocks,
     audit: new InMemoryAuditLog(journal),
     idempotency,
     ping: async () => {},
@@ -81,7 +84,7 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
           keys.previous.map((k, i) => secretsKey(k, `KASSA_SECRETS_PREVIOUS_KEYS[${i}]`)),
         );
   const mongo = await connectMongoStorage({ url, database, ...(sealer ? { sealer } : {}) });
-  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit, idempotency } = mongo;
+  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit, idempotency, testClocks } = mongo;
   return {
     kind: 'mongodb',
     contracts,
@@ -92,6 +95,7 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
     deliveries,
     events,
     retention,
+    testClocks,
     audit,
     idempotency,
     ping: async () => void (await mongo.db.command({ ping: 1 })),

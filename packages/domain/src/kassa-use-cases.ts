@@ -33,13 +33,18 @@ import { ListEvents, ListWebhookDeliveries } from './webhook/use-cases/webhook-q
 import { RunJob } from './jobs/run-job.use-case.js';
 import { RunDueWork } from './jobs/run-due-work.use-case.js';
 import { ApplyRetention } from './jobs/apply-retention.use-case.js';
+import { ClockedScheduler } from './jobs/clocked-scheduler.js';
+import { TestClocks } from './sandbox/use-cases/test-clock-use-cases.js';
+import { RunTestClockAdvance } from './sandbox/use-cases/run-test-clock-advance.use-case.js';
 
 /**
  * Every use case, wired to one set of ports: what transports and workers call. Commands that are one
  * aggregate command and nothing more (cancel, expire, a completed page payment) are built here from
  * the aggregate's function and what a missing aggregate answers.
  */
-export function kassaUseCases(ports: KassaPorts) {
+export function kassaUseCases(given: KassaPorts) {
+  // Jobs of objects on a test clock run in the clock's time (see ClockedScheduler).
+  const ports: KassaPorts = { ...given, scheduler: new ClockedScheduler(given.scheduler, given) };
   const createContract = new CreateContract(ports);
   const expireContract = new ExpireContract(ports);
   const completeRefund = new CompleteRefund(ports);
@@ -50,6 +55,10 @@ export function kassaUseCases(ports: KassaPorts) {
   const runSubscriptionCharge = new RunSubscriptionCharge(ports);
   // Jobs run the same instances the transports call: each use case is built once.
   const attemptDelivery = new AttemptDelivery(ports);
+  const relayEvents = new RelayEvents(ports);
+  // The advance runs the clock's jobs through the same RunJob that runs it.
+  const jobs = { execute: (job: Parameters<RunJob['execute']>[0]) => runJob.execute(job) };
+  const runTestClockAdvance = new RunTestClockAdvance(ports, jobs, relayEvents);
   const runJob = new RunJob({
     chargeInvoice,
     completeRefund,
@@ -58,6 +67,7 @@ export function kassaUseCases(ports: KassaPorts) {
     expirePendingSubscription,
     runSubscriptionCharge,
     attemptDelivery,
+    runTestClockAdvance,
   });
   const redeliverWebhook = new RedeliverWebhook(ports);
   return {
@@ -88,10 +98,12 @@ export function kassaUseCases(ports: KassaPorts) {
     expirePendingSubscription,
     runSubscriptionCharge,
     refundBillingOperation: new RefundBillingOperation(ports),
-    relayEvents: new RelayEvents(ports),
+    relayEvents,
     redeliverWebhook,
     recoverDeadDeliveries: new RecoverDeadDeliveries(ports, redeliverWebhook),
     resetTestData: new ResetTestData(ports),
+    testClocks: new TestClocks(ports),
+    runTestClockAdvance,
     listEvents: new ListEvents(ports),
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
     attemptDelivery,

@@ -10,6 +10,7 @@ import {
   paymentUpdatedWebhook,
   refundCompletedWebhook,
   refundFailedWebhook,
+  testClockReadyWebhook,
   subscriptionStatusNotification,
 } from './webhook-payloads.js';
 
@@ -153,6 +154,7 @@ const TESTING = [
   'charges to 79990000402 succeed and its refunds are refused (result_code 213, REFUND_REFUSED: refund_status failed, refund.failed).',
   'Cards on the payment page: 4111111111111111 pays, 4000000000000002 declines (210), 4000000000000069 expires (211), any other 212.',
   'POST test_data/reset empties a project.',
+  "Test clocks (POST test_clocks) let objects attached to them live in the clock's time: advance it and every expiry, charge and webhook retry that falls due runs in order, each at its own time; a subscription on a clock without BillingPeriodSeconds is charged every 30 days.",
 ].join(' ');
 
 /** Every POST takes an Idempotency-Key (draft-ietf-httpapi-idempotency-key-header). */
@@ -187,6 +189,7 @@ const WEBHOOKS: readonly { readonly name: string; readonly schema: z.ZodType; re
   { name: 'payment.updated', schema: paymentUpdatedWebhook, contentType: 'application/json', summary: "A charge attempt (to webhookUrl, and an invoice's test_info.callback_url)" },
   { name: 'refund.completed', schema: refundCompletedWebhook, contentType: 'application/json', summary: 'A refund completed (the refund notification, to webhookUrl)' },
   { name: 'refund.failed', schema: refundFailedWebhook, contentType: 'application/json', summary: 'A refund the gateway refused (the refund notification, to webhookUrl)' },
+  { name: 'test_clock.ready', schema: testClockReadyWebhook, contentType: 'application/json', summary: 'The test environment only: a test clock finished an advance (to webhookUrl)' },
   { name: 'payment.updated (legacy envelope)', schema: legacyPaymentWebhook, contentType: 'application/json', summary: 'A charge attempt, for projects with webhookFormat "legacy"' },
   {
     name: 'SubscriptionStatusNotification',

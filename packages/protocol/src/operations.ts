@@ -1,6 +1,16 @@
 import type { z } from 'zod';
 import type { JsonErrorCode } from './error-codes.js';
-import { billingCheckRequest, clientIpRequest, contractCancelRequest, contractPinRequest, createContractRequest, createInvoiceRequest, pinRequest } from './requests.js';
+import {
+  advanceTestClockRequest,
+  billingCheckRequest,
+  clientIpRequest,
+  contractCancelRequest,
+  contractPinRequest,
+  createContractRequest,
+  createInvoiceRequest,
+  createTestClockRequest,
+  pinRequest,
+} from './requests.js';
 import {
   EVENT_TYPES,
   eventsPageSchema,
@@ -15,13 +25,15 @@ import {
   invoiceCancelledSchema,
   invoiceSchema,
   refundSchema,
+  testClockSchema,
+  testClocksSchema,
 } from './responses.js';
 import type { SignedOperation } from './signature-payload.js';
 
 /** One operation of the JSON v3 API: its route, its shapes and the error codes it can answer with. */
 export interface Operation {
   readonly id: SignedOperation;
-  readonly method: 'get' | 'post';
+  readonly method: 'get' | 'post' | 'delete';
   /** Under the path prefix /api/v3/projects/{projectId}. */
   readonly path: string;
   readonly summary: string;
@@ -65,6 +77,7 @@ const invoice = {
   customer,
   transactions: [],
 };
+const testClock = { test_clock_id: ID, name: 'renewals', frozen_time: '2027-01-01T00:00:00Z', status: 'ready', advancing_to: null, created_at: '2026-11-22T10:00:00Z' };
 const contract = { contract_id: ID, authorization_type: 'SMS_PIN', expires_at: '2027-11-22T10:00:00Z', merchant_contract_id: 'contract-1', customer };
 
 export const OPERATIONS: readonly Operation[] = [
@@ -238,6 +251,61 @@ export const OPERATIONS: readonly Operation[] = [
     status: 200,
     response: testDataResetSchema,
     errors: ['NOT_FOUND'],
-    example: { contracts: 2, invoices: 5, subscriptions: 1, events: 9, deliveries: 9 },
+    example: { contracts: 2, invoices: 5, subscriptions: 1, events: 9, deliveries: 9, test_clocks: 1 },
+  },
+  {
+    id: 'createTestClock',
+    method: 'post',
+    path: '/test_clocks',
+    summary:
+      'The test environment only: a clock that stands still at frozen_time. Attach a contract or invoice with test_info.test_clock_id, a subscription with TestInfo/TestClockID; they then live in its time',
+    request: createTestClockRequest,
+    status: 201,
+    response: testClockSchema,
+    errors: ['NOT_FOUND'],
+    example: testClock,
+  },
+  {
+    id: 'listTestClocks',
+    method: 'get',
+    path: '/test_clocks',
+    summary: "The test environment only: the project's test clocks, newest first",
+    status: 200,
+    response: testClocksSchema,
+    errors: ['NOT_FOUND'],
+    example: { test_clocks: [testClock] },
+  },
+  {
+    id: 'getTestClock',
+    method: 'get',
+    path: '/test_clocks/{testClockId}',
+    summary: 'The test environment only: a test clock (poll it until status is ready)',
+    status: 200,
+    response: testClockSchema,
+    errors: ['NOT_FOUND', 'TEST_CLOCK_NOT_FOUND'],
+    example: testClock,
+  },
+  {
+    id: 'advanceTestClock',
+    method: 'post',
+    path: '/test_clocks/{testClockId}/advance',
+    summary:
+      'The test environment only: moves the clock to frozen_time (202, advancing). Every piece of work of the attached objects that falls due on the way runs in time order, each at its own time (charges, expiries, webhook retries); then the clock is ready and test_clock.ready is sent. ?wait=true answers once ready (at most 60 s; still advancing after that: 202)',
+    request: advanceTestClockRequest,
+    query: { wait: { maxLength: 5, example: 'true', optional: true, enum: ['true', 'false'] } },
+    status: 202,
+    response: testClockSchema,
+    errors: ['NOT_FOUND', 'TEST_CLOCK_NOT_FOUND', 'TEST_CLOCK_ADVANCING', 'TEST_CLOCK_TIME_INVALID'],
+    example: { ...testClock, status: 'advancing', advancing_to: '2028-01-01T00:00:00Z' },
+  },
+  {
+    id: 'deleteTestClock',
+    method: 'delete',
+    path: '/test_clocks/{testClockId}',
+    summary: 'The test environment only: deletes the clock and everything attached to it (contracts, invoices, subscriptions, their events and deliveries)',
+    status: 200,
+    response: testClockSchema,
+    errors: ['NOT_FOUND', 'TEST_CLOCK_NOT_FOUND', 'TEST_CLOCK_ADVANCING'],
+    example: testClock,
   },
 ];

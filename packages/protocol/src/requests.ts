@@ -41,6 +41,22 @@ export const customerRequestSchema = z
   .meta({ id: 'CustomerRequest' });
 export type CustomerRequest = z.infer<typeof customerRequestSchema>;
 
+const testClockId = z
+  .string()
+  .regex(/^[0-9a-f-]{36}$/, 'must be a test clock id')
+  .meta({ description: 'a test clock of the project (POST test_clocks)' });
+
+/** A test clock's time: ISO 8601 with Z or an offset, between 2000 and 2200. */
+export const frozenTimeSchema = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 time, e.g. 2027-01-01T00:00:00Z' })
+  .refine((t) => Date.parse(t) >= Date.UTC(2000, 0, 1) && Date.parse(t) < Date.UTC(2200, 0, 1), 'must be between 2000 and 2200')
+  .meta({ example: '2027-01-01T00:00:00Z' });
+
+export const createTestClockRequest = z
+  .object({ frozen_time: frozenTimeSchema, name: upTo(LIMITS.name).optional() })
+  .meta({ id: 'CreateTestClockRequest', example: { frozen_time: '2027-01-01T00:00:00Z', name: 'renewals' } });
+export const advanceTestClockRequest = z.object({ frozen_time: frozenTimeSchema }).meta({ id: 'AdvanceTestClockRequest', example: { frozen_time: '2028-01-01T00:00:00Z' } });
+
 const moneyRequest = z.object({ amount: z.string(), currency: z.string(), vat_included: z.boolean().optional() }).meta({ description: 'amount with two fraction digits, e.g. "10.00"' });
 
 export const createInvoiceRequest = z
@@ -56,9 +72,10 @@ export const createInvoiceRequest = z
       .object({
         expected_billing_result: z.enum(['SuccessSequencePayment', 'FailedSequencePayment']).optional(),
         callback_url: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
+        test_clock_id: testClockId.optional(),
       })
       .optional()
-      .meta({ description: 'test environment only; callback_url only for partners with the flag' }),
+      .meta({ description: 'test environment only; callback_url only for partners with the flag; test_clock_id attaches the invoice (and a contract it creates) to a test clock' }),
   })
   .meta({
     id: 'CreateInvoiceRequest',
@@ -66,7 +83,12 @@ export const createInvoiceRequest = z
   });
 
 export const createContractRequest = z
-  .object({ client_ip: clientIp.optional(), customer: customerRequestSchema, merchant_contract_id: text(LIMITS.merchantContractId) })
+  .object({
+    client_ip: clientIp.optional(),
+    customer: customerRequestSchema,
+    merchant_contract_id: text(LIMITS.merchantContractId),
+    test_info: z.object({ test_clock_id: testClockId.optional() }).optional().meta({ description: 'test environment only: test_clock_id attaches the contract to a test clock' }),
+  })
   .meta({ id: 'CreateContractRequest', example: { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79001234567' }, merchant_contract_id: 'contract-1' } });
 
 export const pinRequest = z.object({ client_ip: clientIp.optional(), pin_code: text(LIMITS.pinCode) }).meta({ id: 'PinRequest', example: { client_ip: '203.0.113.7', pin_code: '1234' } });
@@ -111,3 +133,5 @@ export type ContractCancelRequest = z.input<typeof contractCancelRequest>;
 export type ClientIpRequest = z.input<typeof clientIpRequest>;
 export type BillingCheckRequest = z.input<typeof billingCheckRequest>;
 export type BankCardRequest = z.input<typeof bankCardSchema>;
+export type CreateTestClockRequest = z.input<typeof createTestClockRequest>;
+export type AdvanceTestClockRequest = z.input<typeof advanceTestClockRequest>;

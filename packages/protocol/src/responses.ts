@@ -76,8 +76,19 @@ export const invoiceAuthorizedSchema = z.object({ invoice_id: z.uuid(), status: 
 export const invoiceCancelledSchema = z.object({ invoice_id: z.uuid(), status: z.literal('Cancelled') }).meta({ id: 'InvoiceCancelled' });
 /** What `test_data/reset` removed from the project. */
 export const testDataResetSchema = z
-  .object({ contracts: z.number().int(), invoices: z.number().int(), subscriptions: z.number().int(), events: z.number().int(), deliveries: z.number().int() })
+  .object({ contracts: z.number().int(), invoices: z.number().int(), subscriptions: z.number().int(), events: z.number().int(), deliveries: z.number().int(), test_clocks: z.number().int() })
   .meta({ id: 'TestDataReset' });
+export const testClockSchema = z
+  .object({
+    test_clock_id: z.uuid(),
+    name: z.string().nullable(),
+    frozen_time: z.string().meta({ description: "the attached objects' time; while advancing, the due time of the work being run" }),
+    status: z.enum(['ready', 'advancing']),
+    advancing_to: z.string().nullable().meta({ description: 'where the running advance ends; null when ready' }),
+    created_at: z.string(),
+  })
+  .meta({ id: 'TestClock' });
+export const testClocksSchema = z.object({ test_clocks: z.array(testClockSchema) }).meta({ id: 'TestClocks' });
 export const refundSchema = z.object({ invoice_id: z.uuid(), refund_status: z.enum(['processing', 'completed', 'failed']) }).meta({ id: 'Refund' });
 export const billingCheckSchema = z.object({ supported: z.boolean(), customer: customerViewSchema }).meta({ id: 'BillingCheck' });
 
@@ -115,6 +126,7 @@ export const EVENT_TYPES = [
   'subscription.approving_failed',
   'subscription.closed',
   'subscription.charged',
+  'test_clock.ready',
 ] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];
 

@@ -16,7 +16,12 @@ export type SignedOperation =
   | 'listEvents'
   | 'listWebhookDeliveries'
   | 'redeliverWebhook'
-  | 'resetTestData';
+  | 'resetTestData'
+  | 'createTestClock'
+  | 'getTestClock'
+  | 'listTestClocks'
+  | 'advanceTestClock'
+  | 'deleteTestClock';
 
 export interface SignedRequest {
   readonly body?: unknown;
@@ -88,7 +93,15 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
     case 'redeliverWebhook':
       return [id('deliveryId')];
     case 'resetTestData':
+    case 'listTestClocks':
       return [];
+    case 'createTestClock':
+      return [f('frozen_time'), f('name')];
+    case 'getTestClock':
+    case 'deleteTestClock':
+      return [id('testClockId')];
+    case 'advanceTestClock':
+      return [id('testClockId'), f('frozen_time')];
     case 'checkBilling':
       // The spec's rule, customerPayload: the msisdn of {customer: {type: mobile_phone, msisdn}}, and
       // nothing for the spec's own {msisdn} shape (no customer object), whose number goes unsigned.

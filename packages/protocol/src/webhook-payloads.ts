@@ -66,7 +66,21 @@ export const refundFailedWebhook = z
   })
   .meta({ id: 'RefundFailedWebhook', description: 'The refund notification when the gateway refused the refund: the money stayed with the merchant; the refund may be asked for again.' });
 
-export const jsonWebhookSchema = z.discriminatedUnion('type', [contractAuthorizedWebhook, contractClosedWebhook, paymentUpdatedWebhook, refundCompletedWebhook, refundFailedWebhook]);
+export const testClockReadyWebhook = z
+  .object({
+    type: z.literal('test_clock.ready'),
+    data: z.object({ test_clock: z.object({ test_clock_id: z.string(), name: z.string().nullable(), frozen_time: time, status: z.literal('ready') }) }),
+  })
+  .meta({ id: 'TestClockReadyWebhook', description: 'The test environment only: a test clock finished an advance; everything due up to frozen_time has run.' });
+
+export const jsonWebhookSchema = z.discriminatedUnion('type', [
+  contractAuthorizedWebhook,
+  contractClosedWebhook,
+  paymentUpdatedWebhook,
+  refundCompletedWebhook,
+  refundFailedWebhook,
+  testClockReadyWebhook,
+]);
 export type JsonWebhook = z.infer<typeof jsonWebhookSchema>;
 
 export const legacyPaymentWebhook = z

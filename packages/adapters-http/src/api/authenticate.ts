@@ -39,7 +39,7 @@ function signedRequest(operation: SignedOperation, req: Request, params: Request
     return { query: Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))) };
   }
   const body: unknown = req.body;
-  const pathId = params['invoiceId'] ?? params['contractId'] ?? params['deliveryId'];
+  const pathId = params['invoiceId'] ?? params['contractId'] ?? params['deliveryId'] ?? params['testClockId'];
   return typeof pathId === 'string' ? { body, pathId } : { body };
 }
 

@@ -14,7 +14,12 @@ export function createContractRoute(deps: HttpDeps, cardAllowed: boolean) {
     const customer = toCustomer(body.customer, cardAllowed);
     if (!customer.ok) return void answeredWithError(res, deps, customer.error);
     if (answeredWithError(res, deps, missingClientIp(project, body))) return;
-    const result = await deps.useCases.createContract.execute({ projectId: project.id, merchantContractId: body.merchant_contract_id, customer: customer.value.customer });
+    const result = await deps.useCases.createContract.execute({
+      projectId: project.id,
+      merchantContractId: body.merchant_contract_id,
+      customer: customer.value.customer,
+      ...(body.test_info?.test_clock_id ? { testClockId: body.test_info.test_clock_id } : {}),
+    });
     await sendResult(res, result, deps.mode, (c) => contractView(c, deps.carriers), 201);
   });
 }

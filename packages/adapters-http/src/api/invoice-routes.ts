@@ -42,6 +42,7 @@ export function createInvoiceRoute(deps: HttpDeps, cardAllowed: boolean) {
       ...(b.product?.name !== undefined ? { productName: b.product.name } : {}),
       ...(b.contract ? { contract: { ...(mcid ? { merchantContractId: mcid } : {}), createIfNotExists: b.contract.create_if_not_exists ?? false } } : {}),
       ...(testInfo ? { testInfo } : {}),
+      ...(b.test_info?.test_clock_id ? { testClockId: b.test_info.test_clock_id } : {}),
     };
     const result = await deps.useCases.createInvoice.execute(input);
     await sendResult(res, result, deps.mode, (created) => invoiceView(created.invoice, view), 201);

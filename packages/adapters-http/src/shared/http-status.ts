@@ -39,6 +39,9 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   SUBSCRIPTION_RESEND_LIMIT_EXCEEDED: 429,
   SUBSCRIPTION_NOT_FOUND: 404,
   BILLING_OPERATION_NOT_FOUND: 404,
+  TEST_CLOCK_NOT_FOUND: 404,
+  TEST_CLOCK_ADVANCING: 409,
+  TEST_CLOCK_TIME_INVALID: 400,
 };
 
 export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];

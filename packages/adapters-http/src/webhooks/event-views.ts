@@ -14,6 +14,7 @@ export const EVENT_TYPE_NAMES: Readonly<Record<DomainEventType, EventTypeName>> 
   SubscriptionApprovingFailed: 'subscription.approving_failed',
   SubscriptionClosed: 'subscription.closed',
   SubscriptionCharged: 'subscription.charged',
+  TestClockReady: 'test_clock.ready',
 };
 
 const DOMAIN_TYPES = new Map(Object.entries(EVENT_TYPE_NAMES).map(([domain, wire]) => [wire as string, domain as DomainEventType]));

@@ -1,4 +1,16 @@
-import { formatAmount, INVOICE_STATUS, invoicePaymentStatus, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type Money, type Transaction } from '@kassa/domain';
+import {
+  formatAmount,
+  INVOICE_STATUS,
+  invoicePaymentStatus,
+  specTime,
+  unreachable,
+  type ContractEvent,
+  type Customer,
+  type InvoiceEvent,
+  type Money,
+  type TestClockEvent,
+  type Transaction,
+} from '@kassa/domain';
 import type { JsonWebhook, WebhookCustomer } from '@kassa/protocol';
 
 /** The JSON body of a webhook: the spec's `{type, data}`, typed by the protocol's schemas (the OpenAPI document's `webhooks`). */
@@ -32,7 +44,7 @@ const invoiceBlock = (e: InvoiceEvent) => ({
  * shapes; contract.closed (not shown) is contract.authorized's blocks plus the reason; the refund
  * notification (not shown) is `refund.completed` with the invoice and the refunded amount.
  */
-export function webhookPayload(event: ContractEvent | InvoiceEvent): WebhookPayload {
+export function webhookPayload(event: ContractEvent | InvoiceEvent | TestClockEvent): WebhookPayload {
   switch (event.type) {
     case 'ContractAuthorized':
       return { type: 'contract.authorized', data: { customer: customer(event.customer), contract: { contract_id: event.aggregate.id, merchant_contract_id: event.merchantContractId } } };
@@ -50,6 +62,8 @@ export function webhookPayload(event: ContractEvent | InvoiceEvent): WebhookPayl
         type: 'refund.failed',
         data: { invoice: invoiceBlock(event), refund: { refund_status: 'failed', amount: money(event.amount), result_code: event.resultCode, result_description: event.resultDescription } },
       };
+    case 'TestClockReady':
+      return { type: 'test_clock.ready', data: { test_clock: { test_clock_id: event.aggregate.id, name: event.name, frozen_time: specTime(event.frozenTime), status: 'ready' } } };
     default:
       return unreachable(event);
   }

@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import type { PaymentPageLink, PaymentPages, PaymentPageTarget } from '@kassa/domain';
 import { targetParam } from './page-target.js';
 
@@ -24,7 +24,7 @@ export class JwtPaymentPages implements PaymentPages {
   async linkFor(target: PaymentPageTarget, issuedAt: Date): Promise<PaymentPageLink> {
     const iat = Math.floor(issuedAt.getTime() / 1000);
     const subscription = target.kind === 'subscription';
-    const token = await new SignJWT({ prj: target.projectId, ...(subscription ? { knd: 'sub' } : {}) })
+    const token = await new SignJWT({ prj: target.projectId, ...(subscription ? { knd: 'sub' } : {}), ...(target.testClockId ? { clk: target.testClockId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(target.id)
       .setIssuedAt(iat)
@@ -37,9 +37,17 @@ export class JwtPaymentPages implements PaymentPages {
   }
 
   /** The invoice or subscription a token opens, or undefined when it is invalid, expired or for another one. */
-  async verify(token: string, id: string, now: Date): Promise<{ id: string; projectId: number; kind: 'invoice' | 'subscription' } | undefined> {
+  async verify(
+    token: string,
+    id: string,
+    now: Date,
+    /** The time of a test clock the token names (its `clk`, read before the signature is checked: it only picks the time to check against). */
+    clockTime?: (projectId: number, testClockId: string) => Promise<Date | undefined>,
+  ): Promise<{ id: string; projectId: number; kind: 'invoice' | 'subscription' } | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
+      const claimed = clockTime ? decodeJwt(token) : undefined;
+      const onClock = claimed && typeof claimed['clk'] === 'string' && typeof claimed['prj'] === 'number' ? await clockTime?.(claimed['prj'], claimed['clk']) : undefined;
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: onClock ?? now });
       if (payload.sub !== id || typeof payload['prj'] !== 'number') return undefined;
       return { id, projectId: payload['prj'], kind: payload['knd'] === 'sub' ? 'subscription' : 'invoice' };
     } catch {

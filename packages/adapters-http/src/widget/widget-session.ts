@@ -106,7 +106,10 @@ export async function payableOf(deps: HttpDeps, kind: Payable['kind'], projectId
 export async function openPayment(deps: HttpDeps, pages: JwtPaymentPages, source: Record<string, unknown>, id = targetIdOf(source)): Promise<OpenedPayment | undefined> {
   const token = tokenOf(source);
   if (!token || !id || token.length > 2048) return undefined;
-  const opened = await pages.verify(token, id, deps.clock.now());
+  const opened = await pages.verify(token, id, deps.clock.now(), async (projectId, testClockId) => {
+    const clock = await deps.useCases.testClocks.get({ projectId, testClockId });
+    return clock.ok ? new Date(clock.value.frozenTime) : undefined;
+  });
   if (!opened) return undefined;
   const [target, project] = await Promise.all([payableOf(deps, opened.kind, opened.projectId, id), deps.projects.findProject(opened.projectId)]);
   if (!target || !project) return undefined;

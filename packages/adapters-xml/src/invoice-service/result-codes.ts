@@ -42,6 +42,10 @@ export const RESULT_CODES = {
   /** The JSON API's Idempotency-Key only; here because the table is exhaustive. */
   IDEMPOTENCY_KEY_MISMATCH: 100,
   IDEMPOTENCY_KEY_IN_USE: 900,
+  /** The JSON API's test clocks only; here because the table is exhaustive. */
+  TEST_CLOCK_NOT_FOUND: 260,
+  TEST_CLOCK_ADVANCING: 261,
+  TEST_CLOCK_TIME_INVALID: 262,
 } as const satisfies Record<ErrorCode, number>;
 
 /** ResultCodes of a document that is not an operation at all (answered with HTTP 400 or 415). */

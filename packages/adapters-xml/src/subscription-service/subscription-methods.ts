@@ -66,6 +66,7 @@ function testInfoOf(f: XmlFields): SubscriptionTestInfo | undefined {
   const maxIterations = integer(t, 'MaxIterations', 1, 100);
   const operatorId = integer(t, 'OperatorID', 1, 999_999);
   const expected = t.optionalMatching('ExpectedBillingResult', /^(Success|Failed)$/, 'Success or Failed') as 'Success' | 'Failed' | undefined;
+  const testClockId = t.optionalMatching('TestClockID', /^[0-9a-f-]{36}$/, 'a test clock id (POST test_clocks)');
   const amountText = t.optionalText('BillingAmount', 16);
   const amount = amountText === undefined ? undefined : parseMoney(amountText, 'RUB');
   if (amount && !amount.ok) throw new XmlFieldError(`${t.path}/BillingAmount: a decimal amount with two fraction digits, like 10.00`);
@@ -75,6 +76,7 @@ function testInfoOf(f: XmlFields): SubscriptionTestInfo | undefined {
     ...(operatorId !== undefined ? { operatorId } : {}),
     ...(expected ? { expectedBillingResult: expected } : {}),
     ...(amount?.ok ? { billingAmount: amount.value } : {}),
+    ...(testClockId ? { testClockId } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BullmqScheduler, BullmqWorker, kassaQueue, redisConnection } from '@kassa/adapters-queue';
 import { approveSubscription, RunSubscriptionCharge, SystemClock, openSubscription, type Subscription, type SubscriptionRepository } from '@kassa/domain';
-import { InMemorySubscriptionRepository, TestEnvironmentBillingGateway } from '@kassa/adapters-memory';
+import { InMemorySubscriptionRepository, InMemoryTestClockRepository, TestEnvironmentBillingGateway } from '@kassa/adapters-memory';
 import { Queue, Worker } from 'bullmq';
 import { MongoClient } from 'mongodb';
 import { pino } from 'pino';
@@ -59,7 +59,14 @@ async function kassaRound(redisUrl: string, repository: SubscriptionRepository, 
   const scheduler = new BullmqScheduler(queue);
   // Due from now; their jobs fire together once they are all in the queue.
   const subscriptions = await seedActive(repository, count, new Date());
-  const charge = new RunSubscriptionCharge({ subscriptions: repository, gateway: new TestEnvironmentBillingGateway(), clock: new SystemClock(), ids, scheduler });
+  const charge = new RunSubscriptionCharge({
+    subscriptions: repository,
+    gateway: new TestEnvironmentBillingGateway(),
+    clock: new SystemClock(),
+    ids,
+    scheduler,
+    testClocks: new InMemoryTestClockRepository(),
+  });
   let charged = 0;
   const worker = await BullmqWorker.start(
     connection,

@@ -15,6 +15,8 @@ export interface ContractFields {
   readonly pinDigest: string | null;
   readonly pinAttempts: number;
   readonly createdAt: string;
+  /** The test clock it lives on (test environment): its times are that clock's. */
+  readonly testClockId?: string;
   readonly expiresAt: string;
 }
 

@@ -10,7 +10,7 @@ import { contractMachine, startContract, type ContractMachineEvent } from './con
 import { contractRefusal } from './contract.refusals.js';
 
 /** A new contract's own fields, and when and for how long it is opened. */
-export type OpenContractInput = Pick<ContractFields, 'id' | 'projectId' | 'merchantContractId' | 'customer' | 'authorizationType' | 'pinDigest'> & {
+export type OpenContractInput = Pick<ContractFields, 'id' | 'projectId' | 'merchantContractId' | 'customer' | 'authorizationType' | 'pinDigest' | 'testClockId'> & {
   readonly now: string;
   readonly lifetimeSeconds: number;
 };
@@ -26,6 +26,7 @@ export function openContract(input: OpenContractInput): Contract {
     pinAttempts: 0,
     createdAt: input.now,
     expiresAt: addSeconds(input.now, input.lifetimeSeconds),
+    ...(input.testClockId ? { testClockId: input.testClockId } : {}),
   };
   const started = startContract(fields);
   return { ...started.context, state: started.state as ContractState, version: 1 };

@@ -44,6 +44,8 @@ export interface InvoiceFields {
   readonly refundAttempts?: number;
   readonly testInfo: InvoiceTestInfo | null;
   readonly createdAt: string;
+  /** The test clock it lives on (test environment): its times are that clock's. */
+  readonly testClockId?: string;
   readonly expiresAt: string;
 }
 

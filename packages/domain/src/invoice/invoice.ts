@@ -38,6 +38,7 @@ export function openInvoice(input: OpenInvoiceInput): Invoice {
     testInfo: input.testInfo,
     createdAt: input.now,
     expiresAt: addSeconds(input.now, input.lifetimeSeconds),
+    ...(input.testClockId ? { testClockId: input.testClockId } : {}),
   };
   const started = startInvoice(fields);
   return { ...started.context, state: started.state as InvoiceState, version: 1 };

@@ -2,6 +2,7 @@ import type { KassaPorts } from '../ports/kassa-ports.js';
 import { openDelivery } from '../webhook/webhook-delivery.js';
 import { eachSettled } from '../shared/each-settled.js';
 import { scheduleSafely } from './schedule-safely.js';
+import { clockOf } from '../shared/application/clock-time.js';
 import type { DomainEvent } from '../shared/domain-event.js';
 
 /** Aggregates whose events one relay run moves at once. */
@@ -19,18 +20,21 @@ type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notificat
 export class RelayEvents {
   constructor(private readonly ports: RelayPorts) {}
 
-  async execute(limit = 100): Promise<number> {
+  /** With `testClockId`, only the events of aggregates on that clock (its advance relays them at each step). */
+  async execute(limit = 100, testClockId?: string): Promise<number> {
     const { outbox, events: log, projects, notifications, deliveries, scheduler, clock } = this.ports;
-    const events = await outbox.pending(limit);
+    const events = await outbox.pending(limit, testClockId);
     const relayOne = async (event: DomainEvent) => {
       await log.record(event);
       const project = await projects.findProject(event.projectId);
       const rendered = project ? await notifications.render(event, project) : [];
-      const now = clock.now().toISOString();
+      // An event on a test clock is delivered from its own time, the clock's: its retries walk with the clock.
+      const onClock = clockOf(event);
+      const now = onClock.testClockId ? event.occurredAt : clock.now().toISOString();
       for (const notification of rendered) {
-        const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now });
+        const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now, ...onClock });
         if ((await deliveries.create(delivery)) === 'created') {
-          await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt: now });
+          await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt: now, ...onClock });
         }
       }
       await outbox.acknowledge(event);

@@ -6,6 +6,7 @@ import { subscriptionNextWork } from '../subscription/subscription.js';
 import { eachSettled } from '../shared/each-settled.js';
 import type { ApplyRetention } from './apply-retention.use-case.js';
 import type { RunJob } from './run-job.use-case.js';
+import { scheduleSafely } from './schedule-safely.js';
 
 /**
  * Due jobs run at once by one sweep: after Redis lost its jobs the sweep does all of them, and one
@@ -21,14 +22,14 @@ const DUE_WORK_CONCURRENCY = 10;
  */
 export class RunDueWork {
   constructor(
-    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock'>,
+    private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'testClocks' | 'scheduler'>,
     private readonly runJob: RunJob,
     /** Nothing kept for ever: the sweep also applies the storage's retention (at most hourly). */
     private readonly retention?: ApplyRetention,
   ) {}
 
   async execute(limit = 100): Promise<number> {
-    const { invoices, contracts, subscriptions, deliveries, clock } = this.ports;
+    const { invoices, contracts, subscriptions, deliveries, clock, testClocks, scheduler } = this.ports;
     const now = clock.now().toISOString();
     const jobs: Pick<Job, 'name' | 'projectId' | 'aggregateId'>[] = [];
     for (const i of await invoices.findDue(now, limit)) {
@@ -43,6 +44,10 @@ export class RunDueWork {
       if (work) jobs.push({ name: `subscription.${work.kind}`, projectId: s.projectId, aggregateId: s.id });
     }
     for (const d of await deliveries.findDue(now, limit)) jobs.push({ name: 'webhook.attempt', projectId: d.projectId, aggregateId: d.id });
+    // An advance whose runner died (its lease ran out) is asked for again, not run here: it can be long.
+    for (const c of await testClocks.findDue(now, limit)) {
+      await scheduleSafely(scheduler, { name: 'test_clock.advance', projectId: c.projectId, aggregateId: c.id, runAt: c.leaseUntil ?? now });
+    }
     await eachSettled(jobs, (job) => this.runJob.execute(job), 'due jobs', DUE_WORK_CONCURRENCY);
     await this.retention?.execute();
     return jobs.length;

@@ -19,6 +19,7 @@ export interface JobUseCases {
   readonly expirePendingSubscription: Runs<{ readonly projectId: number; readonly subscriptionId: string }>;
   readonly runSubscriptionCharge: Pick<RunSubscriptionCharge, 'execute'>;
   readonly attemptDelivery: Pick<AttemptDelivery, 'execute'>;
+  readonly runTestClockAdvance: Runs<{ readonly projectId: number; readonly testClockId: string }>;
 }
 
 /**
@@ -29,7 +30,7 @@ export class RunJob {
   private readonly handlers: Record<JobName, (projectId: number, id: string) => Promise<unknown>>;
 
   constructor(useCases: JobUseCases) {
-    const { chargeInvoice, completeRefund, expireInvoice, expireContract, expirePendingSubscription, runSubscriptionCharge, attemptDelivery } = useCases;
+    const { chargeInvoice, completeRefund, expireInvoice, expireContract, expirePendingSubscription, runSubscriptionCharge, attemptDelivery, runTestClockAdvance } = useCases;
     this.handlers = {
       'invoice.charge': (projectId, invoiceId) => chargeInvoice.execute({ projectId, invoiceId, trigger: 'job' }),
       'invoice.refund': (projectId, invoiceId) => completeRefund.execute({ projectId, invoiceId }),
@@ -38,6 +39,7 @@ export class RunJob {
       'subscription.expire-approval': (projectId, subscriptionId) => expirePendingSubscription.execute({ projectId, subscriptionId }),
       'subscription.charge': (projectId, subscriptionId) => runSubscriptionCharge.execute({ projectId, subscriptionId }),
       'webhook.attempt': (projectId, deliveryId) => attemptDelivery.execute({ projectId, deliveryId }),
+      'test_clock.advance': (projectId, testClockId) => runTestClockAdvance.execute({ projectId, testClockId }),
     };
   }
 

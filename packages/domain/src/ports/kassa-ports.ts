@@ -18,6 +18,7 @@ import type { EventLog } from './event-log.port.js';
 import type { CallbackTargets } from './callback-targets.port.js';
 import type { StorageRetention } from './storage-retention.port.js';
 import type { RequestContext } from './request-context.port.js';
+import type { TestClockRepository } from './test-clock-repository.port.js';
 
 /**
  * Every port of the domain, by name. Each use case takes the `Pick` of it that it needs, so an
@@ -50,6 +51,8 @@ export interface KassaPorts {
   readonly random: RandomSource;
   /** The test environment's check of `test_info.callback_url` targets. */
   readonly callbacks: CallbackTargets;
+  /** The sandbox's test clocks (the test environment's; production has none, the store stays empty). */
+  readonly testClocks: TestClockRepository;
   /** The request a command serves, recorded in its events (optional). */
   readonly requests?: RequestContext;
 }

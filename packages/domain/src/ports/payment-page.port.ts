@@ -9,6 +9,8 @@ export interface PaymentPageTarget {
   readonly id: string;
   readonly projectId: number;
   readonly kind?: 'invoice' | 'subscription';
+  /** Its test clock, if any: the link's lifetime runs in that clock's time (`issuedAt` is that time). */
+  readonly testClockId?: string;
 }
 
 /** Issues payment-page links for AUTH_PAGE invoices and subscriptions (the widget host owns the format). */

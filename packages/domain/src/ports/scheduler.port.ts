@@ -1,5 +1,5 @@
 /** The kinds of deferred work the domain asks for. */
-export type JobName = 'invoice.charge' | 'invoice.refund' | 'invoice.expire' | 'contract.expire' | 'subscription.expire-approval' | 'subscription.charge' | 'webhook.attempt';
+export type JobName = 'invoice.charge' | 'invoice.refund' | 'invoice.expire' | 'contract.expire' | 'subscription.expire-approval' | 'subscription.charge' | 'webhook.attempt' | 'test_clock.advance';
 
 /** Deferred work as data: which job, on which aggregate, from when. */
 export interface Job {
@@ -11,6 +11,8 @@ export interface Job {
   readonly requestId?: string;
   /** That request's Idempotency-Key, if any. */
   readonly idempotencyKey?: string;
+  /** The test clock of the aggregate: `runAt` is that clock's time, and its advance runs the job. */
+  readonly testClockId?: string;
 }
 
 /**

@@ -15,12 +15,16 @@ export interface ProjectErasure {
   readonly subscriptions: number;
   readonly events: number;
   readonly deliveries: number;
+  /** The project's test clocks (what `eraseProject` removes); a clock's own erasure leaves 0. */
+  readonly testClocks: number;
 }
 
 /** Nothing kept for ever: the storage removes what is older than the retention (`KASSA_RETENTION_DAYS`). */
 export interface StorageRetention {
   /** Removes everything a project's traffic stored (not the project's settings): the test environment's reset. */
   eraseProject(projectId: number): Promise<ProjectErasure>;
+  /** Removes what lives on one test clock: its contracts, invoices, subscriptions, their events and deliveries (not the clock). */
+  eraseTestClock(projectId: number, testClockId: string): Promise<ProjectErasure>;
   /** Removes the events and finished deliveries (and, where the storage evicts them, finished aggregates) before `before`. */
   purgeBefore(before: string): Promise<RetentionReport>;
 }

@@ -27,7 +27,11 @@ export interface WebhookDeliveryRepository {
   create(delivery: WebhookDelivery): Promise<'created' | 'exists'>;
   get(projectId: number, deliveryId: string): Promise<WebhookDelivery | undefined>;
   save(delivery: WebhookDelivery): Promise<SaveResult>;
-  findDue(now: string, limit: number): Promise<WebhookDelivery[]>;
+  /**
+   * Due at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
+   * clock's work runs in its own time, by its advance); with it: only that clock's.
+   */
+  findDue(now: string, limit: number, testClockId?: string): Promise<WebhookDelivery[]>;
   /** Newest first, at most `limit`. */
   list(projectId: number, filter: DeliveryFilter, limit: number): Promise<WebhookDelivery[]>;
   /** Across projects, newest first, at most `limit`. */

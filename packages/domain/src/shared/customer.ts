@@ -30,6 +30,8 @@ export type Customer = MobilePhoneCustomer | CardCustomer;
  * client; contracts keyed by client + merchant_contract_id). The pair source + merchant_customer_id
  * identifies a card client.
  */
-export function customerKey(customer: Customer): string {
-  return customer.type === 'mobile_phone' ? `msisdn:${customer.msisdn}` : `card:${customer.source}:${customer.merchantCustomerId}`;
+export function customerKey(customer: Customer, testClockId?: string): string {
+  const key = customer.type === 'mobile_phone' ? `msisdn:${customer.msisdn}` : `card:${customer.source}:${customer.merchantCustomerId}`;
+  // On a test clock the client is the clock's own: two clocks of a project do not see each other.
+  return testClockId ? `clock:${testClockId}:${key}` : key;
 }

@@ -36,6 +36,12 @@ export const ERROR_CATALOG = {
   IDEMPOTENCY_KEY_MISMATCH: { message: 'This Idempotency-Key was used with a different request' },
   /** Kassa (Idempotency-Key): the first request with this key is still being answered. */
   IDEMPOTENCY_KEY_IN_USE: { message: 'A request with this Idempotency-Key is still in progress; retry' },
+  /** Kassa (test clocks): no test clock with this id in the project. */
+  TEST_CLOCK_NOT_FOUND: { message: 'Test clock not found' },
+  /** Kassa (test clocks): the clock is advancing; wait until it is ready. */
+  TEST_CLOCK_ADVANCING: { message: 'The test clock is advancing; retry when it is ready' },
+  /** Kassa (test clocks): a frozen_time the clock cannot take (not after its time). */
+  TEST_CLOCK_TIME_INVALID: { message: "frozen_time must be after the clock's current time" },
   /** Subscription service: a wrong PIN (StatusName WRONG_PARAMS, InvalidPinCode). */
   SUBSCRIPTION_INVALID_PIN_CODE: { message: 'InvalidPinCode' },
   /** Subscription service: malformed or missing parameters. */

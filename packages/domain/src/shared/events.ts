@@ -1,5 +1,5 @@
 /** Which aggregate recorded an event; the outbox is kept inside that aggregate's document. */
-export type AggregateKind = 'contract' | 'invoice' | 'subscription';
+export type AggregateKind = 'contract' | 'invoice' | 'subscription' | 'test_clock';
 
 /**
  * What every recorded event carries beside its facts: a stable id (delivery is at-least-once and
@@ -15,6 +15,8 @@ export interface EventEnvelope<K extends AggregateKind = AggregateKind> {
   readonly requestId?: string;
   /** The Idempotency-Key that request carried, if any. */
   readonly idempotencyKey?: string;
+  /** The test clock the aggregate lives on (test environment): `occurredAt` is that clock's time. */
+  readonly testClockId?: string;
 }
 
 /** What a command needs to stamp the events it records. */
@@ -23,6 +25,8 @@ export interface EventStamp {
   readonly newId: () => string;
   readonly requestId?: string;
   readonly idempotencyKey?: string;
+  /** The aggregate's test clock, if any: `now` is its time. */
+  readonly testClockId?: string;
 }
 
 /** Stamps the facts of an event recorded by `aggregate`. */
@@ -37,6 +41,7 @@ export function stamped<K extends AggregateKind, const F extends { readonly type
     ...envelope,
     ...(stamp.requestId === undefined ? {} : { requestId: stamp.requestId }),
     ...(stamp.idempotencyKey === undefined ? {} : { idempotencyKey: stamp.idempotencyKey }),
+    ...(stamp.testClockId === undefined ? {} : { testClockId: stamp.testClockId }),
     ...facts,
   };
 }

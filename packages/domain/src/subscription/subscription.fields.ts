@@ -20,6 +20,8 @@ export interface SubscriptionFields {
   readonly activationAttempts: number;
   readonly trialExists: boolean;
   readonly createdAt: string;
+  /** The test clock it lives on (test environment): its times are that clock's. */
+  readonly testClockId?: string;
   readonly approvalDeadline: string;
   readonly activatedAt: string | null;
   readonly closedAt: string | null;

@@ -11,7 +11,10 @@ import { startSubscription, subscriptionMachine, type SubscriptionMachineEvent }
 import { subscriptionRefusal } from './subscription.refusals.js';
 
 /** A new subscription's own fields, and when it is opened. */
-export type OpenSubscriptionInput = Pick<SubscriptionFields, 'id' | 'projectId' | 'acceptanceChannel' | 'subscriberMsisdn' | 'subscriberId' | 'country' | 'operatorId' | 'pinDigest' | 'billing'> & {
+export type OpenSubscriptionInput = Pick<
+  SubscriptionFields,
+  'id' | 'projectId' | 'acceptanceChannel' | 'subscriberMsisdn' | 'subscriberId' | 'country' | 'operatorId' | 'pinDigest' | 'billing' | 'testClockId'
+> & {
   readonly now: string;
 };
 

@@ -8,6 +8,8 @@ import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-reposi
 import { describeDeliveryContract } from './delivery-repository-contract.suite.js';
 import { describeEventLogContract } from './event-log-contract.suite.js';
 import { describeRetentionContract } from './retention-contract.suite.js';
+import type { TestClockRepository } from '../ports/test-clock-repository.port.js';
+import { describeTestClockContract } from './test-clock-contract.suite.js';
 import type { StorageRetention } from '../ports/storage-retention.port.js';
 import type { EventLog } from '../ports/event-log.port.js';
 import type { TestApi } from './test-api.js';
@@ -24,6 +26,7 @@ export interface Repositories {
   readonly deliveries: WebhookDeliveryRepository;
   readonly events: EventLog;
   readonly retention: StorageRetention;
+  readonly testClocks: TestClockRepository;
 }
 
 const T0 = '2026-03-01T10:00:00.000Z';
@@ -267,4 +270,5 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
   describeDeliveryContract(name, fresh, t);
   describeEventLogContract(name, fresh, t);
   describeRetentionContract(name, fresh, t);
+  describeTestClockContract(name, fresh, t);
 }

@@ -38,6 +38,8 @@ export interface WebhookDeliveryFields {
   /** When the next attempt is due; null once succeeded or dead. */
   readonly nextAttemptAt: string | null;
   readonly createdAt: string;
+  /** The test clock it lives on (test environment): its times are that clock's. */
+  readonly testClockId?: string;
 }
 
 export interface WebhookDelivery extends WebhookDeliveryFields {

@@ -14,6 +14,8 @@ export interface OpenDeliveryInput {
   readonly projectId: number;
   readonly notification: Notification;
   readonly now: string;
+  /** The event's test clock: the delivery's schedule runs in that clock's time. */
+  readonly testClockId?: string;
 }
 
 /** The delivery id of an event's endpoint: deterministic, so that creating it twice creates it once. */
@@ -31,6 +33,7 @@ export function openDelivery(input: OpenDeliveryInput): WebhookDelivery {
     scheduleFrom: 0,
     nextAttemptAt: input.now,
     createdAt: input.now,
+    ...(input.testClockId ? { testClockId: input.testClockId } : {}),
   };
   const started = startWebhookDelivery(fields);
   return { ...started.context, state: started.state as DeliveryState, version: 1 };

@@ -2,7 +2,7 @@ import { enterContractPin, type Contract } from '../contract.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
-import { stampOf } from '../../shared/application/event-stamp.js';
+import { stampFor } from '../../shared/application/clock-time.js';
 import { runCommand } from '../../shared/application/run-command.js';
 
 export interface AuthorizeContractInput {
@@ -13,14 +13,14 @@ export interface AuthorizeContractInput {
 
 /** POST /contracts/{id}/authorize: the PIN confirms the contract; wrong PINs are counted and saved. */
 export class AuthorizeContract {
-  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'pinDigests'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'testClocks' | 'pinDigests'>) {}
 
   execute(input: AuthorizeContractInput): Promise<Result<Contract, DomainError>> {
-    const { contracts, clock, ids, requests, pinDigests } = this.ports;
+    const { contracts, pinDigests } = this.ports;
     return runCommand({
       load: () => contracts.get(input.projectId, input.contractId),
       missing: fail('CONTRACT_NOT_FOUND'),
-      command: (contract) => enterContractPin(contract, pinDigests.digest(contract.id, input.pinCode), stampOf(clock, ids, requests)),
+      command: async (contract) => enterContractPin(contract, pinDigests.digest(contract.id, input.pinCode), await stampFor(this.ports, contract)),
       save: (contract, events) => contracts.save(contract, events),
     });
   }

@@ -1,5 +1,5 @@
 import { expireContract, openContract, type Contract } from '../contract.js';
-import { stampOf } from '../../shared/application/event-stamp.js';
+import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
@@ -13,6 +13,8 @@ export interface CreateContractInput {
   readonly merchantContractId: string;
   /** mobile_phone (DCB, confirmed by SMS PIN) or bank_card (card binding, no PIN step). */
   readonly customer: Customer;
+  /** test_info.test_clock_id (test environment): the contract lives in that clock's time. */
+  readonly testClockId?: string;
 }
 
 /** The answer when the key is held: the draft awaits its PIN, or the contract is confirmed. */
@@ -21,16 +23,19 @@ export const contractExists = (holder: Contract) =>
 
 /** POST /contracts: binds a phone number (SMS_PIN) or a card (SKIP) to a merchant_contract_id. */
 export class CreateContract {
-  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings' | 'testClocks'>) {}
 
-  execute(input: CreateContractInput): Promise<Result<Contract, DomainError>> {
-    const { contracts, clock, ids, pins, pinDigests, sms, scheduler, settings } = this.ports;
+  async execute(input: CreateContractInput): Promise<Result<Contract, DomainError>> {
+    const { contracts, ids, pins, pinDigests, sms, scheduler, settings } = this.ports;
     const { customer } = input;
     if (customer.type === 'undefined_bank_card') {
-      return Promise.resolve(fail('BAD_REQUEST', 'customer.type undefined_bank_card pays on the payment page and binds no contract'));
+      return fail('BAD_REQUEST', 'customer.type undefined_bank_card pays on the payment page and binds no contract');
     }
+    const start = await startingTime(this.ports, input.projectId, input.testClockId);
+    if (!start.ok) return start;
+    const onClock = clockOf(start.value);
     return retryOnConflict(async () => {
-      const live = await contracts.findLive(input.projectId, customerKey(customer), input.merchantContractId);
+      const live = await contracts.findLive(input.projectId, customerKey(customer, onClock.testClockId), input.merchantContractId);
       if (live) return this.answerHolder(live);
       const authorizationType = customer.type === 'mobile_phone' ? 'SMS_PIN' : 'SKIP';
       const id = ids.newId();
@@ -42,8 +47,9 @@ export class CreateContract {
         customer,
         authorizationType,
         pinDigest: pin ? pinDigests.digest(id, pin) : null,
-        now: clock.now().toISOString(),
+        now: start.value.now.toISOString(),
         lifetimeSeconds: settings.contractLifetimeSeconds,
+        ...onClock,
       });
       const created = await contracts.create(contract, []);
       if (!created.ok) {
@@ -51,7 +57,7 @@ export class CreateContract {
         return holder ? this.answerHolder(holder) : RETRY;
       }
       if (customer.type === 'mobile_phone' && pin) await sendPin(settings, sms, customer.msisdn, pin);
-      await scheduleSafely(scheduler, { name: 'contract.expire', projectId: contract.projectId, aggregateId: contract.id, runAt: contract.expiresAt });
+      await scheduleSafely(scheduler, { name: 'contract.expire', projectId: contract.projectId, aggregateId: contract.id, runAt: contract.expiresAt, ...onClock });
       return ok(contract);
     });
   }
@@ -61,8 +67,8 @@ export class CreateContract {
    * yet is expired on the spot (giving the key back in the same save), then the creation is retried.
    */
   private async answerHolder(holder: Contract): Promise<Result<Contract, DomainError> | typeof RETRY> {
-    const { contracts, clock, ids, requests } = this.ports;
-    const expired = expireContract(holder, stampOf(clock, ids, requests));
+    const { contracts } = this.ports;
+    const expired = expireContract(holder, await stampFor(this.ports, holder));
     if (expired.next) {
       await contracts.save(expired.next, expired.events);
       return RETRY;

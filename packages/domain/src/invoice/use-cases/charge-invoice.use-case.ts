@@ -5,7 +5,7 @@ import type { PaymentCard } from '../../shared/payment-card.js';
 import type { PagePaymentMethod } from '../../shared/payment-methods.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { stampOf } from '../../shared/application/event-stamp.js';
+import { clockOf, stampFor } from '../../shared/application/clock-time.js';
 import type { InvoiceRef } from './invoice-command.js';
 import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
@@ -27,10 +27,10 @@ export interface ChargeInvoiceInput extends InvoiceRef {
  * invoice id and the attempt's sequence number, so a duplicated or retried run never charges twice.
  */
 export class ChargeInvoice {
-  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>) {}
 
   execute(input: ChargeInvoiceInput): Promise<Result<Transaction | null, DomainError>> {
-    const { invoices, gateway, clock, ids, requests, scheduler } = this.ports;
+    const { invoices, gateway, ids, scheduler } = this.ports;
     return retryOnConflict(async () => {
       const invoice = await invoices.get(input.projectId, input.invoiceId);
       if (!invoice || !invoiceIsChargeable(invoice)) return ok(null);
@@ -46,11 +46,11 @@ export class ChargeInvoice {
         ...(input.method ? { method: input.method } : {}),
         ...(input.card ? { card: input.card } : {}),
       });
-      const stamp = stampOf(clock, ids, requests);
+      const stamp = await stampFor(this.ports, invoice);
       const change = recordCharge(invoice, transactionFor(invoice, outcome, ids.newId(), stamp.now), stamp);
       if (change.next && !(await invoices.save(change.next, change.events)).ok) return RETRY;
       if (change.next && outcome.status === 'FAILED') {
-        await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt });
+        await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt, ...clockOf(invoice) });
       }
       return change.outcome;
     });

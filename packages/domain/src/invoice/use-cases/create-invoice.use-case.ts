@@ -6,7 +6,7 @@ import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
-import { stampOf } from '../../shared/application/event-stamp.js';
+import { clockOf, stampFor, startingTime, timeOf } from '../../shared/application/clock-time.js';
 import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
 import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
@@ -26,6 +26,8 @@ export interface CreateInvoiceInput {
   /** The contract block as the request had it (present even when empty: a card payer may not have one). */
   readonly contract?: { readonly merchantContractId?: string; readonly createIfNotExists: boolean };
   readonly testInfo?: { readonly expectedBillingResult?: ExpectedBillingResult; readonly callbackUrl?: string };
+  /** test_info.test_clock_id (test environment): the invoice (and a contract it creates) lives in that clock's time. */
+  readonly testClockId?: string;
 }
 
 export interface CreatedInvoice {
@@ -42,7 +44,7 @@ export class CreateInvoice {
   constructor(
     private readonly ports: Pick<
       KassaPorts,
-      'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'requests' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests'
+      'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'requests' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests' | 'testClocks'
     >,
     private readonly createContract: CreateContract,
   ) {}
@@ -70,20 +72,23 @@ export class CreateInvoice {
     if (!price) return fail('BAD_REQUEST', 'order.price is required: the project has no default price');
     if (price.minor <= 0) return fail('BAD_REQUEST', 'order.price.amount must be greater than 0.00');
 
+    const start = await startingTime(this.ports, input.projectId, input.testClockId);
+    if (!start.ok) return start;
+    const onClock = clockOf(start.value);
     const merchantContractId = input.contract?.merchantContractId;
-    const contract = merchantContractId ? await this.contractFor(input, merchantContractId, input.contract?.createIfNotExists === true) : ok(undefined);
+    const contract = merchantContractId ? await this.contractFor(input, merchantContractId, input.contract?.createIfNotExists === true, onClock) : ok(undefined);
     if (!contract.ok) return contract;
-    return this.create(input, price, contract.value, testInfo);
+    return this.create(input, price, contract.value, testInfo, onClock);
   }
 
   /** The contract to charge under: the live one, or a new one when asked (card binding always). */
-  private async contractFor(input: CreateInvoiceInput, merchantContractId: string, createIfNotExists: boolean): Promise<Result<Contract | undefined, DomainError>> {
-    const live = await this.ports.contracts.findLive(input.projectId, customerKey(input.customer), merchantContractId);
+  private async contractFor(input: CreateInvoiceInput, merchantContractId: string, createIfNotExists: boolean, onClock: { testClockId?: string }): Promise<Result<Contract | undefined, DomainError>> {
+    const live = await this.ports.contracts.findLive(input.projectId, customerKey(input.customer, onClock.testClockId), merchantContractId);
     if (live) return ok(live);
     if (!createIfNotExists && input.customer.type !== 'bank_card') {
       return fail('CONTRACT_NOT_FOUND', `No contract with merchant_contract_id ${merchantContractId} for this customer`);
     }
-    const created = await this.createContract.execute({ projectId: input.projectId, merchantContractId, customer: input.customer });
+    const created = await this.createContract.execute({ projectId: input.projectId, merchantContractId, customer: input.customer, ...onClock });
     if (created.ok) return created;
     // Lost a race to a concurrent creation of the same contract: use the winner.
     const winner = created.error.details?.['contract_id'];
@@ -91,15 +96,15 @@ export class CreateInvoice {
     return holder ? ok(holder) : created;
   }
 
-  private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo']) {
-    const { invoices, clock, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
+  private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo'], onClock: { testClockId?: string }) {
+    const { invoices, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
     const byContract = contract?.state === 'active';
     const authorizationType = input.customer.type === 'undefined_bank_card' ? 'AUTH_PAGE' : byContract ? 'BY_CONTRACT' : 'SMS_PIN';
     const contractRef: InvoiceContractRef | null = contract
       ? { contractId: contract.id, authorizationType: contract.authorizationType, expiresAt: contract.expiresAt, merchantContractId: contract.merchantContractId }
       : null;
     return retryOnConflict(async (): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> => {
-      const now = clock.now();
+      const now = await timeOf(this.ports, { projectId: input.projectId, ...onClock });
       const id = ids.newId();
       const pin = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
       const invoice = openInvoice({
@@ -119,14 +124,15 @@ export class CreateInvoice {
         testInfo: testInfo ?? null,
         now: now.toISOString(),
         lifetimeSeconds: settings.invoiceLifetimeSeconds,
+        ...onClock,
       });
       const created = await invoices.create(invoice, []);
       if (!created.ok) return this.answerDuplicate(input.projectId, created.error.holderId);
       if (pin && input.customer.type === 'mobile_phone') await sendPin(settings, sms, input.customer.msisdn, pin);
       if (authorizationType === 'BY_CONTRACT') {
-        await scheduleSafely(scheduler, { name: 'invoice.charge', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.createdAt });
+        await scheduleSafely(scheduler, { name: 'invoice.charge', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.createdAt, ...onClock });
       }
-      await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt });
+      await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt, ...onClock });
       const paymentPage = authorizationType === 'AUTH_PAGE' ? await paymentPages.linkFor(invoice, now) : undefined;
       return ok(paymentPage ? { invoice, paymentPage } : { invoice });
     });
@@ -134,10 +140,10 @@ export class CreateInvoice {
 
   /** 409 with the holder's id; a holder that outlived its expires_at is expired first, then retried. */
   private async answerDuplicate(projectId: number, holderId: string): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> {
-    const { invoices, clock, ids, requests } = this.ports;
+    const { invoices } = this.ports;
     const holder = await invoices.get(projectId, holderId);
     if (!holder) return RETRY;
-    const expired = expireInvoice(holder, stampOf(clock, ids, requests));
+    const expired = expireInvoice(holder, await stampFor(this.ports, holder));
     if (expired.next) {
       await invoices.save(expired.next, expired.events);
       return RETRY;

@@ -4,7 +4,7 @@ import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { EventStamp } from '../../shared/events.js';
 import type { Change } from '../../shared/lifecycle.js';
-import { stampOf } from '../../shared/application/event-stamp.js';
+import { stampFor } from '../../shared/application/clock-time.js';
 import { runCommand } from '../../shared/application/run-command.js';
 
 export interface InvoiceRef {
@@ -12,16 +12,15 @@ export interface InvoiceRef {
   readonly invoiceId: string;
 }
 
-export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requests' | 'scheduler'>;
+export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>;
 
 /** Load the invoice of this project, run one command on it, save. Another project's invoice is not found. */
 export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T>) {
-  const { invoices, clock, ids, requests } = ports;
   return runCommand({
-    load: () => invoices.get(ref.projectId, ref.invoiceId),
+    load: () => ports.invoices.get(ref.projectId, ref.invoiceId),
     missing,
-    command: (invoice) => command(invoice, stampOf(clock, ids, requests)),
-    save: (invoice, events) => invoices.save(invoice, events),
+    command: async (invoice) => command(invoice, await stampFor(ports, invoice)),
+    save: (invoice, events) => ports.invoices.save(invoice, events),
   });
 }
 

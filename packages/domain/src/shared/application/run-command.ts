@@ -9,7 +9,8 @@ import { retryOnConflict, RETRY } from './retry-on-conflict.js';
 export interface CommandRun<A, T, M> {
   readonly load: () => Promise<A | undefined>;
   readonly missing: M;
-  readonly command: (aggregate: A) => Change<A, T>;
+  /** May wait (for the time of the aggregate's test clock, say). */
+  readonly command: (aggregate: A) => Change<A, T> | Promise<Change<A, T>>;
   readonly save: (aggregate: A, events: readonly DomainEvent[]) => Promise<SaveResult>;
 }
 
@@ -21,7 +22,7 @@ export function runCommand<A, T, M>(run: CommandRun<A, T, M>): Promise<Result<T,
   return retryOnConflict(async () => {
     const aggregate = await run.load();
     if (!aggregate) return run.missing;
-    const change = run.command(aggregate);
+    const change = await run.command(aggregate);
     if (change.next && !(await run.save(change.next, change.events)).ok) return RETRY;
     return change.outcome;
   });

@@ -5,6 +5,7 @@ import { ok, type Result } from '../../shared/result.js';
 import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling } from '../billing-operation.js';
 import { openSubscription, type Subscription } from '../subscription.js';
 import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
+import { clockOf, startingTime } from '../../shared/application/clock-time.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 /** The test environment's TestInfo block of CreateSubscription. */
@@ -14,6 +15,8 @@ export interface SubscriptionTestInfo {
   readonly expectedBillingResult?: 'Success' | 'Failed';
   readonly billingAmount?: Money;
   readonly operatorId?: number;
+  /** TestInfo/TestClockID: the subscription lives in that clock's time; without BillingPeriodSeconds it is charged every 30 days. */
+  readonly testClockId?: string;
 }
 
 export interface CreateSubscriptionInput {
@@ -43,15 +46,20 @@ const wrongParams = (message: string) => fail('SUBSCRIPTION_WRONG_PARAMS', messa
 
 /** CreateSubscription: Pending, awaiting its PIN (SMS_PIN) or a payment on the page (AUTH_PAGE). */
 export class CreateSubscription {
-  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'projects' | 'carriers' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'settings'>) {}
+  constructor(
+    private readonly ports: Pick<KassaPorts, 'subscriptions' | 'projects' | 'carriers' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'testClocks'>,
+  ) {}
 
   async execute(input: CreateSubscriptionInput): Promise<Result<CreatedSubscription, DomainError>> {
-    const { subscriptions, carriers, clock, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
+    const { subscriptions, carriers, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
     if (input.customerType === 'Card' && !input.customerId) return wrongParams('CustomerId is required with CustomerType=Card');
     if (!input.msisdn && input.customerType !== 'Card' && !input.clientIp) {
       return wrongParams('Subscriber_MSISDN, CustomerType=Card with CustomerId, or ClientIP is required');
     }
-    const billing = await this.billing(input);
+    const start = await startingTime(this.ports, input.projectId, input.testInfo?.testClockId);
+    if (!start.ok) return wrongParams(`TestClockID: ${start.error.message}`);
+    const onClock = clockOf(start.value);
+    const billing = await this.billing(input, onClock.testClockId !== undefined);
     if (!billing.ok) return billing;
     const carrier = input.msisdn ? await carriers.lookup(input.msisdn) : undefined;
     // ClientIP sent with a number: the address must be in the number's country.
@@ -64,7 +72,7 @@ export class CreateSubscription {
     const channel = input.msisdn ? 'SMS_PIN' : 'AUTH_PAGE';
     const id = ids.newId();
     const pin = channel === 'SMS_PIN' ? newPin(settings, pins) : null;
-    const now = clock.now();
+    const now = start.value.now;
     const subscription = openSubscription({
       id,
       projectId: input.projectId,
@@ -76,15 +84,16 @@ export class CreateSubscription {
       pinDigest: pin ? pinDigests.digest(id, pin) : null,
       billing: billing.value,
       now: now.toISOString(),
+      ...onClock,
     });
     await subscriptions.create(subscription, []);
     if (input.msisdn && pin) await sendPin(settings, sms, input.msisdn, pin);
-    await scheduleSafely(scheduler, { name: 'subscription.expire-approval', projectId: input.projectId, aggregateId: subscription.id, runAt: subscription.approvalDeadline });
+    await scheduleSafely(scheduler, { name: 'subscription.expire-approval', projectId: input.projectId, aggregateId: subscription.id, runAt: subscription.approvalDeadline, ...onClock });
     if (channel === 'SMS_PIN') return ok({ subscription });
-    return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription' }, now)).url });
+    return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription', ...onClock }, now)).url });
   }
 
-  private async billing(input: CreateSubscriptionInput): Promise<Result<SubscriptionBilling, DomainError>> {
+  private async billing(input: CreateSubscriptionInput, onClock: boolean): Promise<Result<SubscriptionBilling, DomainError>> {
     if (this.ports.settings.mode === 'production') {
       const project = await this.ports.projects.findProject(input.projectId);
       const amount = project?.defaultPrice ?? money(1000, 'RUB');
@@ -100,7 +109,8 @@ export class CreateSubscription {
       return wrongParams('MaxIterations must be an integer from 1 to 100');
     }
     return ok({
-      periodSeconds: period ?? null,
+      // On a test clock a merchant can wait for the production period: a clock's advance gets there.
+      periodSeconds: period ?? (onClock ? PRODUCTION_PERIOD_SECONDS : null),
       maxIterations,
       expectedResult: t.expectedBillingResult ?? 'Success',
       amount: t.billingAmount ?? money(1000, 'RUB'),

@@ -3,7 +3,7 @@ import type { Customer } from '../../shared/customer.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
 import { recordSubscriptionCharge, subscriptionChargeDue, type Subscription } from '../subscription.js';
-import { stampOf } from '../../shared/application/event-stamp.js';
+import { clockOf, stampFor } from '../../shared/application/clock-time.js';
 import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
@@ -17,14 +17,15 @@ export const subscriptionCustomer = (s: Subscription): Customer =>
  * ok(false) when nothing was due (stale or duplicated job).
  */
 export class RunSubscriptionCharge {
-  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>) {}
 
   async execute(input: { readonly projectId: number; readonly subscriptionId: string }): Promise<Result<boolean, DomainError>> {
-    const { subscriptions, gateway, clock, ids, requests, scheduler } = this.ports;
+    const { subscriptions, gateway, ids, scheduler } = this.ports;
     const result = await retryOnConflict(async () => {
       const s = await subscriptions.get(input.projectId, input.subscriptionId);
-      const stamp = stampOf(clock, ids, requests);
-      if (!s || !subscriptionChargeDue(s, stamp.now)) return { charged: false, next: s };
+      if (!s) return { charged: false, next: s };
+      const stamp = await stampFor(this.ports, s);
+      if (!subscriptionChargeDue(s, stamp.now)) return { charged: false, next: s };
       const outcome = await gateway.charge({
         idempotencyKey: `${s.id}-${s.chargeAttempts + 1}`,
         projectId: s.projectId,
@@ -39,7 +40,7 @@ export class RunSubscriptionCharge {
     });
     const nextAt = result.next?.state === 'active' ? result.next.nextChargeAt : null;
     if (result.charged && nextAt) {
-      await scheduleSafely(scheduler, { name: 'subscription.charge', projectId: input.projectId, aggregateId: input.subscriptionId, runAt: nextAt });
+      await scheduleSafely(scheduler, { name: 'subscription.charge', projectId: input.projectId, aggregateId: input.subscriptionId, runAt: nextAt, ...(result.next ? clockOf(result.next) : {}) });
     }
     return ok(result.charged);
   }

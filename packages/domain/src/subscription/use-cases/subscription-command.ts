@@ -5,14 +5,14 @@ import type { Result } from '../../shared/result.js';
 import type { EventStamp } from '../../shared/events.js';
 import type { Change } from '../../shared/lifecycle.js';
 import type { Subscription } from '../subscription.js';
-import { stampOf } from '../../shared/application/event-stamp.js';
+import { clockOf, stampFor } from '../../shared/application/clock-time.js';
 import { runCommand } from '../../shared/application/run-command.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 /** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
 export type SubscriptionLocator = { readonly subscriptionId: string } | SubscriberFilter;
 
-export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'requests' | 'scheduler'>;
+export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>;
 
 /** By id, or the subscriber's newest subscription in the project. */
 export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'>, projectId: number, by: SubscriptionLocator) {
@@ -21,12 +21,11 @@ export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'
 }
 
 export function onSubscription<T, M>(ports: SubscriptionPorts, projectId: number, by: SubscriptionLocator, missing: M, command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>) {
-  const { subscriptions, clock, ids, requests } = ports;
   return runCommand({
     load: () => locateSubscription(ports, projectId, by),
     missing,
-    command: (s) => command(s, stampOf(clock, ids, requests)),
-    save: (s, events) => subscriptions.save(s, events),
+    command: async (s) => command(s, await stampFor(ports, s)),
+    save: (s, events) => ports.subscriptions.save(s, events),
   });
 }
 
@@ -34,7 +33,7 @@ export const notFound = () => fail('SUBSCRIPTION_NOT_FOUND');
 
 export async function scheduleFirstCharge(ports: SubscriptionPorts, s: Subscription) {
   if (s.nextChargeAt) {
-    await scheduleSafely(ports.scheduler, { name: 'subscription.charge', projectId: s.projectId, aggregateId: s.id, runAt: s.nextChargeAt });
+    await scheduleSafely(ports.scheduler, { name: 'subscription.charge', projectId: s.projectId, aggregateId: s.id, runAt: s.nextChargeAt, ...clockOf(s) });
   }
 }
 

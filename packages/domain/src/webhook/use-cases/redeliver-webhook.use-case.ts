@@ -2,7 +2,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import { redeliver, type WebhookDelivery } from '../webhook-delivery.js';
-import { stampOf } from '../../shared/application/event-stamp.js';
+import { clockOf, stampFor, timeOf } from '../../shared/application/clock-time.js';
 import { runCommand } from '../../shared/application/run-command.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
@@ -11,17 +11,20 @@ import { scheduleSafely } from '../../jobs/schedule-safely.js';
  * timestamp and signature); a dead delivery comes back to life with a fresh schedule.
  */
 export class RedeliverWebhook {
-  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'testClocks'>) {}
 
   async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
-    const { deliveries, scheduler, clock, ids, requests } = this.ports;
+    const { deliveries, scheduler } = this.ports;
     const result = await runCommand({
       load: () => deliveries.get(input.projectId, input.deliveryId),
       missing: fail('NOT_FOUND', 'No such webhook delivery'),
-      command: (d) => redeliver(d, stampOf(clock, ids, requests)),
+      command: async (d) => redeliver(d, await stampFor(this.ports, d)),
       save: (d) => deliveries.save(d),
     });
-    if (result.ok) await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: input.projectId, aggregateId: input.deliveryId, runAt: clock.now().toISOString() });
+    if (result.ok) {
+      const runAt = (await timeOf(this.ports, result.value)).toISOString();
+      await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: input.projectId, aggregateId: input.deliveryId, runAt, ...clockOf(result.value) });
+    }
     return result;
   }
 }

@@ -1,0 +1,40 @@
+import { testClockDueAt, type DomainEvent, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
+import { InMemoryDocuments } from './in-memory-documents.js';
+import type { Journal } from './journal.js';
+
+/** Test clocks in memory, with the storage rules of the other aggregates (compare-and-set, an outbox). */
+export class InMemoryTestClockRepository implements TestClockRepository {
+  readonly documents: InMemoryDocuments<TestClock>;
+
+  /** With a `journal`, the clocks survive a restart (an advance under way is resumed by the sweep). */
+  constructor(journal?: Journal) {
+    this.documents = new InMemoryDocuments<TestClock>(testClockDueAt, journal, 'test-clocks');
+  }
+
+  async get(projectId: number, testClockId: string) {
+    return this.documents.get(projectId, testClockId);
+  }
+
+  async list(projectId: number, limit: number) {
+    return this.documents
+      .filter((c) => c.projectId === projectId)
+      .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
+      .slice(0, limit);
+  }
+
+  async create(clock: TestClock): Promise<void> {
+    this.documents.insert(clock, []);
+  }
+
+  async save(clock: TestClock, events: readonly DomainEvent[]): Promise<SaveResult> {
+    return this.documents.replace(clock, events);
+  }
+
+  async remove(projectId: number, testClockId: string): Promise<boolean> {
+    return this.documents.remove(projectId, testClockId);
+  }
+
+  async findDue(now: string, limit: number) {
+    return this.documents.due(now, limit);
+  }
+}

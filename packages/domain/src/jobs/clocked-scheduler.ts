@@ -1,0 +1,22 @@
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import type { Job, Scheduler } from '../ports/scheduler.port.js';
+
+/**
+ * The scheduler as the use cases see it: a job of an aggregate on a test clock runs in that clock's
+ * time. Due by the clock (its `runAt` at or before the clock's time) it runs now; later, or while the
+ * clock is advancing, it is left to the advance, which finds every due piece of its clock's work in
+ * storage. Jobs without a clock pass through unchanged.
+ */
+export class ClockedScheduler implements Scheduler {
+  constructor(
+    private readonly inner: Scheduler,
+    private readonly ports: Pick<KassaPorts, 'testClocks' | 'clock'>,
+  ) {}
+
+  async schedule(job: Job): Promise<void> {
+    if (!job.testClockId) return this.inner.schedule(job);
+    const clock = await this.ports.testClocks.get(job.projectId, job.testClockId);
+    if (!clock || clock.status === 'advancing' || Date.parse(job.runAt) > Date.parse(clock.frozenTime)) return;
+    return this.inner.schedule({ ...job, runAt: this.ports.clock.now().toISOString() });
+  }
+}

@@ -1,0 +1,17 @@
+import type { TestClock } from '../sandbox/test-clock.js';
+import type { DomainEvent } from '../shared/domain-event.js';
+import type { SaveResult } from './save-result.js';
+
+/** Stores test clocks (the test environment's); the `test_clock.ready` event rides in the clock's own write (its outbox). */
+export interface TestClockRepository {
+  get(projectId: number, testClockId: string): Promise<TestClock | undefined>;
+  /** The project's clocks, newest first, at most `limit`. */
+  list(projectId: number, limit: number): Promise<TestClock[]>;
+  create(clock: TestClock): Promise<void>;
+  /** Compare-and-set on the version, like every aggregate. */
+  save(clock: TestClock, events: readonly DomainEvent[]): Promise<SaveResult>;
+  /** Removes the clock; answers whether it was there. */
+  remove(projectId: number, testClockId: string): Promise<boolean>;
+  /** Clocks whose `testClockDueAt` is at or before `now` (an advance whose runner is gone), oldest first. */
+  findDue(now: string, limit: number): Promise<TestClock[]>;
+}

@@ -1,0 +1,75 @@
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import { fail, type DomainError } from '../../shared/errors.js';
+import { ok, type Result } from '../../shared/result.js';
+import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { openTestClock, startAdvance, type TestClock } from '../test-clock.js';
+
+type ClockPorts = Pick<KassaPorts, 'testClocks' | 'clock' | 'ids' | 'settings' | 'scheduler' | 'retention'>;
+
+/** At most this many clocks a list answers. */
+export const MAX_TEST_CLOCKS_PAGE = 100;
+
+const notInProduction = (what: string) => fail('NOT_FOUND', `No route ${what}`);
+const missing = (id: string) => fail('TEST_CLOCK_NOT_FOUND', `No test clock ${id} in this project`);
+
+/**
+ * The sandbox's test clocks (the test environment only; in production the routes do not exist):
+ * create, read, list, advance and delete. The advance itself runs as a job (`RunTestClockAdvance`).
+ */
+export class TestClocks {
+  constructor(private readonly ports: ClockPorts) {}
+
+  async create(input: { readonly projectId: number; readonly frozenTime: string; readonly name: string | null }): Promise<Result<TestClock, DomainError>> {
+    if (this.ports.settings.mode !== 'test') return notInProduction('POST test_clocks');
+    const clock = openTestClock({
+      id: this.ports.ids.newId(),
+      projectId: input.projectId,
+      name: input.name,
+      frozenTime: new Date(input.frozenTime).toISOString(),
+      now: this.ports.clock.now().toISOString(),
+    });
+    await this.ports.testClocks.create(clock);
+    return ok(clock);
+  }
+
+  async get(input: { readonly projectId: number; readonly testClockId: string }): Promise<Result<TestClock, DomainError>> {
+    if (this.ports.settings.mode !== 'test') return notInProduction('GET test_clocks/{id}');
+    const clock = await this.ports.testClocks.get(input.projectId, input.testClockId);
+    return clock ? ok(clock) : missing(input.testClockId);
+  }
+
+  async list(input: { readonly projectId: number; readonly limit?: number }): Promise<Result<TestClock[], DomainError>> {
+    if (this.ports.settings.mode !== 'test') return notInProduction('GET test_clocks');
+    return ok(await this.ports.testClocks.list(input.projectId, Math.min(Math.max(1, input.limit ?? MAX_TEST_CLOCKS_PAGE), MAX_TEST_CLOCKS_PAGE)));
+  }
+
+  /** Starts an advance to `frozenTime` and asks for the job that runs it; answers the clock, `advancing`. */
+  async advance(input: { readonly projectId: number; readonly testClockId: string; readonly frozenTime: string }): Promise<Result<TestClock, DomainError>> {
+    if (this.ports.settings.mode !== 'test') return notInProduction('POST test_clocks/{id}/advance');
+    const { testClocks, clock: realClock, scheduler } = this.ports;
+    for (;;) {
+      const clock = await testClocks.get(input.projectId, input.testClockId);
+      if (!clock) return missing(input.testClockId);
+      const realNow = realClock.now().toISOString();
+      const change = startAdvance(clock, new Date(input.frozenTime).toISOString(), realNow);
+      if (!change.next) return change.outcome;
+      if (!(await testClocks.save(change.next, change.events)).ok) continue;
+      await scheduleSafely(scheduler, { name: 'test_clock.advance', projectId: input.projectId, aggregateId: clock.id, runAt: realNow });
+      return change.outcome;
+    }
+  }
+
+  /**
+   * Deletes the clock and everything attached to it (its contracts, invoices, subscriptions and
+   * their deliveries), as a merchant's test run would want; refused while it is advancing.
+   */
+  async delete(input: { readonly projectId: number; readonly testClockId: string }): Promise<Result<TestClock, DomainError>> {
+    if (this.ports.settings.mode !== 'test') return notInProduction('DELETE test_clocks/{id}');
+    const clock = await this.ports.testClocks.get(input.projectId, input.testClockId);
+    if (!clock) return missing(input.testClockId);
+    if (clock.status === 'advancing') return fail('TEST_CLOCK_ADVANCING');
+    await this.ports.retention.eraseTestClock(input.projectId, clock.id);
+    await this.ports.testClocks.remove(input.projectId, clock.id);
+    return ok(clock);
+  }
+}
