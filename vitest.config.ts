@@ -48,7 +48,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e-redis',
-          include: ['packages/app/test/{webhooks,invoices,contracts,sandbox,idempotency}.e2e.test.ts'],
+          include: ['packages/app/test/{webhooks,invoices,contracts,sandbox,idempotency,test-clocks}.e2e.test.ts'],
           globalSetup: [MONGO, REDIS],
           env: { KASSA_E2E_STORAGE: 'mongo', KASSA_E2E_REDIS: '1' },
         },

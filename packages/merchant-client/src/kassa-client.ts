@@ -9,6 +9,9 @@ import {
   type EventTypeName,
   type SignedOperation,
   type WebhookDeliveryData,
+  type TestClockData,
+  type CreateTestClockRequest,
+  type AdvanceTestClockRequest,
 } from '@kassa/protocol';
 import { randomUUID } from 'node:crypto';
 import type { ContractData, CreateContractRequest, CreateInvoiceRequest, InvoiceData, KassaError, KassaResponse } from './types.js';
@@ -49,7 +52,7 @@ export interface KassaClientOptions {
 
 /** One raw request, for what the typed methods do not cover (tests of bad input, say). */
 export interface RawRequest {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   readonly path: string;
   readonly operation: SignedOperation;
   readonly body?: unknown;
@@ -167,8 +170,35 @@ export class KassaClient {
   }
 
   /** The test environment only: removes the project's contracts, invoices, subscriptions, events and deliveries (not its settings). */
-  resetTestData(projectId: number): Promise<KassaResponse<{ contracts: number; invoices: number; subscriptions: number; events: number; deliveries: number }>> {
+  resetTestData(projectId: number): Promise<KassaResponse<{ contracts: number; invoices: number; subscriptions: number; events: number; deliveries: number; test_clocks: number }>> {
     return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/test_data/reset`, operation: 'resetTestData' });
+  }
+
+  /** The test environment only: a test clock standing at `frozen_time` (ISO 8601); attach objects with test_info.test_clock_id. */
+  createTestClock(projectId: number, body: CreateTestClockRequest): Promise<KassaResponse<TestClockData>> {
+    return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/test_clocks`, operation: 'createTestClock', body });
+  }
+
+  getTestClock(projectId: number, testClockId: string): Promise<KassaResponse<TestClockData>> {
+    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/test_clocks/${encodeURIComponent(testClockId)}`, operation: 'getTestClock', pathId: testClockId });
+  }
+
+  listTestClocks(projectId: number): Promise<KassaResponse<{ test_clocks: TestClockData[] }>> {
+    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/test_clocks`, operation: 'listTestClocks' });
+  }
+
+  /**
+   * Moves the clock to `frozen_time`: everything due on the way runs in order. With `wait`, the answer
+   * comes once the clock is ready (200), or after 25 s still advancing (202: poll getTestClock).
+   */
+  advanceTestClock(projectId: number, testClockId: string, body: AdvanceTestClockRequest, options: { wait?: boolean } = {}): Promise<KassaResponse<TestClockData>> {
+    const path = `/api/v3/projects/${projectId}/test_clocks/${encodeURIComponent(testClockId)}/advance${options.wait ? '?wait=true' : ''}`;
+    return this.send({ method: 'POST', path, operation: 'advanceTestClock', pathId: testClockId, body });
+  }
+
+  /** Deletes the clock and everything attached to it. */
+  deleteTestClock(projectId: number, testClockId: string): Promise<KassaResponse<TestClockData>> {
+    return this.send({ method: 'DELETE', path: `/api/v3/projects/${projectId}/test_clocks/${encodeURIComponent(testClockId)}`, operation: 'deleteTestClock', pathId: testClockId });
   }
 
   /** POST webhook-deliveries/{id}/redeliver: a new attempt now, the same webhook-id (202). */
@@ -199,7 +229,7 @@ export class KassaClient {
     const given = Object.entries({ ...this.options.headers, ...request.headers }).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
     const key = request.method === 'POST' && this.options.idempotencyKeys !== false && given === undefined ? randomUUID() : undefined;
     // A POST is retried only under a key (a retry without one could create a second invoice); a GET always may be.
-    const retries = request.method === 'GET' || key !== undefined || given !== undefined ? (this.options.retries ?? 2) : 0;
+    const retries = request.method !== 'POST' || key !== undefined || given !== undefined ? (this.options.retries ?? 2) : 0;
     let delay = this.options.retryDelayMs ?? 250;
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= retries;

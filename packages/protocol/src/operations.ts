@@ -290,7 +290,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/test_clocks/{testClockId}/advance',
     summary:
-      'The test environment only: moves the clock to frozen_time (202, advancing). Every piece of work of the attached objects that falls due on the way runs in time order, each at its own time (charges, expiries, webhook retries); then the clock is ready and test_clock.ready is sent. ?wait=true answers once ready (at most 60 s; still advancing after that: 202)',
+      'The test environment only: moves the clock to frozen_time (202, advancing). Every piece of work of the attached objects that falls due on the way runs in time order, each at its own time (charges, expiries, webhook retries); then the clock is ready and test_clock.ready is sent. ?wait=true answers once ready (200; at most 25 s, then 202 still advancing: poll GET)',
     request: advanceTestClockRequest,
     query: { wait: { maxLength: 5, example: 'true', optional: true, enum: ['true', 'false'] } },
     status: 202,

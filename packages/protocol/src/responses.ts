@@ -113,6 +113,7 @@ export type ContractData = z.infer<typeof contractSchema>;
 export type TransactionData = z.infer<typeof transactionSchema>;
 export type InvoiceData = z.infer<typeof invoiceSchema>;
 export type KassaError = z.infer<typeof errorBodySchema>['error'];
+export type TestClockData = z.infer<typeof testClockSchema>;
 
 /** The wire names of the events (webhook `type`, and the events listing). */
 export const EVENT_TYPES = [

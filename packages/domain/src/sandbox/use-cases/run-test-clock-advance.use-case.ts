@@ -8,6 +8,7 @@ import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { RelayEvents } from '../../jobs/relay-events.use-case.js';
 import type { RunJob } from '../../jobs/run-job.use-case.js';
+import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
 import { ADVANCE_LEASE_SECONDS, claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
 import type { DomainEvent } from '../../shared/domain-event.js';
 
@@ -22,6 +23,11 @@ const CONCURRENCY = 50;
  * that moment (it would be found at every later step anyway): a stuck piece cannot hold the clock.
  */
 const RUNS_PER_MOMENT = 3;
+/** How long an advance waits at most for attempts still in flight when it starts (the sender's timeout is 15 s). */
+const SETTLE_POLL_MS = 200;
+const SETTLE_POLLS = (ATTEMPT_CLAIM_SECONDS * 1000) / SETTLE_POLL_MS;
+/** The host's timer (every JavaScript runtime has one; the domain declares no runtime's types). */
+const pause = (ms: number) => new Promise<void>((resolve) => (globalThis as unknown as { setTimeout(run: () => void, ms: number): unknown }).setTimeout(resolve, ms));
 
 type AdvancePorts = Pick<KassaPorts, 'testClocks' | 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'ids' | 'requests'>;
 
@@ -49,12 +55,13 @@ export class RunTestClockAdvance {
     let clock = await this.hold(input, (c) => withoutEvents(claimAdvance(c, owner, this.realNow())));
     if (!clock) return ok(false);
     const target = clock.advancingTo ?? clock.frozenTime;
+    await this.settle(clock);
     const runs = new Map<string, number>();
     for (;;) {
       await this.relayAll(clock.id);
       const due = (await this.dueWork(clock, target)).filter((j) => (runs.get(j.aggregateId) ?? 0) < RUNS_PER_MOMENT);
       if (due.length === 0) break;
-      // ISO times of one form compare as strings.
+      // biome-ignore lint/complexity/useMathMinMax: ISO times of one form compare as strings; Math.min would turn them into NaN.
       const moment = due.reduce((at, j) => (j.at < at ? j.at : at), target);
       if (moment > clock.frozenTime || this.leaseEnding(clock)) {
         if (moment > clock.frozenTime) runs.clear();
@@ -102,6 +109,21 @@ export class RunTestClockAdvance {
     return jobs;
   }
 
+  /**
+   * Waits (a bounded while) for attempts that real-time jobs are still sending for the clock's
+   * deliveries. While the clock stood still, an attempt's claim runs to the clock's time plus
+   * ATTEMPT_CLAIM_SECONDS; stepping there would send the attempt a second time and record it late.
+   */
+  private async settle(clock: TestClock): Promise<void> {
+    const claimEnd = Date.parse(clock.frozenTime) + ATTEMPT_CLAIM_SECONDS * 1000;
+    const until = new Date(claimEnd).toISOString();
+    for (let polls = 0; polls < SETTLE_POLLS; polls++) {
+      const due = await this.ports.deliveries.findDue(until, BATCH, clock.id);
+      if (!due.some((d) => d.nextAttemptAt !== null && Date.parse(d.nextAttemptAt) === claimEnd)) return;
+      await pause(SETTLE_POLL_MS);
+    }
+  }
+
   private async relayAll(testClockId: string): Promise<void> {
     while ((await this.relay.execute(BATCH, testClockId)) >= BATCH) {
       // More were waiting: relay them too before the clock moves on.
@@ -112,7 +134,7 @@ export class RunTestClockAdvance {
   private async hold(input: { readonly projectId: number; readonly testClockId: string }, change: (c: TestClock) => Saved | undefined): Promise<TestClock | undefined> {
     for (;;) {
       const current = await this.ports.testClocks.get(input.projectId, input.testClockId);
-      if (!current || current.status !== 'advancing') return undefined;
+      if (current?.status !== 'advancing') return undefined;
       const changed = change(current);
       if (!changed) return undefined;
       if ((await this.ports.testClocks.save(changed.next, changed.events)).ok) return changed.next;
