@@ -1,0 +1,81 @@
+import { inMemoryPorts } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { ADVANCE_LEASE_SECONDS, kassaUseCases, openContract, type TestClock } from '@kassa/domain';
+
+// The advance's runner on in-memory ports: who runs it, what happens when its runner dies, and what
+// a clock's jobs do while it stands still.
+const T0 = '2027-01-01T00:00:00.000Z';
+
+async function setUp() {
+  const ports = inMemoryPorts();
+  ports.clock.set('2026-11-24T10:00:00.000Z');
+  const useCases = kassaUseCases(ports);
+  const clock = (await useCases.testClocks.create({ projectId: 1, frozenTime: T0, name: null })) as { ok: true; value: TestClock };
+  const contract = openContract({
+    id: 'c-1',
+    projectId: 1,
+    merchantContractId: 'mc',
+    customer: { type: 'mobile_phone', msisdn: '79001234567' },
+    authorizationType: 'SMS_PIN',
+    pinDigest: 'd',
+    now: T0,
+    lifetimeSeconds: 3600,
+    testClockId: clock.value.id,
+  });
+  await ports.contracts.create(contract, []);
+  return { ports, useCases, clockId: clock.value.id };
+}
+
+describe('RunTestClockAdvance', () => {
+  it('runs what falls due, ends ready at the target, and a second run of the same advance does nothing', async () => {
+    const { ports, useCases, clockId } = await setUp();
+    await useCases.testClocks.advance({ projectId: 1, testClockId: clockId, frozenTime: '2027-01-01T02:00:00.000Z' });
+    expect(ports.scheduler.scheduled.map((j) => j.name)).toContain('test_clock.advance');
+    expect((await useCases.runTestClockAdvance.execute({ projectId: 1, testClockId: clockId })).ok).toBe(true);
+    expect((await ports.contracts.get(1, 'c-1'))?.state).toBe('closed');
+    expect(await ports.testClocks.get(1, clockId)).toMatchObject({ status: 'ready', frozenTime: '2027-01-01T02:00:00.000Z', leaseOwner: null });
+    expect(await useCases.runTestClockAdvance.execute({ projectId: 1, testClockId: clockId })).toEqual({ ok: true, value: false });
+    // Relayed by the advance: the contract's event stamped at its due time (its expires_at), on the clock; the clock's own at its target.
+    expect(await ports.outbox.pending(100, clockId)).toEqual([]);
+    const events = await ports.events.list(1, {}, 10);
+    expect(events.map((e) => [e.type, e.occurredAt, e.testClockId])).toEqual([
+      ['TestClockReady', '2027-01-01T02:00:00.000Z', clockId],
+      ['ContractClosed', '2027-01-01T01:00:00.000Z', clockId],
+    ]);
+  });
+
+  it('a runner that holds the advance keeps it; once its lease ran out, the sweep asks for the advance again and another runner finishes it', async () => {
+    const { ports, useCases, clockId } = await setUp();
+    await useCases.testClocks.advance({ projectId: 1, testClockId: clockId, frozenTime: '2027-01-02T00:00:00.000Z' });
+    // A runner took it and died: its lease stands for ADVANCE_LEASE_SECONDS of real time.
+    const advancing = (await ports.testClocks.get(1, clockId)) as TestClock;
+    await ports.testClocks.save(
+      { ...advancing, leaseOwner: 'dead-runner', leaseUntil: new Date(Date.parse('2026-11-24T10:00:00.000Z') + ADVANCE_LEASE_SECONDS * 1000).toISOString(), version: advancing.version + 1 },
+      [],
+    );
+    expect(await useCases.runTestClockAdvance.execute({ projectId: 1, testClockId: clockId })).toEqual({ ok: true, value: false });
+    expect((await ports.contracts.get(1, 'c-1'))?.state).toBe('awaitingPin');
+    ports.clock.advance(ADVANCE_LEASE_SECONDS + 1);
+    const before = ports.scheduler.scheduled.length;
+    await useCases.runDueWork.execute();
+    expect(ports.scheduler.scheduled.slice(before).map((j) => j.name)).toEqual(['test_clock.advance']);
+    expect(await useCases.runTestClockAdvance.execute({ projectId: 1, testClockId: clockId })).toEqual({ ok: true, value: true });
+    expect((await ports.contracts.get(1, 'c-1'))?.state).toBe('closed');
+  });
+
+  it("real time's sweep leaves a clock's due work alone, and its jobs wait for an advance", async () => {
+    const { ports, useCases, clockId } = await setUp();
+    ports.clock.set('2030-01-01T00:00:00.000Z');
+    expect(await useCases.runDueWork.execute()).toBe(0);
+    expect((await ports.contracts.get(1, 'c-1'))?.state).toBe('awaitingPin');
+    // The expiry job of a contract created over the API on the clock is not handed to the scheduler.
+    const created = await useCases.createContract.execute({ projectId: 1, merchantContractId: 'mc-2', customer: { type: 'mobile_phone', msisdn: '79001234568' }, testClockId: clockId });
+    expect(created.ok && created.value.createdAt).toBe(T0);
+    expect(ports.scheduler.scheduled.filter((j) => j.name === 'contract.expire')).toEqual([]);
+    // The clock is refused an advance backwards and a second advance while one is under way.
+    expect(await useCases.testClocks.advance({ projectId: 1, testClockId: clockId, frozenTime: '2026-01-01T00:00:00.000Z' })).toMatchObject({ ok: false, error: { code: 'TEST_CLOCK_TIME_INVALID' } });
+    await useCases.testClocks.advance({ projectId: 1, testClockId: clockId, frozenTime: '2027-02-01T00:00:00.000Z' });
+    expect(await useCases.testClocks.advance({ projectId: 1, testClockId: clockId, frozenTime: '2027-03-01T00:00:00.000Z' })).toMatchObject({ ok: false, error: { code: 'TEST_CLOCK_ADVANCING' } });
+    expect(await useCases.testClocks.delete({ projectId: 1, testClockId: clockId })).toMatchObject({ ok: false, error: { code: 'TEST_CLOCK_ADVANCING' } });
+  });
+});
