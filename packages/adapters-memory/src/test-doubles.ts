@@ -2,7 +2,7 @@ import type { CallbackTargets, CallbackVerdict } from '@kassa/domain';
 import type { Clock } from '@kassa/domain';
 import type { IdGenerator } from '@kassa/domain';
 import type { PaymentPages, PaymentPageTarget } from '@kassa/domain';
-import type { PinDigests, PinGenerator, SmsSender } from '@kassa/domain';
+import type { PinDigests, PinGenerator, SmsOutcome, SmsSender } from '@kassa/domain';
 import type { Job, Scheduler } from '@kassa/domain';
 import { jobId } from '@kassa/domain';
 import type { NotificationRenderer, SigningInput, WebhookSender } from '@kassa/domain';
@@ -49,8 +49,11 @@ export class ListPinGenerator implements PinGenerator {
 /** Keeps what would have been sent, for tests. */
 export class RecordingSmsSender implements SmsSender {
   readonly sent: { msisdn: string; pin: string }[] = [];
-  async sendPin(msisdn: string, pin: string): Promise<void> {
+  /** Numbers whose SMS the provider refuses (answered 'undeliverable', still recorded as tried). */
+  readonly undeliverable = new Set<string>();
+  async sendPin(msisdn: string, pin: string): Promise<SmsOutcome> {
     this.sent.push({ msisdn, pin });
+    return this.undeliverable.has(msisdn) ? 'undeliverable' : 'sent';
   }
 }
 

@@ -1,4 +1,4 @@
-import { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS, type ChargeOutcome } from '@kassa/domain';
+import { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS, UNDELIVERABLE_SMS_TEST_MSISDN, type ChargeOutcome } from '@kassa/domain';
 import type { BillingGateway, ChargeRequest, RefundOutcome, RefundRequest } from '@kassa/domain';
 
 /** The test environment's documented test cards (any future expiry, any security code). */
@@ -30,6 +30,8 @@ export const TEST_ENVIRONMENT_MSISDNS = {
   late: '79990000202',
   /** Charges succeed; every refund is refused: result_code 213, REFUND_REFUSED (refund.failed). */
   refundRefused: '79990000402',
+  /** Its SMS cannot be delivered: a new confirmation for it answers PIN_NOT_DELIVERED and is closed at once (the domain's rule: UNDELIVERABLE_SMS_TEST_MSISDN). */
+  smsUndeliverable: UNDELIVERABLE_SMS_TEST_MSISDN,
 } as const;
 /** The sandbox's code of a refused refund. */
 export const RESULT_REFUND_REFUSED = 213;

@@ -99,6 +99,17 @@ describe('contract use cases', () => {
     expect(test.ports.sms.sent).toEqual([]);
   });
 
+  it('in production an SMS the provider refuses closes the new contract at once and answers PIN_NOT_DELIVERED; the key is free', async () => {
+    const prod = testKassa('production');
+    prod.ports.sms.undeliverable.add(phone().msisdn);
+    const refused = await prod.useCases.createContract.execute({ ...key, customer: phone() });
+    expect(codeOf(refused)).toBe('PIN_NOT_DELIVERED');
+    const closedId = !refused.ok ? String(refused.error.details?.['contract_id']) : '';
+    expect((await prod.ports.contracts.get(1, closedId))?.state).toBe('cancelled');
+    expect(codeOf(await prod.useCases.createContract.execute({ ...key, customer: phone() }))).toBe('PIN_NOT_DELIVERED');
+    expect(prod.ports.sms.sent).toHaveLength(2);
+  });
+
   it('keeps projects apart: another project neither sees the contract nor shares its key', async () => {
     const { useCases } = testKassa();
     const contract = value(await useCases.createContract.execute({ ...key, customer: phone() }));

@@ -115,4 +115,28 @@ describe('outcome simulators: the documented test numbers', () => {
     expect(invoice).toMatchObject({ payment_status: 'PAID' });
     expect(ms).toBeGreaterThanOrEqual(LATE_ANSWER_MS);
   });
+
+  it('the undeliverable number: a contract or an SMS_PIN invoice for it is refused PIN_NOT_DELIVERED, closed at once, its key free', async () => {
+    const api = t.client();
+    const customer = { type: 'mobile_phone' as const, msisdn: TEST_ENVIRONMENT_MSISDNS.smsUndeliverable };
+    const mcid = fresh().mcid;
+    const contract = await api.createContract(P.main, { client_ip: ip, customer, merchant_contract_id: mcid });
+    expect([contract.status, !contract.ok && contract.error.code]).toEqual([422, 'PIN_NOT_DELIVERED']);
+    const contractId = !contract.ok ? String(contract.error.details?.['contract_id']) : '';
+    // The same key again: refused the same way, not CONTRACT_DRAFT_EXISTS (the first was closed).
+    const again = await api.createContract(P.main, { client_ip: ip, customer, merchant_contract_id: mcid });
+    expect(!again.ok && again.error.code).toBe('PIN_NOT_DELIVERED');
+    await eventually(
+      async () => dataOf(await api.listEvents(P.main, { type: 'contract.closed' })).events.filter((e) => JSON.stringify(e.data).includes(contractId)),
+      (list) => list.length === 1,
+      5_000,
+    );
+    const invoice = await api.createInvoice(P.main, { client_ip: ip, customer, order: { merchant_order_id: fresh().orderId } });
+    expect([invoice.status, !invoice.ok && invoice.error.code]).toEqual([422, 'PIN_NOT_DELIVERED']);
+    const invoiceId = !invoice.ok ? String(invoice.error.details?.['invoice_id']) : '';
+    expect(dataOf(await api.getInvoice(P.main, invoiceId)).status).toBe('Cancelled');
+    // One active invoice per client: none is active, so the next try is refused the same way, not INVOICE_ALREADY_EXISTS.
+    const next = await api.createInvoice(P.main, { client_ip: ip, customer, order: { merchant_order_id: fresh().orderId } });
+    expect(!next.ok && next.error.code).toBe('PIN_NOT_DELIVERED');
+  });
 });

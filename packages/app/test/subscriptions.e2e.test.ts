@@ -4,6 +4,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { signSubscriptionRequest, verifySubscriptionNotification, verifyWebhook } from '@kassa/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
 
 // The subscription service over real HTTP, on the storage of this run: every method, the rows of the
 // spec's subscription table that happen in seconds (the 3-hour window is a domain test), charge cycles
@@ -144,6 +145,15 @@ describe('SMS_PIN subscriptions', () => {
     const names = [];
     for (let i = 0; i < 4; i++) names.push((await call('ResendPinCode', `<SubscriptionID>${id}</SubscriptionID>`)).doc.StatusName);
     expect(names).toEqual(['REQUEST_ACCEPTED', 'REQUEST_ACCEPTED', 'REQUEST_ACCEPTED', 'ResendLimitExceeded']);
+  });
+
+  it("the test environment's undeliverable number: PinNotDelivered, and the subscription is ApprovingFailed at once, notified", async () => {
+    const number = TEST_ENVIRONMENT_MSISDNS.smsUndeliverable;
+    const answer = (await call('CreateSubscription', `<Subscriber_MSISDN>${number}</Subscriber_MSISDN>`)).doc;
+    expect([answer.StatusID, answer.StatusName]).toEqual(['12', 'PinNotDelivered']);
+    expect(await statusOf(`<Subscriber_MSISDN>${number}</Subscriber_MSISDN>`)).toBe('ApprovingFailed');
+    const found = (await call('GetSubscriptionStatus', `<Subscriber_MSISDN>${number}</Subscriber_MSISDN>`)).doc;
+    expect((await waitForNotifications(String(found['SubscriptionID']), 1))[0]).toMatchObject({ EventType: 'APPROVING_FAILED', SubscriptionStatus: 'ApprovingFailed' });
   });
 
   it('cancelled while Pending or Active: Cancelled with a CANCELLED notification, found by number or subscriber id', async () => {

@@ -89,7 +89,7 @@ export const OPERATIONS: readonly Operation[] = [
     request: createContractRequest,
     status: 201,
     response: contractSchema,
-    errors: ['CONTRACT_DRAFT_EXISTS', 'CONTRACT_ALREADY_EXISTS'],
+    errors: ['CONTRACT_DRAFT_EXISTS', 'CONTRACT_ALREADY_EXISTS', 'PIN_NOT_DELIVERED', 'TEST_CLOCK_NOT_FOUND'],
     example: contract,
   },
   {
@@ -135,7 +135,16 @@ export const OPERATIONS: readonly Operation[] = [
     status: 201,
     response: invoiceSchema,
     // The contract codes come from create_if_not_exists losing a race for the contract's key.
-    errors: ['TEST_CALLBACK_URL_FORBIDDEN', 'INVOICE_ALREADY_EXISTS', 'INVALID_PAYMENT_METHOD', 'CONTRACT_NOT_FOUND', 'CONTRACT_DRAFT_EXISTS', 'CONTRACT_ALREADY_EXISTS'],
+    errors: [
+      'TEST_CALLBACK_URL_FORBIDDEN',
+      'INVOICE_ALREADY_EXISTS',
+      'INVALID_PAYMENT_METHOD',
+      'CONTRACT_NOT_FOUND',
+      'CONTRACT_DRAFT_EXISTS',
+      'CONTRACT_ALREADY_EXISTS',
+      'PIN_NOT_DELIVERED',
+      'TEST_CLOCK_NOT_FOUND',
+    ],
     example: invoice,
   },
   {

@@ -31,6 +31,7 @@ export const SUBSCRIPTION_STATUS_NAMES: Readonly<Record<ErrorCode, Status>> = {
   AUTH_INVALID_PROJECT: { id: 9, name: 'ProjectNotAvailable' },
   NOT_FOUND: { id: 10, name: 'MethodNotFound' },
   SERVICE_UNAVAILABLE: { id: 11, name: 'ServiceUnavailable' },
+  PIN_NOT_DELIVERED: { id: 12, name: 'PinNotDelivered' },
   INVALID_PAYMENT_METHOD: WRONG_PARAMS,
   WIDGET_TOKEN_INVALID: WRONG_PARAMS,
   IDEMPOTENCY_KEY_MISMATCH: WRONG_PARAMS,

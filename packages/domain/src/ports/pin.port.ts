@@ -13,6 +13,13 @@ export interface PinDigests {
 }
 
 /** Sends a PIN by SMS. Never called in the test environment; implementations never log the PIN. */
+/** What the SMS provider said of a PIN message. */
+export type SmsOutcome = 'sent' | 'undeliverable';
+
 export interface SmsSender {
-  sendPin(msisdn: string, pin: string): Promise<void>;
+  /**
+   * Sends the PIN. Answers 'undeliverable' when the SMS provider refuses the number (nothing will
+   * reach the customer); nothing, or 'sent', when it took the message.
+   */
+  sendPin(msisdn: string, pin: string): Promise<SmsOutcome | undefined | void>;
 }

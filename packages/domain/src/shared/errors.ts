@@ -36,6 +36,8 @@ export const ERROR_CATALOG = {
   IDEMPOTENCY_KEY_MISMATCH: { message: 'This Idempotency-Key was used with a different request' },
   /** Kassa (Idempotency-Key): the first request with this key is still being answered. */
   IDEMPOTENCY_KEY_IN_USE: { message: 'A request with this Idempotency-Key is still in progress; retry' },
+  /** Kassa: the SMS with the PIN of a new confirmation could not be delivered; the record was closed at once. */
+  PIN_NOT_DELIVERED: { message: 'The PIN could not be delivered by SMS to this number' },
   /** Kassa (test clocks): no test clock with this id in the project. */
   TEST_CLOCK_NOT_FOUND: { message: 'Test clock not found' },
   /** Kassa (test clocks): the clock is advancing; wait until it is ready. */

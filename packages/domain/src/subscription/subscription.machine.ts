@@ -16,6 +16,8 @@ export type SubscriptionMachineEvent =
   | { type: 'RESEND_PIN'; pinDigest: string }
   | { type: 'CANCEL'; now: string }
   | { type: 'EXPIRE_APPROVAL'; now: string }
+  /** SMS_PIN: the PIN's SMS could not be delivered: nobody can approve it. */
+  | { type: 'PIN_UNDELIVERABLE'; now: string }
   | { type: 'CHARGE_SUCCEEDED'; operation: BillingOperation }
   | { type: 'CHARGE_FAILED'; operation: BillingOperation }
   | { type: 'REFUND_OPERATION'; operationId: string }
@@ -110,6 +112,7 @@ export const subscriptionMachine = setup({
         RESEND_PIN: { guard: and(['bySmsPin', 'resendsLeft']), actions: 'countResend' },
         CANCEL: { target: 'cancelled', actions: ['close', 'emitCancelled'] },
         EXPIRE_APPROVAL: { guard: 'windowClosed', target: 'approvingFailed', actions: ['close', 'emitApprovingFailed'] },
+        PIN_UNDELIVERABLE: { guard: 'bySmsPin', target: 'approvingFailed', actions: ['close', 'emitApprovingFailed'] },
       },
     },
     active: {

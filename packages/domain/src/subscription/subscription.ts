@@ -115,6 +115,12 @@ export function expireSubscriptionApproval(s: Subscription, stamp: EventStamp): 
   return { ...applied, outcome: ok(true) };
 }
 
+/** An SMS_PIN subscription whose PIN could not be delivered: ApprovingFailed at once. */
+export function failUndeliverableApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean> {
+  const applied = apply(s, { type: 'PIN_UNDELIVERABLE', now: stamp.now }, stamp);
+  return applied ? { ...applied, outcome: ok(true) } : { events: [], outcome: ok(false) };
+}
+
 /** Whether a scheduled charge is due at `now`: the machine's answer to CHARGE. */
 export function subscriptionChargeDue(s: Subscription, now: string): boolean {
   const { state: _s, version: _v, ...fields } = s;

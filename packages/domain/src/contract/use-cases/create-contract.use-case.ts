@@ -1,10 +1,10 @@
-import { expireContract, openContract, type Contract } from '../contract.js';
+import { cancelContract, expireContract, openContract, type Contract } from '../contract.js';
 import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
+import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
 import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
@@ -56,7 +56,12 @@ export class CreateContract {
         const holder = await contracts.get(input.projectId, created.error.holderId);
         return holder ? this.answerHolder(holder) : RETRY;
       }
-      if (customer.type === 'mobile_phone' && pin) await sendPin(settings, sms, customer.msisdn, pin);
+      if (customer.type === 'mobile_phone' && pin && (await sendPin(settings, sms, customer.msisdn, pin)) === 'undeliverable') {
+        // Nobody can confirm it: closed at once, so that its key does not block a new try.
+        const closed = cancelContract(contract, await stampFor(this.ports, contract));
+        if (closed.next) await contracts.save(closed.next, closed.events);
+        return pinNotDelivered('contract', { contract_id: contract.id });
+      }
       await scheduleSafely(scheduler, { name: 'contract.expire', projectId: contract.projectId, aggregateId: contract.id, runAt: contract.expiresAt, ...onClock });
       return ok(contract);
     });

@@ -1,5 +1,5 @@
 import type { Contract } from '../../contract/contract.js';
-import { expireInvoice, openInvoice, type ExpectedBillingResult, type Invoice, type InvoiceContractRef } from '../invoice.js';
+import { cancelInvoice, expireInvoice, openInvoice, type ExpectedBillingResult, type Invoice, type InvoiceContractRef } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { PaymentPageLink } from '../../ports/payment-page.port.js';
 import { customerKey, type Customer } from '../../shared/customer.js';
@@ -7,7 +7,7 @@ import { fail, type DomainError } from '../../shared/errors.js';
 import type { Money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
 import { clockOf, stampFor, startingTime, timeOf } from '../../shared/application/clock-time.js';
-import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
+import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
 import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 import type { CreateContract } from '../../contract/use-cases/create-contract.use-case.js';
@@ -128,7 +128,12 @@ export class CreateInvoice {
       });
       const created = await invoices.create(invoice, []);
       if (!created.ok) return this.answerDuplicate(input.projectId, created.error.holderId);
-      if (pin && input.customer.type === 'mobile_phone') await sendPin(settings, sms, input.customer.msisdn, pin);
+      if (pin && input.customer.type === 'mobile_phone' && (await sendPin(settings, sms, input.customer.msisdn, pin)) === 'undeliverable') {
+        // Nobody can confirm it: cancelled at once, so that the client may have a new invoice.
+        const cancelled = cancelInvoice(invoice, await stampFor(this.ports, invoice));
+        if (cancelled.next) await invoices.save(cancelled.next, cancelled.events);
+        return pinNotDelivered('invoice', { invoice_id: invoice.id });
+      }
       if (authorizationType === 'BY_CONTRACT') {
         await scheduleSafely(scheduler, { name: 'invoice.charge', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.createdAt, ...onClock });
       }

@@ -3,9 +3,9 @@ import { fail, type DomainError } from '../../shared/errors.js';
 import { money, type Money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
 import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling } from '../billing-operation.js';
-import { openSubscription, type Subscription } from '../subscription.js';
-import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
-import { clockOf, startingTime } from '../../shared/application/clock-time.js';
+import { failUndeliverableApproval, openSubscription, type Subscription } from '../subscription.js';
+import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
+import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 /** The test environment's TestInfo block of CreateSubscription. */
@@ -87,7 +87,12 @@ export class CreateSubscription {
       ...onClock,
     });
     await subscriptions.create(subscription, []);
-    if (input.msisdn && pin) await sendPin(settings, sms, input.msisdn, pin);
+    if (input.msisdn && pin && (await sendPin(settings, sms, input.msisdn, pin)) === 'undeliverable') {
+      // Nobody can approve it: its approval fails at once (ApprovingFailed, notified).
+      const failed = failUndeliverableApproval(subscription, await stampFor(this.ports, subscription));
+      if (failed.next) await subscriptions.save(failed.next, failed.events);
+      return pinNotDelivered('subscription', { subscription_id: subscription.id });
+    }
     await scheduleSafely(scheduler, { name: 'subscription.expire-approval', projectId: input.projectId, aggregateId: subscription.id, runAt: subscription.approvalDeadline, ...onClock });
     if (channel === 'SMS_PIN') return ok({ subscription });
     return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription', ...onClock }, now)).url });

@@ -2,7 +2,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import { resendSubscriptionPin, type Subscription } from '../subscription.js';
-import { newPin, sendPin } from '../../shared/application/pin-delivery.js';
+import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
 import { notFound, onSubscription, type SubscriptionPorts } from './subscription-command.js';
 
 /**
@@ -16,7 +16,9 @@ export class ResendSubscriptionPin {
     const { settings, pins, pinDigests, sms } = this.ports;
     const pin = newPin(settings, pins);
     const result = await onSubscription(this.ports, input.projectId, input, notFound(), (s, st) => resendSubscriptionPin(s, pinDigests.digest(s.id, pin), st));
-    if (result.ok && result.value.subscriberMsisdn) await sendPin(settings, sms, result.value.subscriberMsisdn, pin);
+    const msisdn = result.ok ? result.value.subscriberMsisdn : null;
+    // Still Pending: the merchant may ask again (each try counts against the three).
+    if (msisdn && (await sendPin(settings, sms, msisdn, pin)) === 'undeliverable') return pinNotDelivered('PIN request', {});
     return result;
   }
 }
