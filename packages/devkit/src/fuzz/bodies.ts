@@ -101,7 +101,11 @@ const sparseBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
     payment_method: maybe(fc.constantFrom('sbp', 'tpay_mobile', 'card')),
     test_info: maybe(
       fc.record(
-        { expected_billing_result: maybe(fc.constantFrom('SuccessSequencePayment', 'FailedSequencePayment')), callback_url: maybe(fc.oneof(ADDRESS_TARGETS, PRIVATE_TARGETS)) },
+        {
+          expected_billing_result: maybe(fc.constantFrom('SuccessSequencePayment', 'FailedSequencePayment')),
+          callback_url: maybe(fc.oneof(ADDRESS_TARGETS, PRIVATE_TARGETS)),
+          test_clock_id: maybe(fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }))),
+        },
         { requiredKeys: [] },
       ),
     ),
@@ -130,8 +134,11 @@ const rightBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
     pin_code: fc.constantFrom('1234', '1234', '0000'),
     msisdn,
     test_info: fc.record({ expected_billing_result: fc.constantFrom('SuccessSequencePayment', 'FailedSequencePayment') }),
+    // A test clock's time (POST test_clocks and its advance), within and around what is taken.
+    frozen_time: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2300-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().replace('.000Z', 'Z')),
+    name: fc.string({ maxLength: 20 }),
   },
-  { requiredKeys: ['client_ip', 'customer', 'order', 'merchant_contract_id', 'pin_code', 'msisdn'] },
+  { requiredKeys: ['client_ip', 'customer', 'order', 'merchant_contract_id', 'pin_code', 'msisdn', 'frozen_time'] },
 );
 
 /** A right body with one field (at any depth) replaced by a hostile value. */

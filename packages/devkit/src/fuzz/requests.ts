@@ -104,7 +104,14 @@ const pathOf = (route: FuzzRoute) =>
     .tuple(projectId, resourceId, query, adminLogin, adminProject)
     .map(
       ([p, id, q, login, own]) =>
-        route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`).replace(':login', login).replace(':adminProject', own) + q,
+        route.path
+          .replace(':projectId', p)
+          .replace(':invoiceId', id)
+          .replace(':contractId', id)
+          .replace(':deliveryId', `${id}-webhook`)
+          .replace(':testClockId', id)
+          .replace(':login', login)
+          .replace(':adminProject', own) + q,
     );
 const strayPath = fc.oneof(
   fc.webPath().map((p) => p || '/'),
@@ -259,7 +266,7 @@ function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCa
             .tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/))
             .map(
               ([p, id, orderId]) =>
-                route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`) +
+                route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`).replace(':testClockId', id) +
                 (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
             );
   const goodBody = (route: FuzzRoute, path: string) =>

@@ -3,7 +3,7 @@ import { SUBSCRIPTION_SERVICE_PATHS } from '@kassa/adapters-xml';
 import type { SignedOperation } from '@kassa/protocol';
 import type { ListenerName } from '@kassa/app';
 
-/** A route of a listener, as the fuzzer aims at it; `:projectId`, `:invoiceId`, `:contractId` are filled in. */
+/** A route of a listener, as the fuzzer aims at it; `:projectId`, `:invoiceId`, `:contractId`, `:testClockId` are filled in. */
 export interface FuzzRoute {
   readonly method: string;
   readonly path: string;
@@ -59,6 +59,12 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: `${P}/webhook-deliveries/:deliveryId/redeliver`, operation: 'redeliverWebhook' },
   // A reset empties a fuzz project now and then: what the fuzzer knew of it is gone, which is hostile too.
   { method: 'POST', path: `${P}/test_data/reset`, operation: 'resetTestData' },
+  // Test clocks: an advance runs whatever falls due on the way; a deletion takes the clock's objects with it.
+  { method: 'POST', path: `${P}/test_clocks`, operation: 'createTestClock' },
+  { method: 'GET', path: `${P}/test_clocks`, operation: 'listTestClocks' },
+  { method: 'GET', path: `${P}/test_clocks/:testClockId`, operation: 'getTestClock' },
+  { method: 'POST', path: `${P}/test_clocks/:testClockId/advance`, operation: 'advanceTestClock' },
+  { method: 'DELETE', path: `${P}/test_clocks/:testClockId`, operation: 'deleteTestClock' },
   { method: 'GET', path: '/api/v3/openapi.json' },
   { method: 'GET', path: '/health' },
   { method: 'POST', path: '/health' },

@@ -21,5 +21,6 @@ export interface SmsSender {
    * Sends the PIN. Answers 'undeliverable' when the SMS provider refuses the number (nothing will
    * reach the customer); nothing, or 'sent', when it took the message.
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a provider plugin written before outcomes existed answers nothing (void), which means sent.
   sendPin(msisdn: string, pin: string): Promise<SmsOutcome | undefined | void>;
 }
