@@ -108,7 +108,8 @@ export class InMemoryDocuments<A extends Versioned> {
   evict(before: string, finished: (a: A) => boolean): A[] {
     const removed: A[] = [];
     for (const [id, stored] of this.docs) {
-      if (stored.outbox.length > 0 || stored.dueMs !== null || stored.changedAt >= before) continue;
+      // A test clock's records live in its time, not real time: they go with the clock (or a reset).
+      if (stored.outbox.length > 0 || stored.dueMs !== null || stored.changedAt >= before || (stored.clockId ?? null) !== null) continue;
       const aggregate = JSON.parse(stored.json) as A;
       if (!finished(aggregate)) continue;
       this.docs.delete(id);
@@ -127,7 +128,8 @@ export class InMemoryDocuments<A extends Versioned> {
   /** The time of the oldest event in any outbox, without copying one. */
   oldestPendingAt(): string | undefined {
     let oldest: string | undefined;
-    for (const s of this.docs.values()) for (const e of s.outbox) if (oldest === undefined || e.occurredAt < oldest) oldest = e.occurredAt;
+    // Events on a test clock carry its time, not real time: they say nothing of the relay's lag.
+    for (const s of this.docs.values()) for (const e of s.outbox) if (!e.testClockId && (oldest === undefined || e.occurredAt < oldest)) oldest = e.occurredAt;
     return oldest;
   }
 

@@ -6,7 +6,7 @@ const newestFirst = (a: DomainEvent, b: DomainEvent) => (a.occurredAt === b.occu
 
 export class InMemoryEventLog implements EventLog {
   /** Each event as JSON text, beside the time it occurred (for the retention) and its project (for a reset). */
-  private readonly events: JournaledMap<string, { readonly json: string; readonly occurredAt: string; readonly projectId: number }>;
+  private readonly events: JournaledMap<string, { readonly json: string; readonly occurredAt: string; readonly projectId: number; readonly onClock?: true }>;
 
   /** With a `journal`, the event log survives a restart. */
   constructor(journal?: Journal) {
@@ -14,7 +14,9 @@ export class InMemoryEventLog implements EventLog {
   }
 
   async record(event: DomainEvent): Promise<void> {
-    if (!this.events.has(event.id)) this.events.set(event.id, { json: JSON.stringify(event), occurredAt: event.occurredAt, projectId: event.projectId });
+    if (!this.events.has(event.id)) {
+      this.events.set(event.id, { json: JSON.stringify(event), occurredAt: event.occurredAt, projectId: event.projectId, ...(event.testClockId ? { onClock: true as const } : {}) });
+    }
   }
 
   /** Removes a project's events (the test environment's reset). */
@@ -37,7 +39,8 @@ export class InMemoryEventLog implements EventLog {
   purgeBefore(before: string): number {
     let removed = 0;
     for (const [id, e] of this.events) {
-      if (e.occurredAt < before) {
+      // A test clock's events are in its time, not real time: they go with the clock (or a reset).
+      if (e.occurredAt < before && !e.onClock) {
         this.events.delete(id);
         removed += 1;
       }

@@ -34,6 +34,13 @@ export class InMemoryTestClockRepository implements TestClockRepository {
     return this.documents.remove(projectId, testClockId);
   }
 
+  async page(afterId: string | undefined, limit: number) {
+    return this.documents
+      .filter((c) => afterId === undefined || c.id > afterId)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .slice(0, limit);
+  }
+
   async findDue(now: string, limit: number) {
     return this.documents.due(now, limit);
   }

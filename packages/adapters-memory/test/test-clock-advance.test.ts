@@ -1,4 +1,4 @@
-import { inMemoryPorts } from '../src/index.js';
+import { inMemoryPorts, TEST_ENVIRONMENT_MSISDNS } from '../src/index.js';
 import { describe, expect, it } from 'vitest';
 import { ADVANCE_LEASE_SECONDS, kassaUseCases, openContract, type TestClock } from '@kassa/domain';
 
@@ -77,5 +77,37 @@ describe('RunTestClockAdvance', () => {
     await useCases.testClocks.advance({ projectId: 1, testClockId: clockId, frozenTime: '2027-02-01T00:00:00.000Z' });
     expect(await useCases.testClocks.advance({ projectId: 1, testClockId: clockId, frozenTime: '2027-03-01T00:00:00.000Z' })).toMatchObject({ ok: false, error: { code: 'TEST_CLOCK_ADVANCING' } });
     expect(await useCases.testClocks.delete({ projectId: 1, testClockId: clockId })).toMatchObject({ ok: false, error: { code: 'TEST_CLOCK_ADVANCING' } });
+  });
+
+  it('a piece of work that throws is run again at its moment: the no-answer number is charged twelve times in a year, and the advance ends', async () => {
+    const { ports, useCases, clockId } = await setUp();
+    const created = await useCases.createSubscription.execute({ projectId: 1, msisdn: TEST_ENVIRONMENT_MSISDNS.noAnswerThenSuccess, testInfo: { maxIterations: 100, testClockId: clockId } });
+    const subscriptionId = created.ok ? created.value.subscription.id : '';
+    expect((await useCases.approveSubscription.execute({ projectId: 1, subscriptionId, pinCode: '1234' })).ok).toBe(true);
+    await useCases.testClocks.advance({ projectId: 1, testClockId: clockId, frozenTime: '2028-01-01T00:00:00.000Z' });
+    expect(await useCases.runTestClockAdvance.execute({ projectId: 1, testClockId: clockId })).toEqual({ ok: true, value: true });
+    const s = await ports.subscriptions.get(1, subscriptionId);
+    expect(s?.billingOperations.map((o) => o.status)).toEqual(Array(12).fill('SUCCESS'));
+  });
+
+  it("the sweep runs what is due by a ready clock's own time when its job was lost", async () => {
+    const { ports, useCases, clockId } = await setUp();
+    const created = await useCases.createInvoice.execute({
+      projectId: 1,
+      partnerLogin: 'merchant',
+      merchantOrderId: 'o-clock',
+      customer: { type: 'mobile_phone', msisdn: '79001234599' },
+      price: { minor: 1000, currency: 'RUB' },
+      testClockId: clockId,
+    });
+    const invoiceId = created.ok ? created.value.invoice.id : '';
+    expect((await useCases.authorizeInvoice.execute({ projectId: 1, invoiceId, pinCode: '1234' })).ok).toBe(true);
+    // The charge job went to the scheduler (due by the clock), which here never runs it: lost.
+    expect(ports.scheduler.scheduled.some((j) => j.name === 'invoice.charge' && j.aggregateId === invoiceId)).toBe(true);
+    expect((await ports.invoices.get(1, invoiceId))?.state).toBe('authorized');
+    await useCases.runDueWork.execute();
+    const paid = await ports.invoices.get(1, invoiceId);
+    expect(paid?.state).toBe('processed');
+    expect(paid?.transactions[0]?.paidAt).toBe(T0);
   });
 });

@@ -46,7 +46,8 @@ export class MongoEventLog implements EventLog {
 
   /** Removes the events that occurred before `before`: the retention sweep. */
   async purgeBefore(before: string): Promise<number> {
-    const result = await storage(() => this.events.deleteMany({ occurredAt: { $lt: before } }));
+    // A test clock's events are in its time, not real time: they go with the clock (or a reset).
+    const result = await storage(() => this.events.deleteMany({ occurredAt: { $lt: before }, 'event.testClockId': { $exists: false } }));
     return result.deletedCount;
   }
 }

@@ -28,6 +28,10 @@ export class MongoTestClockRepository implements TestClockRepository {
     return (await this.clocks.deleteMany({ _id: testClockId, projectId })) > 0;
   }
 
+  page(afterId: string | undefined, limit: number): Promise<TestClock[]> {
+    return this.clocks.find(afterId === undefined ? {} : { _id: { $gt: afterId } }, { _id: 1 }, limit);
+  }
+
   /** An advance whose runner's lease ran out. The clock's `testClockId` is its own id, so the sweep asks by due time alone. */
   async findDue(now: string, limit: number): Promise<TestClock[]> {
     return this.clocks.find({ dueAt: { $ne: null, $lte: now } }, { dueAt: 1 }, limit);

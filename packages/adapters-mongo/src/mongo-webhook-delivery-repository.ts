@@ -83,6 +83,7 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
 
   /** Removes deliveries that finished (succeeded or dead) before `before`: the retention sweep. */
   async purgeFinishedBefore(before: string): Promise<number> {
-    return this.deliveries.deleteMany({ finishedAt: { $ne: null, $lt: before } });
+    // A test clock's deliveries are in its time, not real time: they go with the clock (or a reset).
+    return this.deliveries.deleteMany({ finishedAt: { $ne: null, $lt: before }, testClockId: null });
   }
 }

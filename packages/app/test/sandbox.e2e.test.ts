@@ -138,5 +138,13 @@ describe('outcome simulators: the documented test numbers', () => {
     // One active invoice per client: none is active, so the next try is refused the same way, not INVOICE_ALREADY_EXISTS.
     const next = await api.createInvoice(P.main, { client_ip: ip, customer, order: { merchant_order_id: fresh().orderId } });
     expect(!next.ok && next.error.code).toBe('PIN_NOT_DELIVERED');
+    // An invoice that would bind a new contract: the contract is refused, and no invoice goes ahead on it.
+    const binding = await api.createInvoice(P.main, {
+      client_ip: ip,
+      customer,
+      order: { merchant_order_id: fresh().orderId },
+      contract: { merchant_contract_id: fresh().mcid, create_if_not_exists: true },
+    });
+    expect([binding.status, !binding.ok && binding.error.code, !binding.ok && Object.keys(binding.error.details ?? {})]).toEqual([422, 'PIN_NOT_DELIVERED', ['contract_id']]);
   });
 });

@@ -34,6 +34,8 @@ export function sandboxRoutes(deps: HttpDeps, router: IRouter = Router()): IRout
       await sendResult(res, result, deps.mode, erasureView);
     }),
   );
+  // Production has no test clocks: their routes are not there (404 for any body, as for any unknown route).
+  if (deps.mode === 'production') return router;
   router.post(
     `${API_PREFIX}/test_clocks`,
     bodyRoute(deps, 'createTestClock', createTestClockRequest, { clientIpRule: false }, async (body, _req, res, { project }) => {

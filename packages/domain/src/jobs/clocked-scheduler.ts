@@ -16,7 +16,9 @@ export class ClockedScheduler implements Scheduler {
   async schedule(job: Job): Promise<void> {
     if (!job.testClockId) return this.inner.schedule(job);
     const clock = await this.ports.testClocks.get(job.projectId, job.testClockId);
-    if (!clock || clock.status === 'advancing' || Date.parse(job.runAt) > Date.parse(clock.frozenTime)) return;
+    // A clock deleted meanwhile: its objects keep real time (as their stamps do), so the job runs as any other.
+    if (!clock) return this.inner.schedule(job);
+    if (clock.status === 'advancing' || Date.parse(job.runAt) > Date.parse(clock.frozenTime)) return;
     return this.inner.schedule({ ...job, runAt: this.ports.clock.now().toISOString() });
   }
 }

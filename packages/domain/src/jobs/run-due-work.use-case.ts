@@ -1,18 +1,18 @@
-import { contractDueAt } from '../contract/contract.js';
-import { invoiceNextWork } from '../invoice/invoice.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
-import type { Job } from '../ports/scheduler.port.js';
-import { subscriptionNextWork } from '../subscription/subscription.js';
 import { eachSettled } from '../shared/each-settled.js';
 import type { ApplyRetention } from './apply-retention.use-case.js';
 import type { RunJob } from './run-job.use-case.js';
 import { scheduleSafely } from './schedule-safely.js';
+import { dueJobs, type DueJob } from './due-jobs.js';
 
 /**
  * Due jobs run at once by one sweep: after Redis lost its jobs the sweep does all of them, and one
  * slow webhook endpoint (its attempts wait up to 15 s) must not hold the rest back.
  */
 const DUE_WORK_CONCURRENCY = 10;
+/** Ready test clocks a sweep looks at, in turn, and the work of each it takes at most. */
+const CLOCKS_PER_SWEEP = 20;
+const CLOCK_WORK_PER_SWEEP = 20;
 
 /**
  * The safety net behind the scheduler: finds every aggregate whose next work is due and runs it.
@@ -21,6 +21,9 @@ const DUE_WORK_CONCURRENCY = 10;
  * many jobs it ran.
  */
 export class RunDueWork {
+  /** Where the last pass stopped among the test clocks (by id). */
+  private clockCursor: string | undefined;
+
   constructor(
     private readonly ports: Pick<KassaPorts, 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'testClocks' | 'scheduler'>,
     private readonly runJob: RunJob,
@@ -29,27 +32,27 @@ export class RunDueWork {
   ) {}
 
   async execute(limit = 100): Promise<number> {
-    const { invoices, contracts, subscriptions, deliveries, clock, testClocks, scheduler } = this.ports;
+    const { clock, testClocks, scheduler } = this.ports;
     const now = clock.now().toISOString();
-    const jobs: Pick<Job, 'name' | 'projectId' | 'aggregateId'>[] = [];
-    for (const i of await invoices.findDue(now, limit)) {
-      const work = invoiceNextWork(i);
-      if (work) jobs.push({ name: `invoice.${work.kind}`, projectId: i.projectId, aggregateId: i.id });
-    }
-    for (const c of await contracts.findDue(now, limit)) {
-      if (contractDueAt(c)) jobs.push({ name: 'contract.expire', projectId: c.projectId, aggregateId: c.id });
-    }
-    for (const s of await subscriptions.findDue(now, limit)) {
-      const work = subscriptionNextWork(s);
-      if (work) jobs.push({ name: `subscription.${work.kind}`, projectId: s.projectId, aggregateId: s.id });
-    }
-    for (const d of await deliveries.findDue(now, limit)) jobs.push({ name: 'webhook.attempt', projectId: d.projectId, aggregateId: d.id });
+    const jobs: DueJob[] = await dueJobs(this.ports, now, limit);
     // An advance whose runner died (its lease ran out) is asked for again, not run here: it can be long.
     for (const c of await testClocks.findDue(now, limit)) {
-      await scheduleSafely(scheduler, { name: 'test_clock.advance', projectId: c.projectId, aggregateId: c.id, runAt: c.leaseUntil ?? now });
+      await scheduleSafely(scheduler, { name: 'test_clock.advance', projectId: c.projectId, aggregateId: c.id, runAt: now });
     }
+    jobs.push(...(await this.dueOnReadyClocks()));
     await eachSettled(jobs, (job) => this.runJob.execute(job), 'due jobs', DUE_WORK_CONCURRENCY);
     await this.retention?.execute();
     return jobs.length;
+  }
+
+  /**
+   * What is due by their own time on a few ready test clocks (a job that failed or was lost while its
+   * clock stood still): CLOCKS_PER_SWEEP clocks a pass, in turn, so that many clocks cost a sweep little.
+   */
+  private async dueOnReadyClocks(): Promise<DueJob[]> {
+    const clocks = await this.ports.testClocks.page(this.clockCursor, CLOCKS_PER_SWEEP);
+    this.clockCursor = clocks.length < CLOCKS_PER_SWEEP ? undefined : clocks.at(-1)?.id;
+    const due = await Promise.all(clocks.filter((c) => c.status === 'ready').map((c) => dueJobs(this.ports, c.frozenTime, CLOCK_WORK_PER_SWEEP, c.id)));
+    return due.flat();
   }
 }

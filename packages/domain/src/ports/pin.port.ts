@@ -12,10 +12,10 @@ export interface PinDigests {
   digest(aggregateId: string, pin: string): string;
 }
 
-/** Sends a PIN by SMS. Never called in the test environment; implementations never log the PIN. */
 /** What the SMS provider said of a PIN message. */
 export type SmsOutcome = 'sent' | 'undeliverable';
 
+/** Sends a PIN by SMS. Never called in the test environment; implementations never log the PIN. */
 export interface SmsSender {
   /**
    * Sends the PIN. Answers 'undeliverable' when the SMS provider refuses the number (nothing will

@@ -12,6 +12,8 @@ export interface TestClockRepository {
   save(clock: TestClock, events: readonly DomainEvent[]): Promise<SaveResult>;
   /** Removes the clock; answers whether it was there. */
   remove(projectId: number, testClockId: string): Promise<boolean>;
+  /** Every project's clocks in id order, after `afterId` (from the start without it), at most `limit`: the sweep's turn. */
+  page(afterId: string | undefined, limit: number): Promise<TestClock[]>;
   /** Clocks whose `testClockDueAt` is at or before `now` (an advance whose runner is gone), oldest first. */
   findDue(now: string, limit: number): Promise<TestClock[]>;
 }

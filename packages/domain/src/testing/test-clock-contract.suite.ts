@@ -6,7 +6,7 @@ import type { StorageRetention } from '../ports/storage-retention.port.js';
 import type { TestClockRepository } from '../ports/test-clock-repository.port.js';
 import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
 import { claimAdvance, finishAdvance, openTestClock, startAdvance, type TestClock } from '../sandbox/test-clock.js';
-import { openDelivery } from '../webhook/webhook-delivery.js';
+import { openDelivery, recordAttempt, type WebhookDelivery } from '../webhook/webhook-delivery.js';
 import type { TestApi } from './test-api.js';
 
 const T0 = '2027-01-01T00:00:00.000Z';
@@ -53,6 +53,11 @@ export function describeTestClockContract(
       expect(await testClocks.get(p, first.id)).toEqual(first);
       expect(await testClocks.get(p + 1, first.id)).toBeUndefined();
       expect((await testClocks.list(p, 10)).map((c) => c.id)).toEqual([second.id, first.id]);
+      // Every project's clocks, in id order, a page after an id (the sweep's turn).
+      const [low, high] = [first.id, second.id].sort() as [string, string];
+      expect((await testClocks.page(undefined, 100_000)).map((c) => c.id).filter((id) => id === low || id === high)).toEqual([low, high]);
+      const after = (await testClocks.page(low, 100_000)).map((c) => c.id);
+      expect([after.includes(low), after.includes(high)]).toEqual([false, true]);
       const advancing = startAdvance(first, '2027-02-01T00:00:00.000Z', '2026-11-24T10:00:00.000Z').next as TestClock;
       const results = await Promise.all(Array.from({ length: 5 }, () => testClocks.save(advancing, [])));
       expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -129,6 +134,24 @@ export function describeTestClockContract(
       expect(await retention.eraseTestClock(p, clock)).toEqual({ contracts: 1, invoices: 0, subscriptions: 0, events: 1, deliveries: 1, testClocks: 0 });
       expect(await contracts.get(p, onClock.id)).toBeUndefined();
       expect((await contracts.get(p, offClock.id))?.id).toBe(offClock.id);
+      expect(await events.list(p, {}, 10)).toHaveLength(1);
+      expect(await deliveries.list(p, {}, 10)).toHaveLength(1);
+    });
+
+    it("the retention leaves a clock's events and deliveries alone: their times are the clock's, not real time", async () => {
+      const { contracts, deliveries, events, retention } = await fresh();
+      const p = project();
+      const clock = uid();
+      const old = contractOn(p, clock, '79000000731');
+      await contracts.create(old, []);
+      const closed = cancelContract(old, { now: T0, newId: uid, testClockId: clock });
+      for (const e of closed.events) await events.record(e);
+      const notification = { channel: 'webhook', url: 'http://127.0.0.1:9/x', contentType: 'application/json', body: '{}' };
+      const sent = openDelivery({ eventId: uid(), eventType: 'ContractClosed', projectId: p, notification, now: T0, testClockId: clock });
+      await deliveries.create(sent);
+      const done = recordAttempt(sent, { at: T0, status: 200, latencyMs: 1, response: '', error: null }, { kind: 'success' }, 0, { now: T0, newId: uid });
+      await deliveries.save(done.next as WebhookDelivery);
+      await retention.purgeBefore('2030-01-01T00:00:00.000Z');
       expect(await events.list(p, {}, 10)).toHaveLength(1);
       expect(await deliveries.list(p, {}, 10)).toHaveLength(1);
     });

@@ -90,8 +90,9 @@ export class CreateInvoice {
     }
     const created = await this.createContract.execute({ projectId: input.projectId, merchantContractId, customer: input.customer, ...onClock });
     if (created.ok) return created;
-    // Lost a race to a concurrent creation of the same contract: use the winner.
-    const winner = created.error.details?.['contract_id'];
+    // Lost a race to a concurrent creation of the same contract: use the winner (not a contract closed at once, PIN_NOT_DELIVERED).
+    const lostRace = created.error.code === 'CONTRACT_DRAFT_EXISTS' || created.error.code === 'CONTRACT_ALREADY_EXISTS';
+    const winner = lostRace ? created.error.details?.['contract_id'] : undefined;
     const holder = typeof winner === 'string' ? await this.ports.contracts.get(input.projectId, winner) : undefined;
     return holder ? ok(holder) : created;
   }

@@ -1,13 +1,11 @@
-import { contractDueAt } from '../../contract/contract.js';
-import { invoiceNextWork } from '../../invoice/invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
-import type { Job } from '../../ports/scheduler.port.js';
-import { subscriptionNextWork } from '../../subscription/subscription.js';
 import { eachSettled } from '../../shared/each-settled.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { RelayEvents } from '../../jobs/relay-events.use-case.js';
 import type { RunJob } from '../../jobs/run-job.use-case.js';
+import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { dueJobs } from '../../jobs/due-jobs.js';
 import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
 import { ADVANCE_LEASE_SECONDS, claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
 import type { DomainEvent } from '../../shared/domain-event.js';
@@ -18,20 +16,19 @@ const withoutEvents = (next: TestClock | undefined): Saved | undefined => (next 
 /** Due pieces of work read at once from each store, and run side by side. */
 const BATCH = 500;
 const CONCURRENCY = 50;
+/** Jobs run between two renewals of the lease. */
+const CHUNK = 200;
 /**
  * A piece of work still due after running this many times at one moment of the clock is left for
  * that moment (it would be found at every later step anyway): a stuck piece cannot hold the clock.
  */
 const RUNS_PER_MOMENT = 3;
-/** How long an advance waits at most for attempts still in flight when it starts (the sender's timeout is 15 s). */
-const SETTLE_POLL_MS = 200;
-const SETTLE_POLLS = (ATTEMPT_CLAIM_SECONDS * 1000) / SETTLE_POLL_MS;
-/** The host's timer (every JavaScript runtime has one; the domain declares no runtime's types). */
-const pause = (ms: number) => new Promise<void>((resolve) => (globalThis as unknown as { setTimeout(run: () => void, ms: number): unknown }).setTimeout(resolve, ms));
+/** An advance asked for while attempts of its clock are still in flight runs this much later instead. */
+const SETTLE_RETRY_MS = 1_000;
 
-type AdvancePorts = Pick<KassaPorts, 'testClocks' | 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'ids' | 'requests'>;
+type AdvancePorts = Pick<KassaPorts, 'testClocks' | 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'ids' | 'requests' | 'scheduler'>;
 
-type DueJob = Pick<Job, 'name' | 'projectId' | 'aggregateId'> & { readonly at: string };
+type ClockRef = { readonly projectId: number; readonly testClockId: string };
 
 /**
  * Job: runs a test clock's advance. Every piece of work of the clock's objects that falls due before
@@ -50,78 +47,86 @@ export class RunTestClockAdvance {
 
   /** ok(true) when this run finished the advance. */
   async execute(input: { readonly projectId: number; readonly testClockId: string }): Promise<Result<boolean, DomainError>> {
+    const waiting = await this.ports.testClocks.get(input.projectId, input.testClockId);
+    if (waiting?.status === 'advancing' && (await this.attemptsInFlight(waiting))) {
+      // Asked again a second later (a job, not a wait: the domain keeps no timers).
+      const runAt = new Date(this.ports.clock.now().getTime() + SETTLE_RETRY_MS).toISOString();
+      await scheduleSafely(this.ports.scheduler, { name: 'test_clock.advance', projectId: input.projectId, aggregateId: input.testClockId, runAt });
+      return ok(false);
+    }
     const owner = this.ports.ids.newId();
     const mine = (c: TestClock) => c.leaseOwner === owner;
-    let clock = await this.hold(input, (c) => withoutEvents(claimAdvance(c, owner, this.realNow())));
+    const clock = await this.hold(input, (c) => withoutEvents(claimAdvance(c, owner, this.realNow())));
     if (!clock) return ok(false);
+    // A piece of work that throws is retried at its moment (RUNS_PER_MOMENT), then left: when some
+    // were left, the failures are thrown once the advance is done, for the job runner to log.
+    const failures: unknown[] = [];
+    const left = new Set<string>();
+    const collect = (e: unknown) => void failures.push(...(e instanceof AggregateError ? e.errors : [e]));
+    try {
+      const finished = await this.walk(input, clock, mine, collect, left);
+      if (!finished) return ok(false);
+      // Work asked for while the clock advanced (the scheduler left it to the advance) that is due at the target.
+      const late = (await dueJobs(this.ports, finished.frozenTime, BATCH, finished.id)).filter((j) => j.at <= finished.frozenTime);
+      await eachSettled(late, (job) => this.runJob.execute(job), 'test clock jobs', CONCURRENCY).catch(collect);
+      await this.relayAll(finished.id).catch(collect);
+    } catch (e) {
+      // Broken storage, say: the lease goes at once, so that the sweep asks for the advance again soon.
+      await this.hold(input, (c) => (mine(c) ? withoutEvents({ ...c, leaseUntil: this.realNow(), version: c.version + 1 }) : undefined)).catch(() => undefined);
+      throw e;
+    }
+    if (left.size > 0)
+      throw new AggregateError(failures, `test clock ${input.testClockId}: ${left.size} pieces of work still failed after ${RUNS_PER_MOMENT} runs at their moment (left to the sweep)`);
+    return ok(true);
+  }
+
+  /** Runs the advance moment by moment to its target and finishes it; undefined when another runner took it over. */
+  private async walk(input: ClockRef, start: TestClock, mine: (c: TestClock) => boolean, collect: (e: unknown) => void, left: Set<string>): Promise<TestClock | undefined> {
+    let clock = start;
     const target = clock.advancingTo ?? clock.frozenTime;
-    await this.settle(clock);
     const runs = new Map<string, number>();
     for (;;) {
-      await this.relayAll(clock.id);
-      const due = (await this.dueWork(clock, target)).filter((j) => (runs.get(j.aggregateId) ?? 0) < RUNS_PER_MOMENT);
+      await this.relayAll(clock.id).catch(collect);
+      const all = await dueJobs(this.ports, target, BATCH, clock.id);
+      const due = all.filter((j) => (runs.get(j.aggregateId) ?? 0) < RUNS_PER_MOMENT);
+      for (const j of all) if (!due.includes(j)) left.add(j.aggregateId);
       if (due.length === 0) break;
       // biome-ignore lint/complexity/useMathMinMax: ISO times of one form compare as strings; Math.min would turn them into NaN.
       const moment = due.reduce((at, j) => (j.at < at ? j.at : at), target);
-      if (moment > clock.frozenTime || this.leaseEnding(clock)) {
-        if (moment > clock.frozenTime) runs.clear();
-        clock = await this.hold(input, (c) => (mine(c) ? withoutEvents(stepTestClock(c, moment, this.realNow())) : undefined));
-        if (!clock) return ok(false);
-      }
-      const now = clock.frozenTime;
+      if (moment > clock.frozenTime) runs.clear();
+      // biome-ignore lint/complexity/useMathMinMax: ISO times, as above.
+      const now = moment > clock.frozenTime ? moment : clock.frozenTime;
       const toRun = due.filter((j) => j.at <= now);
       for (const j of toRun) runs.set(j.aggregateId, (runs.get(j.aggregateId) ?? 0) + 1);
-      await eachSettled(toRun, (job) => this.runJob.execute(job), 'test clock jobs', CONCURRENCY);
+      // In chunks, the lease renewed (and the clock moved to the moment) before each: a long moment keeps its runner.
+      for (let i = 0; i < toRun.length; i += CHUNK) {
+        if (now > clock.frozenTime || this.leaseEnding(clock)) {
+          const next = await this.hold(input, (c) => (mine(c) ? withoutEvents(stepTestClock(c, now, this.realNow())) : undefined));
+          if (!next) return undefined;
+          clock = next;
+        }
+        await eachSettled(toRun.slice(i, i + CHUNK), (job) => this.runJob.execute(job), 'test clock jobs', CONCURRENCY).catch(collect);
+      }
     }
-    const finished = await this.hold(input, (c) => {
+    return this.hold(input, (c) => {
       const requestId = this.ports.requests?.requestId();
       const change = finishAdvance(c, requestId === undefined ? {} : { requestId });
       return mine(c) && change.next ? { next: change.next, events: change.events } : undefined;
     });
-    if (!finished) return ok(false);
-    await this.relayAll(finished.id);
-    return ok(true);
-  }
-
-  /** Every piece of the clock's work due by `until`: the earliest of each store first. */
-  private async dueWork(clock: TestClock, until: string): Promise<DueJob[]> {
-    const { invoices, contracts, subscriptions, deliveries } = this.ports;
-    const [i, c, s, d] = await Promise.all([
-      invoices.findDue(until, BATCH, clock.id),
-      contracts.findDue(until, BATCH, clock.id),
-      subscriptions.findDue(until, BATCH, clock.id),
-      deliveries.findDue(until, BATCH, clock.id),
-    ]);
-    const jobs: DueJob[] = [];
-    const add = (name: Job['name'], a: { projectId: number; id: string }, at: string | null | undefined) => {
-      if (at) jobs.push({ name, projectId: a.projectId, aggregateId: a.id, at: new Date(at).toISOString() });
-    };
-    for (const x of i) {
-      const work = invoiceNextWork(x);
-      if (work) add(`invoice.${work.kind}`, x, work.at);
-    }
-    for (const x of c) add('contract.expire', x, contractDueAt(x));
-    for (const x of s) {
-      const work = subscriptionNextWork(x);
-      if (work) add(`subscription.${work.kind}`, x, work.at);
-    }
-    for (const x of d) add('webhook.attempt', x, x.nextAttemptAt);
-    return jobs;
   }
 
   /**
-   * Waits (a bounded while) for attempts that real-time jobs are still sending for the clock's
-   * deliveries. While the clock stood still, an attempt's claim runs to the clock's time plus
-   * ATTEMPT_CLAIM_SECONDS; stepping there would send the attempt a second time and record it late.
+   * Whether a real-time job may still be sending an attempt of one of the clock's deliveries, within
+   * ATTEMPT_CLAIM_SECONDS of the advance being asked for (no runner yet). While the clock stood
+   * still, such an attempt's claim runs to the clock's time plus ATTEMPT_CLAIM_SECONDS: stepping
+   * there would send the attempt a second time and record it late.
    */
-  private async settle(clock: TestClock): Promise<void> {
+  private async attemptsInFlight(clock: TestClock): Promise<boolean> {
+    const askedAt = clock.leaseUntil === null ? 0 : Date.parse(clock.leaseUntil) - ADVANCE_LEASE_SECONDS * 1000;
+    if (clock.leaseOwner !== null || this.ports.clock.now().getTime() >= askedAt + ATTEMPT_CLAIM_SECONDS * 1000) return false;
     const claimEnd = Date.parse(clock.frozenTime) + ATTEMPT_CLAIM_SECONDS * 1000;
-    const until = new Date(claimEnd).toISOString();
-    for (let polls = 0; polls < SETTLE_POLLS; polls++) {
-      const due = await this.ports.deliveries.findDue(until, BATCH, clock.id);
-      if (!due.some((d) => d.nextAttemptAt !== null && Date.parse(d.nextAttemptAt) === claimEnd)) return;
-      await pause(SETTLE_POLL_MS);
-    }
+    const due = await this.ports.deliveries.findDue(new Date(claimEnd).toISOString(), BATCH, clock.id);
+    return due.some((d) => d.nextAttemptAt !== null && Date.parse(d.nextAttemptAt) === claimEnd);
   }
 
   private async relayAll(testClockId: string): Promise<void> {
@@ -131,7 +136,7 @@ export class RunTestClockAdvance {
   }
 
   /** Re-reads the clock and saves `change` of it (compare-and-set, retried on a lost race); undefined when the change declines. */
-  private async hold(input: { readonly projectId: number; readonly testClockId: string }, change: (c: TestClock) => Saved | undefined): Promise<TestClock | undefined> {
+  private async hold(input: ClockRef, change: (c: TestClock) => Saved | undefined): Promise<TestClock | undefined> {
     for (;;) {
       const current = await this.ports.testClocks.get(input.projectId, input.testClockId);
       if (current?.status !== 'advancing') return undefined;
