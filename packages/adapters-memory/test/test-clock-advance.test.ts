@@ -1,6 +1,6 @@
 import { inMemoryPorts, TEST_ENVIRONMENT_MSISDNS } from '../src/index.js';
 import { describe, expect, it } from 'vitest';
-import { ADVANCE_LEASE_SECONDS, kassaUseCases, openContract, type TestClock } from '@kassa/domain';
+import { ADVANCE_LEASE_SECONDS, kassaUseCases, openContract, RunTestClockAdvance, type TestClock } from '@kassa/domain';
 
 // The advance's runner on in-memory ports: who runs it, what happens when its runner dies, and what
 // a clock's jobs do while it stands still.
@@ -109,5 +109,38 @@ describe('RunTestClockAdvance', () => {
     const paid = await ports.invoices.get(1, invoiceId);
     expect(paid?.state).toBe('processed');
     expect(paid?.transactions[0]?.paidAt).toBe(T0);
+  });
+
+  it('a piece that keeps failing is left after three runs at its moment: the rest goes on, the clock ends ready, and the failure is thrown for the log', async () => {
+    const { ports, useCases, clockId } = await setUp();
+    const other = openContract({
+      id: 'c-2',
+      projectId: 1,
+      merchantContractId: 'mc',
+      customer: { type: 'mobile_phone', msisdn: '79001234500' },
+      authorizationType: 'SMS_PIN',
+      pinDigest: 'd',
+      now: T0,
+      lifetimeSeconds: 7200,
+      testClockId: clockId,
+    });
+    await ports.contracts.create(other, []);
+    let tries = 0;
+    const failing = new RunTestClockAdvance(
+      ports,
+      {
+        execute: async (job) => {
+          if (job.aggregateId !== 'c-1') return useCases.runJob.execute(job);
+          tries += 1;
+          throw new Error('storage said no');
+        },
+      },
+      useCases.relayEvents,
+    );
+    await useCases.testClocks.advance({ projectId: 1, testClockId: clockId, frozenTime: '2027-01-02T00:00:00.000Z' });
+    await expect(failing.execute({ projectId: 1, testClockId: clockId })).rejects.toThrow(/1 pieces of work still due/);
+    expect(tries).toBe(3);
+    expect((await ports.contracts.get(1, 'c-2'))?.state).toBe('closed');
+    expect(await ports.testClocks.get(1, clockId)).toMatchObject({ status: 'ready', frozenTime: '2027-01-02T00:00:00.000Z' });
   });
 });

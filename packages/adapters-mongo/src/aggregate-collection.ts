@@ -120,7 +120,7 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
   async oldestPendingAt(limit: number): Promise<string | undefined> {
     const docs = await storage(() =>
       this.collection
-        .find({ outboxPending: true } as never, { projection: { outbox: 1 } })
+        .find({ outboxPending: true, testClockId: null } as never, { projection: { outbox: 1 } })
         .limit(limit)
         .toArray(),
     );

@@ -42,6 +42,8 @@ export interface MongoStorage {
 }
 
 const due: IndexDescription = { key: { dueAt: 1 }, name: 'due_work' };
+/** A test clock's due work (its sweep and its advance) without reading real time's. */
+const dueOnClock: IndexDescription = { key: { testClockId: 1, dueAt: 1 }, name: 'due_work_by_clock' };
 /** The relay's search: only documents with pending events hold `outboxPending`. */
 const outbox: IndexDescription = { key: { outboxPending: 1 }, name: 'outbox_pending', sparse: true };
 /**
@@ -59,11 +61,12 @@ const byId: IndexDescription[] = [{ key: { projectId: 1, _id: 1, version: 1 }, n
  * enforceable when sharded.
  */
 export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
-  contracts: [{ key: { projectId: 1, liveKey: 1 }, name: CONTRACT_LIVE_KEY_INDEX, unique: true }, due, outbox, ...byId],
+  contracts: [{ key: { projectId: 1, liveKey: 1 }, name: CONTRACT_LIVE_KEY_INDEX, unique: true }, due, dueOnClock, outbox, ...byId],
   invoices: [
     { key: { projectId: 1, merchantOrderId: 1 }, name: MERCHANT_ORDER_INDEX, unique: true },
     { key: { projectId: 1, liveKey: 1 }, name: ACTIVE_INVOICE_INDEX, unique: true },
     due,
+    dueOnClock,
     outbox,
     ...byId,
   ],
@@ -73,6 +76,7 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     { key: { projectId: 1, subscriberId: 1, createdAt: -1 }, name: 'by_subscriber_id' },
     { key: { projectId: 1, billingOperationIds: 1 }, name: 'by_billing_operation' },
     due,
+    dueOnClock,
     outbox,
     ...byId,
   ],
@@ -85,6 +89,7 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     { key: { status: 1, createdAt: -1, _id: -1 }, name: 'state_newest_first' },
     { key: { finishedAt: 1 }, name: 'retention' },
     due,
+    dueOnClock,
     ...byId,
   ],
   test_clocks: [{ key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' }, due, outbox, ...byId],

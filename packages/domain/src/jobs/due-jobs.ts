@@ -21,7 +21,8 @@ export async function dueJobs(ports: Pick<KassaPorts, 'invoices' | 'contracts' |
   ]);
   const jobs: DueJob[] = [];
   const add = (name: Job['name'], a: { readonly projectId: number; readonly id: string }, at: string | null | undefined) => {
-    if (at) jobs.push({ name, projectId: a.projectId, aggregateId: a.id, at: new Date(at).toISOString() });
+    const ms = at ? Date.parse(at) : Number.NaN;
+    if (!Number.isNaN(ms)) jobs.push({ name, projectId: a.projectId, aggregateId: a.id, at: new Date(ms).toISOString() });
   };
   for (const x of i) {
     const work = invoiceNextWork(x);

@@ -35,14 +35,19 @@ export class RunDueWork {
     const { clock, testClocks, scheduler } = this.ports;
     const now = clock.now().toISOString();
     const jobs: DueJob[] = await dueJobs(this.ports, now, limit);
-    // An advance whose runner died (its lease ran out) is asked for again, not run here: it can be long.
-    for (const c of await testClocks.findDue(now, limit)) {
-      await scheduleSafely(scheduler, { name: 'test_clock.advance', projectId: c.projectId, aggregateId: c.id, runAt: now });
+    try {
+      await eachSettled(jobs, (job) => this.runJob.execute(job), 'due jobs', DUE_WORK_CONCURRENCY);
+      // Test clocks after real time's work, so that a clock's trouble never holds real time's back.
+      // An advance whose runner died (its lease ran out) is asked for again, not run here: it can be long.
+      for (const c of await testClocks.findDue(now, limit)) {
+        await scheduleSafely(scheduler, { name: 'test_clock.advance', projectId: c.projectId, aggregateId: c.id, runAt: c.leaseUntil ?? now });
+      }
+      const onClocks = await this.dueOnReadyClocks();
+      await eachSettled(onClocks, (job) => this.runJob.execute(job), 'due jobs of test clocks', DUE_WORK_CONCURRENCY);
+      return jobs.length + onClocks.length;
+    } finally {
+      await this.retention?.execute();
     }
-    jobs.push(...(await this.dueOnReadyClocks()));
-    await eachSettled(jobs, (job) => this.runJob.execute(job), 'due jobs', DUE_WORK_CONCURRENCY);
-    await this.retention?.execute();
-    return jobs.length;
   }
 
   /**

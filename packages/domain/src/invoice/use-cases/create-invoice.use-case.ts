@@ -1,4 +1,4 @@
-import type { Contract } from '../../contract/contract.js';
+import { contractHoldsKey, type Contract } from '../../contract/contract.js';
 import { cancelInvoice, expireInvoice, openInvoice, type ExpectedBillingResult, type Invoice, type InvoiceContractRef } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { PaymentPageLink } from '../../ports/payment-page.port.js';
@@ -94,7 +94,7 @@ export class CreateInvoice {
     const lostRace = created.error.code === 'CONTRACT_DRAFT_EXISTS' || created.error.code === 'CONTRACT_ALREADY_EXISTS';
     const winner = lostRace ? created.error.details?.['contract_id'] : undefined;
     const holder = typeof winner === 'string' ? await this.ports.contracts.get(input.projectId, winner) : undefined;
-    return holder ? ok(holder) : created;
+    return holder && contractHoldsKey(holder) ? ok(holder) : created;
   }
 
   private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo'], onClock: { testClockId?: string }) {

@@ -16,8 +16,8 @@ const withoutEvents = (next: TestClock | undefined): Saved | undefined => (next 
 /** Due pieces of work read at once from each store, and run side by side. */
 const BATCH = 500;
 const CONCURRENCY = 50;
-/** Jobs run between two renewals of the lease. */
-const CHUNK = 200;
+/** Jobs run between two renewals of the lease: one round of CONCURRENCY, so that even 15-second webhook attempts leave the lease time to spare. */
+const CHUNK = CONCURRENCY;
 /**
  * A piece of work still due after running this many times at one moment of the clock is left for
  * that moment (it would be found at every later step anyway): a stuck piece cannot hold the clock.
@@ -58,25 +58,37 @@ export class RunTestClockAdvance {
     const mine = (c: TestClock) => c.leaseOwner === owner;
     const clock = await this.hold(input, (c) => withoutEvents(claimAdvance(c, owner, this.realNow())));
     if (!clock) return ok(false);
-    // A piece of work that throws is retried at its moment (RUNS_PER_MOMENT), then left: when some
-    // were left, the failures are thrown once the advance is done, for the job runner to log.
+    // A piece of work that throws is retried at its moment (RUNS_PER_MOMENT), then left for the rest of
+    // the advance: when some are still due at its end, or the last relay failed, the failures are
+    // thrown once the advance is done, for the job runner to log.
     const failures: unknown[] = [];
     const left = new Set<string>();
+    let relayed = true;
     const collect = (e: unknown) => void failures.push(...(e instanceof AggregateError ? e.errors : [e]));
     try {
       const finished = await this.walk(input, clock, mine, collect, left);
       if (!finished) return ok(false);
       // Work asked for while the clock advanced (the scheduler left it to the advance) that is due at the target.
-      const late = (await dueJobs(this.ports, finished.frozenTime, BATCH, finished.id)).filter((j) => j.at <= finished.frozenTime);
+      const late = (await dueJobs(this.ports, finished.frozenTime, BATCH + left.size, finished.id)).filter((j) => j.at <= finished.frozenTime && !left.has(j.aggregateId));
       await eachSettled(late, (job) => this.runJob.execute(job), 'test clock jobs', CONCURRENCY).catch(collect);
-      await this.relayAll(finished.id).catch(collect);
+      await this.relayAll(finished.id).catch((e: unknown) => {
+        relayed = false;
+        collect(e);
+      });
+      const stillDue = (await dueJobs(this.ports, finished.frozenTime, BATCH + left.size, finished.id)).filter((j) => left.has(j.aggregateId));
+      left.clear();
+      for (const j of stillDue) left.add(j.aggregateId);
     } catch (e) {
       // Broken storage, say: the lease goes at once, so that the sweep asks for the advance again soon.
       await this.hold(input, (c) => (mine(c) ? withoutEvents({ ...c, leaseUntil: this.realNow(), version: c.version + 1 }) : undefined)).catch(() => undefined);
       throw e;
     }
-    if (left.size > 0)
-      throw new AggregateError(failures, `test clock ${input.testClockId}: ${left.size} pieces of work still failed after ${RUNS_PER_MOMENT} runs at their moment (left to the sweep)`);
+    if (left.size > 0 || !relayed) {
+      throw new AggregateError(
+        failures,
+        `test clock ${input.testClockId}: ${left.size} pieces of work still due after ${RUNS_PER_MOMENT} runs at their moment (left to the sweep)${relayed ? '' : '; its last events wait for the relay'}`,
+      );
+    }
     return ok(true);
   }
 
@@ -87,9 +99,10 @@ export class RunTestClockAdvance {
     const runs = new Map<string, number>();
     for (;;) {
       await this.relayAll(clock.id).catch(collect);
-      const all = await dueJobs(this.ports, target, BATCH, clock.id);
-      const due = all.filter((j) => (runs.get(j.aggregateId) ?? 0) < RUNS_PER_MOMENT);
-      for (const j of all) if (!due.includes(j)) left.add(j.aggregateId);
+      // Read past what was left, so that stuck pieces cannot hide the rest of a store's work.
+      const all = await dueJobs(this.ports, target, BATCH + left.size, clock.id);
+      for (const j of all) if ((runs.get(j.aggregateId) ?? 0) >= RUNS_PER_MOMENT) left.add(j.aggregateId);
+      const due = all.filter((j) => !left.has(j.aggregateId));
       if (due.length === 0) break;
       // biome-ignore lint/complexity/useMathMinMax: ISO times of one form compare as strings; Math.min would turn them into NaN.
       const moment = due.reduce((at, j) => (j.at < at ? j.at : at), target);
