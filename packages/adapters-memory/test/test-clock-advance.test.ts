@@ -6,6 +6,10 @@ import { ADVANCE_LEASE_SECONDS, kassaUseCases, openContract, RunTestClockAdvance
 // a clock's jobs do while it stands still.
 const T0 = '2027-01-01T00:00:00.000Z';
 
+/** A contract awaiting its PIN on the clock, created at T0. */
+const contractOn = (testClockId: string, id: string, msisdn: string, lifetimeSeconds: number) =>
+  openContract({ id, projectId: 1, merchantContractId: 'mc', customer: { type: 'mobile_phone', msisdn }, authorizationType: 'SMS_PIN', pinDigest: 'd', now: T0, lifetimeSeconds, testClockId });
+
 async function setUp() {
   const ports = inMemoryPorts();
   ports.clock.set('2026-11-24T10:00:00.000Z');
