@@ -15,18 +15,7 @@ async function setUp() {
   ports.clock.set('2026-11-24T10:00:00.000Z');
   const useCases = kassaUseCases(ports);
   const clock = (await useCases.testClocks.create({ projectId: 1, frozenTime: T0, name: null })) as { ok: true; value: TestClock };
-  const contract = openContract({
-    id: 'c-1',
-    projectId: 1,
-    merchantContractId: 'mc',
-    customer: { type: 'mobile_phone', msisdn: '79001234567' },
-    authorizationType: 'SMS_PIN',
-    pinDigest: 'd',
-    now: T0,
-    lifetimeSeconds: 3600,
-    testClockId: clock.value.id,
-  });
-  await ports.contracts.create(contract, []);
+  await ports.contracts.create(contractOn(clock.value.id, 'c-1', '79001234567', 3600), []);
   return { ports, useCases, clockId: clock.value.id };
 }
 
@@ -117,18 +106,7 @@ describe('RunTestClockAdvance', () => {
 
   it('a piece that keeps failing is left after three runs at its moment: the rest goes on, the clock ends ready, and the failure is thrown for the log', async () => {
     const { ports, useCases, clockId } = await setUp();
-    const other = openContract({
-      id: 'c-2',
-      projectId: 1,
-      merchantContractId: 'mc',
-      customer: { type: 'mobile_phone', msisdn: '79001234500' },
-      authorizationType: 'SMS_PIN',
-      pinDigest: 'd',
-      now: T0,
-      lifetimeSeconds: 7200,
-      testClockId: clockId,
-    });
-    await ports.contracts.create(other, []);
+    await ports.contracts.create(contractOn(clockId, 'c-2', '79001234500', 7200), []);
     let tries = 0;
     const failing = new RunTestClockAdvance(
       ports,
