@@ -15,9 +15,8 @@ export interface ContractRepository {
   create(contract: Contract, events: readonly DomainEvent[]): Promise<CreateResult<'contract'>>;
   /** Compare-and-set: writes only if the stored version is `contract.version - 1`, else `conflict`. */
   save(contract: Contract, events: readonly DomainEvent[]): Promise<SaveResult>;
-  /** Live contracts whose `contractDueAt` is at or before `now`, oldest first. */
   /**
-   * Due at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
+   * Live contracts due (`contractDueAt`) at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
    * clock's work runs in its own time, by its advance); with it: only that clock's.
    */
   findDue(now: string, limit: number, testClockId?: string): Promise<Contract[]>;

@@ -15,9 +15,8 @@ export interface SubscriptionRepository {
   create(subscription: Subscription, events: readonly DomainEvent[]): Promise<CreateResult<never>>;
   /** Compare-and-set: writes only if the stored version is `subscription.version - 1`, else `conflict`. */
   save(subscription: Subscription, events: readonly DomainEvent[]): Promise<SaveResult>;
-  /** Subscriptions whose `subscriptionDueAt` is at or before `now`, oldest first. */
   /**
-   * Due at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
+   * Subscriptions due (`subscriptionDueAt`) at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
    * clock's work runs in its own time, by its advance); with it: only that clock's.
    */
   findDue(now: string, limit: number, testClockId?: string): Promise<Subscription[]>;
