@@ -1,10 +1,11 @@
 import { invoiceDueAt, invoiceIsActive, type Invoice } from '@kassa/domain';
-import type { InvoiceKey, InvoiceRepository } from '@kassa/domain';
+import type { InvoiceFilter, InvoiceKey, InvoiceRepository } from '@kassa/domain';
 import { created, duplicateKey, type CreateResult, type SaveResult } from '@kassa/domain';
 import { customerKey } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import { JournaledMap, type Journal } from './journal.js';
+import { NewestFirstIndex } from './newest-first-index.js';
 
 // The project id is a number, so the first '/' ends it: these keys cannot collide.
 const orderKey = (projectId: number, merchantOrderId: string) => `${projectId}/${merchantOrderId}`;
@@ -15,12 +16,25 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   readonly documents: InMemoryDocuments<Invoice>;
   private readonly orders: JournaledMap<string, string>;
   private readonly activeByClient: JournaledMap<string, string>;
+  /** Newest-first listing per project (rebuilt from the documents at start). */
+  private readonly newest = new NewestFirstIndex();
 
   /** With a `journal`, the invoices and their keys survive a restart. */
   constructor(journal?: Journal) {
     this.documents = new InMemoryDocuments<Invoice>(invoiceDueAt, journal, 'invoices');
     this.orders = new JournaledMap<string, string>(journal, 'invoice-orders');
     this.activeByClient = new JournaledMap<string, string>(journal, 'invoice-active-clients');
+    for (const i of this.documents.filter(() => true)) this.newest.add(i.projectId, i.createdAt, i.id);
+  }
+
+  async list(projectId: number, filter: InvoiceFilter, limit: number): Promise<Invoice[]> {
+    const page: Invoice[] = [];
+    for (const id of this.newest.newestFirst(projectId, filter)) {
+      if (page.length >= limit) break;
+      const invoice = this.documents.get(projectId, id);
+      if (invoice && (filter.state === undefined || invoice.state === filter.state)) page.push(invoice);
+    }
+    return page;
   }
 
   async get(projectId: number, invoiceId: string) {
@@ -40,6 +54,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     const clientHolder = this.activeHolder(client);
     if (clientHolder) return duplicateKey('activeInvoice', clientHolder.id);
     this.documents.insert(invoice, events);
+    this.newest.add(invoice.projectId, invoice.createdAt, invoice.id);
     this.orders.set(order, invoice.id);
     if (invoiceIsActive(invoice)) this.activeByClient.set(client, invoice.id);
     return created();
@@ -56,13 +71,9 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return this.documents.due(now, limit, testClockId);
   }
 
-  /**
-   * Evicts finished invoices (no longer active, nothing due, no refund under way) whose last change
-   * was before `before`, with their merchant_order_id: in memory, the retention bounds that key too
-   * (MongoDB keeps invoices, so there it stays unique for good).
-   */
   /** Removes a project's invoices and their keys (the test environment's reset); answers how many. */
   removeProject(projectId: number): number {
+    this.newest.removeProject(projectId);
     const prefix = `${projectId}/`;
     for (const keys of [this.orders, this.activeByClient]) for (const key of keys.keys()) if (key.startsWith(prefix)) keys.delete(key);
     return this.documents.removeProject(projectId);
@@ -72,14 +83,21 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   removeOnClock(projectId: number, testClockId: string): number {
     const removed = this.documents.removeOnClock(projectId, testClockId);
     for (const i of removed) {
+      this.newest.remove(i.projectId, i.createdAt, i.id);
       if (this.orders.get(orderKey(i.projectId, i.merchantOrderId)) === i.id) this.orders.delete(orderKey(i.projectId, i.merchantOrderId));
       if (this.activeByClient.get(clientKey(i)) === i.id) this.activeByClient.delete(clientKey(i));
     }
     return removed.length;
   }
 
+  /**
+   * Evicts finished invoices (no longer active, nothing due, no refund under way) whose last change
+   * was before `before`, with their merchant_order_id: in memory, the retention bounds that key too
+   * (MongoDB keeps invoices, so there it stays unique for good).
+   */
   evictFinishedBefore(before: string): number {
     const removed = this.documents.evict(before, (i) => !invoiceIsActive(i) && i.refundStatus !== 'processing');
+    for (const i of removed) this.newest.remove(i.projectId, i.createdAt, i.id);
     for (const i of removed) if (this.orders.get(orderKey(i.projectId, i.merchantOrderId)) === i.id) this.orders.delete(orderKey(i.projectId, i.merchantOrderId));
     return removed.length;
   }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeAdministrationContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
+import { describeAdministrationContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
 import { inMemoryPorts } from './in-memory-ports.js';
 import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
+import { InMemoryDashboardSessions } from './in-memory-dashboard-sessions.js';
 
 describeRepositoryContract('in-memory', async () => inMemoryPorts(), { describe, it, expect });
 describeAdministrationContract('in-memory', async () => ({ projects: new InMemoryProjectDirectory() }), { describe, it, expect });
 describeIdempotencyContract('in-memory', async () => ({ idempotency: new InMemoryIdempotencyStore() }), { describe, it, expect });
+describeDashboardSessionsContract('in-memory', async () => ({ dashboardSessions: new InMemoryDashboardSessions() }), { describe, it, expect });

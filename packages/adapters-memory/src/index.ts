@@ -17,3 +17,4 @@ export * from './test-environment-billing-gateway.js';
 export * from './test-environment-carrier-lookup.js';
 export * from './test-doubles.js';
 export * from './in-memory-ports.js';
+export * from './in-memory-dashboard-sessions.js';

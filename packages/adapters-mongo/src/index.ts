@@ -13,3 +13,4 @@ export { MongoAuditLog } from './mongo-audit-log.js';
 export { AesGcmSealer, isSealed, PLAIN_SECRETS, secretsKey, type SecretSealer } from './sealed-secrets.js';
 export { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 export { MongoTestClockRepository } from './mongo-test-clock-repository.js';
+export { MongoDashboardSessions } from './mongo-dashboard-sessions.js';

@@ -9,6 +9,7 @@ import {
   type CreateResult,
   type DomainEvent,
   type Invoice,
+  type InvoiceFilter,
   type InvoiceKey,
   type InvoiceRepository,
   type SaveResult,
@@ -21,6 +22,8 @@ const fields = (i: Invoice) => ({
   testClockId: i.testClockId,
   projectId: i.projectId,
   merchantOrderId: i.merchantOrderId,
+  createdAt: i.createdAt,
+  status: i.state,
   liveKey: liveKey(invoiceIsActive(i), customerKey(i.customer, i.testClockId), i.id),
   dueAt: invoiceDueAt(i),
 });
@@ -35,6 +38,19 @@ export class MongoInvoiceRepository implements InvoiceRepository {
 
   async get(projectId: number, invoiceId: string): Promise<Invoice | undefined> {
     return this.invoices.get(projectId, invoiceId);
+  }
+
+  /** Newest first: creation time, then id, both descending, from the `project_newest_first` indexes. */
+  async list(projectId: number, filter: InvoiceFilter, limit: number): Promise<Invoice[]> {
+    const { after, createdFrom, createdBefore, state } = filter;
+    const created = { ...(createdFrom !== undefined ? { $gte: createdFrom } : {}), ...(createdBefore !== undefined ? { $lt: createdBefore } : {}) };
+    const query = {
+      projectId,
+      ...(state !== undefined ? { status: state } : {}),
+      ...(Object.keys(created).length > 0 ? { createdAt: created } : {}),
+      ...(after ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] } : {}),
+    };
+    return this.invoices.find(query, { createdAt: -1, _id: -1 }, limit);
   }
 
   async findByMerchantOrderId(projectId: number, merchantOrderId: string): Promise<Invoice | undefined> {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeAdministrationContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
+import { describeAdministrationContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);
@@ -8,3 +8,4 @@ afterAll(closeAll);
 describeRepositoryContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
 describeAdministrationContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
 describeIdempotencyContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
+describeDashboardSessionsContract('mongodb', () => freshMongoStorage(), { describe, it, expect });

@@ -11,6 +11,7 @@ import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-reposit
 import { MongoEventLog, type EventDocument } from './mongo-event-log.js';
 import { MongoRetention } from './mongo-retention.js';
 import { MongoTestClockRepository } from './mongo-test-clock-repository.js';
+import { MongoDashboardSessions, type FailureWindowDocument, type SessionDocument } from './mongo-dashboard-sessions.js';
 import { MongoAuditLog, type AuditDocument } from './mongo-audit-log.js';
 import { MongoIdempotencyStore, type IdempotencyDocument } from './mongo-idempotency-store.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
@@ -38,6 +39,7 @@ export interface MongoStorage {
   readonly idempotency: MongoIdempotencyStore;
   readonly retention: MongoRetention;
   readonly testClocks: MongoTestClockRepository;
+  readonly dashboardSessions: MongoDashboardSessions;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,9 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
   invoices: [
     { key: { projectId: 1, merchantOrderId: 1 }, name: MERCHANT_ORDER_INDEX, unique: true },
     { key: { projectId: 1, liveKey: 1 }, name: ACTIVE_INVOICE_INDEX, unique: true },
+    // The dashboard's newest-first pages, all or by state (a cursor, never a scan).
+    { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' },
+    { key: { projectId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'project_state_newest_first' },
     due,
     dueOnClock,
     outbox,
@@ -104,6 +109,8 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     { key: { projectId: 1 }, name: 'by_project' },
   ],
   projects: [{ key: { partnerLogin: 1, _id: 1 }, name: 'by_partner' }],
+  dashboard_sessions: [{ key: { expiresAt: 1 }, name: 'retention' }],
+  dashboard_sign_in_failures: [{ key: { expiresAt: 1 }, name: 'retention' }],
 };
 
 /** Creates the indexes; `createIndexes` is idempotent for an index that exists with the same definition. */
@@ -138,6 +145,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     events,
     retention: new MongoRetention(events, deliveries, idempotency, { contracts: contract, invoices: invoice, subscriptions: subscription, testClocks: testClock }),
     testClocks: new MongoTestClockRepository(testClock),
+    dashboardSessions: new MongoDashboardSessions(db.collection<SessionDocument>('dashboard_sessions'), db.collection<FailureWindowDocument>('dashboard_sign_in_failures')),
     outbox: new MongoEventOutbox({ contract, invoice, subscription, test_clock: testClock }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),
     audit: new MongoAuditLog(db.collection<AuditDocument>('audit_log')),

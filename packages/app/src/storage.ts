@@ -1,4 +1,4 @@
-import type { AuditLog, IdempotencyStore, KassaPorts, ProjectAdministration } from '@kassa/domain';
+import type { AuditLog, DashboardSessions, IdempotencyStore, KassaPorts, ProjectAdministration } from '@kassa/domain';
 import { FileJournal } from './journal/file-journal.js';
 import {
   InMemoryContractRepository,
@@ -12,6 +12,7 @@ import {
   InMemoryAuditLog,
   InMemoryIdempotencyStore,
   InMemoryTestClockRepository,
+  InMemoryDashboardSessions,
 } from '@kassa/adapters-memory';
 
 /** The storage ports, whichever adapter provides them. */
@@ -23,6 +24,8 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
   readonly audit: AuditLog;
   /** The JSON v3 API's Idempotency-Keys. */
   readonly idempotency: IdempotencyStore;
+  /** The dashboard's sessions and sign-in throttle. */
+  readonly dashboardSessions: DashboardSessions;
   /** Answers when storage does; throws otherwise (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +60,7 @@ export function inMemoryStorage(dataDir?: string): Storage {
     testClocks,
     audit: new InMemoryAuditLog(journal),
     idempotency,
+    dashboardSessions: new InMemoryDashboardSessions(journal),
     ping: async () => {},
     close: async () => journal?.close(),
   };
@@ -84,7 +88,7 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
           keys.previous.map((k, i) => secretsKey(k, `KASSA_SECRETS_PREVIOUS_KEYS[${i}]`)),
         );
   const mongo = await connectMongoStorage({ url, database, ...(sealer ? { sealer } : {}) });
-  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit, idempotency, testClocks } = mongo;
+  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit, idempotency, testClocks, dashboardSessions } = mongo;
   return {
     kind: 'mongodb',
     contracts,
@@ -98,6 +102,7 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
     testClocks,
     audit,
     idempotency,
+    dashboardSessions,
     ping: async () => void (await mongo.db.command({ ping: 1 })),
     close: () => mongo.close(),
   };

@@ -1,8 +1,23 @@
-import type { Invoice } from '../invoice/invoice.js';
+import type { Invoice, InvoiceState } from '../invoice/invoice.js';
 import type { DomainEvent } from '../shared/domain-event.js';
 import type { CreateResult, SaveResult } from './save-result.js';
 
 export type InvoiceKey = 'merchantOrderId' | 'activeInvoice';
+
+/** Where a page of a newest-first listing starts: after this invoice (its creation time and id). */
+export interface ListCursor {
+  readonly createdAt: string;
+  readonly id: string;
+}
+
+/** What a listing of a project's invoices keeps (all of them when empty). */
+export interface InvoiceFilter {
+  readonly state?: InvoiceState;
+  /** Created at or after / before these times. */
+  readonly createdFrom?: string;
+  readonly createdBefore?: string;
+  readonly after?: ListCursor;
+}
 
 /**
  * Stores invoices. Two unique keys: merchant_order_id per project (for good), and one active
@@ -12,6 +27,11 @@ export type InvoiceKey = 'merchantOrderId' | 'activeInvoice';
 export interface InvoiceRepository {
   get(projectId: number, invoiceId: string): Promise<Invoice | undefined>;
   findByMerchantOrderId(projectId: number, merchantOrderId: string): Promise<Invoice | undefined>;
+  /**
+   * The project's invoices, newest first (creation time, then id, both descending), that `filter`
+   * keeps, at most `limit`: a page read from an index, whatever the project holds.
+   */
+  list(projectId: number, filter: InvoiceFilter, limit: number): Promise<Invoice[]>;
   /** Inserts a new invoice (version 1), or answers `duplicate` naming the key and its holder. */
   create(invoice: Invoice, events: readonly DomainEvent[]): Promise<CreateResult<InvoiceKey>>;
   /** Compare-and-set: writes only if the stored version is `invoice.version - 1`, else `conflict`. */

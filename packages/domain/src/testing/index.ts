@@ -6,3 +6,4 @@ export * from './event-log-contract.suite.js';
 export * from './administration-contract.suite.js';
 export * from './idempotency-contract.suite.js';
 export * from './sample-project.js';
+export * from './dashboard-sessions-contract.suite.js';

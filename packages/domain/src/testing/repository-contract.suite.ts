@@ -189,6 +189,27 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
       for (const r of results) if (!r.ok) expect(r.error.holderId).toBe(winners[0]?.id);
     });
 
+    it('invoices: newest-first pages by cursor, by state, by creation time; another project sees none', async () => {
+      const { invoices } = await fresh();
+      const project = 400_000 + (seq % 100_000);
+      const made: Invoice[] = [];
+      for (let n = 0; n < 5; n += 1) {
+        const i = { ...sampleInvoice(project, `7900000050${n}`, `list-${seq}-${n}`), createdAt: `2026-03-01T10:00:0${n}.000Z` };
+        await invoices.create(i, []);
+        made.push(i);
+      }
+      const paidOne = paid(made[1] as Invoice);
+      await invoices.save(paidOne, []);
+      const ids = (page: Invoice[]) => page.map((i) => i.id);
+      const newest = [...made].reverse();
+      expect(ids(await invoices.list(project, {}, 3))).toEqual(ids(newest.slice(0, 3)));
+      const last = newest[2] as Invoice;
+      expect(ids(await invoices.list(project, { after: { createdAt: last.createdAt, id: last.id } }, 3))).toEqual(ids(newest.slice(3)));
+      expect(ids(await invoices.list(project, { state: 'processed' }, 10))).toEqual([paidOne.id]);
+      expect(ids(await invoices.list(project, { createdFrom: '2026-03-01T10:00:01.000Z', createdBefore: '2026-03-01T10:00:03.000Z' }, 10))).toEqual(ids([made[2] as Invoice, made[1] as Invoice]));
+      expect(await invoices.list(project + 1, {}, 10)).toEqual([]);
+    });
+
     it('invoices: due work (a charge under a contract is due at once)', async () => {
       const { invoices } = await fresh();
       const i = sampleInvoice(8, '79000000015', 'due');

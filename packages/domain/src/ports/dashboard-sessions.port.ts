@@ -1,0 +1,25 @@
+/** A partner signed in to the dashboard. Stored under the digest of its cookie's token, never the token. */
+export interface DashboardSession {
+  /** The SHA-256 of the session token (hex): a stolen store opens no session. */
+  readonly id: string;
+  readonly partnerLogin: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+/**
+ * The dashboard's sessions and its sign-in throttle, in storage so that any API process serves any
+ * session and counts every failed attempt.
+ */
+export interface DashboardSessions {
+  create(session: DashboardSession): Promise<void>;
+  /** The session, unless it is unknown or has expired at `now`. */
+  get(id: string, now: string): Promise<DashboardSession | undefined>;
+  remove(id: string): Promise<void>;
+  /** Counts one failed sign-in for `key` in the window that began at `windowStart` (kept until `expiresAt`); answers the window's count. */
+  addFailure(key: string, windowStart: string, expiresAt: string): Promise<number>;
+  /** Failed sign-ins for `key` in the window that began at `windowStart`. */
+  failures(key: string, windowStart: string): Promise<number>;
+  /** Removes sessions and windows that expired before `before` (the retention). */
+  purgeExpired(before: string): Promise<number>;
+}

@@ -1,0 +1,33 @@
+import type { DashboardSessions } from '../ports/dashboard-sessions.port.js';
+import type { TestApi } from './test-api.js';
+
+let seq = 0;
+const unique = (what: string) => `${what}-${Date.now().toString(36)}-${++seq}`;
+
+/** What every storage keeps of the dashboard's sessions and failed sign-ins. */
+export function describeDashboardSessionsContract(name: string, fresh: () => Promise<{ readonly dashboardSessions: DashboardSessions }>, t: TestApi): void {
+  const { describe, it, expect } = t;
+  describe(`dashboard sessions: ${name}`, () => {
+    it('a session is found until it expires, and not after it is removed', async () => {
+      const { dashboardSessions: sessions } = await fresh();
+      const id = unique('digest');
+      await sessions.create({ id, partnerLogin: 'merchant', createdAt: '2026-11-24T10:00:00.000Z', expiresAt: '2026-11-24T22:00:00.000Z' });
+      expect((await sessions.get(id, '2026-11-24T21:59:59.000Z'))?.partnerLogin).toBe('merchant');
+      expect(await sessions.get(id, '2026-11-24T22:00:00.000Z')).toBeUndefined();
+      expect(await sessions.get(unique('other'), '2026-11-24T12:00:00.000Z')).toBeUndefined();
+      await sessions.remove(id);
+      expect(await sessions.get(id, '2026-11-24T12:00:00.000Z')).toBeUndefined();
+    });
+
+    it('20 racing failed sign-ins count 20 in their window, none in the next; expired windows and sessions are purged', async () => {
+      const { dashboardSessions: sessions } = await fresh();
+      const key = unique('login:merchant');
+      const counts = await Promise.all(Array.from({ length: 20 }, () => sessions.addFailure(key, '2026-11-24T10:00:00.000Z', '2026-11-24T10:15:00.000Z')));
+      expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(await sessions.failures(key, '2026-11-24T10:00:00.000Z')).toBe(20);
+      expect(await sessions.failures(key, '2026-11-24T10:15:00.000Z')).toBe(0);
+      expect((await sessions.purgeExpired('2026-11-24T10:16:00.000Z')) >= 1).toBe(true);
+      expect(await sessions.failures(key, '2026-11-24T10:00:00.000Z')).toBe(0);
+    });
+  });
+}
