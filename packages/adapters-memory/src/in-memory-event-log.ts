@@ -52,7 +52,7 @@ export class InMemoryEventLog implements EventLog {
     const { before } = filter;
     return [...this.events.values()]
       .map((e) => JSON.parse(e.json) as DomainEvent)
-      .filter((e) => e.projectId === projectId && (filter.type === undefined || e.type === filter.type))
+      .filter((e) => e.projectId === projectId && (filter.type === undefined || e.type === filter.type) && (filter.aggregateId === undefined || e.aggregate.id === filter.aggregateId))
       .filter((e) => !before || e.occurredAt < before.occurredAt || (e.occurredAt === before.occurredAt && e.id < before.id))
       .sort(newestFirst)
       .slice(0, limit);

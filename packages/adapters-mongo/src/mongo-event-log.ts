@@ -28,6 +28,7 @@ export class MongoEventLog implements EventLog {
     const query: Filter<EventDocument> = {
       projectId,
       ...(filter.type ? { type: filter.type } : {}),
+      ...(filter.aggregateId ? { 'event.aggregate.id': filter.aggregateId } : {}),
       ...(before ? { $or: [{ occurredAt: { $lt: before.occurredAt } }, { occurredAt: before.occurredAt, _id: { $lt: before.id } }] } : {}),
     };
     const docs = await storage(() => this.events.find(query).sort({ occurredAt: -1, _id: -1 }).limit(limit).toArray());

@@ -101,6 +101,8 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
   events: [
     { key: { projectId: 1, occurredAt: -1, _id: -1 }, name: 'project_newest_first' },
     { key: { projectId: 1, type: 1, occurredAt: -1, _id: -1 }, name: 'project_type_newest_first' },
+    // An aggregate's timeline (the dashboard's detail pages).
+    { key: { projectId: 1, 'event.aggregate.id': 1, occurredAt: -1, _id: -1 }, name: 'project_aggregate_newest_first' },
     { key: { occurredAt: 1 }, name: 'retention' },
   ],
   audit_log: [{ key: { at: -1, _id: -1 }, name: 'newest_first' }],

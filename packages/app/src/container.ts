@@ -99,6 +99,11 @@ export function buildContainer(
       signatures: new SignatureVerifier(),
       ...(observability.requests ? { requestScope: observability.requests } : {}),
       idempotency: { store: storage.idempotency, hours: c.KASSA_IDEMPOTENCY_HOURS },
+      // The merchants' dashboard (/dashboard/ on the API host): sessions in storage, so any API process serves them.
+      dashboard: {
+        sessions: storage.dashboardSessions,
+        projectsOf: async (partnerLogin: string) => (await storage.projects.listProjects({ partnerLogin })).map((r) => r.record),
+      },
       ...(observability.observer ? { observer: observability.observer } : {}),
     }),
     [TOKENS.Config, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases],

@@ -7,7 +7,7 @@ import { ExpireContract } from './contract/use-cases/expire-contract.use-case.js
 import { CheckBilling } from './contract/use-cases/check-billing.use-case.js';
 import { cancelInvoice, expireInvoice } from './invoice/invoice.js';
 import { InvoiceCommand, notFound as invoiceNotFound } from './invoice/use-cases/invoice-command.js';
-import { FindInvoiceByOrderId, GetInvoice } from './invoice/use-cases/invoice-queries.js';
+import { FindInvoiceByOrderId, GetInvoice, ListInvoices } from './invoice/use-cases/invoice-queries.js';
 import { CreateInvoice } from './invoice/use-cases/create-invoice.use-case.js';
 import { AuthorizeInvoice } from './invoice/use-cases/authorize-invoice.use-case.js';
 import { RefundInvoice } from './invoice/use-cases/refund-invoice.use-case.js';
@@ -81,6 +81,7 @@ export function kassaUseCases(given: KassaPorts) {
     cancelInvoice: new InvoiceCommand(ports, cancelInvoice, invoiceNotFound()),
     getInvoice: new GetInvoice(ports),
     findInvoiceByOrderId: new FindInvoiceByOrderId(ports),
+    listInvoices: new ListInvoices(ports),
     refundInvoice: new RefundInvoice(ports),
     completeRefund,
     expireInvoice: expireInvoiceJob,

@@ -6,12 +6,17 @@ import { invoiceRoutes } from './invoice-routes.js';
 import { webhookRoutes } from '../webhooks/webhook-routes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { openApiDocument } from './openapi.js';
+import { dashboardRoutes } from '../dashboard/dashboard-routes.js';
+import { DASHBOARD_ASSETS } from '../dashboard/dashboard-views.js';
+import { DASHBOARD_PATH } from '../dashboard/dashboard-auth.js';
+import { assetRoute } from '../widget/widget-assets.js';
 
 export { API_PREFIX } from './prefix.js';
 
 /** The API host ({base_url}): the JSON v3 API. Card data is refused here. */
 export function createApiApp(deps: HttpDeps): Express {
-  const app = baseApp(deps, 'api');
+  // The dashboard's forms are read by its own routes (URL-encoded), not as the API's JSON.
+  const app = baseApp(deps, 'api', [], deps.dashboard ? [DASHBOARD_PATH] : []);
   // Registered on the app itself (a nested router would cost every request another dispatch), the
   // busiest first: the router tries each layer's path in order.
   invoiceRoutes(deps, app);
@@ -20,5 +25,10 @@ export function createApiApp(deps: HttpDeps): Express {
   sandboxRoutes(deps, app);
   const openApi = openApiDocument(deps.apiBaseUrl);
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
+  if (deps.dashboard) {
+    app.get(DASHBOARD_ASSETS.css, assetRoute('dashboard.css'));
+    app.get(DASHBOARD_ASSETS.js, assetRoute('dashboard.js'));
+    dashboardRoutes(deps, deps.dashboard, app);
+  }
   return finishApp(app, deps, 'api');
 }

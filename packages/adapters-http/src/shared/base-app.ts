@@ -16,7 +16,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
  * `ownBodies` are paths that read their own bodies, or none (the payment page and its forms): the
  * JSON parser leaves them be; `'*'` (a host of document endpoints only) has no JSON parser at all.
  */
-export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string[] | '*' = []): Express {
+export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string[] | '*' = [], ownPrefixes: readonly string[] = []): Express {
   const app = express();
   app.disable('x-powered-by');
   // API answers are never cached; an ETag would only cost a hash of every body.
@@ -28,7 +28,8 @@ export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string
   const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
   // Express matches routes whatever the case of the path, so these paths are compared in lower case too.
   const own = new Set(ownBodies.map((p) => p.toLowerCase()));
-  app.use(own.size === 0 ? json : (req, res, next) => (own.has(req.path.toLowerCase()) ? next() : json(req, res, next)));
+  const owns = (path: string) => own.has(path) || ownPrefixes.some((prefix) => path.startsWith(prefix));
+  app.use(own.size === 0 && ownPrefixes.length === 0 ? json : (req, res, next) => (owns(req.path.toLowerCase()) ? next() : json(req, res, next)));
   return app;
 }
 

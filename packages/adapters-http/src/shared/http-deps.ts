@@ -1,4 +1,4 @@
-import type { CarrierLookup, Clock, KassaMode, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
+import type { CarrierLookup, Clock, DashboardSessions, KassaMode, KassaUseCases, PaymentPages, Project, ProjectDirectory } from '@kassa/domain';
 import type { Logger } from 'pino';
 import type { SignatureVerifier } from '../api/signature.js';
 import type { RawEndpoint } from './raw-endpoint.js';
@@ -40,4 +40,6 @@ export interface HttpDeps {
   readonly observer?: HttpObserver;
   /** Idempotency-Key on the JSON v3 API's POSTs (absent: the header is ignored). */
   readonly idempotency?: IdempotencySettings;
+  /** The merchants' dashboard on the API host (absent: no /dashboard). */
+  readonly dashboard?: { readonly sessions: DashboardSessions; readonly projectsOf: (partnerLogin: string) => Promise<readonly Project[]> };
 }

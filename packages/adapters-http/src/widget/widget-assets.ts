@@ -17,6 +17,8 @@ const FILES = {
   'embed.js': { dir: BROWSER, type: 'text/javascript; charset=utf-8' },
   'page.js': { dir: BROWSER, type: 'text/javascript; charset=utf-8' },
   'widget.css': { dir: STATIC, type: 'text/css; charset=utf-8' },
+  'dashboard.js': { dir: BROWSER, type: 'text/javascript; charset=utf-8' },
+  'dashboard.css': { dir: STATIC, type: 'text/css; charset=utf-8' },
 } as const;
 export type AssetName = keyof typeof FILES;
 

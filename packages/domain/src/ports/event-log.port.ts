@@ -3,6 +3,8 @@ import type { DomainEvent, DomainEventType } from '../shared/domain-event.js';
 /** Which of a project's events to list, and from where (`before`: a cursor the previous page gave). */
 export interface EventFilter {
   readonly type?: DomainEventType;
+  /** Only the events of this aggregate (an invoice's timeline, say). */
+  readonly aggregateId?: string;
   readonly before?: EventCursor;
 }
 

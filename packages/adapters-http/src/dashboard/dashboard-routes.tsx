@@ -1,0 +1,291 @@
+import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { DomainEvent, DomainEventType, InvoiceFilter, InvoiceState, Project, WebhookDelivery } from '@kassa/domain';
+import type { HttpDeps } from '../shared/http-deps.js';
+import { sendPage } from '../widget/page-security.js';
+import { domainEventType, EVENT_TYPE_NAMES } from '../webhooks/event-views.js';
+import { csrfHolds, DASHBOARD_PATH, signedIn, signIn, signInToken, signInTokenHolds, signOut, type SignedIn } from './dashboard-auth.js';
+import { DASHBOARD_TEXTS, dashboardLang } from './dashboard-texts.js';
+import {
+  ClocksList,
+  DeliveriesList,
+  deliveriesPage,
+  EventsList,
+  eventsPage,
+  invoicePage,
+  invoicesPage,
+  noticePage,
+  overviewPage,
+  projectPath,
+  projectsPage,
+  renderFragment,
+  sandboxPage,
+  signInPage,
+  type Frame,
+} from './dashboard-views.js';
+
+/** Items a list page shows; the overview counts at most this many of each kind. */
+const PAGE = 50;
+const OVERVIEW_CAP = 100;
+const INVOICE_STATES: readonly InvoiceState[] = ['created', 'authorized', 'processed', 'cancelled'];
+/** The header a live section's script sends: the answer is the section alone. */
+const FRAGMENT_HEADER = 'x-dashboard-fragment';
+
+type Dashboard = NonNullable<HttpDeps['dashboard']>;
+interface Ctx {
+  readonly who: SignedIn;
+  readonly frame: Frame;
+  readonly project: Project;
+}
+
+const text = (v: unknown, max = 200): string | undefined => (typeof v === 'string' && v !== '' && v.length <= max ? v : undefined);
+const cursorOf = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+function parseCursor(value: string | undefined): { createdAt: string; id: string } | undefined {
+  if (!value) return undefined;
+  const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  return createdAt && id && extra === undefined && !Number.isNaN(Date.parse(createdAt)) ? { createdAt, id } : undefined;
+}
+
+/**
+ * The merchants' dashboard on the API host (`/dashboard/`): a partner signs in with its login and
+ * password and sees its own projects only; in the test environment it also drives the sandbox.
+ * Pages are server-rendered; every form that changes something carries the session's CSRF token.
+ */
+export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IRouter = Router()): IRouter {
+  const forms = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
+  const now = () => deps.clock.now();
+  const langOf = (req: Request) => dashboardLang(req.query['lang'], req.headers['accept-language']);
+  const baseFrame = (req: Request): Frame => ({ lang: langOf(req), mode: deps.mode, path: req.originalUrl.replace(/[?&]lang=(ru|en)/, '').slice(0, 500) });
+  const page = (res: Response, html: string, status = 200) => sendPage(res, status, html);
+  const wrap = (handler: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) => void handler(req, res).catch(next);
+  const toSignIn = (req: Request, res: Response) => res.redirect(303, `${DASHBOARD_PATH}/sign-in?lang=${langOf(req)}`);
+
+  /** The signed-in partner and, for a project's pages, its project (another partner's is not found). */
+  const withSession = (handler: (req: Request, res: Response, who: SignedIn, frame: Frame) => Promise<void>) =>
+    wrap(async (req, res) => {
+      const who = await signedIn(dashboard.sessions, req, now());
+      if (!who) return void toSignIn(req, res);
+      const projects = await dashboard.projectsOf(who.partnerLogin);
+      await handler(req, res, who, { ...baseFrame(req), partnerLogin: who.partnerLogin, csrf: who.csrf, projects });
+    });
+  const withProject = (section: Frame['section'], handler: (req: Request, res: Response, ctx: Ctx) => Promise<void>) =>
+    withSession(async (req, res, who, frame) => {
+      const project = frame.projects?.find((p) => String(p.id) === req.params['projectId']);
+      if (!project) return page(res, noticePage(frame, DASHBOARD_TEXTS[frame.lang].notFound, DASHBOARD_TEXTS[frame.lang].notFound), 404);
+      await handler(req, res, { who, project, frame: { ...frame, project, ...(section ? { section } : {}) } });
+    });
+  /** A POST of a signed-in partner with the right CSRF token; else 403 (a form of another site, or an old one). */
+  const action = (handler: (req: Request, res: Response, ctx: Ctx) => Promise<void>) =>
+    withProject(undefined, async (req, res, ctx) => {
+      if (!csrfHolds(ctx.who, (req.body as Record<string, unknown> | undefined)?.['csrf'])) {
+        return page(res, noticePage(ctx.frame, DASHBOARD_TEXTS[ctx.frame.lang].expiredForm, DASHBOARD_TEXTS[ctx.frame.lang].expiredForm), 403);
+      }
+      await handler(req, res, ctx);
+    });
+  const back = (req: Request, res: Response, path: string) => res.redirect(303, `${path}${path.includes('?') ? '&' : '?'}lang=${langOf(req)}`);
+
+  router.get(
+    `${DASHBOARD_PATH}/`,
+    withSession(async (_req, res, _who, frame) => {
+      const only = frame.projects?.length === 1 ? frame.projects[0] : undefined;
+      if (only) return void res.redirect(303, `${projectPath(only.id)}?lang=${frame.lang}`);
+      page(res, projectsPage(frame));
+    }),
+  );
+  router.get(
+    `${DASHBOARD_PATH}/sign-in`,
+    wrap(async (req, res) => {
+      page(res, signInPage(baseFrame(req), signInToken(req, res)));
+    }),
+  );
+  router.post(
+    `${DASHBOARD_PATH}/sign-in`,
+    forms,
+    wrap(async (req, res) => {
+      const frame = baseFrame(req);
+      const texts = DASHBOARD_TEXTS[frame.lang];
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (!signInTokenHolds(req, body['token'])) return page(res, signInPage(frame, signInToken(req, res), texts.expiredForm), 403);
+      const outcome = await signIn({ sessions: dashboard.sessions, projects: deps.projects }, req, res, { login: text(body['login']) ?? '', password: text(body['password']) ?? '', now: now() });
+      if (outcome.kind === 'signed-in') return void res.redirect(303, `${DASHBOARD_PATH}/?lang=${frame.lang}`);
+      if (outcome.kind === 'throttled') {
+        res.set('Retry-After', String(outcome.retryAfterSeconds));
+        return page(res, signInPage(frame, signInToken(req, res), texts.throttled(Math.ceil(outcome.retryAfterSeconds / 60))), 429);
+      }
+      page(res, signInPage(frame, signInToken(req, res), texts.wrongPassword), 401);
+    }),
+  );
+  router.post(
+    `${DASHBOARD_PATH}/sign-out`,
+    forms,
+    withSession(async (req, res, who) => {
+      if (csrfHolds(who, (req.body as Record<string, unknown> | undefined)?.['csrf'])) await signOut(dashboard.sessions, req, res);
+      toSignIn(req, res);
+    }),
+  );
+
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId`,
+    withProject('overview', async (_req, res, { project, frame }) => {
+      const since = new Date(now().getTime() - 3_600_000).toISOString();
+      const [created, events, deliveries] = await Promise.all([
+        deps.useCases.listInvoices.execute({ projectId: project.id, filter: { createdFrom: since }, limit: OVERVIEW_CAP }),
+        deps.useCases.listEvents.execute({ projectId: project.id, filter: {}, limit: OVERVIEW_CAP }),
+        deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: {}, limit: OVERVIEW_CAP }),
+      ]);
+      const recent = events.filter((e) => e.occurredAt >= since);
+      const recentDeliveries = deliveries.filter((d) => d.createdAt >= since);
+      const paid = recent.filter((e) => e.type === 'PaymentUpdated' && e.transaction.status === 'SUCCESS').length;
+      const activity = {
+        created: created.length,
+        paid,
+        refunded: recent.filter((e) => e.type === 'RefundCompleted').length,
+        succeeded: recentDeliveries.filter((d) => d.state === 'succeeded').length,
+        failing: recentDeliveries.filter((d) => d.state === 'pending' && d.attempts.length > 0).length,
+        dead: recentDeliveries.filter((d) => d.state === 'dead').length,
+      };
+      page(res, overviewPage(frame, activity, OVERVIEW_CAP));
+    }),
+  );
+
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/invoices`,
+    withProject('invoices', async (req, res, { project, frame }) => {
+      const order = text(req.query['order'], 64);
+      const state = INVOICE_STATES.find((s) => s === req.query['state']);
+      if (order) {
+        const found = await deps.useCases.findInvoiceByOrderId.execute({ projectId: project.id, merchantOrderId: order });
+        return page(res, invoicesPage(frame, found.ok ? [found.value] : [], { order }, undefined));
+      }
+      const after = parseCursor(text(req.query['after']));
+      const filter: InvoiceFilter = { ...(state ? { state } : {}), ...(after ? { after } : {}) };
+      const invoices = await deps.useCases.listInvoices.execute({ projectId: project.id, filter, limit: PAGE });
+      const last = invoices.length === PAGE ? invoices[invoices.length - 1] : undefined;
+      const next = last ? projectPath(project.id, `/invoices?${new URLSearchParams({ ...(state ? { state } : {}), after: cursorOf(last.createdAt, last.id) })}`) : undefined;
+      page(res, invoicesPage(frame, invoices, { ...(state ? { state } : {}) }, next));
+    }),
+  );
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/invoices/:invoiceId`,
+    withProject('invoices', async (req, res, { project, frame }) => {
+      const found = await deps.useCases.getInvoice.execute({ projectId: project.id, invoiceId: String(req.params['invoiceId']) });
+      const texts = DASHBOARD_TEXTS[frame.lang];
+      if (!found.ok) return page(res, noticePage(frame, texts.notFound, texts.notFound), 404);
+      const events = await deps.useCases.listEvents.execute({ projectId: project.id, filter: { aggregateId: found.value.id }, limit: 100 });
+      const timeline = await Promise.all(
+        [...events].reverse().map(async (event) => ({ event, deliveries: await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: { eventId: event.id } }) })),
+      );
+      page(res, invoicePage(frame, found.value, timeline));
+    }),
+  );
+
+  const eventTypes = Object.values(EVENT_TYPE_NAMES);
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/events`,
+    withProject('events', async (req, res, { project, frame }) => {
+      const typeName = text(req.query['type'], 40);
+      const type: DomainEventType | undefined = typeName ? domainEventType(typeName) : undefined;
+      const events: DomainEvent[] = await deps.useCases.listEvents.execute({ projectId: project.id, filter: type ? { type } : {}, limit: PAGE });
+      if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<EventsList frame={frame} events={events} />));
+      page(res, eventsPage(frame, events, type ? typeName : undefined, eventTypes, req.originalUrl));
+    }),
+  );
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/deliveries`,
+    withProject('deliveries', async (req, res, { project, frame }) => {
+      const status = (['pending', 'succeeded', 'dead'] as const).find((s) => s === req.query['status']);
+      const deliveries: WebhookDelivery[] = await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: status ? { state: status } : {}, limit: PAGE });
+      if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<DeliveriesList frame={frame} deliveries={deliveries} />));
+      const notice = text(req.query['resent'], 10);
+      page(res, deliveriesPage(frame, deliveries, status, req.originalUrl, notice ? `${DASHBOARD_TEXTS[frame.lang].resend}: ${notice}` : undefined));
+    }),
+  );
+  router.post(
+    `${DASHBOARD_PATH}/projects/:projectId/deliveries/resend-dead`,
+    forms,
+    action(async (req, res, { project }) => {
+      const recovery = await deps.useCases.recoverDeadDeliveries.execute({ projectId: project.id }, 1_000);
+      back(req, res, projectPath(project.id, `/deliveries?resent=${recovery.recovered.length}`));
+    }),
+  );
+  router.post(
+    `${DASHBOARD_PATH}/projects/:projectId/deliveries/:deliveryId/resend`,
+    forms,
+    action(async (req, res, { project, frame }) => {
+      const result = await deps.useCases.redeliverWebhook.execute({ projectId: project.id, deliveryId: String(req.params['deliveryId']) });
+      const texts = DASHBOARD_TEXTS[frame.lang];
+      if (!result.ok) return page(res, noticePage(frame, texts.notFound, texts.notFound), 404);
+      back(req, res, projectPath(project.id, '/deliveries?resent=1'));
+    }),
+  );
+
+  if (deps.mode === 'test') sandboxRoutes(deps, router, { withProject, action, back, page });
+  // Anything else under /dashboard: a page, not the API's envelope.
+  router.use(DASHBOARD_PATH, (req, res) => page(res, noticePage(baseFrame(req), DASHBOARD_TEXTS[langOf(req)].notFound, DASHBOARD_TEXTS[langOf(req)].notFound), 404));
+  router.use(DASHBOARD_PATH, (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const frame = baseFrame(req);
+    const status = typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' && err.status < 500 ? err.status : 503;
+    if (status === 503) {
+      deps.logger.error({ err, method: req.method, path: req.path }, 'dashboard request failed');
+      res.set('Retry-After', '5');
+    }
+    page(res, noticePage(frame, DASHBOARD_TEXTS[frame.lang].unavailable, status === 503 ? DASHBOARD_TEXTS[frame.lang].unavailable : DASHBOARD_TEXTS[frame.lang].expiredForm), status);
+  });
+  return router;
+}
+
+interface SandboxTools {
+  readonly withProject: (section: Frame['section'], handler: (req: Request, res: Response, ctx: Ctx) => Promise<void>) => RequestHandler;
+  readonly action: (handler: (req: Request, res: Response, ctx: Ctx) => Promise<void>) => RequestHandler;
+  readonly back: (req: Request, res: Response, path: string) => void;
+  readonly page: (res: Response, html: string, status?: number) => void;
+}
+
+/** The test environment's sandbox page: test clocks (create, advance, watch them go ready) and the reset. */
+function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): void {
+  const forms = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
+  const { withProject, action, back, page } = tools;
+  const validTime = (v: unknown) => {
+    const t = text(v, 40);
+    const ms = t ? Date.parse(t) : Number.NaN;
+    return !Number.isNaN(ms) && ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(2200, 0, 1) ? new Date(ms).toISOString() : undefined;
+  };
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/sandbox`,
+    withProject('sandbox', async (req, res, { project, frame }) => {
+      const clocks = await deps.useCases.testClocks.list({ projectId: project.id });
+      const list = clocks.ok ? clocks.value : [];
+      if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<ClocksList frame={frame} clocks={list} />));
+      const notice = text(req.query['notice'], 200);
+      page(res, sandboxPage(frame, list, req.originalUrl, notice));
+    }),
+  );
+  router.post(
+    `${DASHBOARD_PATH}/projects/:projectId/sandbox/clocks`,
+    forms,
+    action(async (req, res, { project, frame }) => {
+      const body = req.body as Record<string, unknown>;
+      const frozenTime = validTime(body['frozen_time']);
+      if (!frozenTime) return back(req, res, projectPath(project.id, `/sandbox?notice=${encodeURIComponent(`${DASHBOARD_TEXTS[frame.lang].frozenTime}: 2000-2200, ISO 8601`)}`));
+      await deps.useCases.testClocks.create({ projectId: project.id, frozenTime, name: text(body['name'], 40) ?? null });
+      back(req, res, projectPath(project.id, '/sandbox'));
+    }),
+  );
+  router.post(
+    `${DASHBOARD_PATH}/projects/:projectId/sandbox/clocks/:testClockId/advance`,
+    forms,
+    action(async (req, res, { project }) => {
+      const frozenTime = validTime((req.body as Record<string, unknown>)['frozen_time']);
+      const result = frozenTime ? await deps.useCases.testClocks.advance({ projectId: project.id, testClockId: String(req.params['testClockId']), frozenTime }) : undefined;
+      const notice = result === undefined ? 'frozen_time: ISO 8601, 2000-2200' : result.ok ? '' : result.error.message;
+      back(req, res, projectPath(project.id, `/sandbox${notice ? `?notice=${encodeURIComponent(notice)}` : ''}`));
+    }),
+  );
+  router.post(
+    `${DASHBOARD_PATH}/projects/:projectId/sandbox/reset`,
+    forms,
+    action(async (req, res, { project, frame }) => {
+      await deps.useCases.resetTestData.execute({ projectId: project.id });
+      back(req, res, projectPath(project.id, `/sandbox?notice=${encodeURIComponent(DASHBOARD_TEXTS[frame.lang].resetDone)}`));
+    }),
+  );
+}

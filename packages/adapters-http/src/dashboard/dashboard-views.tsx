@@ -1,0 +1,532 @@
+import { formatAmount, maskForLog, maskMsisdn, specTime, type Customer, type DomainEvent, type Invoice, type KassaMode, type Project, type TestClock, type WebhookDelivery } from '@kassa/domain';
+import type { ComponentChildren, VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { EVENT_TYPE_NAMES, eventView } from '../webhooks/event-views.js';
+import { DASHBOARD_PATH } from './dashboard-auth.js';
+import { DASHBOARD_TEXTS, type DashboardLang, type DashboardTexts } from './dashboard-texts.js';
+
+// Server-rendered JSX (preact-render-to-string escapes every text and attribute; nothing here sets
+// raw HTML). One stylesheet and one deferred script of the host's own; no inline script or style.
+
+export const DASHBOARD_ASSETS = { css: `${DASHBOARD_PATH}/dashboard.css`, js: `${DASHBOARD_PATH}/dashboard.js` } as const;
+
+export interface Frame {
+  readonly lang: DashboardLang;
+  readonly mode: KassaMode;
+  /** The signed-in partner's, or none on the sign-in page. */
+  readonly partnerLogin?: string;
+  readonly csrf?: string;
+  readonly projects?: readonly Project[];
+  readonly project?: Project;
+  readonly section?: 'overview' | 'invoices' | 'events' | 'deliveries' | 'sandbox';
+  /** The page's own address, for its language links. */
+  readonly path: string;
+}
+
+const t = (frame: Pick<Frame, 'lang'>): DashboardTexts => DASHBOARD_TEXTS[frame.lang];
+export const projectPath = (projectId: number, rest = '') => `${DASHBOARD_PATH}/projects/${projectId}${rest}`;
+const time = (iso: string) => specTime(iso);
+const money = (m: { minor: number; currency: string }) => `${formatAmount(m)} ${m.currency}`;
+const customerText = (c: Customer) => (c.type === 'mobile_phone' ? maskMsisdn(c.msisdn) : `${c.source}:${c.merchantCustomerId}`);
+const withLang = (path: string, lang: DashboardLang) => `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+
+/** A form that changes something: POST, with the session's CSRF token. */
+export function ActionForm({ frame, action, children, className }: { frame: Frame; action: string; children: ComponentChildren; className?: string }) {
+  return (
+    <form method="post" action={withLang(action, frame.lang)} class={className ?? 'inline'}>
+      <input type="hidden" name="csrf" value={frame.csrf ?? ''} />
+      {children}
+    </form>
+  );
+}
+
+function Nav({ frame }: { frame: Frame }) {
+  const p = frame.project;
+  if (!p) return null;
+  const texts = t(frame);
+  const items: [Frame['section'], string, string][] = [
+    ['overview', texts.overview, projectPath(p.id)],
+    ['invoices', texts.invoices, projectPath(p.id, '/invoices')],
+    ['events', texts.events, projectPath(p.id, '/events')],
+    ['deliveries', texts.deliveries, projectPath(p.id, '/deliveries')],
+    ...(frame.mode === 'test' ? [['sandbox', texts.sandbox, projectPath(p.id, '/sandbox')] as [Frame['section'], string, string]] : []),
+  ];
+  return (
+    <nav class="sections" aria-label={texts.project}>
+      {items.map(([key, label, href]) => (
+        <a href={withLang(href, frame.lang)} aria-current={frame.section === key ? 'page' : undefined}>
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function Page({ frame, title, children }: { frame: Frame; title: string; children: ComponentChildren }) {
+  const texts = t(frame);
+  return (
+    <html lang={frame.lang}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} · Kassa`}</title>
+        <link rel="stylesheet" href={DASHBOARD_ASSETS.css} />
+        <script src={DASHBOARD_ASSETS.js} defer />
+      </head>
+      <body>
+        <header class="top">
+          <a class="brand" href={withLang(`${DASHBOARD_PATH}/`, frame.lang)}>
+            Kassa
+          </a>
+          {frame.mode === 'test' ? <span class="badge">test</span> : null}
+          {frame.projects && frame.projects.length > 0 ? (
+            <nav class="projects" aria-label={texts.projects}>
+              {frame.projects.map((p) => (
+                <a href={withLang(projectPath(p.id), frame.lang)} aria-current={frame.project?.id === p.id ? 'page' : undefined}>
+                  {`${texts.project} ${p.id}`}
+                </a>
+              ))}
+            </nav>
+          ) : null}
+          <nav class="langs" aria-label={texts.language}>
+            {(['ru', 'en'] as const).map((l) =>
+              l === frame.lang ? (
+                <span aria-current="true">{l.toUpperCase()}</span>
+              ) : (
+                <a href={withLang(frame.path, l)} lang={l}>
+                  {l.toUpperCase()}
+                </a>
+              ),
+            )}
+          </nav>
+          {frame.partnerLogin ? (
+            <ActionForm frame={frame} action={`${DASHBOARD_PATH}/sign-out`}>
+              <span class="who">{frame.partnerLogin}</span> <button type="submit">{texts.signOut}</button>
+            </ActionForm>
+          ) : null}
+        </header>
+        <Nav frame={frame} />
+        <main>
+          <h1>{title}</h1>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+export const render = (frame: Frame, title: string, body: ComponentChildren) =>
+  `<!doctype html>${renderToString(
+    <Page frame={frame} title={title}>
+      {body}
+    </Page>,
+  )}`;
+/** A part of a page alone: what its live section reloads. */
+export const renderFragment = (body: VNode) => renderToString(body);
+
+export function signInPage(frame: Frame, token: string, message?: string) {
+  const texts = t(frame);
+  return render(
+    frame,
+    texts.signIn,
+    <form method="post" action={withLang(`${DASHBOARD_PATH}/sign-in`, frame.lang)} class="card sign-in">
+      {message ? (
+        <p class="error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <input type="hidden" name="token" value={token} />
+      <label>
+        {texts.login}
+        <input name="login" autocomplete="username" required maxLength={200} />
+      </label>
+      <label>
+        {texts.password}
+        <input name="password" type="password" autocomplete="current-password" required maxLength={200} />
+      </label>
+      <button type="submit">{texts.signInButton}</button>
+    </form>,
+  );
+}
+
+export const noticePage = (frame: Frame, title: string, message: string) =>
+  render(
+    frame,
+    title,
+    <p class="notice" role="status">
+      {message}
+    </p>,
+  );
+
+export function projectsPage(frame: Frame) {
+  const texts = t(frame);
+  return render(
+    frame,
+    texts.projects,
+    <ul class="list">
+      {(frame.projects ?? []).map((p) => (
+        <li>
+          <a href={withLang(projectPath(p.id), frame.lang)}>{`${texts.project} ${p.id}`}</a>
+        </li>
+      ))}
+    </ul>,
+  );
+}
+
+export interface Activity {
+  readonly created: number;
+  readonly paid: number;
+  readonly refunded: number;
+  readonly succeeded: number;
+  readonly failing: number;
+  readonly dead: number;
+}
+
+export function overviewPage(frame: Frame, activity: Activity, capped: number) {
+  const texts = t(frame);
+  const p = frame.project as Project;
+  const count = (n: number) => (n >= capped ? `${capped}+` : String(n));
+  const cells: [string, number, string][] = [
+    [texts.created, activity.created, projectPath(p.id, '/invoices')],
+    [texts.paid, activity.paid, projectPath(p.id, '/invoices?state=processed')],
+    [texts.refunded, activity.refunded, projectPath(p.id, '/events?type=refund.completed')],
+    [texts.succeeded, activity.succeeded, projectPath(p.id, '/deliveries?status=succeeded')],
+    [texts.failing, activity.failing, projectPath(p.id, '/deliveries?status=pending')],
+    [texts.dead, activity.dead, projectPath(p.id, '/deliveries?status=dead')],
+  ];
+  return render(
+    frame,
+    `${texts.overview} · ${texts.project} ${p.id}`,
+    <section>
+      <h2>{texts.lastHour}</h2>
+      <ul class="tiles">
+        {cells.map(([label, n, href]) => (
+          <li>
+            <a href={withLang(href, frame.lang)}>
+              <strong>{count(n)}</strong> <span>{label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>,
+  );
+}
+
+const INVOICE_STATES = ['created', 'authorized', 'processed', 'cancelled'] as const;
+
+export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: { state?: string; order?: string }, nextHref: string | undefined) {
+  const texts = t(frame);
+  const p = frame.project as Project;
+  return render(
+    frame,
+    texts.invoices,
+    <>
+      <form method="get" action={projectPath(p.id, '/invoices')} class="filters">
+        <input type="hidden" name="lang" value={frame.lang} />
+        <label>
+          {texts.state}
+          <select name="state">
+            <option value="">{texts.any}</option>
+            {INVOICE_STATES.map((s) => (
+              <option value={s} selected={query.state === s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {texts.orderId}
+          <input name="order" value={query.order ?? ''} maxLength={64} />
+        </label>
+        <button type="submit">{texts.find}</button>
+      </form>
+      {invoices.length === 0 ? (
+        <p>{texts.none}</p>
+      ) : (
+        <div class="scroll">
+          <table>
+            <thead>
+              <tr>
+                <th>{texts.orderId}</th>
+                <th>{texts.state}</th>
+                <th>{texts.amount}</th>
+                <th>{texts.customer}</th>
+                <th>{texts.createdAt}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((i) => (
+                <tr>
+                  <td>
+                    <a href={withLang(projectPath(p.id, `/invoices/${encodeURIComponent(i.id)}`), frame.lang)}>{i.merchantOrderId}</a>
+                  </td>
+                  <td>{i.state}</td>
+                  <td>{money(i.price)}</td>
+                  <td>{customerText(i.customer)}</td>
+                  <td>{time(i.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextHref ? (
+        <a class="next" href={withLang(nextHref, frame.lang)}>
+          {texts.next}
+        </a>
+      ) : null}
+    </>,
+  );
+}
+
+/** An event's payload as its webhook carries it, masked as the logs are (no msisdn in full). */
+const payloadText = (e: DomainEvent) => JSON.stringify(maskForLog(eventView(e)), null, 2);
+
+function DeliveryBlock({ frame, delivery }: { frame: Frame; delivery: WebhookDelivery }) {
+  const texts = t(frame);
+  const p = frame.project as Project;
+  return (
+    <article class="delivery" id={`delivery-${delivery.id}`}>
+      <p>
+        <strong>{delivery.state}</strong> → <code>{delivery.notification.url}</code>
+      </p>
+      <table>
+        <caption>{texts.attempts}</caption>
+        <thead>
+          <tr>
+            <th>{texts.at}</th>
+            <th>{texts.status}</th>
+            <th>ms</th>
+            <th>…</th>
+          </tr>
+        </thead>
+        <tbody>
+          {delivery.attempts.map((a) => (
+            <tr>
+              <td>{time(a.at)}</td>
+              <td>{a.status ?? a.error ?? '—'}</td>
+              <td>{Math.round(a.latencyMs)}</td>
+              <td>
+                <code>{a.response.slice(0, 120)}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ActionForm frame={frame} action={projectPath(p.id, `/deliveries/${encodeURIComponent(delivery.id)}/resend`)}>
+        <button type="submit">{texts.resend}</button>
+      </ActionForm>
+    </article>
+  );
+}
+
+export function invoicePage(frame: Frame, invoice: Invoice, timeline: readonly { readonly event: DomainEvent; readonly deliveries: readonly WebhookDelivery[] }[]) {
+  const texts = t(frame);
+  const requestIds = [...new Set(timeline.map((x) => x.event.requestId).filter((id): id is string => id !== undefined))];
+  return render(
+    frame,
+    `${texts.invoices}: ${invoice.merchantOrderId}`,
+    <>
+      <dl class="facts">
+        <dt>invoice_id</dt>
+        <dd>
+          <code>{invoice.id}</code>
+        </dd>
+        <dt>{texts.state}</dt>
+        <dd>{invoice.state}</dd>
+        <dt>{texts.amount}</dt>
+        <dd>{money(invoice.price)}</dd>
+        <dt>{texts.customer}</dt>
+        <dd>{customerText(invoice.customer)}</dd>
+        <dt>{texts.createdAt}</dt>
+        <dd>{time(invoice.createdAt)}</dd>
+        {invoice.testClockId ? (
+          <>
+            <dt>test_clock_id</dt>
+            <dd>
+              <code>{invoice.testClockId}</code>
+            </dd>
+          </>
+        ) : null}
+        <dt>{texts.requestId}</dt>
+        <dd>{requestIds.length > 0 ? requestIds.map((id) => <code class="tag">{id}</code>) : '—'}</dd>
+      </dl>
+      <h2>{texts.timeline}</h2>
+      {timeline.length === 0 ? <p>{texts.none}</p> : null}
+      {timeline.map(({ event, deliveries }) => (
+        <section class="event" id={`event-${event.id}`}>
+          <h3>
+            {EVENT_TYPE_NAMES[event.type]} <small>{time(event.occurredAt)}</small>
+          </h3>
+          <pre data-copy="">{payloadText(event)}</pre>
+          {deliveries.map((d) => (
+            <DeliveryBlock frame={frame} delivery={d} />
+          ))}
+        </section>
+      ))}
+    </>,
+  );
+}
+
+export function EventsList({ frame, events }: { frame: Frame; events: readonly DomainEvent[] }) {
+  const texts = t(frame);
+  if (events.length === 0) return <p>{texts.none}</p>;
+  return (
+    <>
+      {events.map((e) => (
+        <details class="event">
+          <summary>
+            <strong>{EVENT_TYPE_NAMES[e.type]}</strong> <small>{time(e.occurredAt)}</small> <code>{e.aggregate.id}</code>
+            {e.requestId ? <code class="tag">{e.requestId}</code> : null}
+          </summary>
+          <pre data-copy="">{payloadText(e)}</pre>
+        </details>
+      ))}
+    </>
+  );
+}
+
+export function eventsPage(frame: Frame, events: readonly DomainEvent[], type: string | undefined, types: readonly string[], liveUrl: string) {
+  const texts = t(frame);
+  const p = frame.project as Project;
+  return render(
+    frame,
+    texts.events,
+    <>
+      <form method="get" action={projectPath(p.id, '/events')} class="filters">
+        <input type="hidden" name="lang" value={frame.lang} />
+        <label>
+          {texts.type}
+          <select name="type">
+            <option value="">{texts.any}</option>
+            {types.map((name) => (
+              <option value={name} selected={type === name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">{texts.find}</button>
+      </form>
+      <p class="hint">{texts.live}</p>
+      <section data-live={liveUrl} aria-live="polite">
+        <EventsList frame={frame} events={events} />
+      </section>
+    </>,
+  );
+}
+
+export function DeliveriesList({ frame, deliveries }: { frame: Frame; deliveries: readonly WebhookDelivery[] }) {
+  const texts = t(frame);
+  if (deliveries.length === 0) return <p>{texts.none}</p>;
+  return (
+    <>
+      {deliveries.map((d) => (
+        <section class="event">
+          <h3>
+            {EVENT_TYPE_NAMES[d.eventType]} <small>{time(d.createdAt)}</small>
+          </h3>
+          <DeliveryBlock frame={frame} delivery={d} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function deliveriesPage(frame: Frame, deliveries: readonly WebhookDelivery[], status: string | undefined, liveUrl: string, notice?: string) {
+  const texts = t(frame);
+  const p = frame.project as Project;
+  return render(
+    frame,
+    texts.deliveries,
+    <>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <form method="get" action={projectPath(p.id, '/deliveries')} class="filters">
+        <input type="hidden" name="lang" value={frame.lang} />
+        <label>
+          {texts.status}
+          <select name="status">
+            <option value="">{texts.any}</option>
+            {(['pending', 'succeeded', 'dead'] as const).map((s) => (
+              <option value={s} selected={status === s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">{texts.find}</button>
+      </form>
+      <ActionForm frame={frame} action={projectPath(p.id, '/deliveries/resend-dead')} className="actions">
+        <button type="submit">{texts.resendDead}</button>
+      </ActionForm>
+      <p class="hint">{texts.live}</p>
+      <section data-live={liveUrl} aria-live="polite">
+        <DeliveriesList frame={frame} deliveries={deliveries} />
+      </section>
+    </>,
+  );
+}
+
+export function ClocksList({ frame, clocks }: { frame: Frame; clocks: readonly TestClock[] }) {
+  const texts = t(frame);
+  const p = frame.project as Project;
+  if (clocks.length === 0) return <p>{texts.none}</p>;
+  return (
+    <ul class="list">
+      {clocks.map((c) => (
+        <li class="clock">
+          <strong>{c.name ?? c.id}</strong> <code>{c.id}</code> <span class="state">{c.status}</span> {time(c.frozenTime)}
+          {c.advancingTo ? ` → ${time(c.advancingTo)}` : ''}
+          <ActionForm frame={frame} action={projectPath(p.id, `/sandbox/clocks/${encodeURIComponent(c.id)}/advance`)}>
+            <label>
+              {texts.frozenTime}
+              <input name="frozen_time" value={time(c.advancingTo ?? c.frozenTime)} maxLength={30} required />
+            </label>
+            <button type="submit">{texts.advance}</button>
+          </ActionForm>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function sandboxPage(frame: Frame, clocks: readonly TestClock[], liveUrl: string, notice?: string) {
+  const texts = t(frame);
+  const p = frame.project as Project;
+  return render(
+    frame,
+    texts.sandbox,
+    <>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <h2>{texts.testClocks}</h2>
+      <ActionForm frame={frame} action={projectPath(p.id, '/sandbox/clocks')} className="filters">
+        <label>
+          {texts.name}
+          <input name="name" maxLength={40} />
+        </label>
+        <label>
+          {texts.frozenTime}
+          <input name="frozen_time" placeholder="2027-01-01T00:00:00Z" maxLength={30} required />
+        </label>
+        <button type="submit">{texts.createClock}</button>
+      </ActionForm>
+      <section data-live={liveUrl} aria-live="polite">
+        <ClocksList frame={frame} clocks={clocks} />
+      </section>
+      <h2>{texts.reset}</h2>
+      <ActionForm frame={frame} action={projectPath(p.id, '/sandbox/reset')} className="actions">
+        <button type="submit" class="danger">
+          {texts.reset}
+        </button>
+      </ActionForm>
+    </>,
+  );
+}

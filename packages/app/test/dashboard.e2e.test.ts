@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+
+// The dashboard over real HTTP (no browser): sessions, CSRF, the throttle, another partner's objects,
+// and what the pages never show. The browser suite drives the same pages in Chromium.
+let t: TestKassa;
+beforeAll(async () => {
+  t = await startTestKassa();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+/** A browser's cookie jar for one host, enough for these pages (no redirects followed by fetch). */
+class Visitor {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly base: string,
+    private readonly address = '203.0.113.50',
+  ) {}
+
+  async request(path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.address, ...init.headers };
+    if (this.cookies.size > 0) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
+    if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const res = await fetch(new URL(path, this.base), { method: init.method ?? (body ? 'POST' : 'GET'), headers, redirect: 'manual', ...(body ? { body } : {}) });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = (pair ?? '').split('=');
+      if (name) {
+        if (value) this.cookies.set(name, value);
+        else this.cookies.delete(name);
+      }
+    }
+    return { status: res.status, location: res.headers.get('location'), html: await res.text(), headers: res.headers };
+  }
+
+  async signIn(login: string, password: string) {
+    const form = await this.request('/dashboard/sign-in?lang=en');
+    const token = /name="token" value="([^"]+)"/.exec(form.html)?.[1] ?? '';
+    return this.request('/dashboard/sign-in?lang=en', { form: { token, login, password } });
+  }
+
+  /** The CSRF token the page's forms carry. */
+  static csrf(html: string): string {
+    return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  }
+}
+
+describe('the dashboard', () => {
+  it('signs a partner in with a session cookie (HttpOnly, SameSite=Strict), shows its own project, and signs it out', async () => {
+    const v = new Visitor(t.kassa.urls.api);
+    expect((await v.request('/dashboard/')).location).toContain('/dashboard/sign-in');
+    const signedIn = await v.signIn(MERCHANT.login, MERCHANT.password);
+    expect(signedIn.status).toBe(303);
+    const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('kassa_session='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/dashboard/);
+    const overview = await v.request(`/dashboard/projects/${P.main}?lang=en`);
+    expect(overview.status).toBe(200);
+    expect(overview.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(overview.html).toContain('The last hour');
+    // Another partner's project is not found, as a project that does not exist.
+    expect((await v.request(`/dashboard/projects/${P.other}`)).status).toBe(404);
+    const out = await v.request('/dashboard/sign-out', { form: { csrf: Visitor.csrf(overview.html) } });
+    expect(out.location).toContain('/dashboard/sign-in');
+    expect((await v.request(`/dashboard/projects/${P.main}`)).location).toContain('/dashboard/sign-in');
+  });
+
+  it('finds an invoice by its merchant order id, shows its timeline with masked data, and 404s for another partner', async () => {
+    const api = t.client();
+    const f = fresh();
+    const invoice = dataOf(await api.createInvoice(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } }));
+    await api.authorizeInvoice(P.main, invoice.invoice_id, { client_ip: '203.0.113.7', pin_code: '1234' });
+    const v = new Visitor(t.kassa.urls.api, '203.0.113.51');
+    await v.signIn(MERCHANT.login, MERCHANT.password);
+    const found = await v.request(`/dashboard/projects/${P.main}/invoices?order=${encodeURIComponent(f.orderId)}&lang=en`);
+    expect(found.html).toContain(`/invoices/${invoice.invoice_id}`);
+    const detail = await v.request(`/dashboard/projects/${P.main}/invoices/${invoice.invoice_id}?lang=en`);
+    expect(detail.status).toBe(200);
+    expect(detail.html).not.toContain(f.msisdn);
+    expect(detail.html).not.toContain(MERCHANT.password);
+    const other = new Visitor(t.kassa.urls.api, '203.0.113.52');
+    await other.signIn(OTHER.login, OTHER.password);
+    expect((await other.request(`/dashboard/projects/${P.main}/invoices/${invoice.invoice_id}`)).status).toBe(404);
+    expect((await other.request(`/dashboard/projects/${P.other}/invoices/${invoice.invoice_id}`)).status).toBe(404);
+  });
+
+  it('refuses a form without the session CSRF token (403), a wrong password (401), and throttles sign-ins per login (429)', async () => {
+    const v = new Visitor(t.kassa.urls.api, '203.0.113.53');
+    await v.signIn(MERCHANT.login, MERCHANT.password);
+    const refused = await v.request(`/dashboard/projects/${P.main}/sandbox/reset`, { form: { csrf: 'forged' } });
+    expect(refused.status).toBe(403);
+    const noToken = await new Visitor(t.kassa.urls.api, '203.0.113.54').request('/dashboard/sign-in', { form: { login: MERCHANT.login, password: MERCHANT.password } });
+    expect(noToken.status).toBe(403);
+    const guesser = new Visitor(t.kassa.urls.api, '203.0.113.55');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await guesser.signIn(OTHER.login, 'wrong-password')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The right password too is refused while the login is throttled, from any address.
+    expect((await new Visitor(t.kassa.urls.api, '203.0.113.56').signIn(OTHER.login, OTHER.password)).status).toBe(429);
+  });
+});
