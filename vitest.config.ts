@@ -41,7 +41,10 @@ export default defineConfig({
       // ... or to both (the app as separate api and worker processes).
       { extends: true, test: { name: 'processes', include: PROCESS_TESTS, globalSetup: [MONGO, REDIS] } },
       // The end-to-end suites once more, with the app on MongoDB storage (app.e2e's process test uses Redis too).
-      { extends: true, test: { name: 'e2e-mongo', include: ['packages/app/test/**/*.e2e.test.ts', 'packages/app/test/dashboard.browser.test.ts'], globalSetup: [MONGO, REDIS], env: { KASSA_E2E_STORAGE: 'mongo' } } },
+      {
+        extends: true,
+        test: { name: 'e2e-mongo', include: ['packages/app/test/**/*.e2e.test.ts', 'packages/app/test/dashboard.browser.test.ts'], globalSetup: [MONGO, REDIS], env: { KASSA_E2E_STORAGE: 'mongo' } },
+      },
       // The flows whose work is jobs once more, with MongoDB and BullMQ on Redis (the simulators' retried
       // charge, and the idempotency keys on the events of jobs, included).
       {

@@ -40,3 +40,4 @@ export type { AdminDeps } from './admin/admin-deps.js';
 export { ADMIN_PREFIX } from './admin/admin-directory-routes.js';
 export { adminOpenApiDocument } from './admin/admin-openapi.js';
 export { MAX_OVERLAP_DAYS } from './admin/admin-schemas.js';
+export { dashboardRefusals } from './dashboard/dashboard-routes.js';

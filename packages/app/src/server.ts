@@ -11,6 +11,7 @@ import {
   expectationFailedHandler,
   RequestScope,
   widgetPageRefusals,
+  dashboardRefusals,
   type DocumentRefusal,
 } from '@kassa/adapters-http';
 import { SystemClock } from '@kassa/domain';
@@ -143,7 +144,8 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
   for (const h of hosts) {
     servers[h].on('request', apps[h]());
     // Requests Node's parser refuses are answered in the format of the path they were for.
-    const documents: readonly DocumentRefusal[] = h === 'widget' ? widgetPageRefusals(config.KASSA_ENV) : deps.rawEndpoints[h as 'api' | 'pci' | 'subs'];
+    const documents: readonly DocumentRefusal[] =
+      h === 'widget' ? widgetPageRefusals(config.KASSA_ENV) : [...deps.rawEndpoints[h as 'api' | 'pci' | 'subs'], ...(h === 'api' ? dashboardRefusals(config.KASSA_ENV) : [])];
     const fallback = h === 'subs' ? subsHost : undefined;
     servers[h].on('clientError', clientErrorHandler(config.KASSA_ENV, documents, fallback, { host: h, observer: metrics }));
     servers[h].on('checkExpectation', expectationFailedHandler(config.KASSA_ENV, documents, fallback));

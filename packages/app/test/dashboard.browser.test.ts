@@ -100,10 +100,18 @@ describe('the dashboard in Chromium', { timeout: 90_000 }, () => {
     const clock = dataOf(await api.createTestClock(PROJECT, { frozen_time: T0, name: 'renewals' }));
     const f = fresh();
     const invoice = dataOf(
-      await api.createInvoice(PROJECT, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId }, test_info: { test_clock_id: clock.test_clock_id } }),
+      await api.createInvoice(PROJECT, {
+        client_ip: ip,
+        customer: { type: 'mobile_phone', msisdn: f.msisdn },
+        order: { merchant_order_id: f.orderId },
+        test_info: { test_clock_id: clock.test_clock_id },
+      }),
     );
     await api.authorizeInvoice(PROJECT, invoice.invoice_id, { client_ip: ip, pin_code: '1234' });
-    const subscriptionId = await subscriptionCall('CreateSubscription', `<Subscriber_MSISDN>${fresh().msisdn}</Subscriber_MSISDN><TestInfo><MaxIterations>100</MaxIterations><TestClockID>${clock.test_clock_id}</TestClockID></TestInfo>`);
+    const subscriptionId = await subscriptionCall(
+      'CreateSubscription',
+      `<Subscriber_MSISDN>${fresh().msisdn}</Subscriber_MSISDN><TestInfo><MaxIterations>100</MaxIterations><TestClockID>${clock.test_clock_id}</TestClockID></TestInfo>`,
+    );
     await subscriptionCall('ApproveSubscription', `<SubscriptionID>${subscriptionId}</SubscriptionID><PinCode>1234</PinCode>`);
 
     const page = await context.newPage();
@@ -130,7 +138,10 @@ describe('the dashboard in Chromium', { timeout: 90_000 }, () => {
 
     // Its webhook fails: the clock's advance walks the whole schedule, and it ends dead.
     await page.getByRole('link', { name: 'Sandbox' }).click();
-    await page.getByLabel('Clock time').last().fill(new Date(Date.parse(T0) + 100 * DAY).toISOString().replace('.000Z', 'Z'));
+    await page
+      .getByLabel('Clock time')
+      .last()
+      .fill(new Date(Date.parse(T0) + 100 * DAY).toISOString().replace('.000Z', 'Z'));
     await page.getByRole('button', { name: 'Advance' }).click();
     await shot(page, 'sandbox');
     await expect.poll(async () => (await api.getTestClock(PROJECT, clock.test_clock_id)).ok && dataOf(await api.getTestClock(PROJECT, clock.test_clock_id)).status, { timeout: 30_000 }).toBe('ready');

@@ -1,6 +1,7 @@
 import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { DomainEvent, DomainEventType, InvoiceFilter, InvoiceState, Project, WebhookDelivery } from '@kassa/domain';
 import type { HttpDeps } from '../shared/http-deps.js';
+import type { DocumentRefusal } from '../shared/raw-endpoint.js';
 import { sendPage } from '../widget/page-security.js';
 import { domainEventType, EVENT_TYPE_NAMES } from '../webhooks/event-views.js';
 import { csrfHolds, DASHBOARD_PATH, signedIn, signIn, signInToken, signInTokenHolds, signOut, type SignedIn } from './dashboard-auth.js';
@@ -22,6 +23,16 @@ import {
   signInPage,
   type Frame,
 } from './dashboard-views.js';
+
+/** The dashboard's answer to a request Node's parser refused: a page, as the rest of its answers. */
+export const dashboardRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] => [
+  {
+    path: DASHBOARD_PATH,
+    prefix: true,
+    contentType: 'text/html; charset=utf-8',
+    refuse: (_status, message) => noticePage({ lang: 'ru', mode, path: DASHBOARD_PATH }, DASHBOARD_TEXTS.ru.title, message),
+  },
+];
 
 /** Items a list page shows; the overview counts at most this many of each kind. */
 const PAGE = 50;

@@ -34,12 +34,13 @@ export interface RawEndpoint {
 }
 
 /** A path that answers in a format of its own even when Node's HTTP parser refuses the request (XML, or a page). */
-export type DocumentRefusal = Pick<RawEndpoint, 'path' | 'contentType' | 'refuse'>;
+/** How a path's refused requests are answered; `prefix`: every path below `path` too (the dashboard's pages). */
+export type DocumentRefusal = Pick<RawEndpoint, 'path' | 'contentType' | 'refuse'> & { readonly prefix?: true };
 
 /** The endpoint a raw request line (`POST /path?q HTTP/1.1`) is addressed to, if any (paths match in any case, as Express's do). */
 export function endpointOf<E extends DocumentRefusal>(endpoints: readonly E[], target: string | undefined): E | undefined {
   const path = target?.split('?')[0]?.toLowerCase();
-  return path === undefined ? undefined : endpoints.find((e) => e.path.toLowerCase() === path);
+  return path === undefined ? undefined : endpoints.find((e) => e.path.toLowerCase() === path || (e.prefix === true && path.startsWith(e.path.toLowerCase())));
 }
 
 /**

@@ -39,7 +39,11 @@ const P = '/api/v3/projects/:projectId';
 export const XML_PATH = '/API/XML/InvoiceManagementService.ashx';
 export const XSD_PATH = '/API/XML/InvoiceManagementService.xsd';
 /** The XML 2.9 service (and its XSD) answers in XML, whatever the request; everything else in the envelope. */
-const xmlOrEnvelope = (path: string): AnswerShape => ([XML_PATH, XSD_PATH].includes(path.split('?')[0] ?? '') ? 'xml' : 'envelope');
+const xmlOrEnvelope = (path: string): AnswerShape => {
+  const bare = path.split('?')[0] ?? '';
+  // The dashboard answers pages, its errors too.
+  return [XML_PATH, XSD_PATH].includes(bare) ? 'xml' : bare.toLowerCase().startsWith('/dashboard') ? 'html' : 'envelope';
+};
 // A whole protocol behind one route: it gets as many requests as six JSON routes.
 const XML_ROUTE: FuzzRoute = { method: 'POST', path: XML_PATH, document: 'xml', weight: 6 };
 
@@ -65,6 +69,13 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: `${P}/test_clocks/:testClockId`, operation: 'getTestClock' },
   { method: 'POST', path: `${P}/test_clocks/:testClockId/advance`, operation: 'advanceTestClock' },
   { method: 'DELETE', path: `${P}/test_clocks/:testClockId`, operation: 'deleteTestClock' },
+  // The dashboard: without a session its pages send to the sign-in; its forms are refused without their tokens.
+  { method: 'GET', path: '/dashboard/' },
+  { method: 'GET', path: '/dashboard/sign-in' },
+  { method: 'POST', path: '/dashboard/sign-in', document: 'form', weight: 2 },
+  { method: 'GET', path: '/dashboard/projects/:projectId/invoices/:invoiceId' },
+  { method: 'POST', path: '/dashboard/projects/:projectId/deliveries/resend-dead', document: 'form' },
+  { method: 'POST', path: '/dashboard/projects/:projectId/sandbox/reset', document: 'form' },
   { method: 'GET', path: '/api/v3/openapi.json' },
   { method: 'GET', path: '/health' },
   { method: 'POST', path: '/health' },
