@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeAdministrationContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
+import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
 import { inMemoryPorts } from './in-memory-ports.js';
 import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryDashboardSessions } from './in-memory-dashboard-sessions.js';
+import { InMemoryApiCallLog } from './in-memory-api-call-log.js';
 
 describeRepositoryContract('in-memory', async () => inMemoryPorts(), { describe, it, expect });
 describeAdministrationContract('in-memory', async () => ({ projects: new InMemoryProjectDirectory() }), { describe, it, expect });
 describeIdempotencyContract('in-memory', async () => ({ idempotency: new InMemoryIdempotencyStore() }), { describe, it, expect });
 describeDashboardSessionsContract('in-memory', async () => ({ dashboardSessions: new InMemoryDashboardSessions() }), { describe, it, expect });
+describeApiCallLogContract('in-memory', async () => ({ apiCalls: new InMemoryApiCallLog() }), { describe, it, expect });

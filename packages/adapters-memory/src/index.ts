@@ -18,3 +18,4 @@ export * from './test-environment-carrier-lookup.js';
 export * from './test-doubles.js';
 export * from './in-memory-ports.js';
 export * from './in-memory-dashboard-sessions.js';
+export * from './in-memory-api-call-log.js';

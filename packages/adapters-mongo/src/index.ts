@@ -14,3 +14,4 @@ export { AesGcmSealer, isSealed, PLAIN_SECRETS, secretsKey, type SecretSealer } 
 export { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 export { MongoTestClockRepository } from './mongo-test-clock-repository.js';
 export { MongoDashboardSessions } from './mongo-dashboard-sessions.js';
+export { MongoApiCallLog } from './mongo-api-call-log.js';

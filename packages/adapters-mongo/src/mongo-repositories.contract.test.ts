@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeAdministrationContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
+import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);
@@ -9,3 +9,4 @@ describeRepositoryContract('mongodb', () => freshMongoStorage(), { describe, it,
 describeAdministrationContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
 describeIdempotencyContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
 describeDashboardSessionsContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
+describeApiCallLogContract('mongodb', () => freshMongoStorage(), { describe, it, expect });

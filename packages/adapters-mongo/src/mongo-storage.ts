@@ -12,6 +12,7 @@ import { MongoEventLog, type EventDocument } from './mongo-event-log.js';
 import { MongoRetention } from './mongo-retention.js';
 import { MongoTestClockRepository } from './mongo-test-clock-repository.js';
 import { MongoDashboardSessions, type FailureWindowDocument, type SessionDocument } from './mongo-dashboard-sessions.js';
+import { MongoApiCallLog, type ApiCallDocument } from './mongo-api-call-log.js';
 import { MongoAuditLog, type AuditDocument } from './mongo-audit-log.js';
 import { MongoIdempotencyStore, type IdempotencyDocument } from './mongo-idempotency-store.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
@@ -40,6 +41,7 @@ export interface MongoStorage {
   readonly retention: MongoRetention;
   readonly testClocks: MongoTestClockRepository;
   readonly dashboardSessions: MongoDashboardSessions;
+  readonly apiCalls: MongoApiCallLog;
   close(): Promise<void>;
 }
 
@@ -112,6 +114,10 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
   ],
   projects: [{ key: { partnerLogin: 1, _id: 1 }, name: 'by_partner' }],
   dashboard_sessions: [{ key: { expiresAt: 1 }, name: 'retention' }],
+  api_calls: [
+    { key: { projectId: 1, at: -1, _id: -1 }, name: 'project_newest_first' },
+    { key: { at: 1 }, name: 'retention' },
+  ],
   dashboard_sign_in_failures: [{ key: { expiresAt: 1 }, name: 'retention' }],
 };
 
@@ -147,6 +153,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     events,
     retention: new MongoRetention(events, deliveries, idempotency, { contracts: contract, invoices: invoice, subscriptions: subscription, testClocks: testClock }),
     testClocks: new MongoTestClockRepository(testClock),
+    apiCalls: new MongoApiCallLog(db.collection<ApiCallDocument>('api_calls')),
     dashboardSessions: new MongoDashboardSessions(db.collection<SessionDocument>('dashboard_sessions'), db.collection<FailureWindowDocument>('dashboard_sign_in_failures')),
     outbox: new MongoEventOutbox({ contract, invoice, subscription, test_clock: testClock }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),

@@ -103,6 +103,7 @@ export function buildContainer(
       dashboard: {
         sessions: storage.dashboardSessions,
         projectsOf: async (partnerLogin: string) => (await storage.projects.listProjects({ partnerLogin })).map((r) => r.record),
+        apiCalls: storage.apiCalls,
       },
       ...(observability.observer ? { observer: observability.observer } : {}),
     }),

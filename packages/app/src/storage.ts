@@ -1,4 +1,4 @@
-import type { AuditLog, DashboardSessions, IdempotencyStore, KassaPorts, ProjectAdministration } from '@kassa/domain';
+import type { ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, KassaPorts, ProjectAdministration } from '@kassa/domain';
 import { FileJournal } from './journal/file-journal.js';
 import {
   InMemoryContractRepository,
@@ -13,6 +13,7 @@ import {
   InMemoryIdempotencyStore,
   InMemoryTestClockRepository,
   InMemoryDashboardSessions,
+  InMemoryApiCallLog,
 } from '@kassa/adapters-memory';
 
 /** The storage ports, whichever adapter provides them. */
@@ -26,6 +27,8 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
   readonly idempotency: IdempotencyStore;
   /** The dashboard's sessions and sign-in throttle. */
   readonly dashboardSessions: DashboardSessions;
+  /** The projects' recent API calls (the dashboard's requests page). */
+  readonly apiCalls: ApiCallLog;
   /** Answers when storage does; throws otherwise (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +64,7 @@ export function inMemoryStorage(dataDir?: string): Storage {
     audit: new InMemoryAuditLog(journal),
     idempotency,
     dashboardSessions: new InMemoryDashboardSessions(journal),
+    apiCalls: new InMemoryApiCallLog(),
     ping: async () => {},
     close: async () => journal?.close(),
   };
@@ -88,7 +92,7 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
           keys.previous.map((k, i) => secretsKey(k, `KASSA_SECRETS_PREVIOUS_KEYS[${i}]`)),
         );
   const mongo = await connectMongoStorage({ url, database, ...(sealer ? { sealer } : {}) });
-  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit, idempotency, testClocks, dashboardSessions } = mongo;
+  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit, idempotency, testClocks, dashboardSessions, apiCalls } = mongo;
   return {
     kind: 'mongodb',
     contracts,
@@ -103,6 +107,7 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
     audit,
     idempotency,
     dashboardSessions,
+    apiCalls,
     ping: async () => void (await mongo.db.command({ ping: 1 })),
     close: () => mongo.close(),
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { dataOf, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // The dashboard over real HTTP (no browser): sessions, CSRF, the throttle, another partner's objects,
 // and what the pages never show. The browser suite drives the same pages in Chromium.
@@ -101,5 +101,32 @@ describe('the dashboard', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // The right password too is refused while the login is throttled, from any address.
     expect((await new Visitor(t.kassa.urls.api, '203.0.113.56').signIn(OTHER.login, OTHER.password)).status).toBe(429);
+  });
+
+  it("the requests page lists the project's signed calls by route template, with masked bodies: no PIN, token, card data or password", async () => {
+    const api = t.client();
+    const f = fresh();
+    const card = dataOf(
+      await api.createInvoice(P.main, {
+        client_ip: '203.0.113.7',
+        customer: { type: 'undefined_bank_card', source: 'shop', merchant_customer_id: f.mcid, country: 'RU' },
+        order: { merchant_order_id: f.orderId },
+      }),
+    );
+    const token = String(card.authorization.token);
+    const phone = dataOf(await api.createInvoice(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: fresh().orderId } }));
+    await api.authorizeInvoice(P.main, phone.invoice_id, { client_ip: '203.0.113.7', pin_code: '1234' });
+    const v = new Visitor(t.kassa.urls.api, '203.0.113.57');
+    await v.signIn(MERCHANT.login, MERCHANT.password);
+    const page = await v.request(`/dashboard/projects/${P.main}/requests?lang=en`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('/api/v3/projects/:projectId/invoices/:invoiceId/authorize');
+    expect(page.html).toContain(card.invoice_id);
+    for (const secret of [token, token.split('.')[2] ?? token, MERCHANT.password, f.msisdn, '&quot;pin_code&quot;:&quot;1234&quot;']) expect(page.html).not.toContain(secret);
+    // Another partner's calls are not there, nor is this project's page theirs.
+    // (Another partner than the throttled one of the test before.)
+    const other = new Visitor(t.kassa.urls.api, '203.0.113.58');
+    expect((await other.signIn(FLAGGED.login, FLAGGED.password)).status).toBe(303);
+    expect((await other.request(`/dashboard/projects/${P.main}/requests`)).status).toBe(404);
   });
 });

@@ -59,6 +59,7 @@ export type * from './ports/callback-targets.port.js';
 export type * from './ports/storage-retention.port.js';
 export type * from './ports/test-clock-repository.port.js';
 export type * from './ports/dashboard-sessions.port.js';
+export * from './ports/api-call-log.port.js';
 export * from './webhook/webhook-delivery.js';
 export * from './webhook/webhook-delivery.machine.js';
 export * from './webhook/retry-schedule.js';

@@ -10,6 +10,7 @@ import { dashboardRoutes } from '../dashboard/dashboard-routes.js';
 import { DASHBOARD_ASSETS } from '../dashboard/dashboard-views.js';
 import { DASHBOARD_PATH } from '../dashboard/dashboard-auth.js';
 import { assetRoute } from '../widget/widget-assets.js';
+import { apiCallRecorder } from './api-call-recorder.js';
 
 export { API_PREFIX } from './prefix.js';
 
@@ -17,6 +18,7 @@ export { API_PREFIX } from './prefix.js';
 export function createApiApp(deps: HttpDeps): Express {
   // The dashboard's forms are read by its own routes (URL-encoded), not as the API's JSON.
   const app = baseApp(deps, 'api', [], deps.dashboard ? [DASHBOARD_PATH] : []);
+  if (deps.dashboard) app.use(apiCallRecorder(deps.dashboard.apiCalls, () => deps.clock.now()));
   // Registered on the app itself (a nested router would cost every request another dispatch), the
   // busiest first: the router tries each layer's path in order.
   invoiceRoutes(deps, app);

@@ -1,5 +1,5 @@
 import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { DomainEvent, DomainEventType, InvoiceFilter, InvoiceState, Project, WebhookDelivery } from '@kassa/domain';
+import { API_CALLS_DAYS, type DomainEvent, type DomainEventType, type InvoiceFilter, type InvoiceState, type Project, type WebhookDelivery } from '@kassa/domain';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { DocumentRefusal } from '../shared/raw-endpoint.js';
 import { sendPage } from '../widget/page-security.js';
@@ -19,6 +19,8 @@ import {
   projectPath,
   projectsPage,
   renderFragment,
+  RequestsList,
+  requestsPage,
   sandboxPage,
   signInPage,
   type Frame,
@@ -226,6 +228,16 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       const texts = DASHBOARD_TEXTS[frame.lang];
       if (!result.ok) return page(res, noticePage(frame, texts.notFound, texts.notFound), 404);
       back(req, res, projectPath(project.id, '/deliveries?resent=1'));
+    }),
+  );
+
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/requests`,
+    withProject('requests', async (req, res, { project, frame }) => {
+      const since = new Date(now().getTime() - API_CALLS_DAYS * 86_400_000).toISOString();
+      const calls = await dashboard.apiCalls.list(project.id, since, 100);
+      if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<RequestsList frame={frame} calls={calls} />));
+      page(res, requestsPage(frame, calls, req.originalUrl));
     }),
   );
 

@@ -55,6 +55,8 @@ export const DASHBOARD_TEXTS = {
     status: 'Статус',
     copy: 'Копировать',
     language: 'Язык',
+    requests: 'Запросы API',
+    requestsHint: (n: number, days: number) => `Последние ${n} вызовов за ${days} дн.; тела запросов и ответов замаскированы.`,
   },
   en: {
     title: 'Kassa — developer dashboard',
@@ -109,6 +111,8 @@ export const DASHBOARD_TEXTS = {
     status: 'Status',
     copy: 'Copy',
     language: 'Language',
+    requests: 'API requests',
+    requestsHint: (n: number, days: number) => `The last ${n} calls of ${days} days; request and response bodies masked.`,
   },
 } as const;
 

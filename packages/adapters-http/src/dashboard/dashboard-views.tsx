@@ -1,4 +1,19 @@
-import { formatAmount, maskForLog, maskMsisdn, specTime, type Customer, type DomainEvent, type Invoice, type KassaMode, type Project, type TestClock, type WebhookDelivery } from '@kassa/domain';
+import {
+  API_CALLS_DAYS,
+  API_CALLS_KEPT,
+  formatAmount,
+  maskForLog,
+  type ApiCall,
+  maskMsisdn,
+  specTime,
+  type Customer,
+  type DomainEvent,
+  type Invoice,
+  type KassaMode,
+  type Project,
+  type TestClock,
+  type WebhookDelivery,
+} from '@kassa/domain';
 import type { ComponentChildren, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { EVENT_TYPE_NAMES, eventView } from '../webhooks/event-views.js';
@@ -18,7 +33,7 @@ export interface Frame {
   readonly csrf?: string;
   readonly projects?: readonly Project[];
   readonly project?: Project;
-  readonly section?: 'overview' | 'invoices' | 'events' | 'deliveries' | 'sandbox';
+  readonly section?: 'overview' | 'invoices' | 'events' | 'deliveries' | 'requests' | 'sandbox';
   /** The page's own address, for its language links. */
   readonly path: string;
 }
@@ -49,6 +64,7 @@ function Nav({ frame }: { frame: Frame }) {
     ['invoices', texts.invoices, projectPath(p.id, '/invoices')],
     ['events', texts.events, projectPath(p.id, '/events')],
     ['deliveries', texts.deliveries, projectPath(p.id, '/deliveries')],
+    ['requests', texts.requests, projectPath(p.id, '/requests')],
     ...(frame.mode === 'test' ? [['sandbox', texts.sandbox, projectPath(p.id, '/sandbox')] as [Frame['section'], string, string]] : []),
   ];
   return (
@@ -466,6 +482,52 @@ export function deliveriesPage(frame: Frame, deliveries: readonly WebhookDeliver
       <p class="hint">{texts.live}</p>
       <section data-live={liveUrl} aria-live="polite">
         <DeliveriesList frame={frame} deliveries={deliveries} />
+      </section>
+    </>,
+  );
+}
+
+export function RequestsList({ frame, calls }: { frame: Frame; calls: readonly ApiCall[] }) {
+  const texts = t(frame);
+  if (calls.length === 0) return <p>{texts.none}</p>;
+  return (
+    <>
+      {calls.map((c) => (
+        <details class="event">
+          <summary>
+            <strong>{c.status}</strong> <code>{c.method}</code> <code>{c.route}</code> <small>{time(c.at)}</small> <small>{`${c.ms} ms`}</small>
+          </summary>
+          <dl class="facts">
+            <dt>{texts.requestId}</dt>
+            <dd>
+              <code>{c.requestId}</code>
+            </dd>
+            {c.idempotencyKey ? (
+              <>
+                <dt>Idempotency-Key</dt>
+                <dd>
+                  <code>{c.idempotencyKey}</code>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {c.request ? <pre data-copy="">{c.request}</pre> : null}
+          {c.response ? <pre data-copy="">{c.response}</pre> : null}
+        </details>
+      ))}
+    </>
+  );
+}
+
+export function requestsPage(frame: Frame, calls: readonly ApiCall[], liveUrl: string) {
+  const texts = t(frame);
+  return render(
+    frame,
+    texts.requests,
+    <>
+      <p class="hint">{texts.requestsHint(API_CALLS_KEPT, API_CALLS_DAYS)}</p>
+      <section data-live={liveUrl} aria-live="polite">
+        <RequestsList frame={frame} calls={calls} />
       </section>
     </>,
   );

@@ -1,4 +1,4 @@
-import type { CarrierLookup, Clock, DashboardSessions, KassaMode, KassaUseCases, PaymentPages, Project, ProjectDirectory } from '@kassa/domain';
+import type { ApiCallLog, CarrierLookup, Clock, DashboardSessions, KassaMode, KassaUseCases, PaymentPages, Project, ProjectDirectory } from '@kassa/domain';
 import type { Logger } from 'pino';
 import type { SignatureVerifier } from '../api/signature.js';
 import type { RawEndpoint } from './raw-endpoint.js';
@@ -41,5 +41,10 @@ export interface HttpDeps {
   /** Idempotency-Key on the JSON v3 API's POSTs (absent: the header is ignored). */
   readonly idempotency?: IdempotencySettings;
   /** The merchants' dashboard on the API host (absent: no /dashboard). */
-  readonly dashboard?: { readonly sessions: DashboardSessions; readonly projectsOf: (partnerLogin: string) => Promise<readonly Project[]> };
+  readonly dashboard?: {
+    readonly sessions: DashboardSessions;
+    readonly projectsOf: (partnerLogin: string) => Promise<readonly Project[]>;
+    /** The projects' recent API calls, recorded by the API host and shown on the requests page. */
+    readonly apiCalls: ApiCallLog;
+  };
 }

@@ -7,3 +7,4 @@ export * from './administration-contract.suite.js';
 export * from './idempotency-contract.suite.js';
 export * from './sample-project.js';
 export * from './dashboard-sessions-contract.suite.js';
+export * from './api-call-log-contract.suite.js';
