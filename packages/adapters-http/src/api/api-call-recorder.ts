@@ -26,7 +26,10 @@ export function maskedBody(value: unknown): string | undefined {
 export function apiCallRecorder(log: ApiCallLog, now: () => Date) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const project = PROJECT_PATH.exec(req.path);
-    if (!project) return next();
+    if (!project) {
+      next();
+      return;
+    }
     const started = performance.now();
     let sent: string | undefined;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
