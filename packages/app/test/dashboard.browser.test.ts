@@ -170,8 +170,38 @@ describe('the dashboard in Chromium', { timeout: 90_000 }, () => {
     expect([verified.type, verified.data.invoice.invoice_id]).toEqual(['payment.updated', invoice.invoice_id]);
     await shot(page, 'deliveries');
 
+    // A card invoice: simulate a decline from its page; the attempt is in its timeline, and it may be paid after.
+    const card = dataOf(
+      await api.createInvoice(PROJECT, {
+        client_ip: ip,
+        customer: { type: 'undefined_bank_card', source: 'shop', merchant_customer_id: fresh().mcid, country: 'RU' },
+        order: { merchant_order_id: fresh().orderId },
+      }),
+    );
+    await page.goto(`${base()}/dashboard/projects/${PROJECT}/invoices/${card.invoice_id}?lang=en`);
+    await page.getByRole('button', { name: 'Decline (210)' }).click();
+    // The attempt's event reaches the log by the relay, a moment later: the page is read again until it shows.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page
+          .locator('section.event pre')
+          .first()
+          .textContent({ timeout: 500 })
+          .catch(() => '');
+      })
+      .toContain('"result_code": 210');
+    expect(dataOf(await api.getInvoice(PROJECT, card.invoice_id)).payment_status).toBe('NOT_PAID');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect.poll(async () => dataOf(await api.getInvoice(PROJECT, card.invoice_id)).payment_status).toBe('PAID');
+    await shot(page, 'simulate');
+    await page.goto(`${base()}/dashboard/projects/${PROJECT}/requests?lang=en`);
+    await shot(page, 'requests');
+
     // Every page: axe-core, and nothing but Kassa asked for.
-    const pages = ['', '/invoices', `/invoices/${invoice.invoice_id}`, '/events', '/deliveries', '/sandbox'].map((p) => `${base()}/dashboard/projects/${PROJECT}${p}?lang=en`);
+    const pages = ['', '/invoices', `/invoices/${invoice.invoice_id}`, `/invoices/${card.invoice_id}`, '/events', '/deliveries', '/requests', '/sandbox'].map(
+      (p) => `${base()}/dashboard/projects/${PROJECT}${p}?lang=en`,
+    );
     const problems: string[] = [...(await axeProblems(`${base()}/dashboard/sign-in?lang=en`))];
     for (const url of pages) problems.push(...(await axeProblems(url)));
     expect(problems).toEqual([]);

@@ -105,3 +105,4 @@ export * from './sandbox/use-cases/reset-test-data.use-case.js';
 export * from './webhook/use-cases/webhook-queries.js';
 export * from './sandbox/use-cases/test-clock-use-cases.js';
 export * from './sandbox/use-cases/run-test-clock-advance.use-case.js';
+export * from './sandbox/use-cases/simulate-payment.use-case.js';

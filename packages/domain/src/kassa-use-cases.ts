@@ -35,6 +35,7 @@ import { RunDueWork } from './jobs/run-due-work.use-case.js';
 import { ApplyRetention } from './jobs/apply-retention.use-case.js';
 import { ClockedScheduler } from './jobs/clocked-scheduler.js';
 import { TestClocks } from './sandbox/use-cases/test-clock-use-cases.js';
+import { SimulatePayment } from './sandbox/use-cases/simulate-payment.use-case.js';
 import { RunTestClockAdvance } from './sandbox/use-cases/run-test-clock-advance.use-case.js';
 
 /**
@@ -104,6 +105,7 @@ export function kassaUseCases(given: KassaPorts) {
     recoverDeadDeliveries: new RecoverDeadDeliveries(ports, redeliverWebhook),
     resetTestData: new ResetTestData(ports),
     testClocks: new TestClocks(ports),
+    simulatePayment: new SimulatePayment(ports, chargeInvoice),
     runTestClockAdvance,
     listEvents: new ListEvents(ports),
     listWebhookDeliveries: new ListWebhookDeliveries(ports),

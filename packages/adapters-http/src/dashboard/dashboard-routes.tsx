@@ -52,6 +52,13 @@ interface Ctx {
 
 const text = (v: unknown, max = 200): string | undefined => (typeof v === 'string' && v !== '' && v.length <= max ? v : undefined);
 const cursorOf = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+/** A date field (`2026-11-24`): its day and the instant it begins (UTC); undefined unless a real day. */
+function dayOf(value: unknown): { day: string; iso: string } | undefined {
+  const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+  const ms = day ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  return day && !Number.isNaN(ms) ? { day, iso: new Date(ms).toISOString() } : undefined;
+}
+
 function parseCursor(value: string | undefined): { createdAt: string; id: string } | undefined {
   if (!value) return undefined;
   const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
@@ -170,11 +177,13 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
         return page(res, invoicesPage(frame, found.ok ? [found.value] : [], { order }, undefined));
       }
       const after = parseCursor(text(req.query['after']));
-      const filter: InvoiceFilter = { ...(state ? { state } : {}), ...(after ? { after } : {}) };
+      const [from, to] = [dayOf(req.query['from']), dayOf(req.query['to'])];
+      const filter: InvoiceFilter = { ...(state ? { state } : {}), ...(after ? { after } : {}), ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.iso } : {}) };
       const invoices = await deps.useCases.listInvoices.execute({ projectId: project.id, filter, limit: PAGE });
       const last = invoices.length === PAGE ? invoices[invoices.length - 1] : undefined;
-      const next = last ? projectPath(project.id, `/invoices?${new URLSearchParams({ ...(state ? { state } : {}), after: cursorOf(last.createdAt, last.id) })}`) : undefined;
-      page(res, invoicesPage(frame, invoices, { ...(state ? { state } : {}) }, next));
+      const kept = { ...(state ? { state } : {}), ...(from ? { from: from.day } : {}), ...(to ? { to: to.day } : {}) };
+      const next = last ? projectPath(project.id, `/invoices?${new URLSearchParams({ ...kept, after: cursorOf(last.createdAt, last.id) })}`) : undefined;
+      page(res, invoicesPage(frame, invoices, kept, next));
     }),
   );
   router.get(
@@ -216,7 +225,10 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
     `${DASHBOARD_PATH}/projects/:projectId/deliveries/resend-dead`,
     forms,
     action(async (req, res, { project }) => {
-      const recovery = await deps.useCases.recoverDeadDeliveries.execute({ projectId: project.id }, 1_000);
+      const body = req.body as Record<string, unknown>;
+      const [from, to] = [dayOf(body['from']), dayOf(body['to'])];
+      const range = { ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdUntil: to.iso } : {}) };
+      const recovery = await deps.useCases.recoverDeadDeliveries.execute({ projectId: project.id, ...range }, 1_000);
       back(req, res, projectPath(project.id, `/deliveries?resent=${recovery.recovered.length}`));
     }),
   );
@@ -301,6 +313,16 @@ function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): vo
       const result = frozenTime ? await deps.useCases.testClocks.advance({ projectId: project.id, testClockId: String(req.params['testClockId']), frozenTime }) : undefined;
       const notice = result === undefined ? 'frozen_time: ISO 8601, 2000-2200' : result.ok ? '' : result.error.message;
       back(req, res, projectPath(project.id, `/sandbox${notice ? `?notice=${encodeURIComponent(notice)}` : ''}`));
+    }),
+  );
+  router.post(
+    `${DASHBOARD_PATH}/projects/:projectId/sandbox/invoices/:invoiceId/simulate`,
+    forms,
+    action(async (req, res, { project }) => {
+      const outcome = (req.body as Record<string, unknown>)['outcome'] === 'declined' ? 'declined' : 'paid';
+      const invoiceId = String(req.params['invoiceId']);
+      await deps.useCases.simulatePayment.execute({ projectId: project.id, invoiceId, outcome });
+      back(req, res, projectPath(project.id, `/invoices/${encodeURIComponent(invoiceId)}`));
     }),
   );
   router.post(

@@ -56,6 +56,11 @@ export const DASHBOARD_TEXTS = {
     copy: 'Копировать',
     language: 'Язык',
     requests: 'Запросы API',
+    simulate: 'Симуляция оплаты',
+    simulatePaid: 'Оплатить',
+    simulateDeclined: 'Отклонить (210)',
+    from: 'С',
+    to: 'До',
     requestsHint: (n: number, days: number) => `Последние ${n} вызовов за ${days} дн.; тела запросов и ответов замаскированы.`,
   },
   en: {
@@ -112,6 +117,11 @@ export const DASHBOARD_TEXTS = {
     copy: 'Copy',
     language: 'Language',
     requests: 'API requests',
+    simulate: 'Simulate a payment',
+    simulatePaid: 'Pay',
+    simulateDeclined: 'Decline (210)',
+    from: 'From',
+    to: 'Before',
     requestsHint: (n: number, days: number) => `The last ${n} calls of ${days} days; request and response bodies masked.`,
   },
 } as const;

@@ -230,7 +230,7 @@ export function overviewPage(frame: Frame, activity: Activity, capped: number) {
 
 const INVOICE_STATES = ['created', 'authorized', 'processed', 'cancelled'] as const;
 
-export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: { state?: string; order?: string }, nextHref: string | undefined) {
+export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: { state?: string; order?: string; from?: string; to?: string }, nextHref: string | undefined) {
   const texts = t(frame);
   const p = frame.project as Project;
   return render(
@@ -249,6 +249,14 @@ export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: 
               </option>
             ))}
           </select>
+        </label>
+        <label>
+          {texts.from}
+          <input name="from" type="date" value={query.from ?? ''} />
+        </label>
+        <label>
+          {texts.to}
+          <input name="to" type="date" value={query.to ?? ''} />
         </label>
         <label>
           {texts.orderId}
@@ -367,6 +375,19 @@ export function invoicePage(frame: Frame, invoice: Invoice, timeline: readonly {
         <dt>{texts.requestId}</dt>
         <dd>{requestIds.length > 0 ? requestIds.map((id) => <code class="tag">{id}</code>) : '—'}</dd>
       </dl>
+      {frame.mode === 'test' && invoice.authorizationType === 'AUTH_PAGE' && invoice.state === 'created' ? (
+        <>
+          <h2>{texts.simulate}</h2>
+          <ActionForm frame={frame} action={projectPath((frame.project as Project).id, `/sandbox/invoices/${encodeURIComponent(invoice.id)}/simulate`)} className="actions">
+            <button type="submit" name="outcome" value="paid">
+              {texts.simulatePaid}
+            </button>
+            <button type="submit" name="outcome" value="declined" class="danger">
+              {texts.simulateDeclined}
+            </button>
+          </ActionForm>
+        </>
+      ) : null}
       <h2>{texts.timeline}</h2>
       {timeline.length === 0 ? <p>{texts.none}</p> : null}
       {timeline.map(({ event, deliveries }) => (
@@ -476,7 +497,15 @@ export function deliveriesPage(frame: Frame, deliveries: readonly WebhookDeliver
         </label>
         <button type="submit">{texts.find}</button>
       </form>
-      <ActionForm frame={frame} action={projectPath(p.id, '/deliveries/resend-dead')} className="actions">
+      <ActionForm frame={frame} action={projectPath(p.id, '/deliveries/resend-dead')} className="filters">
+        <label>
+          {texts.from}
+          <input name="from" type="date" />
+        </label>
+        <label>
+          {texts.to}
+          <input name="to" type="date" />
+        </label>
         <button type="submit">{texts.resendDead}</button>
       </ActionForm>
       <p class="hint">{texts.live}</p>

@@ -19,6 +19,8 @@ export interface ChargeInvoiceInput extends InvoiceRef {
   /** The payment page's method, and the card typed there (for this charge only; never stored). */
   readonly method?: PagePaymentMethod;
   readonly card?: PaymentCard;
+  /** The sandbox's simulated outcome (SimulatePayment, the test environment only): above test_info's. */
+  readonly testOutcome?: 'success' | 'failure';
 }
 
 /**
@@ -42,7 +44,7 @@ export class ChargeInvoice {
         projectId: invoice.projectId,
         customer: invoice.customer,
         amount: invoice.price,
-        ...(expected ? { testOutcome: expected === 'FailedSequencePayment' ? 'failure' : 'success' } : {}),
+        ...(input.testOutcome ? { testOutcome: input.testOutcome } : expected ? { testOutcome: expected === 'FailedSequencePayment' ? 'failure' : 'success' } : {}),
         ...(input.method ? { method: input.method } : {}),
         ...(input.card ? { card: input.card } : {}),
       });
