@@ -1,10 +1,11 @@
 import { contractDueAt, contractHoldsKey, type Contract } from '@kassa/domain';
-import type { ContractRepository } from '@kassa/domain';
+import type { ContractFilter, ContractRepository } from '@kassa/domain';
 import { created, duplicateKey, type CreateResult, type SaveResult } from '@kassa/domain';
 import { customerKey } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import { JournaledMap, type Journal } from './journal.js';
+import { NewestFirstIndex, pageOf } from './newest-first-index.js';
 
 const keyOf = (projectId: number, clientKey: string, merchantContractId: string) => JSON.stringify([projectId, clientKey, merchantContractId]);
 const contractKey = (c: Contract) => keyOf(c.projectId, customerKey(c.customer, c.testClockId), c.merchantContractId);
@@ -13,11 +14,26 @@ const contractKey = (c: Contract) => keyOf(c.projectId, customerKey(c.customer, 
 export class InMemoryContractRepository implements ContractRepository {
   readonly documents: InMemoryDocuments<Contract>;
   private readonly keys: JournaledMap<string, string>;
+  /** Newest-first listing per project (rebuilt from the documents at start; a record gone is skipped). */
+  private readonly newest = new NewestFirstIndex();
 
   /** With a `journal`, the contracts and their live keys survive a restart. */
   constructor(journal?: Journal) {
     this.documents = new InMemoryDocuments<Contract>(contractDueAt, journal, 'contracts');
     this.keys = new JournaledMap<string, string>(journal, 'contract-keys');
+    for (const c of this.documents.filter(() => true)) this.newest.add(c.projectId, c.createdAt, c.id);
+  }
+
+  async list(projectId: number, filter: ContractFilter, limit: number): Promise<Contract[]> {
+    const mcid = filter.merchantContractId;
+    return pageOf(
+      this.newest,
+      projectId,
+      filter,
+      limit,
+      (id) => this.documents.get(projectId, id),
+      (c) => mcid === undefined || c.merchantContractId === mcid,
+    );
   }
 
   async get(projectId: number, contractId: string) {
@@ -34,6 +50,7 @@ export class InMemoryContractRepository implements ContractRepository {
     const holder = this.liveHolder(key);
     if (holder) return duplicateKey('contract', holder.id);
     this.documents.insert(contract, events);
+    this.newest.add(contract.projectId, contract.createdAt, contract.id);
     if (contractHoldsKey(contract)) this.keys.set(key, contract.id);
     return created();
   }

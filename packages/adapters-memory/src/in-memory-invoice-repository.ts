@@ -5,7 +5,7 @@ import { customerKey } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import { JournaledMap, type Journal } from './journal.js';
-import { NewestFirstIndex } from './newest-first-index.js';
+import { NewestFirstIndex, pageOf } from './newest-first-index.js';
 
 // The project id is a number, so the first '/' ends it: these keys cannot collide.
 const orderKey = (projectId: number, merchantOrderId: string) => `${projectId}/${merchantOrderId}`;
@@ -28,13 +28,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   }
 
   async list(projectId: number, filter: InvoiceFilter, limit: number): Promise<Invoice[]> {
-    const page: Invoice[] = [];
-    for (const id of this.newest.newestFirst(projectId, filter)) {
-      if (page.length >= limit) break;
-      const invoice = this.documents.get(projectId, id);
-      if (invoice && (filter.state === undefined || invoice.state === filter.state)) page.push(invoice);
-    }
-    return page;
+    return pageOf(this.newest, projectId, filter, limit, (id) => this.documents.get(projectId, id));
   }
 
   async get(projectId: number, invoiceId: string) {

@@ -1,9 +1,10 @@
 import { created, type CreateResult, type SaveResult } from '@kassa/domain';
-import type { SubscriberFilter, SubscriptionRepository } from '@kassa/domain';
+import type { SubscriberFilter, SubscriptionPageFilter, SubscriptionRepository } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { subscriptionDueAt, type Subscription } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
+import { NewestFirstIndex, pageOf } from './newest-first-index.js';
 
 /** Newest first: by creation time, then by id, so equal times still have one order. */
 export const newestFirst = (a: Subscription, b: Subscription): number => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -12,10 +13,17 @@ const matches = (s: Subscription, filter: SubscriberFilter | undefined) => !filt
 
 export class InMemorySubscriptionRepository implements SubscriptionRepository {
   readonly documents: InMemoryDocuments<Subscription>;
+  /** Newest-first pages per project (rebuilt from the documents at start; a record gone is skipped). */
+  private readonly newest = new NewestFirstIndex();
 
   /** With a `journal`, the subscriptions survive a restart. */
   constructor(journal?: Journal) {
     this.documents = new InMemoryDocuments<Subscription>(subscriptionDueAt, journal, 'subscriptions');
+    for (const s of this.documents.filter(() => true)) this.newest.add(s.projectId, s.createdAt, s.id);
+  }
+
+  async page(projectId: number, filter: SubscriptionPageFilter, limit: number): Promise<Subscription[]> {
+    return pageOf(this.newest, projectId, filter, limit, (id) => this.documents.get(projectId, id));
   }
 
   async get(projectId: number, subscriptionId: string) {
@@ -35,6 +43,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   async create(subscription: Subscription, events: readonly DomainEvent[]): Promise<CreateResult<never>> {
     this.documents.insert(subscription, events);
+    this.newest.add(subscription.projectId, subscription.createdAt, subscription.id);
     return created();
   }
 

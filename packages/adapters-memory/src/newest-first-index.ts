@@ -1,4 +1,4 @@
-import type { ListCursor } from '@kassa/domain';
+import type { ListCursor, PageFilter } from '@kassa/domain';
 
 const keyOf = (createdAt: string, id: string) => `${createdAt}\u0000${id}`;
 
@@ -52,4 +52,25 @@ export class NewestFirstIndex {
       yield key.slice(key.indexOf('\u0000') + 1);
     }
   }
+}
+
+/**
+ * A newest-first page of a project's records from `index`: loaded one by one (a copy each) until
+ * `limit` are kept by the filter's state and `keep`; records gone meanwhile are skipped.
+ */
+export function pageOf<A extends { readonly state: string }>(
+  index: NewestFirstIndex,
+  projectId: number,
+  filter: PageFilter<string>,
+  limit: number,
+  load: (id: string) => A | undefined,
+  keep: (a: A) => boolean = () => true,
+): A[] {
+  const page: A[] = [];
+  for (const id of index.newestFirst(projectId, filter)) {
+    if (page.length >= limit) break;
+    const record = load(id);
+    if (record && (filter.state === undefined || record.state === filter.state) && keep(record)) page.push(record);
+  }
+  return page;
 }

@@ -1,5 +1,5 @@
 import type { Collection, Document, Filter } from 'mongodb';
-import type { DomainEvent } from '@kassa/domain';
+import type { DomainEvent, PageFilter } from '@kassa/domain';
 import { storage } from './mongo-errors.js';
 import { compareAndSets, insertions, readsById } from './round-trips.js';
 
@@ -68,6 +68,23 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
         .toArray(),
     );
     return docs.map((d) => this.aggregate(d));
+  }
+
+  /**
+   * A newest-first page of a project's aggregates (by the `createdAt` and `status` index fields),
+   * from the `project_newest_first` / `project_state_newest_first` indexes; `extra` narrows it.
+   */
+  page(projectId: number, filter: PageFilter<string>, limit: number, extra: Filter<AggregateDocument> = {}): Promise<S[]> {
+    const { after, createdFrom, createdBefore, state } = filter;
+    const created = { ...(createdFrom !== undefined ? { $gte: createdFrom } : {}), ...(createdBefore !== undefined ? { $lt: createdBefore } : {}) };
+    const query = {
+      projectId,
+      ...extra,
+      ...(state !== undefined ? { status: state } : {}),
+      ...(Object.keys(created).length > 0 ? { createdAt: created } : {}),
+      ...(after ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] } : {}),
+    };
+    return this.find(query as Filter<AggregateDocument>, { createdAt: -1, _id: -1 }, limit);
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   saved,
   versionConflict,
   type Contract,
+  type ContractFilter,
   type ContractRepository,
   type CreateResult,
   type DomainEvent,
@@ -20,6 +21,9 @@ const key = (clientKey: string, merchantContractId: string) => JSON.stringify([c
 const fields = (c: Contract) => ({
   testClockId: c.testClockId,
   projectId: c.projectId,
+  createdAt: c.createdAt,
+  status: c.state,
+  merchantContractId: c.merchantContractId,
   liveKey: liveKey(contractHoldsKey(c), key(customerKey(c.customer, c.testClockId), c.merchantContractId), c.id),
   dueAt: contractDueAt(c),
 });
@@ -34,6 +38,11 @@ export class MongoContractRepository implements ContractRepository {
 
   async get(projectId: number, contractId: string): Promise<Contract | undefined> {
     return this.contracts.get(projectId, contractId);
+  }
+
+  /** Newest first, a page at a time (the dashboard's list); by merchant_contract_id from its index. */
+  async list(projectId: number, filter: ContractFilter, limit: number): Promise<Contract[]> {
+    return this.contracts.page(projectId, filter, limit, filter.merchantContractId === undefined ? {} : { merchantContractId: filter.merchantContractId });
   }
 
   async findLive(projectId: number, clientKey: string, merchantContractId: string): Promise<Contract | undefined> {

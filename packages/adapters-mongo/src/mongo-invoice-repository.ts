@@ -42,15 +42,7 @@ export class MongoInvoiceRepository implements InvoiceRepository {
 
   /** Newest first: creation time, then id, both descending, from the `project_newest_first` indexes. */
   async list(projectId: number, filter: InvoiceFilter, limit: number): Promise<Invoice[]> {
-    const { after, createdFrom, createdBefore, state } = filter;
-    const created = { ...(createdFrom !== undefined ? { $gte: createdFrom } : {}), ...(createdBefore !== undefined ? { $lt: createdBefore } : {}) };
-    const query = {
-      projectId,
-      ...(state !== undefined ? { status: state } : {}),
-      ...(Object.keys(created).length > 0 ? { createdAt: created } : {}),
-      ...(after ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] } : {}),
-    };
-    return this.invoices.find(query, { createdAt: -1, _id: -1 }, limit);
+    return this.invoices.page(projectId, filter, limit);
   }
 
   async findByMerchantOrderId(projectId: number, merchantOrderId: string): Promise<Invoice | undefined> {

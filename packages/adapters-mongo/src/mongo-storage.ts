@@ -65,7 +65,17 @@ const byId: IndexDescription[] = [{ key: { projectId: 1, _id: 1, version: 1 }, n
  * enforceable when sharded.
  */
 export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
-  contracts: [{ key: { projectId: 1, liveKey: 1 }, name: CONTRACT_LIVE_KEY_INDEX, unique: true }, due, dueOnClock, outbox, ...byId],
+  contracts: [
+    { key: { projectId: 1, liveKey: 1 }, name: CONTRACT_LIVE_KEY_INDEX, unique: true },
+    // The dashboard's newest-first pages: all, by state, by merchant_contract_id.
+    { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' },
+    { key: { projectId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'project_state_newest_first' },
+    { key: { projectId: 1, merchantContractId: 1, createdAt: -1, _id: -1 }, name: 'by_merchant_contract_id' },
+    due,
+    dueOnClock,
+    outbox,
+    ...byId,
+  ],
   invoices: [
     { key: { projectId: 1, merchantOrderId: 1 }, name: MERCHANT_ORDER_INDEX, unique: true },
     { key: { projectId: 1, liveKey: 1 }, name: ACTIVE_INVOICE_INDEX, unique: true },
@@ -79,6 +89,7 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
   ],
   subscriptions: [
     { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' },
+    { key: { projectId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'project_state_newest_first' },
     { key: { projectId: 1, subscriberMsisdn: 1, createdAt: -1 }, name: 'by_msisdn' },
     { key: { projectId: 1, subscriberId: 1, createdAt: -1 }, name: 'by_subscriber_id' },
     { key: { projectId: 1, billingOperationIds: 1 }, name: 'by_billing_operation' },

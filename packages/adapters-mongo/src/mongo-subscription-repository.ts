@@ -7,6 +7,7 @@ import {
   type DomainEvent,
   type SaveResult,
   type SubscriberFilter,
+  type SubscriptionPageFilter,
   type Subscription,
   type SubscriptionRepository,
 } from '@kassa/domain';
@@ -16,6 +17,7 @@ const fields = (s: Subscription) => ({
   testClockId: s.testClockId,
   projectId: s.projectId,
   createdAt: s.createdAt,
+  status: s.state,
   subscriberMsisdn: s.subscriberMsisdn,
   subscriberId: s.subscriberId,
   billingOperationIds: s.billingOperations.map((o) => o.id),
@@ -34,6 +36,10 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
   async list(projectId: number, filter: SubscriberFilter | undefined, limit: number): Promise<Subscription[]> {
     const bySubscriber = !filter ? {} : 'msisdn' in filter ? { subscriberMsisdn: filter.msisdn } : { subscriberId: filter.subscriberId };
     return this.subscriptions.find({ projectId, ...bySubscriber }, { createdAt: -1, _id: -1 }, limit);
+  }
+
+  async page(projectId: number, filter: SubscriptionPageFilter, limit: number): Promise<Subscription[]> {
+    return this.subscriptions.page(projectId, filter, limit);
   }
 
   async findByBillingOperation(projectId: number, billingOperationId: string): Promise<Subscription | undefined> {

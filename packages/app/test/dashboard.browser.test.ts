@@ -152,6 +152,11 @@ describe('the dashboard in Chromium', { timeout: 90_000 }, () => {
     await page.goto(`${base()}/dashboard/projects/${PROJECT}/events?type=subscription.charged&lang=en`);
     await expect.poll(() => page.locator('details.event').count()).toBe(3);
     await shot(page, 'events');
+    // And on the subscription's own page: its charges, each at its time.
+    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await page.getByRole('link', { name: subscriptionId }).click();
+    await expect.poll(() => page.locator('table').first().locator('tbody tr').count()).toBe(3);
+    await shot(page, 'subscription');
 
     // Back to the invoice: its delivery is dead after ten attempts; the receiver is back; resend.
     await page.goto(`${base()}/dashboard/projects/${PROJECT}/invoices/${invoice.invoice_id}?lang=en`);
@@ -199,9 +204,19 @@ describe('the dashboard in Chromium', { timeout: 90_000 }, () => {
     await shot(page, 'requests');
 
     // Every page: axe-core, and nothing but Kassa asked for.
-    const pages = ['', '/invoices', `/invoices/${invoice.invoice_id}`, `/invoices/${card.invoice_id}`, '/events', '/deliveries', '/requests', '/sandbox'].map(
-      (p) => `${base()}/dashboard/projects/${PROJECT}${p}?lang=en`,
-    );
+    const pages = [
+      '',
+      '/invoices',
+      `/invoices/${invoice.invoice_id}`,
+      `/invoices/${card.invoice_id}`,
+      '/contracts',
+      '/subscriptions',
+      `/subscriptions/${subscriptionId}`,
+      '/events',
+      '/deliveries',
+      '/requests',
+      '/sandbox',
+    ].map((p) => `${base()}/dashboard/projects/${PROJECT}${p}?lang=en`);
     const problems: string[] = [...(await axeProblems(`${base()}/dashboard/sign-in?lang=en`))];
     for (const url of pages) problems.push(...(await axeProblems(url)));
     expect(problems).toEqual([]);

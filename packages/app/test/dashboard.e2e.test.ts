@@ -88,6 +88,25 @@ describe('the dashboard', () => {
     expect((await other.request(`/dashboard/projects/${P.other}/invoices/${invoice.invoice_id}`)).status).toBe(404);
   });
 
+  it('lists contracts (masked numbers, by merchant_contract_id) and shows one with its timeline; another partner gets 404', async () => {
+    const api = t.client();
+    const f = fresh();
+    const contract = dataOf(await api.createContract(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid }));
+    await api.authorizeContract(P.main, contract.contract_id, { client_ip: '203.0.113.7', pin_code: '1234' });
+    const v = new Visitor(t.kassa.urls.api, '203.0.113.59');
+    await v.signIn(MERCHANT.login, MERCHANT.password);
+    const list = await v.request(`/dashboard/projects/${P.main}/contracts?mcid=${encodeURIComponent(f.mcid)}&lang=en`);
+    expect(list.html).toContain(`/contracts/${contract.contract_id}`);
+    expect(list.html).not.toContain(f.msisdn);
+    const detail = await v.request(`/dashboard/projects/${P.main}/contracts/${contract.contract_id}?lang=en`);
+    expect(detail.status).toBe(200);
+    expect(detail.html).toContain('active');
+    expect((await v.request(`/dashboard/projects/${P.main}/subscriptions?lang=en`)).status).toBe(200);
+    const other = new Visitor(t.kassa.urls.api, '203.0.113.60');
+    await other.signIn(FLAGGED.login, FLAGGED.password);
+    expect((await other.request(`/dashboard/projects/${P.flagged}/contracts/${contract.contract_id}`)).status).toBe(404);
+  });
+
   it('refuses a form without the session CSRF token (403), a wrong password (401), and throttles sign-ins per login (429)', async () => {
     const v = new Visitor(t.kassa.urls.api, '203.0.113.53');
     await v.signIn(MERCHANT.login, MERCHANT.password);

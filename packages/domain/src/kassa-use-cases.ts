@@ -5,6 +5,7 @@ import { AuthorizeContract } from './contract/use-cases/authorize-contract.use-c
 import { CancelContract } from './contract/use-cases/cancel-contract.use-case.js';
 import { ExpireContract } from './contract/use-cases/expire-contract.use-case.js';
 import { CheckBilling } from './contract/use-cases/check-billing.use-case.js';
+import { GetContract, ListContracts } from './contract/use-cases/contract-queries.js';
 import { cancelInvoice, expireInvoice } from './invoice/invoice.js';
 import { InvoiceCommand, notFound as invoiceNotFound } from './invoice/use-cases/invoice-command.js';
 import { FindInvoiceByOrderId, GetInvoice, ListInvoices } from './invoice/use-cases/invoice-queries.js';
@@ -16,7 +17,7 @@ import { ChargeInvoice } from './invoice/use-cases/charge-invoice.use-case.js';
 import { PayInvoiceOnPage } from './invoice/use-cases/pay-invoice-on-page.use-case.js';
 import { cancelSubscription, completeSubscriptionPayment, expireSubscriptionApproval } from './subscription/subscription.js';
 import { SubscriptionCommand, notFound as subscriptionNotFound, scheduleFirstCharge } from './subscription/use-cases/subscription-command.js';
-import { GetSubscriptionStatus, ListSubscriptions } from './subscription/use-cases/subscription-queries.js';
+import { GetSubscriptionStatus, ListSubscriptions, PageSubscriptions } from './subscription/use-cases/subscription-queries.js';
 import { CreateSubscription } from './subscription/use-cases/create-subscription.use-case.js';
 import { ApproveSubscription } from './subscription/use-cases/approve-subscription.use-case.js';
 import { PaySubscriptionOnPage } from './subscription/use-cases/pay-subscription-on-page.use-case.js';
@@ -77,6 +78,9 @@ export function kassaUseCases(given: KassaPorts) {
     cancelContract: new CancelContract(ports),
     expireContract,
     checkBilling: new CheckBilling(ports),
+    getContract: new GetContract(ports),
+    listContracts: new ListContracts(ports),
+    pageSubscriptions: new PageSubscriptions(ports),
     createInvoice: new CreateInvoice(ports, createContract),
     authorizeInvoice: new AuthorizeInvoice(ports),
     cancelInvoice: new InvoiceCommand(ports, cancelInvoice, invoiceNotFound()),

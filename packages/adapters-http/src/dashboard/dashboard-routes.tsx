@@ -19,6 +19,13 @@ import {
   projectPath,
   projectsPage,
   renderFragment,
+  contractPage,
+  contractsPage,
+  subscriptionPage,
+  subscriptionsPage,
+  CONTRACT_STATES,
+  SUBSCRIPTION_STATES,
+  type Timeline,
   RequestsList,
   requestsPage,
   sandboxPage,
@@ -101,6 +108,16 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       }
       await handler(req, res, ctx);
     });
+  /** A record's events, oldest first, each with the deliveries it caused. */
+  const timelineOf = async (projectId: number, aggregateId: string): Promise<Timeline> => {
+    const events = await deps.useCases.listEvents.execute({ projectId, filter: { aggregateId }, limit: 100 });
+    return Promise.all([...events].reverse().map(async (event) => ({ event, deliveries: await deps.useCases.listWebhookDeliveries.execute({ projectId, filter: { eventId: event.id } }) })));
+  };
+  /** The next page's address, when this one was full. */
+  const nextPage = (projectId: number, list: string, kept: Record<string, string>, records: readonly { createdAt: string; id: string }[]) => {
+    const last = records.length === PAGE ? records[records.length - 1] : undefined;
+    return last ? projectPath(projectId, `${list}?${new URLSearchParams({ ...kept, after: cursorOf(last.createdAt, last.id) })}`) : undefined;
+  };
   const back = (req: Request, res: Response, path: string) => res.redirect(303, `${path}${path.includes('?') ? '&' : '?'}lang=${langOf(req)}`);
 
   router.get(
@@ -180,10 +197,8 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       const [from, to] = [dayOf(req.query['from']), dayOf(req.query['to'])];
       const filter: InvoiceFilter = { ...(state ? { state } : {}), ...(after ? { after } : {}), ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.iso } : {}) };
       const invoices = await deps.useCases.listInvoices.execute({ projectId: project.id, filter, limit: PAGE });
-      const last = invoices.length === PAGE ? invoices[invoices.length - 1] : undefined;
       const kept = { ...(state ? { state } : {}), ...(from ? { from: from.day } : {}), ...(to ? { to: to.day } : {}) };
-      const next = last ? projectPath(project.id, `/invoices?${new URLSearchParams({ ...kept, after: cursorOf(last.createdAt, last.id) })}`) : undefined;
-      page(res, invoicesPage(frame, invoices, kept, next));
+      page(res, invoicesPage(frame, invoices, kept, nextPage(project.id, '/invoices', kept, invoices)));
     }),
   );
   router.get(
@@ -192,11 +207,51 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       const found = await deps.useCases.getInvoice.execute({ projectId: project.id, invoiceId: String(req.params['invoiceId']) });
       const texts = DASHBOARD_TEXTS[frame.lang];
       if (!found.ok) return page(res, noticePage(frame, texts.notFound, texts.notFound), 404);
-      const events = await deps.useCases.listEvents.execute({ projectId: project.id, filter: { aggregateId: found.value.id }, limit: 100 });
-      const timeline = await Promise.all(
-        [...events].reverse().map(async (event) => ({ event, deliveries: await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: { eventId: event.id } }) })),
-      );
-      page(res, invoicePage(frame, found.value, timeline));
+      page(res, invoicePage(frame, found.value, await timelineOf(project.id, found.value.id)));
+    }),
+  );
+
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/contracts`,
+    withProject('contracts', async (req, res, { project, frame }) => {
+      const state = CONTRACT_STATES.find((s) => s === req.query['state']);
+      const mcid = text(req.query['mcid'], 64);
+      const after = parseCursor(text(req.query['after']));
+      const contracts = await deps.useCases.listContracts.execute({
+        projectId: project.id,
+        filter: { ...(state ? { state } : {}), ...(mcid ? { merchantContractId: mcid } : {}), ...(after ? { after } : {}) },
+        limit: PAGE,
+      });
+      const kept = { ...(state ? { state } : {}), ...(mcid ? { mcid } : {}) };
+      page(res, contractsPage(frame, contracts, kept, nextPage(project.id, '/contracts', kept, contracts)));
+    }),
+  );
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/contracts/:contractId`,
+    withProject('contracts', async (req, res, { project, frame }) => {
+      const found = await deps.useCases.getContract.execute({ projectId: project.id, contractId: String(req.params['contractId']) });
+      const texts = DASHBOARD_TEXTS[frame.lang];
+      if (!found.ok) return page(res, noticePage(frame, texts.notFound, texts.notFound), 404);
+      page(res, contractPage(frame, found.value, await timelineOf(project.id, found.value.id)));
+    }),
+  );
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/subscriptions`,
+    withProject('subscriptions', async (req, res, { project, frame }) => {
+      const state = SUBSCRIPTION_STATES.find((s) => s === req.query['state']);
+      const after = parseCursor(text(req.query['after']));
+      const subscriptions = await deps.useCases.pageSubscriptions.execute({ projectId: project.id, filter: { ...(state ? { state } : {}), ...(after ? { after } : {}) }, limit: PAGE });
+      const kept = { ...(state ? { state } : {}) };
+      page(res, subscriptionsPage(frame, subscriptions, kept, nextPage(project.id, '/subscriptions', kept, subscriptions)));
+    }),
+  );
+  router.get(
+    `${DASHBOARD_PATH}/projects/:projectId/subscriptions/:subscriptionId`,
+    withProject('subscriptions', async (req, res, { project, frame }) => {
+      const found = await deps.useCases.getSubscriptionStatus.execute({ projectId: project.id, by: { subscriptionId: String(req.params['subscriptionId']) } });
+      const texts = DASHBOARD_TEXTS[frame.lang];
+      if (!found.ok) return page(res, noticePage(frame, texts.notFound, texts.notFound), 404);
+      page(res, subscriptionPage(frame, found.value, await timelineOf(project.id, found.value.id)));
     }),
   );
 

@@ -3,8 +3,11 @@ import {
   API_CALLS_KEPT,
   formatAmount,
   maskForLog,
-  type ApiCall,
   maskMsisdn,
+  SUBSCRIPTION_STATUS,
+  type ApiCall,
+  type Contract,
+  type Subscription,
   specTime,
   type Customer,
   type DomainEvent,
@@ -33,7 +36,7 @@ export interface Frame {
   readonly csrf?: string;
   readonly projects?: readonly Project[];
   readonly project?: Project;
-  readonly section?: 'overview' | 'invoices' | 'events' | 'deliveries' | 'requests' | 'sandbox';
+  readonly section?: 'overview' | 'invoices' | 'contracts' | 'subscriptions' | 'events' | 'deliveries' | 'requests' | 'sandbox';
   /** The page's own address, for its language links. */
   readonly path: string;
 }
@@ -62,6 +65,8 @@ function Nav({ frame }: { frame: Frame }) {
   const items: [Frame['section'], string, string][] = [
     ['overview', texts.overview, projectPath(p.id)],
     ['invoices', texts.invoices, projectPath(p.id, '/invoices')],
+    ['contracts', texts.contracts, projectPath(p.id, '/contracts')],
+    ['subscriptions', texts.subscriptions, projectPath(p.id, '/subscriptions')],
     ['events', texts.events, projectPath(p.id, '/events')],
     ['deliveries', texts.deliveries, projectPath(p.id, '/deliveries')],
     ['requests', texts.requests, projectPath(p.id, '/requests')],
@@ -267,7 +272,7 @@ export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: 
       {invoices.length === 0 ? (
         <p>{texts.none}</p>
       ) : (
-        <div class="scroll">
+        <div class="scroll" tabIndex={0} role="region" aria-label={texts.table}>
           <table>
             <thead>
               <tr>
@@ -344,50 +349,35 @@ function DeliveryBlock({ frame, delivery }: { frame: Frame; delivery: WebhookDel
   );
 }
 
-export function invoicePage(frame: Frame, invoice: Invoice, timeline: readonly { readonly event: DomainEvent; readonly deliveries: readonly WebhookDelivery[] }[]) {
+export type Timeline = readonly { readonly event: DomainEvent; readonly deliveries: readonly WebhookDelivery[] }[];
+type Fact = readonly [string, ComponentChildren];
+
+/** A record's facts (with the request ids its events name, and its test clock if any). */
+function Facts({ frame, facts, timeline, testClockId }: { frame: Frame; facts: readonly Fact[]; timeline: Timeline; testClockId?: string | undefined }) {
   const texts = t(frame);
   const requestIds = [...new Set(timeline.map((x) => x.event.requestId).filter((id): id is string => id !== undefined))];
-  return render(
-    frame,
-    `${texts.invoices}: ${invoice.merchantOrderId}`,
-    <>
-      <dl class="facts">
-        <dt>invoice_id</dt>
-        <dd>
-          <code>{invoice.id}</code>
-        </dd>
-        <dt>{texts.state}</dt>
-        <dd>{invoice.state}</dd>
-        <dt>{texts.amount}</dt>
-        <dd>{money(invoice.price)}</dd>
-        <dt>{texts.customer}</dt>
-        <dd>{customerText(invoice.customer)}</dd>
-        <dt>{texts.createdAt}</dt>
-        <dd>{time(invoice.createdAt)}</dd>
-        {invoice.testClockId ? (
-          <>
-            <dt>test_clock_id</dt>
-            <dd>
-              <code>{invoice.testClockId}</code>
-            </dd>
-          </>
-        ) : null}
-        <dt>{texts.requestId}</dt>
-        <dd>{requestIds.length > 0 ? requestIds.map((id) => <code class="tag">{id}</code>) : '—'}</dd>
-      </dl>
-      {frame.mode === 'test' && invoice.authorizationType === 'AUTH_PAGE' && invoice.state === 'created' ? (
+  const all: Fact[] = [
+    ...facts,
+    ...(testClockId ? [['test_clock_id', <code>{testClockId}</code>] as Fact] : []),
+    [texts.requestId, requestIds.length > 0 ? requestIds.map((id) => <code class="tag">{id}</code>) : '—'],
+  ];
+  return (
+    <dl class="facts">
+      {all.map(([label, value]) => (
         <>
-          <h2>{texts.simulate}</h2>
-          <ActionForm frame={frame} action={projectPath((frame.project as Project).id, `/sandbox/invoices/${encodeURIComponent(invoice.id)}/simulate`)} className="actions">
-            <button type="submit" name="outcome" value="paid">
-              {texts.simulatePaid}
-            </button>
-            <button type="submit" name="outcome" value="declined" class="danger">
-              {texts.simulateDeclined}
-            </button>
-          </ActionForm>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
         </>
-      ) : null}
+      ))}
+    </dl>
+  );
+}
+
+/** A record's events, oldest first, each with its payload and the deliveries it caused. */
+function TimelineSection({ frame, timeline }: { frame: Frame; timeline: Timeline }) {
+  const texts = t(frame);
+  return (
+    <>
       <h2>{texts.timeline}</h2>
       {timeline.length === 0 ? <p>{texts.none}</p> : null}
       {timeline.map(({ event, deliveries }) => (
@@ -401,7 +391,239 @@ export function invoicePage(frame: Frame, invoice: Invoice, timeline: readonly {
           ))}
         </section>
       ))}
+    </>
+  );
+}
+
+export function invoicePage(frame: Frame, invoice: Invoice, timeline: Timeline) {
+  const texts = t(frame);
+  const facts: Fact[] = [
+    ['invoice_id', <code>{invoice.id}</code>],
+    [texts.state, invoice.state],
+    [texts.amount, money(invoice.price)],
+    [texts.customer, customerText(invoice.customer)],
+    [texts.createdAt, time(invoice.createdAt)],
+  ];
+  return render(
+    frame,
+    `${texts.invoices}: ${invoice.merchantOrderId}`,
+    <>
+      <Facts frame={frame} facts={facts} timeline={timeline} testClockId={invoice.testClockId} />
+      {frame.mode === 'test' && invoice.authorizationType === 'AUTH_PAGE' && invoice.state === 'created' ? (
+        <>
+          <h2>{texts.simulate}</h2>
+          <ActionForm frame={frame} action={projectPath((frame.project as Project).id, `/sandbox/invoices/${encodeURIComponent(invoice.id)}/simulate`)} className="actions">
+            <button type="submit" name="outcome" value="paid">
+              {texts.simulatePaid}
+            </button>
+            <button type="submit" name="outcome" value="declined" class="danger">
+              {texts.simulateDeclined}
+            </button>
+          </ActionForm>
+        </>
+      ) : null}
+      <TimelineSection frame={frame} timeline={timeline} />
     </>,
+  );
+}
+
+export function contractPage(frame: Frame, contract: Contract, timeline: Timeline) {
+  const texts = t(frame);
+  const facts: Fact[] = [
+    ['contract_id', <code>{contract.id}</code>],
+    [texts.state, contract.state],
+    [texts.customer, customerText(contract.customer)],
+    ['authorization_type', contract.authorizationType],
+    [texts.createdAt, time(contract.createdAt)],
+    ['expires_at', time(contract.expiresAt)],
+  ];
+  return render(
+    frame,
+    `${texts.contracts}: ${contract.merchantContractId}`,
+    <>
+      <Facts frame={frame} facts={facts} timeline={timeline} testClockId={contract.testClockId} />
+      <TimelineSection frame={frame} timeline={timeline} />
+    </>,
+  );
+}
+
+const subscriberText = (s: Subscription) => (s.subscriberMsisdn ? maskMsisdn(s.subscriberMsisdn) : (s.subscriberId ?? '—'));
+
+export function subscriptionPage(frame: Frame, subscription: Subscription, timeline: Timeline) {
+  const texts = t(frame);
+  const facts: Fact[] = [
+    ['SubscriptionID', <code>{subscription.id}</code>],
+    [texts.state, SUBSCRIPTION_STATUS[subscription.state]],
+    [texts.customer, subscriberText(subscription)],
+    [texts.amount, money(subscription.billing.amount)],
+    ['PaidUntil', subscription.paidUntil ? time(subscription.paidUntil) : '—'],
+    [texts.createdAt, time(subscription.createdAt)],
+  ];
+  return render(
+    frame,
+    `${texts.subscriptions}: ${subscription.id}`,
+    <>
+      <Facts frame={frame} facts={facts} timeline={timeline} testClockId={subscription.testClockId} />
+      <h2>{texts.charges}</h2>
+      {subscription.billingOperations.length === 0 ? (
+        <p>{texts.none}</p>
+      ) : (
+        <div class="scroll" tabIndex={0} role="region" aria-label={texts.table}>
+          <table>
+            <thead>
+              <tr>
+                <th>BillingOperationID</th>
+                <th>{texts.status}</th>
+                <th>{texts.amount}</th>
+                <th>{texts.at}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscription.billingOperations.map((o) => (
+                <tr>
+                  <td>
+                    <code>{o.id}</code>
+                  </td>
+                  <td>{o.refunded ? `${o.status} (refunded)` : o.status}</td>
+                  <td>{money(o.amount)}</td>
+                  <td>{time(o.at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <TimelineSection frame={frame} timeline={timeline} />
+    </>,
+  );
+}
+
+/** A list page: its filters (GET, so that a page can be linked), its table and the next page's link. */
+function ListPage({
+  frame,
+  action,
+  filters,
+  head,
+  rows,
+  nextHref,
+}: {
+  frame: Frame;
+  action: string;
+  filters: ComponentChildren;
+  head: readonly string[];
+  rows: readonly (readonly ComponentChildren[])[];
+  nextHref: string | undefined;
+}) {
+  const texts = t(frame);
+  return (
+    <>
+      <form method="get" action={action} class="filters">
+        <input type="hidden" name="lang" value={frame.lang} />
+        {filters}
+        <button type="submit">{texts.find}</button>
+      </form>
+      {rows.length === 0 ? (
+        <p>{texts.none}</p>
+      ) : (
+        <div class="scroll" tabIndex={0} role="region" aria-label={texts.table}>
+          <table>
+            <thead>
+              <tr>
+                {head.map((h) => (
+                  <th>{h}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((cells) => (
+                <tr>
+                  {cells.map((c) => (
+                    <td>{c}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextHref ? (
+        <a class="next" href={withLang(nextHref, frame.lang)}>
+          {texts.next}
+        </a>
+      ) : null}
+    </>
+  );
+}
+
+function StateSelect({ frame, states, chosen }: { frame: Frame; states: readonly string[]; chosen: string | undefined }) {
+  const texts = t(frame);
+  return (
+    <label>
+      {texts.state}
+      <select name="state">
+        <option value="">{texts.any}</option>
+        {states.map((s) => (
+          <option value={s} selected={chosen === s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export const CONTRACT_STATES = ['awaitingPin', 'active', 'cancelled', 'closed'] as const;
+export const SUBSCRIPTION_STATES = ['pending', 'active', 'cancelled', 'approvingFailed', 'closed'] as const;
+
+export function contractsPage(frame: Frame, contracts: readonly Contract[], query: { state?: string; mcid?: string }, nextHref: string | undefined) {
+  const texts = t(frame);
+  const p = frame.project as Project;
+  const rows = contracts.map((c) => [
+    <a href={withLang(projectPath(p.id, `/contracts/${encodeURIComponent(c.id)}`), frame.lang)}>{c.merchantContractId}</a>,
+    c.state,
+    customerText(c.customer),
+    time(c.createdAt),
+  ]);
+  const filters = (
+    <>
+      <StateSelect frame={frame} states={CONTRACT_STATES} chosen={query.state} />
+      <label>
+        merchant_contract_id
+        <input name="mcid" value={query.mcid ?? ''} maxLength={64} />
+      </label>
+    </>
+  );
+  return render(
+    frame,
+    texts.contracts,
+    <ListPage frame={frame} action={projectPath(p.id, '/contracts')} filters={filters} head={['merchant_contract_id', texts.state, texts.customer, texts.createdAt]} rows={rows} nextHref={nextHref} />,
+  );
+}
+
+export function subscriptionsPage(frame: Frame, subscriptions: readonly Subscription[], query: { state?: string }, nextHref: string | undefined) {
+  const texts = t(frame);
+  const p = frame.project as Project;
+  const rows = subscriptions.map((s) => [
+    <a href={withLang(projectPath(p.id, `/subscriptions/${encodeURIComponent(s.id)}`), frame.lang)}>
+      <code>{s.id}</code>
+    </a>,
+    SUBSCRIPTION_STATUS[s.state],
+    subscriberText(s),
+    money(s.billing.amount),
+    s.paidUntil ? time(s.paidUntil) : '—',
+    time(s.createdAt),
+  ]);
+  return render(
+    frame,
+    texts.subscriptions,
+    <ListPage
+      frame={frame}
+      action={projectPath(p.id, '/subscriptions')}
+      filters={<StateSelect frame={frame} states={SUBSCRIPTION_STATES} chosen={query.state} />}
+      head={['SubscriptionID', texts.state, texts.customer, texts.amount, 'PaidUntil', texts.createdAt]}
+      rows={rows}
+      nextHref={nextHref}
+    />,
   );
 }
 

@@ -1,4 +1,5 @@
-import type { Contract } from '../contract/contract.js';
+import type { Contract, ContractState } from '../contract/contract.js';
+import type { PageFilter } from './list-page.port.js';
 import type { DomainEvent } from '../shared/domain-event.js';
 import type { CreateResult, SaveResult } from './save-result.js';
 
@@ -7,7 +8,12 @@ import type { CreateResult, SaveResult } from './save-result.js';
  * (project, client, merchant_contract_id) against every other; a cancelled or closed one releases it.
  * Events ride in the same single-document write as the contract (its outbox).
  */
+/** What a listing of a project's contracts keeps: a page of a state, or the contracts of one merchant_contract_id. */
+export type ContractFilter = PageFilter<ContractState> & { readonly merchantContractId?: string };
+
 export interface ContractRepository {
+  /** The project's contracts, newest first (creation time, then id), that `filter` keeps, at most `limit`: a page read from an index. */
+  list(projectId: number, filter: ContractFilter, limit: number): Promise<Contract[]>;
   get(projectId: number, contractId: string): Promise<Contract | undefined>;
   /** The live contract holding the key, if any. `clientKey` is `customerKey(customer)`. */
   findLive(projectId: number, clientKey: string, merchantContractId: string): Promise<Contract | undefined>;

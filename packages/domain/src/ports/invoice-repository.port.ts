@@ -1,23 +1,12 @@
 import type { Invoice, InvoiceState } from '../invoice/invoice.js';
 import type { DomainEvent } from '../shared/domain-event.js';
 import type { CreateResult, SaveResult } from './save-result.js';
+import type { PageFilter } from './list-page.port.js';
 
 export type InvoiceKey = 'merchantOrderId' | 'activeInvoice';
 
-/** Where a page of a newest-first listing starts: after this invoice (its creation time and id). */
-export interface ListCursor {
-  readonly createdAt: string;
-  readonly id: string;
-}
-
 /** What a listing of a project's invoices keeps (all of them when empty). */
-export interface InvoiceFilter {
-  readonly state?: InvoiceState;
-  /** Created at or after / before these times. */
-  readonly createdFrom?: string;
-  readonly createdBefore?: string;
-  readonly after?: ListCursor;
-}
+export type InvoiceFilter = PageFilter<InvoiceState>;
 
 /**
  * Stores invoices. Two unique keys: merchant_order_id per project (for good), and one active

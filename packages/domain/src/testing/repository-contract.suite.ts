@@ -210,6 +210,38 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
       expect(await invoices.list(project + 1, {}, 10)).toEqual([]);
     });
 
+    it('contracts and subscriptions: newest-first pages by cursor, by state, by merchant_contract_id', async () => {
+      const { contracts, subscriptions } = await fresh();
+      const project = 410_000 + (seq % 100_000);
+      const made: Contract[] = [];
+      for (let n = 0; n < 4; n += 1) {
+        const c = { ...sampleContract(project, `7900000060${n}`, n < 2 ? 'shared' : `own-${n}`), createdAt: `2026-03-01T10:00:0${n}.000Z` };
+        await contracts.create(c, []);
+        made.push(c);
+      }
+      const cancelled = cancelContract(made[0] as Contract, stamp());
+      await contracts.save(cancelled.next as Contract, cancelled.events);
+      const ids = (page: readonly { id: string }[]) => page.map((x) => x.id);
+      expect(ids(await contracts.list(project, {}, 2))).toEqual(ids([made[3] as Contract, made[2] as Contract]));
+      const second = made[2] as Contract;
+      expect(ids(await contracts.list(project, { after: { createdAt: second.createdAt, id: second.id } }, 10))).toEqual(ids([made[1] as Contract, made[0] as Contract]));
+      expect(ids(await contracts.list(project, { state: 'cancelled' }, 10))).toEqual([made[0]?.id]);
+      expect(ids(await contracts.list(project, { merchantContractId: 'shared' }, 10))).toEqual(ids([made[1] as Contract, made[0] as Contract]));
+      expect(await contracts.list(project + 1, {}, 10)).toEqual([]);
+      const subs: Subscription[] = [];
+      for (let n = 0; n < 3; n += 1) {
+        const s = sampleSubscription(project, `7900000061${n}`, `2026-03-01T10:00:0${n}.000Z`);
+        await subscriptions.create(s, []);
+        subs.push(s);
+      }
+      const active = approveSubscription(subs[1] as Subscription, '1234', stamp());
+      await subscriptions.save(active.next as Subscription, active.events);
+      expect(ids(await subscriptions.page(project, {}, 2))).toEqual(ids([subs[2] as Subscription, subs[1] as Subscription]));
+      expect(ids(await subscriptions.page(project, { state: 'active' }, 10))).toEqual([subs[1]?.id]);
+      const top = subs[2] as Subscription;
+      expect(ids(await subscriptions.page(project, { after: { createdAt: top.createdAt, id: top.id } }, 10))).toEqual(ids([subs[1] as Subscription, subs[0] as Subscription]));
+    });
+
     it('invoices: due work (a charge under a contract is due at once)', async () => {
       const { invoices } = await fresh();
       const i = sampleInvoice(8, '79000000015', 'due');

@@ -1,5 +1,6 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
-import type { SubscriberFilter } from '../../ports/subscription-repository.port.js';
+import type { SubscriberFilter, SubscriptionPageFilter } from '../../ports/subscription-repository.port.js';
+import { pageSize } from '../../contract/use-cases/contract-queries.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { Subscription } from '../subscription.js';
@@ -12,6 +13,15 @@ export class GetSubscriptionStatus {
   async execute(input: { readonly projectId: number; readonly by: SubscriptionLocator }): Promise<Result<Subscription, DomainError>> {
     const s = await locateSubscription(this.ports, input.projectId, input.by);
     return s ? ok(s) : notFound();
+  }
+}
+
+/** A project's subscriptions, newest first, a page at a time (the dashboard's list). */
+export class PageSubscriptions {
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions'>) {}
+
+  execute(input: { readonly projectId: number; readonly filter: SubscriptionPageFilter; readonly limit?: number }): Promise<Subscription[]> {
+    return this.ports.subscriptions.page(input.projectId, input.filter, pageSize(input.limit));
   }
 }
 
