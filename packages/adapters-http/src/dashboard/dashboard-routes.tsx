@@ -43,6 +43,20 @@ export const dashboardRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] => 
   },
 ];
 
+const parseForm = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
+/**
+ * A form's fields, read into `res.locals` and not left on `req.body`: the request log writes a
+ * request's body, and a dashboard form is nobody's business there (a password, a token).
+ */
+const forms: RequestHandler = (req, res, next) =>
+  parseForm(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    res.locals['form'] = (req.body ?? {}) as Record<string, unknown>;
+    req.body = undefined;
+    next();
+  });
+const formOf = (res: Response): Record<string, unknown> => (res.locals['form'] as Record<string, unknown> | undefined) ?? {};
+
 /** Items a list page shows; the overview counts at most this many of each kind. */
 const PAGE = 50;
 const OVERVIEW_CAP = 100;
@@ -78,7 +92,6 @@ function parseCursor(value: string | undefined): { createdAt: string; id: string
  * Pages are server-rendered; every form that changes something carries the session's CSRF token.
  */
 export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IRouter = Router()): IRouter {
-  const forms = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
   const now = () => deps.clock.now();
   const langOf = (req: Request) => dashboardLang(req.query['lang'], req.headers['accept-language']);
   const baseFrame = (req: Request): Frame => ({ lang: langOf(req), mode: deps.mode, path: req.originalUrl.replace(/[?&]lang=(ru|en)/, '').slice(0, 500) });
@@ -103,7 +116,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
   /** A POST of a signed-in partner with the right CSRF token; else 403 (a form of another site, or an old one). */
   const action = (handler: (req: Request, res: Response, ctx: Ctx) => Promise<void>) =>
     withProject(undefined, async (req, res, ctx) => {
-      if (!csrfHolds(ctx.who, (req.body as Record<string, unknown> | undefined)?.['csrf'])) {
+      if (!csrfHolds(ctx.who, formOf(res)['csrf'])) {
         return page(res, noticePage(ctx.frame, DASHBOARD_TEXTS[ctx.frame.lang].expiredForm, DASHBOARD_TEXTS[ctx.frame.lang].expiredForm), 403);
       }
       await handler(req, res, ctx);
@@ -140,7 +153,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
     wrap(async (req, res) => {
       const frame = baseFrame(req);
       const texts = DASHBOARD_TEXTS[frame.lang];
-      const body = (req.body ?? {}) as Record<string, unknown>;
+      const body = formOf(res);
       if (!signInTokenHolds(req, body['token'])) return page(res, signInPage(frame, signInToken(req, res), texts.expiredForm), 403);
       const outcome = await signIn({ sessions: dashboard.sessions, projects: deps.projects }, req, res, { login: text(body['login']) ?? '', password: text(body['password']) ?? '', now: now() });
       if (outcome.kind === 'signed-in') return void res.redirect(303, `${DASHBOARD_PATH}/?lang=${frame.lang}`);
@@ -155,7 +168,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
     `${DASHBOARD_PATH}/sign-out`,
     forms,
     withSession(async (req, res, who) => {
-      if (csrfHolds(who, (req.body as Record<string, unknown> | undefined)?.['csrf'])) await signOut(dashboard.sessions, req, res);
+      if (csrfHolds(who, formOf(res)['csrf'])) await signOut(dashboard.sessions, req, res);
       toSignIn(req, res);
     }),
   );
@@ -280,7 +293,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
     `${DASHBOARD_PATH}/projects/:projectId/deliveries/resend-dead`,
     forms,
     action(async (req, res, { project }) => {
-      const body = req.body as Record<string, unknown>;
+      const body = formOf(res);
       const [from, to] = [dayOf(body['from']), dayOf(body['to'])];
       const range = { ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdUntil: to.iso } : {}) };
       const recovery = await deps.useCases.recoverDeadDeliveries.execute({ projectId: project.id, ...range }, 1_000);
@@ -332,7 +345,6 @@ interface SandboxTools {
 
 /** The test environment's sandbox page: test clocks (create, advance, watch them go ready) and the reset. */
 function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): void {
-  const forms = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
   const { withProject, action, back, page } = tools;
   const validTime = (v: unknown) => {
     const t = text(v, 40);
@@ -353,7 +365,7 @@ function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): vo
     `${DASHBOARD_PATH}/projects/:projectId/sandbox/clocks`,
     forms,
     action(async (req, res, { project, frame }) => {
-      const body = req.body as Record<string, unknown>;
+      const body = formOf(res);
       const frozenTime = validTime(body['frozen_time']);
       if (!frozenTime) return back(req, res, projectPath(project.id, `/sandbox?notice=${encodeURIComponent(`${DASHBOARD_TEXTS[frame.lang].frozenTime}: 2000-2200, ISO 8601`)}`));
       await deps.useCases.testClocks.create({ projectId: project.id, frozenTime, name: text(body['name'], 40) ?? null });
@@ -364,7 +376,7 @@ function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): vo
     `${DASHBOARD_PATH}/projects/:projectId/sandbox/clocks/:testClockId/advance`,
     forms,
     action(async (req, res, { project }) => {
-      const frozenTime = validTime((req.body as Record<string, unknown>)['frozen_time']);
+      const frozenTime = validTime(formOf(res)['frozen_time']);
       const result = frozenTime ? await deps.useCases.testClocks.advance({ projectId: project.id, testClockId: String(req.params['testClockId']), frozenTime }) : undefined;
       const notice = result === undefined ? 'frozen_time: ISO 8601, 2000-2200' : result.ok ? '' : result.error.message;
       back(req, res, projectPath(project.id, `/sandbox${notice ? `?notice=${encodeURIComponent(notice)}` : ''}`));
@@ -374,7 +386,7 @@ function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): vo
     `${DASHBOARD_PATH}/projects/:projectId/sandbox/invoices/:invoiceId/simulate`,
     forms,
     action(async (req, res, { project }) => {
-      const outcome = (req.body as Record<string, unknown>)['outcome'] === 'declined' ? 'declined' : 'paid';
+      const outcome = formOf(res)['outcome'] === 'declined' ? 'declined' : 'paid';
       const invoiceId = String(req.params['invoiceId']);
       await deps.useCases.simulatePayment.execute({ projectId: project.id, invoiceId, outcome });
       back(req, res, projectPath(project.id, `/invoices/${encodeURIComponent(invoiceId)}`));

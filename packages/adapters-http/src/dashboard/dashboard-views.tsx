@@ -272,7 +272,7 @@ export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: 
       {invoices.length === 0 ? (
         <p>{texts.none}</p>
       ) : (
-        <div class="scroll" tabIndex={0} role="region" aria-label={texts.table}>
+        <div class="scroll">
           <table>
             <thead>
               <tr>
@@ -468,7 +468,7 @@ export function subscriptionPage(frame: Frame, subscription: Subscription, timel
       {subscription.billingOperations.length === 0 ? (
         <p>{texts.none}</p>
       ) : (
-        <div class="scroll" tabIndex={0} role="region" aria-label={texts.table}>
+        <div class="scroll">
           <table>
             <thead>
               <tr>
@@ -525,7 +525,7 @@ function ListPage({
       {rows.length === 0 ? (
         <p>{texts.none}</p>
       ) : (
-        <div class="scroll" tabIndex={0} role="region" aria-label={texts.table}>
+        <div class="scroll">
           <table>
             <thead>
               <tr>
