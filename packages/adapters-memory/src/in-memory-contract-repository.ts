@@ -68,14 +68,26 @@ export class InMemoryContractRepository implements ContractRepository {
 
   /** Removes the project's contracts on a test clock, with their live keys; answers how many. */
   removeOnClock(projectId: number, testClockId: string): number {
-    const removed = this.documents.removeOnClock(projectId, testClockId);
-    for (const c of removed) if (this.keys.get(contractKey(c)) === c.id) this.keys.delete(contractKey(c));
+    return this.forget(this.documents.removeOnClock(projectId, testClockId));
+  }
+
+  /** Removes a project's contracts with their keys (the test environment's reset); answers how many. */
+  removeProject(projectId: number): number {
+    return this.forget(this.documents.filter((c) => c.projectId === projectId).filter((c) => this.documents.remove(projectId, c.id)));
+  }
+
+  /** Drops removed contracts from the key map and the listing. */
+  private forget(removed: readonly Contract[]): number {
+    for (const c of removed) {
+      if (this.keys.get(contractKey(c)) === c.id) this.keys.delete(contractKey(c));
+      this.newest.remove(c.projectId, c.createdAt, c.id);
+    }
     return removed.length;
   }
 
   /** Evicts cancelled and closed contracts that ended before `before` (the retention); answers how many. */
   evictFinishedBefore(before: string): number {
-    return this.documents.evict(before, (c) => !contractHoldsKey(c)).length;
+    return this.forget(this.documents.evict(before, (c) => !contractHoldsKey(c)));
   }
 
   private liveHolder(key: string): Contract | undefined {

@@ -24,9 +24,9 @@ export class InMemoryDashboardSessions implements DashboardSessions {
     this.sessions.delete(id);
   }
 
-  async addFailure(key: string, windowStart: string, expiresAt: string): Promise<number> {
+  async addFailure(key: string, windowStart: string, expiresAt: string, delta = 1): Promise<number> {
     const id = `${key}\n${windowStart}`;
-    const count = (this.windows.get(id)?.count ?? 0) + 1;
+    const count = (this.windows.get(id)?.count ?? 0) + delta;
     this.windows.set(id, { count, expiresAt });
     return count;
   }

@@ -29,9 +29,9 @@ export class InMemoryRetention implements StorageRetention {
     const { contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks } = this.stores;
     await idempotency?.eraseProject(projectId);
     return {
-      contracts: contracts.documents.removeProject(projectId),
+      contracts: contracts.removeProject(projectId),
       invoices: invoices.removeProject(projectId),
-      subscriptions: subscriptions.documents.removeProject(projectId),
+      subscriptions: subscriptions.removeProject(projectId),
       events: events.removeProject(projectId),
       deliveries: deliveries.documents.removeProject(projectId),
       testClocks: testClocks.documents.removeProject(projectId),
@@ -43,7 +43,7 @@ export class InMemoryRetention implements StorageRetention {
     return {
       contracts: contracts.removeOnClock(projectId, testClockId),
       invoices: invoices.removeOnClock(projectId, testClockId),
-      subscriptions: subscriptions.documents.removeOnClock(projectId, testClockId).length,
+      subscriptions: subscriptions.removeOnClock(projectId, testClockId),
       events: events.removeOnClock(projectId, testClockId),
       deliveries: deliveries.documents.removeOnClock(projectId, testClockId).length,
       testClocks: 0,

@@ -57,6 +57,22 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   /** Evicts cancelled, refused and closed subscriptions whose last change was before `before` (the retention). */
   evictFinishedBefore(before: string): number {
-    return this.documents.evict(before, (x) => x.state === 'cancelled' || x.state === 'approvingFailed' || x.state === 'closed').length;
+    return this.forget(this.documents.evict(before, (x) => x.state === 'cancelled' || x.state === 'approvingFailed' || x.state === 'closed'));
+  }
+
+  /** Removes a project's subscriptions (the test environment's reset); answers how many. */
+  removeProject(projectId: number): number {
+    this.newest.removeProject(projectId);
+    return this.documents.removeProject(projectId);
+  }
+
+  /** Removes the project's subscriptions on a test clock; answers how many. */
+  removeOnClock(projectId: number, testClockId: string): number {
+    return this.forget(this.documents.removeOnClock(projectId, testClockId));
+  }
+
+  private forget(removed: readonly Subscription[]): number {
+    for (const s of removed) this.newest.remove(s.projectId, s.createdAt, s.id);
+    return removed.length;
   }
 }

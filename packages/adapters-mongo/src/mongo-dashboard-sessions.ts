@@ -5,6 +5,7 @@ import { storage } from './mongo-errors.js';
 export interface SessionDocument {
   _id: string;
   partnerLogin: string;
+  passwordMark: string;
   createdAt: string;
   expiresAt: string;
 }
@@ -32,16 +33,16 @@ export class MongoDashboardSessions implements DashboardSessions {
 
   async get(id: string, now: string): Promise<DashboardSession | undefined> {
     const doc = await storage(() => this.sessions.findOne({ _id: id, expiresAt: { $gt: now } }));
-    return doc ? { id: doc._id, partnerLogin: doc.partnerLogin, createdAt: doc.createdAt, expiresAt: doc.expiresAt } : undefined;
+    return doc ? { id: doc._id, partnerLogin: doc.partnerLogin, passwordMark: doc.passwordMark, createdAt: doc.createdAt, expiresAt: doc.expiresAt } : undefined;
   }
 
   async remove(id: string): Promise<void> {
     await storage(() => this.sessions.deleteOne({ _id: id }));
   }
 
-  async addFailure(key: string, windowStart: string, expiresAt: string): Promise<number> {
-    const doc = await storage(() => this.windows.findOneAndUpdate({ _id: `${key}\n${windowStart}` }, { $inc: { count: 1 }, $set: { expiresAt } }, { upsert: true, returnDocument: 'after' }));
-    return doc?.count ?? 1;
+  async addFailure(key: string, windowStart: string, expiresAt: string, delta = 1): Promise<number> {
+    const doc = await storage(() => this.windows.findOneAndUpdate({ _id: `${key}\n${windowStart}` }, { $inc: { count: delta }, $set: { expiresAt } }, { upsert: true, returnDocument: 'after' }));
+    return doc?.count ?? delta;
   }
 
   async failures(key: string, windowStart: string): Promise<number> {

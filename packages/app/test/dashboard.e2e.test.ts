@@ -118,7 +118,7 @@ describe('the dashboard', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await guesser.signIn(OTHER.login, 'wrong-password')).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    // The right password too is refused while the login is throttled, from any address.
+    // The right password too is refused while this login is throttled at this address (the suite's requests all come from one).
     expect((await new Visitor(t.kassa.urls.api, '203.0.113.56').signIn(OTHER.login, OTHER.password)).status).toBe(429);
   });
 

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { maskForLog, type ApiCallLog } from '@kassa/domain';
 import { REQUEST_ID_HEADER } from '../shared/request-id.js';
+import { AUTHENTICATED_PROJECT } from './route.js';
 
-const PROJECT_PATH = /^\/api\/v3\/projects\/(\d{1,9})(\/|$)/;
+const PROJECT_PATH = /^\/api\/v3\/projects\/\d{1,9}(\/|$)/;
+/** A response body longer than this is not kept (nor parsed): the page shows its route and status. */
+const MAX_CAPTURED = 65_536;
 /** Bodies kept for the page, masked, at most this long. */
 const MAX_BODY_CHARS = 2_000;
 /** A JWT anywhere in a text (a widget token inside a payment-page URL, say). */
@@ -19,14 +22,13 @@ export function maskedBody(value: unknown): string | undefined {
 
 /**
  * Records every signed call of a project's JSON v3 API for the dashboard's requests page: method,
- * route template, status, request id, Idempotency-Key, time and masked bodies. Calls refused
- * before authentication (401, 403) are not recorded: anyone could send them for any project. A
- * failed record never fails the call.
+ * route template, status, request id, Idempotency-Key, time and masked bodies. Only calls a route
+ * authenticated for the project (`route` notes it) are recorded: anyone could send the others for
+ * any project. A failed record never fails the call.
  */
 export function apiCallRecorder(log: ApiCallLog, now: () => Date) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const project = PROJECT_PATH.exec(req.path);
-    if (!project) {
+    if (!PROJECT_PATH.test(req.path)) {
       next();
       return;
     }
@@ -35,16 +37,20 @@ export function apiCallRecorder(log: ApiCallLog, now: () => Date) {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((...args: unknown[]) => {
       const [chunk] = args;
-      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) sent = chunk.toString('utf8', 0, 65_536);
+      const length = typeof chunk === 'string' ? chunk.length : Buffer.isBuffer(chunk) ? chunk.length : 0;
+      // Kept only whole (a cut JSON text would not parse, and could not be masked by its keys).
+      if (length > 0 && length <= MAX_CAPTURED) sent = typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
       return end(...args);
     }) as Response['end'];
     res.on('finish', () => {
-      if (res.statusCode === 401 || res.statusCode === 403) return;
+      const projectId: unknown = res.locals[AUTHENTICATED_PROJECT];
+      if (typeof projectId !== 'number') return;
       let response: unknown;
       try {
         response = sent ? JSON.parse(sent) : undefined;
       } catch {
-        response = sent;
+        // Not JSON: not kept (only JSON is masked by its keys).
+        response = undefined;
       }
       const route: unknown = (req.route as { path?: unknown } | undefined)?.path;
       const key = req.headers['idempotency-key'];
@@ -53,7 +59,7 @@ export function apiCallRecorder(log: ApiCallLog, now: () => Date) {
       void log
         .record({
           id: randomUUID(),
-          projectId: Number(project[1]),
+          projectId,
           at: now().toISOString(),
           method: req.method,
           route: typeof route === 'string' ? route : 'unmatched',

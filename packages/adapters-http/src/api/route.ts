@@ -8,6 +8,9 @@ import { authenticate, isAuthError, type AuthContext } from './authenticate.js';
 import { parseRequest } from './requests.js';
 import { idempotencyKeyOf, idempotently } from './idempotency.js';
 
+/** Where `route` notes the project a call was signed for (res.locals). */
+export const AUTHENTICATED_PROJECT = 'authenticatedProject';
+
 export type Handler = (req: Request, res: Response, auth: AuthContext) => Promise<void>;
 
 /**
@@ -19,6 +22,8 @@ export function route(deps: HttpDeps, operation: SignedOperation, handler: Handl
   return async (req: Request, res: Response): Promise<void> => {
     const auth = await authenticate(deps, operation, req);
     if (isAuthError(auth)) return sendError(res, auth, deps.mode);
+    // Signed by the project's partner: the dashboard's requests page records this call (and no other).
+    res.locals[AUTHENTICATED_PROJECT] = auth.project.id;
     // A POST with an Idempotency-Key runs once per key; the rest as always.
     const idempotency = req.method === 'POST' && deps.idempotency ? idempotencyKeyOf(req) : undefined;
     if (!idempotency || !deps.idempotency) return handler(req, res, auth);

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse as parseCookies, serialize } from 'cookie';
 import type { Request, Response } from 'express';
+import { callerIp } from '../shared/caller-ip.js';
 import { liveSecrets, type DashboardSession, type DashboardSessions, type Partner, type ProjectDirectory } from '@kassa/domain';
 
 export const SESSION_COOKIE = 'kassa_session';
@@ -9,10 +10,15 @@ export const SIGN_IN_COOKIE = 'kassa_sign_in';
 export const DASHBOARD_PATH = '/dashboard';
 /** A session lasts this long from sign-in. */
 export const SESSION_HOURS = 12;
-/** Failed sign-ins counted per login and per address in windows of this many minutes, and how many are allowed. */
+/**
+ * Sign-ins are counted in windows of this many minutes: per login from one address (a guesser), per
+ * address (one guessing many logins) and per login from anywhere (a spread-out guesser, with a cap
+ * high enough that a stranger who knows a login cannot lock its partner out from one address).
+ */
 export const SIGN_IN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_LOGIN = 5;
+export const MAX_FAILURES_PER_LOGIN_AND_ADDRESS = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
+export const MAX_FAILURES_PER_LOGIN = 50;
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const sameText = (a: string, b: string) => {
@@ -43,12 +49,22 @@ const cookieOptions = (req: Request, maxAgeSeconds: number) => ({
   maxAge: maxAgeSeconds,
 });
 
-/** The signed-in partner of a request, if its cookie names a live session. */
-export async function signedIn(sessions: DashboardSessions, req: Request, now: Date): Promise<SignedIn | undefined> {
+/** The mark of the password a session was opened with (see DashboardSession.passwordMark). */
+const passwordMark = (token: string, password: string) => createHmac('sha256', token).update(`kassa-dashboard-password\n${password}`).digest('hex');
+
+/**
+ * The signed-in partner of a request, if its cookie names a live session whose password is still
+ * the partner's (a rotated password ends the sessions opened with it once it stops counting).
+ */
+export async function signedIn(deps: { readonly sessions: DashboardSessions; readonly projects: Pick<ProjectDirectory, 'findPartner'> }, req: Request, now: Date): Promise<SignedIn | undefined> {
   const token = cookieOf(req, SESSION_COOKIE);
   if (!token || token.length > 200) return undefined;
-  const session = await sessions.get(digest(token), now.toISOString());
-  return session ? { session, partnerLogin: session.partnerLogin, csrf: csrfOf(token) } : undefined;
+  const session = await deps.sessions.get(digest(token), now.toISOString());
+  if (!session) return undefined;
+  const partner = await deps.projects.findPartner(session.partnerLogin);
+  const current = partner ? liveSecrets(partner.password, partner.previousPassword, now) : [];
+  if (!current.some((p) => sameText(passwordMark(token, p), session.passwordMark))) return undefined;
+  return { session, partnerLogin: session.partnerLogin, csrf: csrfOf(token) };
 }
 
 /** Whether a form's `csrf` field is this session's token (every POST but the sign-in's). */
@@ -87,20 +103,28 @@ export async function signIn(
   const windowStart = new Date(start).toISOString();
   const expiresAt = new Date(start + 2 * windowMs).toISOString();
   const retryAfterSeconds = Math.ceil((start + windowMs - input.now.getTime()) / 1000);
-  const keys = [`login:${input.login.toLowerCase()}`, `address:${req.ip ?? 'unknown'}`] as const;
-  const [byLogin, byAddress] = await Promise.all(keys.map((k) => sessions.failures(k, windowStart)));
-  if ((byLogin ?? 0) >= MAX_FAILURES_PER_LOGIN || (byAddress ?? 0) >= MAX_FAILURES_PER_ADDRESS) return { kind: 'throttled', retryAfterSeconds };
+  const login = input.login.toLowerCase().slice(0, 200);
+  const address = callerIp(req) || 'unknown';
+  const limits: readonly [string, number][] = [
+    [`login:${login}|address:${address}`, MAX_FAILURES_PER_LOGIN_AND_ADDRESS],
+    [`address:${address}`, MAX_FAILURES_PER_ADDRESS],
+    [`login:${login}`, MAX_FAILURES_PER_LOGIN],
+  ];
+  // The attempt is counted before the password is looked at (an atomic add that answers the count),
+  // so that guesses sent side by side cannot all pass a check made before any of them was counted.
+  const counts = await Promise.all(limits.map(([key]) => sessions.addFailure(key, windowStart, expiresAt)));
+  if (limits.some(([, max], i) => (counts[i] ?? 0) > max)) return { kind: 'throttled', retryAfterSeconds };
   const partner: Partner | undefined = input.login.length <= 200 ? await deps.projects.findPartner(input.login) : undefined;
   const passwords = partner ? liveSecrets(partner.password, partner.previousPassword, input.now) : [];
   // Every candidate compared (a constant-time compare each), found or not.
   const matches = passwords.map((p) => sameText(p, input.password)).some(Boolean);
-  if (!partner || !matches) {
-    await Promise.all(keys.map((k) => sessions.addFailure(k, windowStart, expiresAt)));
-    return { kind: 'refused' };
-  }
+  if (!partner || !matches) return { kind: 'refused' };
+  const password = passwords.find((p) => sameText(p, input.password)) as string;
+  // Signed in: the attempt was no failure after all.
+  await Promise.all(limits.map(([key]) => sessions.addFailure(key, windowStart, expiresAt, -1)));
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(input.now.getTime() + SESSION_HOURS * 3_600_000);
-  await sessions.create({ id: digest(token), partnerLogin: partner.login, createdAt: input.now.toISOString(), expiresAt: expires.toISOString() });
+  await sessions.create({ id: digest(token), partnerLogin: partner.login, passwordMark: passwordMark(token, password), createdAt: input.now.toISOString(), expiresAt: expires.toISOString() });
   // Expired sessions and windows go at each sign-in: nothing else reads them.
   await sessions.purgeExpired(input.now.toISOString()).catch(() => undefined);
   res.append('Set-Cookie', serialize(SESSION_COOKIE, token, cookieOptions(req, SESSION_HOURS * 3600)));

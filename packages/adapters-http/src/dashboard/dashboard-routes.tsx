@@ -1,5 +1,5 @@
 import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { API_CALLS_DAYS, type DomainEvent, type DomainEventType, type InvoiceFilter, type InvoiceState, type Project, type WebhookDelivery } from '@kassa/domain';
+import { API_CALLS_DAYS, type DomainEvent, type DomainEventType, type InvoiceFilter, type Project, type WebhookDelivery } from '@kassa/domain';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { DocumentRefusal } from '../shared/raw-endpoint.js';
 import { sendPage } from '../widget/page-security.js';
@@ -24,6 +24,7 @@ import {
   subscriptionPage,
   subscriptionsPage,
   CONTRACT_STATES,
+  INVOICE_STATES,
   SUBSCRIPTION_STATES,
   type Timeline,
   RequestsList,
@@ -60,7 +61,6 @@ const formOf = (res: Response): Record<string, unknown> => (res.locals['form'] a
 /** Items a list page shows; the overview counts at most this many of each kind. */
 const PAGE = 50;
 const OVERVIEW_CAP = 100;
-const INVOICE_STATES: readonly InvoiceState[] = ['created', 'authorized', 'processed', 'cancelled'];
 /** The header a live section's script sends: the answer is the section alone. */
 const FRAGMENT_HEADER = 'x-dashboard-fragment';
 
@@ -73,11 +73,11 @@ interface Ctx {
 
 const text = (v: unknown, max = 200): string | undefined => (typeof v === 'string' && v !== '' && v.length <= max ? v : undefined);
 const cursorOf = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
-/** A date field (`2026-11-24`): its day and the instant it begins (UTC); undefined unless a real day. */
-function dayOf(value: unknown): { day: string; iso: string } | undefined {
+/** A date field (`2026-11-24`): its day, the instant it begins and the next day's (UTC); undefined unless a day. */
+function dayOf(value: unknown): { day: string; iso: string; nextIso: string } | undefined {
   const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
   const ms = day ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
-  return day && !Number.isNaN(ms) ? { day, iso: new Date(ms).toISOString() } : undefined;
+  return day && !Number.isNaN(ms) ? { day, iso: new Date(ms).toISOString(), nextIso: new Date(ms + 86_400_000).toISOString() } : undefined;
 }
 
 function parseCursor(value: string | undefined): { createdAt: string; id: string } | undefined {
@@ -94,7 +94,14 @@ function parseCursor(value: string | undefined): { createdAt: string; id: string
 export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IRouter = Router()): IRouter {
   const now = () => deps.clock.now();
   const langOf = (req: Request) => dashboardLang(req.query['lang'], req.headers['accept-language']);
-  const baseFrame = (req: Request): Frame => ({ lang: langOf(req), mode: deps.mode, path: req.originalUrl.replace(/[?&]lang=(ru|en)/, '').slice(0, 500) });
+  /** The page's own address without its language (the language links add theirs). */
+  const ownPath = (req: Request) => {
+    const query = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1 || req.originalUrl.length));
+    query.delete('lang');
+    const q = query.toString();
+    return `${req.path}${q ? `?${q}` : ''}`.slice(0, 500);
+  };
+  const baseFrame = (req: Request): Frame => ({ lang: langOf(req), mode: deps.mode, path: ownPath(req) });
   const page = (res: Response, html: string, status = 200) => sendPage(res, status, html);
   const wrap = (handler: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) => void handler(req, res).catch(next);
   const toSignIn = (req: Request, res: Response) => res.redirect(303, `${DASHBOARD_PATH}/sign-in?lang=${langOf(req)}`);
@@ -102,8 +109,9 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
   /** The signed-in partner and, for a project's pages, its project (another partner's is not found). */
   const withSession = (handler: (req: Request, res: Response, who: SignedIn, frame: Frame) => Promise<void>) =>
     wrap(async (req, res) => {
-      const who = await signedIn(dashboard.sessions, req, now());
-      if (!who) return void toSignIn(req, res);
+      const who = await signedIn({ sessions: dashboard.sessions, projects: deps.projects }, req, now());
+      // A live section asking without a session: 401, so that its script keeps what it shows.
+      if (!who) return req.headers[FRAGMENT_HEADER] === '1' ? void res.status(401).end() : void toSignIn(req, res);
       const projects = await dashboard.projectsOf(who.partnerLogin);
       await handler(req, res, who, { ...baseFrame(req), partnerLogin: who.partnerLogin, csrf: who.csrf, projects });
     });
@@ -119,6 +127,8 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       if (!csrfHolds(ctx.who, formOf(res)['csrf'])) {
         return page(res, noticePage(ctx.frame, DASHBOARD_TEXTS[ctx.frame.lang].expiredForm, DASHBOARD_TEXTS[ctx.frame.lang].expiredForm), 403);
       }
+      // An inactive project is shown, not changed (as its API refuses it).
+      if (!ctx.project.active) return page(res, noticePage(ctx.frame, DASHBOARD_TEXTS[ctx.frame.lang].inactive, DASHBOARD_TEXTS[ctx.frame.lang].inactive), 403);
       await handler(req, res, ctx);
     });
   /** A record's events, oldest first, each with the deliveries it caused. */
@@ -168,7 +178,8 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
     `${DASHBOARD_PATH}/sign-out`,
     forms,
     withSession(async (req, res, who) => {
-      if (csrfHolds(who, formOf(res)['csrf'])) await signOut(dashboard.sessions, req, res);
+      if (!csrfHolds(who, formOf(res)['csrf'])) return page(res, noticePage(baseFrame(req), DASHBOARD_TEXTS[langOf(req)].expiredForm, DASHBOARD_TEXTS[langOf(req)].expiredForm), 403);
+      await signOut(dashboard.sessions, req, res);
       toSignIn(req, res);
     }),
   );
@@ -184,6 +195,13 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       ]);
       const recent = events.filter((e) => e.occurredAt >= since);
       const recentDeliveries = deliveries.filter((d) => d.createdAt >= since);
+      // A full read whose oldest is within the hour may have left some out: its counts read "n+".
+      const full = (list: readonly unknown[], oldest: string | undefined) => list.length >= OVERVIEW_CAP && oldest !== undefined && oldest >= since;
+      const capped = {
+        invoices: full(created, created.at(-1)?.createdAt),
+        events: full(events, events.at(-1)?.occurredAt),
+        deliveries: full(deliveries, deliveries.at(-1)?.createdAt),
+      };
       const paid = recent.filter((e) => e.type === 'PaymentUpdated' && e.transaction.status === 'SUCCESS').length;
       const activity = {
         created: created.length,
@@ -193,7 +211,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
         failing: recentDeliveries.filter((d) => d.state === 'pending' && d.attempts.length > 0).length,
         dead: recentDeliveries.filter((d) => d.state === 'dead').length,
       };
-      page(res, overviewPage(frame, activity, OVERVIEW_CAP));
+      page(res, overviewPage(frame, activity, capped));
     }),
   );
 
@@ -208,7 +226,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       }
       const after = parseCursor(text(req.query['after']));
       const [from, to] = [dayOf(req.query['from']), dayOf(req.query['to'])];
-      const filter: InvoiceFilter = { ...(state ? { state } : {}), ...(after ? { after } : {}), ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.iso } : {}) };
+      const filter: InvoiceFilter = { ...(state ? { state } : {}), ...(after ? { after } : {}), ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.nextIso } : {}) };
       const invoices = await deps.useCases.listInvoices.execute({ projectId: project.id, filter, limit: PAGE });
       const kept = { ...(state ? { state } : {}), ...(from ? { from: from.day } : {}), ...(to ? { to: to.day } : {}) };
       page(res, invoicesPage(frame, invoices, kept, nextPage(project.id, '/invoices', kept, invoices)));
@@ -285,8 +303,8 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       const status = (['pending', 'succeeded', 'dead'] as const).find((s) => s === req.query['status']);
       const deliveries: WebhookDelivery[] = await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: status ? { state: status } : {}, limit: PAGE });
       if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<DeliveriesList frame={frame} deliveries={deliveries} />));
-      const notice = text(req.query['resent'], 10);
-      page(res, deliveriesPage(frame, deliveries, status, req.originalUrl, notice ? `${DASHBOARD_TEXTS[frame.lang].resend}: ${notice}` : undefined));
+      const resent = text(req.query['resent'], 6);
+      page(res, deliveriesPage(frame, deliveries, status, req.originalUrl, resent && /^\d+$/.test(resent) ? `${DASHBOARD_TEXTS[frame.lang].resend}: ${resent}` : undefined));
     }),
   );
   router.post(
@@ -295,7 +313,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
     action(async (req, res, { project }) => {
       const body = formOf(res);
       const [from, to] = [dayOf(body['from']), dayOf(body['to'])];
-      const range = { ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdUntil: to.iso } : {}) };
+      const range = { ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdUntil: to.nextIso } : {}) };
       const recovery = await deps.useCases.recoverDeadDeliveries.execute({ projectId: project.id, ...range }, 1_000);
       back(req, res, projectPath(project.id, `/deliveries?resent=${recovery.recovered.length}`));
     }),
@@ -357,17 +375,19 @@ function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): vo
       const clocks = await deps.useCases.testClocks.list({ projectId: project.id });
       const list = clocks.ok ? clocks.value : [];
       if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<ClocksList frame={frame} clocks={list} />));
-      const notice = text(req.query['notice'], 200);
-      page(res, sandboxPage(frame, list, req.originalUrl, notice));
+      // A notice is named by its code, never carried as text: a link cannot put words on this page.
+      const notices = DASHBOARD_TEXTS[frame.lang].notices;
+      const code = text(req.query['notice'], 40);
+      page(res, sandboxPage(frame, list, req.originalUrl, code && code in notices ? notices[code as keyof typeof notices] : undefined));
     }),
   );
   router.post(
     `${DASHBOARD_PATH}/projects/:projectId/sandbox/clocks`,
     forms,
-    action(async (req, res, { project, frame }) => {
+    action(async (req, res, { project }) => {
       const body = formOf(res);
       const frozenTime = validTime(body['frozen_time']);
-      if (!frozenTime) return back(req, res, projectPath(project.id, `/sandbox?notice=${encodeURIComponent(`${DASHBOARD_TEXTS[frame.lang].frozenTime}: 2000-2200, ISO 8601`)}`));
+      if (!frozenTime) return back(req, res, projectPath(project.id, '/sandbox?notice=time'));
       await deps.useCases.testClocks.create({ projectId: project.id, frozenTime, name: text(body['name'], 40) ?? null });
       back(req, res, projectPath(project.id, '/sandbox'));
     }),
@@ -378,8 +398,8 @@ function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): vo
     action(async (req, res, { project }) => {
       const frozenTime = validTime(formOf(res)['frozen_time']);
       const result = frozenTime ? await deps.useCases.testClocks.advance({ projectId: project.id, testClockId: String(req.params['testClockId']), frozenTime }) : undefined;
-      const notice = result === undefined ? 'frozen_time: ISO 8601, 2000-2200' : result.ok ? '' : result.error.message;
-      back(req, res, projectPath(project.id, `/sandbox${notice ? `?notice=${encodeURIComponent(notice)}` : ''}`));
+      const notice = result === undefined ? 'time' : result.ok ? '' : result.error.code;
+      back(req, res, projectPath(project.id, `/sandbox${notice ? `?notice=${notice}` : ''}`));
     }),
   );
   router.post(
@@ -388,16 +408,17 @@ function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): vo
     action(async (req, res, { project }) => {
       const outcome = formOf(res)['outcome'] === 'declined' ? 'declined' : 'paid';
       const invoiceId = String(req.params['invoiceId']);
-      await deps.useCases.simulatePayment.execute({ projectId: project.id, invoiceId, outcome });
+      const result = await deps.useCases.simulatePayment.execute({ projectId: project.id, invoiceId, outcome });
+      if (!result.ok) return back(req, res, projectPath(project.id, `/sandbox?notice=${result.error.code}`));
       back(req, res, projectPath(project.id, `/invoices/${encodeURIComponent(invoiceId)}`));
     }),
   );
   router.post(
     `${DASHBOARD_PATH}/projects/:projectId/sandbox/reset`,
     forms,
-    action(async (req, res, { project, frame }) => {
+    action(async (req, res, { project }) => {
       await deps.useCases.resetTestData.execute({ projectId: project.id });
-      back(req, res, projectPath(project.id, `/sandbox?notice=${encodeURIComponent(DASHBOARD_TEXTS[frame.lang].resetDone)}`));
+      back(req, res, projectPath(project.id, '/sandbox?notice=reset'));
     }),
   );
 }

@@ -203,17 +203,17 @@ export interface Activity {
   readonly dead: number;
 }
 
-export function overviewPage(frame: Frame, activity: Activity, capped: number) {
+export function overviewPage(frame: Frame, activity: Activity, capped: { readonly invoices: boolean; readonly events: boolean; readonly deliveries: boolean }) {
   const texts = t(frame);
   const p = frame.project as Project;
-  const count = (n: number) => (n >= capped ? `${capped}+` : String(n));
-  const cells: [string, number, string][] = [
-    [texts.created, activity.created, projectPath(p.id, '/invoices')],
-    [texts.paid, activity.paid, projectPath(p.id, '/invoices?state=processed')],
-    [texts.refunded, activity.refunded, projectPath(p.id, '/events?type=refund.completed')],
-    [texts.succeeded, activity.succeeded, projectPath(p.id, '/deliveries?status=succeeded')],
-    [texts.failing, activity.failing, projectPath(p.id, '/deliveries?status=pending')],
-    [texts.dead, activity.dead, projectPath(p.id, '/deliveries?status=dead')],
+  const count = (n: number, more: boolean) => (more ? `${n}+` : String(n));
+  const cells: [string, number, boolean, string][] = [
+    [texts.created, activity.created, capped.invoices, projectPath(p.id, '/invoices')],
+    [texts.paid, activity.paid, capped.events, projectPath(p.id, '/invoices?state=processed')],
+    [texts.refunded, activity.refunded, capped.events, projectPath(p.id, '/events?type=refund.completed')],
+    [texts.succeeded, activity.succeeded, capped.deliveries, projectPath(p.id, '/deliveries?status=succeeded')],
+    [texts.failing, activity.failing, capped.deliveries, projectPath(p.id, '/deliveries?status=pending')],
+    [texts.dead, activity.dead, capped.deliveries, projectPath(p.id, '/deliveries?status=dead')],
   ];
   return render(
     frame,
@@ -221,10 +221,10 @@ export function overviewPage(frame: Frame, activity: Activity, capped: number) {
     <section>
       <h2>{texts.lastHour}</h2>
       <ul class="tiles">
-        {cells.map(([label, n, href]) => (
+        {cells.map(([label, n, more, href]) => (
           <li>
             <a href={withLang(href, frame.lang)}>
-              <strong>{count(n)}</strong> <span>{label}</span>
+              <strong>{count(n, more)}</strong> <span>{label}</span>
             </a>
           </li>
         ))}
@@ -233,7 +233,7 @@ export function overviewPage(frame: Frame, activity: Activity, capped: number) {
   );
 }
 
-const INVOICE_STATES = ['created', 'authorized', 'processed', 'cancelled'] as const;
+export const INVOICE_STATES = ['created', 'authorized', 'processed', 'cancelled'] as const;
 
 export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: { state?: string; order?: string; from?: string; to?: string }, nextHref: string | undefined) {
   const texts = t(frame);

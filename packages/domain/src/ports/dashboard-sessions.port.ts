@@ -3,6 +3,11 @@ export interface DashboardSession {
   /** The SHA-256 of the session token (hex): a stolen store opens no session. */
   readonly id: string;
   readonly partnerLogin: string;
+  /**
+   * An HMAC of the password the session was opened with, keyed by the session's token (which only the
+   * cookie holds): a session ends when that password stops being the partner's.
+   */
+  readonly passwordMark: string;
   readonly createdAt: string;
   readonly expiresAt: string;
 }
@@ -16,8 +21,11 @@ export interface DashboardSessions {
   /** The session, unless it is unknown or has expired at `now`. */
   get(id: string, now: string): Promise<DashboardSession | undefined>;
   remove(id: string): Promise<void>;
-  /** Counts one failed sign-in for `key` in the window that began at `windowStart` (kept until `expiresAt`); answers the window's count. */
-  addFailure(key: string, windowStart: string, expiresAt: string): Promise<number>;
+  /**
+   * Adds `delta` (1, or -1 to take back an attempt that succeeded) to `key`'s count in the window
+   * that began at `windowStart` (kept until `expiresAt`), atomically; answers the count after it.
+   */
+  addFailure(key: string, windowStart: string, expiresAt: string, delta?: number): Promise<number>;
   /** Failed sign-ins for `key` in the window that began at `windowStart`. */
   failures(key: string, windowStart: string): Promise<number>;
   /** Removes sessions and windows that expired before `before` (the retention). */

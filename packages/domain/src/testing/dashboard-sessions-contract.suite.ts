@@ -11,7 +11,7 @@ export function describeDashboardSessionsContract(name: string, fresh: () => Pro
     it('a session is found until it expires, and not after it is removed', async () => {
       const { dashboardSessions: sessions } = await fresh();
       const id = unique('digest');
-      await sessions.create({ id, partnerLogin: 'merchant', createdAt: '2026-11-24T10:00:00.000Z', expiresAt: '2026-11-24T22:00:00.000Z' });
+      await sessions.create({ id, partnerLogin: 'merchant', passwordMark: 'mark', createdAt: '2026-11-24T10:00:00.000Z', expiresAt: '2026-11-24T22:00:00.000Z' });
       expect((await sessions.get(id, '2026-11-24T21:59:59.000Z'))?.partnerLogin).toBe('merchant');
       expect(await sessions.get(id, '2026-11-24T22:00:00.000Z')).toBeUndefined();
       expect(await sessions.get(unique('other'), '2026-11-24T12:00:00.000Z')).toBeUndefined();
