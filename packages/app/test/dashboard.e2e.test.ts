@@ -147,5 +147,8 @@ describe('the dashboard', () => {
     const other = new Visitor(t.kassa.urls.api, '203.0.113.58');
     expect((await other.signIn(FLAGGED.login, FLAGGED.password)).status).toBe(303);
     expect((await other.request(`/dashboard/projects/${P.main}/requests`)).status).toBe(404);
+    // Nor in the log: the sign-in forms' passwords, the widget token.
+    const log = t.logs.join('');
+    for (const secret of [MERCHANT.password, FLAGGED.password, token.split('.')[2] ?? token]) expect(log).not.toContain(secret);
   });
 });

@@ -248,12 +248,11 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       const state = CONTRACT_STATES.find((s) => s === req.query['state']);
       const mcid = text(req.query['mcid'], 64);
       const after = parseCursor(text(req.query['after']));
-      const contracts = await deps.useCases.listContracts.execute({
-        projectId: project.id,
-        filter: { ...(state ? { state } : {}), ...(mcid ? { merchantContractId: mcid } : {}), ...(after ? { after } : {}) },
-        limit: PAGE,
-      });
-      const kept = { ...(state ? { state } : {}), ...(mcid ? { mcid } : {}) };
+      const [from, to] = [dayOf(req.query['from']), dayOf(req.query['to'])];
+      const dates = { ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.nextIso } : {}) };
+      const filter = { ...(state ? { state } : {}), ...(mcid ? { merchantContractId: mcid } : {}), ...(after ? { after } : {}), ...dates };
+      const contracts = await deps.useCases.listContracts.execute({ projectId: project.id, filter, limit: PAGE });
+      const kept = { ...(state ? { state } : {}), ...(mcid ? { mcid } : {}), ...(from ? { from: from.day } : {}), ...(to ? { to: to.day } : {}) };
       page(res, contractsPage(frame, contracts, kept, nextPage(project.id, '/contracts', kept, contracts)));
     }),
   );
@@ -271,8 +270,10 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
     withProject('subscriptions', async (req, res, { project, frame }) => {
       const state = SUBSCRIPTION_STATES.find((s) => s === req.query['state']);
       const after = parseCursor(text(req.query['after']));
-      const subscriptions = await deps.useCases.pageSubscriptions.execute({ projectId: project.id, filter: { ...(state ? { state } : {}), ...(after ? { after } : {}) }, limit: PAGE });
-      const kept = { ...(state ? { state } : {}) };
+      const [from, to] = [dayOf(req.query['from']), dayOf(req.query['to'])];
+      const dates = { ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.nextIso } : {}) };
+      const subscriptions = await deps.useCases.pageSubscriptions.execute({ projectId: project.id, filter: { ...(state ? { state } : {}), ...(after ? { after } : {}), ...dates }, limit: PAGE });
+      const kept = { ...(state ? { state } : {}), ...(from ? { from: from.day } : {}), ...(to ? { to: to.day } : {}) };
       page(res, subscriptionsPage(frame, subscriptions, kept, nextPage(project.id, '/subscriptions', kept, subscriptions)));
     }),
   );

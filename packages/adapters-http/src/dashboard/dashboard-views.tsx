@@ -255,14 +255,7 @@ export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: 
             ))}
           </select>
         </label>
-        <label>
-          {texts.from}
-          <input name="from" type="date" value={query.from ?? ''} />
-        </label>
-        <label>
-          {texts.to}
-          <input name="to" type="date" value={query.to ?? ''} />
-        </label>
+        <DateRange frame={frame} from={query.from} to={query.to} />
         <label>
           {texts.orderId}
           <input name="order" value={query.order ?? ''} maxLength={64} />
@@ -555,6 +548,23 @@ function ListPage({
   );
 }
 
+/** The creation-date range of a list's filters (both days included). */
+function DateRange({ frame, from, to }: { frame: Frame; from: string | undefined; to: string | undefined }) {
+  const texts = t(frame);
+  return (
+    <>
+      <label>
+        {texts.from}
+        <input name="from" type="date" value={from ?? ''} />
+      </label>
+      <label>
+        {texts.to}
+        <input name="to" type="date" value={to ?? ''} />
+      </label>
+    </>
+  );
+}
+
 function StateSelect({ frame, states, chosen }: { frame: Frame; states: readonly string[]; chosen: string | undefined }) {
   const texts = t(frame);
   return (
@@ -575,7 +585,7 @@ function StateSelect({ frame, states, chosen }: { frame: Frame; states: readonly
 export const CONTRACT_STATES = ['awaitingPin', 'active', 'cancelled', 'closed'] as const;
 export const SUBSCRIPTION_STATES = ['pending', 'active', 'cancelled', 'approvingFailed', 'closed'] as const;
 
-export function contractsPage(frame: Frame, contracts: readonly Contract[], query: { state?: string; mcid?: string }, nextHref: string | undefined) {
+export function contractsPage(frame: Frame, contracts: readonly Contract[], query: { state?: string; mcid?: string; from?: string; to?: string }, nextHref: string | undefined) {
   const texts = t(frame);
   const p = frame.project as Project;
   const rows = contracts.map((c) => [
@@ -587,6 +597,7 @@ export function contractsPage(frame: Frame, contracts: readonly Contract[], quer
   const filters = (
     <>
       <StateSelect frame={frame} states={CONTRACT_STATES} chosen={query.state} />
+      <DateRange frame={frame} from={query.from} to={query.to} />
       <label>
         merchant_contract_id
         <input name="mcid" value={query.mcid ?? ''} maxLength={64} />
@@ -600,7 +611,7 @@ export function contractsPage(frame: Frame, contracts: readonly Contract[], quer
   );
 }
 
-export function subscriptionsPage(frame: Frame, subscriptions: readonly Subscription[], query: { state?: string }, nextHref: string | undefined) {
+export function subscriptionsPage(frame: Frame, subscriptions: readonly Subscription[], query: { state?: string; from?: string; to?: string }, nextHref: string | undefined) {
   const texts = t(frame);
   const p = frame.project as Project;
   const rows = subscriptions.map((s) => [
@@ -619,7 +630,12 @@ export function subscriptionsPage(frame: Frame, subscriptions: readonly Subscrip
     <ListPage
       frame={frame}
       action={projectPath(p.id, '/subscriptions')}
-      filters={<StateSelect frame={frame} states={SUBSCRIPTION_STATES} chosen={query.state} />}
+      filters={
+        <>
+          <StateSelect frame={frame} states={SUBSCRIPTION_STATES} chosen={query.state} />
+          <DateRange frame={frame} from={query.from} to={query.to} />
+        </>
+      }
       head={['SubscriptionID', texts.state, texts.customer, texts.amount, 'PaidUntil', texts.createdAt]}
       rows={rows}
       nextHref={nextHref}
