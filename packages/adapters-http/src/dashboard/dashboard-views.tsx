@@ -244,17 +244,7 @@ export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: 
     <>
       <form method="get" action={projectPath(p.id, '/invoices')} class="filters">
         <input type="hidden" name="lang" value={frame.lang} />
-        <label>
-          {texts.state}
-          <select name="state">
-            <option value="">{texts.any}</option>
-            {INVOICE_STATES.map((s) => (
-              <option value={s} selected={query.state === s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StateSelect frame={frame} states={INVOICE_STATES} chosen={query.state} />
         <DateRange frame={frame} from={query.from} to={query.to} />
         <label>
           {texts.orderId}
@@ -565,22 +555,27 @@ function DateRange({ frame, from, to }: { frame: Frame; from: string | undefined
   );
 }
 
-function StateSelect({ frame, states, chosen }: { frame: Frame; states: readonly string[]; chosen: string | undefined }) {
+/** One choice of a list's filters: "any", or one of `options`. */
+function Choice({ frame, name, label, options, chosen }: { frame: Frame; name: string; label: string; options: readonly string[]; chosen: string | undefined }) {
   const texts = t(frame);
   return (
     <label>
-      {texts.state}
-      <select name="state">
+      {label}
+      <select name={name}>
         <option value="">{texts.any}</option>
-        {states.map((s) => (
-          <option value={s} selected={chosen === s}>
-            {s}
+        {options.map((o) => (
+          <option value={o} selected={chosen === o}>
+            {o}
           </option>
         ))}
       </select>
     </label>
   );
 }
+
+const StateSelect = ({ frame, states, chosen }: { frame: Frame; states: readonly string[]; chosen: string | undefined }) => (
+  <Choice frame={frame} name="state" label={t(frame).state} options={states} chosen={chosen} />
+);
 
 export const CONTRACT_STATES = ['awaitingPin', 'active', 'cancelled', 'closed'] as const;
 export const SUBSCRIPTION_STATES = ['pending', 'active', 'cancelled', 'approvingFailed', 'closed'] as const;
@@ -670,17 +665,7 @@ export function eventsPage(frame: Frame, events: readonly DomainEvent[], type: s
     <>
       <form method="get" action={projectPath(p.id, '/events')} class="filters">
         <input type="hidden" name="lang" value={frame.lang} />
-        <label>
-          {texts.type}
-          <select name="type">
-            <option value="">{texts.any}</option>
-            {types.map((name) => (
-              <option value={name} selected={type === name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice frame={frame} name="type" label={texts.type} options={types} chosen={type} />
         <button type="submit">{texts.find}</button>
       </form>
       <p class="hint">{texts.live}</p>
@@ -722,28 +707,11 @@ export function deliveriesPage(frame: Frame, deliveries: readonly WebhookDeliver
       ) : null}
       <form method="get" action={projectPath(p.id, '/deliveries')} class="filters">
         <input type="hidden" name="lang" value={frame.lang} />
-        <label>
-          {texts.status}
-          <select name="status">
-            <option value="">{texts.any}</option>
-            {(['pending', 'succeeded', 'dead'] as const).map((s) => (
-              <option value={s} selected={status === s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice frame={frame} name="status" label={texts.status} options={['pending', 'succeeded', 'dead']} chosen={status} />
         <button type="submit">{texts.find}</button>
       </form>
       <ActionForm frame={frame} action={projectPath(p.id, '/deliveries/resend-dead')} className="filters">
-        <label>
-          {texts.from}
-          <input name="from" type="date" />
-        </label>
-        <label>
-          {texts.to}
-          <input name="to" type="date" />
-        </label>
+        <DateRange frame={frame} from={undefined} to={undefined} />
         <button type="submit">{texts.resendDead}</button>
       </ActionForm>
       <p class="hint">{texts.live}</p>
