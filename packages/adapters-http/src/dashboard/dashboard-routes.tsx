@@ -28,6 +28,7 @@ import {
   SUBSCRIPTION_STATES,
   type Timeline,
   RequestsList,
+  REQUESTS_SHOWN,
   requestsPage,
   sandboxPage,
   signInPage,
@@ -334,7 +335,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
     `${DASHBOARD_PATH}/projects/:projectId/requests`,
     withProject('requests', async (req, res, { project, frame }) => {
       const since = new Date(now().getTime() - API_CALLS_DAYS * 86_400_000).toISOString();
-      const calls = await dashboard.apiCalls.list(project.id, since, 100);
+      const calls = await dashboard.apiCalls.list(project.id, since, REQUESTS_SHOWN);
       if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<RequestsList frame={frame} calls={calls} />));
       page(res, requestsPage(frame, calls, req.originalUrl));
     }),

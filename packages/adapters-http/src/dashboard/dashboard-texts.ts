@@ -73,7 +73,7 @@ export const DASHBOARD_TEXTS = {
     simulateDeclined: 'Отклонить (210)',
     from: 'С',
     to: 'До',
-    requestsHint: (n: number, days: number) => `Последние ${n} вызовов за ${days} дн.; тела запросов и ответов замаскированы.`,
+    requestsHint: (n: number, days: number) => `Последние ${n} вызовов (хранятся около 500 за ${days} дн.); тела запросов и ответов замаскированы.`,
   },
   en: {
     title: 'Kassa — developer dashboard',
@@ -146,7 +146,7 @@ export const DASHBOARD_TEXTS = {
     simulateDeclined: 'Decline (210)',
     from: 'From',
     to: 'Before',
-    requestsHint: (n: number, days: number) => `The last ${n} calls of ${days} days; request and response bodies masked.`,
+    requestsHint: (n: number, days: number) => `The last ${n} calls (about 500 kept for ${days} days); request and response bodies masked.`,
   },
 } as const;
 

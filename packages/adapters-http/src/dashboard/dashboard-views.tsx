@@ -1,6 +1,5 @@
 import {
   API_CALLS_DAYS,
-  API_CALLS_KEPT,
   formatAmount,
   maskForLog,
   maskMsisdn,
@@ -754,13 +753,16 @@ export function RequestsList({ frame, calls }: { frame: Frame; calls: readonly A
   );
 }
 
+/** The newest calls the requests page shows of those kept (API_CALLS_KEPT). */
+export const REQUESTS_SHOWN = 100;
+
 export function requestsPage(frame: Frame, calls: readonly ApiCall[], liveUrl: string) {
   const texts = t(frame);
   return render(
     frame,
     texts.requests,
     <>
-      <p class="hint">{texts.requestsHint(API_CALLS_KEPT, API_CALLS_DAYS)}</p>
+      <p class="hint">{texts.requestsHint(REQUESTS_SHOWN, API_CALLS_DAYS)}</p>
       <section data-live={liveUrl} aria-live="polite">
         <RequestsList frame={frame} calls={calls} />
       </section>
