@@ -1,20 +1,24 @@
 import { JournaledMap, type Journal } from './journal.js';
+import { NewestFirstIndex } from './newest-first-index.js';
 import type { EventFilter, EventLog } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
-
-const newestFirst = (a: DomainEvent, b: DomainEvent) => (a.occurredAt === b.occurredAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.occurredAt < b.occurredAt ? 1 : -1);
 
 export class InMemoryEventLog implements EventLog {
   /** Each event as JSON text, beside the time it occurred (for the retention) and its project (for a reset). */
   private readonly events: JournaledMap<string, { readonly json: string; readonly occurredAt: string; readonly projectId: number; readonly onClock?: true }>;
 
   /** With a `journal`, the event log survives a restart. */
+  /** Each project's events newest first (time, then id), rebuilt from the log at start. */
+  private readonly newest = new NewestFirstIndex();
+
   constructor(journal?: Journal) {
     this.events = new JournaledMap(journal, 'events');
+    for (const [id, e] of this.events) this.newest.add(e.projectId, e.occurredAt, id);
   }
 
   async record(event: DomainEvent): Promise<void> {
     if (!this.events.has(event.id)) {
+      this.newest.add(event.projectId, event.occurredAt, event.id);
       this.events.set(event.id, { json: JSON.stringify(event), occurredAt: event.occurredAt, projectId: event.projectId, ...(event.testClockId ? { onClock: true as const } : {}) });
     }
   }
@@ -23,6 +27,7 @@ export class InMemoryEventLog implements EventLog {
   removeProject(projectId: number): number {
     let removed = 0;
     for (const [id, e] of this.events) if (e.projectId === projectId && this.events.delete(id)) removed += 1;
+    this.newest.removeProject(projectId);
     return removed;
   }
 
@@ -30,7 +35,10 @@ export class InMemoryEventLog implements EventLog {
   removeOnClock(projectId: number, testClockId: string): number {
     let removed = 0;
     for (const [id, e] of this.events) {
-      if (e.projectId === projectId && (JSON.parse(e.json) as DomainEvent).testClockId === testClockId && this.events.delete(id)) removed += 1;
+      if (e.projectId === projectId && (JSON.parse(e.json) as DomainEvent).testClockId === testClockId && this.events.delete(id)) {
+        this.newest.remove(e.projectId, e.occurredAt, id);
+        removed += 1;
+      }
     }
     return removed;
   }
@@ -42,6 +50,7 @@ export class InMemoryEventLog implements EventLog {
       // A test clock's events are in its time, not real time: they go with the clock (or a reset).
       if (e.occurredAt < before && !e.onClock) {
         this.events.delete(id);
+        this.newest.remove(e.projectId, e.occurredAt, id);
         removed += 1;
       }
     }
@@ -50,11 +59,15 @@ export class InMemoryEventLog implements EventLog {
 
   async list(projectId: number, filter: EventFilter, limit: number): Promise<DomainEvent[]> {
     const { before } = filter;
-    return [...this.events.values()]
-      .map((e) => JSON.parse(e.json) as DomainEvent)
-      .filter((e) => e.projectId === projectId && (filter.type === undefined || e.type === filter.type) && (filter.aggregateId === undefined || e.aggregate.id === filter.aggregateId))
-      .filter((e) => !before || e.occurredAt < before.occurredAt || (e.occurredAt === before.occurredAt && e.id < before.id))
-      .sort(newestFirst)
-      .slice(0, limit);
+    const page: DomainEvent[] = [];
+    // Newest first from the project's index, strictly before the cursor: a page reads what it shows (and what its filter skips).
+    for (const id of this.newest.newestFirst(projectId, before ? { after: { createdAt: before.occurredAt, id: before.id } } : {})) {
+      if (page.length >= limit) break;
+      const stored = this.events.get(id);
+      if (!stored) continue;
+      const e = JSON.parse(stored.json) as DomainEvent;
+      if ((filter.type === undefined || e.type === filter.type) && (filter.aggregateId === undefined || e.aggregate.id === filter.aggregateId)) page.push(e);
+    }
+    return page;
   }
 }

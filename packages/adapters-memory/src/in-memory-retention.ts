@@ -33,7 +33,7 @@ export class InMemoryRetention implements StorageRetention {
       invoices: invoices.removeProject(projectId),
       subscriptions: subscriptions.removeProject(projectId),
       events: events.removeProject(projectId),
-      deliveries: deliveries.documents.removeProject(projectId),
+      deliveries: deliveries.removeProject(projectId),
       testClocks: testClocks.documents.removeProject(projectId),
     };
   }
@@ -45,7 +45,7 @@ export class InMemoryRetention implements StorageRetention {
       invoices: invoices.removeOnClock(projectId, testClockId),
       subscriptions: subscriptions.removeOnClock(projectId, testClockId),
       events: events.removeOnClock(projectId, testClockId),
-      deliveries: deliveries.documents.removeOnClock(projectId, testClockId).length,
+      deliveries: deliveries.removeOnClock(projectId, testClockId),
       testClocks: 0,
     };
   }

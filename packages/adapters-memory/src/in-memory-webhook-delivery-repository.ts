@@ -1,6 +1,7 @@
 import type { DeliveryFilter, DeliverySearch, DeliveryState, WebhookDeliveryRepository } from '@kassa/domain';
 import type { SaveResult } from '@kassa/domain';
 import { deliveryDueAt, type WebhookDelivery } from '@kassa/domain';
+import { NewestFirstIndex, pageOf } from './newest-first-index.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
 
@@ -8,15 +9,26 @@ const newestFirst = (a: WebhookDelivery, b: WebhookDelivery) => Date.parse(b.cre
 
 export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryRepository {
   readonly documents: InMemoryDocuments<WebhookDelivery>;
+  /** A project's deliveries newest first, for its pages (rebuilt from the documents at start). */
+  private readonly newest = new NewestFirstIndex();
+  /** Each event's deliveries (one per endpoint), for its timeline. */
+  private readonly byEvent = new Map<string, Set<string>>();
 
   /** With a `journal`, the deliveries survive a restart. */
   constructor(journal?: Journal) {
     this.documents = new InMemoryDocuments<WebhookDelivery>(deliveryDueAt, journal, 'webhook-deliveries');
+    for (const d of this.documents.filter(() => true)) this.remember(d);
+  }
+
+  private remember(d: WebhookDelivery): void {
+    this.newest.add(d.projectId, d.createdAt, d.id);
+    this.byEvent.set(d.eventId, (this.byEvent.get(d.eventId) ?? new Set()).add(d.id));
   }
 
   async create(delivery: WebhookDelivery): Promise<'created' | 'exists'> {
     if (this.documents.peek(delivery.id)) return 'exists';
     this.documents.insert(delivery, []);
+    this.remember(delivery);
     return 'created';
   }
 
@@ -34,14 +46,39 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
 
   /** Evicts deliveries that finished (succeeded or dead) before `before` (the retention). */
   evictFinishedBefore(before: string): number {
-    return this.documents.evict(before, (d) => d.state !== 'pending' && (d.attempts.at(-1)?.at ?? d.createdAt) < before).length;
+    return this.forget(this.documents.evict(before, (d) => d.state !== 'pending' && (d.attempts.at(-1)?.at ?? d.createdAt) < before));
+  }
+
+  /** Removes a project's deliveries (the test environment's reset); answers how many. */
+  removeProject(projectId: number): number {
+    return this.forget(this.documents.filter((d) => d.projectId === projectId).filter((d) => this.documents.remove(projectId, d.id)));
+  }
+
+  /** Removes a project's deliveries of events on a test clock; answers how many. */
+  removeOnClock(projectId: number, testClockId: string): number {
+    return this.forget(this.documents.removeOnClock(projectId, testClockId));
+  }
+
+  private forget(removed: readonly WebhookDelivery[]): number {
+    for (const d of removed) {
+      this.newest.remove(d.projectId, d.createdAt, d.id);
+      const ids = this.byEvent.get(d.eventId);
+      ids?.delete(d.id);
+      if (ids?.size === 0) this.byEvent.delete(d.eventId);
+    }
+    return removed.length;
   }
 
   async list(projectId: number, filter: DeliveryFilter, limit: number) {
-    return this.documents
-      .filter((d) => d.projectId === projectId && (filter.state === undefined || d.state === filter.state) && (filter.eventId === undefined || d.eventId === filter.eventId))
-      .sort(newestFirst)
-      .slice(0, limit);
+    // An event's deliveries by the event, not by a walk.
+    if (filter.eventId !== undefined) {
+      return [...(this.byEvent.get(filter.eventId) ?? [])]
+        .map((id) => this.documents.get(projectId, id))
+        .filter((d): d is WebhookDelivery => d !== undefined && (filter.state === undefined || d.state === filter.state))
+        .sort(newestFirst)
+        .slice(0, limit);
+    }
+    return pageOf(this.newest, projectId, filter.state === undefined ? {} : { state: filter.state }, limit, (id) => this.documents.get(projectId, id));
   }
 
   async search(filter: DeliverySearch, limit: number) {
