@@ -41,4 +41,4 @@ export { ADMIN_PREFIX } from './admin/admin-directory-routes.js';
 export { adminOpenApiDocument } from './admin/admin-openapi.js';
 export { MAX_OVERLAP_DAYS } from './admin/admin-schemas.js';
 export { dashboardRefusals } from './dashboard/dashboard-routes.js';
-export { invoicesPage, type Frame as DashboardFrame } from './dashboard/dashboard-views.js';
+export { invoicesPage } from './dashboard/dashboard-views.js';

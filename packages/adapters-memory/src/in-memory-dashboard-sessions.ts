@@ -31,10 +31,6 @@ export class InMemoryDashboardSessions implements DashboardSessions {
     return count;
   }
 
-  async failures(key: string, windowStart: string): Promise<number> {
-    return this.windows.get(`${key}\n${windowStart}`)?.count ?? 0;
-  }
-
   async purgeExpired(before: string): Promise<number> {
     let removed = 0;
     for (const [id, s] of this.sessions) if (s.expiresAt < before && this.sessions.delete(id)) removed += 1;

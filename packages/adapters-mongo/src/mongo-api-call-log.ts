@@ -1,6 +1,7 @@
 import type { Collection } from 'mongodb';
 import { API_CALLS_DAYS, API_CALLS_KEPT, type ApiCall, type ApiCallLog } from '@kassa/domain';
 import { storage } from './mongo-errors.js';
+import { insertions } from './round-trips.js';
 
 export type ApiCallDocument = Omit<ApiCall, 'id'> & { _id: string };
 
@@ -13,12 +14,16 @@ const TRIM_EVERY = 25;
  */
 export class MongoApiCallLog implements ApiCallLog {
   private recorded = 0;
+  /** The calls of the same moment in one `insertMany` (every API call records one: a round trip each would cost the API). */
+  private readonly inserts;
 
-  constructor(private readonly calls: Collection<ApiCallDocument>) {}
+  constructor(private readonly calls: Collection<ApiCallDocument>) {
+    this.inserts = insertions<ApiCallDocument>(calls);
+  }
 
   async record(call: ApiCall): Promise<void> {
     const { id, ...rest } = call;
-    await storage(() => this.calls.insertOne({ _id: id, ...rest }));
+    await this.inserts.load({ _id: id, ...rest });
     this.recorded += 1;
     if (this.recorded % TRIM_EVERY === 0) await this.trim(call.projectId, call.at);
   }

@@ -45,10 +45,6 @@ export class MongoDashboardSessions implements DashboardSessions {
     return doc?.count ?? delta;
   }
 
-  async failures(key: string, windowStart: string): Promise<number> {
-    return (await storage(() => this.windows.findOne({ _id: `${key}\n${windowStart}` })))?.count ?? 0;
-  }
-
   async purgeExpired(before: string): Promise<number> {
     const [a, b] = await Promise.all([storage(() => this.sessions.deleteMany({ expiresAt: { $lt: before } })), storage(() => this.windows.deleteMany({ expiresAt: { $lt: before } }))]);
     return a.deletedCount + b.deletedCount;

@@ -92,23 +92,12 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
           keys.previous.map((k, i) => secretsKey(k, `KASSA_SECRETS_PREVIOUS_KEYS[${i}]`)),
         );
   const mongo = await connectMongoStorage({ url, database, ...(sealer ? { sealer } : {}) });
-  const { contracts, invoices, subscriptions, outbox, projects, deliveries, events, retention, audit, idempotency, testClocks, dashboardSessions, apiCalls } = mongo;
+  // The storage ports as the adapter made them; the client and database stay behind it.
+  const { client: _client, db, close, ...ports } = mongo;
   return {
     kind: 'mongodb',
-    contracts,
-    invoices,
-    subscriptions,
-    outbox,
-    projects,
-    deliveries,
-    events,
-    retention,
-    testClocks,
-    audit,
-    idempotency,
-    dashboardSessions,
-    apiCalls,
-    ping: async () => void (await mongo.db.command({ ping: 1 })),
-    close: () => mongo.close(),
+    ...ports,
+    ping: async () => void (await db.command({ ping: 1 })),
+    close,
   };
 }

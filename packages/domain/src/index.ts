@@ -69,6 +69,7 @@ export * from './shared/application/retry-on-conflict.js';
 export * from './shared/application/run-command.js';
 export * from './shared/application/event-stamp.js';
 export * from './shared/application/clock-time.js';
+export * from './shared/application/page-size.js';
 export * from './jobs/clocked-scheduler.js';
 export * from './shared/application/pin-delivery.js';
 export * from './jobs/schedule-safely.js';

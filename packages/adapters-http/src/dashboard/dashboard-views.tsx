@@ -237,56 +237,34 @@ export const INVOICE_STATES = ['created', 'authorized', 'processed', 'cancelled'
 export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: { state?: string; order?: string; from?: string; to?: string }, nextHref: string | undefined) {
   const texts = t(frame);
   const p = frame.project as Project;
+  const rows = invoices.map((i) => [
+    <a href={withLang(projectPath(p.id, `/invoices/${encodeURIComponent(i.id)}`), frame.lang)}>{i.merchantOrderId}</a>,
+    i.state,
+    money(i.price),
+    customerText(i.customer),
+    time(i.createdAt),
+  ]);
+  const filters = (
+    <>
+      <StateSelect frame={frame} states={INVOICE_STATES} chosen={query.state} />
+      <DateRange frame={frame} from={query.from} to={query.to} />
+      <label>
+        {texts.orderId}
+        <input name="order" value={query.order ?? ''} maxLength={64} />
+      </label>
+    </>
+  );
   return render(
     frame,
     texts.invoices,
-    <>
-      <form method="get" action={projectPath(p.id, '/invoices')} class="filters">
-        <input type="hidden" name="lang" value={frame.lang} />
-        <StateSelect frame={frame} states={INVOICE_STATES} chosen={query.state} />
-        <DateRange frame={frame} from={query.from} to={query.to} />
-        <label>
-          {texts.orderId}
-          <input name="order" value={query.order ?? ''} maxLength={64} />
-        </label>
-        <button type="submit">{texts.find}</button>
-      </form>
-      {invoices.length === 0 ? (
-        <p>{texts.none}</p>
-      ) : (
-        <div class="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th>{texts.orderId}</th>
-                <th>{texts.state}</th>
-                <th>{texts.amount}</th>
-                <th>{texts.customer}</th>
-                <th>{texts.createdAt}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((i) => (
-                <tr>
-                  <td>
-                    <a href={withLang(projectPath(p.id, `/invoices/${encodeURIComponent(i.id)}`), frame.lang)}>{i.merchantOrderId}</a>
-                  </td>
-                  <td>{i.state}</td>
-                  <td>{money(i.price)}</td>
-                  <td>{customerText(i.customer)}</td>
-                  <td>{time(i.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {nextHref ? (
-        <a class="next" href={withLang(nextHref, frame.lang)}>
-          {texts.next}
-        </a>
-      ) : null}
-    </>,
+    <ListPage
+      frame={frame}
+      action={projectPath(p.id, '/invoices')}
+      filters={filters}
+      head={[texts.orderId, texts.state, texts.amount, texts.customer, texts.createdAt]}
+      rows={rows}
+      nextHref={nextHref}
+    />,
   );
 }
 
@@ -480,6 +458,29 @@ export function subscriptionPage(frame: Frame, subscription: Subscription, timel
   );
 }
 
+/** A list's filters: a GET form (so that a filtered page can be linked) in the page's language. */
+function FilterForm({ frame, action, children }: { frame: Frame; action: string; children: ComponentChildren }) {
+  return (
+    <form method="get" action={action} class="filters">
+      <input type="hidden" name="lang" value={frame.lang} />
+      {children}
+      <button type="submit">{t(frame).find}</button>
+    </form>
+  );
+}
+
+/** A section dashboard.js reloads by itself from `url` (its fragment), with what it says above it. */
+function LiveSection({ url, hint, children }: { url: string; hint?: string; children: ComponentChildren }) {
+  return (
+    <>
+      {hint ? <p class="hint">{hint}</p> : null}
+      <section data-live={url} aria-live="polite">
+        {children}
+      </section>
+    </>
+  );
+}
+
 /** A list page: its filters (GET, so that a page can be linked), its table and the next page's link. */
 function ListPage({
   frame,
@@ -499,11 +500,9 @@ function ListPage({
   const texts = t(frame);
   return (
     <>
-      <form method="get" action={action} class="filters">
-        <input type="hidden" name="lang" value={frame.lang} />
+      <FilterForm frame={frame} action={action}>
         {filters}
-        <button type="submit">{texts.find}</button>
-      </form>
+      </FilterForm>
       {rows.length === 0 ? (
         <p>{texts.none}</p>
       ) : (
@@ -662,15 +661,12 @@ export function eventsPage(frame: Frame, events: readonly DomainEvent[], type: s
     frame,
     texts.events,
     <>
-      <form method="get" action={projectPath(p.id, '/events')} class="filters">
-        <input type="hidden" name="lang" value={frame.lang} />
+      <FilterForm frame={frame} action={projectPath(p.id, '/events')}>
         <Choice frame={frame} name="type" label={texts.type} options={types} chosen={type} />
-        <button type="submit">{texts.find}</button>
-      </form>
-      <p class="hint">{texts.live}</p>
-      <section data-live={liveUrl} aria-live="polite">
+      </FilterForm>
+      <LiveSection url={liveUrl} hint={texts.live}>
         <EventsList frame={frame} events={events} />
-      </section>
+      </LiveSection>
     </>,
   );
 }
@@ -704,19 +700,16 @@ export function deliveriesPage(frame: Frame, deliveries: readonly WebhookDeliver
           {notice}
         </p>
       ) : null}
-      <form method="get" action={projectPath(p.id, '/deliveries')} class="filters">
-        <input type="hidden" name="lang" value={frame.lang} />
+      <FilterForm frame={frame} action={projectPath(p.id, '/deliveries')}>
         <Choice frame={frame} name="status" label={texts.status} options={['pending', 'succeeded', 'dead']} chosen={status} />
-        <button type="submit">{texts.find}</button>
-      </form>
+      </FilterForm>
       <ActionForm frame={frame} action={projectPath(p.id, '/deliveries/resend-dead')} className="filters">
         <DateRange frame={frame} from={undefined} to={undefined} />
         <button type="submit">{texts.resendDead}</button>
       </ActionForm>
-      <p class="hint">{texts.live}</p>
-      <section data-live={liveUrl} aria-live="polite">
+      <LiveSection url={liveUrl} hint={texts.live}>
         <DeliveriesList frame={frame} deliveries={deliveries} />
-      </section>
+      </LiveSection>
     </>,
   );
 }
@@ -761,12 +754,9 @@ export function requestsPage(frame: Frame, calls: readonly ApiCall[], liveUrl: s
   return render(
     frame,
     texts.requests,
-    <>
-      <p class="hint">{texts.requestsHint(REQUESTS_SHOWN, API_CALLS_DAYS)}</p>
-      <section data-live={liveUrl} aria-live="polite">
-        <RequestsList frame={frame} calls={calls} />
-      </section>
-    </>,
+    <LiveSection url={liveUrl} hint={texts.requestsHint(REQUESTS_SHOWN, API_CALLS_DAYS)}>
+      <RequestsList frame={frame} calls={calls} />
+    </LiveSection>,
   );
 }
 
@@ -817,9 +807,9 @@ export function sandboxPage(frame: Frame, clocks: readonly TestClock[], liveUrl:
         </label>
         <button type="submit">{texts.createClock}</button>
       </ActionForm>
-      <section data-live={liveUrl} aria-live="polite">
+      <LiveSection url={liveUrl}>
         <ClocksList frame={frame} clocks={clocks} />
-      </section>
+      </LiveSection>
       <h2>{texts.reset}</h2>
       <ActionForm frame={frame} action={projectPath(p.id, '/sandbox/reset')} className="actions">
         <button type="submit" class="danger">

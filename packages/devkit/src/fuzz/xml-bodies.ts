@@ -161,12 +161,14 @@ const testInfo = fc
       max: fc.constantFrom('1', '3', '100', '101'),
       result: fc.constantFrom('Success', 'Failed', 'Maybe'),
       amount: fc.constantFrom('10.00', '0.01', '10'),
+      // A test clock: unknown (a well-formed id), malformed, or out of the id's shape.
+      clock: fc.oneof(fc.uuid(), fc.constantFrom('clock', '', 'x'.repeat(300))),
     },
     { requiredKeys: [] },
   )
   .map(
     (t) =>
-      `<TestInfo>${t.period ? `<BillingPeriodSeconds>${t.period}</BillingPeriodSeconds>` : ''}${t.max ? `<MaxIterations>${t.max}</MaxIterations>` : ''}${t.result ? `<ExpectedBillingResult>${t.result}</ExpectedBillingResult>` : ''}${t.amount ? `<BillingAmount>${t.amount}</BillingAmount>` : ''}</TestInfo>`,
+      `<TestInfo>${t.period ? `<BillingPeriodSeconds>${t.period}</BillingPeriodSeconds>` : ''}${t.max ? `<MaxIterations>${t.max}</MaxIterations>` : ''}${t.result ? `<ExpectedBillingResult>${t.result}</ExpectedBillingResult>` : ''}${t.amount ? `<BillingAmount>${t.amount}</BillingAmount>` : ''}${t.clock !== undefined ? `<TestClockID>${t.clock}</TestClockID>` : ''}</TestInfo>`,
   );
 
 /** Each method's elements, right for the method. */

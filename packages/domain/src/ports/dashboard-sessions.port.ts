@@ -26,8 +26,6 @@ export interface DashboardSessions {
    * that began at `windowStart` (kept until `expiresAt`), atomically; answers the count after it.
    */
   addFailure(key: string, windowStart: string, expiresAt: string, delta?: number): Promise<number>;
-  /** Failed sign-ins for `key` in the window that began at `windowStart`. */
-  failures(key: string, windowStart: string): Promise<number>;
   /** Removes sessions and windows that expired before `before` (the retention). */
   purgeExpired(before: string): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import { fail, type DomainError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
 import type { Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
@@ -34,12 +34,10 @@ const leaseFrom = (realNow: string) => new Date(Date.parse(realNow) + ADVANCE_LE
 /** POST test_clocks/{id}/advance: only a ready clock, only forwards. */
 export function startAdvance(clock: TestClock, to: string, realNow: string): Change<TestClock, TestClock> {
   if (clock.status === 'advancing') return { outcome: fail('TEST_CLOCK_ADVANCING'), events: [] };
-  if (Date.parse(to) <= Date.parse(clock.frozenTime)) return { outcome: refusal(`frozen_time must be after the clock's time (${clock.frozenTime})`), events: [] };
+  if (Date.parse(to) <= Date.parse(clock.frozenTime)) return { outcome: fail('TEST_CLOCK_TIME_INVALID', `frozen_time must be after the clock's time (${clock.frozenTime})`), events: [] };
   const next: TestClock = { ...clock, status: 'advancing', advancingTo: to, leaseUntil: leaseFrom(realNow), leaseOwner: null, advances: clock.advances + 1, version: clock.version + 1 };
   return { next, outcome: ok(next), events: [] };
 }
-
-const refusal = (message: string): ReturnType<typeof fail<'TEST_CLOCK_TIME_INVALID'>> => fail('TEST_CLOCK_TIME_INVALID', message);
 
 /**
  * A runner takes the advance: when no runner has it yet, or its holder's lease ran out (it died).
@@ -65,5 +63,3 @@ export function finishAdvance(clock: TestClock, stamp: Pick<EventStamp, 'request
   const events: TestClockEvent[] = [testClockEvent(next, stamp)];
   return { next, outcome: ok(next), events };
 }
-
-export type TestClockRefusal = DomainError<'TEST_CLOCK_ADVANCING' | 'TEST_CLOCK_TIME_INVALID'>;

@@ -3,10 +3,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { Contract } from '../contract.js';
-
-/** At most this many records a page of the dashboard's lists. */
-export const MAX_LIST_PAGE = 100;
-export const pageSize = (limit: number | undefined) => Math.min(Math.max(1, limit ?? MAX_LIST_PAGE), MAX_LIST_PAGE);
+import { pageSize } from '../../shared/application/page-size.js';
 
 /** A contract of the project; another project's is not found. */
 export class GetContract {

@@ -6,7 +6,7 @@ import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
-import { clockOf, stampFor, startingTime, timeOf } from '../../shared/application/clock-time.js';
+import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
 import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
 import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
@@ -78,7 +78,7 @@ export class CreateInvoice {
     const merchantContractId = input.contract?.merchantContractId;
     const contract = merchantContractId ? await this.contractFor(input, merchantContractId, input.contract?.createIfNotExists === true, onClock) : ok(undefined);
     if (!contract.ok) return contract;
-    return this.create(input, price, contract.value, testInfo, onClock);
+    return this.create(input, price, contract.value, testInfo, start.value.now, onClock);
   }
 
   /** The contract to charge under: the live one, or a new one when asked (card binding always). */
@@ -97,7 +97,8 @@ export class CreateInvoice {
     return holder && contractHoldsKey(holder) ? ok(holder) : created;
   }
 
-  private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo'], onClock: { testClockId?: string }) {
+  /** `now`: the request's time (its clock's, on a test clock), read once by `startingTime`. */
+  private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo'], now: Date, onClock: { testClockId?: string }) {
     const { invoices, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
     const byContract = contract?.state === 'active';
     const authorizationType = input.customer.type === 'undefined_bank_card' ? 'AUTH_PAGE' : byContract ? 'BY_CONTRACT' : 'SMS_PIN';
@@ -105,7 +106,6 @@ export class CreateInvoice {
       ? { contractId: contract.id, authorizationType: contract.authorizationType, expiresAt: contract.expiresAt, merchantContractId: contract.merchantContractId }
       : null;
     return retryOnConflict(async (): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> => {
-      const now = await timeOf(this.ports, { projectId: input.projectId, ...onClock });
       const id = ids.newId();
       const pin = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
       const invoice = openInvoice({

@@ -1,5 +1,6 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { InvoiceFilter } from '../../ports/invoice-repository.port.js';
+import { pageSize } from '../../shared/application/page-size.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { Invoice } from '../invoice.js';
@@ -15,15 +16,12 @@ export class GetInvoice {
   }
 }
 
-/** At most this many invoices a page. */
-export const MAX_INVOICES_PAGE = 100;
-
 /** A project's invoices, newest first, a page at a time (the dashboard's list). */
 export class ListInvoices {
   constructor(private readonly ports: Pick<KassaPorts, 'invoices'>) {}
 
   execute(input: { readonly projectId: number; readonly filter: InvoiceFilter; readonly limit?: number }): Promise<Invoice[]> {
-    return this.ports.invoices.list(input.projectId, input.filter, Math.min(Math.max(1, input.limit ?? MAX_INVOICES_PAGE), MAX_INVOICES_PAGE));
+    return this.ports.invoices.list(input.projectId, input.filter, pageSize(input.limit));
   }
 }
 
