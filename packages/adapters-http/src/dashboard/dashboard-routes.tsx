@@ -112,7 +112,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
     wrap(async (req, res) => {
       const who = await signedIn({ sessions: dashboard.sessions, projects: deps.projects }, req, now());
       // A live section asking without a session: 401, so that its script keeps what it shows.
-      if (!who) return req.headers[FRAGMENT_HEADER] === '1' ? void res.status(401).end() : void toSignIn(req, res);
+      if (!who) return req.headers[FRAGMENT_HEADER] === '1' ? page(res, '', 401) : void toSignIn(req, res);
       const projects = await dashboard.projectsOf(who.partnerLogin);
       await handler(req, res, who, { ...baseFrame(req), partnerLogin: who.partnerLogin, csrf: who.csrf, projects });
     });

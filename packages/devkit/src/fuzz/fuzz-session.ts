@@ -5,6 +5,7 @@ import { fuzzCases, type FuzzCase } from './requests.js';
 import { sendRaw, type RawAnswer } from './raw-http.js';
 import type { KnownPayment } from './form-bodies.js';
 import { FUZZ_TARGETS, type FuzzTarget } from './targets.js';
+import { FUZZ_PARTNER } from './kassa-process.js';
 
 export interface FuzzOptions {
   /** Stop after this many requests... */
@@ -63,8 +64,12 @@ export async function runFuzz(subject: FuzzSubject, options: FuzzOptions): Promi
   const until = Date.now() + options.seconds * 1000;
   const batchSize = options.batch ?? 200;
 
+  // The fuzz partner's dashboard session, opened once: signed-in requests reach the pages' own handlers.
+  const dashboard = targets.some((t) => t.routes.some((r) => r.dashboard)) && subject.urls.api ? await openDashboardSession(subject.urls.api).catch(() => undefined) : undefined;
+  if (dashboard === undefined && targets.some((t) => t.routes.some((r) => r.dashboard))) problem('the fuzz partner could not sign in to the dashboard');
+
   while (report.sent < options.requests && Date.now() < until && subject.alive()) {
-    const known = { ids: knownIds.slice(-200), payments: knownPayments.slice(-50) };
+    const known = { ids: knownIds.slice(-200), payments: knownPayments.slice(-50), ...(dashboard ? { dashboard } : {}) };
     const cases = fc.oneof(...targets.map((t) => ({ weight: t.routes.length, arbitrary: fuzzCases(t, known) })));
     const batch = fc.sample(cases, { seed: options.seed + report.batches, numRuns: Math.min(batchSize, options.requests - report.sent) });
     report.batches += 1;
@@ -103,6 +108,29 @@ export async function runFuzz(subject: FuzzSubject, options: FuzzOptions): Promi
     }
   }
   return report;
+}
+
+/** Signs the fuzz partner in to the dashboard as a browser would: its session cookie and the CSRF token of its forms. */
+async function openDashboardSession(api: string): Promise<{ cookie: string; csrf: string }> {
+  const form = await sendRaw(api, { method: 'GET', path: '/dashboard/sign-in', headers: [] });
+  const signInCookie = (form.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  const token = /name="token" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
+  const body = new URLSearchParams({ token, login: FUZZ_PARTNER.login, password: FUZZ_PARTNER.password }).toString();
+  const signedIn = await sendRaw(api, {
+    method: 'POST',
+    path: '/dashboard/sign-in',
+    headers: [
+      ['Cookie', signInCookie],
+      ['Content-Type', 'application/x-www-form-urlencoded'],
+    ],
+    body,
+  });
+  const cookie = (signedIn.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  if (!cookie.startsWith('kassa_session=')) throw new Error(`sign-in answered ${signedIn.status}`);
+  const page = await sendRaw(api, { method: 'GET', path: '/dashboard/projects/1/sandbox', headers: [['Cookie', cookie]] });
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!csrf) throw new Error(`the sandbox page answered ${page.status} without a form`);
+  return { cookie, csrf };
 }
 
 /** Runs `work` over `items`, `concurrency` at a time. */

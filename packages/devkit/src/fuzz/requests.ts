@@ -83,7 +83,52 @@ const query = fc.oneof(
 export interface Known {
   readonly ids: readonly string[];
   readonly payments: readonly KnownPayment[];
+  /** The fuzz partner's dashboard session (its cookie) and the session's CSRF token, when it signed in. */
+  readonly dashboard?: { readonly cookie: string; readonly csrf: string };
 }
+
+/** A dashboard page's query: its filters and cursor, right or hostile. */
+const dashboardQuery = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom('state', 'from', 'to', 'order', 'mcid', 'after', 'type', 'status', 'lang', 'notice', 'resent', 'state[]'),
+      fc.oneof(
+        fc.constantFrom('created', 'processed', 'active', 'dead', 'payment.updated', '2026-11-24', '2026-02-31', 'en', 'reset', 'TEST_CLOCK_ADVANCING', '12', 'MjAyNnxh'),
+        fc.string({ maxLength: 60 }),
+        fc.string({ unit: 'binary', maxLength: 30 }),
+      ),
+    ),
+    { maxLength: 4 },
+  )
+  .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`));
+
+/** A dashboard form: the session's CSRF token (right most of the time) and the forms' fields, right or hostile. */
+const dashboardForm = (csrf: string): fc.Arbitrary<FuzzBody> =>
+  fc
+    .record(
+      {
+        csrf: fc.oneof({ weight: 4, arbitrary: fc.constant(csrf) }, { weight: 1, arbitrary: fc.string({ maxLength: 60 }) }),
+        frozen_time: fc.oneof(fc.constantFrom('2027-01-01T00:00:00Z', '2028-06-01T00:00:00Z', '1999-01-01T00:00:00Z', 'soon'), fc.string({ maxLength: 40 })),
+        name: fc.string({ maxLength: 60 }),
+        outcome: fc.constantFrom('paid', 'declined', 'maybe'),
+        from: fc.constantFrom('2026-11-01', '2026-13-40', ''),
+        to: fc.constantFrom('2026-12-01', 'x', ''),
+      },
+      { requiredKeys: [] },
+    )
+    .map((fields): FuzzBody => ({ kind: 'dashboard-form', content: new URLSearchParams(Object.entries(fields)).toString(), cardNumbers: [] }));
+
+/** The session cookie of a dashboard request: the right one, another, or none (hostile requests). */
+const dashboardCookie = (known: Known, right: boolean): fc.Arbitrary<[string, string][]> => {
+  const good: [string, string][] = known.dashboard ? [['Cookie', known.dashboard.cookie]] : [];
+  return right
+    ? fc.oneof({ weight: 6, arbitrary: fc.constant(good) }, { weight: 1, arbitrary: fc.constant<[string, string][]>([...good, ['X-Dashboard-Fragment', '1']]) })
+    : fc.oneof(
+        fc.constant(good),
+        fc.constant<[string, string][]>([]),
+        fc.string({ maxLength: 80 }).map((v): [string, string][] => [['Cookie', `kassa_session=${v}`]]),
+      );
+};
 
 /** A widget route's query: an invoice and its token (a real pair most of the time), and the route's own parameters. */
 const widgetQuery = (route: FuzzRoute, known: Known) =>
@@ -266,9 +311,15 @@ function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCa
             .tuple(fc.constantFrom('1', '2'), id, fc.stringMatching(/^[A-Za-z0-9-]{1,38}$/))
             .map(
               ([p, id, orderId]) =>
-                route.path.replace(':projectId', p).replace(':invoiceId', id).replace(':contractId', id).replace(':deliveryId', `${id}-webhook`).replace(':testClockId', id) +
-                (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
-            );
+                route.path
+                  .replace(':projectId', p)
+                  .replace(':invoiceId', id)
+                  .replace(':contractId', id)
+                  .replace(':deliveryId', `${id}-webhook`)
+                  .replace(':testClockId', id)
+                  .replace(':subscriptionId', id) + (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
+            )
+            .chain((path) => (route.dashboard && route.method === 'GET' ? dashboardQuery.map((q) => path + q) : fc.constant(path)));
   const goodBody = (route: FuzzRoute, path: string) =>
     route.admin
       ? route.method === 'GET'
@@ -278,9 +329,13 @@ function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCa
         ? nearlyRightXml
         : route.document === 'subscription'
           ? nearlyRightSubscriptionXml(methodOf(route))
-          : route.document === 'form'
-            ? nearlyRightForm(known.payments)
-            : fc.option(nearlyRightBody, { freq: 8 });
+          : route.dashboard && route.method === 'POST'
+            ? dashboardForm(known.dashboard?.csrf ?? '')
+            : route.document === 'form'
+              ? nearlyRightForm(known.payments)
+              : route.dashboard
+                ? fc.constant(null)
+                : fc.option(nearlyRightBody, { freq: 8 });
   const goodType = (route: FuzzRoute) =>
     route.document === 'xml' || route.document === 'subscription' ? 'text/xml; charset=utf-8' : route.document === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   return routeOf(target)
@@ -291,14 +346,14 @@ function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCa
         fc.constant(path),
         goodBody(route, path),
         fc.constantFrom<Auth>('v3', 'v4'),
-        route.admin ? adminAuth(true) : route.operation && route.method === 'POST' ? idempotencyKey : fc.constant<[string, string][]>([]),
+        route.admin ? adminAuth(true) : route.dashboard ? dashboardCookie(known, true) : route.operation && route.method === 'POST' ? idempotencyKey : fc.constant<[string, string][]>([]),
       ),
     )
     .map(([route, path, body, authKind, bearer]) => assemble(target, route, route.method, path, body, goodType(route), target.signed ? authKind : 'none', bearer, false));
 }
 
 /** Hostile requests: any method, hostile ids and paths, any body, content type, headers and signature. */
-function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
+function hostileCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCase> {
   // A route's own bodies: XML documents for the XML service, JSON (or anything) for the rest.
   const withBody = (route: FuzzRoute) =>
     route.document === 'xml'
@@ -310,12 +365,20 @@ function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
           : route.admin
             ? fc.tuple(fc.option(fc.oneof(hostileBody, nearlyRightAdminBody(route.path)), { freq: 4 }), contentType)
             : fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType);
-  const routed = routeOf(target).chain((route) => fc.tuple(fc.constant(route), method(route), pathOf(route), withBody(route)));
-  const stray = fc.tuple(fc.constant<FuzzRoute>({ method: 'GET', path: '' }), fc.constantFrom('GET', 'POST', 'DELETE'), strayPath, fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType));
+  const routed = routeOf(target).chain((route) =>
+    fc.tuple(fc.constant(route), method(route), pathOf(route), withBody(route), route.dashboard ? dashboardCookie(known, false) : fc.constant<[string, string][]>([])),
+  );
+  const stray = fc.tuple(
+    fc.constant<FuzzRoute>({ method: 'GET', path: '' }),
+    fc.constantFrom('GET', 'POST', 'DELETE'),
+    strayPath,
+    fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType),
+    fc.constant<[string, string][]>([]),
+  );
   return fc
     .tuple(fc.oneof({ weight: 5, arbitrary: routed }, { weight: 1, arbitrary: stray }), target.signed ? auth : fc.constant<Auth>('none'), extraHeaders, fc.boolean(), adminAuth(false))
-    .map(([[route, verb, path, [body, type]], authKind, extra, lengthless, bearer]) =>
-      assemble(target, route, verb, path, body, type, authKind, target.host === 'admin' ? [...bearer, ...extra] : extra, lengthless),
+    .map(([[route, verb, path, [body, type], cookie], authKind, extra, lengthless, bearer]) =>
+      assemble(target, route, verb, path, body, type, authKind, target.host === 'admin' ? [...bearer, ...extra] : [...cookie, ...extra], lengthless),
     );
 }
 
@@ -324,4 +387,4 @@ function hostileCases(target: FuzzTarget): fc.Arbitrary<FuzzCase> {
  * `knownIds` are invoice and contract ids the app gave out earlier, so that nearly right requests
  * also act on real invoices and contracts.
  */
-export const fuzzCases = (target: FuzzTarget, known: Known = { ids: [], payments: [] }): fc.Arbitrary<FuzzCase> => fc.oneof(nearlyRightCases(target, known), hostileCases(target));
+export const fuzzCases = (target: FuzzTarget, known: Known = { ids: [], payments: [] }): fc.Arbitrary<FuzzCase> => fc.oneof(nearlyRightCases(target, known), hostileCases(target, known));

@@ -17,6 +17,8 @@ export interface FuzzRoute {
   readonly weight?: number;
   /** An admin API route: its requests carry the admin bearer token (right, wrong or none), `:login` and `:adminProject` are the fuzzer's own. */
   readonly admin?: boolean;
+  /** A dashboard route behind a session: its requests carry the fuzz partner's session cookie (right, wrong or none), its forms the session's CSRF token. */
+  readonly dashboard?: boolean;
 }
 
 /** What an error answer of a listener must look like. */
@@ -76,6 +78,16 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/dashboard/projects/:projectId/invoices/:invoiceId' },
   { method: 'POST', path: '/dashboard/projects/:projectId/deliveries/resend-dead', document: 'form' },
   { method: 'POST', path: '/dashboard/projects/:projectId/sandbox/reset', document: 'form' },
+  // Signed in (the fuzzer opens a session at its start): the pages' filters, cursors and ids, and the forms behind their CSRF token.
+  ...['', '/invoices', '/contracts', '/subscriptions', '/events', '/deliveries', '/requests', '/sandbox'].map(
+    (page): FuzzRoute => ({ method: 'GET', path: `/dashboard/projects/:projectId${page}`, dashboard: true }),
+  ),
+  { method: 'GET', path: '/dashboard/projects/:projectId/invoices/:invoiceId', dashboard: true },
+  { method: 'GET', path: '/dashboard/projects/:projectId/contracts/:contractId', dashboard: true },
+  { method: 'GET', path: '/dashboard/projects/:projectId/subscriptions/:subscriptionId', dashboard: true },
+  ...['/deliveries/resend-dead', '/deliveries/:deliveryId/resend', '/sandbox/clocks', '/sandbox/clocks/:testClockId/advance', '/sandbox/invoices/:invoiceId/simulate'].map(
+    (action): FuzzRoute => ({ method: 'POST', path: `/dashboard/projects/:projectId${action}`, document: 'form', dashboard: true }),
+  ),
   { method: 'GET', path: '/api/v3/openapi.json' },
   { method: 'GET', path: '/health' },
   { method: 'POST', path: '/health' },
