@@ -47,6 +47,13 @@ const PAN_MIN = 13;
 const PAN_MAX = 19;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isSeparator = (c: number) => c === 32 || c === 45; // space, dash
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** Where the text holds UUIDs: their digit groups can pass for a card number (an invoice id once did). */
+function uuidSpans(text: string): [number, number][] {
+  if (text.length < 36) return [];
+  return Array.from(text.matchAll(UUID), (m): [number, number] => [m.index, m.index + m[0].length]);
+}
 
 /**
  * Where to look for card numbers: all of a plain text, or only inside the strings of a JSON text
@@ -67,6 +74,8 @@ export function maskCardNumbers(text: string, scope: CardNumberScope = 'text'): 
   let copied = 0;
   let inString = scope === 'text';
   const n = text.length;
+  let uuids: [number, number][] | undefined;
+  let nextUuid = 0;
   for (let i = 0; i < n; ) {
     const c = text.charCodeAt(i);
     if (scope === 'json-strings') {
@@ -82,6 +91,14 @@ export function maskCardNumbers(text: string, scope: CardNumberScope = 'text'): 
     }
     if (!inString || !isDigit(c)) {
       i += 1;
+      continue;
+    }
+    // Inside a UUID: no card number (read once, at the first digit, and only then).
+    uuids ??= uuidSpans(text);
+    while (nextUuid < uuids.length && (uuids[nextUuid] as [number, number])[1] <= i) nextUuid += 1;
+    const uuid = uuids[nextUuid];
+    if (uuid && uuid[0] <= i) {
+      i = uuid[1];
       continue;
     }
     // A run: groups of digits joined by single separators.
