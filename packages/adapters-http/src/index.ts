@@ -41,4 +41,5 @@ export { ADMIN_PREFIX } from './admin/admin-directory-routes.js';
 export { adminOpenApiDocument } from './admin/admin-openapi.js';
 export { MAX_OVERLAP_DAYS } from './admin/admin-schemas.js';
 export { dashboardRefusals } from './dashboard/dashboard-routes.js';
+export { addressGroup, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_LOGIN, MAX_FAILURES_PER_LOGIN_AND_ADDRESS, SIGN_IN_WINDOW_MINUTES, SignInThrottle } from './dashboard/sign-in-throttle.js';
 export { invoicesPage } from './dashboard/dashboard-views.js';

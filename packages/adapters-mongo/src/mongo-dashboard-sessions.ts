@@ -11,14 +11,19 @@ export interface SessionDocument {
 }
 
 export interface FailureWindowDocument {
+  /** The throttle's key (a keyed digest, never a login as typed) and the window's start. */
   _id: string;
   count: number;
-  expiresAt: string;
+  /** A date, not text: the TTL index `ttl` removes the window after it. */
+  expireAt: Date;
+  /** Windows written by Kassa before the TTL index had this text instead (purged as well). */
+  expiresAt?: string;
 }
 
 /**
  * The dashboard's sessions (by the digest of their token) and its failed sign-ins, one document per
  * key and window: the count is an atomic `$inc` on an upsert, so every API process counts into one.
+ * Windows expire by themselves (a TTL index on MongoDB; `purgeExpired` on servers without TTL).
  */
 export class MongoDashboardSessions implements DashboardSessions {
   constructor(
@@ -41,12 +46,16 @@ export class MongoDashboardSessions implements DashboardSessions {
   }
 
   async addFailure(key: string, windowStart: string, expiresAt: string, delta = 1): Promise<number> {
-    const doc = await storage(() => this.windows.findOneAndUpdate({ _id: `${key}\n${windowStart}` }, { $inc: { count: delta }, $set: { expiresAt } }, { upsert: true, returnDocument: 'after' }));
+    const expireAt = new Date(expiresAt);
+    const doc = await storage(() => this.windows.findOneAndUpdate({ _id: `${key}\n${windowStart}` }, { $inc: { count: delta }, $set: { expireAt } }, { upsert: true, returnDocument: 'after' }));
     return doc?.count ?? delta;
   }
 
   async purgeExpired(before: string): Promise<number> {
-    const [a, b] = await Promise.all([storage(() => this.sessions.deleteMany({ expiresAt: { $lt: before } })), storage(() => this.windows.deleteMany({ expiresAt: { $lt: before } }))]);
+    const [a, b] = await Promise.all([
+      storage(() => this.sessions.deleteMany({ expiresAt: { $lt: before } })),
+      storage(() => this.windows.deleteMany({ $or: [{ expireAt: { $lt: new Date(before) } }, { expiresAt: { $lt: before } }] })),
+    ]);
     return a.deletedCount + b.deletedCount;
   }
 }

@@ -18,6 +18,18 @@ describe('MongoDB storage', () => {
     expect(unique?.['unique']).toBe(true);
   });
 
+  it("expires the dashboard's failed sign-ins by themselves: a TTL index on a date, and a purge for servers without TTL (old text dates too)", async () => {
+    const storage = await freshMongoStorage();
+    const ttl = (await storage.db.collection('dashboard_sign_in_failures').listIndexes().toArray()).find((i) => i['name'] === 'ttl');
+    expect(ttl).toMatchObject({ key: { expireAt: 1 }, expireAfterSeconds: 0 });
+    await storage.dashboardSessions.addFailure('k1', '2026-11-24T10:00:00.000Z', '2026-11-24T10:30:00.000Z');
+    const doc = await storage.db.collection('dashboard_sign_in_failures').findOne({});
+    expect(doc?.['expireAt']).toBeInstanceOf(Date);
+    await storage.db.collection('dashboard_sign_in_failures').insertOne({ _id: 'old\n2026-11-24T09:00:00.000Z' as never, count: 3, expiresAt: '2026-11-24T09:30:00.000Z' });
+    expect(await storage.dashboardSessions.purgeExpired('2026-11-24T10:31:00.000Z')).toBe(2);
+    expect(await storage.db.collection('dashboard_sign_in_failures').countDocuments()).toBe(0);
+  });
+
   it('keeps one plain document per aggregate: its state as the domain has it, its version, its keys, its outbox; nothing else is kept', async () => {
     const storage = await freshMongoStorage();
     const { sampleContract } = await import('@kassa/domain/testing');

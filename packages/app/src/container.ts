@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type Scheduler, type SmsSender, type WebhookSender } from '@kassa/domain';
 import { TestEnvironmentBillingGateway, TestEnvironmentCarrierLookup } from '@kassa/adapters-memory';
@@ -102,6 +102,10 @@ export function buildContainer(
       // The merchants' dashboard (/dashboard/ on the API host): sessions in storage, so any API process serves them.
       dashboard: {
         sessions: storage.dashboardSessions,
+        // Derived from the PIN key, which every API process shares (and production must set).
+        throttleKey: createHmac('sha256', c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY)
+          .update('kassa-dashboard-sign-in-throttle')
+          .digest('base64url'),
         projectsOf: async (partnerLogin: string) => (await storage.projects.listProjects({ partnerLogin })).map((r) => r.record),
         apiCalls: storage.apiCalls,
       },

@@ -1,3 +1,4 @@
+import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
@@ -9,9 +10,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.stop();
+  await Promise.all([...sources.values()].map((agent) => agent.close()));
 });
 
-/** A browser's cookie jar for one host, enough for these pages (no redirects followed by fetch). */
+/** Loopback sources by address: a client bound to 127.0.0.2 is another caller than 127.0.0.1. */
+const sources = new Map<string, Agent>();
+const sourceOf = (address: string) => sources.get(address) ?? sources.set(address, new Agent({ localAddress: address })).get(address);
+
+/**
+ * A browser's cookie jar for one host, enough for these pages (no redirects followed by fetch). A
+ * loopback address (127.0.0.2…) is where its requests really come from; another is only named in
+ * X-Forwarded-For, which this suite's Kassa does not believe (they then come from 127.0.0.1).
+ */
 class Visitor {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -24,7 +34,8 @@ class Visitor {
     if (this.cookies.size > 0) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
     if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(new URL(path, this.base), { method: init.method ?? (body ? 'POST' : 'GET'), headers, redirect: 'manual', ...(body ? { body } : {}) });
+    const dispatcher = this.address.startsWith('127.') ? { dispatcher: sourceOf(this.address) } : {};
+    const res = await undiciFetch(new URL(path, this.base), { method: init.method ?? (body ? 'POST' : 'GET'), headers, redirect: 'manual', ...dispatcher, ...(body ? { body } : {}) });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, value] = (pair ?? '').split('=');
@@ -120,6 +131,25 @@ describe('the dashboard', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // The right password too is refused while this login is throttled at this address (the suite's requests all come from one).
     expect((await new Visitor(t.kassa.urls.api, '203.0.113.56').signIn(OTHER.login, OTHER.password)).status).toBe(429);
+  });
+
+  it('60 wrong passwords from one address (no GET: its own form token) leave the login open to the others; 20 addresses × 5 still close it', async () => {
+    // The client picks its own double-submit token, as an attacker would.
+    const token = 'a'.repeat(43);
+    const guess = (address: string, password: string, login = FLAGGED.login) =>
+      new Visitor(t.kassa.urls.api, address).request('/dashboard/sign-in?lang=en', { form: { token, login, password }, headers: { cookie: `kassa_sign_in=${token}` } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await guess('127.0.0.2', `guess-${i}`)).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(55);
+    expect((await new Visitor(t.kassa.urls.api, '127.0.0.3').signIn(FLAGGED.login, FLAGGED.password)).status).toBe(303);
+    // A botnet: 20 addresses × 5 guesses at one login (one no other test signs in with). At most 50
+    // are checked, the rest refused, and so is the next address, until the window ends.
+    const botnet: number[] = [];
+    for (let a = 10; a < 30; a++) for (let i = 0; i < 5; i++) botnet.push((await guess(`127.0.1.${a}`, `guess-${i}`, 'botnet-target')).status);
+    expect(botnet.filter((s) => s === 401)).toHaveLength(50);
+    expect(botnet.filter((s) => s === 429)).toHaveLength(50);
+    expect((await guess('127.0.1.30', 'the-right-one', 'botnet-target')).status).toBe(429);
   });
 
   it("the requests page lists the project's signed calls by route template, with masked bodies: no PIN, token, card data or password", async () => {

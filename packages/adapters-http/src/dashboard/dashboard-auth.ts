@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { parse as parseCookies, serialize } from 'cookie';
 import type { Request, Response } from 'express';
 import { callerIp } from '../shared/caller-ip.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 import { liveSecrets, type DashboardSession, type DashboardSessions, type Partner, type ProjectDirectory } from '@kassa/domain';
 
 export const SESSION_COOKIE = 'kassa_session';
@@ -10,15 +11,6 @@ export const SIGN_IN_COOKIE = 'kassa_sign_in';
 export const DASHBOARD_PATH = '/dashboard';
 /** A session lasts this long from sign-in. */
 export const SESSION_HOURS = 12;
-/**
- * Sign-ins are counted in windows of this many minutes: per login from one address (a guesser), per
- * address (one guessing many logins) and per login from anywhere (a spread-out guesser, with a cap
- * high enough that a stranger who knows a login cannot lock its partner out from one address).
- */
-export const SIGN_IN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_LOGIN_AND_ADDRESS = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
-export const MAX_FAILURES_PER_LOGIN = 50;
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const sameText = (a: string, b: string) => {
@@ -87,33 +79,20 @@ export const signInTokenHolds = (req: Request, field: unknown): boolean => {
 export type SignInOutcome = { readonly kind: 'signed-in' } | { readonly kind: 'refused' } | { readonly kind: 'throttled'; readonly retryAfterSeconds: number };
 
 /**
- * Checks a login and password (the partner's, or its previous one while it still counts), counting
- * failures per login and per address: past the limit the answer is `throttled` before any check.
- * A session is created on success: only the digest of its token is stored.
+ * Checks a login and password (the partner's, or its previous one while it still counts), counted by
+ * the throttle first: past a limit the answer is `throttled` before any check. A session is created
+ * on success: only the digest of its token is stored.
  */
 export async function signIn(
-  deps: { readonly sessions: DashboardSessions; readonly projects: Pick<ProjectDirectory, 'findPartner'> },
+  deps: { readonly sessions: DashboardSessions; readonly projects: Pick<ProjectDirectory, 'findPartner'>; readonly throttle: SignInThrottle },
   req: Request,
   res: Response,
   input: { readonly login: string; readonly password: string; readonly now: Date },
 ): Promise<SignInOutcome> {
   const { sessions } = deps;
-  const windowMs = SIGN_IN_WINDOW_MINUTES * 60_000;
-  const start = Math.floor(input.now.getTime() / windowMs) * windowMs;
-  const windowStart = new Date(start).toISOString();
-  const expiresAt = new Date(start + 2 * windowMs).toISOString();
-  const retryAfterSeconds = Math.ceil((start + windowMs - input.now.getTime()) / 1000);
-  const login = input.login.toLowerCase().slice(0, 200);
-  const address = callerIp(req) || 'unknown';
-  const limits: readonly [string, number][] = [
-    [`login:${login}|address:${address}`, MAX_FAILURES_PER_LOGIN_AND_ADDRESS],
-    [`address:${address}`, MAX_FAILURES_PER_ADDRESS],
-    [`login:${login}`, MAX_FAILURES_PER_LOGIN],
-  ];
-  // The attempt is counted before the password is looked at (an atomic add that answers the count),
-  // so that guesses sent side by side cannot all pass a check made before any of them was counted.
-  const counts = await Promise.all(limits.map(([key]) => sessions.addFailure(key, windowStart, expiresAt)));
-  if (limits.some(([, max], i) => (counts[i] ?? 0) > max)) return { kind: 'throttled', retryAfterSeconds };
+  // Counted before the password is looked at, so that guesses sent side by side cannot all pass.
+  const verdict = await deps.throttle.attempt(input.login, callerIp(req), input.now);
+  if (verdict.kind === 'throttled') return verdict;
   const partner: Partner | undefined = input.login.length <= 200 ? await deps.projects.findPartner(input.login) : undefined;
   const passwords = partner ? liveSecrets(partner.password, partner.previousPassword, input.now) : [];
   // Every candidate compared (a constant-time compare each), found or not.
@@ -121,12 +100,10 @@ export async function signIn(
   if (!partner || !matches) return { kind: 'refused' };
   const password = passwords.find((p) => sameText(p, input.password)) as string;
   // Signed in: the attempt was no failure after all.
-  await Promise.all(limits.map(([key]) => sessions.addFailure(key, windowStart, expiresAt, -1)));
+  await verdict.forgive();
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(input.now.getTime() + SESSION_HOURS * 3_600_000);
   await sessions.create({ id: digest(token), partnerLogin: partner.login, passwordMark: passwordMark(token, password), createdAt: input.now.toISOString(), expiresAt: expires.toISOString() });
-  // Expired sessions and windows go at each sign-in: nothing else reads them.
-  await sessions.purgeExpired(input.now.toISOString()).catch(() => undefined);
   res.append('Set-Cookie', serialize(SESSION_COOKIE, token, cookieOptions(req, SESSION_HOURS * 3600)));
   return { kind: 'signed-in' };
 }

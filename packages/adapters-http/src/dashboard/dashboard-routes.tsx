@@ -4,6 +4,7 @@ import type { HttpDeps } from '../shared/http-deps.js';
 import type { DocumentRefusal } from '../shared/raw-endpoint.js';
 import { sendPage } from '../widget/page-security.js';
 import { domainEventType, EVENT_TYPE_NAMES } from '../webhooks/event-views.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 import { csrfHolds, DASHBOARD_PATH, signedIn, signIn, signInToken, signInTokenHolds, signOut, type SignedIn } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, dashboardLang } from './dashboard-texts.js';
 import {
@@ -94,6 +95,7 @@ function parseCursor(value: string | undefined): { createdAt: string; id: string
  */
 export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IRouter = Router()): IRouter {
   const now = () => deps.clock.now();
+  const throttle = new SignInThrottle(dashboard.sessions, dashboard.throttleKey);
   const langOf = (req: Request) => dashboardLang(req.query['lang'], req.headers['accept-language']);
   /** The page's own address without its language (the language links add theirs). */
   const ownPath = (req: Request) => {
@@ -166,7 +168,11 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       const texts = DASHBOARD_TEXTS[frame.lang];
       const body = formOf(res);
       if (!signInTokenHolds(req, body['token'])) return page(res, signInPage(frame, signInToken(req, res), texts.expiredForm), 403);
-      const outcome = await signIn({ sessions: dashboard.sessions, projects: deps.projects }, req, res, { login: text(body['login']) ?? '', password: text(body['password']) ?? '', now: now() });
+      const outcome = await signIn({ sessions: dashboard.sessions, projects: deps.projects, throttle }, req, res, {
+        login: text(body['login']) ?? '',
+        password: text(body['password']) ?? '',
+        now: now(),
+      });
       if (outcome.kind === 'signed-in') return void res.redirect(303, `${DASHBOARD_PATH}/?lang=${frame.lang}`);
       if (outcome.kind === 'throttled') {
         res.set('Retry-After', String(outcome.retryAfterSeconds));

@@ -43,6 +43,8 @@ export interface HttpDeps {
   /** The merchants' dashboard on the API host (absent: no /dashboard). */
   readonly dashboard?: {
     readonly sessions: DashboardSessions;
+    /** The key of the sign-in throttle's digests of logins and addresses (the same in every API process). */
+    readonly throttleKey: string;
     readonly projectsOf: (partnerLogin: string) => Promise<readonly Project[]>;
     /** The projects' recent API calls, recorded by the API host and shown on the requests page. */
     readonly apiCalls: ApiCallLog;

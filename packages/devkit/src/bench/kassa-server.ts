@@ -19,6 +19,8 @@ const config = configSchema.parse({
   KASSA_DATA_DIR: process.env['BENCH_DATA_DIR'] ?? '',
   KASSA_SEED_FILE: seed,
   KASSA_LOG_LEVEL: level,
+  // A scenario that poses as many clients names them in X-Forwarded-For (the memory bench's sign-ins).
+  ...(process.env['KASSA_TRUST_PROXY'] ? { KASSA_TRUST_PROXY: process.env['KASSA_TRUST_PROXY'] } : {}),
   ...storage,
 });
 // Logs go through the app's own buffered writer, to /dev/null instead of a terminal.
