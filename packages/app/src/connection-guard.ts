@@ -1,9 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { ConnectionsBySource, type Source, sourceOf } from './connection-sources.js';
 
 /** How many connections a listener holds, and how long one may stay silent. */
 export interface ConnectionLimits {
-  /** Connections open at once on one listener; beyond it, an idle or slow one makes room. */
+  /** Connections open at once on one listener; beyond it, an idle or slow one of the address holding the most makes room. */
   readonly maxConnections: number;
   /** A connection that has sent no byte after this long is closed. */
   readonly firstByteMs: number;
@@ -17,55 +18,81 @@ export interface ConnectionLimits {
  */
 export const CONNECTION_LIMITS: ConnectionLimits = { maxConnections: 2_000, firstByteMs: 5_000 };
 
-/** A connection's request in progress, if any. */
+/** A connection's source and its request in progress, if any. */
 interface Open {
+  readonly source: Source<Socket>;
   request: IncomingMessage | undefined;
 }
 
 /**
  * Guards `server` against connections that hold a descriptor and do little. A silent connection
- * is closed after `firstByteMs`. At `maxConnections` a newcomer closes, in this order, the oldest
- * connection with no request running (silent, half a header, or idle between keep-alive
- * requests), else the oldest whose request is still receiving its body (a client trickling bytes);
- * only when every connection holds a whole request being answered is the newcomer closed. So a
- * client holding the cap with idle or slow connections keeps no one out: each newcomer takes one
- * of its places.
+ * is closed after `firstByteMs`. At `maxConnections` a newcomer makes room at the expense of the
+ * source address (an IPv4 address or an IPv6 /64, see `sourceOf`) that would then hold the most
+ * connections: its own address if that is at the top (ties included), else the heaviest other.
+ * From that address it closes the oldest connection with no request running (silent, half a
+ * header, or idle between keep-alive requests), else the oldest whose request is still receiving
+ * its body (a client trickling bytes). Only if that address has neither does the same order apply
+ * across all addresses; only when every connection holds a whole request being answered is the
+ * newcomer closed. So one address flooding the listener with idle or slow connections evicts only
+ * its own, and a client of another address keeps its place until it sends its request; without
+ * the ranking, each flooding newcomer took the place of the oldest idle connection, whoever held it.
  */
 export function guardConnections(server: Server, limits: ConnectionLimits): void {
   /** Every open connection, oldest first (a Map keeps insertion order). */
   const open = new Map<Socket, Open>();
   /** The open connections with no request running, oldest first: evicted in O(1). */
   const idle = new Set<Socket>();
+  const bySource = new ConnectionsBySource<Socket>();
   server.on('request', (req: IncomingMessage, res) => {
     const state = open.get(req.socket);
     if (!state) return;
     state.request = req;
     idle.delete(req.socket);
+    bySource.markBusy(state.source, req.socket);
     res.once('close', () => {
       if (state.request !== req) return;
       state.request = undefined;
-      // Back at the end of the queue: idle since now.
-      if (open.has(req.socket)) idle.add(req.socket);
+      // Back at the end of the queues: idle since now.
+      if (!open.has(req.socket)) return;
+      idle.add(req.socket);
+      bySource.markIdle(state.source, req.socket);
     });
   });
-  /** Closes `socket` and frees its place now (its 'close' event comes later). */
-  const close = (socket: Socket): true => {
+  const forget = (socket: Socket): void => {
+    const state = open.get(socket);
+    if (!state) return;
     open.delete(socket);
     idle.delete(socket);
+    bySource.remove(state.source, socket);
+  };
+  /** Closes `socket` and frees its place now (its 'close' event comes later). */
+  const close = (socket: Socket): true => {
+    forget(socket);
     socket.destroy();
     return true;
   };
-  const evict = (): boolean => {
-    for (const socket of idle) return close(socket);
-    for (const [socket, state] of open) if (state.request && !state.request.complete) return close(socket);
+  /** Closes the first of `idleOnes`, else the first of `all` still receiving its body. */
+  const evictFrom = (idleOnes: Iterable<Socket>, all: Iterable<Socket>): boolean => {
+    for (const socket of idleOnes) return close(socket);
+    for (const socket of all) {
+      const request = open.get(socket)?.request;
+      if (request && !request.complete) return close(socket);
+    }
     return false;
   };
+  const evict = (newcomer: string): boolean => {
+    const heaviest = bySource.heaviest();
+    const own = bySource.get(newcomer);
+    const target = own && (!heaviest || own.open.size + 1 >= heaviest.open.size) ? own : heaviest;
+    return (target !== undefined && evictFrom(target.idle, target.open)) || evictFrom(idle, open.keys());
+  };
   server.on('connection', (socket: Socket) => {
-    if (open.size >= limits.maxConnections && !evict()) {
+    const source = sourceOf(socket.remoteAddress);
+    if (open.size >= limits.maxConnections && !evict(source)) {
       socket.destroy();
       return;
     }
-    open.set(socket, { request: undefined });
+    open.set(socket, { source: bySource.add(source, socket), request: undefined });
     idle.add(socket);
     const silent = setTimeout(() => {
       if (socket.bytesRead === 0) socket.destroy();
@@ -73,8 +100,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     silent.unref();
     socket.once('close', () => {
       clearTimeout(silent);
-      open.delete(socket);
-      idle.delete(socket);
+      forget(socket);
     });
   });
 }

@@ -1,0 +1,146 @@
+import type { Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { close, createListener, LISTENER_TIMEOUTS, listen } from '../src/listeners.js';
+
+// The listener's eviction order at its connection cap, by source address. Loopback stands in for
+// other hosts: 127.0.0.1 is the attacker, 127.0.0.2 ... 127.0.0.9 other clients (a socket bound
+// with `localAddress`). The cap's other rules (idle before trickling, answers never cut) are in
+// listeners.e2e.test.ts.
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('at the cap, the address holding the most connections makes room', () => {
+  let server: Server;
+  let port: number;
+  const sockets: Socket[] = [];
+  beforeEach(async () => {
+    server = createListener(LISTENER_TIMEOUTS, { maxConnections: 10, firstByteMs: 5_000 });
+    port = await listen(server, 0, '127.0.0.1');
+  });
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await close(server);
+  });
+
+  /** A silent connection from `from`, once the listener has taken it; `closed` says whether the listener has closed it since. */
+  const silent = async (from: string) => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress: from });
+    sockets.push(socket);
+    const held = { closed: false };
+    socket.on('close', () => (held.closed = true));
+    socket.on('error', () => {});
+    await new Promise((r) => socket.once('connect', r));
+    // The listener's 'connection' comes a little after the client's 'connect'.
+    await sleep(20);
+    return held;
+  };
+  const closedOnes = (held: { closed: boolean }[]) => held.flatMap((h, i) => (h.closed ? [i] : []));
+
+  it("a newcomer of another address closes the heaviest address's oldest connection; the heaviest's own newcomer closes its own oldest", async () => {
+    const flood: { closed: boolean }[] = [];
+    for (let i = 0; i < 7; i++) flood.push(await silent('127.0.0.1'));
+    const others = [await silent('127.0.0.2'), await silent('127.0.0.2'), await silent('127.0.0.3')];
+    // The cap is reached: a newcomer of 127.0.0.2 (then holding 3) takes 127.0.0.1's oldest place (it holds 7) ...
+    others.push(await silent('127.0.0.2'));
+    await sleep(50);
+    expect(closedOnes(flood)).toEqual([0]);
+    // ... as does one of a new address ...
+    others.push(await silent('127.0.0.4'));
+    // ... and one of 127.0.0.1 itself its own next oldest.
+    flood.push(await silent('127.0.0.1'));
+    await sleep(50);
+    expect(closedOnes(flood)).toEqual([0, 1, 2]);
+    expect(closedOnes(others)).toEqual([]);
+    // 127.0.0.1 holds 5, 127.0.0.2 three: a fourth of 127.0.0.2 takes one of 127.0.0.1 (4 < 5) ...
+    others.push(await silent('127.0.0.2'));
+    await sleep(50);
+    expect(closedOnes(flood)).toEqual([0, 1, 2, 3]);
+    // ... a fifth its own oldest (127.0.0.2 would hold 5, more than 127.0.0.1's 4).
+    others.push(await silent('127.0.0.2'));
+    await sleep(50);
+    expect(closedOnes(flood)).toEqual([0, 1, 2, 3]);
+    expect(closedOnes(others)).toEqual([0]);
+  });
+});
+
+/**
+ * The attacker, in a worker thread so that it does not share the listener's event loop: `inFlight`
+ * silent connections from 127.0.0.1 at once, each re-opened as soon as the listener closes it.
+ */
+const ATTACKER = `
+const { connect } = require('node:net');
+const { parentPort, workerData } = require('node:worker_threads');
+let stopped = false;
+const open = () => {
+  if (stopped) return;
+  const socket = connect({ host: '127.0.0.1', port: workerData.port, localAddress: '127.0.0.1' });
+  socket.on('error', () => {});
+  socket.on('close', open);
+};
+for (let i = 0; i < workerData.inFlight; i++) open();
+parentPort.on('message', () => { stopped = true; });
+`;
+
+const CLIENTS = 38;
+
+/** Connects from `localAddress`, waits `delayMs`, sends a GET; resolves whether a 200 came back. */
+function slowClient(port: number, localAddress: string, delayMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = connect({ host: '127.0.0.1', port, localAddress }, () => {
+      setTimeout(() => socket.write('GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), delayMs);
+    });
+    // A SYN dropped from a full accept queue is sent again after 1 s, then 2 s more.
+    const timer = setTimeout(() => socket.destroy(), delayMs + 5_000);
+    socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(answer.startsWith('HTTP/1.1 200'));
+    });
+  });
+}
+
+describe('a flood of silent connections from one address keeps no other address out', () => {
+  let server: Server;
+  let port: number;
+  let attacker: Worker;
+  let accepted = 0;
+  beforeAll(async () => {
+    server = createListener(LISTENER_TIMEOUTS, { maxConnections: 200, firstByteMs: 5_000 });
+    server.on('request', (_req, res) => res.end('hello'));
+    server.on('connection', () => (accepted += 1));
+    port = await listen(server, 0, '127.0.0.1');
+    // 600 at once: the listener holds 200, and the rest wait in its accept queue (backlog 511).
+    attacker = new Worker(ATTACKER, { eval: true, workerData: { port, inFlight: 600 } });
+    // Let the flood fill the listener and reach its pace: it warms up in about 0.7 s, longer on a busy machine.
+    const started = Date.now();
+    while (accepted < 3_000 && Date.now() - started < 5_000) await sleep(50);
+  });
+  afterAll(async () => {
+    attacker.postMessage('stop');
+    await attacker.terminate();
+    await close(server);
+  });
+
+  // Before the fix, each flooding newcomer took the place of the oldest idle connection, whoever
+  // held it: at 4,000-18,000 connections a second here, 0 of 38 answered at 200 ms and at 1 s (at
+  // 200 ms, 20 once when a busy machine slowed the flood to 1,200 a second).
+  it.each([200, 1_000])(
+    '38 clients of 127.0.0.2-9 that send their request %i ms after connecting are answered',
+    async (delayMs) => {
+      const [acceptedBefore, started] = [accepted, Date.now()];
+      const answers = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => sleep(i * 10).then(() => slowClient(port, `127.0.0.${2 + (i % 8)}`, delayMs))));
+      const flood = accepted - acceptedBefore;
+      const answered = answers.filter(Boolean).length;
+      console.log(`request ${delayMs} ms after connecting: ${answered}/${CLIENTS} answered, the flood at ${Math.round((flood * 1000) / (Date.now() - started))} connections a second`);
+      // The flood really ran: it took the listener's 200 places over at least once while the clients
+      // waited (only a floor: a busy machine slows it).
+      expect(flood).toBeGreaterThan(200);
+      expect(answered).toBeGreaterThanOrEqual(36);
+    },
+    15_000,
+  );
+});
