@@ -1,29 +1,11 @@
-const IPV4_MAPPED = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i;
+import { addressGroup } from '@kassa/adapters-http';
 
 /**
- * The source a connection from `remoteAddress` counts against: an IPv4 address (also when a
- * dual-stack listener sees it as `::ffff:a.b.c.d`), or an IPv6 address's /64 written `a:b:c:d::/64`.
- * A single host is routinely given a whole /64, so counting its addresses one by one would let it
- * pose as billions of sources. `undefined` (a socket already gone) counts as the source ''.
+ * The source a connection from `remoteAddress` counts against: the sign-in throttle's address group
+ * (IPv4, also when a dual-stack listener sees it as `::ffff:a.b.c.d`; IPv6 by its /64, since a single
+ * host is routinely given a whole /64). `undefined` (a socket already gone) counts as the source ''.
  */
-export function sourceOf(remoteAddress: string | undefined): string {
-  if (remoteAddress === undefined || !remoteAddress.includes(':')) return remoteAddress ?? '';
-  const mapped = IPV4_MAPPED.exec(remoteAddress);
-  if (mapped) return mapped[1] as string;
-  // Expand a '::' to its zero groups (an embedded IPv4 address counts as two); drop a zone (%eth0).
-  const [head = '', tail] = (remoteAddress.split('%')[0] as string).split('::');
-  const first = head === '' ? [] : head.split(':');
-  let groups = first;
-  if (tail !== undefined) {
-    const last = tail === '' ? [] : tail.split(':');
-    const width = last.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
-    groups = [...first, ...Array<string>(Math.max(0, 8 - first.length - width)).fill('0'), ...last];
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
+export const sourceOf = (remoteAddress: string | undefined): string => (remoteAddress === undefined ? '' : addressGroup(remoteAddress));
 
 /** One source's open connections. */
 export interface Source<C> {
