@@ -1,5 +1,6 @@
 import type { DashboardSession, DashboardSessions } from '@kassa/domain';
 import { JournaledMap, type Journal } from './journal.js';
+import { integer, ownId, shape, text } from './restored-checks.js';
 
 /** The dashboard's sessions and failed sign-ins in this process (journaled with a data folder). */
 export class InMemoryDashboardSessions implements DashboardSessions {
@@ -7,8 +8,8 @@ export class InMemoryDashboardSessions implements DashboardSessions {
   private readonly windows: JournaledMap<string, { count: number; readonly expiresAt: string }>;
 
   constructor(journal?: Journal) {
-    this.sessions = new JournaledMap(journal, 'dashboard-sessions');
-    this.windows = new JournaledMap(journal, 'dashboard-sign-in-failures');
+    this.sessions = new JournaledMap(journal, 'dashboard-sessions', shape({ id: text, partnerLogin: text, passwordMark: text, createdAt: text, expiresAt: text }, ownId));
+    this.windows = new JournaledMap(journal, 'dashboard-sign-in-failures', shape({ count: integer, expiresAt: text }));
   }
 
   async create(session: DashboardSession): Promise<void> {
