@@ -1,4 +1,4 @@
-import type { ClaimTimes, IdempotencyClaim, IdempotencyScope, IdempotencyStore, StoredAnswer } from '@kassa/domain';
+import type { ClaimTimes, IdempotencyClaim, IdempotencyKeyRef, IdempotencyScope, IdempotencyStore, StoredAnswer } from '@kassa/domain';
 import { JournaledMap, type Journal } from './journal.js';
 import { integer, isObject, optional, shape, text } from './restored-checks.js';
 
@@ -58,9 +58,10 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     });
   }
 
-  async eraseProject(projectId: number): Promise<number> {
+  async eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<number> {
+    const kept = keep && idOf(keep.scope, keep.key);
     let n = 0;
-    for (const [id, held] of this.held) if (held.projectId === projectId && this.held.delete(id)) n += 1;
+    for (const [id, held] of this.held) if (held.projectId === projectId && id !== kept && this.held.delete(id)) n += 1;
     return n;
   }
 

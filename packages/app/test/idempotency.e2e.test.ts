@@ -92,6 +92,23 @@ describe('Idempotency-Key', () => {
     expect((await keyed(comma).createInvoice(P.main, invoiceBody(g))).headers.get('idempotent-replayed')).toBe('true');
   });
 
+  it('a keyed reset keeps its own key: a retry with it replays the first answer and resets nothing; the keys of other requests go with the reset', async () => {
+    const [other, key] = [randomUUID(), randomUUID()];
+    const f = fresh();
+    expect((await keyed(other).createInvoice(P.noIp, invoiceBody(f))).status).toBe(201);
+    const reset = await keyed(key).resetTestData(P.noIp);
+    expect([reset.status, reset.headers.get('idempotent-replayed')]).toEqual([200, null]);
+    // Created after the reset: a second reset would remove it.
+    const after = dataOf(await t.client().createInvoice(P.noIp, invoiceBody(fresh())));
+    const again = await keyed(key).resetTestData(P.noIp);
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(dataOf(again)).toEqual(dataOf(reset));
+    expect((await t.client().getInvoice(P.noIp, after.invoice_id)).status).toBe(200);
+    // The other request's key went with the reset (and its invoice): the same request again is a new one.
+    const retried = await keyed(other).createInvoice(P.noIp, invoiceBody(f));
+    expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([201, null]);
+  });
+
   it('50 racing retries with one key create one invoice: the others are identical replays or 409 with Retry-After', async () => {
     const key = randomUUID();
     const f = fresh();

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { domainError, type Clock, type DomainError, type IdempotencyScope, type IdempotencyStore, type KassaMode } from '@kassa/domain';
+import { domainError, type Clock, type DomainError, type IdempotencyKeyRef, type IdempotencyScope, type IdempotencyStore, type KassaMode } from '@kassa/domain';
 import { sendError } from '../shared/envelope.js';
 
 /** Where the JSON v3 API keeps Idempotency-Keys, and for how long it replays an answer. */
@@ -43,6 +43,12 @@ export function idempotencyKeyOf(req: Request): { readonly key: string } | { rea
   }
   return { key };
 }
+
+/** Where `idempotently` notes the key the running request holds (res.locals). */
+const HELD_KEY = 'idempotencyKeyHeld';
+
+/** The key the running request holds (claimed, not replayed), for a handler that must spare it: the reset. */
+export const heldIdempotencyKey = (res: Response): IdempotencyKeyRef | undefined => res.locals[HELD_KEY] as IdempotencyKeyRef | undefined;
 
 /** What makes two requests the same request: method, path with query, and the parsed body. */
 const fingerprintOf = (req: Request) =>
@@ -105,6 +111,7 @@ export async function idempotently(
     res.end(answer.body);
     return;
   }
+  res.locals[HELD_KEY] = { scope, key } satisfies IdempotencyKeyRef;
   const written = captured(res);
   // The lease is renewed while the request runs (a failed renewal is the next one's to retry).
   const renewal = setInterval(() => void store.renew(scope, key, owner, leaseFrom(context.clock.now().getTime())).catch(() => undefined), (LEASE_SECONDS * 1000) / 3);
