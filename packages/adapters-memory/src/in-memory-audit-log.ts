@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditLog } from '@kassa/domain';
 import { JournaledMap, type Journal } from './journal.js';
+import { isObject, ownId, shape, text } from './restored-checks.js';
 
 /** Entries are kept and given out as copies: a caller's change never reaches the log. */
 const clone = (e: AuditEntry): AuditEntry => JSON.parse(JSON.stringify(e)) as AuditEntry;
@@ -12,7 +13,7 @@ export class InMemoryAuditLog implements AuditLog {
 
   /** With a `journal`, the audit log survives a restart. */
   constructor(journal?: Journal) {
-    this.entries = new JournaledMap(journal, 'audit-log');
+    this.entries = new JournaledMap(journal, 'audit-log', shape({ id: text, at: text, actor: text, from: text, action: text, target: text, changes: isObject }, ownId));
   }
 
   async record(entry: AuditEntry): Promise<void> {

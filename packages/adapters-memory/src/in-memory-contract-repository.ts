@@ -5,6 +5,7 @@ import { customerKey } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import { JournaledMap, type Journal } from './journal.js';
+import { textValue } from './restored-checks.js';
 import { NewestFirstIndex, pageOf } from './newest-first-index.js';
 
 const keyOf = (projectId: number, clientKey: string, merchantContractId: string) => JSON.stringify([projectId, clientKey, merchantContractId]);
@@ -20,7 +21,7 @@ export class InMemoryContractRepository implements ContractRepository {
   /** With a `journal`, the contracts and their live keys survive a restart. */
   constructor(journal?: Journal) {
     this.documents = new InMemoryDocuments<Contract>(contractDueAt, journal, 'contracts');
-    this.keys = new JournaledMap<string, string>(journal, 'contract-keys');
+    this.keys = new JournaledMap<string, string>(journal, 'contract-keys', textValue);
     for (const c of this.documents.filter(() => true)) this.newest.add(c.projectId, c.createdAt, c.id);
   }
 

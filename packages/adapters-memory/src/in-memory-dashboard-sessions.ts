@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { DashboardSession, DashboardSessions } from '@kassa/domain';
 import { JournaledMap, type Journal } from './journal.js';
+import { ownId, shape, text } from './restored-checks.js';
 
 /**
  * At most this many sign-in windows are kept (about 6 MB): past it the least recently counted goes.
@@ -24,7 +25,7 @@ export class InMemoryDashboardSessions implements DashboardSessions {
   private readonly windows: LRUCache<string, number>;
 
   constructor(journal?: Journal, maxWindows = MAX_SIGN_IN_WINDOWS) {
-    this.sessions = new JournaledMap(journal, 'dashboard-sessions');
+    this.sessions = new JournaledMap(journal, 'dashboard-sessions', shape({ id: text, partnerLogin: text, passwordMark: text, createdAt: text, expiresAt: text }, ownId));
     this.windows = new LRUCache({ max: maxWindows });
   }
 

@@ -1,6 +1,7 @@
 import { saved, versionConflict, type SaveResult } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { JournaledMap, type Journal } from './journal.js';
+import { finite, integer, isObject, jsonRecord, listOf, nullable, optional, shape, text } from './restored-checks.js';
 
 /**
  * One stored document: the aggregate as JSON text (what a database keeps: no shared objects, no
@@ -23,6 +24,25 @@ interface Stored {
   /** The test clock the aggregate lives on (absent in documents journaled before clocks existed). */
   clockId?: string | null;
 }
+
+/** What the collection wrote: the aggregate's JSON is its own under the key, of its project and version. */
+const storedCheck = shape(
+  {
+    json: text,
+    projectId: integer,
+    version: integer,
+    dueMs: nullable(finite),
+    outbox: listOf((e) => isObject(e) && typeof e['id'] === 'string' && typeof e['occurredAt'] === 'string'),
+    changedAt: text,
+    clockId: optional(nullable(text)),
+  },
+  (stored, key) =>
+    jsonRecord(stored['json'], key, (a) =>
+      a['projectId'] !== stored['projectId'] || a['version'] !== stored['version']
+        ? `json: project ${a['projectId']} version ${a['version']}, stored as ${stored['projectId']} ${stored['version']}`
+        : undefined,
+    ),
+);
 
 export interface Versioned {
   readonly id: string;
@@ -55,7 +75,7 @@ export class InMemoryDocuments<A extends Versioned> {
     journal?: Journal,
     collection = 'documents',
   ) {
-    this.docs = new JournaledMap<string, Stored>(journal, collection);
+    this.docs = new JournaledMap<string, Stored>(journal, collection, storedCheck);
   }
 
   get(projectId: number, id: string): A | undefined {

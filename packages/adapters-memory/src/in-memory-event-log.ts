@@ -1,4 +1,5 @@
 import { JournaledMap, type Journal } from './journal.js';
+import { integer, jsonRecord, optional, shape, text } from './restored-checks.js';
 import { NewestFirstIndex } from './newest-first-index.js';
 import type { EventFilter, EventLog } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
@@ -12,7 +13,11 @@ export class InMemoryEventLog implements EventLog {
   private readonly newest = new NewestFirstIndex();
 
   constructor(journal?: Journal) {
-    this.events = new JournaledMap(journal, 'events');
+    this.events = new JournaledMap(
+      journal,
+      'events',
+      shape({ json: text, occurredAt: text, projectId: integer, onClock: optional((v) => v === true) }, (e, key) => jsonRecord(e['json'], key)),
+    );
     for (const [id, e] of this.events) this.newest.add(e.projectId, e.occurredAt, id);
   }
 

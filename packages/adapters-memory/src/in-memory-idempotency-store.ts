@@ -1,5 +1,6 @@
-import type { ClaimTimes, IdempotencyClaim, IdempotencyScope, IdempotencyStore, StoredAnswer } from '@kassa/domain';
+import type { ClaimTimes, IdempotencyClaim, IdempotencyKeyRef, IdempotencyScope, IdempotencyStore, StoredAnswer } from '@kassa/domain';
 import { JournaledMap, type Journal } from './journal.js';
+import { integer, isObject, optional, shape, text } from './restored-checks.js';
 
 interface Held {
   readonly projectId: number;
@@ -10,6 +11,15 @@ interface Held {
   answer?: StoredAnswer;
 }
 
+const heldCheck = shape({
+  projectId: integer,
+  fingerprint: text,
+  owner: text,
+  leaseUntil: text,
+  expiresAt: text,
+  answer: optional((a) => isObject(a) && integer(a['status']) && text(a['body'])),
+});
+
 const idOf = (scope: IdempotencyScope, key: string) => `${scope.projectId}\n${scope.partner}\n${key}`;
 
 /** Idempotency keys in this process: a claim is synchronous, so racing requests cannot both win. */
@@ -18,7 +28,7 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
 
   /** With a `journal`, the keys and their answers survive a restart. */
   constructor(journal?: Journal) {
-    this.held = new JournaledMap(journal, 'idempotency-keys');
+    this.held = new JournaledMap(journal, 'idempotency-keys', heldCheck);
   }
 
   async claim(scope: IdempotencyScope, key: string, fingerprint: string, owner: string, times: ClaimTimes): Promise<IdempotencyClaim> {
@@ -48,9 +58,10 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     });
   }
 
-  async eraseProject(projectId: number): Promise<number> {
+  async eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<number> {
+    const kept = keep && idOf(keep.scope, keep.key);
     let n = 0;
-    for (const [id, held] of this.held) if (held.projectId === projectId && this.held.delete(id)) n += 1;
+    for (const [id, held] of this.held) if (held.projectId === projectId && id !== kept && this.held.delete(id)) n += 1;
     return n;
   }
 

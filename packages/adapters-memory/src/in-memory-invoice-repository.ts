@@ -5,6 +5,7 @@ import { customerKey } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import { JournaledMap, type Journal } from './journal.js';
+import { textValue } from './restored-checks.js';
 import { NewestFirstIndex, pageOf } from './newest-first-index.js';
 
 // The project id is a number, so the first '/' ends it: these keys cannot collide.
@@ -22,8 +23,8 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   /** With a `journal`, the invoices and their keys survive a restart. */
   constructor(journal?: Journal) {
     this.documents = new InMemoryDocuments<Invoice>(invoiceDueAt, journal, 'invoices');
-    this.orders = new JournaledMap<string, string>(journal, 'invoice-orders');
-    this.activeByClient = new JournaledMap<string, string>(journal, 'invoice-active-clients');
+    this.orders = new JournaledMap<string, string>(journal, 'invoice-orders', textValue);
+    this.activeByClient = new JournaledMap<string, string>(journal, 'invoice-active-clients', textValue);
     for (const i of this.documents.filter(() => true)) this.newest.add(i.projectId, i.createdAt, i.id);
   }
 

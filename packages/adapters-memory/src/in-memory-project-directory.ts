@@ -1,5 +1,13 @@
 import type { Partner, Project, ProjectAdministration, Revised } from '@kassa/domain';
 import { JournaledMap, type Journal } from './journal.js';
+import { integer, isObject, shape } from './restored-checks.js';
+
+/** A partner or project kept under its own login or id, with its revision. */
+const revisedUnder = (idField: 'login' | 'id') =>
+  shape({ record: isObject, revision: integer }, (r, key) => {
+    const id = (r['record'] as Record<string, unknown>)[idField];
+    return String(id) === key && (idField === 'login' ? typeof id === 'string' : Number.isSafeInteger(id)) ? undefined : `record.${idField} ${JSON.stringify(id)} is not the entry's key`;
+  });
 
 const byKey = <K extends string | number>(a: K, b: K) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -10,8 +18,8 @@ export class InMemoryProjectDirectory implements ProjectAdministration {
 
   /** With a `journal`, partners and projects (their secrets too: the data folder is the operator's own) survive a restart. */
   constructor(partners: readonly Partner[] = [], projects: readonly Project[] = [], journal?: Journal) {
-    this.partners = new JournaledMap(journal, 'partners');
-    this.projects = new JournaledMap(journal, 'projects', Number);
+    this.partners = new JournaledMap(journal, 'partners', revisedUnder('login'));
+    this.projects = new JournaledMap(journal, 'projects', revisedUnder('id'), Number);
     for (const p of partners) this.partners.set(p.login, { record: p, revision: 1 });
     for (const p of projects) this.projects.set(p.id, { record: p, revision: 1 });
   }

@@ -1,5 +1,5 @@
 import type { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
-import type { ProjectErasure, RetentionReport, StorageRetention } from '@kassa/domain';
+import type { IdempotencyKeyRef, ProjectErasure, RetentionReport, StorageRetention } from '@kassa/domain';
 import type { InMemoryContractRepository } from './in-memory-contract-repository.js';
 import type { InMemoryEventLog } from './in-memory-event-log.js';
 import type { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
@@ -25,9 +25,9 @@ export class InMemoryRetention implements StorageRetention {
     },
   ) {}
 
-  async eraseProject(projectId: number): Promise<ProjectErasure> {
+  async eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<ProjectErasure> {
     const { contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks } = this.stores;
-    await idempotency?.eraseProject(projectId);
+    await idempotency?.eraseProject(projectId, keep);
     return {
       contracts: contracts.removeProject(projectId),
       invoices: invoices.removeProject(projectId),

@@ -1,6 +1,7 @@
 // @kassa/adapters-memory: every port in memory (embedded mode and tests), the test environment's
 // billing gateway and carrier directory, and test doubles.
 export * from './journal.js';
+export type { RestoredCheck } from './restored-checks.js';
 export * from './in-memory-documents.js';
 export * from './in-memory-contract-repository.js';
 export * from './in-memory-invoice-repository.js';

@@ -1,5 +1,5 @@
 import type { Collection } from 'mongodb';
-import type { ClaimTimes, IdempotencyClaim, IdempotencyScope, IdempotencyStore, StoredAnswer } from '@kassa/domain';
+import type { ClaimTimes, IdempotencyClaim, IdempotencyKeyRef, IdempotencyScope, IdempotencyStore, StoredAnswer } from '@kassa/domain';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 
 export interface IdempotencyDocument {
@@ -58,8 +58,9 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     await storage(() => this.keys.updateOne({ _id: idOf(scope, key), owner, answer: { $exists: false } }, { $set: { leaseUntil } }));
   }
 
-  async eraseProject(projectId: number): Promise<number> {
-    return (await storage(() => this.keys.deleteMany({ projectId }))).deletedCount;
+  async eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<number> {
+    const filter = keep ? { projectId, _id: { $ne: idOf(keep.scope, keep.key) } } : { projectId };
+    return (await storage(() => this.keys.deleteMany(filter))).deletedCount;
   }
 
   /** Removes the keys that expired before `before`: the retention sweep. */

@@ -1,4 +1,4 @@
-import type { Contract, Invoice, ProjectErasure, RetentionReport, StorageRetention, Subscription, TestClock } from '@kassa/domain';
+import type { Contract, IdempotencyKeyRef, Invoice, ProjectErasure, RetentionReport, StorageRetention, Subscription, TestClock } from '@kassa/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 import type { MongoEventLog } from './mongo-event-log.js';
 import type { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
@@ -22,9 +22,9 @@ export class MongoRetention implements StorageRetention {
     },
   ) {}
 
-  async eraseProject(projectId: number): Promise<ProjectErasure> {
+  async eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<ProjectErasure> {
     const { contracts, invoices, subscriptions, testClocks } = this.aggregates;
-    await this.idempotency.eraseProject(projectId);
+    await this.idempotency.eraseProject(projectId, keep);
     return {
       contracts: await contracts.deleteMany({ projectId }),
       invoices: await invoices.deleteMany({ projectId }),

@@ -36,10 +36,20 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
 
 /**
  * Embedded mode: everything in this process; with a `dataDir` (KASSA_DATA_DIR) every change is also
- * journaled there and read back at the next start, else gone with the process.
+ * journaled there and read back at the next start, else gone with the process. A folder a store
+ * cannot read refuses the start (the error names the file and line) and is left as it was.
  */
 export function inMemoryStorage(dataDir?: string): Storage {
   const journal = dataDir ? FileJournal.open(dataDir) : undefined;
+  try {
+    return inMemoryStores(journal);
+  } catch (e) {
+    journal?.abandon();
+    throw e;
+  }
+}
+
+function inMemoryStores(journal: FileJournal | undefined): Storage {
   const contracts = new InMemoryContractRepository(journal);
   const invoices = new InMemoryInvoiceRepository(journal);
   const subscriptions = new InMemorySubscriptionRepository(journal);

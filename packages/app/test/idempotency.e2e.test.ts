@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sendRaw } from '@kassa/devkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
@@ -15,6 +16,21 @@ afterAll(async () => {
 
 const keyed = (key: string, login = MERCHANT) => t.client({ login: login.login, password: login.password }).withOptions({ headers: { 'Idempotency-Key': key } });
 const invoiceBody = (f: ReturnType<typeof fresh>) => ({ client_ip: ip, customer: { type: 'mobile_phone' as const, msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } });
+/**
+ * A client whose requests carry `extra` header lines as sent, each on its own line (fetch would join
+ * two of one name into one), and no key of its own.
+ */
+const lines = (extra: [string, string][]) =>
+  t.client().withOptions({
+    idempotencyKeys: false,
+    fetch: (async (input: URL | RequestInfo, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const headers = [...new Headers(init?.headers)].filter(([name]) => name !== 'content-length');
+      const body = typeof init?.body === 'string' ? { body: init.body } : {};
+      const answer = await sendRaw(url.origin, { method: init?.method ?? 'GET', path: `${url.pathname}${url.search}`, headers: [...headers, ...extra], ...body });
+      return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    }) as typeof fetch,
+  });
 const codeOf = (r: { ok: boolean; status: number; error?: { code: string } }) => `${r.status} ${r.ok ? 'ok' : r.error?.code}`;
 
 describe('Idempotency-Key', () => {
@@ -54,6 +70,43 @@ describe('Idempotency-Key', () => {
     const f = fresh();
     expect((await keyed(`"${key}"`).createInvoice(P.main, invoiceBody(f))).status).toBe(201);
     expect((await keyed(key).createInvoice(P.main, invoiceBody(f))).headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('two Idempotency-Key headers are 400 BAD_REQUEST, not one key "k1, k2"; a bare key with a comma too; a quoted key may hold one', async () => {
+    const [k1, k2] = [randomUUID(), randomUUID()];
+    const f = fresh();
+    const twice = await lines([
+      ['Idempotency-Key', k1],
+      ['Idempotency-Key', k2],
+    ]).createInvoice(P.main, invoiceBody(f));
+    expect([codeOf(twice), !twice.ok && twice.error.message]).toEqual(['400 BAD_REQUEST', expect.stringContaining('Idempotency-Key')]);
+    // Nothing ran under either key, nor under the two joined.
+    const first = await keyed(k1).createInvoice(P.main, invoiceBody(f));
+    expect([first.status, first.headers.get('idempotent-replayed')]).toEqual([201, null]);
+    expect(codeOf(await keyed(`${k1}, ${k2}`).createInvoice(P.main, invoiceBody(f)))).toBe('400 BAD_REQUEST');
+    // A structured-field string holds a comma as any other character; two of them joined are two keys.
+    expect(codeOf(await keyed('"a", "b"').createInvoice(P.main, invoiceBody(fresh())))).toBe('400 BAD_REQUEST');
+    const comma = `"${randomUUID()},x"`;
+    const g = fresh();
+    expect((await keyed(comma).createInvoice(P.main, invoiceBody(g))).status).toBe(201);
+    expect((await keyed(comma).createInvoice(P.main, invoiceBody(g))).headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('a keyed reset keeps its own key: a retry with it replays the first answer and resets nothing; the keys of other requests go with the reset', async () => {
+    const [other, key] = [randomUUID(), randomUUID()];
+    const f = fresh();
+    expect((await keyed(other).createInvoice(P.noIp, invoiceBody(f))).status).toBe(201);
+    const reset = await keyed(key).resetTestData(P.noIp);
+    expect([reset.status, reset.headers.get('idempotent-replayed')]).toEqual([200, null]);
+    // Created after the reset: a second reset would remove it.
+    const after = dataOf(await t.client().createInvoice(P.noIp, invoiceBody(fresh())));
+    const again = await keyed(key).resetTestData(P.noIp);
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(dataOf(again)).toEqual(dataOf(reset));
+    expect((await t.client().getInvoice(P.noIp, after.invoice_id)).status).toBe(200);
+    // The other request's key went with the reset (and its invoice): the same request again is a new one.
+    const retried = await keyed(other).createInvoice(P.noIp, invoiceBody(f));
+    expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([201, null]);
   });
 
   it('50 racing retries with one key create one invoice: the others are identical replays or 409 with Retry-After', async () => {

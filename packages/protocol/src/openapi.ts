@@ -166,7 +166,7 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', minLength: 1, maxLength: 257, pattern: '^[\\x20-\\x7e]+$' },
   example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
   description:
-    'Optional: 1-255 printable characters, bare or as a structured-field string. The first answer to a key (any but a 5xx) is replayed for 24 hours (KASSA_IDEMPOTENCY_HOURS) to every retry with the same key, partner and project, with the header Idempotent-Replayed: true; the same key with another request is 422 IDEMPOTENCY_KEY_MISMATCH; while the first is running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Without a key every request is new.',
+    'Optional, sent once: 1-255 printable characters, as a structured-field string (a comma inside is part of the key) or bare without a comma; two of this header are 400 BAD_REQUEST. The first answer to a key (any but a 5xx) is replayed for 24 hours (KASSA_IDEMPOTENCY_HOURS) to every retry with the same key, partner and project, with the header Idempotent-Replayed: true; the same key with another request is 422 IDEMPOTENCY_KEY_MISMATCH; while the first is running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Without a key every request is new.',
 };
 
 /** The headers of every delivery (Standard Webhooks). */

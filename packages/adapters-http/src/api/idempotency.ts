@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { domainError, type Clock, type DomainError, type IdempotencyScope, type IdempotencyStore, type KassaMode } from '@kassa/domain';
+import { domainError, type Clock, type DomainError, type IdempotencyKeyRef, type IdempotencyScope, type IdempotencyStore, type KassaMode } from '@kassa/domain';
 import { sendError } from '../shared/envelope.js';
 
 /** Where the JSON v3 API keeps Idempotency-Keys, and for how long it replays an answer. */
@@ -16,17 +16,39 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
  * request runs, so that only a request that died (its process with it) lets a retry take the key over.
  */
 const LEASE_SECONDS = 60;
-/** The draft's key: 1 to 255 printable characters, as a structured-field string ("…") or bare. */
+/** The draft's key: 1 to 255 printable characters. */
 const KEY = /^[\x20-\x7e]{1,255}$/;
+/** A structured-field string (RFC 8941, 3.3.3): printable ASCII in quotes, a quote or backslash inside escaped. */
+const SF_STRING = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
+
+/**
+ * The key in one header value: a structured-field string (the draft's form, in which a comma is a
+ * character like any other), or bare. A bare value with a comma is refused: it is what a proxy makes
+ * of two headers (RFC 9110 5.3), and which of the two was meant cannot be told.
+ */
+function keyIn(value: string): string | undefined {
+  const quoted = SF_STRING.exec(value)?.[1];
+  const key = quoted !== undefined ? quoted.replace(/\\(["\\])/g, '$1') : value.startsWith('"') || value.includes(',') ? undefined : value;
+  return key !== undefined && KEY.test(key) ? key : undefined;
+}
 
 /** The request's key, or the 400 its malformed key gets; undefined without one. */
 export function idempotencyKeyOf(req: Request): { readonly key: string } | { readonly error: DomainError } | undefined {
-  const raw = req.headers[IDEMPOTENCY_KEY_HEADER];
-  if (raw === undefined) return undefined;
-  const text = Array.isArray(raw) ? undefined : raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
-  if (text === undefined || !KEY.test(text)) return { error: domainError('BAD_REQUEST', 'Idempotency-Key: must be 1 to 255 printable ASCII characters, once') };
-  return { key: text };
+  if (req.headers[IDEMPOTENCY_KEY_HEADER] === undefined) return undefined;
+  // As sent: req.headers joins two headers of this name into one value with ", ", which would pass for a key.
+  const sent = req.headersDistinct[IDEMPOTENCY_KEY_HEADER] ?? [];
+  const key = sent.length === 1 ? keyIn(sent[0] as string) : undefined;
+  if (key === undefined) {
+    return { error: domainError('BAD_REQUEST', 'Idempotency-Key: must be sent once, as 1 to 255 printable ASCII characters: a structured-field string ("…") or bare without a comma') };
+  }
+  return { key };
 }
+
+/** Where `idempotently` notes the key the running request holds (res.locals). */
+const HELD_KEY = 'idempotencyKeyHeld';
+
+/** The key the running request holds (claimed, not replayed), for a handler that must spare it: the reset. */
+export const heldIdempotencyKey = (res: Response): IdempotencyKeyRef | undefined => res.locals[HELD_KEY] as IdempotencyKeyRef | undefined;
 
 /** What makes two requests the same request: method, path with query, and the parsed body. */
 const fingerprintOf = (req: Request) =>
@@ -89,6 +111,7 @@ export async function idempotently(
     res.end(answer.body);
     return;
   }
+  res.locals[HELD_KEY] = { scope, key } satisfies IdempotencyKeyRef;
   const written = captured(res);
   // The lease is renewed while the request runs (a failed renewal is the next one's to retry).
   const renewal = setInterval(() => void store.renew(scope, key, owner, leaseFrom(context.clock.now().getTime())).catch(() => undefined), (LEASE_SECONDS * 1000) / 3);

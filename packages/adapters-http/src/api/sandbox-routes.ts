@@ -4,6 +4,7 @@ import { advanceTestClockRequest, createTestClockRequest } from '@kassa/protocol
 import type { HttpDeps } from '../shared/http-deps.js';
 import { sendResult } from '../shared/envelope.js';
 import { API_PREFIX } from './prefix.js';
+import { heldIdempotencyKey } from './idempotency.js';
 import { bodyRoute, route } from './route.js';
 
 /** How long `advance?wait=true` waits (below the usual 30 s client timeout) for the clock to be ready before it answers 202, advancing. */
@@ -30,7 +31,9 @@ export function sandboxRoutes(deps: HttpDeps, router: IRouter = Router()): IRout
   router.post(
     `${API_PREFIX}/test_data/reset`,
     route(deps, 'resetTestData', async (_req, res, { project }) => {
-      const result = await deps.useCases.resetTestData.execute({ projectId: project.id });
+      // A keyed reset spares its own key: otherwise it would erase it, and its retry would reset again.
+      const idempotencyKey = heldIdempotencyKey(res);
+      const result = await deps.useCases.resetTestData.execute({ projectId: project.id, ...(idempotencyKey ? { idempotencyKey } : {}) });
       await sendResult(res, result, deps.mode, erasureView);
     }),
   );

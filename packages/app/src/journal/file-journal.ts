@@ -1,41 +1,19 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Journal } from '@kassa/adapters-memory';
+import type { Journal, RestoredCheck } from '@kassa/adapters-memory';
+import { lockFolder, unlockFolder } from './folder-lock.js';
+import { fileName, numberOf, planRead } from './journal-files.js';
+import { damaged, type JournalEntry, readSegment, readSnapshot, snapshotText } from './journal-lines.js';
 
 /** A journal segment grows to this size before the folder is compacted into a snapshot. */
 export const COMPACT_AT_BYTES = 16 * 1024 * 1024;
 
-const SEGMENT = /^journal-(\d{8})\.jsonl$/;
-const SNAPSHOT = /^snapshot-(\d{8})\.jsonl$/;
-const name = (kind: 'journal' | 'snapshot', n: number) => `${kind}-${String(n).padStart(8, '0')}.jsonl`;
-const LOCK = 'kassa.lock';
-
-/** One process a folder: a second one would append to the same segments and remove the first's files. */
-function lock(dir: string): void {
-  const path = join(dir, LOCK);
-  try {
-    writeFileSync(path, String(process.pid), { flag: 'wx', mode: 0o600 });
-    return;
-  } catch {
-    // Held: by a running process, or left by one that was killed.
-  }
-  const holder = Number(readFileSync(path, 'utf8'));
-  let alive = false;
-  try {
-    alive = Number.isInteger(holder) && holder > 0 && holder !== process.pid && process.kill(holder, 0);
-  } catch {
-    alive = false;
-  }
-  if (alive) throw new Error(`KASSA_DATA_DIR: ${dir} is in use by process ${holder} (one Kassa a data folder; give this one a folder of its own)`);
-  writeFileSync(path, String(process.pid), { mode: 0o600 });
-}
-
-/** Cuts a segment back to its last whole line (a kill can cut the line being written). */
-function cutTornTail(path: string): void {
-  const text = readFileSync(path);
-  const end = text.lastIndexOf(0x0a) + 1;
-  if (end < text.length) truncateSync(path, end);
+/** An entry as the start read it, and where: a store that cannot read it is refused naming the file and line. */
+interface Restored {
+  readonly value: unknown;
+  readonly path: string;
+  readonly line: number;
 }
 
 /**
@@ -43,15 +21,18 @@ function cutTornTail(path: string): void {
  * to the current journal segment as one JSON line `[collection, key, value]` (null: removed), written
  * to the OS before the change returns (a killed process loses nothing it answered; a power loss what
  * the OS had not written yet: no fsync per change). At start the newest snapshot and the segments
- * after it are read back, a last line a kill cut short cut away first. One process a folder (a lock
- * file; a killed holder's is taken over). Once a segment
- * passes COMPACT_AT_BYTES, a new segment starts and the state of that moment is written, in the
- * background, as the next snapshot; older files then go.
+ * after it are read back, a last line a kill cut short cut away first; a folder damaged in any other
+ * way (a file missing, a snapshot emptied or cut, a line or a value no store can read) refuses the
+ * start, naming the file and line. One process a folder (a lock file; a killed holder's is taken
+ * over). Once a segment passes COMPACT_AT_BYTES, a new segment starts and the state of that moment is
+ * written, in the background, as the next snapshot; older files then go.
  */
 export class FileJournal implements Journal {
-  private readonly restoredState = new Map<string, Map<string, unknown>>();
+  private readonly restoredState = new Map<string, Map<string, Restored>>();
   private readonly collections = new Map<string, () => Iterable<[string, unknown]>>();
   private segment: number;
+  /** The segment this start opened (an abandoned start removes it while it is empty). */
+  private readonly opened: number;
   private fd: number;
   private bytes = 0;
   private compacting: Promise<void> | undefined;
@@ -61,23 +42,19 @@ export class FileJournal implements Journal {
     private readonly compactAtBytes: number,
   ) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    lock(dir);
-    const files = readdirSync(dir);
-    const snapshots = files.flatMap((f) => (SNAPSHOT.test(f) ? [Number(SNAPSHOT.exec(f)?.[1])] : [])).sort((a, b) => a - b);
-    const base = snapshots.at(-1) ?? 0;
-    if (snapshots.length > 0) this.replay(join(dir, name('snapshot', base)));
-    const segments = files
-      .flatMap((f) => (SEGMENT.test(f) ? [Number(SEGMENT.exec(f)?.[1])] : []))
-      .filter((n) => n >= base)
-      .sort((a, b) => a - b);
-    // A kill can cut only the last line of the last segment: it is cut away for good before anything
-    // is appended after it (any other damaged line stops the start, naming it).
-    const last = segments.at(-1);
-    if (last !== undefined) cutTornTail(join(dir, name('journal', last)));
-    for (const n of segments) this.replay(join(dir, name('journal', n)));
-    // Appending goes on in a segment of its own.
-    this.segment = (segments.at(-1) ?? base) + 1;
-    this.fd = openSync(join(dir, name('journal', this.segment)), 'a', 0o600);
+    lockFolder(dir);
+    try {
+      const plan = planRead(dir);
+      if (plan.snapshot) readSnapshot(plan.snapshot, this.restore(plan.snapshot));
+      for (const segment of plan.segments) readSegment(segment, this.restore(segment));
+      // Appending goes on in a segment of its own.
+      this.segment = plan.next;
+    } catch (e) {
+      unlockFolder(dir);
+      throw e;
+    }
+    this.opened = this.segment;
+    this.fd = openSync(join(dir, fileName('journal', this.segment)), 'a', 0o600);
   }
 
   /** Opens (creating) the data folder and reads back what it holds. */
@@ -85,10 +62,16 @@ export class FileJournal implements Journal {
     return new FileJournal(dir, compactAtBytes);
   }
 
-  restored(collection: string): Iterable<[string, unknown]> {
-    const entries = this.restoredState.get(collection) ?? new Map<string, unknown>();
+  restored(collection: string, check: RestoredCheck): Iterable<[string, unknown]> {
+    const entries = this.restoredState.get(collection) ?? new Map<string, Restored>();
     this.restoredState.delete(collection);
-    return entries;
+    const values: [string, unknown][] = [];
+    for (const [key, { value, path, line }] of entries) {
+      const why = check(value, key);
+      if (why !== undefined) throw damaged(path, line, `${collection} ${JSON.stringify(key)} cannot be read (${why})`);
+      values.push([key, value]);
+    }
+    return values;
   }
 
   register(collection: string, entries: () => Iterable<[string, unknown]>): void {
@@ -113,23 +96,22 @@ export class FileJournal implements Journal {
   /** Starts a new segment and writes the state of this moment as the snapshot it begins from. */
   async compact(): Promise<void> {
     const next = this.segment + 1;
-    const fd = openSync(join(this.dir, name('journal', next)), 'a', 0o600);
+    const fd = openSync(join(this.dir, fileName('journal', next)), 'a', 0o600);
     fsyncSync(this.fd);
     closeSync(this.fd);
     [this.fd, this.segment, this.bytes] = [fd, next, 0];
     // The state of this moment, taken in one turn of the event loop (no change comes between).
-    let text = '';
-    for (const [collection, entries] of this.collections) for (const [key, value] of entries()) text += `${JSON.stringify([collection, key, value])}\n`;
-    const tmp = join(this.dir, `${name('snapshot', next)}.tmp`);
+    const text = snapshotText(this.collections);
+    const tmp = join(this.dir, `${fileName('snapshot', next)}.tmp`);
     await writeFile(tmp, text, { mode: 0o600, flush: true });
-    renameSync(tmp, join(this.dir, name('snapshot', next)));
+    renameSync(tmp, join(this.dir, fileName('snapshot', next)));
     // The rename on disk before the files it replaces go.
     const dirFd = openSync(this.dir, 'r');
     fsyncSync(dirFd);
     closeSync(dirFd);
     for (const f of readdirSync(this.dir)) {
-      const n = Number((SEGMENT.exec(f) ?? SNAPSHOT.exec(f))?.[1]);
-      if (Number.isFinite(n) && n < next) rmSync(join(this.dir, f), { force: true });
+      const n = numberOf(f);
+      if (n !== undefined && n < next) rmSync(join(this.dir, f), { force: true });
     }
   }
 
@@ -138,25 +120,27 @@ export class FileJournal implements Journal {
     await this.compacting;
     fsyncSync(this.fd);
     closeSync(this.fd);
-    rmSync(join(this.dir, LOCK), { force: true });
+    unlockFolder(this.dir);
   }
 
-  private replay(path: string): void {
-    if (!existsSync(path)) return;
-    const lines = readFileSync(path, 'utf8').split('\n');
-    if (lines.at(-1) === '') lines.pop();
-    lines.forEach((line, i) => {
-      let entry: [string, string, unknown];
-      try {
-        entry = JSON.parse(line) as [string, string, unknown];
-      } catch (e) {
-        throw new Error(`KASSA_DATA_DIR: ${path} line ${i + 1} is not a journal entry (${(e as Error).message})`);
-      }
-      const [collection, key, value] = entry;
-      const state = this.restoredState.get(collection) ?? new Map<string, unknown>();
+  /**
+   * A start refused after the folder was read (a store could not read what it was given): lets the
+   * folder go as it was found, without the segment this start opened while nothing is in it.
+   */
+  abandon(): void {
+    closeSync(this.fd);
+    const path = join(this.dir, fileName('journal', this.segment));
+    if (this.segment === this.opened && statSync(path).size === 0) rmSync(path, { force: true });
+    unlockFolder(this.dir);
+  }
+
+  /** Keeps each entry `path` holds (a removal forgets it), with where it was read. */
+  private restore(path: string) {
+    return ([collection, key, value]: JournalEntry, line: number): void => {
+      const state = this.restoredState.get(collection) ?? new Map<string, Restored>();
       this.restoredState.set(collection, state);
       if (value === null) state.delete(key);
-      else state.set(key, value);
-    });
+      else state.set(key, { value, path, line });
+    };
   }
 }

@@ -195,8 +195,12 @@ const someHeaders: fc.Arbitrary<[string, string][]> = fc.array(
     fc.tuple(fc.constantFrom('Content-Encoding'), fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip')),
     fc.tuple(fc.constantFrom('X-Forwarded-For'), fc.oneof(fc.ipV4(), fc.constantFrom('10.9.9.9, 127.0.0.1', 'garbage', ''))),
     fc.tuple(fc.constantFrom('Transfer-Encoding'), fc.constantFrom('chunked', 'gzip', 'identity')),
-    // Idempotency-Key: right, quoted, empty, too long, with a control character, a lone quote.
-    fc.tuple(fc.constantFrom('Idempotency-Key'), fc.oneof(fc.uuid(), fc.constantFrom('"quoted-key"', '', 'k'.repeat(300), 'a\tb', '"', 'fuzz-key-1'))),
+    // Idempotency-Key: right, quoted, empty, too long, with a control character, a lone quote, a
+    // comma bare or quoted, two keys joined, a bad escape (two headers of it: see idempotencyKey).
+    fc.tuple(
+      fc.constantFrom('Idempotency-Key'),
+      fc.oneof(fc.uuid(), fc.constantFrom('"quoted-key"', '', 'k'.repeat(300), 'a\tb', '"', 'fuzz-key-1', 'a, b', '"a,b"', '"a", "b"', '"a\\"b"', '"a\\x"')),
+    ),
     fc.tuple(
       fc.constantFrom('X-Login', 'X-Timestamp', 'X-Signature', 'X-Signature-Version'),
       fc.string({ unit: 'binary-ascii', maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, '')),
@@ -213,6 +217,14 @@ const idempotencyKey: fc.Arbitrary<[string, string][]> = fc.oneof(
   { weight: 2, arbitrary: fc.constant<[string, string][]>([]) },
   { weight: 1, arbitrary: fc.uuid().map((k): [string, string][] => [['Idempotency-Key', k]]) },
   { weight: 1, arbitrary: fc.constantFrom('reused-1', 'reused-2').map((k): [string, string][] => [['Idempotency-Key', k]]) },
+  // The header twice (the same key or two): one line each, which Node joins into one value.
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.uuid(), fc.boolean()).map(([k, same]): [string, string][] => [
+      ['Idempotency-Key', k],
+      ['Idempotency-Key', same ? k : 'reused-1'],
+    ]),
+  },
 );
 const extraHeaders = fc.oneof({ weight: 3, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: someHeaders });
 

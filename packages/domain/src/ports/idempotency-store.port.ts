@@ -17,6 +17,12 @@ export interface IdempotencyScope {
   readonly projectId: number;
 }
 
+/** One key in its scope. */
+export interface IdempotencyKeyRef {
+  readonly scope: IdempotencyScope;
+  readonly key: string;
+}
+
 export type IdempotencyClaim = { readonly kind: 'claimed' } | { readonly kind: 'taken'; readonly record: IdempotencyRecord };
 
 /** When a claim was made, until when its owner holds it without an answer, and until when the key replays. */
@@ -42,6 +48,9 @@ export interface IdempotencyStore {
   release(scope: IdempotencyScope, key: string, owner: string): Promise<void>;
   /** Extends the owner's lease while its request still runs. */
   renew(scope: IdempotencyScope, key: string, owner: string, leaseUntil: string): Promise<void>;
-  /** Removes a project's keys (the test environment's reset); answers how many. */
-  eraseProject(projectId: number): Promise<number>;
+  /**
+   * Removes a project's keys (the test environment's reset) but `keep`, the key the reset itself runs
+   * under, so that its retry is replayed rather than run again; answers how many.
+   */
+  eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<number>;
 }

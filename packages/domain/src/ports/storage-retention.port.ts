@@ -1,3 +1,5 @@
+import type { IdempotencyKeyRef } from './idempotency-store.port.js';
+
 /** What one retention pass removed. */
 export interface RetentionReport {
   /** Logged events that occurred before the cut-off. */
@@ -21,8 +23,11 @@ export interface ProjectErasure {
 
 /** Nothing kept for ever: the storage removes what is older than the retention (`KASSA_RETENTION_DAYS`). */
 export interface StorageRetention {
-  /** Removes everything a project's traffic stored (not the project's settings): the test environment's reset. */
-  eraseProject(projectId: number): Promise<ProjectErasure>;
+  /**
+   * Removes everything a project's traffic stored (not the project's settings), its Idempotency-Keys
+   * but `keep` (the key the reset runs under) included: the test environment's reset.
+   */
+  eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<ProjectErasure>;
   /** Removes what lives on one test clock: its contracts, invoices, subscriptions, their events and deliveries (not the clock). */
   eraseTestClock(projectId: number, testClockId: string): Promise<ProjectErasure>;
   /** Removes the events and finished deliveries (and, where the storage evicts them, finished aggregates) before `before`. */

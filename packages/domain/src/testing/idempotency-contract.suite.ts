@@ -66,5 +66,15 @@ export function describeIdempotencyContract(name: string, fresh: () => Promise<{
       expect(await idempotency.claim(a, 'k', 'fp', 'p', times(T0))).toEqual({ kind: 'claimed' });
       expect((await idempotency.claim(b, 'k', 'fp', 'p', times(T0))).kind).toBe('taken');
     });
+
+    it("erasing a project keeps the one key it is told to keep (a keyed reset's own), and its answer", async () => {
+      const { idempotency } = await fresh();
+      const s = scope();
+      for (const key of ['reset', 'other']) await idempotency.claim(s, key, 'fp', 'o', times(T0));
+      expect(await idempotency.eraseProject(s.projectId, { scope: s, key: 'reset' })).toBe(1);
+      await idempotency.complete(s, 'reset', 'o', { status: 200, body: '{}' });
+      expect(await idempotency.claim(s, 'reset', 'fp', 'p', times(at(1)))).toEqual({ kind: 'taken', record: { fingerprint: 'fp', answer: { status: 200, body: '{}' } } });
+      expect(await idempotency.claim(s, 'other', 'fp', 'p', times(at(1)))).toEqual({ kind: 'claimed' });
+    });
   });
 }

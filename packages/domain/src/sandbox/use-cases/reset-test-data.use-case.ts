@@ -1,3 +1,4 @@
+import type { IdempotencyKeyRef } from '../../ports/idempotency-store.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { ProjectErasure } from '../../ports/storage-retention.port.js';
 import { fail, type DomainError } from '../../shared/errors.js';
@@ -12,8 +13,9 @@ import { ok, type Result } from '../../shared/result.js';
 export class ResetTestData {
   constructor(private readonly ports: Pick<KassaPorts, 'retention' | 'settings'>) {}
 
-  async execute(input: { readonly projectId: number }): Promise<Result<ProjectErasure, DomainError>> {
+  /** `idempotencyKey`: the key this reset runs under, kept (its retry replays this answer); the project's other keys go. */
+  async execute(input: { readonly projectId: number; readonly idempotencyKey?: IdempotencyKeyRef }): Promise<Result<ProjectErasure, DomainError>> {
     if (this.ports.settings.mode !== 'test') return fail('NOT_FOUND', 'No route POST test_data/reset');
-    return ok(await this.ports.retention.eraseProject(input.projectId));
+    return ok(await this.ports.retention.eraseProject(input.projectId, input.idempotencyKey));
   }
 }

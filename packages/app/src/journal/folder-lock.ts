@@ -1,0 +1,28 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const LOCK = 'kassa.lock';
+
+/** One process a folder: a second one would append to the same segments and remove the first's files. */
+export function lockFolder(dir: string): void {
+  const path = join(dir, LOCK);
+  try {
+    writeFileSync(path, String(process.pid), { flag: 'wx', mode: 0o600 });
+    return;
+  } catch {
+    // Held: by a running process, or left by one that was killed.
+  }
+  const holder = Number(readFileSync(path, 'utf8'));
+  let alive = false;
+  try {
+    alive = Number.isInteger(holder) && holder > 0 && holder !== process.pid && process.kill(holder, 0);
+  } catch {
+    alive = false;
+  }
+  if (alive) throw new Error(`KASSA_DATA_DIR: ${dir} is in use by process ${holder} (one Kassa a data folder; give this one a folder of its own)`);
+  writeFileSync(path, String(process.pid), { mode: 0o600 });
+}
+
+export function unlockFolder(dir: string): void {
+  rmSync(join(dir, LOCK), { force: true });
+}
