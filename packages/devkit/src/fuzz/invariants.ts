@@ -25,11 +25,30 @@ function privateCallback(c: FuzzCase): boolean {
   }
 }
 
+/**
+ * The addresses of a dashboard page (links, forms, live sections) that a browser on the dashboard
+ * would follow off it: to another host, or off /dashboard/. Written apart from the dashboard's own rule.
+ */
+export function linksOffDashboard(html: string): string[] {
+  const page = 'https://kassa.fuzz/dashboard/projects/1/events';
+  return [...html.matchAll(/\s(?:href|action|src|data-live)="([^"]*)"/g)]
+    .map((m) => (m[1] ?? '').replaceAll('&amp;', '&'))
+    .filter((address) => {
+      const url = URL.parse(address, page);
+      return url === null || url.origin !== 'https://kassa.fuzz' || !url.pathname.startsWith('/dashboard/');
+    });
+}
+
 /** What is wrong with the answer to a case; empty when it holds every invariant. */
 export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswer): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   if (STACK.test(answer.body)) problems.push('a stack trace or source path in the answer');
+  // Any dashboard page, whatever path the request named (`/dashboard//evil.example/x`), links only to the dashboard.
+  if (target.host === 'api' && target.errorShape(c.request.path, answer.status) === 'html' && (answer.headers['content-type'] ?? '').startsWith('text/html')) {
+    const away = linksOffDashboard(answer.body);
+    if (away.length > 0) problems.push(`a dashboard page links off the dashboard: ${away[0]?.slice(0, 120)}`);
+  }
   if (target.errorShape(c.request.path, answer.status) === 'xml') {
     // Every answer of the XML service, success or not, is a Response document with a ResultCode.
     if (c.request.method === 'HEAD') return problems;
