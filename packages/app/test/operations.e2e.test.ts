@@ -263,6 +263,17 @@ describe('the admin listener', () => {
     // The admin API's answers never show a secret either.
     expect(JSON.stringify((await admin('GET', `/admin/v1/projects/${shop.projectId}`)).body)).not.toContain('whsec_');
   });
+
+  it('the admin request log keeps a URL without its query, as the audit log does: a token a merchant put in a URL is in no log line', async () => {
+    const token = `log-token-${Date.now()}`;
+    const shop = await onboard({ webhookUrl: `${hooks.url}/logged?key=${token}`, webhookSecret: secret('logged-secret'), returnUrl: `https://shop.example/back#${token}` });
+    expect((await admin('PATCH', `/admin/v1/projects/${shop.projectId}`, { subscriptionNotificationUrl: `https://shop.example/subs?key=${token}` })).status).toBe(200);
+    // A refused body is logged too (a 400), its URLs as well without their query.
+    expect((await admin('POST', '/admin/v1/projects', { partnerLogin: shop.login, id: shop.projectId + 50_000, webhookUrl: `https://shop.example/refused?key=${token}` })).status).toBe(400);
+    const logged = t.logs.filter((l) => l.includes('"host":"admin"') && l.includes('"path":"/admin/v1/projects'));
+    for (const url of [`${hooks.url}/logged`, 'https://shop.example/back', 'https://shop.example/subs', 'https://shop.example/refused']) expect(logged.join('\n')).toContain(`"${url}"`);
+    expect(t.logs.filter((l) => l.includes(token))).toEqual([]);
+  });
 });
 
 describe('request ids', () => {
