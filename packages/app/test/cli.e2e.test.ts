@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,6 +135,37 @@ describe('the kassa command', () => {
       const r = await kassa(['seed', 'check', file('seed-weak.json', JSON.stringify({ partners: [{ ...partner, projects: [] }] }))]);
       expect([r.code, r.stderr], field).toEqual([2, expect.stringContaining(`${field}: must be`)]);
     }
+  }, 30_000);
+
+  it('never sends the admin token over plain http to another machine: https, or http to 127.x, ::1 or localhost only (exit 1 before any request)', async () => {
+    for (const url of ['http://kassa-admin.invalid:8090', 'http://127.0.0.1.kassa-admin.invalid', 'HTTP://Kassa-Admin.invalid/', 'ftp://127.0.0.1:8090']) {
+      const r = await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: url } });
+      expect([r.code, r.stderr], url).toEqual([1, expect.stringContaining('KASSA_ADMIN_URL')]);
+      expect(r.stderr, url).toMatch(/https|loopback/);
+    }
+    // This machine's own network address is another machine's to the rule: nothing arrives there.
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i?.family === 'IPv4' && !i.internal)?.address;
+    if (external) {
+      const seen: string[] = [];
+      const server = createServer((req, res) => {
+        seen.push(String(req.headers.authorization));
+        res.end('{}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, external, resolve));
+      try {
+        const r = await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: `http://${external}:${(server.address() as AddressInfo).port}` } });
+        expect([r.code, seen]).toEqual([1, []]);
+      } finally {
+        server.close();
+      }
+    }
+    // https to another machine is tried (and here cannot be reached); loopback over http is fine.
+    expect((await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: 'https://kassa-admin.invalid:8443' } })).code).toBe(3);
+    const port = new URL(t.kassa.urls.admin).port;
+    for (const url of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) expect((await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: url } })).code, url).toBe(0);
+    expect((await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: 'http://[::1]:9' } })).code).toBe(3);
   }, 30_000);
 
   it('exit codes scripts can trust: 1 for a usage mistake, 2 for a refusal, 3 when Kassa cannot be reached; --help on every command', async () => {
