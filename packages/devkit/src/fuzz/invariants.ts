@@ -3,6 +3,7 @@ import type { RawAnswer } from './raw-http.js';
 import { XSD_PATH, type FuzzTarget } from './targets.js';
 import { PRIVATE_CALLBACK_URLS } from './bodies.js';
 import { UNAUTHENTIC } from './xml-bodies.js';
+import { ADMIN_URL_TOKEN } from './admin-bodies.js';
 
 /** A V8 stack frame ("at fn (file:///x.js:1:2)", "at file:///x.js:1:2") or a module path in an answer gives the server away. */
 const STACK = /\bat [\w.<>$[\] ]+ \(\S+:\d+:\d+\)|\bat (?:file|node):\S+:\d+:\d+|node_modules\/|\/packages\/[a-z-]+\/(?:src|dist)\//;
@@ -100,6 +101,7 @@ export function logProblems(lines: readonly string[], cardNumbers: ReadonlySet<s
   const tokenSignatures = new Set([...tokens].map((t) => t.split('.')[2]).filter((s): s is string => !!s && s.length >= 20));
   for (const line of lines) {
     if (line.includes(password)) problems.push('the partner password in a log line');
+    if (line.includes(ADMIN_URL_TOKEN)) problems.push("a URL's query or fragment (an admin body's) in a log line");
     for (const run of line.match(/[A-Za-z0-9_-]{40,}/g) ?? []) if (tokenSignatures.has(run)) problems.push('a widget token in a log line');
     for (const run of line.replace(/(\d)[ -](?=\d)/g, '$1').match(/\d{13,}/g) ?? []) {
       const pan = cardNumberIn(run, cardNumbers);
