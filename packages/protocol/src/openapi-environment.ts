@@ -1,4 +1,17 @@
-import { TEST_ONLY, TEST_ONLY_VALUES, type ApiEnvironment } from './test-only.js';
+import type { JsonErrorCode } from './error-codes.js';
+import type { EventTypeName } from './responses.js';
+import { TEST_ONLY, type ApiEnvironment } from './test-only.js';
+
+/** The values of an enum only the test environment answers with: a test clock's event, test_info's and test clocks' refusals. */
+export const TEST_ONLY_VALUES: readonly string[] = [
+  'test_clock.ready',
+  'TEST_CALLBACK_URL_FORBIDDEN',
+  'TEST_CALLBACK_URL_REJECTED',
+  'TEST_CALLBACK_URL_RATE_LIMITED',
+  'TEST_CLOCK_NOT_FOUND',
+  'TEST_CLOCK_ADVANCING',
+  'TEST_CLOCK_TIME_INVALID',
+] satisfies readonly (EventTypeName | JsonErrorCode)[];
 
 /** Whether `environment` has `value` (an enum's value, an error code). */
 export const hasValue = (environment: ApiEnvironment, value: unknown) => environment === 'test' || !TEST_ONLY_VALUES.includes(value as string);
