@@ -31,25 +31,28 @@ afterAll(() => {
 
 describe('the seed file', () => {
   it('is refused at start with a message naming the field', async () => {
-    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 'x' }] }] }))).rejects.toThrow('partners.0.projects.0.id');
-    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, defaultPrice: { amount: '10.5', currency: 'RUB' } }] }] }))).rejects.toThrow(
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 'x' }] }] }))).rejects.toThrow('partners.0.projects.0.id');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 1, defaultPrice: { amount: '10.5', currency: 'RUB' } }] }] }))).rejects.toThrow(
       'partners.0.projects.0.defaultPrice.amount',
     );
-    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projets: [] }] }))).rejects.toThrow('partners.0');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'seed-password-1', projets: [] }] }))).rejects.toThrow('partners.0');
     await expect(loadTestSeed(seedAt('{not json'))).rejects.toThrow('cannot read it as JSON');
-    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'https://shop.example/h' }] }] }))).rejects.toThrow(
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 1, webhookUrl: 'https://shop.example/h' }] }] }))).rejects.toThrow(
       'webhookSecret is required with webhookUrl',
     );
-    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'data:,ok', webhookSecret: SEED_SECRET }] }] }))).rejects.toThrow(
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 1, webhookUrl: 'data:,ok', webhookSecret: SEED_SECRET }] }] }))).rejects.toThrow(
       'partners.0.projects.0.webhookUrl',
     );
-    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 1 }, { id: 1 }] }] }))).rejects.toThrow('appears twice');
+    // A partner's password has at least 12 characters; a login no control, space or markup character.
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'a' }] }))).rejects.toThrow('partners.0.password: must be at least 12 characters');
+    for (const login of ['two\nlines', 'a b', '<a>', 'a&b']) await expect(loadTestSeed(seedAt({ partners: [{ login, password: 'seed-password-1' }] }))).rejects.toThrow('partners.0.login: must be');
   });
 
   it('webhookFormat: v3 by default, legacy on request, nothing else', async () => {
-    const d = await loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }, { id: 2, webhookFormat: 'legacy' }] }] }));
+    const d = await loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 1 }, { id: 2, webhookFormat: 'legacy' }] }] }));
     expect(d.projects.map((p) => p.webhookFormat)).toEqual(['v3', 'legacy']);
-    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookFormat: 'xml' }] }] }))).rejects.toThrow('partners.0.projects.0.webhookFormat');
+    await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 1, webhookFormat: 'xml' }] }] }))).rejects.toThrow('partners.0.projects.0.webhookFormat');
     // Secrets the Standard Webhooks libraries cannot read, or too short: refused, naming the field and how to make one.
     for (const [field, value] of [
       ['webhookSecret', 'plain-text-secret-of-some-length'],
@@ -57,9 +60,9 @@ describe('the seed file', () => {
       ['webhookSecret', `whsec_${Buffer.from('only-twenty-three-bytes').toString('base64')}`],
       ['subscriptionSecret', 'whsec_not base64!'],
     ]) {
-      await expect(loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'https://shop.example/h', [field as string]: value }] }] }))).rejects.toThrow(
-        new RegExp(`partners.0.projects.0.${field}: must be whsec_ followed by the base64 of at least 24 random bytes`),
-      );
+      await expect(
+        loadTestSeed(seedAt({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 1, webhookUrl: 'https://shop.example/h', [field as string]: value }] }] })),
+      ).rejects.toThrow(new RegExp(`partners.0.projects.0.${field}: must be whsec_ followed by the base64 of at least 24 random bytes`));
     }
   });
 
@@ -69,7 +72,7 @@ describe('the seed file', () => {
         partners: [
           {
             login: 'a',
-            password: 'b',
+            password: 'seed-password-1',
             testCallbackAllowed: true,
             projects: [
               {

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,13 +105,68 @@ describe('the kassa command', () => {
   });
 
   it('checks a seed file: valid (exit 0), or refused naming the field (exit 2)', async () => {
-    const good = file('seed-good.json', JSON.stringify({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1 }] }] }));
+    const good = file('seed-good.json', JSON.stringify({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 1 }] }] }));
     expect(await kassa(['seed', 'check', good])).toMatchObject({ code: 0, stdout: `${good}: 1 partners, 1 projects: valid\n` });
-    const bad = file('seed-bad.json', JSON.stringify({ partners: [{ login: 'a', password: 'b', projects: [{ id: 1, webhookUrl: 'ftp://x' }] }] }));
+    const bad = file('seed-bad.json', JSON.stringify({ partners: [{ login: 'a', password: 'seed-password-1', projects: [{ id: 1, webhookUrl: 'ftp://x' }] }] }));
     const refused = await kassa(['seed', 'check', bad]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('partners.0.projects.0.webhookUrl');
   });
+
+  it('refuses a weak password and a login with a newline, space or markup, wherever they are set: partners create, update, rotate, the seed file (exit 2, naming the field)', async () => {
+    const weak = file('weak-password', 'a');
+    const strong = file('strong-password', 'a-strong-cli-password');
+    const refusals = [
+      await kassa(['partners', 'create', `weak-cli-${Date.now() % 100_000}`, '--password-file', weak]),
+      await kassa(['partners', 'update', MERCHANT.login, '--password-file', weak]),
+      await kassa(['secrets', 'rotate', 'password', MERCHANT.login, '--new-file', weak, '--previous-valid-until', '1h']),
+    ];
+    for (const r of refusals) expect([r.code, r.stderr]).toEqual([2, 'kassa: 400 BAD_REQUEST: password: must be at least 12 characters\n']);
+    for (const login of ['two\nlines', 'with space', '<b>', 'a"b', "a'b", 'a&b']) {
+      const r = await kassa(['partners', 'create', login, '--password-file', strong]);
+      expect([r.code, r.stderr], JSON.stringify(login)).toEqual([2, expect.stringMatching(/^kassa: 400 BAD_REQUEST: login: must be 1 to 128 of the letters/)]);
+    }
+    expect((await kassa(['partners', 'list'])).stdout.split('\n').filter((l) => l === 'lines' || l.startsWith('two'))).toEqual([]);
+    for (const [partner, field] of [
+      [{ login: 'shop', password: 'a' }, 'partners.0.password'],
+      [{ login: 'two\nlines', password: 'seed-password-1' }, 'partners.0.login'],
+      [{ login: 'shop&co', password: 'seed-password-1' }, 'partners.0.login'],
+    ] as const) {
+      const r = await kassa(['seed', 'check', file('seed-weak.json', JSON.stringify({ partners: [{ ...partner, projects: [] }] }))]);
+      expect([r.code, r.stderr], field).toEqual([2, expect.stringContaining(`${field}: must be`)]);
+    }
+  }, 30_000);
+
+  it('never sends the admin token over plain http to another machine: https, or http to 127.x, ::1 or localhost only (exit 1 before any request)', async () => {
+    for (const url of ['http://kassa-admin.invalid:8090', 'http://127.0.0.1.kassa-admin.invalid', 'HTTP://Kassa-Admin.invalid/', 'ftp://127.0.0.1:8090']) {
+      const r = await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: url } });
+      expect([r.code, r.stderr], url).toEqual([1, expect.stringContaining('KASSA_ADMIN_URL')]);
+      expect(r.stderr, url).toMatch(/https|loopback/);
+    }
+    // This machine's own network address is another machine's to the rule: nothing arrives there.
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i?.family === 'IPv4' && !i.internal)?.address;
+    if (external) {
+      const seen: string[] = [];
+      const server = createServer((req, res) => {
+        seen.push(String(req.headers.authorization));
+        res.end('{}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, external, resolve));
+      try {
+        const r = await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: `http://${external}:${(server.address() as AddressInfo).port}` } });
+        expect([r.code, seen]).toEqual([1, []]);
+      } finally {
+        server.close();
+      }
+    }
+    // https to another machine is tried (and here cannot be reached); loopback over http is fine.
+    expect((await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: 'https://kassa-admin.invalid:8443' } })).code).toBe(3);
+    const port = new URL(t.kassa.urls.admin).port;
+    for (const url of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) expect((await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: url } })).code, url).toBe(0);
+    expect((await kassa(['partners', 'list'], { env: { KASSA_ADMIN_URL: 'http://[::1]:9' } })).code).toBe(3);
+  }, 30_000);
 
   it('exit codes scripts can trust: 1 for a usage mistake, 2 for a refusal, 3 when Kassa cannot be reached; --help on every command', async () => {
     expect((await kassa(['partners', 'frobnicate'])).code).toBe(1);

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { linksOffDashboard } from '@kassa/devkit';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
@@ -58,6 +60,29 @@ class Visitor {
     return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
   }
 }
+
+/**
+ * A request with its target as written (fetch would resolve `..` and `\\` first), in origin form, or
+ * in absolute form (`GET http://evil.example/dashboard/...`), which a server must take too.
+ */
+function raw(base: string, target: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path: target, headers: { 'x-forwarded-for': '203.0.113.59', ...headers } }, (res) => {
+      let html = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        html += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, html }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Every address a page links to, sends a form to or reloads a section from, as a browser reads it. */
+const addressesOf = (html: string) => [...html.matchAll(/\s(?:href|action|src|data-live)="([^"]*)"/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'));
 
 describe('the dashboard', () => {
   it('signs a partner in with a session cookie (HttpOnly, SameSite=Strict), shows its own project, and signs it out', async () => {
@@ -180,5 +205,37 @@ describe('the dashboard', () => {
     // Nor in the log: the sign-in forms' passwords, the widget token.
     const log = t.logs.join('');
     for (const secret of [MERCHANT.password, FLAGGED.password, token.split('.')[2] ?? token]) expect(log).not.toContain(secret);
+  });
+
+  it('keeps every link of a page on /dashboard/, whatever path was asked (//other.host, .., a backslash, an absolute-form target)', async () => {
+    const base = t.kassa.urls.api;
+    const v = new Visitor(base, '203.0.113.60');
+    await v.signIn(MERCHANT.login, MERCHANT.password);
+    const cookie = [...v.cookies].map(([k, val]) => `${k}=${val}`).join('; ');
+    const targets = [
+      '/dashboard//evil.example/x',
+      '/dashboard//evil.example/x?lang=ru',
+      '/dashboard/..//evil.example/x',
+      '/dashboard/%2e%2e//evil.example/x?a=1',
+      '/dashboard/\\evil.example/x',
+      '/dashboard/./\\/evil.example',
+      'http://evil.example/dashboard/sign-in',
+      `http://evil.example/dashboard/projects/${P.main}/events?lang=en`,
+      `http://evil.example/dashboard/projects/${P.main}/deliveries`,
+      `http://evil.example/dashboard/projects/${P.main}/requests`,
+      `http://evil.example/dashboard/projects/${P.main}/sandbox`,
+      `/dashboard/projects/${P.main}//evil.example/x`,
+    ];
+    const elsewhere: Record<string, string[]> = {};
+    for (const target of targets) {
+      const page = await raw(base, target, { cookie });
+      expect(page.status, target).toBeLessThan(500);
+      expect(addressesOf(page.html).length, target).toBeGreaterThan(0);
+      const away = linksOffDashboard(page.html);
+      if (away.length > 0) elsewhere[target] = away;
+    }
+    expect(elsewhere).toEqual({});
+    // The 404 page's language link is that page in the other language, on the dashboard.
+    expect(addressesOf((await raw(base, '/dashboard//evil.example/x', { cookie: '', 'accept-language': 'ru' })).html)).toContain('/dashboard//evil.example/x?lang=en');
   });
 });

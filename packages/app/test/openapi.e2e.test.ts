@@ -2,29 +2,38 @@ import { createHmac } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractRoutes, invoiceRoutes, sandboxRoutes, webhookRoutes, type HttpDeps } from '@kassa/adapters-http';
-import { startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { TEST_ENVIRONMENT_CARDS, TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
+import { PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;
+/** The same app in production (KASSA_ENV=production): its document is production's. */
+let production: TestKassa;
 beforeAll(async () => {
-  t = await startTestKassa();
+  [t, production] = await Promise.all([startTestKassa(), startTestKassa(PRODUCTION)]);
 });
-afterAll(() => t.stop());
+afterAll(async () => {
+  await Promise.all([t?.stop(), production?.stop()]);
+});
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
-/** The routes the API routers really serve, as OpenAPI path templates. */
-function servedRoutes(): string[] {
-  const deps = {} as HttpDeps; // the routers only read deps when a request arrives
+type Mode = 'test' | 'production';
+const kassaOf = (mode: Mode) => (mode === 'test' ? t : production);
+const documentOf = async (mode: Mode) => (await (await fetch(`${kassaOf(mode).kassa.urls.api}/api/v3/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+
+/** The routes the API routers really serve in `mode`, as OpenAPI path templates. */
+function servedRoutes(mode: Mode = 'test'): string[] {
+  const deps = { mode } as HttpDeps; // the routers only read deps when a request arrives (and the mode, to leave out test clocks)
   return [contractRoutes(deps), invoiceRoutes(deps), webhookRoutes(deps), sandboxRoutes(deps)].flatMap((router) =>
     (router.stack as Layer[]).flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route?.path.replace(/:(\w+)/g, '{$1}')}`) : [])),
   );
 }
 
 describe('the OpenAPI document', () => {
-  it('is served at GET /api/v3/openapi.json and is valid OpenAPI 3.1 by a standard validator', async () => {
-    const response = await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`);
+  it.each(['test', 'production'] as const)('is served at GET /api/v3/openapi.json and is valid OpenAPI 3.1 by a standard validator (%s)', async (mode) => {
+    const response = await fetch(`${kassaOf(mode).kassa.urls.api}/api/v3/openapi.json`);
     expect(response.status).toBe(200);
     const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toBe('3.1.0');
@@ -41,15 +50,41 @@ describe('the OpenAPI document', () => {
     expect([...documented].sort()).toEqual([...served].sort());
   });
 
-  it('every documented route answers (401 unsigned), none is a routing 404', async () => {
-    const document = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  it.each(['test', 'production'] as const)('every documented route answers (401 unsigned), none is a routing 404 (%s)', async (mode) => {
+    const document = await documentOf(mode);
     for (const [path, ops] of Object.entries(document.paths)) {
       for (const method of Object.keys(ops)) {
-        const url = `${t.kassa.urls.api}${path.replace('{projectId}', '1').replace(/\{\w+\}/g, 'abc')}`;
+        const url = `${kassaOf(mode).kassa.urls.api}${path.replace('{projectId}', '1').replace(/\{\w+\}/g, 'abc')}`;
         const r = await fetch(url, { method: method.toUpperCase() });
         expect([`${method} ${path}`, r.status]).toEqual([`${method} ${path}`, 401]);
       }
     }
+  });
+
+  it("production's document has none of the test environment's: no test_data/reset (404 there), test_clocks routes, test_info, test_clock.ready or sandbox numbers; the test environment's keeps them all", async () => {
+    const [test, prod] = [await documentOf('test'), await documentOf('production')];
+    const routes = (d: { paths: Record<string, Record<string, unknown>> }) => Object.entries(d.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const testOnly = (r: string) => /\/test_(data|clocks)\b/.test(r);
+    // Production documents what it serves, less the reset (there, a 404 for any project).
+    expect(routes(prod).sort()).toEqual(
+      servedRoutes('production')
+        .filter((r) => !testOnly(r))
+        .sort(),
+    );
+    expect(routes(test).filter(testOnly)).toHaveLength(6);
+    const text = JSON.stringify(prod);
+    for (const word of ['test_data', 'test_clock', 'test_info', 'TestClock', 'TEST_', 'test environment', 'Testing', 'billing_result', 'next_step']) expect(text, word).not.toContain(word);
+    for (const number of [...Object.values(TEST_ENVIRONMENT_MSISDNS), ...Object.values(TEST_ENVIRONMENT_CARDS)]) expect(text, number).not.toContain(number);
+    // The test environment's keeps every one, and its requests' test_info.
+    const testText = JSON.stringify(test);
+    for (const word of ['test_data/reset', 'test_clock.ready', 'TestClockReadyWebhook', 'TEST_CLOCK_NOT_FOUND', 'TEST_CALLBACK_URL_FORBIDDEN', 'billing_result', 'next_step'])
+      expect(testText, word).toContain(word);
+    for (const number of [...Object.values(TEST_ENVIRONMENT_MSISDNS), ...Object.values(TEST_ENVIRONMENT_CARDS)]) expect(testText, number).toContain(number);
+    const schemas = (test as unknown as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }).components.schemas;
+    expect(Object.keys(schemas['CreateInvoiceRequest']?.properties ?? {})).toContain('test_info');
+    expect(Object.keys(schemas['CreateContractRequest']?.properties ?? {})).toContain('test_info');
+    // No marker of the generator's is left in either document.
+    expect(testText).not.toContain('x-test-only');
   });
 
   it("says what the server does: optional bodies, the contracts' merchant_contract_id, an integer limit, billing/check's two shapes, the webhooks, and a worked signature example that holds", async () => {

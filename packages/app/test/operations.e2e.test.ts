@@ -168,7 +168,7 @@ describe('the admin listener', () => {
     expect(bad).toMatchObject({ status: 400, body: { success: false, error: { code: 'BAD_REQUEST', message: 'webhookSecret: webhookSecret is required with webhookUrl' } } });
     expect((await admin('PATCH', `/admin/v1/projects/${shop.projectId}`, { ipWhitelist: ['not-an-ip'] })).body.error.message).toMatch(/^ipWhitelist\.0: /);
     expect((await admin('POST', '/admin/v1/projects', { partnerLogin: shop.login, id: shop.projectId })).status).toBe(409);
-    expect((await admin('POST', '/admin/v1/partners', { login: shop.login, password: 'x' })).status).toBe(409);
+    expect((await admin('POST', '/admin/v1/partners', { login: shop.login, password: 'another-password-0123' })).status).toBe(409);
     // A change applies without a restart too: the project switched off refuses the partner's next request.
     expect((await admin('PATCH', `/admin/v1/projects/${shop.projectId}`, { active: false })).body.project).toMatchObject({ id: shop.projectId, active: false });
     const off = await eventually(
@@ -262,6 +262,57 @@ describe('the admin listener', () => {
     expect(body.entries.some((e: { actor: string; target: string }) => e.actor === 'seed-file' && e.target === `partner:${MERCHANT.login}`)).toBe(true);
     // The admin API's answers never show a secret either.
     expect(JSON.stringify((await admin('GET', `/admin/v1/projects/${shop.projectId}`)).body)).not.toContain('whsec_');
+  });
+
+  it('the admin request log keeps a URL without its query, as the audit log does: a token a merchant put in a URL is in no log line', async () => {
+    const token = `log-token-${Date.now()}`;
+    const shop = await onboard({ webhookUrl: `${hooks.url}/logged?key=${token}`, webhookSecret: secret('logged-secret'), returnUrl: `https://shop.example/back#${token}` });
+    expect((await admin('PATCH', `/admin/v1/projects/${shop.projectId}`, { subscriptionNotificationUrl: `https://shop.example/subs?key=${token}` })).status).toBe(200);
+    // A refused body is logged too (a 400), its URLs as well without their query.
+    expect((await admin('POST', '/admin/v1/projects', { partnerLogin: shop.login, id: shop.projectId + 50_000, webhookUrl: `https://shop.example/refused?key=${token}` })).status).toBe(400);
+    const logged = t.logs.filter((l) => l.includes('"host":"admin"') && l.includes('"path":"/admin/v1/projects'));
+    for (const url of [`${hooks.url}/logged`, 'https://shop.example/back', 'https://shop.example/subs', 'https://shop.example/refused']) expect(logged.join('\n')).toContain(`"${url}"`);
+    expect(t.logs.filter((l) => l.includes(token))).toEqual([]);
+  });
+
+  it('a partner password has at least 12 characters wherever it is set (create, change, rotate): 400 naming the field, and nothing changed', async () => {
+    const shop = await onboard();
+    const weak = { status: 400, body: { success: false, error: { code: 'BAD_REQUEST', message: 'password: must be at least 12 characters' } } };
+    for (const password of ['a', 'elevenchars', '']) {
+      expect(await admin('POST', '/admin/v1/partners', { login: `weak-${shop.login}`, password }), password).toMatchObject(weak);
+      expect(await admin('PATCH', `/admin/v1/partners/${shop.login}`, { password }), password).toMatchObject(weak);
+      expect(await admin('POST', `/admin/v1/partners/${shop.login}/password/rotate`, { password, previousValidUntil: inSeconds(60) }), password).toMatchObject(weak);
+    }
+    expect((await admin('GET', `/admin/v1/partners/weak-${shop.login}`)).status).toBe(404);
+    expect((await shop.client().findInvoiceByOrderId(shop.projectId, 'none')).status).toBe(404);
+    // Twelve are enough.
+    expect((await admin('POST', '/admin/v1/partners', { login: `strong-${shop.login}`, password: 'twelve-chars' })).status).toBe(201);
+  });
+
+  it('a login has no control character, space or markup character: 400 with a clear message, and no partner', async () => {
+    const message = 'login: must be 1 to 128 of the letters a-z and A-Z, digits and . _ - @ +, beginning with a letter or digit (no space, control or markup character)';
+    for (const login of [
+      'two\nlines',
+      'tab\there',
+      'with space',
+      '<b>shop</b>',
+      'a"b',
+      "a'b",
+      'a&b',
+      'a>b',
+      'nul\u0000',
+      'bidi\u202eevil',
+      'del\u007f',
+      '-looks-like-an-option',
+      'кириллица',
+      '',
+      'x'.repeat(129),
+    ]) {
+      const refused = await admin('POST', '/admin/v1/partners', { login, password: 'a-strong-enough-password' });
+      expect(refused, JSON.stringify(login)).toMatchObject({ status: 400, body: { success: false, error: { code: 'BAD_REQUEST', message } } });
+    }
+    expect((await admin('GET', '/admin/v1/partners')).body.partners.map((p: { login: string }) => p.login).filter((l: string) => !/^[A-Za-z0-9][\w.@+-]*$/.test(l))).toEqual([]);
+    expect((await admin('POST', '/admin/v1/partners', { login: `Shop.name_1@example+x-${Date.now()}`, password: 'a-strong-enough-password' })).status).toBe(201);
   });
 });
 

@@ -235,9 +235,9 @@ describe('framing: only the widget is framed, and only by its project', () => {
   });
 
   it('the seed refuses widgetOrigins * in production, naming the field', async () => {
-    const seed = { partners: [{ login: 'x', password: 'y', projects: [{ id: 1, widgetOrigins: ['*'] }] }] };
+    const seed = { partners: [{ login: 'x', password: 'seed-password-1', projects: [{ id: 1, widgetOrigins: ['*'] }] }] };
     await expect(startTestKassa(PRODUCTION, { seed })).rejects.toThrow(/widgetOrigins: \* is allowed only in the test environment/);
-    const bad = { partners: [{ login: 'x', password: 'y', projects: [{ id: 1, widgetOrigins: ['https://shop.example/path'] }] }] };
+    const bad = { partners: [{ login: 'x', password: 'seed-password-1', projects: [{ id: 1, widgetOrigins: ['https://shop.example/path'] }] }] };
     await expect(startTestKassa({}, { seed: bad })).rejects.toThrow(/widgetOrigins/);
   });
 });

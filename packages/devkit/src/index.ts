@@ -11,4 +11,4 @@ export { xmlSchemaCheck, type XmlSchemaCheck } from './servers/xml-schema-check.
 export { FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS, startKassaProcess, type KassaProcess } from './fuzz/kassa-process.js';
 export { exchange, NoAnswer, parseAnswer, requestBytes, sendRaw, type RawAnswer, type RawRequest } from './fuzz/raw-http.js';
 export { runFuzz, type FuzzOptions, type FuzzReport, type FuzzSubject } from './fuzz/fuzz-session.js';
-export { logProblems } from './fuzz/invariants.js';
+export { linksOffDashboard, logProblems } from './fuzz/invariants.js';

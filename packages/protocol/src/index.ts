@@ -7,6 +7,7 @@ export * from './signature.js';
 export * from './signature-payload.js';
 export * from './operations.js';
 export * from './openapi.js';
+export * from './test-only.js';
 export * from './webhooks.js';
 export * from './webhook-payloads.js';
 export * from './xml-signature.js';

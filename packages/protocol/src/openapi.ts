@@ -3,6 +3,8 @@ import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
 import { COMMON_ERRORS, OPERATIONS, type Operation } from './operations.js';
 import { requestPayload, requestPayloadParts } from './signature-payload.js';
 import { innerHash, signRequest } from './signature.js';
+import { forEnvironment, hasValue } from './openapi-environment.js';
+import type { ApiEnvironment } from './test-only.js';
 import {
   contractAuthorizedWebhook,
   contractClosedWebhook,
@@ -19,6 +21,12 @@ export interface OpenApiOptions {
   readonly servers: readonly { readonly url: string; readonly description?: string }[];
   /** The HTTP status of each error code: the HTTP adapter's table. */
   readonly statusOf: (code: JsonErrorCode) => number;
+  /**
+   * The environment the document describes. Production's has none of the test environment's
+   * operations (test_data/reset, test_clocks), fields (test_info, next_step), outcomes (the sandbox's
+   * numbers and cards) or test clock events and refusals: there they answer 404 or do nothing.
+   */
+  readonly environment: ApiEnvironment;
 }
 
 const PREFIX = '/api/v3/projects/{projectId}';
@@ -77,7 +85,8 @@ const LINKS: Partial<Record<Operation['id'], { readonly field: string; readonly 
 function errorResponses(op: Operation, options: OpenApiOptions): Record<string, unknown> {
   const byStatus = new Map<number, JsonErrorCode[]>();
   const keyed: readonly JsonErrorCode[] = op.method === 'post' ? ['IDEMPOTENCY_KEY_MISMATCH', 'IDEMPOTENCY_KEY_IN_USE'] : [];
-  for (const code of [...COMMON_ERRORS, ...op.errors, ...keyed]) byStatus.set(options.statusOf(code), [...(byStatus.get(options.statusOf(code)) ?? []), code]);
+  const codes = [...COMMON_ERRORS, ...op.errors, ...keyed].filter((code) => hasValue(options.environment, code));
+  for (const code of codes) byStatus.set(options.statusOf(code), [...(byStatus.get(options.statusOf(code)) ?? []), code]);
   if (op.request) byStatus.set(413, ['BAD_REQUEST']);
   return Object.fromEntries(
     [...byStatus]
@@ -184,13 +193,34 @@ const DELIVERY_HEADERS = [
 ];
 
 /** Each body Kassa POSTs to merchants: the JSON events to webhookUrl (and test callbacks), the legacy envelope, and the XML subscription notification. */
-const WEBHOOKS: readonly { readonly name: string; readonly schema: z.ZodType; readonly contentType: string; readonly summary: string }[] = [
+const WEBHOOKS: readonly {
+  readonly name: string;
+  readonly schema: z.ZodType;
+  readonly contentType: string;
+  readonly summary: string;
+  /** The summary of the test environment's document, where it says more. */
+  readonly testSummary?: string;
+  /** Sent in the test environment only (production's document leaves it out). */
+  readonly testOnly?: true;
+}[] = [
   { name: 'contract.authorized', schema: contractAuthorizedWebhook, contentType: 'application/json', summary: 'A contract was confirmed (to webhookUrl)' },
   { name: 'contract.closed', schema: contractClosedWebhook, contentType: 'application/json', summary: 'A contract was cancelled or expired (to webhookUrl)' },
-  { name: 'payment.updated', schema: paymentUpdatedWebhook, contentType: 'application/json', summary: "A charge attempt (to webhookUrl, and an invoice's test_info.callback_url)" },
+  {
+    name: 'payment.updated',
+    schema: paymentUpdatedWebhook,
+    contentType: 'application/json',
+    summary: 'A charge attempt (to webhookUrl)',
+    testSummary: "A charge attempt (to webhookUrl, and an invoice's test_info.callback_url)",
+  },
   { name: 'refund.completed', schema: refundCompletedWebhook, contentType: 'application/json', summary: 'A refund completed (the refund notification, to webhookUrl)' },
   { name: 'refund.failed', schema: refundFailedWebhook, contentType: 'application/json', summary: 'A refund the gateway refused (the refund notification, to webhookUrl)' },
-  { name: 'test_clock.ready', schema: testClockReadyWebhook, contentType: 'application/json', summary: 'The test environment only: a test clock finished an advance (to webhookUrl)' },
+  {
+    name: 'test_clock.ready',
+    schema: testClockReadyWebhook,
+    contentType: 'application/json',
+    summary: 'The test environment only: a test clock finished an advance (to webhookUrl)',
+    testOnly: true,
+  },
   { name: 'payment.updated (legacy envelope)', schema: legacyPaymentWebhook, contentType: 'application/json', summary: 'A charge attempt, for projects with webhookFormat "legacy"' },
   {
     name: 'SubscriptionStatusNotification',
@@ -200,10 +230,10 @@ const WEBHOOKS: readonly { readonly name: string; readonly schema: z.ZodType; re
   },
 ];
 
-function webhookObject(w: (typeof WEBHOOKS)[number]) {
+function webhookObject(w: (typeof WEBHOOKS)[number], environment: ApiEnvironment) {
   return {
     post: {
-      summary: w.summary,
+      summary: environment === 'test' ? (w.testSummary ?? w.summary) : w.summary,
       // Kassa signs these itself (the headers below); the API's own security schemes do not apply.
       security: [],
       parameters: DELIVERY_HEADERS,
@@ -217,31 +247,38 @@ function webhookObject(w: (typeof WEBHOOKS)[number]) {
   };
 }
 
-/** The OpenAPI 3.1 document of the JSON v3 API, generated from the protocol's zod schemas. */
+/** The OpenAPI 3.1 document of the JSON v3 API in `options.environment`, generated from the protocol's zod schemas. */
 export function openApiDocument(options: OpenApiOptions) {
-  const requests = OPERATIONS.flatMap((op) => (op.request ? [idOf(op.request)] : []));
-  const answers = [...OPERATIONS.map((op) => idOf(op.response)), 'ErrorEnvelope', ...WEBHOOKS.map((w) => idOf(w.schema))];
+  const { environment } = options;
+  const operations = OPERATIONS.filter((op) => environment === 'test' || !op.testOnly);
+  const webhooks = WEBHOOKS.filter((w) => environment === 'test' || !w.testOnly);
+  const requests = operations.flatMap((op) => (op.request ? [idOf(op.request)] : []));
+  const answers = [...operations.map((op) => idOf(op.response)), 'ErrorEnvelope', ...webhooks.map((w) => idOf(w.schema))];
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) paths[PREFIX + op.path] = { ...paths[PREFIX + op.path], [op.method]: operationObject(op, options) };
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Kassa JSON API',
-      version: '3.0.0',
-      description: `One-time payments: contracts, invoices, refunds. Errors use the envelope {success:false, error:{code, message, next_step?, details?}}; clients branch on error.code (${JSON_ERROR_CODES.length} codes). ${SIGNATURE} ${TESTING}`,
-    },
-    servers: options.servers.map((s) => ({ ...s })),
-    security: [{ login: [], timestamp: [], signatureVersion: [], signature: [] }],
-    paths,
-    webhooks: Object.fromEntries(WEBHOOKS.map((w) => [w.name, webhookObject(w)])),
-    components: {
-      securitySchemes: {
-        login: { type: 'apiKey', in: 'header', name: 'X-Login', description: 'the partner login' },
-        timestamp: { type: 'apiKey', in: 'header', name: 'X-Timestamp', description: 'UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server' },
-        signatureVersion: { type: 'apiKey', in: 'header', name: 'X-Signature-Version', description: '3 or 4' },
-        signature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `Not a static key: an HMAC computed per request. ${SIGNATURE}` },
+  for (const op of operations) paths[PREFIX + op.path] = { ...paths[PREFIX + op.path], [op.method]: operationObject(op, options) };
+  const codes = JSON_ERROR_CODES.filter((code) => hasValue(environment, code)).length;
+  return forEnvironment(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kassa JSON API',
+        version: '3.0.0',
+        description: `One-time payments: contracts, invoices, refunds. Errors use the envelope {success:false, error:{code, message, ${environment === 'test' ? 'next_step?, ' : ''}details?}}; clients branch on error.code (${codes} codes). ${SIGNATURE}${environment === 'test' ? ` ${TESTING}` : ''}`,
       },
-      schemas: { ...reachable(components('input'), requests), ...reachable(components('output'), answers) },
+      servers: options.servers.map((s) => ({ ...s })),
+      security: [{ login: [], timestamp: [], signatureVersion: [], signature: [] }],
+      paths,
+      webhooks: Object.fromEntries(webhooks.map((w) => [w.name, webhookObject(w, environment)])),
+      components: {
+        securitySchemes: {
+          login: { type: 'apiKey', in: 'header', name: 'X-Login', description: 'the partner login' },
+          timestamp: { type: 'apiKey', in: 'header', name: 'X-Timestamp', description: 'UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server' },
+          signatureVersion: { type: 'apiKey', in: 'header', name: 'X-Signature-Version', description: '3 or 4' },
+          signature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `Not a static key: an HMAC computed per request. ${SIGNATURE}` },
+        },
+        schemas: { ...reachable(components('input'), requests), ...reachable(components('output'), answers) },
+      },
     },
-  };
+    environment,
+  ) as Record<string, unknown>;
 }

@@ -56,6 +56,8 @@ export interface Operation {
   readonly errors: readonly JsonErrorCode[];
   /** A response example, in the spec's shapes. */
   readonly example: unknown;
+  /** The test environment's only (the sandbox): production serves it not (404), and its OpenAPI document leaves it out. */
+  readonly testOnly?: true;
 }
 
 /** What any operation may answer: bad input or path, the signature, the project, an outage. */
@@ -254,6 +256,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'resetTestData',
+    testOnly: true,
     method: 'post',
     path: '/test_data/reset',
     summary: "The test environment only: removes the project's contracts, invoices, subscriptions, events and deliveries (not its settings); 404 in production",
@@ -264,6 +267,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'createTestClock',
+    testOnly: true,
     method: 'post',
     path: '/test_clocks',
     summary:
@@ -276,6 +280,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'listTestClocks',
+    testOnly: true,
     method: 'get',
     path: '/test_clocks',
     summary: "The test environment only: the project's test clocks, newest first",
@@ -286,6 +291,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'getTestClock',
+    testOnly: true,
     method: 'get',
     path: '/test_clocks/{testClockId}',
     summary: 'The test environment only: a test clock (poll it until status is ready)',
@@ -296,6 +302,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'advanceTestClock',
+    testOnly: true,
     method: 'post',
     path: '/test_clocks/{testClockId}/advance',
     summary:
@@ -309,6 +316,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'deleteTestClock',
+    testOnly: true,
     method: 'delete',
     path: '/test_clocks/{testClockId}',
     summary: 'The test environment only: deletes the clock and everything attached to it (contracts, invoices, subscriptions, their events and deliveries)',

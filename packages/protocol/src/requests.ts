@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import { TEST_ONLY } from './test-only.js';
 
 const text = (max: number) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const upTo = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -75,7 +76,7 @@ export const createInvoiceRequest = z
         test_clock_id: testClockId.optional(),
       })
       .optional()
-      .meta({ description: 'test environment only; callback_url only for partners with the flag; test_clock_id attaches the invoice (and a contract it creates) to a test clock' }),
+      .meta({ [TEST_ONLY]: true, description: 'test environment only; callback_url only for partners with the flag; test_clock_id attaches the invoice (and a contract it creates) to a test clock' }),
   })
   .meta({
     id: 'CreateInvoiceRequest',
@@ -87,7 +88,10 @@ export const createContractRequest = z
     client_ip: clientIp.optional(),
     customer: customerRequestSchema,
     merchant_contract_id: text(LIMITS.merchantContractId),
-    test_info: z.object({ test_clock_id: testClockId.optional() }).optional().meta({ description: 'test environment only: test_clock_id attaches the contract to a test clock' }),
+    test_info: z
+      .object({ test_clock_id: testClockId.optional() })
+      .optional()
+      .meta({ [TEST_ONLY]: true, description: 'test environment only: test_clock_id attaches the contract to a test clock' }),
   })
   .meta({ id: 'CreateContractRequest', example: { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79001234567' }, merchant_contract_id: 'contract-1' } });
 

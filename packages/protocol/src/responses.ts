@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JSON_ERROR_CODES } from './error-codes.js';
+import { TEST_ONLY } from './test-only.js';
 
 const time = z.string().meta({ format: 'date-time', description: 'ISO 8601 UTC, YYYY-MM-DDThh:mm:ssZ', example: '2026-11-22T10:00:00Z' });
 
@@ -101,7 +102,10 @@ export const errorBodySchema = z
     error: z.object({
       code: z.enum(JSON_ERROR_CODES),
       message: z.string(),
-      next_step: z.string().optional().meta({ description: 'test environment only: a hint, never to be relied on' }),
+      next_step: z
+        .string()
+        .optional()
+        .meta({ [TEST_ONLY]: true, description: 'test environment only: a hint, never to be relied on' }),
       details: z.record(z.string(), z.unknown()).optional(),
     }),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEST_ONLY } from './test-only.js';
 
 /**
  * The bodies Kassa POSTs to merchants, typed: the OpenAPI document's `webhooks` section is made from
@@ -98,7 +99,10 @@ export const legacyPaymentWebhook = z
     amount: z.string(),
     currency: z.string(),
     occurred_at: time,
-    billing_result: z.enum(['SuccessSequencePayment', 'FailedSequencePayment']).optional().meta({ description: 'test environment only: the outcome test_info chose' }),
+    billing_result: z
+      .enum(['SuccessSequencePayment', 'FailedSequencePayment'])
+      .optional()
+      .meta({ [TEST_ONLY]: true, description: 'test environment only: the outcome test_info chose' }),
   })
   .meta({ id: 'LegacyPaymentWebhook', description: 'The legacy envelope of payment notifications (projects with webhookFormat "legacy").' });
 export type LegacyPaymentWebhook = z.infer<typeof legacyPaymentWebhook>;

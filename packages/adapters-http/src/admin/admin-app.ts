@@ -8,9 +8,17 @@ import type { AdminDeps } from './admin-deps.js';
 import { ADMIN_PREFIX, directoryRoutes } from './admin-directory-routes.js';
 import { adminOpenApiDocument } from './admin-openapi.js';
 import { operationsRoutes } from './admin-operations-routes.js';
+import { auditedChanges } from './admin-views.js';
 
 /** Admin bodies are small: a project's settings. */
 const ADMIN_BODY_LIMIT = 64 * 1024;
+
+/**
+ * An admin body as its request log line keeps it: as the audit log keeps a change (`auditedChanges`,
+ * the one rule for both): URLs without their query and fragment, where a merchant may put a token
+ * (`webhookUrl?token=…`), and secrets as set. The admin API's bodies are flat objects.
+ */
+const loggedBody = (body: object): unknown => (Array.isArray(body) ? body : auditedChanges(body as Record<string, unknown>));
 
 /**
  * The admin listener (KASSA_ADMIN_PORT, loopback unless KASSA_ADMIN_HOST says otherwise): liveness
@@ -26,7 +34,7 @@ export function createAdminApp(deps: AdminDeps): Express {
   // connection's own address (KASSA_TRUST_PROXY is the public listeners' setting; X-Forwarded-For
   // would let any client claim 127.0.0.1).
   app.set('trust proxy', false);
-  app.use(requestLog(deps.logger, 'admin', deps.observer, deps.requestScope));
+  app.use(requestLog(deps.logger, 'admin', deps.observer, deps.requestScope, loggedBody));
 
   app.get('/health', (_req, res) => sendJson(res, 200, { status: 'ok', host: 'admin' }));
   app.get('/ready', async (_req, res) => {

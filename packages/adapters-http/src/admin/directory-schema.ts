@@ -62,10 +62,27 @@ export const signedWebhooks = <T extends { webhookUrl: string | null; webhookSec
 /** A project as the seed file lists it. */
 export const projectSchema = signedWebhooks(projectFields);
 
+/**
+ * The least length of a partner password (README, "Seed file"; docs/decisions.md): the key of every
+ * request signature, which a captured request lets anyone test guesses against offline, and the
+ * dashboard's sign-in password. `kassa partners create --generate` makes one of 32 characters.
+ */
+export const MIN_PARTNER_PASSWORD_LENGTH = 12;
+
+/**
+ * A login: ASCII letters, digits and `. _ - @ +`, beginning with a letter or digit. It travels in the
+ * X-Login header and the XML Login element, and is printed by the CLI, in logs and on pages: no
+ * control character (a newline would print as two partners), space or markup character, nothing a
+ * header garbles (non-ASCII), nothing a command line reads as an option (a leading `-`).
+ */
+const login = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$/, 'must be 1 to 128 of the letters a-z and A-Z, digits and . _ - @ +, beginning with a letter or digit (no space, control or markup character)');
+
 /** A partner's own fields, as the seed file and the admin API write them. */
 export const partnerFields = {
-  login: z.string().min(1).max(128),
-  password: z.string().min(1),
+  login,
+  password: z.string().min(MIN_PARTNER_PASSWORD_LENGTH, `must be at least ${MIN_PARTNER_PASSWORD_LENGTH} characters`),
   testCallbackAllowed: z.boolean().default(false),
 };
 

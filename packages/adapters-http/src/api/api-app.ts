@@ -25,7 +25,8 @@ export function createApiApp(deps: HttpDeps): Express {
   contractRoutes(deps, app);
   webhookRoutes(deps, app);
   sandboxRoutes(deps, app);
-  const openApi = openApiDocument(deps.apiBaseUrl);
+  // The document of the mode served: production's has no sandbox (its routes answer 404 there).
+  const openApi = openApiDocument(deps.mode, deps.apiBaseUrl);
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
   if (deps.dashboard) {
     app.get(DASHBOARD_ASSETS.css, assetRoute('dashboard.css'));

@@ -42,7 +42,7 @@ export const dashboardRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] => 
     path: DASHBOARD_PATH,
     prefix: true,
     contentType: 'text/html; charset=utf-8',
-    refuse: (_status, message) => noticePage({ lang: 'ru', mode, path: DASHBOARD_PATH }, DASHBOARD_TEXTS.ru.title, message),
+    refuse: (_status, message) => noticePage({ lang: 'ru', mode, path: `${DASHBOARD_PATH}/` }, DASHBOARD_TEXTS.ru.title, message),
   },
 ];
 
@@ -97,12 +97,16 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
   const now = () => deps.clock.now();
   const throttle = new SignInThrottle(dashboard.sessions, dashboard.throttleKey);
   const langOf = (req: Request) => dashboardLang(req.query['lang'], req.headers['accept-language']);
-  /** The page's own address without its language (the language links add theirs). */
+  /**
+   * The page's own address without its language (the language links add theirs): the path routed
+   * on, whole (`req.path` alone is what follows the mount point in a `router.use`), and the query.
+   * The views keep it on the dashboard (dashboardAddress).
+   */
   const ownPath = (req: Request) => {
     const query = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1 || req.originalUrl.length));
     query.delete('lang');
     const q = query.toString();
-    return `${req.path}${q ? `?${q}` : ''}`.slice(0, 500);
+    return `${req.baseUrl}${req.path}${q ? `?${q}` : ''}`.slice(0, 500);
   };
   const baseFrame = (req: Request): Frame => ({ lang: langOf(req), mode: deps.mode, path: ownPath(req) });
   const page = (res: Response, html: string, status = 200) => sendPage(res, status, html);
@@ -302,7 +306,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       const type: DomainEventType | undefined = typeName ? domainEventType(typeName) : undefined;
       const events: DomainEvent[] = await deps.useCases.listEvents.execute({ projectId: project.id, filter: type ? { type } : {}, limit: PAGE });
       if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<EventsList frame={frame} events={events} />));
-      page(res, eventsPage(frame, events, type ? typeName : undefined, eventTypes, req.originalUrl));
+      page(res, eventsPage(frame, events, type ? typeName : undefined, eventTypes));
     }),
   );
   router.get(
@@ -312,7 +316,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       const deliveries: WebhookDelivery[] = await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: status ? { state: status } : {}, limit: PAGE });
       if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<DeliveriesList frame={frame} deliveries={deliveries} />));
       const resent = text(req.query['resent'], 6);
-      page(res, deliveriesPage(frame, deliveries, status, req.originalUrl, resent && /^\d+$/.test(resent) ? `${DASHBOARD_TEXTS[frame.lang].resend}: ${resent}` : undefined));
+      page(res, deliveriesPage(frame, deliveries, status, resent && /^\d+$/.test(resent) ? `${DASHBOARD_TEXTS[frame.lang].resend}: ${resent}` : undefined));
     }),
   );
   router.post(
@@ -343,7 +347,7 @@ export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IR
       const since = new Date(now().getTime() - API_CALLS_DAYS * 86_400_000).toISOString();
       const calls = await dashboard.apiCalls.list(project.id, since, REQUESTS_SHOWN);
       if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<RequestsList frame={frame} calls={calls} />));
-      page(res, requestsPage(frame, calls, req.originalUrl));
+      page(res, requestsPage(frame, calls));
     }),
   );
 
@@ -386,7 +390,7 @@ function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): vo
       // A notice is named by its code, never carried as text: a link cannot put words on this page.
       const notices = DASHBOARD_TEXTS[frame.lang].notices;
       const code = text(req.query['notice'], 40);
-      page(res, sandboxPage(frame, list, req.originalUrl, code && code in notices ? notices[code as keyof typeof notices] : undefined));
+      page(res, sandboxPage(frame, list, code && code in notices ? notices[code as keyof typeof notices] : undefined));
     }),
   );
   router.post(

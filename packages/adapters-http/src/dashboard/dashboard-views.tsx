@@ -19,6 +19,7 @@ import {
 import type { ComponentChildren, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { EVENT_TYPE_NAMES, eventView } from '../webhooks/event-views.js';
+import { dashboardAddress } from './dashboard-address.js';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, type DashboardLang, type DashboardTexts } from './dashboard-texts.js';
 
@@ -36,7 +37,7 @@ export interface Frame {
   readonly projects?: readonly Project[];
   readonly project?: Project;
   readonly section?: 'overview' | 'invoices' | 'contracts' | 'subscriptions' | 'events' | 'deliveries' | 'requests' | 'sandbox';
-  /** The page's own address, for its language links. */
+  /** The page's own address without its language, for its language links and live sections (which never leave the dashboard, whatever it says). */
   readonly path: string;
 }
 
@@ -46,6 +47,8 @@ const time = (iso: string) => specTime(iso);
 const money = (m: { minor: number; currency: string }) => `${formatAmount(m)} ${m.currency}`;
 const customerText = (c: Customer) => (c.type === 'mobile_phone' ? maskMsisdn(c.msisdn) : `${c.source}:${c.merchantCustomerId}`);
 const withLang = (path: string, lang: DashboardLang) => `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+/** This page in `lang`: never off the dashboard, whatever path the request named. */
+const selfIn = (frame: Frame, lang: DashboardLang) => withLang(dashboardAddress(frame.path), lang);
 
 /** A form that changes something: POST, with the session's CSRF token. */
 export function ActionForm({ frame, action, children, className }: { frame: Frame; action: string; children: ComponentChildren; className?: string }) {
@@ -113,7 +116,7 @@ function Page({ frame, title, children }: { frame: Frame; title: string; childre
               l === frame.lang ? (
                 <span aria-current="true">{l.toUpperCase()}</span>
               ) : (
-                <a href={withLang(frame.path, l)} lang={l}>
+                <a href={selfIn(frame, l)} lang={l}>
                   {l.toUpperCase()}
                 </a>
               ),
@@ -469,12 +472,12 @@ function FilterForm({ frame, action, children }: { frame: Frame; action: string;
   );
 }
 
-/** A section dashboard.js reloads by itself from `url` (its fragment), with what it says above it. */
-function LiveSection({ url, hint, children }: { url: string; hint?: string; children: ComponentChildren }) {
+/** A section dashboard.js reloads by itself from this page's address (its fragment), with what it says above it. */
+function LiveSection({ frame, hint, children }: { frame: Frame; hint?: string; children: ComponentChildren }) {
   return (
     <>
       {hint ? <p class="hint">{hint}</p> : null}
-      <section data-live={url} aria-live="polite">
+      <section data-live={selfIn(frame, frame.lang)} aria-live="polite">
         {children}
       </section>
     </>
@@ -654,7 +657,7 @@ export function EventsList({ frame, events }: { frame: Frame; events: readonly D
   );
 }
 
-export function eventsPage(frame: Frame, events: readonly DomainEvent[], type: string | undefined, types: readonly string[], liveUrl: string) {
+export function eventsPage(frame: Frame, events: readonly DomainEvent[], type: string | undefined, types: readonly string[]) {
   const texts = t(frame);
   const p = frame.project as Project;
   return render(
@@ -664,7 +667,7 @@ export function eventsPage(frame: Frame, events: readonly DomainEvent[], type: s
       <FilterForm frame={frame} action={projectPath(p.id, '/events')}>
         <Choice frame={frame} name="type" label={texts.type} options={types} chosen={type} />
       </FilterForm>
-      <LiveSection url={liveUrl} hint={texts.live}>
+      <LiveSection frame={frame} hint={texts.live}>
         <EventsList frame={frame} events={events} />
       </LiveSection>
     </>,
@@ -688,7 +691,7 @@ export function DeliveriesList({ frame, deliveries }: { frame: Frame; deliveries
   );
 }
 
-export function deliveriesPage(frame: Frame, deliveries: readonly WebhookDelivery[], status: string | undefined, liveUrl: string, notice?: string) {
+export function deliveriesPage(frame: Frame, deliveries: readonly WebhookDelivery[], status: string | undefined, notice?: string) {
   const texts = t(frame);
   const p = frame.project as Project;
   return render(
@@ -707,7 +710,7 @@ export function deliveriesPage(frame: Frame, deliveries: readonly WebhookDeliver
         <DateRange frame={frame} from={undefined} to={undefined} />
         <button type="submit">{texts.resendDead}</button>
       </ActionForm>
-      <LiveSection url={liveUrl} hint={texts.live}>
+      <LiveSection frame={frame} hint={texts.live}>
         <DeliveriesList frame={frame} deliveries={deliveries} />
       </LiveSection>
     </>,
@@ -749,12 +752,12 @@ export function RequestsList({ frame, calls }: { frame: Frame; calls: readonly A
 /** The newest calls the requests page shows of those kept (API_CALLS_KEPT). */
 export const REQUESTS_SHOWN = 100;
 
-export function requestsPage(frame: Frame, calls: readonly ApiCall[], liveUrl: string) {
+export function requestsPage(frame: Frame, calls: readonly ApiCall[]) {
   const texts = t(frame);
   return render(
     frame,
     texts.requests,
-    <LiveSection url={liveUrl} hint={texts.requestsHint(REQUESTS_SHOWN, API_CALLS_DAYS)}>
+    <LiveSection frame={frame} hint={texts.requestsHint(REQUESTS_SHOWN, API_CALLS_DAYS)}>
       <RequestsList frame={frame} calls={calls} />
     </LiveSection>,
   );
@@ -783,7 +786,7 @@ export function ClocksList({ frame, clocks }: { frame: Frame; clocks: readonly T
   );
 }
 
-export function sandboxPage(frame: Frame, clocks: readonly TestClock[], liveUrl: string, notice?: string) {
+export function sandboxPage(frame: Frame, clocks: readonly TestClock[], notice?: string) {
   const texts = t(frame);
   const p = frame.project as Project;
   return render(
@@ -807,7 +810,7 @@ export function sandboxPage(frame: Frame, clocks: readonly TestClock[], liveUrl:
         </label>
         <button type="submit">{texts.createClock}</button>
       </ActionForm>
-      <LiveSection url={liveUrl}>
+      <LiveSection frame={frame}>
         <ClocksList frame={frame} clocks={clocks} />
       </LiveSection>
       <h2>{texts.reset}</h2>

@@ -39,8 +39,10 @@ const routeOf = (req: Request): string => {
  * to a few KB by `maskForLog` (no card number, no security code, no PIN; bounded whatever its depth
  * or size); no body for a request that failed authentication. Headers are not logged, so signatures
  * never are. The same moment tells `observer` (the metrics) of the exchange, by route template.
+ * `redact`, if given, prepares a body before the masking (the admin listener's: its URLs without
+ * their query, as the audit log keeps them).
  */
-export const requestLog = (logger: Logger, host: string, observer?: HttpObserver, scope?: RequestScope) => {
+export const requestLog = (logger: Logger, host: string, observer?: HttpObserver, scope?: RequestScope, redact?: (body: object) => unknown) => {
   const log = logger.child({ host });
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
@@ -66,7 +68,8 @@ export const requestLog = (logger: Logger, host: string, observer?: HttpObserver
           const ms = Math.round(elapsed * 10) / 10;
           const body: unknown = req.body;
           // One shape for every line (pino leaves out an undefined body): its serializer stays fast.
-          log.info({ requestId, method, path: pathOf(url), status, ms, body: !unauthenticated(status) && hasFields(body) ? maskForLog(body) : undefined }, 'request');
+          const logged = !unauthenticated(status) && hasFields(body) ? maskForLog(redact ? redact(body) : body) : undefined;
+          log.info({ requestId, method, path: pathOf(url), status, ms, body: logged }, 'request');
         } catch (err) {
           logFailure(log, err);
         }

@@ -1,3 +1,5 @@
+import { isIPv4 } from 'node:net';
+
 /** What the CLI's exit code says: scripts branch on it (README, "The kassa command"). */
 export const EXIT = {
   ok: 0,
@@ -31,11 +33,32 @@ export const connectionFromEnv = (env: Record<string, string | undefined> = proc
   token: env['KASSA_ADMIN_TOKEN'],
 });
 
+/** A host name of this machine's own (loopback): 127.0.0.0/8, ::1 or localhost, as a URL writes it. */
+const loopback = (hostname: string) => hostname === 'localhost' || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'));
+
+/**
+ * KASSA_ADMIN_URL, if the admin token may be sent to it: over https, or over plain http only to this
+ * machine. Over plain http to another, anyone on the way would read the token (which opens every
+ * partner, project and secret rotation). A usage mistake, refused before any request.
+ */
+export function adminUrl(text: string): URL {
+  const url = URL.parse(text);
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new CliError(`KASSA_ADMIN_URL ${text} is not an https URL (or http to a loopback address)`, EXIT.usage);
+  if (url.protocol === 'http:' && !loopback(url.hostname)) {
+    throw new CliError(
+      `KASSA_ADMIN_URL ${url.origin} is plain http to another machine: the admin token is not sent in the clear; use https, or http to a loopback address (127.0.0.1, ::1, localhost)`,
+      EXIT.usage,
+    );
+  }
+  return url;
+}
+
 /** One admin API call; a refusal or an outage becomes a CliError with its exit code. */
 export async function adminCall<T = Record<string, unknown>>(connection: AdminConnection, method: string, path: string, body?: unknown): Promise<T> {
+  const base = adminUrl(connection.url);
   let response: Response;
   try {
-    response = await fetch(new URL(path, connection.url), {
+    response = await fetch(new URL(path, base), {
       method,
       headers: { ...(connection.token ? { authorization: `Bearer ${connection.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -8,7 +8,17 @@ import type { FuzzBody } from './bodies.js';
 export const ADMIN_LOGINS = ['fuzz-admin-1', 'fuzz-admin-2', 'fuzz-admin-3'] as const;
 export const ADMIN_PROJECTS = ['101', '102', '103'] as const;
 
+/** What a merchant may keep in a URL's query or fragment: no log line may carry it (the admin request log keeps URLs without them). */
+export const ADMIN_URL_TOKEN = 'fuzz-url-query-token-5d1e';
+
 const login = fc.constantFrom(...ADMIN_LOGINS);
+/** A login to create: the fuzzer's own, or one the directory refuses (control, space, markup, non-ASCII, a leading dash, too long). */
+const newLogin = fc.oneof(
+  { weight: 4, arbitrary: login },
+  { weight: 1, arbitrary: fc.constantFrom('two\nlines', 'tab\tlogin', 'with space', '<b>x</b>', 'a"b', "a'b", 'a&b', '-option', 'логин', '\u202eevil', '', 'x'.repeat(129)) },
+);
+/** A password: long enough (12 characters or more) or too short. */
+const password = fc.oneof(fc.string({ minLength: 12, maxLength: 40 }), fc.string({ maxLength: 11 }));
 const projectId = fc.constantFrom(...ADMIN_PROJECTS).map(Number);
 const webhookSecret = fc.uint8Array({ minLength: 24, maxLength: 40 }).map((b) => `whsec_${Buffer.from(b).toString('base64')}`);
 const time = fc.oneof(
@@ -22,8 +32,8 @@ const projectFields = fc.record(
     clientIpRequired: fc.boolean(),
     ipWhitelist: fc.array(fc.oneof(fc.ipV4(), fc.constantFrom('::1', 'not-an-ip')), { maxLength: 3 }),
     defaultPrice: fc.option(fc.record({ amount: fc.constantFrom('10.00', '0.01', '1', '-5.00', '1e3'), currency: fc.constantFrom('RUB', 'rub', 'RUBX') })),
-    returnUrl: fc.option(fc.constantFrom('https://shop.example/return', 'javascript:alert(1)', 'not a url')),
-    webhookUrl: fc.option(fc.constantFrom('https://shop.example/hooks', 'ftp://shop.example', 'http://127.0.0.1:9/hooks')),
+    returnUrl: fc.option(fc.constantFrom('https://shop.example/return', 'javascript:alert(1)', 'not a url', `https://shop.example/return#${ADMIN_URL_TOKEN}`)),
+    webhookUrl: fc.option(fc.constantFrom('https://shop.example/hooks', 'ftp://shop.example', 'http://127.0.0.1:9/hooks', `https://shop.example/hooks?token=${ADMIN_URL_TOKEN}`)),
     webhookSecret: fc.option(fc.oneof(webhookSecret, fc.constantFrom('whsec_short', 'plain'))),
     paymentMethods: fc.array(fc.constantFrom('sbp', 'tpay', 'sberpay', 'mirpay', ''), { maxLength: 4 }),
     webhookFormat: fc.constantFrom('v3', 'legacy', 'v9'),
@@ -35,10 +45,10 @@ const projectFields = fc.record(
 
 /** A right body for the route, or one with a field of the wrong type or an unknown field. */
 function rightBody(path: string): fc.Arbitrary<unknown> {
-  if (path === '/admin/v1/partners') return fc.record({ login, password: fc.string({ minLength: 1, maxLength: 40 }), testCallbackAllowed: fc.boolean() }, { requiredKeys: ['login', 'password'] });
-  if (path.endsWith('/password/rotate')) return fc.record({ password: fc.string({ minLength: 1, maxLength: 40 }), previousValidUntil: time });
+  if (path === '/admin/v1/partners') return fc.record({ login: newLogin, password, testCallbackAllowed: fc.boolean() }, { requiredKeys: ['login', 'password'] });
+  if (path.endsWith('/password/rotate')) return fc.record({ password, previousValidUntil: time });
   if (path.endsWith('/rotate')) return fc.record({ secret: fc.oneof(webhookSecret, fc.constant('whsec_x')), previousValidUntil: time });
-  if (/^\/admin\/v1\/partners\/[^/]+$/.test(path)) return fc.record({ password: fc.string({ minLength: 1, maxLength: 40 }), testCallbackAllowed: fc.boolean() }, { requiredKeys: [] });
+  if (/^\/admin\/v1\/partners\/[^/]+$/.test(path)) return fc.record({ password, testCallbackAllowed: fc.boolean() }, { requiredKeys: [] });
   if (path === '/admin/v1/projects') return fc.tuple(login, projectFields).map(([partnerLogin, fields]) => ({ partnerLogin, ...fields }));
   if (/^\/admin\/v1\/projects\/[^/]+$/.test(path)) return projectFields.map(({ id: _id, ...change }) => change);
   if (path.endsWith('/deliveries/recover')) return fc.record({ projectId: projectId, from: time, until: time }, { requiredKeys: [] });

@@ -3,6 +3,7 @@ import type { RawAnswer } from './raw-http.js';
 import { XSD_PATH, type FuzzTarget } from './targets.js';
 import { PRIVATE_CALLBACK_URLS } from './bodies.js';
 import { UNAUTHENTIC } from './xml-bodies.js';
+import { ADMIN_URL_TOKEN } from './admin-bodies.js';
 
 /** A V8 stack frame ("at fn (file:///x.js:1:2)", "at file:///x.js:1:2") or a module path in an answer gives the server away. */
 const STACK = /\bat [\w.<>$[\] ]+ \(\S+:\d+:\d+\)|\bat (?:file|node):\S+:\d+:\d+|node_modules\/|\/packages\/[a-z-]+\/(?:src|dist)\//;
@@ -25,11 +26,30 @@ function privateCallback(c: FuzzCase): boolean {
   }
 }
 
+/**
+ * The addresses of a dashboard page (links, forms, live sections) that a browser on the dashboard
+ * would follow off it: to another host, or off /dashboard/. Written apart from the dashboard's own rule.
+ */
+export function linksOffDashboard(html: string): string[] {
+  const page = 'https://kassa.fuzz/dashboard/projects/1/events';
+  return [...html.matchAll(/\s(?:href|action|src|data-live)="([^"]*)"/g)]
+    .map((m) => (m[1] ?? '').replaceAll('&amp;', '&'))
+    .filter((address) => {
+      const url = URL.parse(address, page);
+      return url === null || url.origin !== 'https://kassa.fuzz' || !url.pathname.startsWith('/dashboard/');
+    });
+}
+
 /** What is wrong with the answer to a case; empty when it holds every invariant. */
 export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswer): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   if (STACK.test(answer.body)) problems.push('a stack trace or source path in the answer');
+  // Any dashboard page, whatever path the request named (`/dashboard//evil.example/x`), links only to the dashboard.
+  if (target.host === 'api' && target.errorShape(c.request.path, answer.status) === 'html' && (answer.headers['content-type'] ?? '').startsWith('text/html')) {
+    const away = linksOffDashboard(answer.body);
+    if (away.length > 0) problems.push(`a dashboard page links off the dashboard: ${away[0]?.slice(0, 120)}`);
+  }
   if (target.errorShape(c.request.path, answer.status) === 'xml') {
     // Every answer of the XML service, success or not, is a Response document with a ResultCode.
     if (c.request.method === 'HEAD') return problems;
@@ -81,6 +101,7 @@ export function logProblems(lines: readonly string[], cardNumbers: ReadonlySet<s
   const tokenSignatures = new Set([...tokens].map((t) => t.split('.')[2]).filter((s): s is string => !!s && s.length >= 20));
   for (const line of lines) {
     if (line.includes(password)) problems.push('the partner password in a log line');
+    if (line.includes(ADMIN_URL_TOKEN)) problems.push("a URL's query or fragment (an admin body's) in a log line");
     for (const run of line.match(/[A-Za-z0-9_-]{40,}/g) ?? []) if (tokenSignatures.has(run)) problems.push('a widget token in a log line');
     for (const run of line.replace(/(\d)[ -](?=\d)/g, '$1').match(/\d{13,}/g) ?? []) {
       const pan = cardNumberIn(run, cardNumbers);

@@ -162,6 +162,8 @@ const strayPath = fc.oneof(
   fc.webPath().map((p) => p || '/'),
   fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((s) => `/${s}`),
   fc.constantFrom('*', '//', '/%', '/api/v3/projects/', '/api/v3/projects/1/invoices/', '/../../etc/passwd', `/${'a/'.repeat(3_000)}`),
+  // The dashboard's pages link to their own address: a path that would read as another site's.
+  fc.constantFrom('/dashboard//evil.example/x', '/dashboard/..//evil.example/x', '/dashboard/\\evil.example/x?lang=en', '/dashboard/%2e%2e//evil.example', '/dashboard/projects/1//evil.example'),
 );
 
 const method = (route: FuzzRoute) =>

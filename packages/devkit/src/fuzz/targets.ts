@@ -41,11 +41,9 @@ const P = '/api/v3/projects/:projectId';
 export const XML_PATH = '/API/XML/InvoiceManagementService.ashx';
 export const XSD_PATH = '/API/XML/InvoiceManagementService.xsd';
 /** The XML 2.9 service (and its XSD) answers in XML, whatever the request; everything else in the envelope. */
-const xmlOrEnvelope = (path: string): AnswerShape => {
-  const bare = path.split('?')[0] ?? '';
-  // The dashboard answers pages, its errors too.
-  return [XML_PATH, XSD_PATH].includes(bare) ? 'xml' : bare.toLowerCase().startsWith('/dashboard') ? 'html' : 'envelope';
-};
+const xmlOrEnvelope = (path: string): AnswerShape => ([XML_PATH, XSD_PATH].includes(path.split('?')[0] ?? '') ? 'xml' : 'envelope');
+/** The API host's: as xmlOrEnvelope, and the dashboard (which only this host serves) answers pages, its errors too. */
+const apiShape = (path: string): AnswerShape => ((path.split('?')[0] ?? '').toLowerCase().startsWith('/dashboard') ? 'html' : xmlOrEnvelope(path));
 // A whole protocol behind one route: it gets as many requests as six JSON routes.
 const XML_ROUTE: FuzzRoute = { method: 'POST', path: XML_PATH, document: 'xml', weight: 6 };
 
@@ -96,7 +94,7 @@ const API_ROUTES: FuzzRoute[] = [
 ];
 
 export const FUZZ_TARGETS: readonly FuzzTarget[] = [
-  { host: 'api', routes: API_ROUTES, signed: true, errorShape: xmlOrEnvelope },
+  { host: 'api', routes: API_ROUTES, signed: true, errorShape: apiShape },
   {
     host: 'pci',
     routes: [...API_ROUTES.filter((r) => r.operation === 'createInvoice' || r.operation === 'createContract'), { method: 'GET', path: '/health' }, XML_ROUTE],
