@@ -1,5 +1,6 @@
 import { saved, versionConflict, type SaveResult } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
+import { DocumentIndex } from './document-index.js';
 import { JournaledMap, type Journal } from './journal.js';
 import { finite, integer, isObject, jsonRecord, listOf, nullable, optional, shape, text } from './restored-checks.js';
 
@@ -65,6 +66,7 @@ const latest = (events: readonly DomainEvent[], otherwise: string): string => ev
  */
 export class InMemoryDocuments<A extends Versioned> {
   private readonly docs: JournaledMap<string, Stored>;
+  private readonly index = new DocumentIndex();
 
   /**
    * `dueAt` derives when the aggregate next needs a job (kept beside it for the due-work sweep);
@@ -76,6 +78,30 @@ export class InMemoryDocuments<A extends Versioned> {
     collection = 'documents',
   ) {
     this.docs = new JournaledMap<string, Stored>(journal, collection, storedCheck);
+    for (const [id, stored] of this.docs) this.index.add(id, stored);
+  }
+
+  /** Every change of a document goes through here and `drop`, which keep the index. */
+  private put(id: string, stored: Stored): void {
+    const old = this.docs.get(id);
+    if (old) this.index.remove(id, old);
+    this.docs.set(id, stored);
+    this.index.add(id, stored);
+  }
+
+  private drop(id: string): boolean {
+    const old = this.docs.get(id);
+    if (!old) return false;
+    this.index.remove(id, old);
+    return this.docs.delete(id);
+  }
+
+  /** The stored documents of `ids` (each there: the index follows every change). */
+  private *read(ids: Iterable<string>): Iterable<[string, Stored]> {
+    for (const id of ids) {
+      const stored = this.docs.get(id);
+      if (stored) yield [id, stored];
+    }
   }
 
   get(projectId: number, id: string): A | undefined {
@@ -93,13 +119,13 @@ export class InMemoryDocuments<A extends Versioned> {
     if (aggregate.version !== 1) throw new Error(`a new aggregate has version 1, not ${aggregate.version}`);
     if (this.docs.has(aggregate.id)) throw new Error(`duplicate id ${aggregate.id}`);
     const createdAt = (aggregate as { createdAt?: unknown }).createdAt;
-    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? NO_EVENTS : copyOf(events), latest(events, typeof createdAt === 'string' ? createdAt : '')));
+    this.put(aggregate.id, this.stored(aggregate, events.length === 0 ? NO_EVENTS : copyOf(events), latest(events, typeof createdAt === 'string' ? createdAt : '')));
   }
 
   replace(aggregate: A, events: readonly DomainEvent[]): SaveResult {
     const current = this.docs.get(aggregate.id);
     if (!current || current.version !== aggregate.version - 1) return versionConflict();
-    this.docs.set(aggregate.id, this.stored(aggregate, events.length === 0 ? current.outbox : [...current.outbox, ...copyOf(events)], latest(events, current.changedAt)));
+    this.put(aggregate.id, this.stored(aggregate, events.length === 0 ? current.outbox : [...current.outbox, ...copyOf(events)], latest(events, current.changedAt)));
     return saved();
   }
 
@@ -111,9 +137,8 @@ export class InMemoryDocuments<A extends Versioned> {
   /** Copies of the aggregates whose due time has come, oldest due first (only those are read); only those on `testClockId` (or on none). */
   due(now: string, limit: number, testClockId?: string): A[] {
     const nowMs = Date.parse(now);
-    const clockId = testClockId ?? null;
     const due: (Stored & { dueMs: number })[] = [];
-    for (const s of this.docs.values()) if (s.dueMs !== null && s.dueMs <= nowMs && (s.clockId ?? null) === clockId) due.push(s as Stored & { dueMs: number });
+    for (const [, s] of this.read(this.index.dueOn(testClockId ?? null))) if (s.dueMs !== null && s.dueMs <= nowMs) due.push(s as Stored & { dueMs: number });
     return due
       .sort((x, y) => x.dueMs - y.dueMs)
       .slice(0, limit)
@@ -132,7 +157,7 @@ export class InMemoryDocuments<A extends Versioned> {
       if (stored.outbox.length > 0 || stored.dueMs !== null || stored.changedAt >= before || (stored.clockId ?? null) !== null) continue;
       const aggregate = JSON.parse(stored.json) as A;
       if (!finished(aggregate)) continue;
-      this.docs.delete(id);
+      this.drop(id);
       removed.push(aggregate);
     }
     return removed;
@@ -141,7 +166,7 @@ export class InMemoryDocuments<A extends Versioned> {
   /** Removes every document of `projectId` (its outbox with it); answers how many. */
   removeProject(projectId: number): number {
     let removed = 0;
-    for (const [id, stored] of this.docs) if (stored.projectId === projectId && this.docs.delete(id)) removed += 1;
+    for (const [id, stored] of this.docs) if (stored.projectId === projectId && this.drop(id)) removed += 1;
     return removed;
   }
 
@@ -149,35 +174,44 @@ export class InMemoryDocuments<A extends Versioned> {
   oldestPendingAt(): string | undefined {
     let oldest: string | undefined;
     // Events on a test clock carry its time, not real time: they say nothing of the relay's lag.
-    for (const s of this.docs.values()) for (const e of s.outbox) if (!e.testClockId && (oldest === undefined || e.occurredAt < oldest)) oldest = e.occurredAt;
+    for (const [, s] of this.read(this.index.withEvents())) for (const e of s.outbox) if (!e.testClockId && (oldest === undefined || e.occurredAt < oldest)) oldest = e.occurredAt;
     return oldest;
   }
 
   /** Events in the outboxes; with `testClockId`, only those recorded on that clock. */
   pendingEvents(testClockId?: string): DomainEvent[] {
-    return [...this.docs.values()].flatMap((s) => (s.outbox.length === 0 ? [] : copyOf(testClockId === undefined ? s.outbox : s.outbox.filter((e) => e.testClockId === testClockId))));
+    return [...this.read(this.index.withEvents())].flatMap(([, s]) => copyOf(testClockId === undefined ? s.outbox : s.outbox.filter((e) => e.testClockId === testClockId)));
   }
 
   /** Removes every document of `projectId` on `testClockId`; answers the removed ones. */
   removeOnClock(projectId: number, testClockId: string): A[] {
     const removed: A[] = [];
-    for (const [id, stored] of this.docs) {
-      if (stored.projectId !== projectId || stored.clockId !== testClockId) continue;
-      this.docs.delete(id);
+    for (const [id, stored] of [...this.read(this.index.onClock(testClockId))]) {
+      if (stored.projectId !== projectId) continue;
+      this.drop(id);
       removed.push(JSON.parse(stored.json) as A);
     }
     return removed;
   }
 
+  /** How many documents of `projectId` live on `testClockId`. */
+  countOnClock(projectId: number, testClockId: string): number {
+    let count = 0;
+    for (const [, stored] of this.read(this.index.onClock(testClockId))) if (stored.projectId === projectId) count += 1;
+    return count;
+  }
+
   /** Removes one document; answers whether it was there. */
   remove(projectId: number, id: string): boolean {
-    return this.docs.get(id)?.projectId === projectId && this.docs.delete(id);
+    return this.docs.get(id)?.projectId === projectId && this.drop(id);
   }
 
   acknowledge(aggregateId: string, eventId: string): void {
     const stored = this.docs.get(aggregateId);
     if (stored) {
+      this.index.remove(aggregateId, stored);
       stored.outbox = stored.outbox.filter((e) => e.id !== eventId);
+      this.index.add(aggregateId, stored);
       this.docs.touch(aggregateId);
     }
   }

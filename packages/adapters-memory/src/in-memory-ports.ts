@@ -46,7 +46,7 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
   const clock = new ManualClock();
   const deliveries = new InMemoryWebhookDeliveryRepository();
   const events = new InMemoryEventLog();
-  const testClocks = new InMemoryTestClockRepository();
+  const testClocks = new InMemoryTestClockRepository(undefined, [contracts, invoices, subscriptions]);
   return {
     contracts,
     invoices,

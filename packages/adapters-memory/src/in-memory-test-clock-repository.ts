@@ -2,12 +2,21 @@ import { testClockDueAt, type DomainEvent, type SaveResult, type TestClock, type
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
 
+/** The stores whose aggregates may live on a clock. */
+type Attachable = { readonly documents: Pick<InMemoryDocuments<{ id: string; projectId: number; version: number }>, 'countOnClock'> };
+
 /** Test clocks in memory, with the storage rules of the other aggregates (compare-and-set, an outbox). */
 export class InMemoryTestClockRepository implements TestClockRepository {
   readonly documents: InMemoryDocuments<TestClock>;
 
-  /** With a `journal`, the clocks survive a restart (an advance under way is resumed by the sweep). */
-  constructor(journal?: Journal) {
+  /**
+   * With a `journal`, the clocks survive a restart (an advance under way is resumed by the sweep).
+   * `attachable`: the contracts, invoices and subscriptions, which `attachedTo` counts.
+   */
+  constructor(
+    journal?: Journal,
+    private readonly attachable: readonly Attachable[] = [],
+  ) {
     this.documents = new InMemoryDocuments<TestClock>(testClockDueAt, journal, 'test-clocks');
   }
 
@@ -39,6 +48,10 @@ export class InMemoryTestClockRepository implements TestClockRepository {
       .filter((c) => afterId === undefined || c.id > afterId)
       .sort((a, b) => (a.id < b.id ? -1 : 1))
       .slice(0, limit);
+  }
+
+  async attachedTo(projectId: number, testClockId: string): Promise<number> {
+    return this.attachable.reduce((n, store) => n + store.documents.countOnClock(projectId, testClockId), 0);
   }
 
   async findDue(now: string, limit: number) {

@@ -10,6 +10,7 @@ describe('ApplyRetention', () => {
     const retention = new ApplyRetention({
       clock: ports.clock,
       settings: ports.settings,
+      testClocks: ports.testClocks,
       retention: {
         purgeBefore: async (before) => {
           cuts.push(before);
@@ -20,7 +21,7 @@ describe('ApplyRetention', () => {
       },
     });
     ports.clock.set('2026-03-10T12:00:00.000Z');
-    expect(await retention.execute()).toEqual({ events: 0, deliveries: 0, aggregates: 0 });
+    expect(await retention.execute()).toEqual({ events: 0, deliveries: 0, aggregates: 0, testClocks: 0 });
     ports.clock.advance(3599);
     expect(await retention.execute()).toBeUndefined();
     ports.clock.advance(1);

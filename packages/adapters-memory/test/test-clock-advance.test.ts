@@ -12,7 +12,7 @@ const contractOn = (testClockId: string, id: string, msisdn: string, lifetimeSec
 
 async function setUp() {
   const ports = inMemoryPorts();
-  ports.clock.set('2026-11-24T10:00:00.000Z');
+  ports.clock.set('2026-12-28T10:00:00.000Z');
   const useCases = kassaUseCases(ports);
   const clock = (await useCases.testClocks.create({ projectId: 1, frozenTime: T0, name: null })) as { ok: true; value: TestClock };
   await ports.contracts.create(contractOn(clock.value.id, 'c-1', '79001234567', 3600), []);
@@ -43,7 +43,7 @@ describe('RunTestClockAdvance', () => {
     // A runner took it and died: its lease stands for ADVANCE_LEASE_SECONDS of real time.
     const advancing = (await ports.testClocks.get(1, clockId)) as TestClock;
     await ports.testClocks.save(
-      { ...advancing, leaseOwner: 'dead-runner', leaseUntil: new Date(Date.parse('2026-11-24T10:00:00.000Z') + ADVANCE_LEASE_SECONDS * 1000).toISOString(), version: advancing.version + 1 },
+      { ...advancing, leaseOwner: 'dead-runner', leaseUntil: new Date(Date.parse('2026-12-28T10:00:00.000Z') + ADVANCE_LEASE_SECONDS * 1000).toISOString(), version: advancing.version + 1 },
       [],
     );
     expect(await useCases.runTestClockAdvance.execute({ projectId: 1, testClockId: clockId })).toEqual({ ok: true, value: false });
@@ -58,7 +58,8 @@ describe('RunTestClockAdvance', () => {
 
   it("real time's sweep leaves a clock's due work alone, and its jobs wait for an advance", async () => {
     const { ports, useCases, clockId } = await setUp();
-    ports.clock.set('2030-01-01T00:00:00.000Z');
+    // Real time past the contract's expiry (in its clock's time), within the clock's 30 days of life.
+    ports.clock.set('2027-01-15T00:00:00.000Z');
     expect(await useCases.runDueWork.execute()).toBe(0);
     expect((await ports.contracts.get(1, 'c-1'))?.state).toBe('awaitingPin');
     // The expiry job of a contract created over the API on the clock is not handed to the scheduler.

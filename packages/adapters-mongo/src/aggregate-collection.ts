@@ -153,8 +153,8 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
   }
 
   /** How many documents match `filter` (on the index fields). */
-  async count(filter: Filter<AggregateDocument>): Promise<number> {
-    return storage(() => this.collection.countDocuments(filter as Filter<AggregateDocument<Omit<S, 'id' | 'version'>>>));
+  async count(filter: Filter<AggregateDocument>, limit?: number): Promise<number> {
+    return storage(() => this.collection.countDocuments(filter as Filter<AggregateDocument<Omit<S, 'id' | 'version'>>>, limit === undefined ? {} : { limit }));
   }
 
   /** Deletes the documents matching `filter`; answers how many went. */

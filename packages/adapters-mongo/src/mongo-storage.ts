@@ -165,7 +165,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     deliveries,
     events,
     retention: new MongoRetention(events, deliveries, idempotency, { contracts: contract, invoices: invoice, subscriptions: subscription, testClocks: testClock }),
-    testClocks: new MongoTestClockRepository(testClock),
+    testClocks: new MongoTestClockRepository(testClock, [contract, invoice, subscription]),
     apiCalls: new MongoApiCallLog(db.collection<ApiCallDocument>('api_calls')),
     dashboardSessions: new MongoDashboardSessions(db.collection<SessionDocument>('dashboard_sessions'), db.collection<FailureWindowDocument>('dashboard_sign_in_failures')),
     outbox: new MongoEventOutbox({ contract, invoice, subscription, test_clock: testClock }),

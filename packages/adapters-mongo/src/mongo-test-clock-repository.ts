@@ -6,7 +6,11 @@ const fields = (c: TestClock) => ({ projectId: c.projectId, createdAt: c.created
 
 /** Test clocks in MongoDB: one document each, saved by compare-and-set like every aggregate. */
 export class MongoTestClockRepository implements TestClockRepository {
-  constructor(private readonly clocks: AggregateCollection<TestClock>) {}
+  /** `attachable`: the contracts, invoices and subscriptions, which `attachedTo` counts. */
+  constructor(
+    private readonly clocks: AggregateCollection<TestClock>,
+    private readonly attachable: readonly Pick<AggregateCollection<{ id: string; projectId: number; version: number }>, 'count'>[] = [],
+  ) {}
 
   get(projectId: number, testClockId: string): Promise<TestClock | undefined> {
     return this.clocks.get(projectId, testClockId);
@@ -30,6 +34,12 @@ export class MongoTestClockRepository implements TestClockRepository {
 
   page(afterId: string | undefined, limit: number): Promise<TestClock[]> {
     return this.clocks.find(afterId === undefined ? {} : { _id: { $gt: afterId } }, { _id: 1 }, limit);
+  }
+
+  /** Counted by the clock's due-work index (`testClockId` first), each collection stopping at `limit`. */
+  async attachedTo(projectId: number, testClockId: string, limit: number): Promise<number> {
+    const counts = await Promise.all(this.attachable.map((c) => c.count({ testClockId, projectId }, limit)));
+    return counts.reduce((n, c) => n + c, 0);
   }
 
   /** An advance whose runner's lease ran out. The clock's `testClockId` is its own id, so the sweep asks by due time alone. */

@@ -78,6 +78,8 @@ export function buildContainer(
         scheduler,
         settings: { ...defaultSettings(c.KASSA_ENV), retentionDays: c.KASSA_RETENTION_DAYS },
         ...(observability.requests ? { requests: observability.requests } : {}),
+        // A turn of the event loop: the requests that arrived meanwhile are read and served.
+        takeTurn: () => new Promise<void>((resolve) => setImmediate(resolve)),
       };
     },
     [TOKENS.Config, TOKENS.Logger, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Storage],

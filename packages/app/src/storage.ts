@@ -53,7 +53,7 @@ function inMemoryStores(journal: FileJournal | undefined): Storage {
   const contracts = new InMemoryContractRepository(journal);
   const invoices = new InMemoryInvoiceRepository(journal);
   const subscriptions = new InMemorySubscriptionRepository(journal);
-  const testClocks = new InMemoryTestClockRepository(journal);
+  const testClocks = new InMemoryTestClockRepository(journal, [contracts, invoices, subscriptions]);
   const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions, testClocks });
   const projects = new InMemoryProjectDirectory([], [], journal);
   const deliveries = new InMemoryWebhookDeliveryRepository(journal);

@@ -9,6 +9,9 @@ import { dataOf, eventually, fresh, MERCHANT, PRODUCTION, startTestKassa, type T
 // live in its time, and one advance runs what falls due on the way, in order, each at its own time.
 const PROJECT = 60;
 const FAILING = 61;
+/** A project of its own for the budget's tests (they fill it with clocks) and the fairness test's other traffic. */
+const BUDGET = 62;
+const BYSTANDER = 63;
 const SECRET = `whsec_${Buffer.from('kassa-test-clock-secret-2026').toString('base64')}`;
 const SUBS_SECRET = `whsec_${Buffer.from('kassa-test-clock-subs-2026').toString('base64')}`;
 const T0 = '2027-01-01T00:00:00Z';
@@ -29,7 +32,16 @@ beforeAll(async () => {
     subscriptionSecret: SUBS_SECRET,
     subscriptionNotificationUrl: `${url}/subs/${id}`,
   });
-  t = await startTestKassa({}, { seed: { partners: [{ login: MERCHANT.login, password: MERCHANT.password, projects: [project(PROJECT, hooks.url), project(FAILING, failing.url)] }] } });
+  t = await startTestKassa(
+    {},
+    {
+      seed: {
+        partners: [
+          { login: MERCHANT.login, password: MERCHANT.password, projects: [project(PROJECT, hooks.url), project(FAILING, failing.url), project(BUDGET, failing.url), project(BYSTANDER, hooks.url)] },
+        ],
+      },
+    },
+  );
 });
 afterAll(async () => {
   await t?.stop();
@@ -51,10 +63,10 @@ const jsonHooks = (receiver: HttpReceiver, projectId: number) => receiver.receiv
 // The subscription service, signed as its spec says.
 const compact = (d = new Date()) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const xml = new XMLParser({ parseTagValue: false });
-async function subscriptionCall(method: string, elements: string) {
+async function subscriptionCall(method: string, elements: string, projectId = PROJECT) {
   const now = compact();
-  const signature = createHmac('sha256', SUBS_SECRET).update(`${PROJECT}${now}`).digest('hex');
-  const body = `<?xml version="1.0" encoding="utf-8"?><Request><SubscriptionProjectID>${PROJECT}</SubscriptionProjectID><Now>${now}</Now><Signature>${signature}</Signature>${elements}</Request>`;
+  const signature = createHmac('sha256', SUBS_SECRET).update(`${projectId}${now}`).digest('hex');
+  const body = `<?xml version="1.0" encoding="utf-8"?><Request><SubscriptionProjectID>${projectId}</SubscriptionProjectID><Now>${now}</Now><Signature>${signature}</Signature>${elements}</Request>`;
   const res = await fetch(`${t.kassa.urls.subs}/Http/Services/${method}.aspx`, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body });
   return (xml.parse(await res.text()) as { Response: Record<string, string> }).Response;
 }
@@ -125,7 +137,7 @@ describe('test clocks', () => {
     expect(events.map((e) => e.occurred_at)).toEqual([at(365 * DAY)]);
   }, 60_000);
 
-  it('a webhook to a failing receiver walks its whole retry schedule in one advance, each attempt at its own time, and ends dead', async () => {
+  it('a webhook to a failing receiver walks its whole retry schedule in one advance, each attempt at its own time, and ends dead: a few are sent, the rest recorded as not sent; a redelivery sends it again', async () => {
     const clock = await newClock('retries', FAILING);
     const contract = dataOf(
       await api().createContract(FAILING, {
@@ -146,7 +158,12 @@ describe('test clocks', () => {
     const [delivery] = dataOf(await api().listWebhookDeliveries(FAILING, { eventId })).deliveries;
     expect(delivery?.status).toBe('dead');
     expect(delivery?.attempts).toHaveLength(10);
-    expect(delivery?.attempts.every((a) => a.status_code === 500)).toBe(true);
+    // The endpoint's pace: three failures in a row rest it, and the rest of the schedule is recorded, not sent.
+    const sent = (delivery?.attempts ?? []).filter((a) => a.sent);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent.length).toBeLessThanOrEqual(3);
+    expect(sent.every((a) => a.status_code === 500)).toBe(true);
+    expect((delivery?.attempts ?? []).filter((a) => !a.sent).every((a) => a.status_code === null && a.error?.startsWith('not sent:'))).toBe(true);
     // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h apart (+ up to 10% jitter), in the clock's time.
     const times = (delivery?.attempts ?? []).map((a) => Date.parse(a.at));
     const gaps = times.slice(1).map((time, i) => (time - (times[i] as number)) / 1000);
@@ -156,7 +173,9 @@ describe('test clocks', () => {
       expect(gap).toBeLessThanOrEqual((schedule[i] as number) * 1.1 + 1);
     });
     expect(times[0]).toBe(Date.parse(T0));
-    expect(failing.received.filter((r) => r.path === `/hooks/${FAILING}` && r.headers['webhook-id'] === eventId)).toHaveLength(10);
+    const real = () => failing.received.filter((r) => r.path === `/hooks/${FAILING}` && r.headers['webhook-id'] === eventId).length;
+    expect(real()).toBe(sent.length);
+    expect((await api().redeliverWebhook(FAILING, delivery?.delivery_id ?? '')).status).toBe(202);
   }, 60_000);
 
   it('two clocks of one project stay apart: the same client on both, one advanced, the other untouched', async () => {
@@ -206,6 +225,72 @@ describe('test clocks', () => {
     );
     expect(done.frozen_time).toBe(at(DAY));
   }, 30_000);
+
+  it('a project holds at most 100 clocks: the 101st is 400 TEST_CLOCK_LIMIT_EXCEEDED naming the limit; an advancing clock takes no new object (409)', async () => {
+    const clocks = [];
+    for (let i = 0; i < 100; i += 1) clocks.push(await newClock(`budget-${i}`, BUDGET));
+    const refused = await api().createTestClock(BUDGET, { frozen_time: T0 });
+    expect([refused.status, !refused.ok && refused.error.code]).toEqual([400, 'TEST_CLOCK_LIMIT_EXCEEDED']);
+    expect(!refused.ok && refused.error.message).toContain('at most 100 test clocks (clocksPerProject)');
+    const first = clocks[0]?.test_clock_id ?? '';
+    await api().createContract(BUDGET, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: fresh().msisdn }, merchant_contract_id: fresh().mcid, test_info: { test_clock_id: first } });
+    await api().advanceTestClock(BUDGET, first, { frozen_time: at(400 * DAY) });
+    const joining = await api().createInvoice(BUDGET, {
+      client_ip: ip,
+      customer: { type: 'mobile_phone', msisdn: fresh().msisdn },
+      order: { merchant_order_id: fresh().orderId },
+      test_info: { test_clock_id: first },
+    });
+    // Refused while it advances (unless the advance was already done).
+    if (!joining.ok) expect([joining.status, joining.error.code]).toEqual([409, 'TEST_CLOCK_ADVANCING']);
+    await eventually(
+      async () => dataOf(await api().getTestClock(BUDGET, first)),
+      (c) => c.status === 'ready',
+    );
+    expect((await api().deleteTestClock(BUDGET, first)).status).toBe(200);
+    expect((await api().createTestClock(BUDGET, { frozen_time: T0 })).status).toBe(201);
+  }, 60_000);
+
+  // In memory the advance never waits for I/O: only its turns let the other requests in (MongoDB's runs wait anyway).
+  it.skipIf(process.env['KASSA_E2E_STORAGE'] === 'mongo')(
+    "an advance yields to others: another project's signed calls keep their p99 within generous bounds of their idle p99",
+    async () => {
+      const clock = await newClock('busy', FAILING);
+      for (let i = 0; i < 20; i += 1) {
+        const created = await subscriptionCall(
+          'CreateSubscription',
+          `<Subscriber_MSISDN>${fresh().msisdn}</Subscriber_MSISDN><TestInfo><BillingPeriodSeconds>86400</BillingPeriodSeconds><MaxIterations>100</MaxIterations><TestClockID>${clock.test_clock_id}</TestClockID></TestInfo>`,
+          FAILING,
+        );
+        await subscriptionCall('ApproveSubscription', `<SubscriptionID>${created['SubscriptionID']}</SubscriptionID><PinCode>1234</PinCode>`, FAILING);
+      }
+      const invoice = dataOf(await api().createInvoice(BYSTANDER, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: fresh().msisdn }, order: { merchant_order_id: fresh().orderId } }));
+      const p99 = async (until: () => boolean, atLeast: number) => {
+        const times: number[] = [];
+        while (times.length < atLeast || !until()) {
+          const started = performance.now();
+          expect((await api().getInvoice(BYSTANDER, invoice.invoice_id)).status).toBe(200);
+          times.push(performance.now() - started);
+        }
+        return times.sort((a, b) => a - b)[Math.floor(times.length * 0.99)] as number;
+      };
+      const idle = await p99(() => true, 200);
+      let ready = false;
+      await api().advanceTestClock(FAILING, clock.test_clock_id, { frozen_time: at(100 * DAY) });
+      const waiting = eventually(
+        async () => dataOf(await api().getTestClock(FAILING, clock.test_clock_id)),
+        (c) => c.status === 'ready',
+        60_000,
+      ).then(() => {
+        ready = true;
+      });
+      const during = await p99(() => ready, 100);
+      await waiting;
+      // The benchmark holds it within 3x (npm run bench, test-clock-probe); a test on a shared machine, 10x and 250 ms.
+      expect(during).toBeLessThanOrEqual(Math.max(10 * idle, 250));
+    },
+    90_000,
+  );
 
   it('does not exist in production (404)', async () => {
     const production = await startTestKassa(PRODUCTION);

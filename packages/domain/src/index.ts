@@ -31,6 +31,8 @@ export * from './subscription/subscription.machine.js';
 export * from './subscription/billing-operation.js';
 export * from './sandbox/test-clock.js';
 export * from './sandbox/test-clock.events.js';
+export * from './sandbox/test-clock-limits.js';
+export * from './sandbox/clocked-attempt-pace.js';
 
 export * from './ports/kassa-ports.js';
 export * from './ports/save-result.js';

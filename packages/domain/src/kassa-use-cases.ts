@@ -26,6 +26,7 @@ import { ResendSubscriptionPin } from './subscription/use-cases/resend-subscript
 import { RefundBillingOperation } from './subscription/use-cases/refund-billing-operation.use-case.js';
 import { RunSubscriptionCharge } from './subscription/use-cases/run-subscription-charge.use-case.js';
 import { AttemptDelivery } from './webhook/use-cases/attempt-delivery.use-case.js';
+import { ClockedAttemptPace } from './sandbox/clocked-attempt-pace.js';
 import { RelayEvents } from './jobs/relay-events.use-case.js';
 import { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case.js';
 import { RecoverDeadDeliveries } from './webhook/use-cases/recover-dead-deliveries.use-case.js';
@@ -56,7 +57,7 @@ export function kassaUseCases(given: KassaPorts) {
   const expirePendingSubscription = new SubscriptionCommand(ports, expireSubscriptionApproval, ok(false));
   const runSubscriptionCharge = new RunSubscriptionCharge(ports);
   // Jobs run the same instances the transports call: each use case is built once.
-  const attemptDelivery = new AttemptDelivery(ports);
+  const attemptDelivery = new AttemptDelivery(ports, new ClockedAttemptPace(ports.clock));
   const relayEvents = new RelayEvents(ports);
   // The advance runs the clock's jobs through the same RunJob that runs it.
   const jobs = { execute: (job: Parameters<RunJob['execute']>[0]) => runJob.execute(job) };

@@ -11,6 +11,7 @@ export const TEST_ONLY_VALUES: readonly string[] = [
   'TEST_CLOCK_NOT_FOUND',
   'TEST_CLOCK_ADVANCING',
   'TEST_CLOCK_TIME_INVALID',
+  'TEST_CLOCK_LIMIT_EXCEEDED',
 ] satisfies readonly (EventTypeName | JsonErrorCode)[];
 
 /** Whether `environment` has `value` (an enum's value, an error code). */

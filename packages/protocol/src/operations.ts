@@ -91,7 +91,7 @@ export const OPERATIONS: readonly Operation[] = [
     request: createContractRequest,
     status: 201,
     response: contractSchema,
-    errors: ['CONTRACT_DRAFT_EXISTS', 'CONTRACT_ALREADY_EXISTS', 'PIN_NOT_DELIVERED', 'TEST_CLOCK_NOT_FOUND'],
+    errors: ['CONTRACT_DRAFT_EXISTS', 'CONTRACT_ALREADY_EXISTS', 'PIN_NOT_DELIVERED', 'TEST_CLOCK_NOT_FOUND', 'TEST_CLOCK_LIMIT_EXCEEDED'],
     example: contract,
   },
   {
@@ -146,6 +146,7 @@ export const OPERATIONS: readonly Operation[] = [
       'CONTRACT_ALREADY_EXISTS',
       'PIN_NOT_DELIVERED',
       'TEST_CLOCK_NOT_FOUND',
+      'TEST_CLOCK_LIMIT_EXCEEDED',
     ],
     example: invoice,
   },
@@ -275,7 +276,7 @@ export const OPERATIONS: readonly Operation[] = [
     request: createTestClockRequest,
     status: 201,
     response: testClockSchema,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'TEST_CLOCK_LIMIT_EXCEEDED'],
     example: testClock,
   },
   {
@@ -311,7 +312,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: { wait: { maxLength: 5, example: 'true', optional: true, enum: ['true', 'false'] } },
     status: 202,
     response: testClockSchema,
-    errors: ['NOT_FOUND', 'TEST_CLOCK_NOT_FOUND', 'TEST_CLOCK_ADVANCING', 'TEST_CLOCK_TIME_INVALID'],
+    errors: ['NOT_FOUND', 'TEST_CLOCK_NOT_FOUND', 'TEST_CLOCK_ADVANCING', 'TEST_CLOCK_TIME_INVALID', 'TEST_CLOCK_LIMIT_EXCEEDED'],
     example: { ...testClock, status: 'advancing', advancing_to: '2028-01-01T00:00:00Z' },
   },
   {

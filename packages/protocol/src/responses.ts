@@ -157,6 +157,9 @@ const attemptSchema = z.object({
   latency_ms: z.number().int(),
   response: z.string().meta({ description: 'the first 1 KB of the answer' }),
   error: z.string().nullable(),
+  sent: z.boolean().meta({
+    description: "false: recorded on its schedule but never sent (a test clock's advance paces each endpoint: README, Test clocks); the delivery can be redelivered",
+  }),
 });
 
 export const webhookDeliverySchema = z

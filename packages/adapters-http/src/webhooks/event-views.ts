@@ -58,6 +58,6 @@ export function deliveryView(d: WebhookDelivery) {
     status: d.state,
     created_at: time(d.createdAt),
     next_attempt_at: d.nextAttemptAt === null ? null : time(d.nextAttemptAt),
-    attempts: d.attempts.map((a) => ({ at: time(a.at), status_code: a.status, latency_ms: Math.round(a.latencyMs), response: a.response, error: a.error })),
+    attempts: d.attempts.map((a) => ({ at: time(a.at), status_code: a.status, latency_ms: Math.round(a.latencyMs), response: a.response, error: a.error, sent: a.sent !== false })),
   };
 }

@@ -47,6 +47,7 @@ export const RESULT_CODES = {
   TEST_CLOCK_NOT_FOUND: 260,
   TEST_CLOCK_ADVANCING: 261,
   TEST_CLOCK_TIME_INVALID: 262,
+  TEST_CLOCK_LIMIT_EXCEEDED: 263,
 } as const satisfies Record<ErrorCode, number>;
 
 /** ResultCodes of a document that is not an operation at all (answered with HTTP 400 or 415). */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 
 /** One line of the journal: the whole new value of one entry of one collection (null: removed). */
 export type JournalEntry = readonly [collection: string, key: string, value: unknown];
@@ -68,15 +69,48 @@ export function readSnapshot(path: string, each: (entry: JournalEntry, line: num
   }
 }
 
-/** A snapshot's text: its first line, then one line per entry. */
-export function snapshotText(collections: Iterable<[string, () => Iterable<[string, unknown]>]>): string {
-  let text = '';
-  let entries = 0;
-  for (const [collection, current] of collections) {
-    for (const [key, value] of current()) {
-      text += `${JSON.stringify([collection, key, value])}\n`;
-      entries += 1;
+/** Real time a snapshot is written for between two turns of the event loop (checked every 50 entries). */
+const SNAPSHOT_SLICE_MS = 5;
+/** Text gathered before it goes to the file: no one string of the whole state is ever made. */
+const WRITE_CHUNK_CHARS = 1 << 20;
+
+/**
+ * Writes a snapshot to `path` (created 0600, flushed to disk): its first line, then one line per
+ * entry. The entries of each collection are listed at once (references only), and written out a slice
+ * at a time with `takeTurn` between slices, in chunks of a megabyte, so that a large state never
+ * holds the process's requests. A value changed (or removed) meanwhile may be written as it is by
+ * then: the segment begun before the snapshot holds that change too, and is read after it. Answers
+ * the snapshot's size in bytes.
+ */
+export async function writeSnapshot(path: string, collections: Iterable<[string, () => Iterable<[string, unknown]>]>, takeTurn: () => Promise<void>): Promise<number> {
+  const listed = [...collections].map(([collection, current]) => [collection, [...current()]] as const);
+  const entries = listed.reduce((n, [, list]) => n + list.length, 0);
+  const file = await open(path, 'w', 0o600);
+  let bytes = 0;
+  let chunk = `${JSON.stringify([HEADER, 'entries', entries])}\n`;
+  const flush = async () => {
+    const buffer = Buffer.from(chunk);
+    chunk = '';
+    bytes += buffer.length;
+    await file.write(buffer);
+  };
+  try {
+    let sliceStart = performance.now();
+    let written = 0;
+    for (const [collection, list] of listed) {
+      for (const [key, value] of list) {
+        chunk += `${JSON.stringify([collection, key, value])}\n`;
+        if (chunk.length >= WRITE_CHUNK_CHARS) await flush();
+        if (++written % 50 === 0 && performance.now() - sliceStart > SNAPSHOT_SLICE_MS) {
+          await takeTurn();
+          sliceStart = performance.now();
+        }
+      }
     }
+    await flush();
+    await file.sync();
+  } finally {
+    await file.close();
   }
-  return `${JSON.stringify([HEADER, 'entries', entries])}\n${text}`;
+  return bytes;
 }

@@ -21,8 +21,14 @@ export function signV4Headers(payload: string): Record<string, string> {
 }
 
 /** Starts a bench server script of this folder as its own process; resolves with what it announced. */
-export async function startBenchServer(script: string, env: Record<string, string> = {}): Promise<{ url: string; storage: string; urls: Readonly<Record<string, string>>; child: ChildProcess }> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startBenchServer(
+  script: string,
+  env: Record<string, string> = {},
+  flags: readonly string[] = [],
+): Promise<{ url: string; storage: string; urls: Readonly<Record<string, string>>; child: ChildProcess }> {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+  const nodeArgs = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, fileURLToPath(new URL(script, import.meta.url))], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
     if (line.startsWith('{"url"')) return { urls: {}, ...(JSON.parse(line) as { url: string; storage: string; urls?: Record<string, string> }), child };
   }

@@ -10,7 +10,8 @@ import { FREE_PORTS } from '../servers/free-ports.js';
 /** Kassa as `npm start` runs it (embedded), on free ports, for the benchmark driver. */
 const dir = mkdtempSync(join(tmpdir(), 'kassa-bench-'));
 const seed = join(dir, 'seed.json');
-writeFileSync(seed, JSON.stringify({ partners: [{ ...BENCH_PARTNER, projects: [{ id: BENCH_PROJECT_ID, defaultPrice: { amount: '10.00', currency: 'RUB' } }] }] }));
+// A scenario may bring its own seed (BENCH_SEED, JSON): the test clock probe's notification URL, say.
+writeFileSync(seed, process.env['BENCH_SEED'] ?? JSON.stringify({ partners: [{ ...BENCH_PARTNER, projects: [{ id: BENCH_PROJECT_ID, defaultPrice: { amount: '10.00', currency: 'RUB' } }] }] }));
 const level = process.env['KASSA_LOG_LEVEL'] ?? 'info';
 const storage = process.env['MONGO_URL'] ? { MONGO_URL: process.env['MONGO_URL'], MONGO_DB: process.env['MONGO_DB'] ?? 'kassa_bench' } : {};
 const config = configSchema.parse({
@@ -29,4 +30,6 @@ const kassa = await startKassa(config, { logDestination: bufferedDestination('/d
   rmSync(dir, { recursive: true, force: true });
 });
 announce(kassa.urls.api, kassa.storage, kassa.urls);
+// Started with --expose-gc, SIGUSR2 collects the garbage: a benchmark reads what the heap really holds.
+process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
 process.on('SIGTERM', () => void kassa.stop().then(() => process.exit(0)));

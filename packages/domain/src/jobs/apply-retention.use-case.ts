@@ -1,5 +1,6 @@
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import type { RetentionReport } from '../ports/storage-retention.port.js';
+import { removeExpiredTestClocks } from '../sandbox/use-cases/remove-expired-test-clocks.js';
 
 /** How often the due-work sweep also applies the retention: a pass is a range delete per collection. */
 export const RETENTION_EVERY_MS = 3_600_000;
@@ -12,12 +13,14 @@ export const RETENTION_EVERY_MS = 3_600_000;
 export class ApplyRetention {
   private lastRunMs: number | undefined;
 
-  constructor(private readonly ports: Pick<KassaPorts, 'retention' | 'clock' | 'settings'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'retention' | 'clock' | 'settings' | 'testClocks'>) {}
 
-  async execute(): Promise<RetentionReport | undefined> {
+  /** What the storage's retention removed, and how many test clocks went with everything on them. */
+  async execute(): Promise<(RetentionReport & { readonly testClocks: number }) | undefined> {
     const now = this.ports.clock.now().getTime();
     if (this.lastRunMs !== undefined && now - this.lastRunMs < RETENTION_EVERY_MS) return undefined;
     this.lastRunMs = now;
-    return this.ports.retention.purgeBefore(new Date(now - this.ports.settings.retentionDays * 86_400_000).toISOString());
+    const report = await this.ports.retention.purgeBefore(new Date(now - this.ports.settings.retentionDays * 86_400_000).toISOString());
+    return { ...report, testClocks: await removeExpiredTestClocks(this.ports, new Date(now)) };
   }
 }

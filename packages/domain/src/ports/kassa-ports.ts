@@ -55,4 +55,9 @@ export interface KassaPorts {
   readonly testClocks: TestClockRepository;
   /** The request a command serves, recorded in its events (optional). */
   readonly requests?: RequestContext;
+  /**
+   * Lets the process's other work run (a turn of its event loop): a long job (a test clock's advance)
+   * takes one between its pieces, so that it never holds the requests of others. Absent: no turns.
+   */
+  readonly takeTurn?: () => Promise<void>;
 }

@@ -14,6 +14,8 @@ export interface TestClockRepository {
   remove(projectId: number, testClockId: string): Promise<boolean>;
   /** Every project's clocks in id order, after `afterId` (from the start without it), at most `limit`: the sweep's turn. */
   page(afterId: string | undefined, limit: number): Promise<TestClock[]>;
+  /** How many contracts, invoices and subscriptions live on the clock; the count may stop at `limit`. */
+  attachedTo(projectId: number, testClockId: string, limit: number): Promise<number>;
   /** Clocks whose `testClockDueAt` is at or before `now` (an advance whose runner is gone), oldest first. */
   findDue(now: string, limit: number): Promise<TestClock[]>;
 }

@@ -44,6 +44,8 @@ export const ERROR_CATALOG = {
   TEST_CLOCK_ADVANCING: { message: 'The test clock is advancing; retry when it is ready' },
   /** Kassa (test clocks): a frozen_time the clock cannot take (not after its time). */
   TEST_CLOCK_TIME_INVALID: { message: "frozen_time must be after the clock's current time" },
+  /** Kassa (test clocks): past a budget of the sandbox (clocks a project, objects a clock, work an advance); the message names it. */
+  TEST_CLOCK_LIMIT_EXCEEDED: { message: 'A test clock limit is exceeded' },
   /** Subscription service: a wrong PIN (StatusName WRONG_PARAMS, InvalidPinCode). */
   SUBSCRIPTION_INVALID_PIN_CODE: { message: 'InvalidPinCode' },
   /** Subscription service: malformed or missing parameters. */

@@ -115,6 +115,22 @@ export function describeTestClockContract(
       expect((await deliveries.findDue(later, 1000, clockA)).map((x) => x.id)).toEqual([d.id]);
     });
 
+    it("counts what is attached to a clock (its budget): its live and ended objects, not another clock's or project's", async () => {
+      const { contracts, testClocks } = await fresh();
+      const p = project();
+      const [clockA, clockB] = [uid(), uid()];
+      const live = contractOn(p, clockA, '79000000731');
+      const ended = contractOn(p, clockA, '79000000732');
+      for (const c of [live, ended, contractOn(p, clockB, '79000000731'), contractOn(p, undefined, '79000000731'), contractOn(p + 1, clockA, '79000000731')]) {
+        expect((await contracts.create(c, [])).ok).toBe(true);
+      }
+      const cancelled = cancelContract(ended, { now: T0, newId: uid, testClockId: clockA });
+      await contracts.save(cancelled.next as Contract, cancelled.events);
+      expect(await testClocks.attachedTo(p, clockA, 1000)).toBe(2);
+      expect(await testClocks.attachedTo(p, clockB, 1000)).toBe(1);
+      expect(await testClocks.attachedTo(p, uid(), 1000)).toBe(0);
+    });
+
     it("erasing a clock's objects removes what lives on it, and nothing else", async () => {
       const { contracts, deliveries, events, retention } = await fresh();
       const p = project();

@@ -17,8 +17,13 @@ export interface DeliveryAttempt {
   readonly latencyMs: number;
   /** The first 1 KB of the answer's body. */
   readonly response: string;
-  /** Why the attempt failed when no status says it (timeout, connection refused). */
+  /** Why the attempt failed when no status says it (timeout, connection refused, not sent). */
   readonly error: string | null;
+  /**
+   * false: recorded on its schedule but never sent (a test clock's advance paces its endpoints:
+   * `ClockedAttemptPace`); absent on every attempt that was sent.
+   */
+  readonly sent?: false;
 }
 
 export type DeliveryState = 'pending' | 'succeeded' | 'dead';

@@ -5,7 +5,7 @@ import type { DomainError } from '../../shared/errors.js';
 import type { RelayEvents } from '../../jobs/relay-events.use-case.js';
 import type { RunJob } from '../../jobs/run-job.use-case.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
-import { dueJobs } from '../../jobs/due-jobs.js';
+import { dueJobs, type DueJob } from '../../jobs/due-jobs.js';
 import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
 import { ADVANCE_LEASE_SECONDS, claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
 import type { DomainEvent } from '../../shared/domain-event.js';
@@ -25,8 +25,13 @@ const CHUNK = CONCURRENCY;
 const RUNS_PER_MOMENT = 3;
 /** An advance asked for while attempts of its clock are still in flight runs this much later instead. */
 const SETTLE_RETRY_MS = 1_000;
+/**
+ * Real time an advance works before it lets the process's other work run (`takeTurn`): in memory a
+ * piece of work never waits for I/O, so without turns an advance would hold every request until done.
+ */
+const SLICE_MS = 5;
 
-type AdvancePorts = Pick<KassaPorts, 'testClocks' | 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'ids' | 'requests' | 'scheduler'>;
+type AdvancePorts = Pick<KassaPorts, 'testClocks' | 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'takeTurn'>;
 
 type ClockRef = { readonly projectId: number; readonly testClockId: string };
 
@@ -39,6 +44,10 @@ type ClockRef = { readonly projectId: number; readonly testClockId: string };
  * every step); a runner that died is replaced by the due-work sweep, and every step is idempotent.
  */
 export class RunTestClockAdvance {
+  private turnTakenMs = 0;
+  /** How many pieces run side by side: CONCURRENCY while they wait on I/O, fewer while they only compute. */
+  private width = CONCURRENCY;
+
   constructor(
     private readonly ports: AdvancePorts,
     private readonly runJob: Pick<RunJob, 'execute'>,
@@ -70,7 +79,7 @@ export class RunTestClockAdvance {
       if (!finished) return ok(false);
       // Work asked for while the clock advanced (the scheduler left it to the advance) that is due at the target.
       const late = (await dueJobs(this.ports, finished.frozenTime, BATCH + left.size, finished.id)).filter((j) => j.at <= finished.frozenTime && !left.has(j.aggregateId));
-      await eachSettled(late, (job) => this.runJob.execute(job), 'test clock jobs', CONCURRENCY).catch(collect);
+      await this.runSliced(late, collect);
       await this.relayAll(finished.id).catch((e: unknown) => {
         relayed = false;
         collect(e);
@@ -98,18 +107,21 @@ export class RunTestClockAdvance {
     const target = clock.advancingTo ?? clock.frozenTime;
     const runs = new Map<string, number>();
     for (;;) {
+      await this.breathe();
       await this.relayAll(clock.id).catch(collect);
-      // Read past what was left, so that stuck pieces cannot hide the rest of a store's work.
-      const all = await dueJobs(this.ports, target, BATCH + left.size, clock.id);
-      for (const j of all) if ((runs.get(j.aggregateId) ?? 0) >= RUNS_PER_MOMENT) left.add(j.aggregateId);
-      const due = all.filter((j) => !left.has(j.aggregateId));
-      if (due.length === 0) break;
+      // The next moment first (the earliest piece of each store), then the work due by then only:
+      // reading every piece due before the target at every moment made an advance quadratic. Both
+      // reads go past what was left, so that stuck pieces cannot hide the rest of a store's work.
+      const first = (await dueJobs(this.ports, target, 1 + left.size, clock.id)).filter((j) => !left.has(j.aggregateId));
+      if (first.length === 0) break;
       // biome-ignore lint/complexity/useMathMinMax: ISO times of one form compare as strings; Math.min would turn them into NaN.
-      const moment = due.reduce((at, j) => (j.at < at ? j.at : at), target);
-      if (moment > clock.frozenTime) runs.clear();
+      const moment = first.reduce((at, j) => (j.at < at ? j.at : at), target);
       // biome-ignore lint/complexity/useMathMinMax: ISO times, as above.
       const now = moment > clock.frozenTime ? moment : clock.frozenTime;
-      const toRun = due.filter((j) => j.at <= now);
+      const all = await dueJobs(this.ports, now, BATCH + left.size, clock.id);
+      for (const j of all) if ((runs.get(j.aggregateId) ?? 0) >= RUNS_PER_MOMENT) left.add(j.aggregateId);
+      const toRun = all.filter((j) => !left.has(j.aggregateId));
+      if (moment > clock.frozenTime) runs.clear();
       for (const j of toRun) runs.set(j.aggregateId, (runs.get(j.aggregateId) ?? 0) + 1);
       // In chunks, the lease renewed (and the clock moved to the moment) before each: a long moment keeps its runner.
       for (let i = 0; i < toRun.length; i += CHUNK) {
@@ -118,7 +130,7 @@ export class RunTestClockAdvance {
           if (!next) return undefined;
           clock = next;
         }
-        await eachSettled(toRun.slice(i, i + CHUNK), (job) => this.runJob.execute(job), 'test clock jobs', CONCURRENCY).catch(collect);
+        await this.runSliced(toRun.slice(i, i + CHUNK), collect);
       }
     }
     return this.hold(input, (c) => {
@@ -142,9 +154,12 @@ export class RunTestClockAdvance {
     return due.some((d) => d.nextAttemptAt !== null && Date.parse(d.nextAttemptAt) === claimEnd);
   }
 
+  /** Relays every waiting event of the clock before it moves on, as many at a time as pieces run side by side. */
   private async relayAll(testClockId: string): Promise<void> {
-    while ((await this.relay.execute(BATCH, testClockId)) >= BATCH) {
-      // More were waiting: relay them too before the clock moves on.
+    for (;;) {
+      const batch = Math.max(10, this.width);
+      if ((await this.relay.execute(batch, testClockId)) < batch) return;
+      await this.breathe();
     }
   }
 
@@ -157,6 +172,38 @@ export class RunTestClockAdvance {
       if (!changed) return undefined;
       if ((await this.ports.testClocks.save(changed.next, changed.events)).ok) return changed.next;
     }
+  }
+
+  /**
+   * Runs `jobs` side by side, `width` at a time, with a turn between the groups. A group that held
+   * the event loop longer than SLICE_MS (in-memory storage: its pieces never wait for I/O) makes the
+   * next groups narrower; a group during which the loop turned (MongoDB, HTTP) makes them wider again.
+   */
+  private async runSliced(jobs: readonly DueJob[], collect: (e: unknown) => void): Promise<void> {
+    const { clock, takeTurn } = this.ports;
+    for (let i = 0; i < jobs.length; ) {
+      const group = jobs.slice(i, i + this.width);
+      i += group.length;
+      let turned = false;
+      void takeTurn?.().then(() => {
+        turned = true;
+      });
+      const started = clock.now().getTime();
+      await eachSettled(group, (job) => this.runJob.execute(job), 'test clock jobs', group.length).catch(collect);
+      const took = clock.now().getTime() - started;
+      if (!takeTurn) continue;
+      if (!turned && took > SLICE_MS) this.width = Math.max(1, Math.floor((this.width * SLICE_MS) / took));
+      else if (turned) this.width = Math.min(CONCURRENCY, this.width * 2);
+      await this.breathe();
+    }
+  }
+
+  /** Lets other work run once SLICE_MS of real time passed since the last turn. */
+  private async breathe(): Promise<void> {
+    const { clock, takeTurn } = this.ports;
+    if (!takeTurn || clock.now().getTime() - this.turnTakenMs < SLICE_MS) return;
+    await takeTurn();
+    this.turnTakenMs = clock.now().getTime();
   }
 
   private leaseEnding(clock: TestClock): boolean {

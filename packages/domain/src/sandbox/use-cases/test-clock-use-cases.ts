@@ -3,8 +3,9 @@ import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 import { openTestClock, startAdvance, type TestClock } from '../test-clock.js';
+import { contractWorkUntil, invoiceWorkUntil, limitMessage, subscriptionWorkUntil, TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
 
-type ClockPorts = Pick<KassaPorts, 'testClocks' | 'clock' | 'ids' | 'settings' | 'scheduler' | 'retention'>;
+type ClockPorts = Pick<KassaPorts, 'testClocks' | 'clock' | 'ids' | 'settings' | 'scheduler' | 'retention' | 'contracts' | 'invoices' | 'subscriptions'>;
 
 /** At most this many clocks a list answers. */
 export const MAX_TEST_CLOCKS_PAGE = 100;
@@ -21,6 +22,10 @@ export class TestClocks {
 
   async create(input: { readonly projectId: number; readonly frozenTime: string; readonly name: string | null }): Promise<Result<TestClock, DomainError>> {
     if (this.ports.settings.mode !== 'test') return notInProduction('POST test_clocks');
+    // Racing creations may pass this count together: a budget, not a key.
+    if ((await this.ports.testClocks.list(input.projectId, TEST_CLOCK_LIMITS.clocksPerProject)).length >= TEST_CLOCK_LIMITS.clocksPerProject) {
+      return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.clocks(), { limit: 'clocksPerProject', value: TEST_CLOCK_LIMITS.clocksPerProject });
+    }
     const clock = openTestClock({
       id: this.ports.ids.newId(),
       projectId: input.projectId,
@@ -51,12 +56,35 @@ export class TestClocks {
       const clock = await testClocks.get(input.projectId, input.testClockId);
       if (!clock) return missing(input.testClockId);
       const realNow = realClock.now().toISOString();
-      const change = startAdvance(clock, new Date(input.frozenTime).toISOString(), realNow);
+      const target = new Date(input.frozenTime).toISOString();
+      const change = startAdvance(clock, target, realNow);
       if (!change.next) return change.outcome;
+      const pieces = await this.workUntil(clock, target);
+      if (pieces > TEST_CLOCK_LIMITS.piecesPerAdvance) {
+        return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.pieces(pieces), { limit: 'piecesPerAdvance', value: TEST_CLOCK_LIMITS.piecesPerAdvance, estimate: pieces });
+      }
       if (!(await testClocks.save(change.next, change.events)).ok) continue;
       await scheduleSafely(scheduler, { name: 'test_clock.advance', projectId: input.projectId, aggregateId: clock.id, runAt: realNow });
       return change.outcome;
     }
+  }
+
+  /**
+   * At most how many pieces of work an advance of `clock` to `target` runs: what its objects have
+   * due by then. Objects cannot join a clock while it advances (TEST_CLOCK_ADVANCING), so this bounds it.
+   */
+  private async workUntil(clock: TestClock, target: string): Promise<number> {
+    const read = TEST_CLOCK_LIMITS.objectsPerClock + 1;
+    const [contracts, invoices, subscriptions] = await Promise.all([
+      this.ports.contracts.findDue(target, read, clock.id),
+      this.ports.invoices.findDue(target, read, clock.id),
+      this.ports.subscriptions.findDue(target, read, clock.id),
+    ]);
+    return (
+      contracts.reduce((n, c) => n + contractWorkUntil(c, target), 0) +
+      invoices.reduce((n, i) => n + invoiceWorkUntil(i, target), 0) +
+      subscriptions.reduce((n, s) => n + subscriptionWorkUntil(s, target), 0)
+    );
   }
 
   /**

@@ -3,6 +3,7 @@ import type { EventStamp } from '../events.js';
 import { stampOf } from './event-stamp.js';
 import { fail, type DomainError } from '../errors.js';
 import { ok, type Result } from '../result.js';
+import { limitMessage, TEST_CLOCK_LIMITS } from '../../sandbox/test-clock-limits.js';
 
 /** Whatever can live on a test clock: its project and, when attached, the clock. */
 export interface OnClock {
@@ -34,7 +35,9 @@ export const clockOf = (on: { readonly testClockId?: string | undefined }): { te
 
 /**
  * Where a new aggregate begins: on the test clock the request names (the test environment only;
- * production ignores it, as it does all of test_info), at that clock's time; else now.
+ * production ignores it, as it does all of test_info), at that clock's time; else now. A clock that
+ * is advancing takes nobody new (its advance's budget was counted from what it held), nor a clock
+ * that holds its share (TEST_CLOCK_LIMITS.objectsPerClock).
  */
 export async function startingTime(
   ports: TimePorts & Pick<KassaPorts, 'settings'>,
@@ -43,5 +46,11 @@ export async function startingTime(
 ): Promise<Result<{ readonly now: Date; readonly testClockId?: string }, DomainError>> {
   if (!testClockId || ports.settings.mode !== 'test') return ok({ now: ports.clock.now() });
   const clock = await ports.testClocks.get(projectId, testClockId);
-  return clock ? ok({ now: new Date(clock.frozenTime), testClockId }) : fail('TEST_CLOCK_NOT_FOUND', `No test clock ${testClockId} in this project`);
+  if (!clock) return fail('TEST_CLOCK_NOT_FOUND', `No test clock ${testClockId} in this project`);
+  if (clock.status === 'advancing') return fail('TEST_CLOCK_ADVANCING');
+  const limit = TEST_CLOCK_LIMITS.objectsPerClock;
+  if ((await ports.testClocks.attachedTo(projectId, testClockId, limit)) >= limit) {
+    return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.objects(), { limit: 'objectsPerClock', value: limit });
+  }
+  return ok({ now: new Date(clock.frozenTime), testClockId });
 }

@@ -6,6 +6,10 @@ import { ATTEMPT_CLAIM_SECONDS, claimAttempt, recordAttempt } from '../webhook-d
 import { clockOf, stampFor } from '../../shared/application/clock-time.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 import { liveSecrets } from '../../shared/secrets.js';
+import type { ClockedAttemptPace } from '../../sandbox/clocked-attempt-pace.js';
+import type { AttemptOutcome } from '../webhook-delivery.js';
+import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.fields.js';
+import type { EventStamp } from '../../shared/events.js';
 
 /** How long an attempt waits, at least, when its endpoint has as many attempts in flight as it may. */
 export const BUSY_RETRY_SECONDS = 3;
@@ -21,7 +25,11 @@ type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'r
  * webhook-id. ok(true) when it attempted.
  */
 export class AttemptDelivery {
-  constructor(private readonly ports: AttemptPorts) {}
+  constructor(
+    private readonly ports: AttemptPorts,
+    /** Paces the real attempts of deliveries on test clocks; absent: every attempt is sent. */
+    private readonly pace?: Pick<ClockedAttemptPace, 'take' | 'settle'>,
+  ) {}
 
   async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<boolean, DomainError>> {
     const { deliveries, projects, webhooks, random, scheduler, clock } = this.ports;
@@ -43,6 +51,13 @@ export class AttemptDelivery {
       }
       return ok(false);
     }
+    // An attempt the sandbox's pace holds back is recorded at once, not sent: there is nothing to claim.
+    const notSent = delivery.testClockId ? this.pace?.take(delivery.notification.url) : undefined;
+    if (notSent !== undefined) {
+      const until = notSent.resting ? await this.advancingTo(delivery) : undefined;
+      await this.recordUnsent(delivery, notSent.why, stamp, until);
+      return ok(true);
+    }
     const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stamp);
     if (!claim.next || !(await deliveries.save(claim.next)).ok) return ok(false);
     const claimed = claim.next;
@@ -54,14 +69,47 @@ export class AttemptDelivery {
       : liveSecrets(project?.webhookSecret ?? null, project?.previousWebhookSecret, clock.now());
     const signing = { webhookId: claimed.eventId, deliveryId: claimed.id, secret, ...(retiringSecret === undefined ? {} : { retiringSecret }) };
     const sent = await webhooks.send(claimed.notification, signing);
-    const { outcome } = sent;
-    const attempt = claimed.testClockId ? { ...sent.attempt, at: now } : sent.attempt;
-    const change = recordAttempt(claimed, attempt, outcome, random.next(), stamp);
-    if (!change.next || !(await deliveries.save(change.next)).ok) return ok(true);
-    const next = change.next;
-    if (next.state === 'pending' && next.nextAttemptAt !== null) {
-      await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: next.projectId, aggregateId: next.id, runAt: next.nextAttemptAt, ...clockOf(next) });
-    }
+    if (claimed.testClockId) this.pace?.settle(claimed.notification.url, sent.outcome.kind === 'success');
+    await this.record(claimed, claimed.testClockId ? { ...sent.attempt, at: now } : sent.attempt, sent.outcome, stamp);
     return ok(true);
+  }
+
+  /**
+   * Records a not-sent attempt now and, while its endpoint rests during an advance, the rest of its
+   * schedule up to `until` (the advance's target), each attempt at its own time: one save instead of
+   * one moment of the advance per attempt.
+   */
+  private async recordUnsent(delivery: WebhookDelivery, why: string, stamp: EventStamp, until: string | undefined): Promise<void> {
+    let current = delivery;
+    let at = stamp.now;
+    for (;;) {
+      const change = recordAttempt(current, { at, status: null, latencyMs: 0, response: '', error: why, sent: false }, { kind: 'failure' }, this.ports.random.next(), { ...stamp, now: at });
+      if (!change.next) return;
+      current = change.next;
+      if (until === undefined || current.state !== 'pending' || current.nextAttemptAt === null || current.nextAttemptAt > until) break;
+      at = current.nextAttemptAt;
+    }
+    // Many steps, one save: one version more than the stored one (compare-and-set).
+    await this.saveAndSchedule({ ...current, version: delivery.version + 1 });
+  }
+
+  /** Where the advance of the delivery's clock ends, if it is advancing. */
+  private async advancingTo(delivery: WebhookDelivery): Promise<string | undefined> {
+    if (!delivery.testClockId) return undefined;
+    const clock = await this.ports.testClocks.get(delivery.projectId, delivery.testClockId);
+    return clock?.status === 'advancing' ? (clock.advancingTo ?? undefined) : undefined;
+  }
+
+  /** Records the attempt (compare-and-set) and asks for the next one when the schedule has one. */
+  private async record(delivery: WebhookDelivery, attempt: DeliveryAttempt, outcome: AttemptOutcome, stamp: EventStamp): Promise<void> {
+    const change = recordAttempt(delivery, attempt, outcome, this.ports.random.next(), stamp);
+    if (change.next) await this.saveAndSchedule(change.next);
+  }
+
+  private async saveAndSchedule(next: WebhookDelivery): Promise<void> {
+    if (!(await this.ports.deliveries.save(next)).ok) return;
+    if (next.state === 'pending' && next.nextAttemptAt !== null) {
+      await scheduleSafely(this.ports.scheduler, { name: 'webhook.attempt', projectId: next.projectId, aggregateId: next.id, runAt: next.nextAttemptAt, ...clockOf(next) });
+    }
   }
 }
