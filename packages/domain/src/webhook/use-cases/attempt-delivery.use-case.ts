@@ -51,11 +51,12 @@ export class AttemptDelivery {
       }
       return ok(false);
     }
-    // An attempt the sandbox's pace holds back is recorded at once, not sent: there is nothing to claim.
-    const notSent = delivery.testClockId ? this.pace?.take(delivery.notification.url) : undefined;
+    // While its clock advances, an attempt the sandbox's pace holds back is recorded at once, not sent
+    // (there is nothing to claim); a clock that stands still sends what it is asked to (a redelivery).
+    const advancingTo = await this.advancingTo(delivery);
+    const notSent = advancingTo !== undefined ? this.pace?.take(delivery.notification.url) : undefined;
     if (notSent !== undefined) {
-      const until = notSent.resting ? await this.advancingTo(delivery) : undefined;
-      await this.recordUnsent(delivery, notSent.why, stamp, until);
+      await this.recordUnsent(delivery, notSent.why, stamp, notSent.resting ? advancingTo : undefined);
       return ok(true);
     }
     const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stamp);
@@ -69,7 +70,7 @@ export class AttemptDelivery {
       : liveSecrets(project?.webhookSecret ?? null, project?.previousWebhookSecret, clock.now());
     const signing = { webhookId: claimed.eventId, deliveryId: claimed.id, secret, ...(retiringSecret === undefined ? {} : { retiringSecret }) };
     const sent = await webhooks.send(claimed.notification, signing);
-    if (claimed.testClockId) this.pace?.settle(claimed.notification.url, sent.outcome.kind === 'success');
+    if (advancingTo !== undefined) this.pace?.settle(claimed.notification.url, sent.outcome.kind === 'success');
     await this.record(claimed, claimed.testClockId ? { ...sent.attempt, at: now } : sent.attempt, sent.outcome, stamp);
     return ok(true);
   }
