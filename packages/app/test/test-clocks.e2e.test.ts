@@ -158,11 +158,11 @@ describe('test clocks', () => {
     const [delivery] = dataOf(await api().listWebhookDeliveries(FAILING, { eventId })).deliveries;
     expect(delivery?.status).toBe('dead');
     expect(delivery?.attempts).toHaveLength(10);
-    // The first attempt went while the clock stood still; during the advance, three failures in a row
-    // rest the endpoint, and the rest of the schedule is recorded, not sent.
+    // The first attempt may go while the clock stands still (a job of its own, in real time); during
+    // the advance, three failures in a row rest the endpoint, and the rest of the schedule is recorded, not sent.
     const sent = (delivery?.attempts ?? []).filter((a) => a.sent);
-    expect(sent.length).toBe(4);
-    expect((delivery?.attempts ?? []).map((a) => a.sent)).toEqual([true, true, true, true, ...Array(6).fill(false)]);
+    expect([3, 4]).toContain(sent.length);
+    expect((delivery?.attempts ?? []).map((a) => a.sent)).toEqual([...Array(sent.length).fill(true), ...Array(10 - sent.length).fill(false)]);
     expect(sent.every((a) => a.status_code === 500)).toBe(true);
     expect((delivery?.attempts ?? []).filter((a) => !a.sent).every((a) => a.status_code === null && a.error?.startsWith('not sent:'))).toBe(true);
     // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h apart (+ up to 10% jitter), in the clock's time.
