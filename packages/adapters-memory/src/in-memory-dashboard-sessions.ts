@@ -58,7 +58,9 @@ export class InMemoryDashboardSessions implements DashboardSessions {
     let removed = 0;
     for (const [id, s] of this.sessions) if (s.expiresAt < before && this.sessions.delete(id)) removed += 1;
     const beforeMs = Date.parse(before);
-    for (const id of this.windows.keys()) if (Number.parseInt(id.slice(id.lastIndexOf('|') + 1), 36) < beforeMs && this.windows.delete(id)) removed += 1;
+    // Listed first: lru-cache's iterators do not survive deletions of what they are on.
+    const expired = [...this.windows.keys()].filter((id) => Number.parseInt(id.slice(id.lastIndexOf('|') + 1), 36) < beforeMs);
+    for (const id of expired) if (this.windows.delete(id)) removed += 1;
     return removed;
   }
 }

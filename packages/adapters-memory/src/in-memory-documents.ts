@@ -85,8 +85,9 @@ export class InMemoryDocuments<A extends Versioned> {
   private put(id: string, stored: Stored): void {
     const old = this.docs.get(id);
     if (old) this.index.remove(id, old);
-    this.docs.set(id, stored);
+    // Indexed first: the map holds the new value even when its journal write throws (a full disk).
     this.index.add(id, stored);
+    this.docs.set(id, stored);
   }
 
   private drop(id: string): boolean {

@@ -2,6 +2,7 @@
 // billing gateway and carrier directory, and test doubles.
 export * from './journal.js';
 export type { RestoredCheck } from './restored-checks.js';
+export { syntaxErrorAt } from './restored-checks.js';
 export * from './in-memory-documents.js';
 export * from './in-memory-contract-repository.js';
 export * from './in-memory-invoice-repository.js';

@@ -6,6 +6,12 @@
  */
 export type RestoredCheck = (value: unknown, key: string) => string | undefined;
 
+/** Where a JSON text stops parsing, without V8's message (which quotes the text, and a text may hold a secret). */
+export const syntaxErrorAt = (e: unknown): string => {
+  const position = /position (\d+)/.exec((e as Error).message)?.[1];
+  return position === undefined ? 'not valid JSON' : `not valid JSON at character ${position}`;
+};
+
 type Field = (value: unknown) => boolean;
 
 export const text: Field = (v) => typeof v === 'string';
@@ -54,7 +60,8 @@ export function jsonRecord(json: unknown, key: string, more?: (value: Record<str
   try {
     parsed = JSON.parse(json as string);
   } catch (e) {
-    return `json: ${(e as Error).message}`;
+    // Not V8's message: it quotes the text, which may hold a secret.
+    return `json: ${syntaxErrorAt(e)}`;
   }
   if (!isObject(parsed)) return `json: an object expected, found ${kindOf(parsed)}`;
   return ownId(parsed, key) ?? more?.(parsed);

@@ -8,6 +8,7 @@ import {
   openContract,
   openDelivery,
   openSubscription,
+  RunTestClockAdvance,
   TEST_CLOCK_LIMITS,
   type Subscription,
   type TestClock,
@@ -107,6 +108,56 @@ describe('the test clocks budget', () => {
     const charged = (await ports.subscriptions.list(1, undefined, 200)).reduce((n, s) => n + s.successfulCharges, 0);
     expect(charged).toBe(101 * 98);
   }, 30_000);
+
+  it('an advance whose objects take on work while it runs (subscriptions approved meanwhile) stops where it is at twice its budget, ready', async () => {
+    const { ports, useCases, clock } = await setUp();
+    for (let i = 0; i < 10; i += 1) {
+      const opened = openSubscription({
+        id: `p-${i}`,
+        projectId: 1,
+        acceptanceChannel: 'SMS_PIN',
+        subscriberMsisdn: `7904${String(i).padStart(7, '0')}`,
+        subscriberId: null,
+        country: 'ru',
+        operatorId: 22,
+        pinDigest: 'd',
+        billing: { periodSeconds: DAY, maxIterations: 1_000, expectedResult: 'Success', amount: { minor: 1000, currency: 'RUB' } },
+        now: T0,
+        testClockId: clock.id,
+      });
+      await ports.subscriptions.create(opened, []);
+    }
+    // Let in as 10 pieces (their approval deadlines), then each approved: 10 x 30 charges in a month.
+    expect((await useCases.testClocks.advance({ projectId: 1, testClockId: clock.id, frozenTime: '2027-02-01T00:00:00.000Z' })).ok).toBe(true);
+    for (let i = 0; i < 10; i += 1) {
+      const pending = (await ports.subscriptions.get(1, `p-${i}`)) as Subscription;
+      await ports.subscriptions.save(approveSubscription(pending, 'd', { now: T0, newId: () => ports.ids.newId() }).next as Subscription, []);
+    }
+    const runner = new RunTestClockAdvance(ports, useCases.runJob, useCases.relayEvents, 100);
+    await expect(runner.execute({ projectId: 1, testClockId: clock.id })).rejects.toThrow(/ran 100 pieces of work .* and stopped at/);
+    const stopped = (await ports.testClocks.get(1, clock.id)) as TestClock;
+    expect(stopped.status).toBe('ready');
+    expect(stopped.frozenTime < '2027-02-01T00:00:00.000Z').toBe(true);
+    const charged = (await ports.subscriptions.list(1, undefined, 20)).reduce((n, s) => n + s.successfulCharges, 0);
+    expect(charged).toBeLessThanOrEqual(100);
+  });
+
+  it('a process runs two advances at once; a third is asked again a second later', async () => {
+    const { ports, useCases } = await setUp();
+    const clocks: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const created = await useCases.testClocks.create({ projectId: 1, frozenTime: T0, name: null });
+      const id = created.ok ? created.value.id : '';
+      clocks.push(id);
+      await ports.contracts.create(openContract({ id: `c-${i}`, projectId: 1, merchantContractId: `mc-${i}`, customer: { type: 'mobile_phone', msisdn: `7905${String(i).padStart(7, '0')}` }, authorizationType: 'SMS_PIN', pinDigest: 'd', now: T0, lifetimeSeconds: 3600, testClockId: id }), []);
+      await useCases.testClocks.advance({ projectId: 1, testClockId: id, frozenTime: '2027-01-02T00:00:00.000Z' });
+    }
+    const before = ports.scheduler.scheduled.length;
+    const results = await Promise.all(clocks.map((testClockId) => useCases.runTestClockAdvance.execute({ projectId: 1, testClockId })));
+    expect(results.map((r) => r.ok && r.value)).toEqual([true, true, false]);
+    expect(ports.scheduler.scheduled.slice(before).map((j) => [j.name, j.aggregateId])).toEqual([['test_clock.advance', clocks[2]]]);
+    expect(await useCases.runTestClockAdvance.execute({ projectId: 1, testClockId: clocks[2] ?? '' })).toEqual({ ok: true, value: true });
+  });
 
   it('an endpoint that fails during an advance gets a few real attempts; the rest of each schedule is recorded as not sent, and the delivery ends dead, redeliverable', async () => {
     const { ports, useCases, clock } = await setUp();

@@ -83,8 +83,12 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
   const evict = (newcomer: string): boolean => {
     const heaviest = bySource.heaviest();
     const own = bySource.get(newcomer);
-    const target = own && (!heaviest || own.open.size + 1 >= heaviest.open.size) ? own : heaviest;
-    return (target !== undefined && evictFrom(target.idle, target.open)) || evictFrom(idle, open.keys());
+    const ownIsHeaviest = own !== undefined && (!heaviest || own.open.size + 1 >= heaviest.open.size);
+    const target = ownIsHeaviest ? own : heaviest;
+    if (target !== undefined && evictFrom(target.idle, target.open)) return true;
+    // Nothing of the heaviest to close (each of its connections holds a request being answered): a
+    // newcomer of that source is refused rather than take another source's place.
+    return !ownIsHeaviest && evictFrom(idle, open.keys());
   };
   server.on('connection', (socket: Socket) => {
     const source = sourceOf(socket.remoteAddress);

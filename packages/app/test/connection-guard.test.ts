@@ -63,6 +63,24 @@ describe('at the cap, the address holding the most connections makes room', () =
     expect(closedOnes(flood)).toEqual([0, 1, 2, 3]);
     expect(closedOnes(others)).toEqual([0]);
   });
+
+  it('an address whose every connection holds a request being answered has its newcomer refused: it never takes another address\'s place', async () => {
+    // Requests held unanswered (a slow answer, a long poll): whole requests, none idle.
+    server.on('request', () => {});
+    const other = await silent('127.0.0.2');
+    const held: { closed: boolean }[] = [];
+    for (let i = 0; i < 9; i++) {
+      const h = await silent('127.0.0.1');
+      sockets.at(-1)?.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      held.push(h);
+    }
+    await sleep(50);
+    const newcomer = await silent('127.0.0.1');
+    await sleep(50);
+    expect(newcomer.closed).toBe(true);
+    expect(other.closed).toBe(false);
+    expect(closedOnes(held)).toEqual([]);
+  });
 });
 
 /**

@@ -268,6 +268,8 @@ describe('the admin listener', () => {
     const token = `log-token-${Date.now()}`;
     const shop = await onboard({ webhookUrl: `${hooks.url}/logged?key=${token}`, webhookSecret: secret('logged-secret'), returnUrl: `https://shop.example/back#${token}` });
     expect((await admin('PATCH', `/admin/v1/projects/${shop.projectId}`, { subscriptionNotificationUrl: `https://shop.example/subs?key=${token}` })).status).toBe(200);
+    // Basic auth in the URL: its user and password are no one's business in a log either.
+    expect((await admin('PATCH', `/admin/v1/projects/${shop.projectId}`, { returnUrl: `https://user:${token}@shop.example/back` })).status).toBe(200);
     // A refused body is logged too (a 400), its URLs as well without their query.
     expect((await admin('POST', '/admin/v1/projects', { partnerLogin: shop.login, id: shop.projectId + 50_000, webhookUrl: `https://shop.example/refused?key=${token}` })).status).toBe(400);
     const logged = t.logs.filter((l) => l.includes('"host":"admin"') && l.includes('"path":"/admin/v1/projects'));

@@ -27,8 +27,11 @@ export const projectView = (p: Project) => ({
 
 const SECRET_FIELDS = new Set(['password', 'webhookSecret', 'subscriptionSecret', 'secret', 'previousPassword', 'previousWebhookSecret', 'previousSubscriptionSecret']);
 
-/** A URL as the audit log keeps it: without its query and fragment, where a merchant may put a token. */
-const withoutQuery = (v: unknown) => (typeof v === 'string' ? v.replace(/[?#].*$/s, '') : v);
+/**
+ * A URL as the audit log keeps it: without its query and fragment, where a merchant may put a token,
+ * and without the user and password before its host (`https://user:token@host/`, basic auth).
+ */
+const withoutQuery = (v: unknown) => (typeof v === 'string' ? v.replace(/[?#].*$/s, '').replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1') : v);
 
 /** The fields of a change, for the audit log: every secret replaced by `[set]` (or null when cleared), URLs without their query. */
 export function auditedChanges(changes: Readonly<Record<string, unknown>>): Record<string, unknown> {

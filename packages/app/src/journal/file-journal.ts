@@ -55,6 +55,8 @@ export class FileJournal implements Journal {
       const plan = planRead(dir);
       if (plan.snapshot) readSnapshot(plan.snapshot, this.restore(plan.snapshot));
       this.snapshotBytes = plan.snapshot ? statSync(plan.snapshot).size : 0;
+      // The journal since the snapshot counts whatever process wrote it: restarts do not put compaction off.
+      this.bytes = plan.segments.reduce((n, segment) => n + statSync(segment).size, 0);
       for (const segment of plan.segments) readSegment(segment, this.restore(segment));
       // Appending goes on in a segment of its own.
       this.segment = plan.next;

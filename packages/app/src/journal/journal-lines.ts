@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { syntaxErrorAt } from '@kassa/adapters-memory';
 
 /** One line of the journal: the whole new value of one entry of one collection (null: removed). */
 export type JournalEntry = readonly [collection: string, key: string, value: unknown];
@@ -21,7 +22,8 @@ function entryOf(path: string, text: string, line: number): JournalEntry {
   try {
     entry = JSON.parse(text);
   } catch (e) {
-    throw damaged(path, line, `not a journal entry (${(e as Error).message})`);
+    // Not V8's message: it quotes the text, and a line may hold a partner's password or a secret.
+    throw damaged(path, line, `not a journal entry (${syntaxErrorAt(e)})`);
   }
   if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string' || typeof entry[1] !== 'string') {
     throw damaged(path, line, 'not a journal entry (a [collection, key, value] array)');

@@ -25,8 +25,16 @@ interface Endpoint {
   restUntilMs: number;
 }
 
-/** The scheme and authority an attempt counts against (its host, whatever the path); else the URL itself. */
-const endpointOf = (url: string): string => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0].toLowerCase() ?? url;
+/**
+ * The host an attempt counts against, whatever its scheme, port, user or path (a trailing dot and
+ * case dropped): one host gets one pace however its URLs are written. Else the URL itself.
+ */
+const endpointOf = (url: string): string => {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1];
+  if (authority === undefined) return url;
+  const host = authority.slice(authority.lastIndexOf('@') + 1).toLowerCase();
+  return (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '')).replace(/\.$/, '');
+};
 
 /**
  * Decides which attempts of test-clock deliveries are really sent (`take`) and learns how they went

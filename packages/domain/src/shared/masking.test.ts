@@ -72,6 +72,11 @@ describe('maskCardNumbers', () => {
     }
   });
 
+  it('skips UUIDs (an invoice id), but not a card number in groups of a UUID\'s shape made of digits only', () => {
+    expect(maskCardNumbers('id ee54fe40-460f-401f-b513-8753436149bb')).toBe('id ee54fe40-460f-401f-b513-8753436149bb');
+    expect(maskCardNumbers('41111111-1111-1111-0000-000000000000')).not.toContain('4111111111111111');
+  });
+
   it('in a JSON text looks only inside strings, so numbers (an epoch time) stay valid JSON', () => {
     const line = JSON.stringify({ time: 4111111111111111, msg: 'card 4111111111111111', nested: { a: '5555 5555 5555 4444' }, quote: 'a\\"4111111111111111' });
     const masked = maskCardNumbers(line, 'json-strings');

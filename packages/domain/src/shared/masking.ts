@@ -52,7 +52,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Where the text holds UUIDs: their digit groups can pass for a card number (an invoice id once did). */
 function uuidSpans(text: string): [number, number][] {
   if (text.length < 36) return [];
-  return Array.from(text.matchAll(UUID), (m): [number, number] => [m.index, m.index + m[0].length]);
+  // One of only digits could still be a card number written in odd groups: it is read as one.
+  return Array.from(text.matchAll(UUID), (m): [number, number] => [m.index, m.index + m[0].length]).filter(([from, to]) => /[a-f]/i.test(text.slice(from, to)));
 }
 
 /**

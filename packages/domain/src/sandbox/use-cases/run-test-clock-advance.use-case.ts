@@ -1,39 +1,54 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
-import { eachSettled } from '../../shared/each-settled.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { RelayEvents } from '../../jobs/relay-events.use-case.js';
 import type { RunJob } from '../../jobs/run-job.use-case.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
-import { dueJobs, type DueJob } from '../../jobs/due-jobs.js';
+import { dueJobs } from '../../jobs/due-jobs.js';
 import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
 import { ADVANCE_LEASE_SECONDS, claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
+import { TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
 import type { DomainEvent } from '../../shared/domain-event.js';
+import { ADVANCE_CONCURRENCY, AdvanceSlices } from './advance-slices.js';
 
 type Saved = { readonly next: TestClock; readonly events: readonly DomainEvent[] };
 const withoutEvents = (next: TestClock | undefined): Saved | undefined => (next ? { next, events: [] } : undefined);
 
-/** Due pieces of work read at once from each store, and run side by side. */
+/** Due pieces of work read at once from each store. */
 const BATCH = 500;
-const CONCURRENCY = 50;
-/** Jobs run between two renewals of the lease: one round of CONCURRENCY, so that even 15-second webhook attempts leave the lease time to spare. */
-const CHUNK = CONCURRENCY;
+/** Jobs run between two renewals of the lease: one round side by side, so that even 15-second webhook attempts leave the lease time to spare. */
+const CHUNK = ADVANCE_CONCURRENCY;
+/**
+ * Advances one process runs at once; the others are asked again a second later. Each takes its own
+ * turns, so that N advances side by side hold the event loop N slices a turn: a few, not a hundred.
+ */
+const ADVANCES_AT_ONCE = 2;
+/**
+ * Pieces after which a running advance stops where it is: twice the budget it was let in with, so
+ * that retries of its own pieces never stop it, while work its objects took on as it ran (commands on
+ * them are not refused) cannot make it run for ever.
+ */
+const STOP_AT_PIECES = 2 * TEST_CLOCK_LIMITS.piecesPerAdvance;
 /**
  * A piece of work still due after running this many times at one moment of the clock is left for
  * that moment (it would be found at every later step anyway): a stuck piece cannot hold the clock.
  */
 const RUNS_PER_MOMENT = 3;
-/** An advance asked for while attempts of its clock are still in flight runs this much later instead. */
+/** An advance asked for while attempts of its clock are still in flight (or while the process runs its share of advances) runs this much later instead. */
 const SETTLE_RETRY_MS = 1_000;
-/**
- * Real time an advance works before it lets the process's other work run (`takeTurn`): in memory a
- * piece of work never waits for I/O, so without turns an advance would hold every request until done.
- */
-const SLICE_MS = 5;
 
 type AdvancePorts = Pick<KassaPorts, 'testClocks' | 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'takeTurn'>;
 
 type ClockRef = { readonly projectId: number; readonly testClockId: string };
+
+/** What one run of an advance keeps: its slices of the event loop, the pieces it ran, what it left. */
+interface Run {
+  readonly slices: AdvanceSlices;
+  readonly collect: (e: unknown) => void;
+  readonly left: Set<string>;
+  /** Pieces of work run (webhook attempts aside): past the budget, the advance stops where it is. */
+  pieces: number;
+}
 
 /**
  * Job: runs a test clock's advance. Every piece of work of the clock's objects that falls due before
@@ -44,25 +59,36 @@ type ClockRef = { readonly projectId: number; readonly testClockId: string };
  * every step); a runner that died is replaced by the due-work sweep, and every step is idempotent.
  */
 export class RunTestClockAdvance {
-  private turnTakenMs = 0;
-  /** How many pieces run side by side: CONCURRENCY while they wait on I/O, fewer while they only compute. */
-  private width = CONCURRENCY;
+  /** Advances this process runs now. */
+  private running = 0;
 
   constructor(
     private readonly ports: AdvancePorts,
     private readonly runJob: Pick<RunJob, 'execute'>,
     private readonly relay: Pick<RelayEvents, 'execute'>,
+    private readonly stopAtPieces = STOP_AT_PIECES,
   ) {}
 
   /** ok(true) when this run finished the advance. */
   async execute(input: { readonly projectId: number; readonly testClockId: string }): Promise<Result<boolean, DomainError>> {
     const waiting = await this.ports.testClocks.get(input.projectId, input.testClockId);
-    if (waiting?.status === 'advancing' && (await this.attemptsInFlight(waiting))) {
-      // Asked again a second later (a job, not a wait: the domain keeps no timers).
-      const runAt = new Date(this.ports.clock.now().getTime() + SETTLE_RETRY_MS).toISOString();
-      await scheduleSafely(this.ports.scheduler, { name: 'test_clock.advance', projectId: input.projectId, aggregateId: input.testClockId, runAt });
-      return ok(false);
+    // The process's share is counted before anything is awaited: runs that start together see each other.
+    const full = this.running >= ADVANCES_AT_ONCE;
+    this.running += 1;
+    try {
+      if (waiting?.status === 'advancing' && (full || (await this.attemptsInFlight(waiting)))) {
+        // Asked again a second later (a job, not a wait: the domain keeps no timers).
+        const runAt = new Date(this.ports.clock.now().getTime() + SETTLE_RETRY_MS).toISOString();
+        await scheduleSafely(this.ports.scheduler, { name: 'test_clock.advance', projectId: input.projectId, aggregateId: input.testClockId, runAt });
+        return ok(false);
+      }
+      return await this.advance(input);
+    } finally {
+      this.running -= 1;
     }
+  }
+
+  private async advance(input: ClockRef): Promise<Result<boolean, DomainError>> {
     const owner = this.ports.ids.newId();
     const mine = (c: TestClock) => c.leaseOwner === owner;
     const clock = await this.hold(input, (c) => withoutEvents(claimAdvance(c, owner, this.realNow())));
@@ -74,13 +100,16 @@ export class RunTestClockAdvance {
     const left = new Set<string>();
     let relayed = true;
     const collect = (e: unknown) => void failures.push(...(e instanceof AggregateError ? e.errors : [e]));
+    const run: Run = { slices: new AdvanceSlices(this.ports, this.runJob), collect, left, pieces: 0 };
+    let stoppedAt: string | undefined;
     try {
-      const finished = await this.walk(input, clock, mine, collect, left);
+      const finished = await this.walk(input, clock, mine, run);
       if (!finished) return ok(false);
+      if (finished.frozenTime < (clock.advancingTo ?? finished.frozenTime)) stoppedAt = finished.frozenTime;
       // Work asked for while the clock advanced (the scheduler left it to the advance) that is due at the target.
       const late = (await dueJobs(this.ports, finished.frozenTime, BATCH + left.size, finished.id)).filter((j) => j.at <= finished.frozenTime && !left.has(j.aggregateId));
-      await this.runSliced(late, collect);
-      await this.relayAll(finished.id).catch((e: unknown) => {
+      await run.slices.run(late, collect);
+      await this.relayAll(finished.id, run).catch((e: unknown) => {
         relayed = false;
         collect(e);
       });
@@ -92,6 +121,9 @@ export class RunTestClockAdvance {
       await this.hold(input, (c) => (mine(c) ? withoutEvents({ ...c, leaseUntil: this.realNow(), version: c.version + 1 }) : undefined)).catch(() => undefined);
       throw e;
     }
+    if (stoppedAt !== undefined) {
+      throw new AggregateError(failures, `test clock ${input.testClockId}: its advance ran ${this.stopAtPieces} pieces of work (twice its budget: its objects took on work while it ran) and stopped at ${stoppedAt}`);
+    }
     if (left.size > 0 || !relayed) {
       throw new AggregateError(
         failures,
@@ -101,14 +133,20 @@ export class RunTestClockAdvance {
     return ok(true);
   }
 
-  /** Runs the advance moment by moment to its target and finishes it; undefined when another runner took it over. */
-  private async walk(input: ClockRef, start: TestClock, mine: (c: TestClock) => boolean, collect: (e: unknown) => void, left: Set<string>): Promise<TestClock | undefined> {
+  /**
+   * Runs the advance moment by moment to its target and finishes it; undefined when another runner
+   * took it over. Past its budget of pieces (commands on its objects can add work while it advances)
+   * it finishes at the moment it reached instead.
+   */
+  private async walk(input: ClockRef, start: TestClock, mine: (c: TestClock) => boolean, run: Run): Promise<TestClock | undefined> {
+    const { collect, left } = run;
     let clock = start;
     const target = clock.advancingTo ?? clock.frozenTime;
     const runs = new Map<string, number>();
+    let stopAt: string | undefined;
     for (;;) {
-      await this.breathe();
-      await this.relayAll(clock.id).catch(collect);
+      await run.slices.breathe();
+      await this.relayAll(clock.id, run).catch(collect);
       // The next moment first (the earliest piece of each store), then the work due by then only:
       // reading every piece due before the target at every moment made an advance quadratic. Both
       // reads go past what was left, so that stuck pieces cannot hide the rest of a store's work.
@@ -121,6 +159,11 @@ export class RunTestClockAdvance {
       const all = await dueJobs(this.ports, now, BATCH + left.size, clock.id);
       for (const j of all) if ((runs.get(j.aggregateId) ?? 0) >= RUNS_PER_MOMENT) left.add(j.aggregateId);
       const toRun = all.filter((j) => !left.has(j.aggregateId));
+      run.pieces += toRun.filter((j) => j.name !== 'webhook.attempt').length;
+      if (run.pieces > this.stopAtPieces) {
+        stopAt = clock.frozenTime;
+        break;
+      }
       if (moment > clock.frozenTime) runs.clear();
       for (const j of toRun) runs.set(j.aggregateId, (runs.get(j.aggregateId) ?? 0) + 1);
       // In chunks, the lease renewed (and the clock moved to the moment) before each: a long moment keeps its runner.
@@ -130,12 +173,12 @@ export class RunTestClockAdvance {
           if (!next) return undefined;
           clock = next;
         }
-        await this.runSliced(toRun.slice(i, i + CHUNK), collect);
+        await run.slices.run(toRun.slice(i, i + CHUNK), collect);
       }
     }
     return this.hold(input, (c) => {
       const requestId = this.ports.requests?.requestId();
-      const change = finishAdvance(c, requestId === undefined ? {} : { requestId });
+      const change = finishAdvance(stopAt === undefined ? c : { ...c, advancingTo: stopAt }, requestId === undefined ? {} : { requestId });
       return mine(c) && change.next ? { next: change.next, events: change.events } : undefined;
     });
   }
@@ -155,11 +198,11 @@ export class RunTestClockAdvance {
   }
 
   /** Relays every waiting event of the clock before it moves on, as many at a time as pieces run side by side. */
-  private async relayAll(testClockId: string): Promise<void> {
+  private async relayAll(testClockId: string, run: Run): Promise<void> {
     for (;;) {
-      const batch = Math.max(10, this.width);
+      const batch = Math.max(10, run.slices.width);
       if ((await this.relay.execute(batch, testClockId)) < batch) return;
-      await this.breathe();
+      await run.slices.breathe();
     }
   }
 
@@ -172,38 +215,6 @@ export class RunTestClockAdvance {
       if (!changed) return undefined;
       if ((await this.ports.testClocks.save(changed.next, changed.events)).ok) return changed.next;
     }
-  }
-
-  /**
-   * Runs `jobs` side by side, `width` at a time, with a turn between the groups. A group that held
-   * the event loop longer than SLICE_MS (in-memory storage: its pieces never wait for I/O) makes the
-   * next groups narrower; a group during which the loop turned (MongoDB, HTTP) makes them wider again.
-   */
-  private async runSliced(jobs: readonly DueJob[], collect: (e: unknown) => void): Promise<void> {
-    const { clock, takeTurn } = this.ports;
-    for (let i = 0; i < jobs.length; ) {
-      const group = jobs.slice(i, i + this.width);
-      i += group.length;
-      let turned = false;
-      void takeTurn?.().then(() => {
-        turned = true;
-      });
-      const started = clock.now().getTime();
-      await eachSettled(group, (job) => this.runJob.execute(job), 'test clock jobs', group.length).catch(collect);
-      const took = clock.now().getTime() - started;
-      if (!takeTurn) continue;
-      if (!turned && took > SLICE_MS) this.width = Math.max(1, Math.floor((this.width * SLICE_MS) / took));
-      else if (turned) this.width = Math.min(CONCURRENCY, this.width * 2);
-      await this.breathe();
-    }
-  }
-
-  /** Lets other work run once SLICE_MS of real time passed since the last turn. */
-  private async breathe(): Promise<void> {
-    const { clock, takeTurn } = this.ports;
-    if (!takeTurn || clock.now().getTime() - this.turnTakenMs < SLICE_MS) return;
-    await takeTurn();
-    this.turnTakenMs = clock.now().getTime();
   }
 
   private leaseEnding(clock: TestClock): boolean {
