@@ -149,7 +149,20 @@ describe('the test clocks budget', () => {
       const created = await useCases.testClocks.create({ projectId: 1, frozenTime: T0, name: null });
       const id = created.ok ? created.value.id : '';
       clocks.push(id);
-      await ports.contracts.create(openContract({ id: `c-${i}`, projectId: 1, merchantContractId: `mc-${i}`, customer: { type: 'mobile_phone', msisdn: `7905${String(i).padStart(7, '0')}` }, authorizationType: 'SMS_PIN', pinDigest: 'd', now: T0, lifetimeSeconds: 3600, testClockId: id }), []);
+      await ports.contracts.create(
+        openContract({
+          id: `c-${i}`,
+          projectId: 1,
+          merchantContractId: `mc-${i}`,
+          customer: { type: 'mobile_phone', msisdn: `7905${String(i).padStart(7, '0')}` },
+          authorizationType: 'SMS_PIN',
+          pinDigest: 'd',
+          now: T0,
+          lifetimeSeconds: 3600,
+          testClockId: id,
+        }),
+        [],
+      );
       await useCases.testClocks.advance({ projectId: 1, testClockId: id, frozenTime: '2027-01-02T00:00:00.000Z' });
     }
     const before = ports.scheduler.scheduled.length;

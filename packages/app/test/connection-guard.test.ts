@@ -64,7 +64,7 @@ describe('at the cap, the address holding the most connections makes room', () =
     expect(closedOnes(others)).toEqual([0]);
   });
 
-  it('an address whose every connection holds a request being answered has its newcomer refused: it never takes another address\'s place', async () => {
+  it("an address whose every connection holds a request being answered has its newcomer refused: it never takes another address's place", async () => {
     // Requests held unanswered (a slow answer, a long poll): whole requests, none idle.
     server.on('request', () => {});
     const other = await silent('127.0.0.2');

@@ -72,7 +72,7 @@ describe('maskCardNumbers', () => {
     }
   });
 
-  it('skips UUIDs (an invoice id), but not a card number in groups of a UUID\'s shape made of digits only', () => {
+  it("skips UUIDs (an invoice id), but not a card number in groups of a UUID's shape made of digits only", () => {
     expect(maskCardNumbers('id ee54fe40-460f-401f-b513-8753436149bb')).toBe('id ee54fe40-460f-401f-b513-8753436149bb');
     expect(maskCardNumbers('41111111-1111-1111-0000-000000000000')).not.toContain('4111111111111111');
   });

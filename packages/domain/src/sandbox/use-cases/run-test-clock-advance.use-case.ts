@@ -122,7 +122,10 @@ export class RunTestClockAdvance {
       throw e;
     }
     if (stoppedAt !== undefined) {
-      throw new AggregateError(failures, `test clock ${input.testClockId}: its advance ran ${this.stopAtPieces} pieces of work (twice its budget: its objects took on work while it ran) and stopped at ${stoppedAt}`);
+      throw new AggregateError(
+        failures,
+        `test clock ${input.testClockId}: its advance ran ${this.stopAtPieces} pieces of work (twice its budget: its objects took on work while it ran) and stopped at ${stoppedAt}`,
+      );
     }
     if (left.size > 0 || !relayed) {
       throw new AggregateError(
