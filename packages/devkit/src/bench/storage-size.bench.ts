@@ -52,7 +52,7 @@ try {
   if (refunded) await storage.invoices.save(refunded, []);
   sizes['refunded'] = await bytes('invoices', i.id);
   console.log('one invoice document (bytes):', JSON.stringify(sizes));
-  const revisions = (await storage.db.listCollections().toArray()).map((c) => c.name).filter((c) => /revision|lock/.test(c));
+  const revisions = (await storage.db.listCollections().toArray()).map((c) => c.name).filter((c) => /(^|_)(revisions?|locks?)$/.test(c));
   console.log(`collections of revisions or locks: ${revisions.length === 0 ? 'none' : revisions.join(', ')}`);
 } finally {
   await storage.db.dropDatabase();
