@@ -1,4 +1,5 @@
 import { jobId, type Job, type Scheduler } from '@kassa/domain';
+import DataLoader from 'dataloader';
 import { Queue, type ConnectionOptions } from 'bullmq';
 
 /** The queue every Kassa process shares: the domain's jobs and the periodic work. */
@@ -10,34 +11,52 @@ export type QueuedJob = Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'runAt'
 /**
  * The domain's jobs as BullMQ delayed jobs, with the domain's deterministic ids (a job scheduled
  * twice is one job while it waits). Storage stays the source of truth: a job lost with Redis is found
- * by the due-work sweep, and every job re-loads its aggregate before it acts.
+ * by the due-work sweep, and every job re-loads its aggregate before it acts. The jobs scheduled in
+ * one turn of the event loop go in one `addBulk` (DataLoader, its cache off): fifty charges finishing
+ * side by side cost Redis one round trip, not fifty (each `schedule` still resolves once its job is in).
  */
 export class BullmqScheduler implements Scheduler {
+  private readonly adds: DataLoader<Job, true>;
+
   constructor(
     private readonly queue: Queue,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.adds = new DataLoader<Job, true>(
+      async (jobs) => {
+        await this.queue.addBulk(jobs.map((job) => ({ name: job.name, data: dataOf(job), opts: this.optionsOf(job) })));
+        return jobs.map(() => true as const);
+      },
+      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setImmediate(run) },
+    );
+  }
 
   async schedule(job: Job): Promise<void> {
-    const data: QueuedJob = {
-      name: job.name,
-      projectId: job.projectId,
-      aggregateId: job.aggregateId,
-      runAt: job.runAt,
-      ...(job.requestId === undefined ? {} : { requestId: job.requestId }),
-      ...(job.idempotencyKey === undefined ? {} : { idempotencyKey: job.idempotencyKey }),
-    };
-    await this.queue.add(job.name, data, {
+    await this.adds.load(job);
+  }
+
+  private optionsOf(job: Job) {
+    return {
       jobId: jobId(job),
       delay: Math.max(0, Date.parse(job.runAt) - this.now()),
       removeOnComplete: true,
       removeOnFail: { count: 1000 },
       // A job that throws (storage briefly away) is tried again; after that the sweep finds its work.
       attempts: 3,
-      backoff: { type: 'exponential', delay: 1000 },
-    });
+      backoff: { type: 'exponential' as const, delay: 1000 },
+    };
   }
 }
+
+/** What a queued job carries: the domain's job as data. */
+const dataOf = (job: Job): QueuedJob => ({
+  name: job.name,
+  projectId: job.projectId,
+  aggregateId: job.aggregateId,
+  runAt: job.runAt,
+  ...(job.requestId === undefined ? {} : { requestId: job.requestId }),
+  ...(job.idempotencyKey === undefined ? {} : { idempotencyKey: job.idempotencyKey }),
+});
 
 /** Kassa's queue on a Redis connection (close it when done). */
 export const kassaQueue = (connection: ConnectionOptions, prefix?: string): Queue => new Queue(KASSA_QUEUE, { connection, ...(prefix ? { prefix } : {}) });

@@ -1,4 +1,4 @@
-export { startKassa, type RunningKassa, type HostName, type ListenerName } from './server.js';
+export { startKassa, type BenchmarkSwitch, type RunningKassa, type HostName, type ListenerName } from './server.js';
 export { readConfig, configSchema, type KassaConfig } from './config.js';
 export { loadSeedFile, seedSchema, demoDirectory, type Directory } from './seed.js';
 export { buildContainer } from './container.js';

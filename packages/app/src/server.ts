@@ -80,7 +80,16 @@ async function loadPlugins(config: KassaConfig, logger: Logger): Promise<Plugins
  * Starts Kassa: four listeners, one per host of the spec, on their configured ports (0 picks a
  * free one), the in-process jobs and the due-work sweep.
  */
-export async function startKassa(config: KassaConfig, options: { logDestination?: DestinationStream; timeouts?: ListenerTimeouts; firstByteMs?: number } = {}): Promise<RunningKassa> {
+/**
+ * What the JSON benchmark's cost table switches off, one at a time, to show what each costs a call
+ * (`npm run bench`). For measuring only: no configuration reaches them.
+ */
+export type BenchmarkSwitch = 'recording' | 'metrics' | 'idempotency';
+
+export async function startKassa(
+  config: KassaConfig,
+  options: { logDestination?: DestinationStream; timeouts?: ListenerTimeouts; firstByteMs?: number; benchmarkOff?: readonly BenchmarkSwitch[] } = {},
+): Promise<RunningKassa> {
   // One request scope per process: every log line written while a request (or a job it caused) runs carries its id.
   const requests = new RequestScope();
   const logger = createLogger(config.KASSA_LOG_LEVEL, options.logDestination, () => {
@@ -131,7 +140,14 @@ export async function startKassa(config: KassaConfig, options: { logDestination?
     observer: metrics,
     webhooks: (sender) => observedWebhooks(sender, metrics, logger),
   });
-  const httpDeps = container.get(TOKENS.HttpDeps);
+  const off = new Set(options.benchmarkOff ?? []);
+  const { observer, idempotency, ...wired } = container.get(TOKENS.HttpDeps);
+  const httpDeps = {
+    ...wired,
+    ...(observer && !off.has('metrics') ? { observer } : {}),
+    ...(idempotency && !off.has('idempotency') ? { idempotency } : {}),
+    ...(off.has('recording') ? { recordApiCalls: false } : {}),
+  };
   const { subsHost, ...rawEndpoints } = xmlEndpoints(httpDeps);
   const deps = { ...httpDeps, rawEndpoints };
   const apps: Record<HostName, () => RequestListener> = {

@@ -10,7 +10,7 @@ import { dashboardRoutes } from '../dashboard/dashboard-routes.js';
 import { DASHBOARD_ASSETS } from '../dashboard/dashboard-views.js';
 import { DASHBOARD_PATH } from '../dashboard/dashboard-auth.js';
 import { assetRoute } from '../widget/widget-assets.js';
-import { apiCallRecorder } from './api-call-recorder.js';
+import { ApiCallRecorder } from './api-call-recorder.js';
 
 export { API_PREFIX } from './prefix.js';
 
@@ -18,7 +18,9 @@ export { API_PREFIX } from './prefix.js';
 export function createApiApp(deps: HttpDeps): Express {
   // The dashboard's forms are read by its own routes (URL-encoded), not as the API's JSON.
   const app = baseApp(deps, 'api', [], deps.dashboard ? [DASHBOARD_PATH] : []);
-  if (deps.dashboard) app.use(apiCallRecorder(deps.dashboard.apiCalls, () => deps.clock.now()));
+  // The dashboard reads the project's calls through the recorder, which stores what waits first.
+  const recorder = deps.dashboard && deps.recordApiCalls !== false ? new ApiCallRecorder(deps.dashboard.apiCalls, () => deps.clock.now()) : undefined;
+  if (recorder) app.use(recorder.middleware);
   // Registered on the app itself (a nested router would cost every request another dispatch), the
   // busiest first: the router tries each layer's path in order.
   invoiceRoutes(deps, app);
@@ -31,7 +33,7 @@ export function createApiApp(deps: HttpDeps): Express {
   if (deps.dashboard) {
     app.get(DASHBOARD_ASSETS.css, assetRoute('dashboard.css'));
     app.get(DASHBOARD_ASSETS.js, assetRoute('dashboard.js'));
-    dashboardRoutes(deps, deps.dashboard, app);
+    dashboardRoutes(deps, recorder ? { ...deps.dashboard, apiCalls: recorder } : deps.dashboard, app);
   }
   return finishApp(app, deps, 'api');
 }

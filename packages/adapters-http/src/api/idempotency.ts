@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { domainError, type Clock, type DomainError, type IdempotencyKeyRef, type IdempotencyScope, type IdempotencyStore, type KassaMode } from '@kassa/domain';
-import { sendError } from '../shared/envelope.js';
+import { answerOf, sendError, sendJsonText } from '../shared/envelope.js';
 
 /** Where the JSON v3 API keeps Idempotency-Keys, and for how long it replays an answer. */
 export interface IdempotencySettings {
@@ -57,26 +57,39 @@ const fingerprintOf = (req: Request) =>
     .digest('base64url');
 
 /**
- * Keeps what the route writes in one `end` (every JSON answer of the API), to store it as the key's
- * answer; an answer written in several pieces is not kept (no body: the key is released).
+ * The leases of the keys this process's requests hold, renewed together by one timer every third of
+ * LEASE_SECONDS (one timer a request cost each request a timer): only a request that died (its
+ * process with it) lets a retry take its key over.
  */
-function captured(res: Response): { body(): string | undefined } {
-  let body: string | undefined;
-  let pieces = false;
-  const patched = res as unknown as { end: (...args: unknown[]) => Response; write: (...args: unknown[]) => boolean };
-  const [end, write] = [patched.end.bind(res), patched.write.bind(res)];
-  patched.write = (...args: unknown[]) => {
-    pieces = true;
-    return write(...args);
-  };
-  patched.end = (...args: unknown[]) => {
-    const chunk = args[0];
-    if (typeof chunk === 'string') body = chunk;
-    else if (Buffer.isBuffer(chunk)) body = chunk.toString('utf8');
-    return end(...args);
-  };
-  return { body: () => (pieces ? undefined : body) };
+class HeldLeases {
+  private readonly held = new Map<string, { readonly store: IdempotencyStore; readonly scope: IdempotencyScope; readonly key: string; readonly owner: string; readonly clock: Clock }>();
+  private timer: NodeJS.Timeout | undefined;
+
+  hold(owner: string, lease: { readonly store: IdempotencyStore; readonly scope: IdempotencyScope; readonly key: string; readonly clock: Clock }): void {
+    this.held.set(owner, { ...lease, owner });
+    if (this.timer) return;
+    this.timer = setInterval(() => this.renew(), (LEASE_SECONDS * 1000) / 3);
+    this.timer.unref();
+  }
+
+  release(owner: string): void {
+    this.held.delete(owner);
+    if (this.held.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** A failed renewal is the next one's to retry. */
+  private renew(): void {
+    for (const { store, scope, key, owner, clock } of this.held.values()) {
+      void store.renew(scope, key, owner, leaseFrom(clock.now().getTime())).catch(() => undefined);
+    }
+  }
 }
+
+const leases = new HeldLeases();
+const leaseFrom = (ms: number) => new Date(ms + LEASE_SECONDS * 1000).toISOString();
 
 /**
  * Runs `handle` at most once per key (draft-ietf-httpapi-idempotency-key-header), in the scope of the
@@ -96,7 +109,6 @@ export async function idempotently(
   const fingerprint = fingerprintOf(req);
   const { store } = settings;
   const owner = randomUUID();
-  const leaseFrom = (ms: number) => new Date(ms + LEASE_SECONDS * 1000).toISOString();
   const now = context.clock.now();
   const times = { now: now.toISOString(), leaseUntil: leaseFrom(now.getTime()), expiresAt: new Date(now.getTime() + settings.hours * 3_600_000).toISOString() };
   const claim = await store.claim(scope, key, fingerprint, owner, times);
@@ -107,24 +119,22 @@ export async function idempotently(
       res.setHeader('Retry-After', '1');
       return sendError(res, domainError('IDEMPOTENCY_KEY_IN_USE'), context.mode);
     }
-    res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(answer.body), 'Idempotent-Replayed': 'true' });
-    res.end(answer.body);
+    sendJsonText(res, answer.status, answer.body, undefined, { 'Idempotent-Replayed': 'true' });
     return;
   }
   res.locals[HELD_KEY] = { scope, key } satisfies IdempotencyKeyRef;
-  const written = captured(res);
-  // The lease is renewed while the request runs (a failed renewal is the next one's to retry).
-  const renewal = setInterval(() => void store.renew(scope, key, owner, leaseFrom(context.clock.now().getTime())).catch(() => undefined), (LEASE_SECONDS * 1000) / 3);
-  renewal.unref();
+  // The lease is renewed while the request runs.
+  leases.hold(owner, { store, scope, key, clock: context.clock });
   try {
     await handle();
   } catch (e) {
-    clearInterval(renewal);
+    leases.release(owner);
     await store.release(scope, key, owner);
     throw e;
   }
-  clearInterval(renewal);
-  const body = written.body();
+  leases.release(owner);
+  // The JSON answer the route wrote (every answer of the API); none: the key is released.
+  const body = answerOf(res)?.text;
   // A 5xx (our trouble) and a 429 (a limit that lifts) are for a retry to try again: not kept.
   if (res.statusCode >= 500 || res.statusCode === 429 || body === undefined) await store.release(scope, key, owner);
   else await store.complete(scope, key, owner, { status: res.statusCode, body });

@@ -51,9 +51,26 @@ export function sendData(res: Response, data: unknown, status = 200): void {
  * A HEAD request gets the headers only: Node leaves the body out itself.
  */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body), body);
+}
+
+/** What a JSON answer was: its text, and the value it was made of when there was one (a replay has its text only). */
+export interface JsonAnswer {
+  readonly text: string;
+  readonly body?: unknown;
+}
+
+/** Each response's JSON answer, once written: the requests page and Idempotency-Key read it there instead of catching `end`. */
+const answers = new WeakMap<ServerResponse, JsonAnswer>();
+
+/** The JSON answer written to `res`, if one was (by sendJson or sendJsonText). */
+export const answerOf = (res: ServerResponse): JsonAnswer | undefined => answers.get(res);
+
+/** Writes a JSON text as the answer (`body`: the value it was made of, if at hand), and notes it for `answerOf`. */
+export function sendJsonText(res: ServerResponse, status: number, text: string, body?: unknown, headers: Readonly<Record<string, string>> = {}): void {
+  answers.set(res, body === undefined ? { text } : { text, body });
   // writeHead merges these with any header set before (Retry-After, Deprecation).
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 

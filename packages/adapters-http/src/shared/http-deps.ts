@@ -38,6 +38,8 @@ export interface HttpDeps {
   readonly requestScope?: RequestScope;
   /** Told of every answered request (the metrics). */
   readonly observer?: HttpObserver;
+  /** Whether the API host records projects' calls for the dashboard's requests page (default true; the benchmark's cost table turns it off). */
+  readonly recordApiCalls?: boolean;
   /** Idempotency-Key on the JSON v3 API's POSTs (absent: the header is ignored). */
   readonly idempotency?: IdempotencySettings;
   /** The merchants' dashboard on the API host (absent: no /dashboard). */

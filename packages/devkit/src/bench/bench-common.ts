@@ -57,9 +57,9 @@ export async function waitFor(done: () => boolean, ms: number, what: string): Pr
 
 /**
  * The P1 workload's request pair (autocannon): a signed v4 POST /invoices with a fresh order and
- * MSISDN from `next()`, then a signed GET of the invoice it created.
+ * MSISDN from `next()` (and, in a variant, an Idempotency-Key), then a signed GET of the invoice it created.
  */
-export function p1Requests(next: () => number, orderPrefix: string): AutocannonRequest[] {
+export function p1Requests(next: () => number, orderPrefix: string, options: { readonly idempotencyKey?: boolean } = {}): AutocannonRequest[] {
   const base = `/api/v3/projects/${BENCH_PROJECT_ID}/invoices`;
   return [
     {
@@ -70,7 +70,10 @@ export function p1Requests(next: () => number, orderPrefix: string): AutocannonR
         const msisdn = `7${String(n).padStart(10, '0')}`;
         const order = `${orderPrefix}-${process.pid}-${n}`;
         const body = { client_ip: '203.0.113.10', customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: order } };
-        return { ...req, headers: signV4Headers(`${order + msisdn}203.0.113.10`), body: JSON.stringify(body) };
+        const headers = signV4Headers(`${order + msisdn}203.0.113.10`);
+        // The variant with Idempotency-Key: a fresh key every POST, as a client retrying safely sends.
+        if (options.idempotencyKey) headers['Idempotency-Key'] = `${order}-key`;
+        return { ...req, headers, body: JSON.stringify(body) };
       },
       onResponse: (status, body, context) => {
         if (status === 201) (context as Record<string, unknown>)['invoiceId'] = (JSON.parse(body) as { data: { invoice_id: string } }).data.invoice_id;
@@ -86,4 +89,10 @@ export function p1Requests(next: () => number, orderPrefix: string): AutocannonR
       },
     },
   ];
+}
+
+/** Prints a target's line, and marks the run failed (exit code 1) when it is missed: `npm run bench` says so. */
+export function verdict(met: boolean): 'MET' | 'NOT MET' {
+  if (!met) process.exitCode = 1;
+  return met ? 'MET' : 'NOT MET';
 }

@@ -4,7 +4,7 @@ import { InMemoryInvoiceRepository } from '@kassa/adapters-memory';
 import { ListInvoices, openInvoice, type Invoice, type InvoiceRepository, type Project } from '@kassa/domain';
 import { mongoStorage } from '@kassa/app';
 import { startMongoServer, type MongoServer } from '../servers/mongo-server.js';
-import { median } from './bench-common.js';
+import { median, verdict } from './bench-common.js';
 
 // `node packages/devkit/dist/bench/dashboard-list.bench.js`: the server time of the dashboard's
 // invoice list, first page (50, newest first: the use case and the page's rendering), in a project of
@@ -99,8 +99,8 @@ async function main(): Promise<void> {
   for (const r of results) rows.push({ storage: r.name, [`${SMALL} invoices, ms`]: r.small.toFixed(3), [`${LARGE} invoices, ms`]: r.large.toFixed(3), ratio: r.ratio.toFixed(2) });
   console.log(`\nthe dashboard's invoice list, first page (50): server time with ${SMALL} and ${LARGE} invoices in the project (medians of ${ROUNDS} rounds of ${PER_ROUND})`);
   console.table(rows);
-  for (const r of results) console.log(`${r.name}: large/small ${r.ratio.toFixed(2)} (target <= 1.5) ${r.ratio <= 1.5 ? 'MET' : 'NOT MET'}`);
-  process.exit(0);
+  for (const r of results) console.log(`${r.name}: large/small ${r.ratio.toFixed(2)} (target <= 1.5) ${verdict(r.ratio <= 1.5)}`);
+  process.exit();
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { median, p1Requests, startBenchServer, stopBenchServer } from './bench-common.js';
+import { median, p1Requests, startBenchServer, stopBenchServer, verdict } from './bench-common.js';
 
 /**
  * The embedded mode's data folder (KASSA_DATA_DIR) under the P1 workload: Kassa writing every change
@@ -38,4 +38,4 @@ console.log(`\nP1 (signed POST /invoices + GET, 50 connections, ${SECONDS}s a wi
 console.table(rows);
 const ratio = median(ratios);
 console.log(`throughput ratio data folder / memory only per round: ${ratios.map((r) => r.toFixed(2)).join(' ')}`);
-console.log(`median ${ratio.toFixed(2)} (target >= 0.80) ${ratio >= 0.8 ? 'MET' : 'NOT MET'}`);
+console.log(`median ${ratio.toFixed(2)} (target >= 0.80) ${verdict(ratio >= 0.8)}`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema } from '@kassa/app';
 import { bufferedDestination } from '@kassa/app';
-import { startKassa } from '@kassa/app';
+import { startKassa, type BenchmarkSwitch } from '@kassa/app';
 import { announce, BENCH_PARTNER, BENCH_PROJECT_ID } from './bench-common.js';
 import { FREE_PORTS } from '../servers/free-ports.js';
 
@@ -25,7 +25,9 @@ const config = configSchema.parse({
   ...storage,
 });
 // Logs go through the app's own buffered writer, to /dev/null instead of a terminal.
-const kassa = await startKassa(config, { logDestination: bufferedDestination('/dev/null') }).finally(() => {
+// BENCH_OFF: what the JSON benchmark's cost table switches off (recording, metrics, idempotency).
+const benchmarkOff = (process.env['BENCH_OFF'] ?? '').split(',').filter((s): s is BenchmarkSwitch => ['recording', 'metrics', 'idempotency'].includes(s));
+const kassa = await startKassa(config, { logDestination: bufferedDestination('/dev/null'), benchmarkOff }).finally(() => {
   // The seed is read once, at start: no kassa-bench-* folder stays behind.
   rmSync(dir, { recursive: true, force: true });
 });

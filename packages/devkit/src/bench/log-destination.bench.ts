@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   console.log(`\nlog lines through the app's logger to /dev/null, ${LINES} a round, ${ROUNDS} rounds (order alternating), CPU per line (median)`);
   console.table(Object.entries(results).map(([name, values]) => ({ destination: name, 'µs a line': median(values).toFixed(2) })));
   console.log(`LineWriter / pino.destination: ${(ours / theirs).toFixed(2)}`);
-  process.exit(0);
+  process.exit();
 }
 
 await main();

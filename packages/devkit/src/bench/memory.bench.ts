@@ -6,7 +6,7 @@ import { compactUtc } from '@kassa/domain';
 import { timestampOf } from '@kassa/protocol';
 import { Pool } from 'undici';
 import { startMongoServer, type MongoServer } from '../servers/mongo-server.js';
-import { startBenchServer, stopBenchServer } from './bench-common.js';
+import { startBenchServer, stopBenchServer, verdict } from './bench-common.js';
 
 /**
  * The memory scenario of `npm run bench`: 200,000 unauthenticated requests with random logins
@@ -117,7 +117,7 @@ async function signInScenario(label: string, env: Record<string, string>, dataDi
     const endBytes = dataDir ? folderBytes(dataDir) : 0;
     const seconds = (performance.now() - started) / 1000;
     const folder = dataDir ? `; data folder ${(warmBytes / 1e6).toFixed(1)} MB after the warm-up, ${(endBytes / 1e6).toFixed(1)} MB at the end` : '';
-    return `${label}: ${SIGN_INS} sign-in attempts in ${seconds.toFixed(0)} s; RSS ${start.toFixed(0)} MB at start, ${warm.toFixed(0)} MB after ${SIGN_IN_WARM_UP}, ${end.toFixed(0)} MB at the end (${(end - warm >= 0 ? '+' : '') + (end - warm).toFixed(0)} MB after the warm-up, target within 30)${folder}`;
+    return `${label}: ${SIGN_INS} sign-in attempts in ${seconds.toFixed(0)} s; RSS ${start.toFixed(0)} MB at start, ${warm.toFixed(0)} MB after ${SIGN_IN_WARM_UP}, ${end.toFixed(0)} MB at the end (${(end - warm >= 0 ? '+' : '') + (end - warm).toFixed(0)} MB after the warm-up, target within 30 ${verdict(end - warm <= 30)})${folder}`;
   } finally {
     await api.close();
     await stopBenchServer(child);
@@ -131,7 +131,7 @@ rmSync(signInDir, { recursive: true, force: true });
 if (process.env['BENCH_SIGN_IN_ONLY']) {
   console.log(`\nthe dashboard's sign-in under random logins from random addresses (${CONCURRENCY} at a time):`);
   for (const line of signIns) console.log(line);
-  process.exit(0);
+  process.exit();
 }
 const results = [await scenario('in memory', {})];
 const server: MongoServer | undefined = given ? undefined : await startMongoServer();

@@ -6,7 +6,7 @@ import { MongoClient } from 'mongodb';
 import { startMongoServer, type MongoServer } from '../servers/mongo-server.js';
 import { startRedisServer } from '../servers/redis-server.js';
 import { mongoStorage } from '@kassa/app';
-import { median, waitFor } from './bench-common.js';
+import { median, waitFor, verdict } from './bench-common.js';
 import { CONCURRENCY, kassaRound, LEAD_MS, seedActive } from './subscription-rounds.js';
 
 // `node packages/devkit/dist/bench/subscriptions.bench.js`: 20,000 active subscriptions whose charges
@@ -128,11 +128,11 @@ async function main(): Promise<void> {
   const m = median(memoryRatios);
   const g = mongoRatios.length > 0 ? median(mongoRatios) : Number.NaN;
   const gm = mongoToMemory.length > 0 ? median(mongoToMemory) : Number.NaN;
-  console.log(`in memory: kassa/bare BullMQ (median) ${m.toFixed(2)} (target >= 0.35) ${m >= 0.35 ? 'MET' : 'NOT MET'}`);
-  console.log(`MongoDB: kassa on MongoDB / kassa in memory (median) ${gm.toFixed(2)} (target >= 0.5) ${gm >= 0.5 ? 'MET' : 'NOT MET'}`);
+  console.log(`in memory: kassa/bare BullMQ (median) ${m.toFixed(2)} (target >= 0.35) ${verdict(m >= 0.35)}`);
+  console.log(`MongoDB: kassa on MongoDB / kassa in memory (median) ${gm.toFixed(2)} (target >= 0.5) ${verdict(gm >= 0.5)}`);
   console.log(`MongoDB: kassa/raw insertOne (median) ${g.toFixed(2)} (quoted; was held to 0.30)`);
   await ownRedis?.destroy();
-  process.exit(0);
+  process.exit();
 }
 
 main().catch((err: unknown) => {

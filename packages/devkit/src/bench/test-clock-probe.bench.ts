@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { KassaClient } from '@kassa/merchant-client';
 import autocannon from 'autocannon';
 import { startReceiver } from '../servers/http-receiver.js';
-import { BENCH_PARTNER, p1Requests, startBenchServer, stopBenchServer } from './bench-common.js';
+import { BENCH_PARTNER, p1Requests, startBenchServer, stopBenchServer, verdict } from './bench-common.js';
 
 // `node packages/devkit/dist/bench/test-clock-probe.bench.js`: the security issue's probe of one
 // test clock advance, on an embedded Kassa with a data folder (npm start's defaults): a clock at 2100,
@@ -134,14 +134,14 @@ async function main(): Promise<void> {
         `advance ${seconds.toFixed(1)} s wall, ${cpu.toFixed(1)} s server CPU; ${attempts} real HTTP attempts at the endpoint during it; ${snapshots} snapshots written; RSS ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after, ${rssDeleted.toFixed(0)} MB 3 s after the clock's deletion; V8 heap in use ${heapBefore.toFixed(0)}, ${heapAfter.toFixed(0)} and ${heapDeleted.toFixed(0)} MB`,
       );
       const ratio = p99 / idleP99;
-      console.log(`another project's P1 p99 over ${loadSeconds} s: ${idleP99} ms idle, ${p99} ms during an advance: ${ratio.toFixed(2)}x (target <= 3) ${ratio <= 3 ? 'MET' : 'NOT MET'}`);
+      console.log(`another project's P1 p99 over ${loadSeconds} s: ${idleP99} ms idle, ${p99} ms during an advance: ${ratio.toFixed(2)}x (target <= 3) ${verdict(ratio <= 3)}`);
     }
   } finally {
     await stopBenchServer(child);
     await failing.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  process.exit(0);
+  process.exit();
 }
 
 await main();

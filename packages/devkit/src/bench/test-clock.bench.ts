@@ -2,7 +2,7 @@ import { inMemoryPorts } from '@kassa/adapters-memory';
 import { InMemorySubscriptionRepository } from '@kassa/adapters-memory';
 import { approveSubscription, kassaUseCases, openSubscription, PRODUCTION_PERIOD_SECONDS, type Subscription } from '@kassa/domain';
 import { startRedisServer } from '../servers/redis-server.js';
-import { median } from './bench-common.js';
+import { median, verdict } from './bench-common.js';
 import { kassaRound } from './subscription-rounds.js';
 
 // `node packages/devkit/dist/bench/test-clock.bench.js`: a test clock with 800 attached active
@@ -75,9 +75,9 @@ async function main(): Promise<void> {
   console.log(`\na test clock with ${SUBSCRIPTIONS} subscriptions (30-day period) advanced by a year: ${charges} charges, against the subscription scenario (BullMQ, in memory)`);
   console.table(rows);
   const m = median(ratios);
-  console.log(`clock/scenario charges per second (median) ${m.toFixed(2)} (target >= 0.5) ${m >= 0.5 ? 'MET' : 'NOT MET'}`);
+  console.log(`clock/scenario charges per second (median) ${m.toFixed(2)} (target >= 0.5) ${verdict(m >= 0.5)}`);
   await ownRedis?.destroy();
-  process.exit(0);
+  process.exit();
 }
 
 main().catch((err: unknown) => {

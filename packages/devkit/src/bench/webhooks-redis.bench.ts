@@ -9,7 +9,7 @@ import { webhookSignature } from '@kassa/protocol';
 import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';
 import { startRedisServer } from '../servers/redis-server.js';
-import { median, waitFor } from './bench-common.js';
+import { median, waitFor, verdict } from './bench-common.js';
 
 // `node packages/devkit/dist/bench/webhooks-redis.bench.js`: webhook deliveries per second through
 // BullMQ on Redis (REDIS_URL, or a redis-server of its own). Kassa (a stored delivery, its
@@ -130,13 +130,11 @@ async function main(): Promise<void> {
   }
   console.table(rows);
   const m = median(ratios);
-  console.log(
-    `webhook deliveries, BullMQ on Redis, ${CONCURRENCY} at a time, ${DELIVERIES} a round: kassa/bare worker (median of the rounds) ${m.toFixed(2)} (target >= 0.50) ${m >= 0.5 ? 'MET' : 'NOT MET'}`,
-  );
+  console.log(`webhook deliveries, BullMQ on Redis, ${CONCURRENCY} at a time, ${DELIVERIES} a round: kassa/bare worker (median of the rounds) ${m.toFixed(2)} (target >= 0.50) ${verdict(m >= 0.5)}`);
   target.server.closeAllConnections();
   await new Promise((r) => target.server.close(r));
   await own?.destroy();
-  process.exit(0);
+  process.exit();
 }
 
 main().catch((err: unknown) => {

@@ -4,7 +4,7 @@ import { HttpWebhookSender } from '@kassa/adapters-http';
 import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa/domain';
 import { inMemoryPorts } from '@kassa/adapters-memory';
 import { webhookSignature } from '@kassa/protocol';
-import { median } from './bench-common.js';
+import { median, verdict } from './bench-common.js';
 
 // `node packages/devkit/dist/bench/webhooks.bench.js`: webhook deliveries per second to local receivers.
 // Kassa (embedded: in-memory deliveries, AttemptDelivery, the HTTP sender) against a bare loop that
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     rows.push({ round, kassa: Math.round(kr), bare: Math.round(br), ratio: (kr / br).toFixed(2) });
   }
   console.table(rows);
-  console.log(`webhook deliveries, embedded, ${CONCURRENCY} in flight: kassa/bare (median of the rounds) ${median(ratios).toFixed(2)} (target >= 0.50) ${median(ratios) >= 0.5 ? 'MET' : 'NOT MET'}`);
+  console.log(`webhook deliveries, embedded, ${CONCURRENCY} in flight: kassa/bare (median of the rounds) ${median(ratios).toFixed(2)} (target >= 0.50) ${verdict(median(ratios) >= 0.5)}`);
 
   // One endpoint never answers: the healthy nine's rate against their rate alone, same round.
   const nine = kassa(urls.slice(1));
@@ -122,11 +122,11 @@ async function main(): Promise<void> {
     drops.push(1 - besideDead / alone);
   }
   console.log(
-    `healthy endpoints' rate beside one dead endpoint: drop per round ${drops.map((d) => `${(d * 100).toFixed(1)}%`).join(' ')}; median ${(median(drops) * 100).toFixed(1)}% (target <= 10%) ${median(drops) <= 0.1 ? 'MET' : 'NOT MET'}`,
+    `healthy endpoints' rate beside one dead endpoint: drop per round ${drops.map((d) => `${(d * 100).toFixed(1)}%`).join(' ')}; median ${(median(drops) * 100).toFixed(1)}% (target <= 10%) ${verdict(median(drops) <= 0.1)}`,
   );
   for (const s of [...healthy, dead]) s.server.closeAllConnections();
   await Promise.all([...healthy, dead].map((s) => new Promise((r) => s.server.close(r))));
-  process.exit(0);
+  process.exit();
 }
 
 main().catch((err: unknown) => {

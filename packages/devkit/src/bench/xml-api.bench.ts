@@ -1,7 +1,7 @@
 import { signXmlRequest } from '@kassa/protocol';
 import autocannon from 'autocannon';
 import { XML_SERVICE_PATH } from '@kassa/app';
-import { BENCH_PARTNER, BENCH_PROJECT_ID, median, signV4Headers, startBenchServer, stopBenchServer } from './bench-common.js';
+import { BENCH_PARTNER, BENCH_PROJECT_ID, median, signV4Headers, startBenchServer, stopBenchServer, verdict } from './bench-common.js';
 
 /**
  * The XML scenario of `npm run bench`: the signed XML 2.9 CreateInvoice + GetInvoice pair against the
@@ -115,5 +115,5 @@ console.log(
 console.table(rows.map((r) => ({ scenario: r.name, 'req/s': Math.round(r.rps), 'p99 ms': r.p99, problems: r.problems })));
 const ratio = median(ratios);
 console.log(`ratio per round: ${ratios.map((r) => r.toFixed(2)).join(' ')}`);
-console.log(`throughput ratio xml/json (median of the rounds): ${ratio.toFixed(2)} (target >= 0.70) ${ratio >= 0.7 ? 'MET' : 'NOT MET'}`);
+console.log(`throughput ratio xml/json (median of the rounds): ${ratio.toFixed(2)} (target >= 0.70) ${verdict(ratio >= 0.7)}`);
 if (rows.some((r) => r.problems > 0)) console.log('note: some requests failed; see the table');

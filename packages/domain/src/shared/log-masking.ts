@@ -31,6 +31,8 @@ const CARD_NUMBER_KEYS = new Set(['pan', 'number', 'cardnumber', 'cardno', 'acco
 const MSISDN_KEYS = new Set(['msisdn', 'subscribermsisdn', 'phone', 'phonenumber']);
 const IP_KEYS = new Set(['ip', 'clientip', 'ipaddress']);
 const HOLDER_KEYS = new Set(['cardholder', 'cardholdername', 'holder', 'holdername']);
+/** A JWT (a widget token) inside a URL's query: the token's whole shape, so that nothing else is taken for one. */
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/g;
 
 type Masker = (value: unknown) => unknown;
 const asText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
@@ -41,6 +43,14 @@ const textMasker =
     return text === undefined ? REDACTED : mask(text.slice(0, 256));
   };
 
+/** A URL: card numbers and tokens masked in the whole of it (up to 4 KB), then cut like any string. */
+const urlMasker: Masker = (value) => {
+  const text = asText(value);
+  if (text === undefined) return REDACTED;
+  const masked = maskCardNumbers(text.slice(0, 4096)).replace(JWT, '[token]');
+  return masked.length > 256 ? `${masked.slice(0, 256)}…` : masked;
+};
+
 /** The rule a key's value falls under, if any; undefined for ordinary keys. */
 function maskerFor(key: string): Masker | undefined {
   const k = normalized(key);
@@ -50,6 +60,8 @@ function maskerFor(key: string): Masker | undefined {
   if (k.endsWith('email')) return textMasker(maskEmail);
   if (IP_KEYS.has(k)) return textMasker(maskIp);
   if (HOLDER_KEYS.has(k)) return () => REDACTED;
+  // A payment page's URL carries its widget token: the key is known, so the whole body is not searched.
+  if (k.endsWith('url')) return urlMasker;
   return undefined;
 }
 

@@ -48,12 +48,22 @@ const PAN_MAX = 19;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isSeparator = (c: number) => c === 32 || c === 45; // space, dash
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const isHexOrDash = (c: number) => isDigit(c) || c === 45 || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 
-/** Where the text holds UUIDs: their digit groups can pass for a card number (an invoice id once did). */
-function uuidSpans(text: string): [number, number][] {
-  if (text.length < 36) return [];
-  // One of only digits could still be a card number written in odd groups: it is read as one.
-  return Array.from(text.matchAll(UUID), (m): [number, number] => [m.index, m.index + m[0].length]).filter(([from, to]) => /[a-f]/i.test(text.slice(from, to)));
+/**
+ * Whether text[from, to) lies inside a UUID that holds a hex letter: its digit groups can pass for a
+ * card number (an invoice id once did), while a UUID's shape made of digits only could still be a
+ * card number in odd groups. Read around the run only, and only for a run that looks like a card.
+ */
+function insideUuid(text: string, from: number, to: number): boolean {
+  let start = from;
+  while (start > 0 && from - start < 36 && isHexOrDash(text.charCodeAt(start - 1))) start -= 1;
+  let end = to;
+  while (end < text.length && end - to < 36 && isHexOrDash(text.charCodeAt(end))) end += 1;
+  for (const m of text.slice(start, end).matchAll(UUID)) {
+    if (start + m.index <= from && start + m.index + m[0].length >= to && /[a-f]/i.test(m[0])) return true;
+  }
+  return false;
 }
 
 /**
@@ -75,8 +85,6 @@ export function maskCardNumbers(text: string, scope: CardNumberScope = 'text'): 
   let copied = 0;
   let inString = scope === 'text';
   const n = text.length;
-  let uuids: [number, number][] | undefined;
-  let nextUuid = 0;
   for (let i = 0; i < n; ) {
     const c = text.charCodeAt(i);
     if (scope === 'json-strings') {
@@ -94,14 +102,6 @@ export function maskCardNumbers(text: string, scope: CardNumberScope = 'text'): 
       i += 1;
       continue;
     }
-    // Inside a UUID: no card number (read once, at the first digit, and only then).
-    uuids ??= uuidSpans(text);
-    while (nextUuid < uuids.length && (uuids[nextUuid] as [number, number])[1] <= i) nextUuid += 1;
-    const uuid = uuids[nextUuid];
-    if (uuid && uuid[0] <= i) {
-      i = uuid[1];
-      continue;
-    }
     // A run: groups of digits joined by single separators.
     const groups: [number, number][] = [];
     let start = i;
@@ -112,6 +112,7 @@ export function maskCardNumbers(text: string, scope: CardNumberScope = 'text'): 
       else break;
     }
     for (const [from, to] of cardNumberWindows(text, groups)) {
+      if (insideUuid(text, from, to)) continue;
       out += text.slice(copied, from) + maskPan(digitsOf(text, from, to));
       copied = to;
     }
