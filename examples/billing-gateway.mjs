@@ -1,5 +1,5 @@
 // An example KASSA_BILLING_GATEWAY module: its default export is a factory that returns a
-// BillingGateway (see the README, "Production: your billing gateway and SMS provider").
+// BillingGateway (see docs/operators/production.md).
 // This one approves every charge and refund and keeps nothing: replace its two methods with calls
 // to your carrier's or acquirer's API. `idempotencyKey` must make a repeated charge a no-op there.
 export default function createBillingGateway({ env, logger }) {

@@ -1,4 +1,4 @@
-// Embedding Kassa's domain in your own Node service: the README's example, run by the packing test
+// Embedding Kassa's domain in your own Node service: the example of docs/embedders/embedding.md, run by the packing test
 // from the packed tarballs in an empty project.
 //   node embedding.mjs                          in memory (@kassa/domain + @kassa/adapters-memory)
 //   node embedding.mjs mongodb://host:27017 db  the same use cases on MongoDB (+ @kassa/adapters-mongo)

@@ -12,7 +12,7 @@ export const TEST_ENVIRONMENT_CARDS = {
 export const RESULT_CARD_EXPIRED = 211;
 
 /**
- * The test environment's documented phone numbers (README, "Testing"): each makes every charge to it
+ * The test environment's documented phone numbers (docs/merchants/sandbox.md, "Testing"): each makes every charge to it
  * end one way, whatever test_info says; `unsupported` is not billable at billing/check.
  */
 export const TEST_ENVIRONMENT_MSISDNS = {

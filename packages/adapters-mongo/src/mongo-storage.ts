@@ -52,7 +52,7 @@ const dueOnClock: IndexDescription = { key: { testClockId: 1, dueAt: 1 }, name: 
 const outbox: IndexDescription = { key: { outboxPending: 1 }, name: 'outbox_pending', sparse: true };
 /**
  * The compare-and-set of a save (`{ _id, projectId, version }`) as a unique index of its own,
- * beginning with the shard key (README, "Sharding"). MongoDB could answer it from `_id` (this costs
+ * beginning with the shard key (docs/operators/mongodb.md, "Sharding"). MongoDB could answer it from `_id` (this costs
  * it an index entry more per save); mongo-java-server uses only a unique index whose fields are
  * exactly the query's and otherwise scans: 385-497 against 6,912-7,245 compare-and-sets a second at
  * 10,000-20,000 documents (docs/decisions.md).
@@ -61,7 +61,7 @@ const byId: IndexDescription[] = [{ key: { projectId: 1, _id: 1, version: 1 }, n
 
 /**
  * The indexes behind the rules and the lookups, by collection. Every unique index begins with
- * `projectId`, the collections' shard key on a cluster (README, "Sharding"), so each stays
+ * `projectId`, the collections' shard key on a cluster (docs/operators/mongodb.md, "Sharding"), so each stays
  * enforceable when sharded.
  */
 export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {

@@ -25,8 +25,8 @@ export const isSealed = (stored: string): boolean => stored.startsWith(PREFIX);
 /**
  * AES-256-GCM from Node's crypto: a random 96-bit nonce per seal, the record and field as associated
  * data (a sealed value copied to another record does not open), sealed under the current key and
- * opened under any configured key (the previous ones during a key rotation; README, "Rotating the
- * secrets key"). `kassa-sealed:v1:<key id>:<nonce>:<ciphertext>:<tag>`, base64url parts.
+ * opened under any configured key (the previous ones during a key rotation; docs/operations.md,
+ * "Rotating KASSA_SECRETS_KEY"). `kassa-sealed:v1:<key id>:<nonce>:<ciphertext>:<tag>`, base64url parts.
  */
 export class AesGcmSealer implements SecretSealer {
   private readonly current: { readonly id: string; readonly key: Buffer };

@@ -50,7 +50,7 @@ export const configSchema = z
     KASSA_PCI_PORT: port(8081),
     KASSA_WIDGET_PORT: port(8082),
     KASSA_SUBS_PORT: port(8083),
-    /** The admin listener: health, readiness, metrics and the admin API (README, "Operations"). */
+    /** The admin listener: health, readiness, metrics and the admin API (docs/operators/admin-listener.md). */
     KASSA_ADMIN_PORT: port(8090),
     /** Loopback unless given: beyond it the admin listener needs KASSA_ADMIN_TOKEN. */
     KASSA_ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
@@ -66,7 +66,7 @@ export const configSchema = z
      * the base64 of 32 random bytes. Required in production.
      */
     KASSA_SECRETS_KEY: secretsKeyText.optional(),
-    /** Keys a secret may still be sealed under during a key rotation, comma-separated (README, "Rotating the secrets key"). */
+    /** Keys a secret may still be sealed under during a key rotation, comma-separated (docs/operations.md, "Rotating KASSA_SECRETS_KEY"). */
     KASSA_SECRETS_PREVIOUS_KEYS: z
       .string()
       .optional()
@@ -118,7 +118,7 @@ export const configSchema = z
      * empty: memory only. Not for production (use MongoDB).
      */
     KASSA_DATA_DIR: z.string().optional(),
-    /** How long an Idempotency-Key replays its first answer, in hours (the draft's retention; README, "Idempotency-Key"). */
+    /** How long an Idempotency-Key replays its first answer, in hours (the draft's retention; docs/merchants/json-api.md, "Idempotency-Key"). */
     KASSA_IDEMPOTENCY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     /** Seconds between readiness turning false (SIGTERM) and the listeners closing: time for a load balancer to notice. */
     KASSA_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),

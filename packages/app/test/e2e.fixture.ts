@@ -16,7 +16,7 @@ export const MERCHANT = { login: 'merchant', password: 'merchant-secret-1' };
 export const OTHER = { login: 'other', password: 'other-secret-2' };
 export const FLAGGED = { login: 'flagged', password: 'flagged-secret-3' };
 
-/** The README's example plugin modules (examples/*.mjs). */
+/** The example plugin modules of docs/operators/production.md (examples/*.mjs). */
 export const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
 /** Production mode with the example gateway and SMS sender (production refuses the sandbox gateway). */
 export const PRODUCTION = {

@@ -153,7 +153,7 @@ function operationObject(op: Operation, options: OpenApiOptions) {
   };
 }
 
-/** The test environment's documented outcomes (README, "Testing"; the sandbox's gateway and carrier directory implement them). */
+/** The test environment's documented outcomes (docs/merchants/sandbox.md, "Testing"; the sandbox's gateway and carrier directory implement them). */
 const TESTING = [
   'Testing (the test environment only): the PIN is always 1234; test_info.expected_billing_result chooses a charge outcome; and these numbers behave so, whatever test_info says:',
   '79990000001 is not billable (billing/check: supported false);',

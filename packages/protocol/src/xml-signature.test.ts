@@ -14,7 +14,7 @@ describe('XML 2.9 request signature', () => {
     const signed = signXmlRequest(UNSIGNED, 'secret-password', 'shop', '2026-11-24T10:00:00Z');
     const expected = hex('secret-password', `shop2026-11-24T10:00:00Z${sha256(UNSIGNED)}`);
     expect(signed).toBe(UNSIGNED.replace('<Signature></Signature>', `<Signature>${expected}</Signature>`));
-    // Pinned (the README quotes them), so that a change of the formula cannot pass unseen: merchants compute it in other languages.
+    // Pinned (docs/merchants/xml-api.md quotes them), so that a change of the formula cannot pass unseen: merchants compute it in other languages.
     expect(sha256(UNSIGNED)).toBe('83210a17c4ce4ba828dd4e242bd425e8bdbcb41ff4c6566bc647d4c12d4a355b');
     expect(expected).toBe('7acd5d9e75338ad2a5a7dd4e767e03febcf16c8f90dd4f1e0ecd3fb8cf51b89d');
     const read = readSignedXml(Buffer.from(signed));

@@ -63,7 +63,7 @@ export const signedWebhooks = <T extends { webhookUrl: string | null; webhookSec
 export const projectSchema = signedWebhooks(projectFields);
 
 /**
- * The least length of a partner password (README, "Seed file"; docs/decisions.md): the key of every
+ * The least length of a partner password (docs/operators/configuration.md, "Seed file"; docs/decisions.md): the key of every
  * request signature, which a captured request lets anyone test guesses against offline, and the
  * dashboard's sign-in password. `kassa partners create --generate` makes one of 32 characters.
  */
@@ -86,7 +86,7 @@ export const partnerFields = {
   testCallbackAllowed: z.boolean().default(false),
 };
 
-/** The seed file: partners and their projects (see README, "Seed file"). */
+/** The seed file: partners and their projects (see docs/operators/configuration.md, "Seed file"). */
 export const seedSchema = z.strictObject({
   partners: z.array(z.strictObject({ ...partnerFields, projects: z.array(projectSchema).default([]) })),
 });

@@ -1,6 +1,6 @@
 import { isIPv4 } from 'node:net';
 
-/** What the CLI's exit code says: scripts branch on it (README, "The kassa command"). */
+/** What the CLI's exit code says: scripts branch on it (docs/operators/admin-listener.md, "The kassa command"). */
 export const EXIT = {
   ok: 0,
   /** A usage mistake, or a file that is not what the command needs. */

@@ -1,7 +1,7 @@
 import { readConfig } from '../config.js';
 import { startKassa } from '../server.js';
 
-/** `kassa start` (and `kassa` alone, `npm start`): runs Kassa on its embedded defaults, configured by KASSA_* variables (README). */
+/** `kassa start` (and `kassa` alone, `npm start`): runs Kassa on its embedded defaults, configured by KASSA_* variables (docs/operators/configuration.md). */
 export async function runKassa(env: Record<string, string | undefined> = process.env): Promise<void> {
   const config = readConfig(env);
   // Listening for signals before the start: a SIGTERM that arrives while Kassa starts (or just

@@ -23,7 +23,7 @@ type HttpLabels = 'host' | 'route' | 'method' | 'status';
  * Kassa's metrics, in one prom-client registry per process (Prometheus sums the processes): the
  * HTTP exchanges by route template, XML operations, business counters, webhook attempts, and gauges
  * read from storage and the queue at scrape time. Every label is bounded: templates, known methods,
- * codes. Names and meanings: README, "Metrics".
+ * codes. Names and meanings: docs/operators/admin-listener.md, "Metrics".
  */
 export class KassaMetrics implements HttpObserver {
   readonly registry = new Registry();

@@ -43,7 +43,7 @@ function counted<R extends Writes<A>, A>(repository: R, count: (aggregate: A, ev
   });
 }
 
-/** The storage ports with the business counters (README, "Metrics"). */
+/** The storage ports with the business counters (docs/operators/admin-listener.md, "Metrics"). */
 export function countedRepositories(
   ports: { readonly invoices: InvoiceRepository; readonly contracts: ContractRepository; readonly subscriptions: SubscriptionRepository },
   metrics: KassaMetrics,

@@ -3,7 +3,7 @@ import type { Clock } from '../ports/clock.port.js';
 /**
  * How the sandbox paces the real HTTP attempts of webhook deliveries on test clocks, per endpoint (a
  * URL's origin): an advance can make thousands in a second of real time, and the URL is whatever the
- * merchant named (README, "Test clocks").
+ * merchant named (docs/merchants/sandbox.md, "Test clocks").
  */
 export const CLOCKED_ATTEMPTS = {
   /** Attempts an endpoint may get at once... */

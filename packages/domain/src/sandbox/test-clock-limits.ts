@@ -4,7 +4,7 @@ import { MAX_CHARGE_ATTEMPTS } from '../subscription/billing-operation.js';
 import { subscriptionNextWork, type Subscription } from '../subscription/subscription.js';
 
 /**
- * The sandbox's budget (README, "Test clocks"): a shared sandbox serves every merchant, so no one
+ * The sandbox's budget (docs/merchants/sandbox.md, "Test clocks"): a shared sandbox serves every merchant, so no one
  * call may cost minutes. Beyond a limit the request is refused up front with TEST_CLOCK_LIMIT_EXCEEDED.
  */
 export const TEST_CLOCK_LIMITS = {

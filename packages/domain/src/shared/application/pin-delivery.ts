@@ -5,7 +5,7 @@ import { fail } from '../errors.js';
 /** The PIN for a new confirmation: 1234 in the test environment, a fresh one otherwise. */
 export const newPin = (settings: DomainSettings, pins: PinGenerator): string => (settings.mode === 'test' ? TEST_PIN : pins.newPin());
 
-/** The test environment's number whose SMS cannot be delivered (README, "Testing"). */
+/** The test environment's number whose SMS cannot be delivered (docs/merchants/sandbox.md, "Testing"). */
 export const UNDELIVERABLE_SMS_TEST_MSISDN = '79990000404';
 
 /**
