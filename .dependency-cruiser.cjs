@@ -72,6 +72,22 @@ module.exports = {
       to: { path: '^packages/adapters-[^/]+/', pathNot: ['^packages/$1/', '^packages/adapters-memory/'] },
     },
 
+    // 3b. The HTTP foundation: what every HTTP delivery app shares, below all of them.
+    {
+      name: 'http-kit-only-domain-and-protocol',
+      comment: 'packages/http-kit (what every HTTP delivery app shares) imports of the packages only @kassa/domain and @kassa/protocol: never a delivery app, an adapter or app.',
+      severity: 'error',
+      from: { path: '^packages/http-kit/' },
+      to: { path: '^packages/', pathNot: '^packages/(http-kit|domain|protocol)/' },
+    },
+    {
+      name: 'http-kit-only-for-transports',
+      comment: 'Only the HTTP delivery apps, app (and the dev-only devkit) import packages/http-kit: the domain, the protocol and the outbound adapters know nothing of HTTP listeners.',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: ['^packages/(http-kit|adapters-http|app|devkit)/'] },
+      to: { path: '^packages/http-kit/' },
+    },
+
     // 4. Only app imports adapters; merchant-client depends on protocol only.
     {
       name: 'only-app-to-adapters',

@@ -18,11 +18,12 @@ export default defineConfig({
     // Exact names (a regex each), so that a subpath such as @kassa/domain/testing is not read as a
     // file under the package's index.
     alias: [
-      ...['domain', 'protocol', 'adapters-memory', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'merchant-client', 'app', 'devkit'].map((pkg) => ({
+      ...['domain', 'protocol', 'http-kit', 'adapters-memory', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'merchant-client', 'app', 'devkit'].map((pkg) => ({
         find: new RegExp(`^@kassa/${pkg}$`),
         replacement: src(pkg),
       })),
       { find: /^@kassa\/domain\/testing$/, replacement: fileURLToPath(new URL('./packages/domain/src/testing/index.ts', import.meta.url)) },
+      { find: /^@kassa\/http-kit\/testing$/, replacement: fileURLToPath(new URL('./packages/http-kit/src/testing/index.ts', import.meta.url)) },
     ],
   },
   test: {

@@ -7,22 +7,11 @@ export { MAX_DRIFT_SECONDS } from '@kassa/domain';
 export { createPciApp } from './pci/pci-app.js';
 export { createWidgetApp, PAGE_PATHS, widgetPageRefusals } from './widget/widget-app.js';
 export { JwtPaymentPages, WIDGET_TOKEN_SECONDS } from './widget/jwt-payment-pages.js';
-export { createDocumentHostApp, createPlaceholderApp } from './shared/base-app.js';
-export type { DocumentHost } from './shared/error-handler.js';
-export { clientErrorHandler, expectationFailedHandler } from './shared/client-error.js';
-export { MAX_BODY_DEPTH } from './shared/json-body.js';
-export type { HttpDeps, TrustProxy } from './shared/http-deps.js';
-export type { DocumentRefusal, RawAnswer, RawEndpoint, RawRequest } from './shared/raw-endpoint.js';
-export { HTTP_STATUS, httpStatusOf } from './shared/http-status.js';
-export { webhookPayload, type WebhookPayload } from './webhooks/webhook-payload.js';
+export type { HttpDeps } from './shared/http-deps.js';
 export { HttpWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSenderOptions } from './webhooks/http-webhook-sender.js';
 export { CALLBACK_RATE_PER_MINUTE, dnsResolver, isPublicAddress, isPublicCallback, PublicNetworkCallbackTargets, publicOnlyLookup, type HostResolver } from './webhooks/callback-targets.js';
-export { legacyPaymentPayload } from './webhooks/legacy-payment-payload.js';
 export { webhookRoutes } from './webhooks/webhook-routes.js';
 export { sandboxRoutes } from './api/sandbox-routes.js';
-export { deliveryView, eventView, EVENT_TYPE_NAMES } from './webhooks/event-views.js';
-export { REQUEST_ID_HEADER, RequestScope, requestIdOf } from './shared/request-id.js';
-export type { DocumentOutcome, HttpExchange, HttpObserver } from './shared/http-observer.js';
 export {
   firstIssue,
   framedByAnyInProduction,

@@ -1,19 +1,8 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { xmlEndpoints } from './xml-endpoints.js';
-import {
-  clientErrorHandler,
-  createAdminApp,
-  createApiApp,
-  createDocumentHostApp,
-  createPciApp,
-  createWidgetApp,
-  expectationFailedHandler,
-  RequestScope,
-  widgetPageRefusals,
-  dashboardRefusals,
-  type DocumentRefusal,
-} from '@kassa/adapters-http';
+import { createAdminApp, createApiApp, createPciApp, createWidgetApp, widgetPageRefusals, dashboardRefusals } from '@kassa/adapters-http';
+import { clientErrorHandler, createDocumentHostApp, expectationFailedHandler, RequestScope, type DocumentRefusal } from '@kassa/http-kit';
 import { SystemClock } from '@kassa/domain';
 import { dataDirOf, type KassaConfig } from './config.js';
 import { buildContainer, type Plugins } from './container.js';

@@ -1,8 +1,5 @@
 import express, { type Express, type Request } from 'express';
-import { sendJson } from '../shared/envelope.js';
-import { errorHandler, notFound } from '../shared/error-handler.js';
-import { jsonBody } from '../shared/json-body.js';
-import { requestLog } from '../shared/request-log.js';
+import { sendJson, errorHandler, notFound, jsonBody, requestLog } from '@kassa/http-kit';
 import { bearerGuard, connectionAddress, isLoopback } from './admin-auth.js';
 import type { AdminDeps } from './admin-deps.js';
 import { ADMIN_PREFIX, directoryRoutes } from './admin-directory-routes.js';

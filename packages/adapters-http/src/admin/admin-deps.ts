@@ -1,7 +1,6 @@
 import type { AuditLog, Clock, IdGenerator, KassaMode, ProjectAdministration, RecoverDeadDeliveries, WebhookDeliveryRepository } from '@kassa/domain';
 import type { Logger } from 'pino';
-import type { HttpObserver } from '../shared/http-observer.js';
-import type { RequestScope } from '../shared/request-id.js';
+import type { HttpObserver, RequestScope } from '@kassa/http-kit';
 
 /** What the admin listener needs from the composition root. */
 export interface AdminDeps {

@@ -1,7 +1,7 @@
 import type { Partner, Project, RetiringSecret, Revised } from '@kassa/domain';
 import type { Express, Request, Response } from 'express';
 import type { z } from 'zod';
-import { sendJson } from '../shared/envelope.js';
+import { sendJson } from '@kassa/http-kit';
 import { adminError, auditFrom } from './admin-auth.js';
 import type { AdminDeps } from './admin-deps.js';
 import { auditedChanges, auditedPartner, auditedProject, partnerView, projectView } from './admin-views.js';

@@ -1,6 +1,5 @@
 import type { Express, Request } from 'express';
-import { sendJson } from '../shared/envelope.js';
-import { deliveryView } from '../webhooks/event-views.js';
+import { sendJson, deliveryView } from '@kassa/http-kit';
 import { adminError, auditFrom } from './admin-auth.js';
 import type { AdminDeps } from './admin-deps.js';
 import { ADMIN_PREFIX } from './admin-directory-routes.js';

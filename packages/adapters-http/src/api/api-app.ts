@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { baseApp, finishApp } from '../shared/base-app.js';
+import { baseApp, finishApp } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { contractRoutes } from './contract-routes.js';
 import { invoiceRoutes } from './invoice-routes.js';

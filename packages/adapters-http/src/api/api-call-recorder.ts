@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { API_CALLS_KEPT, maskForLog, type ApiCall, type ApiCallLog } from '@kassa/domain';
-import { answerOf, type JsonAnswer } from '../shared/envelope.js';
-import { REQUEST_ID_HEADER } from '../shared/request-id.js';
+import { answerOf, type JsonAnswer, REQUEST_ID_HEADER } from '@kassa/http-kit';
 import { AUTHENTICATED_PROJECT } from './route.js';
 
 const PROJECT_PATH = /^\/api\/v3\/projects\/\d{1,9}(\/|$)/;

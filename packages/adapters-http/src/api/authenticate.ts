@@ -1,9 +1,9 @@
 import type { Request } from 'express';
 import { domainError, driftError, liveSecrets, parseSpecTime, projectAccessError, type DomainError, type Partner, type Project } from '@kassa/domain';
 import { payloadOf, requestPayloadParts, signRequest, UNKNOWN_SIGNER_KEY, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
+import { callerIp } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { signaturesMatch } from './signature.js';
-import { callerIp } from '../shared/caller-ip.js';
 
 const INT32_MAX = 2 ** 31 - 1;
 

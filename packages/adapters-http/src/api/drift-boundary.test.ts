@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
 import { inMemoryPorts, projectWithDefaults, type InMemoryPorts } from '@kassa/adapters-memory';
 import { KassaClient, timestampOf } from '@kassa/merchant-client';
-import { serve, type Served } from '../shared/serve.fixture.js';
+import { serve, type Served } from '@kassa/http-kit/testing';
 import { createApiApp } from './api-app.js';
 import { SignatureVerifier } from './signature.js';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
 import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
 import { KassaClient } from '@kassa/merchant-client';
-import { serve, type Served } from '../shared/serve.fixture.js';
+import { serve, type Served } from '@kassa/http-kit/testing';
 import { createApiApp } from './api-app.js';
 import { SignatureVerifier } from './signature.js';
 

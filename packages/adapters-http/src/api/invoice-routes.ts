@@ -1,6 +1,6 @@
 import { Router, type IRouter, type Response } from 'express';
 import { checkPaymentMethod, type CreateInvoiceInput } from '@kassa/domain';
-import { sendResult } from '../shared/envelope.js';
+import { sendResult } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';

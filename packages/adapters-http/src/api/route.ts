@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { DomainError, Project } from '@kassa/domain';
 import type { SignedOperation } from '@kassa/protocol';
-import { sendError } from '../shared/envelope.js';
+import { sendError } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
 import { authenticate, isAuthError, type AuthContext } from './authenticate.js';
 import { parseRequest } from './requests.js';

@@ -1,8 +1,8 @@
 import { Router, type IRouter, type Request } from 'express';
 import { specTime, type DomainError, type ProjectErasure, type Result, type TestClock } from '@kassa/domain';
 import { advanceTestClockRequest, createTestClockRequest } from '@kassa/protocol';
+import { sendResult } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
-import { sendResult } from '../shared/envelope.js';
 import { API_PREFIX } from './prefix.js';
 import { heldIdempotencyKey } from './idempotency.js';
 import { bodyRoute, route } from './route.js';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse as parseCookies, serialize } from 'cookie';
 import type { Request, Response } from 'express';
-import { callerIp } from '../shared/caller-ip.js';
+import { callerIp } from '@kassa/http-kit';
 import type { SignInThrottle } from './sign-in-throttle.js';
 import { liveSecrets, type DashboardSession, type DashboardSessions, type Partner, type ProjectDirectory } from '@kassa/domain';
 

@@ -1,9 +1,7 @@
 import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { API_CALLS_DAYS, type DomainEvent, type DomainEventType, type InvoiceFilter, type Project, type WebhookDelivery } from '@kassa/domain';
+import { type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
-import type { DocumentRefusal } from '../shared/raw-endpoint.js';
-import { sendPage } from '../widget/page-security.js';
-import { domainEventType, EVENT_TYPE_NAMES } from '../webhooks/event-views.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { csrfHolds, DASHBOARD_PATH, signedIn, signIn, signInToken, signInTokenHolds, signOut, type SignedIn } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, dashboardLang } from './dashboard-texts.js';

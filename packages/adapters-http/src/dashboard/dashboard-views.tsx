@@ -18,7 +18,7 @@ import {
 } from '@kassa/domain';
 import type { ComponentChildren, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { EVENT_TYPE_NAMES, eventView } from '../webhooks/event-views.js';
+import { EVENT_TYPE_NAMES, eventView } from '@kassa/http-kit';
 import { dashboardAddress } from './dashboard-address.js';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, type DashboardLang, type DashboardTexts } from './dashboard-texts.js';

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { createContractRoute } from '../api/contract-routes.js';
 import { API_PREFIX } from '../api/prefix.js';
 import { createInvoiceRoute } from '../api/invoice-routes.js';
-import { baseApp, finishApp } from '../shared/base-app.js';
+import { baseApp, finishApp } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
 
 /**

@@ -2,9 +2,8 @@ import { Router, type IRouter } from 'express';
 import { domainError, type EventCursor } from '@kassa/domain';
 import { API_PREFIX } from '../api/prefix.js';
 import { answeredWithError, route } from '../api/route.js';
-import { sendData, sendResult } from '../shared/envelope.js';
+import { deliveryView, domainEventType, eventView, sendData, sendResult } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
-import { deliveryView, domainEventType, eventView } from './event-views.js';
 
 const bad = (message: string) => domainError('BAD_REQUEST', message);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);

@@ -1,12 +1,13 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { isMethodCode, type DomainError } from '@kassa/domain';
 import { readCardForm } from './card-form.js';
+import { sendPage } from '@kassa/http-kit';
+import { invalidLinkFraming, pageFraming } from './page-framing.js';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { pageLink, returnLink, returnOrigin, type PageParams } from './page-links.js';
 import { targetParam } from './page-target.js';
 import { invalidLinkPage, money, renderPage } from './page-frame.js';
-import { invalidLinkFraming, pageFraming, sendPage } from './page-security.js';
 import { BankAppScreen, CardScreen, DoneScreen, RefusedScreen } from './screens.js';
 import { openPayment, pay, type AttemptOutcome, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang } from './widget-texts.js';

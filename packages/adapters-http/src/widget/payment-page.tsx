@@ -3,14 +3,14 @@ import type { PagePaymentMethod } from '@kassa/domain';
 import { deviceOf, pageLink, returnLink, returnOrigin, selectionOf, selectionParams, type PageParams, type Selection } from './page-links.js';
 import { targetParam } from './page-target.js';
 import { invalidLinkPage, renderPage } from './page-frame.js';
-import { invalidLinkFraming, pageFraming, sendPage } from './page-security.js';
+import { sendPage, callerIp } from '@kassa/http-kit';
+import { invalidLinkFraming, pageFraming } from './page-framing.js';
+import type { HttpDeps } from '../shared/http-deps.js';
 import { BankListScreen, CardScreen, OtherMethods, QrScreen, ResultScreen, type Screen } from './screens.js';
 import { openPayment, queryOf, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang } from './widget-texts.js';
-import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { WapScreen } from './wap-screen.js';
-import { callerIp } from '../shared/caller-ip.js';
 
 /** The widget's `methods` option as the page shows it: all of them when one is not available. */
 function shownMethods(payment: OpenedPayment, asked: string | undefined): { shown: readonly PagePaymentMethod[]; unavailable: boolean } {

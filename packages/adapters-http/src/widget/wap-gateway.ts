@@ -1,12 +1,11 @@
 import type { Request, Response } from 'express';
 import { ALTERNATE_OPERATOR_ID, type Project, type WapAction } from '@kassa/domain';
-import { callerIp } from '../shared/caller-ip.js';
+import { callerIp, sendPage } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { returnOrigin } from './page-links.js';
 import { h } from 'preact';
 import { invalidLinkPage, noticePage, renderPage } from './page-frame.js';
-import { sendPage } from './page-security.js';
 import { DoneScreen } from './screens.js';
 import { openPayment } from './widget-session.js';
 import { langOf, TEXTS } from './widget-texts.js';

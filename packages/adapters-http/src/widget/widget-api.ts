@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import QRCode from 'qrcode';
 import { domainError, formatAmount, isMethodCode, isWallet, METHOD_CODES, PAYMENT_METHODS, type MethodCode } from '@kassa/domain';
-import { sendData, sendError } from '../shared/envelope.js';
+import { sendData, sendError } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { bankLink, qrImagePath, type Device } from './page-links.js';

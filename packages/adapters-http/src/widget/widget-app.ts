@@ -1,16 +1,12 @@
 import type { Express, NextFunction, Request, Response } from 'express';
-import { baseApp, finishApp } from '../shared/base-app.js';
-import { clientErrorStatus } from '../shared/error-handler.js';
+import { baseApp, finishApp, clientErrorStatus, type DocumentRefusal, bodyErrorStatus, sendPage } from '@kassa/http-kit';
 import type { HttpDeps } from '../shared/http-deps.js';
-import type { DocumentRefusal } from '../shared/raw-endpoint.js';
-import { bodyErrorStatus } from '../shared/json-body.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { bankPage, cardPayment, FORM_PATHS, simulatedPayment, wapForm } from './page-actions.js';
 import { PAGE_PATH } from './page-links.js';
 import { paymentPage } from './payment-page.js';
 import { assetRoute } from './widget-assets.js';
 import { noticePage } from './page-frame.js';
-import { sendPage } from './page-security.js';
 import { langOf, TEXTS } from './widget-texts.js';
 import { qrRoute, redirectRoute, sandboxConfirmRoute, statusRoute } from './widget-api.js';
 

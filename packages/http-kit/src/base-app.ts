@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import type { HttpDeps, TrustProxy } from './http-deps.js';
+import type { ListenerDeps, TrustProxy } from './listener-deps.js';
 import { errorHandler, notFound, type DocumentHost } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { mountRawEndpoint } from './raw-endpoint.js';
@@ -16,7 +16,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
  * `ownBodies` are paths that read their own bodies, or none (the payment page and its forms): the
  * JSON parser leaves them be; `'*'` (a host of document endpoints only) has no JSON parser at all.
  */
-export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string[] | '*' = [], ownPrefixes: readonly string[] = []): Express {
+export function baseApp(deps: ListenerDeps, host: string, ownBodies: readonly string[] | '*' = [], ownPrefixes: readonly string[] = []): Express {
   const app = express();
   app.disable('x-powered-by');
   // API answers are never cached; an ETag would only cost a hash of every body.
@@ -37,7 +37,7 @@ export function baseApp(deps: HttpDeps, host: string, ownBodies: readonly string
  * GET /health, and then 404 for anything else, and the error handler: the end of every listener.
  * A host that speaks a document format of its own (`document`) answers both in it.
  */
-export function finishApp(app: Express, deps: HttpDeps, host: string, document?: DocumentHost): Express {
+export function finishApp(app: Express, deps: ListenerDeps, host: string, document?: DocumentHost): Express {
   app.get('/health', (_req, res) => void res.json({ status: 'ok', host }));
   app.use(notFound(deps.mode, document));
   app.use(errorHandler(deps.mode, deps.logger, document));
@@ -48,7 +48,7 @@ export function finishApp(app: Express, deps: HttpDeps, host: string, document?:
  * A listener of document endpoints only (the subscription service's XML): health, and every other
  * path and error answered as `document` refuses, never in the JSON envelope.
  */
-export const createDocumentHostApp = (deps: HttpDeps, host: string, document: DocumentHost): Express => finishApp(baseApp(deps, host, '*'), deps, host, document);
+export const createDocumentHostApp = (deps: ListenerDeps, host: string, document: DocumentHost): Express => finishApp(baseApp(deps, host, '*'), deps, host, document);
 
 /** A listener with nothing but the shared parts: health, 404 in the envelope, the error handler. */
-export const createPlaceholderApp = (deps: HttpDeps, host: string): Express => finishApp(baseApp(deps, host), deps, host);
+export const createPlaceholderApp = (deps: ListenerDeps, host: string): Express => finishApp(baseApp(deps, host), deps, host);

@@ -2,7 +2,7 @@ import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from './error-handler.js';
-import { serve, type Served } from './serve.fixture.js';
+import { serve, type Served } from './testing/serve.js';
 
 let served: Served;
 const lines: Record<string, unknown>[] = [];

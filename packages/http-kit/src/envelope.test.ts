@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendData } from './envelope.js';
-import { serve, type Served } from './serve.fixture.js';
+import { serve, type Served } from './testing/serve.js';
 
 let served: Served;
 

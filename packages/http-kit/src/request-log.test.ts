@@ -6,7 +6,7 @@ import { jsonBody } from './json-body.js';
 import { requestLog } from './request-log.js';
 import { domainError } from '@kassa/domain';
 import { sendData, sendError } from './envelope.js';
-import { serve, type Served } from './serve.fixture.js';
+import { serve, type Served } from './testing/serve.js';
 
 let served: Served;
 const lines: Record<string, unknown>[] = [];
