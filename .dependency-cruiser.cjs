@@ -85,7 +85,14 @@ module.exports = {
       comment: 'Only the HTTP delivery apps, app (and the dev-only devkit) import packages/http-kit: the domain, the protocol and the outbound adapters know nothing of HTTP listeners.',
       severity: 'error',
       from: { path: '^packages/', pathNot: ['^packages/(http-kit|adapters-http|app|devkit)/'] },
-      to: { path: '^packages/http-kit/' },
+      to: { path: '^packages/http-kit/', pathNot: '^packages/http-kit/src/testing/' },
+    },
+    {
+      name: 'http-kit-testing-only-in-tests',
+      comment: "@kassa/http-kit/testing (serve an app on a free port) is for tests, any package's: no product code imports it.",
+      severity: 'error',
+      from: { path: '^packages/', pathNot: ['^packages/http-kit/', TEST] },
+      to: { path: '^packages/http-kit/src/testing/' },
     },
 
     // 4. Only app imports adapters; merchant-client depends on protocol only.

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** The workspace packages (each @kassa/<name> resolves to packages/<name>/src/index.ts). */
+const PACKAGES = ['domain', 'protocol', 'http-kit', 'adapters-memory', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'adapters-webhooks', 'merchant-client', 'app', 'devkit'];
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'];
@@ -18,10 +20,7 @@ export default defineConfig({
     // Exact names (a regex each), so that a subpath such as @kassa/domain/testing is not read as a
     // file under the package's index.
     alias: [
-      ...['domain', 'protocol', 'http-kit', 'adapters-memory', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'merchant-client', 'app', 'devkit'].map((pkg) => ({
-        find: new RegExp(`^@kassa/${pkg}$`),
-        replacement: src(pkg),
-      })),
+      ...PACKAGES.map((pkg) => ({ find: new RegExp(`^@kassa/${pkg}$`), replacement: src(pkg) })),
       { find: /^@kassa\/domain\/testing$/, replacement: fileURLToPath(new URL('./packages/domain/src/testing/index.ts', import.meta.url)) },
       { find: /^@kassa\/http-kit\/testing$/, replacement: fileURLToPath(new URL('./packages/http-kit/src/testing/index.ts', import.meta.url)) },
     ],

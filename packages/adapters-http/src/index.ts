@@ -8,8 +8,6 @@ export { createPciApp } from './pci/pci-app.js';
 export { createWidgetApp, PAGE_PATHS, widgetPageRefusals } from './widget/widget-app.js';
 export { JwtPaymentPages, WIDGET_TOKEN_SECONDS } from './widget/jwt-payment-pages.js';
 export type { HttpDeps } from './shared/http-deps.js';
-export { HttpWebhookSender, WEBHOOK_TIMEOUT_MS, type WebhookSenderOptions } from './webhooks/http-webhook-sender.js';
-export { CALLBACK_RATE_PER_MINUTE, dnsResolver, isPublicAddress, isPublicCallback, PublicNetworkCallbackTargets, publicOnlyLookup, type HostResolver } from './webhooks/callback-targets.js';
 export { webhookRoutes } from './webhooks/webhook-routes.js';
 export { sandboxRoutes } from './api/sandbox-routes.js';
 export {
