@@ -13,6 +13,9 @@ const TEST = '\\.(test|fixture)\\.ts$';
 /** A package from node_modules, by name, wherever npm placed it. */
 const npm = (...names) => names.map((name) => `(^|/)node_modules/${name}/`);
 const TEST_RUNNERS = npm('vitest', 'fast-check', '@fast-check/vitest');
+/** The HTTP delivery apps: each serves a listener, or its routes on one; only app wires them. */
+const DELIVERY_APPS = ['adapters-http', 'admin-api'];
+const DELIVERY = `^packages/(${DELIVERY_APPS.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -84,7 +87,7 @@ module.exports = {
       name: 'http-kit-only-for-transports',
       comment: 'Only the HTTP delivery apps, app (and the dev-only devkit) import packages/http-kit: the domain, the protocol and the outbound adapters know nothing of HTTP listeners.',
       severity: 'error',
-      from: { path: '^packages/', pathNot: ['^packages/(http-kit|adapters-http|app|devkit)/'] },
+      from: { path: '^packages/', pathNot: ['^packages/(http-kit|app|devkit)/', DELIVERY] },
       to: { path: '^packages/http-kit/', pathNot: '^packages/http-kit/src/testing/' },
     },
     {
@@ -102,6 +105,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/', pathNot: ['^packages/(app|adapters-[^/]+|devkit)/', `^packages/domain/src/.*${TEST}`] },
       to: { path: '^packages/adapters-[^/]+/' },
+    },
+    {
+      name: 'only-app-to-delivery-apps',
+      comment: 'A delivery app never imports another, nor does any other package import one: packages/app (the composition root, and the dev-only devkit) wires them.',
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/', pathNot: '^packages/(app|devkit)/' },
+      to: { path: DELIVERY, pathNot: '^packages/$1/' },
     },
     {
       name: 'nothing-to-app',

@@ -2,7 +2,21 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** The workspace packages (each @kassa/<name> resolves to packages/<name>/src/index.ts). */
-const PACKAGES = ['domain', 'protocol', 'http-kit', 'adapters-memory', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'adapters-webhooks', 'merchant-client', 'app', 'devkit'];
+const PACKAGES = [
+  'domain',
+  'protocol',
+  'http-kit',
+  'adapters-memory',
+  'adapters-http',
+  'adapters-xml',
+  'adapters-mongo',
+  'adapters-queue',
+  'adapters-webhooks',
+  'admin-api',
+  'merchant-client',
+  'app',
+  'devkit',
+];
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'];

@@ -10,23 +10,6 @@ export { JwtPaymentPages, WIDGET_TOKEN_SECONDS } from './widget/jwt-payment-page
 export type { HttpDeps } from './shared/http-deps.js';
 export { webhookRoutes } from './webhooks/webhook-routes.js';
 export { sandboxRoutes } from './api/sandbox-routes.js';
-export {
-  firstIssue,
-  framedByAnyInProduction,
-  newWebhookSecret,
-  partnerFields,
-  projectInput,
-  projectSchema,
-  seedSchema,
-  toProject,
-  type ProjectInput,
-} from './admin/directory-schema.js';
-export { auditedChanges, auditedPartner, auditedProject, SECRET_SET } from './admin/admin-views.js';
-export { createAdminApp } from './admin/admin-app.js';
-export type { AdminDeps } from './admin/admin-deps.js';
-export { ADMIN_PREFIX } from './admin/admin-directory-routes.js';
-export { adminOpenApiDocument } from './admin/admin-openapi.js';
-export { MAX_OVERLAP_DAYS } from './admin/admin-schemas.js';
 export { dashboardRefusals } from './dashboard/dashboard-routes.js';
 export { addressGroup, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_LOGIN, MAX_FAILURES_PER_LOGIN_AND_ADDRESS, SIGN_IN_WINDOW_MINUTES, SignInThrottle } from './dashboard/sign-in-throttle.js';
 export { invoicesPage } from './dashboard/dashboard-views.js';

@@ -1,7 +1,8 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { xmlEndpoints } from './xml-endpoints.js';
-import { createAdminApp, createApiApp, createPciApp, createWidgetApp, widgetPageRefusals, dashboardRefusals } from '@kassa/adapters-http';
+import { createApiApp, createPciApp, createWidgetApp, widgetPageRefusals, dashboardRefusals } from '@kassa/adapters-http';
+import { createAdminApp } from '@kassa/admin-api';
 import { clientErrorHandler, createDocumentHostApp, expectationFailedHandler, RequestScope, type DocumentRefusal } from '@kassa/http-kit';
 import { SystemClock } from '@kassa/domain';
 import { dataDirOf, type KassaConfig } from './config.js';

@@ -10,7 +10,20 @@ import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 // The packages as others get them: `npm pack` tarballs (of the dist the test command's `tsc -b`
 // built), installed into empty projects outside the repository, used from plain Node.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const RUNTIME = ['domain', 'adapters-memory', 'protocol', 'merchant-client', 'http-kit', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'adapters-webhooks', 'app'] as const;
+const RUNTIME = [
+  'domain',
+  'adapters-memory',
+  'protocol',
+  'merchant-client',
+  'http-kit',
+  'adapters-http',
+  'adapters-xml',
+  'adapters-mongo',
+  'adapters-queue',
+  'adapters-webhooks',
+  'admin-api',
+  'app',
+] as const;
 type Runtime = (typeof RUNTIME)[number];
 /** What a package ships besides dist/: the page's stylesheet, the XML API's schema. */
 const ASSETS: Partial<Record<Runtime, string>> = { 'adapters-http': 'static/', 'adapters-xml': 'schema/' };

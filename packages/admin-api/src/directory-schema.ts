@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { formatAmount, parseMoney, type Project } from '@kassa/domain';
 import { isWebhookSecret, MIN_WEBHOOK_SECRET_BYTES } from '@kassa/protocol';
 import { z } from 'zod';
@@ -18,12 +17,9 @@ const webhookSecret = z.string().refine(isWebhookSecret, {
   message: `must be whsec_ followed by the base64 of at least ${MIN_WEBHOOK_SECRET_BYTES} random bytes (make one: node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))")`,
 });
 
-/** A new Standard Webhooks secret (the demo project's). */
-export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
-
 const amount = z.string().refine((a) => parseMoney(a, 'RUB').ok, 'must be a decimal string with two fraction digits, like "10.00"');
 
-/** A project's fields, each checked alone (the seed file's and the admin API's). */
+/** A project's fields, each checked alone (the admin API's, and the seed file's: app's seed schema is made of these). */
 export const projectFields = z.strictObject({
   id: z
     .number()
@@ -85,11 +81,6 @@ export const partnerFields = {
   password: z.string().min(MIN_PARTNER_PASSWORD_LENGTH, `must be at least ${MIN_PARTNER_PASSWORD_LENGTH} characters`),
   testCallbackAllowed: z.boolean().default(false),
 };
-
-/** The seed file: partners and their projects (see docs/operators/configuration.md, "Seed file"). */
-export const seedSchema = z.strictObject({
-  partners: z.array(z.strictObject({ ...partnerFields, projects: z.array(projectSchema).default([]) })),
-});
 
 export type ProjectInput = z.infer<typeof projectSchema>;
 
