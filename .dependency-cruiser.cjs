@@ -14,7 +14,7 @@ const TEST = '\\.(test|fixture)\\.ts$';
 const npm = (...names) => names.map((name) => `(^|/)node_modules/${name}/`);
 const TEST_RUNNERS = npm('vitest', 'fast-check', '@fast-check/vitest');
 /** The HTTP delivery apps: each serves a listener, or its routes on one; only app wires them. */
-const DELIVERY_APPS = ['adapters-http', 'admin-api'];
+const DELIVERY_APPS = ['adapters-http', 'admin-api', 'merchant-dashboard'];
 const DELIVERY = `^packages/(${DELIVERY_APPS.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -103,8 +103,15 @@ module.exports = {
       name: 'only-app-to-adapters',
       comment: "Only packages/app (the composition root) imports adapter packages (and the dev-only devkit; the domain's tests the in-memory ones, by the rule above).",
       severity: 'error',
-      from: { path: '^packages/', pathNot: ['^packages/(app|adapters-[^/]+|devkit)/', `^packages/domain/src/.*${TEST}`] },
+      from: { path: '^packages/', pathNot: ['^packages/(app|adapters-[^/]+|devkit)/', `^packages/domain/src/.*${TEST}`, `${DELIVERY}.*${TEST}`] },
       to: { path: '^packages/adapters-[^/]+/' },
+    },
+    {
+      name: 'delivery-app-tests-only-memory',
+      comment: "A delivery app's tests may run it on the in-memory adapters, no other adapter.",
+      severity: 'error',
+      from: { path: `${DELIVERY}.*${TEST}` },
+      to: { path: '^packages/adapters-[^/]+/', pathNot: ['^packages/adapters-memory/', '^packages/$1/'] },
     },
     {
       name: 'only-app-to-delivery-apps',

@@ -13,6 +13,7 @@ const PACKAGES = [
   'adapters-queue',
   'adapters-webhooks',
   'admin-api',
+  'merchant-dashboard',
   'merchant-client',
   'app',
   'devkit',
@@ -30,7 +31,7 @@ const REDIS = 'test/redis.global-setup.ts';
 export default defineConfig({
   resolve: {
     // Tests run against the sources (the test command's `tsc -b` builds only what is served as
-    // built files: the widget's browser scripts in adapters-http/dist/browser).
+    // built files: the browser scripts, in the pages' and the dashboard's dist/browser).
     // Exact names (a regex each), so that a subpath such as @kassa/domain/testing is not read as a
     // file under the package's index.
     alias: [

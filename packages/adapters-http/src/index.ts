@@ -1,4 +1,5 @@
 export { createApiApp, API_PREFIX } from './api/api-app.js';
+export { ApiCallRecorder } from './api/api-call-recorder.js';
 export { contractRoutes } from './api/contract-routes.js';
 export { invoiceRoutes } from './api/invoice-routes.js';
 export { openApiDocument } from './api/openapi.js';
@@ -10,6 +11,3 @@ export { JwtPaymentPages, WIDGET_TOKEN_SECONDS } from './widget/jwt-payment-page
 export type { HttpDeps } from './shared/http-deps.js';
 export { webhookRoutes } from './webhooks/webhook-routes.js';
 export { sandboxRoutes } from './api/sandbox-routes.js';
-export { dashboardRefusals } from './dashboard/dashboard-routes.js';
-export { addressGroup, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_LOGIN, MAX_FAILURES_PER_LOGIN_AND_ADDRESS, SIGN_IN_WINDOW_MINUTES, SignInThrottle } from './dashboard/sign-in-throttle.js';
-export { invoicesPage } from './dashboard/dashboard-views.js';

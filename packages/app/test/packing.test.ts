@@ -22,11 +22,12 @@ const RUNTIME = [
   'adapters-queue',
   'adapters-webhooks',
   'admin-api',
+  'merchant-dashboard',
   'app',
 ] as const;
 type Runtime = (typeof RUNTIME)[number];
-/** What a package ships besides dist/: the page's stylesheet, the XML API's schema. */
-const ASSETS: Partial<Record<Runtime, string>> = { 'adapters-http': 'static/', 'adapters-xml': 'schema/' };
+/** What a package ships besides dist/: the pages' and the dashboard's stylesheets, the XML API's schema. */
+const ASSETS: Partial<Record<Runtime, string>> = { 'adapters-http': 'static/', 'merchant-dashboard': 'static/', 'adapters-xml': 'schema/' };
 
 let dir: string;
 const tarball: Partial<Record<Runtime, string>> = {};
@@ -141,8 +142,10 @@ describe('the app installed from its tarball', () => {
       const api = /API (http:\/\/\S+)/.exec(out)?.[1];
       expect((await fetch(`${api}/health`)).status).toBe(200);
       const widget = /"widget":"(http:\/\/[^"]+)"/.exec(out)?.[1];
-      // The packed browser scripts and stylesheet are there.
+      // The packed browser scripts and stylesheet of the pages are there ...
       for (const asset of ['embed.js', 'page.js', 'widget.css']) expect((await fetch(`${widget}/Card/Sbp/${asset}`)).status, asset).toBe(200);
+      // ... and the dashboard's, from its own package.
+      for (const asset of ['dashboard.js', 'dashboard.css']) expect((await fetch(`${api}/dashboard/${asset}`)).status, asset).toBe(200);
     } finally {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     }

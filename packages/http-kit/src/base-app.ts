@@ -11,6 +11,17 @@ const trustProxySetting = (trust: TrustProxy | undefined): false | number | stri
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /**
+ * Routes of one delivery app served on another's listener (the merchants' dashboard on the API
+ * host): the composition root hands them over, so that neither app imports the other.
+ */
+export interface HostedRoutes {
+  /** Path prefixes whose requests read their own bodies: the listener's JSON parser leaves them be. */
+  readonly ownPrefixes: readonly string[];
+  /** Registers the routes, after the listener's own and before its 404. */
+  readonly mount: (app: Express) => void;
+}
+
+/**
  * What every Kassa listener shares: no framework banner, X-Request-Id, JSON bodies, the masked
  * request log and the metrics' observer.
  * `ownBodies` are paths that read their own bodies, or none (the payment page and its forms): the

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { API_CALLS_KEPT, maskForLog, type ApiCall, type ApiCallLog } from '@kassa/domain';
 import { answerOf, type JsonAnswer, REQUEST_ID_HEADER } from '@kassa/http-kit';
-import { AUTHENTICATED_PROJECT } from './route.js';
+
+/** Where `route` notes the project a call was signed for (res.locals): only such calls are recorded. */
+export const AUTHENTICATED_PROJECT = 'authenticatedProject';
 
 const PROJECT_PATH = /^\/api\/v3\/projects\/\d{1,9}(\/|$)/;
 /** A response body longer than this is not kept: the page shows its route and status. */

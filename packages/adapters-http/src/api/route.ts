@@ -7,9 +7,7 @@ import type { HttpDeps } from '../shared/http-deps.js';
 import { authenticate, isAuthError, type AuthContext } from './authenticate.js';
 import { parseRequest } from './requests.js';
 import { idempotencyKeyOf, idempotently } from './idempotency.js';
-
-/** Where `route` notes the project a call was signed for (res.locals). */
-export const AUTHENTICATED_PROJECT = 'authenticatedProject';
+import { AUTHENTICATED_PROJECT } from './api-call-recorder.js';
 
 export type Handler = (req: Request, res: Response, auth: AuthContext) => Promise<void>;
 

@@ -1,7 +1,8 @@
-import type { ApiCallLog, CarrierLookup, Clock, DashboardSessions, KassaUseCases, PaymentPages, Project, ProjectDirectory } from '@kassa/domain';
+import type { CarrierLookup, Clock, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
 import type { ListenerDeps } from '@kassa/http-kit';
 import type { SignatureVerifier } from '../api/signature.js';
 import type { IdempotencySettings } from '../api/idempotency.js';
+import type { ApiCallRecorder } from '../api/api-call-recorder.js';
 
 /** What the HTTP adapter needs from the composition root. */
 export interface HttpDeps extends ListenerDeps {
@@ -16,17 +17,8 @@ export interface HttpDeps extends ListenerDeps {
   readonly signatures: SignatureVerifier;
   /** How far a signed request's time may be from our clock, in seconds (default the spec's 20 minutes). */
   readonly maxDriftSeconds?: number;
-  /** Whether the API host records projects' calls for the dashboard's requests page (default true; the benchmark's cost table turns it off). */
-  readonly recordApiCalls?: boolean;
   /** Idempotency-Key on the JSON v3 API's POSTs (absent: the header is ignored). */
   readonly idempotency?: IdempotencySettings;
-  /** The merchants' dashboard on the API host (absent: no /dashboard). */
-  readonly dashboard?: {
-    readonly sessions: DashboardSessions;
-    /** The key of the sign-in throttle's digests of logins and addresses (the same in every API process). */
-    readonly throttleKey: string;
-    readonly projectsOf: (partnerLogin: string) => Promise<readonly Project[]>;
-    /** The projects' recent API calls, recorded by the API host and shown on the requests page. */
-    readonly apiCalls: ApiCallLog;
-  };
+  /** Records the projects' signed calls for the dashboard's requests page (absent: none are). */
+  readonly apiCallRecorder?: ApiCallRecorder;
 }

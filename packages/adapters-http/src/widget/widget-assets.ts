@@ -8,10 +8,8 @@ const FILES = {
   'embed.js': { dir: BROWSER, type: 'text/javascript; charset=utf-8' },
   'page.js': { dir: BROWSER, type: 'text/javascript; charset=utf-8' },
   'widget.css': { dir: STATIC, type: 'text/css; charset=utf-8' },
-  'dashboard.js': { dir: BROWSER, type: 'text/javascript; charset=utf-8' },
-  'dashboard.css': { dir: STATIC, type: 'text/css; charset=utf-8' },
 } as const;
 export type AssetName = keyof typeof FILES;
 
-/** Serves one of the widget host's (or the dashboard's) static files. */
+/** Serves one of the widget host's static files. */
 export const assetRoute = (name: AssetName) => staticFileRoute(new URL(name, FILES[name].dir), FILES[name].type);

@@ -1,7 +1,7 @@
 import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { API_CALLS_DAYS, type DomainEvent, type DomainEventType, type InvoiceFilter, type Project, type WebhookDelivery } from '@kassa/domain';
 import { type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { csrfHolds, DASHBOARD_PATH, signedIn, signIn, signInToken, signInTokenHolds, signOut, type SignedIn } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, dashboardLang } from './dashboard-texts.js';
@@ -35,7 +35,7 @@ import {
 } from './dashboard-views.js';
 
 /** The dashboard's answer to a request Node's parser refused: a page, as the rest of its answers. */
-export const dashboardRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] => [
+export const dashboardRefusals = (mode: DashboardDeps['mode']): DocumentRefusal[] => [
   {
     path: DASHBOARD_PATH,
     prefix: true,
@@ -64,7 +64,6 @@ const OVERVIEW_CAP = 100;
 /** The header a live section's script sends: the answer is the section alone. */
 const FRAGMENT_HEADER = 'x-dashboard-fragment';
 
-type Dashboard = NonNullable<HttpDeps['dashboard']>;
 interface Ctx {
   readonly who: SignedIn;
   readonly frame: Frame;
@@ -91,7 +90,7 @@ function parseCursor(value: string | undefined): { createdAt: string; id: string
  * password and sees its own projects only; in the test environment it also drives the sandbox.
  * Pages are server-rendered; every form that changes something carries the session's CSRF token.
  */
-export function dashboardRoutes(deps: HttpDeps, dashboard: Dashboard, router: IRouter = Router()): IRouter {
+export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSettings, router: IRouter = Router()): IRouter {
   const now = () => deps.clock.now();
   const throttle = new SignInThrottle(dashboard.sessions, dashboard.throttleKey);
   const langOf = (req: Request) => dashboardLang(req.query['lang'], req.headers['accept-language']);
@@ -372,7 +371,7 @@ interface SandboxTools {
 }
 
 /** The test environment's sandbox page: test clocks (create, advance, watch them go ready) and the reset. */
-function sandboxRoutes(deps: HttpDeps, router: IRouter, tools: SandboxTools): void {
+function sandboxRoutes(deps: DashboardDeps, router: IRouter, tools: SandboxTools): void {
   const { withProject, action, back, page } = tools;
   const validTime = (v: unknown) => {
     const t = text(v, 40);
