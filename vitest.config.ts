@@ -14,6 +14,7 @@ const PACKAGES = [
   'adapters-webhooks',
   'admin-api',
   'merchant-dashboard',
+  'payment-pages',
   'merchant-client',
   'app',
   'devkit',

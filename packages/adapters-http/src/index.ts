@@ -6,8 +6,6 @@ export { openApiDocument } from './api/openapi.js';
 export { SignatureVerifier, signaturesMatch } from './api/signature.js';
 export { MAX_DRIFT_SECONDS } from '@kassa/domain';
 export { createPciApp } from './pci/pci-app.js';
-export { createWidgetApp, PAGE_PATHS, widgetPageRefusals } from './widget/widget-app.js';
-export { JwtPaymentPages, WIDGET_TOKEN_SECONDS } from './widget/jwt-payment-pages.js';
 export type { HttpDeps } from './shared/http-deps.js';
 export { webhookRoutes } from './webhooks/webhook-routes.js';
 export { sandboxRoutes } from './api/sandbox-routes.js';

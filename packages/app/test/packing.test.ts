@@ -23,11 +23,12 @@ const RUNTIME = [
   'adapters-webhooks',
   'admin-api',
   'merchant-dashboard',
+  'payment-pages',
   'app',
 ] as const;
 type Runtime = (typeof RUNTIME)[number];
 /** What a package ships besides dist/: the pages' and the dashboard's stylesheets, the XML API's schema. */
-const ASSETS: Partial<Record<Runtime, string>> = { 'adapters-http': 'static/', 'merchant-dashboard': 'static/', 'adapters-xml': 'schema/' };
+const ASSETS: Partial<Record<Runtime, string>> = { 'payment-pages': 'static/', 'merchant-dashboard': 'static/', 'adapters-xml': 'schema/' };
 
 let dir: string;
 const tarball: Partial<Record<Runtime, string>> = {};

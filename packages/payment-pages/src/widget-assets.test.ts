@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 // The scripts as the widget host serves them: built from src/browser by `tsc -b`.
-const built = (name: string) => readFileSync(new URL(`../../dist/browser/${name}`, import.meta.url), 'utf8');
+const built = (name: string) => readFileSync(new URL(`../dist/browser/${name}`, import.meta.url), 'utf8');
 
 describe("the widget's scripts (TypeScript, built by the project)", () => {
   it('embed.js stays under 4 KB gzipped, and both are classic scripts a <script src> may load', () => {

@@ -14,7 +14,7 @@ import {
   type Result,
   type Subscription,
 } from '@kassa/domain';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 
 /** The payer's view of what is paid: still payable, paid, or no longer payable (cancelled or expired). */
@@ -90,7 +90,7 @@ export const tokenOf = (source: Record<string, unknown>): string => text(source[
 export const targetIdOf = (source: Record<string, unknown>): string => text(source['invoiceId']) || text(source['subscriptionId']);
 
 /** The invoice or subscription a page pays, as it stands now; undefined when it is not paid on a page. */
-export async function payableOf(deps: HttpDeps, kind: Payable['kind'], projectId: number, id: string): Promise<Payable | undefined> {
+export async function payableOf(deps: PaymentPagesDeps, kind: Payable['kind'], projectId: number, id: string): Promise<Payable | undefined> {
   if (kind === 'subscription') {
     const r = await deps.useCases.getSubscriptionStatus.execute({ projectId, by: { subscriptionId: id } });
     return r.ok ? fromSubscription(r.value) : undefined;
@@ -103,7 +103,7 @@ export async function payableOf(deps: HttpDeps, kind: Payable['kind'], projectId
  * Opens the payment a link names (its id and its token `t`), from the query or a form: undefined
  * when the token is invalid, expired, or for another one, or what it names is not paid on a page.
  */
-export async function openPayment(deps: HttpDeps, pages: JwtPaymentPages, source: Record<string, unknown>, id = targetIdOf(source)): Promise<OpenedPayment | undefined> {
+export async function openPayment(deps: PaymentPagesDeps, pages: JwtPaymentPages, source: Record<string, unknown>, id = targetIdOf(source)): Promise<OpenedPayment | undefined> {
   const token = tokenOf(source);
   if (!token || !id || token.length > 2048) return undefined;
   const opened = await pages.verify(token, id, deps.clock.now(), async (projectId, testClockId) => {
@@ -124,7 +124,7 @@ export interface AttemptOutcome {
 }
 
 /** The payer pays what the page is for, by `method`; ok(null) when there is nothing to pay. */
-export async function pay(deps: HttpDeps, target: Payable, method: PagePaymentMethod, card?: PaymentCard): Promise<Result<AttemptOutcome | null, DomainError>> {
+export async function pay(deps: PaymentPagesDeps, target: Payable, method: PagePaymentMethod, card?: PaymentCard): Promise<Result<AttemptOutcome | null, DomainError>> {
   const withCard = card ? { card } : {};
   if (target.kind === 'subscription') return deps.useCases.paySubscriptionOnPage.execute({ projectId: target.projectId, subscriptionId: target.id, method, ...withCard });
   return deps.useCases.payInvoiceOnPage.execute({ projectId: target.projectId, invoiceId: target.id, method, ...withCard });

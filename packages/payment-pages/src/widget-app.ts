@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import { baseApp, finishApp, clientErrorStatus, type DocumentRefusal, bodyErrorStatus, sendPage } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { bankPage, cardPayment, FORM_PATHS, simulatedPayment, wapForm } from './page-actions.js';
 import { PAGE_PATH } from './page-links.js';
@@ -16,7 +16,7 @@ export const PAGE_PATHS: readonly string[] = [PAGE_PATH, '/Card/Sbp/bank.html', 
 const PAGE_PATHS_LOWER = new Set(PAGE_PATHS.map((p) => p.toLowerCase()));
 
 /** The pages' answers to requests Node's HTTP parser refused: a page too, not the envelope. */
-export const widgetPageRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] =>
+export const widgetPageRefusals = (mode: PaymentPagesDeps['mode']): DocumentRefusal[] =>
   PAGE_PATHS.map((path) => ({
     path,
     contentType: 'text/html; charset=utf-8',
@@ -24,7 +24,7 @@ export const widgetPageRefusals = (mode: HttpDeps['mode']): DocumentRefusal[] =>
   }));
 
 /** A page's request failed: a client error gets a page with its status, our failure a 503 page (logged). */
-const pageErrors = (deps: HttpDeps) => (err: unknown, req: Request, res: Response, next: NextFunction) => {
+const pageErrors = (deps: PaymentPagesDeps) => (err: unknown, req: Request, res: Response, next: NextFunction) => {
   if (!PAGE_PATHS_LOWER.has(req.path.toLowerCase()) || res.headersSent) return next(err);
   const status = bodyErrorStatus(err)?.status ?? clientErrorStatus(err);
   const lang = langOf(undefined, req.headers['accept-language']);
@@ -40,7 +40,7 @@ const pageErrors = (deps: HttpDeps) => (err: unknown, req: Request, res: Respons
  * redirect route, the status the widget polls, QR images and, in the test environment, the sandbox's
  * confirmation and bank-app imitation.
  */
-export function createWidgetApp(deps: HttpDeps, pages: JwtPaymentPages): Express {
+export function createWidgetApp(deps: PaymentPagesDeps, pages: JwtPaymentPages): Express {
   // Pages take no JSON: their forms read their own bodies, and a body sent to a page is not read.
   const app = baseApp(deps, 'widget', PAGE_PATHS);
   const wrap = (handler: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) => void handler(req, res).catch(next);

@@ -3,7 +3,7 @@ import { isMethodCode, type DomainError } from '@kassa/domain';
 import { readCardForm } from './card-form.js';
 import { sendPage } from '@kassa/http-kit';
 import { invalidLinkFraming, pageFraming } from './page-framing.js';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { pageLink, returnLink, returnOrigin, type PageParams } from './page-links.js';
 import { targetParam } from './page-target.js';
@@ -48,7 +48,7 @@ interface FormContext {
   readonly lang: Lang;
 }
 
-async function open(deps: HttpDeps, pages: JwtPaymentPages, form: Record<string, string>, req: Request, res: Response): Promise<FormContext | undefined> {
+async function open(deps: PaymentPagesDeps, pages: JwtPaymentPages, form: Record<string, string>, req: Request, res: Response): Promise<FormContext | undefined> {
   const lang = langOf(form['lang'], req.headers['accept-language']);
   const embedded = form['embedded'] === '1';
   const payment = await openPayment(deps, pages, form);
@@ -72,14 +72,14 @@ function afterAttempt(res: Response, { payment, params }: FormContext, outcome: 
 }
 
 /** A refused attempt (a method not offered, nothing to pay by this means): the reason, and the way back. */
-function refused(deps: HttpDeps, res: Response, { lang, payment, params }: FormContext, error: Pick<DomainError, 'message'>): void {
+function refused(deps: PaymentPagesDeps, res: Response, { lang, payment, params }: FormContext, error: Pick<DomainError, 'message'>): void {
   const t = TEXTS[lang];
   const page = renderPage({ lang, mode: deps.mode, title: t.title, embedded: params.embedded }, <RefusedScreen t={t} params={params} message={error.message} />);
   sendPage(res, 400, page, { returnOrigin: returnOrigin(payment.project), framing: pageFraming(payment.project, deps.mode, params.embedded) });
 }
 
 /** POST /Card/Sbp/pay: the card form. The card goes to the gateway for this charge only. */
-export function cardPayment(deps: HttpDeps, pages: JwtPaymentPages) {
+export function cardPayment(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
   return withForm(async (form, req, res) => {
     const context = await open(deps, pages, form, req, res);
     if (!context) return;
@@ -105,7 +105,7 @@ export function cardPayment(deps: HttpDeps, pages: JwtPaymentPages) {
  * POST /Card/Sbp/simulate (test environment): the simulate-payment button and the bank-app
  * imitation complete a QR or wallet payment; the outcome is the invoice's test_info.
  */
-export function simulatedPayment(deps: HttpDeps, pages: JwtPaymentPages) {
+export function simulatedPayment(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
   return withForm(async (form, req, res) => {
     const context = await open(deps, pages, form, req, res);
     if (!context) return;
@@ -126,7 +126,7 @@ export function simulatedPayment(deps: HttpDeps, pages: JwtPaymentPages) {
 }
 
 /** GET /Card/Sbp/bank.html: where a QR or a wallet link leads; in the test environment, the bank-app imitation. */
-export function bankPage(deps: HttpDeps, pages: JwtPaymentPages) {
+export function bankPage(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
   return async (req: Request, res: Response) => {
     const query = Object.fromEntries(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string'));
     const lang = langOf(query['lang'], req.headers['accept-language']);
@@ -142,4 +142,4 @@ export function bankPage(deps: HttpDeps, pages: JwtPaymentPages) {
 }
 
 /** POST /Card/Sbp/wap (test environment): the operator gateway imitation's confirm and decline buttons. */
-export const wapForm = (deps: HttpDeps, pages: JwtPaymentPages) => withForm(wapConfirmation(deps, pages));
+export const wapForm = (deps: PaymentPagesDeps, pages: JwtPaymentPages) => withForm(wapConfirmation(deps, pages));

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { ALTERNATE_OPERATOR_ID, type Project, type WapAction } from '@kassa/domain';
 import { callerIp, sendPage } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { returnOrigin } from './page-links.js';
 import { h } from 'preact';
@@ -78,7 +78,7 @@ export function wapReturnLink(project: Project, relative: string | undefined, ou
 }
 
 /** POST /Card/Sbp/wap (test environment): the subscriber confirms or declines at the operator's gateway. */
-export function wapConfirmation(deps: HttpDeps, pages: JwtPaymentPages) {
+export function wapConfirmation(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
   return async (form: Record<string, string>, req: Request, res: Response): Promise<void> => {
     const lang = langOf(form['lang'], req.headers['accept-language']);
     const opened = await openPayment(deps, pages, form);

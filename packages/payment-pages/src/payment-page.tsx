@@ -5,7 +5,7 @@ import { targetParam } from './page-target.js';
 import { invalidLinkPage, renderPage } from './page-frame.js';
 import { sendPage, callerIp } from '@kassa/http-kit';
 import { invalidLinkFraming, pageFraming } from './page-framing.js';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { PaymentPagesDeps } from './pages-deps.js';
 import { BankListScreen, CardScreen, OtherMethods, QrScreen, ResultScreen, type Screen } from './screens.js';
 import { openPayment, queryOf, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang } from './widget-texts.js';
@@ -21,7 +21,7 @@ function shownMethods(payment: OpenedPayment, asked: string | undefined): { show
 }
 
 /** GET /Card/Sbp/widget.html?invoiceId=&t=&lang= (legacy `token=`): the payment page, and the widget's frame. */
-export function paymentPage(deps: HttpDeps, pages: JwtPaymentPages) {
+export function paymentPage(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
   return async (req: Request, res: Response) => {
     const query = queryOf(req);
     const lang: Lang = langOf(query['lang'], req.headers['accept-language']);

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import QRCode from 'qrcode';
 import { domainError, formatAmount, isMethodCode, isWallet, METHOD_CODES, PAYMENT_METHODS, type MethodCode } from '@kassa/domain';
 import { sendData, sendError } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { bankLink, qrImagePath, type Device } from './page-links.js';
 import { openPayment, pay, payableOf, queryOf, type OpenedPayment } from './widget-session.js';
@@ -10,7 +10,7 @@ import { openPayment, pay, payableOf, queryOf, type OpenedPayment } from './widg
 /** The widget script calls these from the merchant's page: any origin may read them (the token is the key). */
 const cors = (res: Response) => res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' });
 
-const invalidToken = (deps: HttpDeps, res: Response) => sendError(res, domainError('WIDGET_TOKEN_INVALID'), deps.mode);
+const invalidToken = (deps: PaymentPagesDeps, res: Response) => sendError(res, domainError('WIDGET_TOKEN_INVALID'), deps.mode);
 
 /** The method of `?method=`: a code (`sbp`, a wallet) or a wallet's `_desktop`/`_mobile` form. */
 function methodOf(raw: string | undefined): { method: MethodCode; device: Device } | undefined {
@@ -36,7 +36,7 @@ export function statusView({ target, methods }: OpenedPayment) {
 }
 
 /** GET /Card/Sbp/status?invoiceId=&t= */
-export function statusRoute(deps: HttpDeps, pages: JwtPaymentPages) {
+export function statusRoute(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
   return async (req: Request, res: Response) => {
     cors(res);
     const payment = await openPayment(deps, pages, queryOf(req));
@@ -51,7 +51,7 @@ export function statusRoute(deps: HttpDeps, pages: JwtPaymentPages) {
  * environment only, `sandbox_confirm_url`. Unknown code 400; invalid token 401; a method the project
  * does not offer 422.
  */
-export function redirectRoute(deps: HttpDeps, pages: JwtPaymentPages) {
+export function redirectRoute(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
   return async (req: Request, res: Response) => {
     cors(res);
     const query = queryOf(req);
@@ -80,7 +80,7 @@ export function redirectRoute(deps: HttpDeps, pages: JwtPaymentPages) {
 }
 
 /** GET or POST /Card/Handlers/<invoice_id>/sandbox-confirm?method=&t= (test environment): the bank confirms; the invoice is paid. */
-export function sandboxConfirmRoute(deps: HttpDeps, pages: JwtPaymentPages) {
+export function sandboxConfirmRoute(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
   return async (req: Request, res: Response) => {
     cors(res);
     if (deps.mode !== 'test') return sendError(res, domainError('NOT_FOUND', 'No sandbox in production'), deps.mode);
@@ -101,7 +101,7 @@ export function sandboxConfirmRoute(deps: HttpDeps, pages: JwtPaymentPages) {
 }
 
 /** GET /Card/Handlers/<invoice_id>/qr.svg?method=&t=: the QR of the payment's bank link, as SVG. */
-export function qrRoute(deps: HttpDeps, pages: JwtPaymentPages) {
+export function qrRoute(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
   return async (req: Request, res: Response) => {
     const query = queryOf(req);
     const chosen = methodOf(query['method']);
