@@ -14,7 +14,7 @@ const TEST = '\\.(test|fixture)\\.ts$';
 const npm = (...names) => names.map((name) => `(^|/)node_modules/${name}/`);
 const TEST_RUNNERS = npm('vitest', 'fast-check', '@fast-check/vitest');
 /** The HTTP delivery apps: each serves a listener, or its routes on one; only app wires them. */
-const DELIVERY_APPS = ['adapters-http', 'admin-api', 'merchant-dashboard', 'payment-pages'];
+const DELIVERY_APPS = ['json-api', 'payment-pages', 'merchant-dashboard', 'admin-api'];
 const DELIVERY = `^packages/(${DELIVERY_APPS.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */

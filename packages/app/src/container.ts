@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type Scheduler, type SmsSender, type WebhookSender } from '@kassa/domain';
 import { TestEnvironmentBillingGateway, TestEnvironmentCarrierLookup } from '@kassa/adapters-memory';
-import { SignatureVerifier } from '@kassa/adapters-http';
+import { SignatureVerifier } from '@kassa/json-api';
 import { JwtPaymentPages } from '@kassa/payment-pages';
 import { HttpWebhookSender, PublicNetworkCallbackTargets } from '@kassa/adapters-webhooks';
 import type { HttpObserver, RequestScope } from '@kassa/http-kit';

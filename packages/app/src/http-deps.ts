@@ -1,4 +1,4 @@
-import type { HttpDeps as ApiDeps } from '@kassa/adapters-http';
+import type { ApiDeps } from '@kassa/json-api';
 import type { DashboardSettings } from '@kassa/merchant-dashboard';
 import type { PaymentPagesDeps } from '@kassa/payment-pages';
 

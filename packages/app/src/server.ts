@@ -1,7 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { xmlEndpoints } from './xml-endpoints.js';
-import { ApiCallRecorder, createApiApp, createPciApp } from '@kassa/adapters-http';
+import { ApiCallRecorder, createApiApp, createPciApp } from '@kassa/json-api';
 import { createWidgetApp, widgetPageRefusals } from '@kassa/payment-pages';
 import { dashboardRefusals, merchantDashboard } from '@kassa/merchant-dashboard';
 import { createAdminApp } from '@kassa/admin-api';

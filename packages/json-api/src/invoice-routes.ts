@@ -1,7 +1,7 @@
 import { Router, type IRouter, type Response } from 'express';
 import { checkPaymentMethod, type CreateInvoiceInput } from '@kassa/domain';
 import { sendResult } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';
 import { answeredWithError, bodyRoute, missingClientIp, route } from './route.js';
@@ -13,7 +13,7 @@ const param = (value: unknown) => String(value);
 const markDeprecated = (res: Response) => res.setHeader('Deprecation', 'true');
 
 /** POST /invoices (also on the PCI host, where `cardAllowed`). */
-export function createInvoiceRoute(deps: HttpDeps, cardAllowed: boolean) {
+export function createInvoiceRoute(deps: ApiDeps, cardAllowed: boolean) {
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
   // The client_ip rule comes after the customer and price checks, so a bad card is named first.
   return bodyRoute(deps, 'createInvoice', createInvoiceRequest, { clientIpRule: false }, async (b, _req, res, { project, partner }) => {
@@ -54,7 +54,7 @@ export function createInvoiceRoute(deps: HttpDeps, cardAllowed: boolean) {
  * own). One layer per path, the busiest paths first: the router tries layers in order, and every
  * path it tries first costs a request a regex match.
  */
-export function invoiceRoutes(deps: HttpDeps, router: IRouter = Router()): IRouter {
+export function invoiceRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
   const withIp = { clientIpRule: true };
   const ref = (req: { params: Record<string, unknown> }, projectId: number) => ({ projectId, invoiceId: param(req.params['invoiceId']) });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { DomainError, Project } from '@kassa/domain';
 import type { SignedOperation } from '@kassa/protocol';
 import { sendError } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { ApiDeps } from './api-deps.js';
 import { authenticate, isAuthError, type AuthContext } from './authenticate.js';
 import { parseRequest } from './requests.js';
 import { idempotencyKeyOf, idempotently } from './idempotency.js';
@@ -16,7 +16,7 @@ export type Handler = (req: Request, res: Response, auth: AuthContext) => Promis
  * request handler rather than a middleware chain: each extra step costs the router a dispatch.
  * A rejected handler reaches Express 5's error handling (the envelope's 500 or 503).
  */
-export function route(deps: HttpDeps, operation: SignedOperation, handler: Handler) {
+export function route(deps: ApiDeps, operation: SignedOperation, handler: Handler) {
   return async (req: Request, res: Response): Promise<void> => {
     const auth = await authenticate(deps, operation, req);
     if (isAuthError(auth)) return sendError(res, auth, deps.mode);
@@ -37,7 +37,7 @@ export function route(deps: HttpDeps, operation: SignedOperation, handler: Handl
  * rule applied unless the operation takes an empty body, then `handler` with the parsed body.
  */
 export function bodyRoute<S extends z.ZodType>(
-  deps: HttpDeps,
+  deps: ApiDeps,
   operation: SignedOperation,
   schema: S,
   options: { readonly clientIpRule: boolean },
@@ -57,7 +57,7 @@ export function missingClientIp(project: Project, body: { client_ip?: string | u
 }
 
 /** Sends the first error, if any; true when one was sent. */
-export function answeredWithError(res: Response, deps: HttpDeps, ...errors: (DomainError | undefined)[]): boolean {
+export function answeredWithError(res: Response, deps: ApiDeps, ...errors: (DomainError | undefined)[]): boolean {
   const first = errors.find((e) => e !== undefined);
   if (first) sendError(res, first, deps.mode);
   return first !== undefined;

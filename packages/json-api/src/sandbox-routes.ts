@@ -2,7 +2,7 @@ import { Router, type IRouter, type Request } from 'express';
 import { specTime, type DomainError, type ProjectErasure, type Result, type TestClock } from '@kassa/domain';
 import { advanceTestClockRequest, createTestClockRequest } from '@kassa/protocol';
 import { sendResult } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { heldIdempotencyKey } from './idempotency.js';
 import { bodyRoute, route } from './route.js';
@@ -25,7 +25,7 @@ export const testClockView = (c: TestClock) => ({
 const clockId = (req: Request) => String(req.params['testClockId']);
 
 /** The test environment's own operations on a project's sandbox: reset and test clocks; signed like the rest. */
-export function sandboxRoutes(deps: HttpDeps, router: IRouter = Router()): IRouter {
+export function sandboxRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
   // Read when a request arrives: the routers are also built without their deps (the OpenAPI test).
   const clocks = () => deps.useCases.testClocks;
   router.post(

@@ -1,9 +1,9 @@
 import { Router, type IRouter } from 'express';
 import { domainError, type EventCursor } from '@kassa/domain';
-import { API_PREFIX } from '../api/prefix.js';
-import { answeredWithError, route } from '../api/route.js';
+import { API_PREFIX } from './prefix.js';
+import { answeredWithError, route } from './route.js';
 import { deliveryView, domainEventType, eventView, sendData, sendResult } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { ApiDeps } from './api-deps.js';
 
 const bad = (message: string) => domainError('BAD_REQUEST', message);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -16,7 +16,7 @@ function parseCursor(value: string): EventCursor | undefined {
 }
 
 /** GET events, GET webhook-deliveries and POST webhook-deliveries/{id}/redeliver: signed like the rest. */
-export function webhookRoutes(deps: HttpDeps, router: IRouter = Router()): IRouter {
+export function webhookRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
   router.get(
     `${API_PREFIX}/events`,
     route(deps, 'listEvents', async (req, res, { project }) => {

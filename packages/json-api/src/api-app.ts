@@ -1,9 +1,9 @@
 import type { Express } from 'express';
 import { baseApp, finishApp, type HostedRoutes } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { ApiDeps } from './api-deps.js';
 import { contractRoutes } from './contract-routes.js';
 import { invoiceRoutes } from './invoice-routes.js';
-import { webhookRoutes } from '../webhooks/webhook-routes.js';
+import { webhookRoutes } from './webhook-routes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { openApiDocument } from './openapi.js';
 
@@ -13,7 +13,7 @@ export { API_PREFIX } from './prefix.js';
  * The API host ({base_url}): the JSON v3 API, and the routes the composition root hosts here (the
  * merchants' dashboard). Card data is refused here.
  */
-export function createApiApp(deps: HttpDeps, hosted: readonly HostedRoutes[] = []): Express {
+export function createApiApp(deps: ApiDeps, hosted: readonly HostedRoutes[] = []): Express {
   // A hosted app's paths read their own bodies (the dashboard's URL-encoded forms): the JSON parser leaves them be.
   const ownPrefixes = hosted.flatMap((h) => h.ownPrefixes);
   const app = baseApp(deps, 'api', [], ownPrefixes);

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { domainError, driftError, liveSecrets, parseSpecTime, projectAccessError, type DomainError, type Partner, type Project } from '@kassa/domain';
 import { payloadOf, requestPayloadParts, signRequest, UNKNOWN_SIGNER_KEY, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import { callerIp } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { ApiDeps } from './api-deps.js';
 import { signaturesMatch } from './signature.js';
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -65,7 +65,7 @@ function mismatchHint(version: '3' | '4', parts: readonly PayloadPart[]): string
  * requestPayload) with the partner's password, the 20-minute drift, the project's owner and
  * state, and the caller IP. The caller, or the 401/403 error to answer with.
  */
-export async function authenticate(deps: HttpDeps, operation: SignedOperation, req: Request): Promise<AuthContext | DomainError> {
+export async function authenticate(deps: ApiDeps, operation: SignedOperation, req: Request): Promise<AuthContext | DomainError> {
   // Node keeps header names in lower case. Each read of a property of `req` is a slow lookup (Express
   // swaps the request's prototype; see docs/decisions.md), so each is read once.
   const { headers, params } = req;

@@ -1,6 +1,6 @@
 import { Router, type IRouter } from 'express';
 import { sendData, sendResult } from '@kassa/http-kit';
-import type { HttpDeps } from '../shared/http-deps.js';
+import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { billingCheckRequest, contractCancelRequest, contractPinRequest, createContractRequest, toCustomer } from './requests.js';
 import { answeredWithError, bodyRoute, missingClientIp } from './route.js';
@@ -9,7 +9,7 @@ import { contractView } from './views.js';
 const param = (value: unknown) => String(value);
 
 /** POST /contracts (also on the PCI host, where `cardAllowed`). */
-export function createContractRoute(deps: HttpDeps, cardAllowed: boolean) {
+export function createContractRoute(deps: ApiDeps, cardAllowed: boolean) {
   return bodyRoute(deps, 'createContract', createContractRequest, { clientIpRule: false }, async (body, _req, res, { project }) => {
     const customer = toCustomer(body.customer, cardAllowed);
     if (!customer.ok) return void answeredWithError(res, deps, customer.error);
@@ -25,7 +25,7 @@ export function createContractRoute(deps: HttpDeps, cardAllowed: boolean) {
 }
 
 /** The contract and billing-check routes of the API host, registered on `router` (the app itself, or a router of their own). */
-export function contractRoutes(deps: HttpDeps, router: IRouter = Router()): IRouter {
+export function contractRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
   router.post(`${API_PREFIX}/contracts`, createContractRoute(deps, false));
 
   router.post(

@@ -1,11 +1,11 @@
 import type { CarrierLookup, Clock, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
 import type { ListenerDeps } from '@kassa/http-kit';
-import type { SignatureVerifier } from '../api/signature.js';
-import type { IdempotencySettings } from '../api/idempotency.js';
-import type { ApiCallRecorder } from '../api/api-call-recorder.js';
+import type { SignatureVerifier } from './signature.js';
+import type { IdempotencySettings } from './idempotency.js';
+import type { ApiCallRecorder } from './api-call-recorder.js';
 
-/** What the HTTP adapter needs from the composition root. */
-export interface HttpDeps extends ListenerDeps {
+/** What the API host and the PCI host need from the composition root. */
+export interface ApiDeps extends ListenerDeps {
   readonly useCases: KassaUseCases;
   readonly projects: ProjectDirectory;
   readonly carriers: CarrierLookup;
