@@ -1,6 +1,7 @@
 // The layer rule of ../shared/design/ARCHITECTURE.md, checked by `npm run depcruise` and by
 // packages/domain/src/architecture.test.ts:
-//   app -> adapters-* -> domain;  adapters-http, adapters-xml, merchant-client -> protocol.
+//   app -> delivery apps, adapters-* -> domain;  delivery apps -> http-kit -> protocol;
+//   adapters-xml, adapters-webhooks, merchant-client -> protocol.
 // Paths are as dependency-cruiser reports them: relative to the repository root, after
 // resolution. Workspace packages (@kassa/*) resolve through tsconfig.tests.json's paths to
 // packages/<name>/src/index.ts (or, through the node_modules/@kassa/* symlinks, to
