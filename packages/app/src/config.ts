@@ -41,6 +41,20 @@ export const isLoopbackHost = (host: string): boolean => host === 'localhost' ||
 /** The test environment's PIN key when none is given: public, and refused in production. */
 export const TEST_ENVIRONMENT_PIN_KEY = 'kassa-test-environment-pin-key-not-secret';
 
+/**
+ * Every production requirement, in one place: what the test environment supplies itself (the
+ * sandbox's gateway, carrier directory and demo partner, a public PIN key, no sealing) and why
+ * production may not. The first missing one stops the start, named by the configuration's message.
+ */
+export const PRODUCTION_REQUIRES = {
+  KASSA_BILLING_GATEWAY: 'the sandbox gateway moves no money: a module whose default export makes your BillingGateway (docs/operators/production.md)',
+  KASSA_SMS_SENDER: 'without it no customer receives a PIN: a module whose default export makes your SmsSender (docs/operators/production.md)',
+  KASSA_CARRIER_LOOKUP: "the sandbox's directory bills every Russian number through its own operator: a module whose default export makes your CarrierLookup (docs/operators/production.md)",
+  KASSA_SEED_FILE: 'it lists the partners and projects',
+  KASSA_PIN_KEY: 'the key of the stored PIN digests (32 characters or more, the same in every process, not the public test key)',
+  KASSA_SECRETS_KEY: 'it seals the partner passwords and webhook and subscription secrets at rest (openssl rand -base64 32)',
+} as const;
+
 /** The app's configuration, from the environment. */
 export const configSchema = z
   .object({
@@ -99,6 +113,8 @@ export const configSchema = z
     KASSA_BILLING_GATEWAY: z.string().min(1).optional(),
     /** A module whose default export makes the SmsSender (default: log that a PIN was due, never the PIN). */
     KASSA_SMS_SENDER: z.string().min(1).optional(),
+    /** A module whose default export makes the CarrierLookup: who serves a number, where an address is (default: the sandbox's directory). */
+    KASSA_CARRIER_LOOKUP: z.string().min(1).optional(),
     /** How far a signed request's time (X-Timestamp, NowUtc, Now) may be from Kassa's clock; the spec's 20 minutes at most. */
     KASSA_SIGNATURE_DRIFT_SECONDS: z.coerce.number().int().min(1).max(1200).default(1200),
     /**
@@ -152,22 +168,12 @@ export const configSchema = z
       .default('kassa'),
   })
   .superRefine((c, ctx) => {
-    if (c.KASSA_ENV === 'production' && (!c.KASSA_PIN_KEY || c.KASSA_PIN_KEY === TEST_ENVIRONMENT_PIN_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['KASSA_PIN_KEY'],
-        message: 'required in production: the key of the stored PIN digests (32 characters or more, the same in every process, not the public test key)',
-      });
-    }
-    if (c.KASSA_ENV === 'production' && !c.KASSA_SECRETS_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['KASSA_SECRETS_KEY'],
-        message: 'required in production: it seals the partner passwords and webhook and subscription secrets at rest (openssl rand -base64 32)',
-      });
-    }
-    if (c.KASSA_ENV === 'production' && c.KASSA_DATA_DIR) {
-      ctx.addIssue({ code: 'custom', path: ['KASSA_DATA_DIR'], message: "the embedded mode's data folder is the sandbox's: in production use MONGO_URL" });
+    if (c.KASSA_ENV === 'production') {
+      for (const [variable, why] of Object.entries(PRODUCTION_REQUIRES)) {
+        if (!c[variable as keyof typeof PRODUCTION_REQUIRES]) ctx.addIssue({ code: 'custom', path: [variable], message: `required in production: ${why}` });
+      }
+      if (c.KASSA_PIN_KEY === TEST_ENVIRONMENT_PIN_KEY) ctx.addIssue({ code: 'custom', path: ['KASSA_PIN_KEY'], message: `required in production: ${PRODUCTION_REQUIRES.KASSA_PIN_KEY}` });
+      if (c.KASSA_DATA_DIR) ctx.addIssue({ code: 'custom', path: ['KASSA_DATA_DIR'], message: "the embedded mode's data folder is the sandbox's: in production use MONGO_URL" });
     }
     if (!isLoopbackHost(c.KASSA_ADMIN_HOST) && !c.KASSA_ADMIN_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['KASSA_ADMIN_TOKEN'], message: `required when the admin listener is bound beyond loopback (KASSA_ADMIN_HOST=${c.KASSA_ADMIN_HOST})` });
@@ -184,10 +190,9 @@ export type KassaConfig = z.infer<typeof configSchema>;
 export const dataDirOf = (c: KassaConfig): string | undefined =>
   c.MONGO_URL ? undefined : c.KASSA_DATA_DIR !== undefined ? c.KASSA_DATA_DIR || undefined : c.KASSA_ENV === 'test' ? '.kassa/data' : undefined;
 
-/** Reads the configuration; a bad value stops the start with a message naming the variable. */
-export function readConfig(env: Record<string, string | undefined> = process.env): KassaConfig {
+/** Reads the configuration; a bad value stops the start with a message naming the variable, a line for each. */
+export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env): KassaConfig {
   const parsed = configSchema.safeParse(env);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new Error(`Configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  throw new Error(parsed.error.issues.map((issue) => `Configuration: ${issue.path.join('.')}: ${issue.message}`).join('\n'));
 }

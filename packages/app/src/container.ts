@@ -1,123 +1,163 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
-import { defaultSettings, kassaUseCases, SystemClock, type BillingGateway, type KassaPorts, type Scheduler, type SmsSender, type WebhookSender } from '@kassa/domain';
-import { TestEnvironmentBillingGateway, TestEnvironmentCarrierLookup } from '@kassa/adapters-memory';
+import { defaultSettings, kassaUseCases, SystemClock, type Clock, type IdGenerator, type KassaPorts, type Scheduler, type WebhookSender } from '@kassa/domain';
+import type { AdminDeps } from '@kassa/admin-api';
 import { SignatureVerifier } from '@kassa/json-api';
 import { JwtPaymentPages } from '@kassa/payment-pages';
 import { HttpWebhookSender, PublicNetworkCallbackTargets } from '@kassa/adapters-webhooks';
-import type { HttpObserver, RequestScope } from '@kassa/http-kit';
+import type { RequestScope } from '@kassa/http-kit';
 import type { Logger } from 'pino';
-import { TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
-import { HmacPinDigests, LogOnlySmsSender, MathRandom, RandomPins, RandomUuids } from './node-ports.js';
+import { environmentPorts } from './environment-ports.js';
+import type { Extensions } from './extensions.js';
+import { hostApps, type BenchmarkSwitch } from './host-apps.js';
 import type { HttpDeps } from './http-deps.js';
+import type { Jobs } from './jobs.js';
+import { HmacPinDigests, MathRandom, RandomPins, RandomUuids } from './node-ports.js';
 import { TransportNotifications } from './notifications.js';
+import { gaugeSources } from './operations/gauge-sources.js';
+import { KassaMetrics } from './operations/kassa-metrics.js';
+import { countedRepositories, observedWebhooks, requestStampedScheduler } from './operations/observed-ports.js';
+import { Readiness } from './operations/readiness.js';
+import type { KassaSettings } from './settings.js';
 import type { Storage } from './storage.js';
-import { TOKENS } from './tokens.js';
+import { TOKENS, type PublicUrls } from './tokens.js';
 
 /**
- * The composition root: binds every port of the domain to an adapter chosen by configuration.
- * Storage is in memory (embedded) or MongoDB, as `startKassa` connected it; jobs run in process.
- * Inversify stays here; the domain never sees it.
+ * What the start made before the container: what needed awaiting (storage connected, extensions
+ * loaded, listeners bound for their addresses) or owns a resource the start must close.
  */
-/** The deployment's own port implementations (KASSA_BILLING_GATEWAY, KASSA_SMS_SENDER), when given. */
-export interface Plugins {
-  readonly gateway?: BillingGateway;
-  readonly sms?: SmsSender;
+export interface Foundations {
+  readonly settings: KassaSettings;
+  readonly logger: Logger;
+  /** One request scope per process: every log line written while a request (or a job it caused) runs carries its id. */
+  readonly requests: RequestScope;
+  readonly storage: Storage;
+  readonly jobs: Jobs;
+  readonly extensions: Extensions;
+  readonly urls: PublicUrls;
+  /** For the benchmark's cost table only. */
+  readonly benchmarkOff?: readonly BenchmarkSwitch[];
 }
 
-/** What operators see: the request scope (ids in logs and events), the metrics' observers. */
-export interface Observability {
-  readonly requests?: RequestScope;
-  readonly observer?: HttpObserver;
-  /** The webhook sender as the metrics and the log see it. */
-  readonly webhooks?: (sender: WebhookSender) => WebhookSender;
-}
-
-export function buildContainer(
-  config: KassaConfig,
-  logger: Logger,
-  urls: { readonly api: string; readonly widget: string },
-  storage: Storage,
-  scheduler: Scheduler,
-  plugins: Plugins = {},
-  observability: Observability = {},
-): Container {
+/**
+ * The composition root: everything the app builds is bound here, each from the section of the
+ * settings it concerns; the clock and the id generator are made once. Inversify stays in the app;
+ * the domain and the delivery apps never see it.
+ */
+export function buildContainer(f: Foundations): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.bind(TOKENS.Config).toConstantValue(config);
-  container.bind(TOKENS.Logger).toConstantValue(logger);
-  container.bind(TOKENS.WidgetBaseUrl).toConstantValue(urls.widget);
-  container.bind(TOKENS.Storage).toConstantValue(storage);
+  container.bind(TOKENS.Settings).toConstantValue(f.settings);
+  container.bind(TOKENS.Logger).toConstantValue(f.logger);
+  container.bind(TOKENS.RequestScope).toConstantValue(f.requests);
+  container.bind(TOKENS.PublicUrls).toConstantValue(f.urls);
+  container.bind(TOKENS.Storage).toConstantValue(f.storage);
+  container.bind(TOKENS.Jobs).toConstantValue(f.jobs);
+  container.bind(TOKENS.Extensions).toConstantValue(f.extensions);
+  container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
+  container.bind(TOKENS.Ids).toConstantValue(new RandomUuids());
+
+  container
+    .bind(TOKENS.Readiness)
+    .toResolvedValue(
+      (s: KassaSettings, storage: Storage, jobs: Jobs) => new Readiness({ storage: () => storage.ping(), ...(s.jobs.kind === 'redis' ? { redis: () => jobs.ping() } : {}) }),
+      [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs],
+    );
+  container.bind(TOKENS.Metrics).toResolvedValue(
+    (s: KassaSettings, storage: Storage, jobs: Jobs, clock: Clock, readiness: Readiness) =>
+      new KassaMetrics(
+        gaugeSources(storage, jobs, clock, async () => (await readiness.report()).ready),
+        s.role,
+      ),
+    [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs, TOKENS.Clock, TOKENS.Readiness],
+  );
+  container.bind(TOKENS.Scheduler).toResolvedValue((jobs: Jobs, requests: RequestScope) => requestStampedScheduler(jobs.scheduler, requests), [TOKENS.Jobs, TOKENS.RequestScope]);
   container
     .bind(TOKENS.PaymentPages)
-    .toResolvedValue((c: KassaConfig, base: string) => new JwtPaymentPages(base, c.KASSA_TOKEN_SECRET ?? randomBytes(32).toString('hex')), [TOKENS.Config, TOKENS.WidgetBaseUrl]);
-  container.bind(TOKENS.Scheduler).toConstantValue(scheduler);
+    .toResolvedValue((s: KassaSettings, urls: PublicUrls) => new JwtPaymentPages(urls.widget, s.callers.tokenSecret ?? randomBytes(32).toString('hex')), [TOKENS.Settings, TOKENS.PublicUrls]);
+
   container.bind(TOKENS.Ports).toResolvedValue(
-    (c: KassaConfig, l: Logger, pages: JwtPaymentPages, scheduler: Scheduler, s: Storage): KassaPorts => {
-      const clock = new SystemClock();
+    (s: KassaSettings, logger: Logger, storage: Storage, clock: Clock, ids: IdGenerator, metrics: KassaMetrics, pages: JwtPaymentPages, scheduler: Scheduler, ext: Extensions): KassaPorts => {
+      const { callers } = s;
+      // The test environment's callback URLs reach public addresses only, unless the operator allows private networks.
+      const sender = new HttpWebhookSender(clock, { publicOnly: (n) => n.channel === 'test-callback' && callers.callbackPrivateNetworks === 'refuse' });
       return {
-        contracts: s.contracts,
-        invoices: s.invoices,
-        subscriptions: s.subscriptions,
-        outbox: s.outbox,
-        projects: s.projects,
+        // contracts, invoices, subscriptions: each write that storage accepted is counted.
+        ...countedRepositories(storage, metrics, clock),
+        outbox: storage.outbox,
+        projects: storage.projects,
+        deliveries: storage.deliveries,
+        events: storage.events,
+        retention: storage.retention,
+        testClocks: storage.testClocks,
         clock,
-        ids: new RandomUuids(),
+        ids,
         random: new MathRandom(),
-        deliveries: s.deliveries,
-        events: s.events,
-        retention: s.retention,
-        testClocks: s.testClocks,
-        notifications: new TransportNotifications(c.KASSA_ENV),
-        // The test environment's callback URLs reach public addresses only, unless the operator allows private networks.
-        webhooks: (observability.webhooks ?? ((w: WebhookSender) => w))(
-          new HttpWebhookSender(clock, { publicOnly: (n) => n.channel === 'test-callback' && c.KASSA_CALLBACK_PRIVATE_NETWORKS === 'refuse' }),
-        ),
-        callbacks: new PublicNetworkCallbackTargets({ privateNetworks: c.KASSA_CALLBACK_PRIVATE_NETWORKS, perMinute: c.KASSA_CALLBACK_RATE_PER_MINUTE }),
+        notifications: new TransportNotifications(s.mode),
+        webhooks: observedWebhooks(sender, metrics, logger) satisfies WebhookSender,
+        callbacks: new PublicNetworkCallbackTargets({ privateNetworks: callers.callbackPrivateNetworks, perMinute: callers.callbackRatePerMinute }),
         pins: new RandomPins(),
-        pinDigests: new HmacPinDigests(c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY),
-        sms: plugins.sms ?? new LogOnlySmsSender(l),
-        gateway: plugins.gateway ?? new TestEnvironmentBillingGateway(),
-        carriers: new TestEnvironmentCarrierLookup(c.KASSA_ENV === 'test'),
+        pinDigests: new HmacPinDigests(callers.pinKey),
+        ...environmentPorts(s.mode, ext, logger),
         paymentPages: pages,
         scheduler,
-        settings: { ...defaultSettings(c.KASSA_ENV), retentionDays: c.KASSA_RETENTION_DAYS },
-        ...(observability.requests ? { requests: observability.requests } : {}),
+        settings: { ...defaultSettings(s.mode), retentionDays: callers.retentionDays },
+        requests: f.requests,
         // A turn of the event loop: the requests that arrived meanwhile are read and served.
         takeTurn: () => new Promise<void>((resolve) => setImmediate(resolve)),
       };
     },
-    [TOKENS.Config, TOKENS.Logger, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Storage],
+    [TOKENS.Settings, TOKENS.Logger, TOKENS.Storage, TOKENS.Clock, TOKENS.Ids, TOKENS.Metrics, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Extensions],
   );
   container.bind(TOKENS.UseCases).toResolvedValue((ports: KassaPorts) => kassaUseCases(ports), [TOKENS.Ports]);
+
   container.bind(TOKENS.HttpDeps).toResolvedValue(
-    (c: KassaConfig, l: Logger, ports: KassaPorts, useCases: HttpDeps['useCases']): HttpDeps => ({
+    (s: KassaSettings, logger: Logger, ports: KassaPorts, useCases: HttpDeps['useCases'], storage: Storage, urls: PublicUrls, metrics: KassaMetrics): HttpDeps => ({
       useCases,
       projects: ports.projects,
       carriers: ports.carriers,
       paymentPages: ports.paymentPages,
       clock: ports.clock,
-      mode: c.KASSA_ENV,
-      logger: l,
-      trustProxy: c.KASSA_TRUST_PROXY,
-      maxDriftSeconds: c.KASSA_SIGNATURE_DRIFT_SECONDS,
+      mode: s.mode,
+      logger,
+      trustProxy: s.callers.trustProxy,
+      maxDriftSeconds: s.callers.maxDriftSeconds,
       apiBaseUrl: urls.api,
       // One per process: it keeps each login's inner hash for the second a merchant repeats it.
       signatures: new SignatureVerifier(),
-      ...(observability.requests ? { requestScope: observability.requests } : {}),
-      idempotency: { store: storage.idempotency, hours: c.KASSA_IDEMPOTENCY_HOURS },
+      requestScope: f.requests,
+      idempotency: { store: storage.idempotency, hours: s.callers.idempotencyHours },
       // The merchants' dashboard (/dashboard/ on the API host): sessions in storage, so any API process serves them.
       dashboard: {
         sessions: storage.dashboardSessions,
         // Derived from the PIN key, which every API process shares (and production must set).
-        throttleKey: createHmac('sha256', c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY)
-          .update('kassa-dashboard-sign-in-throttle')
-          .digest('base64url'),
+        throttleKey: createHmac('sha256', s.callers.pinKey).update('kassa-dashboard-sign-in-throttle').digest('base64url'),
         projectsOf: async (partnerLogin: string) => (await storage.projects.listProjects({ partnerLogin })).map((r) => r.record),
         apiCalls: storage.apiCalls,
       },
-      ...(observability.observer ? { observer: observability.observer } : {}),
+      observer: metrics,
     }),
-    [TOKENS.Config, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases],
+    [TOKENS.Settings, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases, TOKENS.Storage, TOKENS.PublicUrls, TOKENS.Metrics],
+  );
+  container.bind(TOKENS.HostApps).toResolvedValue((deps: HttpDeps, pages: JwtPaymentPages) => hostApps(deps, pages, new Set(f.benchmarkOff ?? [])), [TOKENS.HttpDeps, TOKENS.PaymentPages]);
+
+  container.bind(TOKENS.AdminDeps).toResolvedValue(
+    (s: KassaSettings, logger: Logger, storage: Storage, clock: Clock, ids: IdGenerator, useCases: HttpDeps['useCases'], readiness: Readiness, metrics: KassaMetrics): AdminDeps => ({
+      logger,
+      mode: s.mode,
+      clock,
+      ids,
+      token: s.admin.token,
+      metricsNeedToken: s.admin.metricsNeedToken,
+      directory: storage.projects,
+      audit: storage.audit,
+      deliveries: storage.deliveries,
+      recoverDeadDeliveries: useCases.recoverDeadDeliveries,
+      ready: () => readiness.report(),
+      metrics: () => metrics.exposition(),
+      requestScope: f.requests,
+      observer: metrics,
+    }),
+    [TOKENS.Settings, TOKENS.Logger, TOKENS.Storage, TOKENS.Clock, TOKENS.Ids, TOKENS.UseCases, TOKENS.Readiness, TOKENS.Metrics],
   );
   return container;
 }

@@ -1,8 +1,10 @@
-export { startKassa, type BenchmarkSwitch, type RunningKassa, type HostName, type ListenerName } from './server.js';
-export { readConfig, configSchema, type KassaConfig } from './config.js';
+export { startKassa, type BenchmarkSwitch, type RunningKassa, type StartOptions, type HostName, type ListenerName } from './server.js';
+export { readConfig, configSchema, PRODUCTION_REQUIRES, type KassaConfig } from './config.js';
+export { settingsOf, type KassaSettings } from './settings.js';
+export type { BillingGatewayFactory, CarrierLookupFactory, ExtensionContext, SmsSenderFactory } from './extensions.js';
 export { loadSeedFile, seedSchema, demoDirectory, type Directory } from './seed.js';
-export { buildContainer } from './container.js';
-export { TOKENS } from './tokens.js';
+export { buildContainer, type Foundations } from './container.js';
+export { TOKENS, type PublicUrls } from './tokens.js';
 export { createLogger, REDACTED_PATHS } from './logger.js';
 export { bufferedDestination } from './logger.js';
 export { inMemoryStorage, mongoStorage, type Storage } from './storage.js';

@@ -1,20 +1,44 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { KassaPorts, KassaUseCases, Scheduler } from '@kassa/domain';
+import type { Clock, IdGenerator, KassaPorts, KassaUseCases, Scheduler } from '@kassa/domain';
+import type { AdminDeps } from '@kassa/admin-api';
+import type { RequestScope } from '@kassa/http-kit';
 import type { JwtPaymentPages } from '@kassa/payment-pages';
 import type { Logger } from 'pino';
-import type { KassaConfig } from './config.js';
+import type { Extensions } from './extensions.js';
+import type { HostApp } from './host-apps.js';
 import type { HttpDeps } from './http-deps.js';
+import type { Jobs } from './jobs.js';
+import type { KassaMetrics } from './operations/kassa-metrics.js';
+import type { Readiness } from './operations/readiness.js';
+import type { HostName, KassaSettings } from './settings.js';
 import type { Storage } from './storage.js';
+
+/** The public base addresses that links and documents name. */
+export interface PublicUrls {
+  readonly api: string;
+  readonly widget: string;
+}
+
+const token = <T>(name: string) => Symbol.for(`kassa.${name}`) as ServiceIdentifier<T>;
 
 /** Inversify service identifiers of the composition root. */
 export const TOKENS = {
-  Config: Symbol.for('kassa.Config') as ServiceIdentifier<KassaConfig>,
-  Logger: Symbol.for('kassa.Logger') as ServiceIdentifier<Logger>,
-  WidgetBaseUrl: Symbol.for('kassa.WidgetBaseUrl') as ServiceIdentifier<string>,
-  Storage: Symbol.for('kassa.Storage') as ServiceIdentifier<Storage>,
-  PaymentPages: Symbol.for('kassa.PaymentPages') as ServiceIdentifier<JwtPaymentPages>,
-  Scheduler: Symbol.for('kassa.Scheduler') as ServiceIdentifier<Scheduler>,
-  Ports: Symbol.for('kassa.Ports') as ServiceIdentifier<KassaPorts>,
-  UseCases: Symbol.for('kassa.UseCases') as ServiceIdentifier<KassaUseCases>,
-  HttpDeps: Symbol.for('kassa.HttpDeps') as ServiceIdentifier<HttpDeps>,
+  Settings: token<KassaSettings>('Settings'),
+  Logger: token<Logger>('Logger'),
+  RequestScope: token<RequestScope>('RequestScope'),
+  PublicUrls: token<PublicUrls>('PublicUrls'),
+  Storage: token<Storage>('Storage'),
+  Jobs: token<Jobs>('Jobs'),
+  Extensions: token<Extensions>('Extensions'),
+  Clock: token<Clock>('Clock'),
+  Ids: token<IdGenerator>('Ids'),
+  Readiness: token<Readiness>('Readiness'),
+  Metrics: token<KassaMetrics>('Metrics'),
+  PaymentPages: token<JwtPaymentPages>('PaymentPages'),
+  Scheduler: token<Scheduler>('Scheduler'),
+  Ports: token<KassaPorts>('Ports'),
+  UseCases: token<KassaUseCases>('UseCases'),
+  HttpDeps: token<HttpDeps>('HttpDeps'),
+  AdminDeps: token<AdminDeps>('AdminDeps'),
+  HostApps: token<Record<HostName, () => HostApp>>('HostApps'),
 } as const;

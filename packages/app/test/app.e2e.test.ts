@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSeedFile } from '../src/seed.js';
-import { readConfig } from '../src/config.js';
+import { readConfig, TEST_ENVIRONMENT_PIN_KEY } from '../src/config.js';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { inject } from 'vitest';
@@ -126,23 +126,30 @@ describe('configuration', () => {
 });
 
 describe('production mode', () => {
-  it('refuses to start without KASSA_BILLING_GATEWAY, or with a module that does not make one', async () => {
-    await expect(startTestKassa({ KASSA_ENV: 'production', KASSA_PIN_KEY: PRODUCTION.KASSA_PIN_KEY, KASSA_SECRETS_KEY: PRODUCTION.KASSA_SECRETS_KEY })).rejects.toThrow(
-      /KASSA_BILLING_GATEWAY is required in production/,
+  it('refuses to start without its own gateway, SMS sender, carrier lookup, seed file and keys, or with a module that does not make one', async () => {
+    // Every requirement is named, a line each, by the one schema of the configuration.
+    const missing = () => readConfig({ KASSA_ENV: 'production' });
+    for (const variable of ['KASSA_BILLING_GATEWAY', 'KASSA_SMS_SENDER', 'KASSA_CARRIER_LOOKUP', 'KASSA_SEED_FILE', 'KASSA_PIN_KEY', 'KASSA_SECRETS_KEY'])
+      expect(missing).toThrow(new RegExp(`^Configuration: ${variable}: required in production`, 'm'));
+    expect(() => readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_BILLING_GATEWAY: undefined })).toThrow(
+      /^Configuration: KASSA_BILLING_GATEWAY: required in production: the sandbox gateway moves no money/,
     );
+    expect(() => readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_CARRIER_LOOKUP: undefined })).toThrow(/^Configuration: KASSA_CARRIER_LOOKUP: required in production/);
+    expect(readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json' }).KASSA_ENV).toBe('production');
     // Nor without the key that seals the secrets at rest, nor with one that is not 32 bytes.
     expect(() => readConfig({ ...PRODUCTION, KASSA_SECRETS_KEY: undefined })).toThrow(/Configuration: KASSA_SECRETS_KEY: required in production/);
     expect(() => readConfig({ ...PRODUCTION, KASSA_SECRETS_KEY: 'c2hvcnQ=' })).toThrow(/KASSA_SECRETS_KEY: must be the base64 of 32 random bytes/);
     // Nor an admin listener beyond loopback without its token.
     expect(() => readConfig({ KASSA_ADMIN_HOST: '0.0.0.0' })).toThrow(/KASSA_ADMIN_TOKEN: required when the admin listener is bound beyond loopback/);
     expect(readConfig({ KASSA_ADMIN_HOST: '0.0.0.0', KASSA_ADMIN_TOKEN: 'a'.repeat(32) }).KASSA_ADMIN_HOST).toBe('0.0.0.0');
-    // Nor without the key of the PIN digests, named by the configuration's message.
+    // Nor without the key of the PIN digests, or with the public test key.
     expect(() => readConfig({ ...PRODUCTION, KASSA_PIN_KEY: undefined })).toThrow(/Configuration: KASSA_PIN_KEY: required in production/);
     expect(() => readConfig({ ...PRODUCTION, KASSA_PIN_KEY: 'short' })).toThrow(/KASSA_PIN_KEY: must be at least 32 characters/);
-    const { KASSA_SMS_SENDER: _sms, ...withoutSms } = PRODUCTION;
-    await expect(startTestKassa(withoutSms)).rejects.toThrow(/KASSA_SMS_SENDER is required in production/);
+    expect(() => readConfig({ ...PRODUCTION, KASSA_PIN_KEY: TEST_ENVIRONMENT_PIN_KEY })).toThrow(/Configuration: KASSA_PIN_KEY: required in production/);
+    // A module that cannot be loaded, or makes no such port, stops the start naming its variable.
     await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}nowhere.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: cannot load/);
     await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}sms-sender.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: .* returned no charge, refund method/);
+    await expect(startTestKassa({ ...PRODUCTION, KASSA_CARRIER_LOOKUP: `${EXAMPLES}billing-gateway.mjs` })).rejects.toThrow(/KASSA_CARRIER_LOOKUP: .* returned no lookup, countryOfIp method/);
   });
 
   it("charges through the gateway the module makes (the README's example)", async () => {

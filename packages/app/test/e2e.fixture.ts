@@ -18,11 +18,12 @@ export const FLAGGED = { login: 'flagged', password: 'flagged-secret-3' };
 
 /** The example plugin modules of docs/operators/production.md (examples/*.mjs). */
 export const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
-/** Production mode with the example gateway and SMS sender (production refuses the sandbox gateway). */
+/** Production mode with the example gateway, SMS sender and carrier lookup (production refuses the sandbox's). */
 export const PRODUCTION = {
   KASSA_ENV: 'production',
   KASSA_BILLING_GATEWAY: `${EXAMPLES}billing-gateway.mjs`,
   KASSA_SMS_SENDER: `${EXAMPLES}sms-sender.mjs`,
+  KASSA_CARRIER_LOOKUP: `${EXAMPLES}carrier-lookup.mjs`,
   KASSA_PIN_KEY: 'e2e-production-pin-key-0123456789abcdef',
   // The base64 of 32 bytes: the key that seals secrets at rest.
   KASSA_SECRETS_KEY: Buffer.from('e2e-production-secrets-key-32-b!').toString('base64'),

@@ -2,10 +2,12 @@ import { startReceiver } from '@kassa/devkit';
 import { compactUtc } from '@kassa/domain';
 import { signSubscriptionRequest, signXmlRequest } from '@kassa/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestScope } from '@kassa/http-kit';
 import { dataOf, FLAGGED, fresh, MERCHANT, P, PRODUCTION, SEED, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';
 import { configSchema } from '../src/config.js';
 import { buildContainer } from '../src/container.js';
+import { settingsOf } from '../src/settings.js';
 import { inProcessJobs } from '../src/jobs.js';
 import { createLogger } from '../src/logger.js';
 import { inMemoryStorage } from '../src/storage.js';
@@ -71,7 +73,15 @@ describe('the assembled sender: test callbacks reach public addresses only, unle
     try {
       const config = configSchema.parse({ KASSA_CALLBACK_PRIVATE_NETWORKS: setting, KASSA_LOG_LEVEL: 'silent' });
       const logger = createLogger('silent');
-      const container = buildContainer(config, logger, { api: '/', widget: 'http://localhost' }, inMemoryStorage(), inProcessJobs(logger).scheduler);
+      const container = buildContainer({
+        settings: settingsOf(config),
+        logger,
+        requests: new RequestScope(),
+        storage: inMemoryStorage(),
+        jobs: inProcessJobs(logger),
+        extensions: {},
+        urls: { api: '/', widget: 'http://localhost' },
+      });
       const { webhooks } = container.get(TOKENS.Ports);
       const send = (channel: string) => webhooks.send({ channel, url: `${receiver.url}/${channel}`, contentType: 'application/json', body: '{}' }, { webhookId: `evt-${channel}`, secret: null });
       expect((await send('test-callback')).outcome.kind).toBe(expected);
