@@ -1,4 +1,5 @@
-import { formatAmount, parseMoney, type Project } from '@kassa/domain';
+import { moneyJson } from '@kassa/http-kit';
+import { parseMoney, type Project } from '@kassa/domain';
 import { isWebhookSecret, MIN_WEBHOOK_SECRET_BYTES } from '@kassa/protocol';
 import { z } from 'zod';
 
@@ -99,7 +100,7 @@ export function projectInput(project: Project): ProjectInput {
     ipWhitelist: [...ipWhitelist],
     paymentMethods: [...paymentMethods],
     ...(widgetOrigins ? { widgetOrigins: [...widgetOrigins] } : {}),
-    defaultPrice: defaultPrice ? { amount: formatAmount(defaultPrice), currency: defaultPrice.currency } : null,
+    defaultPrice: defaultPrice ? moneyJson(defaultPrice) : null,
     webhookFormat: project.webhookFormat ?? 'v3',
     subscriptionSignature: project.subscriptionSignature ?? 'v1',
     minSignatureVersion: project.minSignatureVersion ?? 3,

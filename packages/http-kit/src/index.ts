@@ -15,6 +15,7 @@ export { endpointOf, mountRawEndpoint, type DocumentRefusal, type RawAnswer, typ
 export { REQUEST_ID_HEADER, RequestScope, requestIdOf } from './request-id.js';
 export { requestLog } from './request-log.js';
 export { staticFileRoute } from './static-asset.js';
+export { moneyJson, moneyText } from './money-view.js';
 export { deliveryView, domainEventType, eventView, EVENT_TYPE_NAMES } from './events/event-views.js';
 export { legacyPaymentPayload } from './events/legacy-payment-payload.js';
 export { webhookPayload, type WebhookPayload } from './events/webhook-payload.js';

@@ -1,20 +1,7 @@
-import {
-  formatAmount,
-  invoicePaymentStatus,
-  invoiceStatus,
-  specTime,
-  maskMsisdn,
-  type CarrierLookup,
-  type Contract,
-  type Customer,
-  type Invoice,
-  type Money,
-  type PaymentPages,
-  type Transaction,
-} from '@kassa/domain';
+import { moneyJson } from '@kassa/http-kit';
+import { invoicePaymentStatus, invoiceStatus, specTime, maskMsisdn, type CarrierLookup, type Contract, type Customer, type Invoice, type PaymentPages, type Transaction } from '@kassa/domain';
 
 const time = specTime;
-const money = (m: Money, vatIncluded?: boolean) => ({ amount: formatAmount(m), currency: m.currency, ...(vatIncluded === undefined ? {} : { vat_included: vatIncluded }) });
 
 /** The customer block: no card data ever; the msisdn masked where the spec says so. */
 export async function customerView(c: Customer, carriers: CarrierLookup, maskPhone = false) {
@@ -38,10 +25,10 @@ const transactionView = (t: Transaction) => ({
   result_code: t.resultCode,
   result_description: t.resultDescription,
   ...(t.paidAt ? { paid_at: time(t.paidAt) } : {}),
-  price: money(t.price),
-  partner_profit: money(t.partnerProfit),
-  total_paid: money(t.totalPaid),
-  total_remaining: money(t.totalRemaining),
+  price: moneyJson(t.price),
+  partner_profit: moneyJson(t.partnerProfit),
+  total_paid: moneyJson(t.totalPaid),
+  total_remaining: moneyJson(t.totalRemaining),
   billing_channel: t.billingChannel,
   service_number: t.serviceNumber,
 });
@@ -61,7 +48,7 @@ export async function invoiceView(i: Invoice, options: InvoiceViewOptions) {
     status: invoiceStatus(i),
     payment_status: invoicePaymentStatus(i),
     authorization: { type: i.authorizationType, is_authorized: isAuthorized, ...(link ? { url: link.url, token: link.token } : {}) },
-    price: money(i.price, i.vatIncluded),
+    price: moneyJson(i.price, i.vatIncluded),
     merchant_order_id: i.merchantOrderId,
     created_at: time(i.createdAt),
     expires_at: time(i.expiresAt),

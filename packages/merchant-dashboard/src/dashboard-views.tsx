@@ -1,6 +1,6 @@
+import { moneyText } from '@kassa/http-kit';
 import {
   API_CALLS_DAYS,
-  formatAmount,
   maskForLog,
   maskMsisdn,
   SUBSCRIPTION_STATUS,
@@ -44,7 +44,6 @@ export interface Frame {
 const t = (frame: Pick<Frame, 'lang'>): DashboardTexts => DASHBOARD_TEXTS[frame.lang];
 export const projectPath = (projectId: number, rest = '') => `${DASHBOARD_PATH}/projects/${projectId}${rest}`;
 const time = (iso: string) => specTime(iso);
-const money = (m: { minor: number; currency: string }) => `${formatAmount(m)} ${m.currency}`;
 const customerText = (c: Customer) => (c.type === 'mobile_phone' ? maskMsisdn(c.msisdn) : `${c.source}:${c.merchantCustomerId}`);
 const withLang = (path: string, lang: DashboardLang) => `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
 /** This page in `lang`: never off the dashboard, whatever path the request named. */
@@ -243,7 +242,7 @@ export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: 
   const rows = invoices.map((i) => [
     <a href={withLang(projectPath(p.id, `/invoices/${encodeURIComponent(i.id)}`), frame.lang)}>{i.merchantOrderId}</a>,
     i.state,
-    money(i.price),
+    moneyText(i.price),
     customerText(i.customer),
     time(i.createdAt),
   ]);
@@ -363,7 +362,7 @@ export function invoicePage(frame: Frame, invoice: Invoice, timeline: Timeline) 
   const facts: Fact[] = [
     ['invoice_id', <code>{invoice.id}</code>],
     [texts.state, invoice.state],
-    [texts.amount, money(invoice.price)],
+    [texts.amount, moneyText(invoice.price)],
     [texts.customer, customerText(invoice.customer)],
     [texts.createdAt, time(invoice.createdAt)],
   ];
@@ -418,7 +417,7 @@ export function subscriptionPage(frame: Frame, subscription: Subscription, timel
     ['SubscriptionID', <code>{subscription.id}</code>],
     [texts.state, SUBSCRIPTION_STATUS[subscription.state]],
     [texts.customer, subscriberText(subscription)],
-    [texts.amount, money(subscription.billing.amount)],
+    [texts.amount, moneyText(subscription.billing.amount)],
     ['PaidUntil', subscription.paidUntil ? time(subscription.paidUntil) : '—'],
     [texts.createdAt, time(subscription.createdAt)],
   ];
@@ -448,7 +447,7 @@ export function subscriptionPage(frame: Frame, subscription: Subscription, timel
                     <code>{o.id}</code>
                   </td>
                   <td>{o.refunded ? `${o.status} (refunded)` : o.status}</td>
-                  <td>{money(o.amount)}</td>
+                  <td>{moneyText(o.amount)}</td>
                   <td>{time(o.at)}</td>
                 </tr>
               ))}
@@ -616,7 +615,7 @@ export function subscriptionsPage(frame: Frame, subscriptions: readonly Subscrip
     </a>,
     SUBSCRIPTION_STATUS[s.state],
     subscriberText(s),
-    money(s.billing.amount),
+    moneyText(s.billing.amount),
     s.paidUntil ? time(s.paidUntil) : '—',
     time(s.createdAt),
   ]);

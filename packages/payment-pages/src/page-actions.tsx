@@ -1,3 +1,4 @@
+import { moneyText } from '@kassa/http-kit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { isMethodCode, type DomainError } from '@kassa/domain';
 import { readCardForm } from './card-form.js';
@@ -7,7 +8,7 @@ import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { pageLink, returnLink, returnOrigin, type PageParams } from './page-links.js';
 import { targetParam } from './page-target.js';
-import { invalidLinkPage, money, renderPage } from './page-frame.js';
+import { invalidLinkPage, renderPage } from './page-frame.js';
 import { BankAppScreen, CardScreen, DoneScreen, RefusedScreen } from './screens.js';
 import { openPayment, pay, type AttemptOutcome, type OpenedPayment } from './widget-session.js';
 import { langOf, TEXTS, type Lang } from './widget-texts.js';
@@ -135,7 +136,7 @@ export function bankPage(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
     if (!payment || !isMethodCode(method)) return sendPage(res, 401, invalidLinkPage(lang, deps.mode));
     const t = TEXTS[lang];
     const inputs = { [targetParam(payment.target.kind)]: payment.target.id, t: payment.token, lang, method, from: 'bank' };
-    const body = deps.mode === 'test' ? <BankAppScreen t={t} method={method} amount={money(payment.target.price)} inputs={inputs} /> : <p>{t.openBankApp}</p>;
+    const body = deps.mode === 'test' ? <BankAppScreen t={t} method={method} amount={moneyText(payment.target.price)} inputs={inputs} /> : <p>{t.openBankApp}</p>;
     // After the confirmation the bank app returns the payer to the shop: the form may lead there.
     sendPage(res, 200, renderPage({ lang, mode: deps.mode, title: t.bankApp }, body), { returnOrigin: returnOrigin(payment.project) });
   };

@@ -1,4 +1,5 @@
-import { formatAmount, type KassaMode, type Money } from '@kassa/domain';
+import { moneyText } from '@kassa/http-kit';
+import type { KassaMode, Money } from '@kassa/domain';
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { TEXTS, type Lang } from './widget-texts.js';
@@ -8,8 +9,6 @@ import { TEXTS, type Lang } from './widget-texts.js';
 
 /** Path of the page's own stylesheet and script (served by the widget host; nothing else is loaded). */
 export const ASSETS = { css: '/Card/Sbp/widget.css', js: '/Card/Sbp/page.js' } as const;
-
-export const money = (m: Money) => `${formatAmount(m)} ${m.currency}`;
 
 export interface PageFrame {
   readonly lang: Lang;
@@ -64,7 +63,7 @@ function Page({ frame, children }: { frame: PageFrame; children: ComponentChildr
             {frame.summary ? (
               <>
                 <p class="amount">
-                  <span class="label">{t.amount}:</span> <strong>{money(frame.summary.amount)}</strong>
+                  <span class="label">{t.amount}:</span> <strong>{moneyText(frame.summary.amount)}</strong>
                 </p>
                 {frame.summary.merchantOrderId ? (
                   <p class="order">

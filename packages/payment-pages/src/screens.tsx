@@ -1,9 +1,10 @@
+import { moneyText } from '@kassa/http-kit';
 import type { KassaMode, PagePaymentMethod } from '@kassa/domain';
 import type { JSX } from 'preact';
 import { LIMITS } from '@kassa/protocol';
 import { bankLink, pageLink, qrImagePath, returnLink, type PageParams, type Selection } from './page-links.js';
 import { targetParam } from './page-target.js';
-import { HiddenInputs, money, Notice } from './page-frame.js';
+import { HiddenInputs, Notice } from './page-frame.js';
 import type { OpenedPayment } from './widget-session.js';
 import type { Texts } from './widget-texts.js';
 
@@ -97,7 +98,7 @@ export function CardScreen({ s, state = {} }: { s: Screen; state?: CardFormState
         </div>
         <Field id="card-holder" name="cardholder" label={t.cardholder} error={e.cardholder} input={{ autoComplete: 'cc-name', maxLength: LIMITS.cardholder }} />
         <button type="submit">
-          {t.pay} {money(s.payment.target.price)}
+          {t.pay} {moneyText(s.payment.target.price)}
         </button>
       </form>
     </section>

@@ -1,5 +1,6 @@
+import { moneyText } from '@kassa/http-kit';
 import type { KassaMode } from '@kassa/domain';
-import { HiddenInputs, money } from './page-frame.js';
+import { HiddenInputs } from './page-frame.js';
 import { sandboxWapNumber } from './wap-gateway.js';
 import type { OpenedPayment } from './widget-session.js';
 import { TEXTS, type Lang } from './widget-texts.js';
@@ -49,7 +50,7 @@ export function WapScreen({ payment, lang, mode, query, address }: WapScreenProp
         {t.wapNumber}: <strong class="msisdn">+{msisdn}</strong>
       </p>
       <p>
-        {t.wapText} {money(target.price)}?
+        {t.wapText} {moneyText(target.price)}?
       </p>
       <form method="post" action="/Card/Sbp/wap">
         <HiddenInputs values={{ subscriptionId: target.id, t: payment.token, lang, msisdn, ReturnUrl: query['ReturnUrl'] ?? '' }} />

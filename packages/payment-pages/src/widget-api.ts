@@ -1,6 +1,7 @@
+import { moneyJson } from '@kassa/http-kit';
 import type { Request, Response } from 'express';
 import QRCode from 'qrcode';
-import { domainError, formatAmount, isMethodCode, isWallet, METHOD_CODES, PAYMENT_METHODS, type MethodCode } from '@kassa/domain';
+import { domainError, isMethodCode, isWallet, METHOD_CODES, PAYMENT_METHODS, type MethodCode } from '@kassa/domain';
 import { sendData, sendError } from '@kassa/http-kit';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
@@ -30,7 +31,7 @@ export function statusView({ target, methods }: OpenedPayment) {
     state: target.state,
     failed_attempts: target.failedAttempts,
     ...(target.lastFailure ? { last_failure: { result_code: target.lastFailure.resultCode, result_description: target.lastFailure.resultDescription } } : {}),
-    amount: { amount: formatAmount(target.price), currency: target.price.currency },
+    amount: moneyJson(target.price),
     methods,
   };
 }

@@ -1,4 +1,5 @@
-import { formatAmount, SUBSCRIPTION_STATUS, type DomainEvent, type DomainEventType, type SubscriptionEvent, type WebhookDelivery } from '@kassa/domain';
+import { moneyJson } from '../money-view.js';
+import { SUBSCRIPTION_STATUS, type DomainEvent, type DomainEventType, type SubscriptionEvent, type WebhookDelivery } from '@kassa/domain';
 import type { EventTypeName } from '@kassa/protocol';
 import { webhookPayload } from './webhook-payload.js';
 
@@ -30,7 +31,7 @@ const subscriptionData = (e: SubscriptionEvent) => ({
   status: SUBSCRIPTION_STATUS[e.subscriptionState],
   ...(e.subscriberMsisdn ? { subscriber_msisdn: e.subscriberMsisdn } : {}),
   ...(e.paidUntil ? { paid_until: e.paidUntil } : {}),
-  ...(e.type === 'SubscriptionCharged' ? { billing_operation_id: e.billingOperationId, result: e.result, amount: { amount: formatAmount(e.amount), currency: e.amount.currency } } : {}),
+  ...(e.type === 'SubscriptionCharged' ? { billing_operation_id: e.billingOperationId, result: e.result, amount: moneyJson(e.amount) } : {}),
 });
 
 /** One event of GET events: its id, wire type, time and the data its webhook carries. */

@@ -1,22 +1,9 @@
-import {
-  formatAmount,
-  INVOICE_STATUS,
-  invoicePaymentStatus,
-  specTime,
-  unreachable,
-  type ContractEvent,
-  type Customer,
-  type InvoiceEvent,
-  type Money,
-  type TestClockEvent,
-  type Transaction,
-} from '@kassa/domain';
+import { moneyJson } from '../money-view.js';
+import { INVOICE_STATUS, invoicePaymentStatus, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type TestClockEvent, type Transaction } from '@kassa/domain';
 import type { JsonWebhook, WebhookCustomer } from '@kassa/protocol';
 
 /** The JSON body of a webhook: the spec's `{type, data}`, typed by the protocol's schemas (the OpenAPI document's `webhooks`). */
 export type WebhookPayload = JsonWebhook;
-
-const money = (m: Money) => ({ amount: formatAmount(m), currency: m.currency });
 
 /** The customer as webhooks show it: never card data. */
 function customer(c: Customer): WebhookCustomer {
@@ -29,7 +16,7 @@ const transaction = (t: Transaction) => ({
   result_code: t.resultCode,
   result_description: t.resultDescription,
   ...(t.paidAt ? { paid_at: specTime(t.paidAt) } : {}),
-  price: money(t.price),
+  price: moneyJson(t.price),
 });
 
 const invoiceBlock = (e: InvoiceEvent) => ({
@@ -56,11 +43,11 @@ export function webhookPayload(event: ContractEvent | InvoiceEvent | TestClockEv
     case 'PaymentUpdated':
       return { type: 'payment.updated', data: { invoice: invoiceBlock(event), transaction: transaction(event.transaction), customer: customer(event.customer) } };
     case 'RefundCompleted':
-      return { type: 'refund.completed', data: { invoice: invoiceBlock(event), refund: { refund_status: 'completed', amount: money(event.amount) } } };
+      return { type: 'refund.completed', data: { invoice: invoiceBlock(event), refund: { refund_status: 'completed', amount: moneyJson(event.amount) } } };
     case 'RefundFailed':
       return {
         type: 'refund.failed',
-        data: { invoice: invoiceBlock(event), refund: { refund_status: 'failed', amount: money(event.amount), result_code: event.resultCode, result_description: event.resultDescription } },
+        data: { invoice: invoiceBlock(event), refund: { refund_status: 'failed', amount: moneyJson(event.amount), result_code: event.resultCode, result_description: event.resultDescription } },
       };
     case 'TestClockReady':
       return { type: 'test_clock.ready', data: { test_clock: { test_clock_id: event.aggregate.id, name: event.name, frozen_time: specTime(event.frozenTime), status: 'ready' } } };
