@@ -8,10 +8,10 @@ export class InMemoryEventLog implements EventLog {
   /** Each event as JSON text, beside the time it occurred (for the retention) and its project (for a reset). */
   private readonly events: JournaledMap<string, { readonly json: string; readonly occurredAt: string; readonly projectId: number; readonly onClock?: true }>;
 
-  /** With a `journal`, the event log survives a restart. */
   /** Each project's events newest first (time, then id), rebuilt from the log at start. */
   private readonly newest = new NewestFirstIndex();
 
+  /** With a `journal`, the event log survives a restart. */
   constructor(journal?: Journal) {
     this.events = new JournaledMap(
       journal,

@@ -122,9 +122,9 @@ export const configSchema = z
      * or unique-local address: `refuse` (the default), or `allow` for local development.
      */
     KASSA_CALLBACK_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).default('refuse'),
-    /** Invoices naming a test_info.callback_url, per partner per minute (per process). */
-    // Events and finished webhook deliveries (and, in memory, finished aggregates) older than this are removed by the sweep.
+    /** Events and finished webhook deliveries (and, in memory, finished aggregates) older than this are removed by the sweep. */
     KASSA_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION_DAYS),
+    /** Invoices naming a test_info.callback_url, per partner per minute (per process). */
     KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CALLBACK_RATE_PER_MINUTE),
     /** Connections one listener holds at once (the oldest idle one makes room for a newcomer beyond it). */
     KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(CONNECTION_LIMITS.maxConnections),

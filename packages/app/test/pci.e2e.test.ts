@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BankCardDto, KassaClient } from '@kassa/merchant-client';
+import type { BankCardRequest, KassaClient } from '@kassa/merchant-client';
 import { dataOf, eventually, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;
@@ -16,8 +16,8 @@ const ip = '203.0.113.7';
 // Distinctive values, so the log scan below cannot miss them or find them by chance.
 const PAN = '4276380012345678';
 const CVC = '739';
-const CARD: BankCardDto = { pan: PAN, expiration_month: 12, expiration_year: 2031, security_code: CVC, cardholder: 'IVAN PETROV' };
-const cardCustomer = (who: string, card: BankCardDto = CARD) => ({ type: 'bank_card' as const, source: 'shop', country: 'RU', merchant_customer_id: who, bank_card: card });
+const CARD: BankCardRequest = { pan: PAN, expiration_month: 12, expiration_year: 2031, security_code: CVC, cardholder: 'IVAN PETROV' };
+const cardCustomer = (who: string, card: BankCardRequest = CARD) => ({ type: 'bank_card' as const, source: 'shop', country: 'RU', merchant_customer_id: who, bank_card: card });
 const codeOf = (r: { status: number; ok: boolean; error?: { code: string } }) => `${r.status} ${r.ok ? 'ok' : r.error?.code}`;
 
 describe('the PCI host', () => {
@@ -57,7 +57,7 @@ describe('the PCI host', () => {
     expect((await api.findInvoiceByOrderId(P.main, f.orderId)).status).toBe(404);
   });
 
-  it.each<[string, Partial<BankCardDto>]>([
+  it.each<[string, Partial<BankCardRequest>]>([
     ['bank_card.pan', { pan: '427638001234567' }],
     ['bank_card.pan', { pan: '42763800123456789' }],
     ['bank_card.expiration_month', { expiration_month: 13 }],

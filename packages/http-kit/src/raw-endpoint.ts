@@ -33,8 +33,10 @@ export interface RawEndpoint {
   refuse(status: number, message: string): string;
 }
 
-/** A path that answers in a format of its own even when Node's HTTP parser refuses the request (XML, or a page). */
-/** How a path's refused requests are answered; `prefix`: every path below `path` too (the dashboard's pages). */
+/**
+ * A path that answers in a format of its own even when Node's HTTP parser refuses the request (XML,
+ * or a page): how its refused requests are answered; `prefix`: every path below `path` too (the dashboard's pages).
+ */
 export type DocumentRefusal = Pick<RawEndpoint, 'path' | 'contentType' | 'refuse'> & { readonly prefix?: true };
 
 /** The endpoint a raw request line (`POST /path?q HTTP/1.1`) is addressed to, if any (paths match in any case, as Express's do). */

@@ -93,9 +93,6 @@ export const testClocksSchema = z.object({ test_clocks: z.array(testClockSchema)
 export const refundSchema = z.object({ invoice_id: z.uuid(), refund_status: z.enum(['processing', 'completed', 'failed']) }).meta({ id: 'Refund' });
 export const billingCheckSchema = z.object({ supported: z.boolean(), customer: customerViewSchema }).meta({ id: 'BillingCheck' });
 
-/** `{success: true, data}`. */
-export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-
 export const errorBodySchema = z
   .object({
     success: z.literal(false),

@@ -11,14 +11,14 @@ const hostile = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary
 
 const encode = (fields: readonly (readonly [string, string])[]) => fields.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 
+/** A WAP form's ReturnUrl with a way up, in the spellings that percent-encoding allows: each must stay under the project's return address. */
+const DOT_SEGMENTS = fc.constantFrom('..', '../x', '%2e%2e/x', '%2E%2e%2fx', 'a/%2e%2e/%2e%2e/x', '%252e%252e/x', '.%2e/x', '%2e./x', 'a%2f..%2fb', '%2e%2e%5cx');
+
 /**
  * The payment page's forms (the card form, the simulate button): the right fields for a real
  * payment or a made-up one, each possibly replaced by a hostile value. The card numbers they carry
  * must never reach a log line.
  */
-/** A WAP form's ReturnUrl with a way up, in the spellings that percent-encoding allows: each must stay under the project's return address. */
-const DOT_SEGMENTS = fc.constantFrom('..', '../x', '%2e%2e/x', '%2E%2e%2fx', 'a/%2e%2e/%2e%2e/x', '%252e%252e/x', '.%2e/x', '%2e./x', 'a%2f..%2fb', '%2e%2e%5cx');
-
 export const nearlyRightForm = (known: readonly KnownPayment[]): fc.Arbitrary<FuzzBody> => {
   const payment =
     known.length > 0

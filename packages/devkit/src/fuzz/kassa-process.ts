@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import type { ListenerName } from '@kassa/app';
 import { FREE_PORTS } from '../servers/free-ports.js';
 
-/** The partner the fuzzer signs as: its project 1 needs client_ip, project 2 does not. */
 /** The admin API's bearer token of the fuzzed process: hex, so that the log check finds it as it finds signatures. */
 export const FUZZ_ADMIN_TOKEN = 'f0'.repeat(32);
 
+/** The partner the fuzzer signs as: its project 1 needs client_ip, project 2 does not. */
 export const FUZZ_PARTNER = { login: 'fuzz', password: 'fuzz-password-0c7e1d', projects: [1, 2], subscriptionSecret: 'whsec_ZnV6ei1zdWJzY3JpcHRpb24tc2VjcmV0LTViMWU=' } as const;
 
 /** The projects the fuzzer calls the subscription service on: project 1 takes the spec's signature (v1), project 2 the document's (v2). */
