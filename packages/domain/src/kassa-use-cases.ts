@@ -26,7 +26,7 @@ import { ResendSubscriptionPin } from './subscription/use-cases/resend-subscript
 import { RefundBillingOperation } from './subscription/use-cases/refund-billing-operation.use-case.js';
 import { RunSubscriptionCharge } from './subscription/use-cases/run-subscription-charge.use-case.js';
 import { AttemptDelivery } from './webhook/use-cases/attempt-delivery.use-case.js';
-import { ClockedAttemptPace } from './sandbox/clocked-attempt-pace.js';
+import { ClockedAttemptPace } from './sandbox/use-cases/clocked-attempt-pace.js';
 import { RelayEvents } from './jobs/relay-events.use-case.js';
 import { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case.js';
 import { RecoverDeadDeliveries } from './webhook/use-cases/recover-dead-deliveries.use-case.js';

@@ -4,7 +4,7 @@ import type { EventStamp } from '../shared/events.js';
 import { applyToAggregate, MAX_PIN_ATTEMPTS, type Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
-import { contractEvents } from './contract.events.js';
+import { contractEvents, type ContractEvent } from './contract.events.js';
 import type { Contract, ContractFields, ContractState } from './contract.fields.js';
 import { contractMachine, startContract, type ContractMachineEvent } from './contract.machine.js';
 import { contractRefusal } from './contract.refusals.js';
@@ -42,7 +42,7 @@ const apply = (contract: Contract, event: ContractMachineEvent, stamp: EventStam
 
 /** POST contracts/{id}/authorize: the spec's PIN rows, three attempts, wrong PINs counted and saved. */
 /** The PIN entered, as its digest (`PinDigests.digest(contract.id, pin)`). */
-export function enterContractPin(contract: Contract, pinDigest: string, stamp: EventStamp): Change<Contract, Contract> {
+export function enterContractPin(contract: Contract, pinDigest: string, stamp: EventStamp): Change<Contract, Contract, ContractEvent> {
   const applied = apply(contract, { type: 'PIN', pinDigest }, stamp);
   if (!applied) return { events: [], outcome: contractRefusal(contract, 'PIN') };
   const { next, events } = applied;
@@ -53,14 +53,14 @@ export function enterContractPin(contract: Contract, pinDigest: string, stamp: E
 }
 
 /** POST contracts/{id}/cancel. A cancelled or closed contract is not found. */
-export function cancelContract(contract: Contract, stamp: EventStamp): Change<Contract, Contract> {
+export function cancelContract(contract: Contract, stamp: EventStamp): Change<Contract, Contract, ContractEvent> {
   const applied = apply(contract, { type: 'CANCEL' }, stamp);
   if (!applied) return { events: [], outcome: contractRefusal(contract, 'CANCEL') };
   return { ...applied, outcome: ok(applied.next) };
 }
 
 /** Expiry: closes the contract once expires_at is reached; earlier, or when already over, nothing. */
-export function expireContract(contract: Contract, stamp: EventStamp): Change<Contract, boolean> {
+export function expireContract(contract: Contract, stamp: EventStamp): Change<Contract, boolean, ContractEvent> {
   const applied = apply(contract, { type: 'EXPIRE', now: stamp.now }, stamp);
   if (!applied) return { events: [], outcome: ok(false) };
   return { ...applied, outcome: ok(true) };

@@ -4,7 +4,7 @@ import type { EventStamp } from '../shared/events.js';
 import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, type Change } from '../shared/lifecycle.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
-import { invoiceEvents } from './invoice.events.js';
+import { invoiceEvents, type InvoiceEvent } from './invoice.events.js';
 import { INVOICE_STATUS, type Invoice, type InvoiceFields, type InvoiceState } from './invoice.fields.js';
 import { invoiceMachine, startInvoice, type InvoiceMachineEvent } from './invoice.machine.js';
 import { invoiceRefusal } from './invoice.refusals.js';
@@ -74,7 +74,7 @@ const refused = (invoice: Invoice, command: Parameters<typeof invoiceRefusal>[1]
 
 /** POST invoices/{id}/authorize: SMS_PIN invoices in Created only; three attempts. */
 /** The PIN entered, as its digest (`PinDigests.digest(invoice.id, pin)`). */
-export function enterInvoicePin(invoice: Invoice, pinDigest: string, stamp: EventStamp): Change<Invoice, Invoice> {
+export function enterInvoicePin(invoice: Invoice, pinDigest: string, stamp: EventStamp): Change<Invoice, Invoice, InvoiceEvent> {
   const applied = apply(invoice, { type: 'PIN', pinDigest }, stamp);
   if (!applied) return refused(invoice, 'PIN');
   const { next, events } = applied;
@@ -85,7 +85,7 @@ export function enterInvoicePin(invoice: Invoice, pinDigest: string, stamp: Even
 }
 
 /** POST invoices/{id}/cancel. Cancelling a cancelled invoice answers as before; a paid one refuses. */
-export function cancelInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice> {
+export function cancelInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice, InvoiceEvent> {
   const applied = apply(invoice, { type: 'CANCEL' }, stamp);
   if (!applied) return refused(invoice, 'CANCEL');
   return { ...applied, outcome: ok(applied.next) };
@@ -119,7 +119,7 @@ export function transactionFor(invoice: Invoice, outcome: ChargeOutcome, id: str
 }
 
 /** Records a charge attempt: SUCCESS makes the invoice Processed/PAID, FAILED leaves its status. */
-export function recordCharge(invoice: Invoice, transaction: Transaction, stamp: EventStamp): Change<Invoice, Transaction> {
+export function recordCharge(invoice: Invoice, transaction: Transaction, stamp: EventStamp): Change<Invoice, Transaction, InvoiceEvent> {
   const type = transaction.status === 'SUCCESS' ? 'CHARGE_SUCCEEDED' : 'CHARGE_FAILED';
   const applied = apply(invoice, { type, transaction }, stamp);
   if (!applied) {
@@ -130,28 +130,28 @@ export function recordCharge(invoice: Invoice, transaction: Transaction, stamp: 
 }
 
 /** POST invoices/{id}/refund: only from PAID. A repeated refund answers with the refund under way. */
-export function requestRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice> {
+export function requestRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice, InvoiceEvent> {
   const applied = apply(invoice, { type: 'REFUND' }, stamp);
   if (!applied) return refused(invoice, 'REFUND');
   return { ...applied, outcome: ok(applied.next) };
 }
 
 /** The refund finished at the gateway: refund_status completed, and the refund notification. */
-export function completeRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean> {
+export function completeRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean, InvoiceEvent> {
   const applied = apply(invoice, { type: 'REFUND_COMPLETED' }, stamp);
   if (!applied) return { events: [], outcome: ok(false) };
   return { ...applied, outcome: ok(true) };
 }
 
 /** The gateway refused the refund: refund_status failed, and the refund's notification says so. */
-export function failRefund(invoice: Invoice, refusal: { readonly resultCode: number; readonly resultDescription: string }, stamp: EventStamp): Change<Invoice, boolean> {
+export function failRefund(invoice: Invoice, refusal: { readonly resultCode: number; readonly resultDescription: string }, stamp: EventStamp): Change<Invoice, boolean, InvoiceEvent> {
   const applied = apply(invoice, { type: 'REFUND_FAILED', ...refusal }, stamp);
   if (!applied) return { events: [], outcome: ok(false) };
   return { ...applied, outcome: ok(true) };
 }
 
 /** Expiry of an unpaid invoice: it becomes Cancelled once expires_at is reached. */
-export function expireInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean> {
+export function expireInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean, InvoiceEvent> {
   const applied = apply(invoice, { type: 'EXPIRE', now: stamp.now }, stamp);
   if (!applied) return { events: [], outcome: ok(false) };
   return { ...applied, outcome: ok(true) };

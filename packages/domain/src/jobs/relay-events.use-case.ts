@@ -2,8 +2,8 @@ import type { KassaPorts } from '../ports/kassa-ports.js';
 import { openDelivery } from '../webhook/webhook-delivery.js';
 import { eachSettled } from '../shared/each-settled.js';
 import { scheduleSafely } from './schedule-safely.js';
-import { clockOf } from '../shared/application/clock-time.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import { clockOf } from '../application/clock-time.js';
+import type { DomainEvent } from '../events/domain-event.js';
 
 /** Aggregates whose events one relay run moves at once. */
 const RELAY_CONCURRENCY = 10;

@@ -32,7 +32,7 @@ export const testClockDueAt = (c: TestClock): string | null => (c.status === 'ad
 const leaseFrom = (realNow: string) => new Date(Date.parse(realNow) + ADVANCE_LEASE_SECONDS * 1000).toISOString();
 
 /** POST test_clocks/{id}/advance: only a ready clock, only forwards. */
-export function startAdvance(clock: TestClock, to: string, realNow: string): Change<TestClock, TestClock> {
+export function startAdvance(clock: TestClock, to: string, realNow: string): Change<TestClock, TestClock, TestClockEvent> {
   if (clock.status === 'advancing') return { outcome: fail('TEST_CLOCK_ADVANCING'), events: [] };
   if (Date.parse(to) <= Date.parse(clock.frozenTime)) return { outcome: fail('TEST_CLOCK_TIME_INVALID', `frozen_time must be after the clock's time (${clock.frozenTime})`), events: [] };
   const next: TestClock = { ...clock, status: 'advancing', advancingTo: to, leaseUntil: leaseFrom(realNow), leaseOwner: null, advances: clock.advances + 1, version: clock.version + 1 };
@@ -57,7 +57,7 @@ export function stepTestClock(clock: TestClock, at: string, realNow: string): Te
 }
 
 /** The advance is done: the clock shows its target, is ready, and says so (`test_clock.ready`). */
-export function finishAdvance(clock: TestClock, stamp: Pick<EventStamp, 'requestId' | 'idempotencyKey'>): Change<TestClock, TestClock> {
+export function finishAdvance(clock: TestClock, stamp: Pick<EventStamp, 'requestId' | 'idempotencyKey'>): Change<TestClock, TestClock, TestClockEvent> {
   if (clock.status !== 'advancing' || clock.advancingTo === null) return { outcome: ok(clock), events: [] };
   const next: TestClock = { ...clock, frozenTime: clock.advancingTo, status: 'ready', advancingTo: null, leaseUntil: null, leaseOwner: null, version: clock.version + 1 };
   const events: TestClockEvent[] = [testClockEvent(next, stamp)];

@@ -11,7 +11,6 @@ import {
   type InputFrom,
 } from 'xstate';
 import type { DomainError } from './errors.js';
-import type { DomainEvent } from './domain-event.js';
 import type { EventStamp } from './events.js';
 import type { Result } from './result.js';
 
@@ -114,9 +113,9 @@ export function machineAccepts<M extends AnyStateMachine>(machine: M, state: str
  * changed), the events it recorded, and the answer for the caller. A wrong PIN is a change (the
  * attempt is counted) and an error answer at once.
  */
-export interface Change<A, T> {
+export interface Change<A, T, E = never> {
   readonly next?: A;
-  readonly events: readonly DomainEvent[];
+  readonly events: readonly E[];
   readonly outcome: Result<T, DomainError>;
 }
 
@@ -128,7 +127,7 @@ export type Aggregate<C> = C & { readonly state: string; readonly version: numbe
  * events made of what the step emitted (`eventsOf` stamps them and adds what every event of the
  * aggregate says of it), or `undefined` when the machine refuses the event in this state.
  */
-export function applyToAggregate<M extends AnyStateMachine, A extends Aggregate<ContextFrom<M>>, E extends DomainEvent>(
+export function applyToAggregate<M extends AnyStateMachine, A extends Aggregate<ContextFrom<M>>, E>(
   machine: M,
   aggregate: A,
   event: EventFromLogic<M>,

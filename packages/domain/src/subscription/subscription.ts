@@ -5,7 +5,7 @@ import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, type Change } from 
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { APPROVAL_WINDOW_SECONDS, type BillingOperation } from './billing-operation.js';
-import { subscriptionEvents } from './subscription.events.js';
+import { subscriptionEvents, type SubscriptionEvent } from './subscription.events.js';
 import { SUBSCRIPTION_STATUS, type Subscription, type SubscriptionFields, type SubscriptionState } from './subscription.fields.js';
 import { startSubscription, subscriptionMachine, type SubscriptionMachineEvent } from './subscription.machine.js';
 import { subscriptionRefusal } from './subscription.refusals.js';
@@ -66,7 +66,7 @@ const refused = (s: Subscription, command: Parameters<typeof subscriptionRefusal
 
 /** ApproveSubscription: SMS_PIN and Pending only; three attempts; the window closes after 3 hours. */
 /** The PIN entered, as its digest (`PinDigests.digest(subscription.id, pin)`). */
-export function approveSubscription(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription> {
+export function approveSubscription(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription, SubscriptionEvent> {
   const applied = apply(s, { type: 'APPROVE', pinDigest, now: stamp.now }, stamp);
   if (!applied) return refused(s, 'APPROVE');
   const { next, events } = applied;
@@ -77,14 +77,14 @@ export function approveSubscription(s: Subscription, pinDigest: string, stamp: E
 }
 
 /** AUTH_PAGE activation: the payer completed the payment on the page (WAP: the operator named the number). */
-export function completeSubscriptionPayment(s: Subscription, stamp: EventStamp, msisdn?: string): Change<Subscription, Subscription> {
+export function completeSubscriptionPayment(s: Subscription, stamp: EventStamp, msisdn?: string): Change<Subscription, Subscription, SubscriptionEvent> {
   const applied = apply(s, { type: 'PAYMENT_COMPLETED', now: stamp.now, ...(msisdn ? { msisdn } : {}) }, stamp);
   if (!applied) return refused(s, 'PAYMENT_COMPLETED');
   return { ...applied, outcome: ok(applied.next) };
 }
 
 /** AUTH_PAGE: a payment on the page was declined; counted, so that the next one is a new charge. */
-export function failSubscriptionPayment(s: Subscription, stamp: EventStamp): Change<Subscription, boolean> {
+export function failSubscriptionPayment(s: Subscription, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
   const applied = apply(s, { type: 'PAYMENT_FAILED' }, stamp);
   if (!applied) return { events: [], outcome: ok(false) };
   return { ...applied, outcome: ok(true) };
@@ -95,28 +95,28 @@ export const subscriptionActivation = (s: Pick<Subscription, 'acceptanceChannel'
   s.acceptanceChannel === 'SMS_PIN' ? 'SMS_PIN' : s.subscriberId !== null ? 'PAGE' : 'WAP';
 
 /** ResendPinCode: SMS_PIN, Pending, at most three times; a new PIN, whose digest replaces the old one's. */
-export function resendSubscriptionPin(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription> {
+export function resendSubscriptionPin(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription, SubscriptionEvent> {
   const applied = apply(s, { type: 'RESEND_PIN', pinDigest }, stamp);
   if (!applied) return refused(s, 'RESEND_PIN');
   return { ...applied, outcome: ok(applied.next) };
 }
 
 /** CancelSubscription: Pending or Active become Cancelled; an ended subscription answers as it is. */
-export function cancelSubscription(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
+export function cancelSubscription(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription, SubscriptionEvent> {
   const applied = apply(s, { type: 'CANCEL', now: stamp.now }, stamp);
   if (!applied) return refused(s, 'CANCEL');
   return { ...applied, outcome: ok(applied.next) };
 }
 
 /** The approval window closed: Pending becomes ApprovingFailed; otherwise nothing. */
-export function expireSubscriptionApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean> {
+export function expireSubscriptionApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
   const applied = apply(s, { type: 'EXPIRE_APPROVAL', now: stamp.now }, stamp);
   if (!applied) return { events: [], outcome: ok(false) };
   return { ...applied, outcome: ok(true) };
 }
 
 /** An SMS_PIN subscription whose PIN could not be delivered: ApprovingFailed at once. */
-export function failUndeliverableApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean> {
+export function failUndeliverableApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
   const applied = apply(s, { type: 'PIN_UNDELIVERABLE', now: stamp.now }, stamp);
   return applied ? { ...applied, outcome: ok(true) } : { events: [], outcome: ok(false) };
 }
@@ -128,7 +128,7 @@ export function subscriptionChargeDue(s: Subscription, now: string): boolean {
 }
 
 /** Records one scheduled charge; the outcome says whether it applied (it was due). */
-export function recordSubscriptionCharge(s: Subscription, operation: BillingOperation, stamp: EventStamp): Change<Subscription, boolean> {
+export function recordSubscriptionCharge(s: Subscription, operation: BillingOperation, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
   const type = operation.status === 'SUCCESS' ? 'CHARGE_SUCCEEDED' : 'CHARGE_FAILED';
   const applied = apply(s, { type, operation }, stamp);
   if (!applied) return { events: [], outcome: ok(false) };
@@ -136,7 +136,7 @@ export function recordSubscriptionCharge(s: Subscription, operation: BillingOper
 }
 
 /** RefundBillingOperation: marks the charge refunded; status and schedule stay as they are. */
-export function refundBillingOperation(s: Subscription, operationId: string, stamp: EventStamp): Change<Subscription, boolean> {
+export function refundBillingOperation(s: Subscription, operationId: string, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
   const applied = apply(s, { type: 'REFUND_OPERATION', operationId }, stamp);
   if (!applied) return { events: [], outcome: ok(false) };
   return { ...applied, outcome: ok(true) };

@@ -5,7 +5,7 @@ import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { nextAttemptDelay } from './retry-schedule.js';
 import type { DeliveryAttempt, DeliveryState, Notification, WebhookDelivery, WebhookDeliveryFields } from './webhook-delivery.fields.js';
-import type { DomainEventType } from '../shared/domain-event.js';
+import type { DomainEventType } from '../events/domain-event.js';
 import { startWebhookDelivery, webhookDeliveryMachine, type WebhookDeliveryMachineEvent } from './webhook-delivery.machine.js';
 
 export interface OpenDeliveryInput {

@@ -2,8 +2,8 @@ import { enterContractPin, type Contract } from '../contract.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
-import { stampFor } from '../../shared/application/clock-time.js';
-import { runCommand } from '../../shared/application/run-command.js';
+import { stampFor } from '../../application/clock-time.js';
+import { runCommand } from '../../application/run-command.js';
 
 export interface AuthorizeContractInput {
   readonly projectId: number;

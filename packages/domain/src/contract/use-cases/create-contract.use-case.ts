@@ -1,11 +1,11 @@
 import { cancelContract, expireContract, openContract, type Contract } from '../contract.js';
-import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
+import { clockOf, stampFor, startingTime } from '../../application/clock-time.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
-import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
+import { newPin, pinNotDelivered, sendPin } from '../../application/pin-delivery.js';
+import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 export interface CreateContractInput {

@@ -2,8 +2,8 @@ import { expireContract } from '../contract.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
-import { stampFor } from '../../shared/application/clock-time.js';
-import { runCommand } from '../../shared/application/run-command.js';
+import { stampFor } from '../../application/clock-time.js';
+import { runCommand } from '../../application/run-command.js';
 
 /** Job: closes the contract once its expires_at is reached; early, late or repeated runs are harmless. */
 export class ExpireContract {

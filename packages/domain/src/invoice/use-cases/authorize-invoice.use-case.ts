@@ -3,7 +3,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import { notFound, onInvoice, type InvoicePorts, type InvoiceRef } from './invoice-command.js';
-import { clockOf, timeOf } from '../../shared/application/clock-time.js';
+import { clockOf, timeOf } from '../../application/clock-time.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 /** POST /invoices/{id}/authorize: the PIN moves an SMS_PIN invoice to Authorize; its charge follows. */

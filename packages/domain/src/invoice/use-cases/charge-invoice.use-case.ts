@@ -5,9 +5,9 @@ import type { PaymentCard } from '../../shared/payment-card.js';
 import type { PagePaymentMethod } from '../../shared/payment-methods.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { clockOf, stampFor } from '../../shared/application/clock-time.js';
+import { clockOf, stampFor } from '../../application/clock-time.js';
 import type { InvoiceRef } from './invoice-command.js';
-import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
+import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 export interface ChargeInvoiceInput extends InvoiceRef {

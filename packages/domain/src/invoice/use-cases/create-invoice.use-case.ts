@@ -6,9 +6,9 @@ import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
-import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
-import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
-import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
+import { clockOf, stampFor, startingTime } from '../../application/clock-time.js';
+import { newPin, pinNotDelivered, sendPin } from '../../application/pin-delivery.js';
+import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 import type { CreateContract } from '../../contract/use-cases/create-contract.use-case.js';
 

@@ -3,9 +3,10 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { EventStamp } from '../../shared/events.js';
+import type { InvoiceEvent } from '../invoice.events.js';
 import type { Change } from '../../shared/lifecycle.js';
-import { stampFor } from '../../shared/application/clock-time.js';
-import { runCommand } from '../../shared/application/run-command.js';
+import { stampFor } from '../../application/clock-time.js';
+import { runCommand } from '../../application/run-command.js';
 
 export interface InvoiceRef {
   readonly projectId: number;
@@ -15,7 +16,7 @@ export interface InvoiceRef {
 export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>;
 
 /** Load the invoice of this project, run one command on it, save. Another project's invoice is not found. */
-export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T>) {
+export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T, InvoiceEvent>) {
   return runCommand({
     load: () => ports.invoices.get(ref.projectId, ref.invoiceId),
     missing,
@@ -33,7 +34,7 @@ export const notFound = () => fail('INVOICE_NOT_FOUND');
 export class InvoiceCommand<T> {
   constructor(
     private readonly ports: InvoicePorts,
-    private readonly command: (i: Invoice, s: EventStamp) => Change<Invoice, T>,
+    private readonly command: (i: Invoice, s: EventStamp) => Change<Invoice, T, InvoiceEvent>,
     private readonly missing: Result<T, DomainError>,
   ) {}
 

@@ -2,7 +2,7 @@ import { requestRefund, type Invoice } from '../invoice.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import { notFound, onInvoice, type InvoicePorts, type InvoiceRef } from './invoice-command.js';
-import { clockOf, timeOf } from '../../shared/application/clock-time.js';
+import { clockOf, timeOf } from '../../application/clock-time.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 /** POST /invoices/{id}/refund: 202 processing; the gateway's refund runs as a job. */

@@ -8,7 +8,7 @@ import { dueJobs } from '../../jobs/due-jobs.js';
 import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
 import { ADVANCE_LEASE_SECONDS, claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
 import { TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
-import type { DomainEvent } from '../../shared/domain-event.js';
+import type { DomainEvent } from '../../events/domain-event.js';
 import { ADVANCE_CONCURRENCY, AdvanceSlices } from './advance-slices.js';
 
 type Saved = { readonly next: TestClock; readonly events: readonly DomainEvent[] };

@@ -4,8 +4,8 @@ import { money, type Money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
 import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling } from '../billing-operation.js';
 import { failUndeliverableApproval, openSubscription, type Subscription } from '../subscription.js';
-import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
-import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
+import { newPin, pinNotDelivered, sendPin } from '../../application/pin-delivery.js';
+import { clockOf, stampFor, startingTime } from '../../application/clock-time.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 /** The test environment's TestInfo block of CreateSubscription. */

@@ -3,7 +3,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { PaymentCard } from '../../shared/payment-card.js';
 import type { PagePaymentMethod } from '../../shared/payment-methods.js';
-import { pageMethodRefusal } from '../../shared/application/page-payment-method.js';
+import { pageMethodRefusal } from '../../application/page-payment-method.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { completeSubscriptionPayment, failSubscriptionPayment, subscriptionActivation } from '../subscription.js';
 import { subscriptionCustomer } from './run-subscription-charge.use-case.js';

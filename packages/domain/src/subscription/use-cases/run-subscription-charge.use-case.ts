@@ -3,8 +3,8 @@ import type { Customer } from '../../shared/customer.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
 import { recordSubscriptionCharge, subscriptionChargeDue, type Subscription } from '../subscription.js';
-import { clockOf, stampFor } from '../../shared/application/clock-time.js';
-import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
+import { clockOf, stampFor } from '../../application/clock-time.js';
+import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 /** Who the gateway charges for a subscription: its number, or its customer by card. */

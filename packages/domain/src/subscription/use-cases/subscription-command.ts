@@ -3,10 +3,11 @@ import type { SubscriberFilter } from '../../ports/subscription-repository.port.
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { EventStamp } from '../../shared/events.js';
+import type { SubscriptionEvent } from '../subscription.events.js';
 import type { Change } from '../../shared/lifecycle.js';
 import type { Subscription } from '../subscription.js';
-import { clockOf, stampFor } from '../../shared/application/clock-time.js';
-import { runCommand } from '../../shared/application/run-command.js';
+import { clockOf, stampFor } from '../../application/clock-time.js';
+import { runCommand } from '../../application/run-command.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 /** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
@@ -20,7 +21,13 @@ export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'
   return (await ports.subscriptions.list(projectId, by, 1))[0];
 }
 
-export function onSubscription<T, M>(ports: SubscriptionPorts, projectId: number, by: SubscriptionLocator, missing: M, command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>) {
+export function onSubscription<T, M>(
+  ports: SubscriptionPorts,
+  projectId: number,
+  by: SubscriptionLocator,
+  missing: M,
+  command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T, SubscriptionEvent>,
+) {
   return runCommand({
     load: () => locateSubscription(ports, projectId, by),
     missing,
@@ -45,7 +52,7 @@ export async function scheduleFirstCharge(ports: SubscriptionPorts, s: Subscript
 export class SubscriptionCommand<T> {
   constructor(
     private readonly ports: SubscriptionPorts,
-    private readonly command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>,
+    private readonly command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T, SubscriptionEvent>,
     private readonly missing: Result<T, DomainError>,
     private readonly then?: (ports: SubscriptionPorts, value: T) => Promise<void>,
   ) {}

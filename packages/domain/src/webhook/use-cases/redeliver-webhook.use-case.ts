@@ -2,8 +2,8 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import { redeliver, type WebhookDelivery } from '../webhook-delivery.js';
-import { clockOf, stampFor, timeOf } from '../../shared/application/clock-time.js';
-import { runCommand } from '../../shared/application/run-command.js';
+import { clockOf, stampFor, timeOf } from '../../application/clock-time.js';
+import { runCommand } from '../../application/run-command.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { PinGenerator, SmsOutcome, SmsSender } from '../../ports/pin.port.js';
-import { TEST_PIN, type DomainSettings } from '../settings.js';
-import { fail } from '../errors.js';
+import type { PinGenerator, SmsOutcome, SmsSender } from '../ports/pin.port.js';
+import { TEST_PIN, type DomainSettings } from '../shared/settings.js';
+import { fail } from '../shared/errors.js';
 
 /** The PIN for a new confirmation: 1234 in the test environment, a fresh one otherwise. */
 export const newPin = (settings: DomainSettings, pins: PinGenerator): string => (settings.mode === 'test' ? TEST_PIN : pins.newPin());

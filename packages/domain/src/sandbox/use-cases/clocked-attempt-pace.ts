@@ -1,4 +1,4 @@
-import type { Clock } from '../ports/clock.port.js';
+import type { Clock } from '../../ports/clock.port.js';
 
 /**
  * How the sandbox paces the real HTTP attempts of webhook deliveries on test clocks, per endpoint (a

@@ -1,24 +1,23 @@
-import type { SaveResult } from '../../ports/save-result.js';
-import type { DomainError } from '../errors.js';
-import type { DomainEvent } from '../domain-event.js';
-import type { Change } from '../lifecycle.js';
-import type { Result } from '../result.js';
+import type { SaveResult } from '../ports/save-result.js';
+import type { DomainError } from '../shared/errors.js';
+import type { Change } from '../shared/lifecycle.js';
+import type { Result } from '../shared/result.js';
 import { retryOnConflict, RETRY } from './retry-on-conflict.js';
 
 /** What loading, changing and saving one aggregate needs. */
-export interface CommandRun<A, T, M> {
+export interface CommandRun<A, T, M, E> {
   readonly load: () => Promise<A | undefined>;
   readonly missing: M;
   /** May wait (for the time of the aggregate's test clock, say). */
-  readonly command: (aggregate: A) => Change<A, T> | Promise<Change<A, T>>;
-  readonly save: (aggregate: A, events: readonly DomainEvent[]) => Promise<SaveResult>;
+  readonly command: (aggregate: A) => Change<A, T, E> | Promise<Change<A, T, E>>;
+  readonly save: (aggregate: A, events: readonly E[]) => Promise<SaveResult>;
 }
 
 /**
  * Load, ask the aggregate (its machine), save what changed, answer. A lost race re-runs the whole
  * step on fresh state, so concurrent wrong PINs can never count past the limit.
  */
-export function runCommand<A, T, M>(run: CommandRun<A, T, M>): Promise<Result<T, DomainError> | M> {
+export function runCommand<A, T, M, E>(run: CommandRun<A, T, M, E>): Promise<Result<T, DomainError> | M> {
   return retryOnConflict(async () => {
     const aggregate = await run.load();
     if (!aggregate) return run.missing;
