@@ -3,7 +3,7 @@ import { eachSettled } from '../shared/each-settled.js';
 import type { ApplyRetention } from './apply-retention.use-case.js';
 import type { RunJob } from './run-job.use-case.js';
 import { scheduleSafely } from './schedule-safely.js';
-import { dueJobs, type DueJob } from './due-jobs.js';
+import { dueJobs, type DueJob } from '../application/due-work.js';
 
 /**
  * Due jobs run at once by one sweep: after Redis lost its jobs the sweep does all of them, and one

@@ -1,7 +1,11 @@
-import { contractDueAt, type Contract } from '../contract/contract.js';
-import { invoiceNextWork, type Invoice } from '../invoice/invoice.js';
+import type { Contract } from '../contract/contract.fields.js';
+import { contractLifecycle } from '../contract/contract.lifecycle.js';
+import type { Invoice } from '../invoice/invoice.fields.js';
+import { invoiceLifecycle } from '../invoice/invoice.lifecycle.js';
+import type { Lifecycle } from '../shared/lifecycle.js';
 import { MAX_CHARGE_ATTEMPTS } from '../subscription/billing-operation.js';
-import { subscriptionNextWork, type Subscription } from '../subscription/subscription.js';
+import type { Subscription } from '../subscription/subscription.fields.js';
+import { subscriptionLifecycle } from '../subscription/subscription.lifecycle.js';
 
 /**
  * The sandbox's budget (docs/merchants/sandbox.md, "Test clocks"): a shared sandbox serves every merchant, so no one
@@ -28,26 +32,26 @@ const ms = Date.parse;
  * its charges one period apart (a decline is retried a period later too) until its attempts run out.
  */
 export function subscriptionWorkUntil(s: Subscription, until: string): number {
-  const work = subscriptionNextWork(s);
+  const work = subscriptionLifecycle.nextWork(s);
   if (!work || ms(work.at) > ms(until)) return 0;
-  if (work.kind !== 'charge') return 1;
+  if (work.job !== 'subscription.charge') return 1;
   const periodMs = (s.billing.periodSeconds ?? 0) * 1000;
   const attemptsLeft = Math.max(1, MAX_CHARGE_ATTEMPTS - s.chargeAttempts);
   if (periodMs <= 0) return attemptsLeft;
   return Math.min(attemptsLeft, Math.floor((ms(until) - ms(work.at)) / periodMs) + 1);
 }
 
-/** An invoice's next piece of work (a charge, a refund or its expiry) if it falls due by `until`. */
-export const invoiceWorkUntil = (i: Invoice, until: string): number => {
-  const work = invoiceNextWork(i);
+/** One piece: the aggregate's next work, if it falls due by `until`. */
+const nextPieceUntil = <A>(lifecycle: Pick<Lifecycle<A>, 'nextWork'>, a: A, until: string): number => {
+  const work = lifecycle.nextWork(a);
   return work && ms(work.at) <= ms(until) ? 1 : 0;
 };
 
+/** An invoice's next piece of work (a charge, a refund or its expiry) if it falls due by `until`. */
+export const invoiceWorkUntil = (i: Invoice, until: string): number => nextPieceUntil(invoiceLifecycle, i, until);
+
 /** A contract's expiry if it falls due by `until`. */
-export const contractWorkUntil = (c: Contract, until: string): number => {
-  const at = contractDueAt(c);
-  return at !== null && ms(at) <= ms(until) ? 1 : 0;
-};
+export const contractWorkUntil = (c: Contract, until: string): number => nextPieceUntil(contractLifecycle, c, until);
 
 /** The message of a refused request: which limit, and its value. */
 export const limitMessage = {

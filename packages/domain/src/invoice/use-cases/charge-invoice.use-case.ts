@@ -1,4 +1,5 @@
-import { invoiceIsChargeable, invoiceNextWork, recordCharge, transactionFor } from '../invoice.js';
+import { invoiceIsChargeable, recordCharge, transactionFor } from '../invoice.js';
+import { awaitsChargeJob } from '../invoice.lifecycle.js';
 import type { Transaction } from '../transaction.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { PaymentCard } from '../../shared/payment-card.js';
@@ -36,7 +37,7 @@ export class ChargeInvoice {
     return retryOnConflict(async () => {
       const invoice = await invoices.get(input.projectId, input.invoiceId);
       if (!invoice || !invoiceIsChargeable(invoice)) return ok(null);
-      if (input.trigger === 'job' && invoiceNextWork(invoice)?.kind !== 'charge') return ok(null);
+      if (input.trigger === 'job' && !awaitsChargeJob(invoice)) return ok(null);
       const sequence = invoice.transactions.length + 1;
       const expected = invoice.testInfo?.expectedBillingResult;
       const outcome = await gateway.charge({

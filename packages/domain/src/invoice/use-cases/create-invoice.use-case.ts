@@ -1,4 +1,5 @@
-import { contractHoldsKey, type Contract } from '../../contract/contract.js';
+import type { Contract } from '../../contract/contract.js';
+import { contractLifecycle } from '../../contract/contract.lifecycle.js';
 import { cancelInvoice, expireInvoice, openInvoice, type ExpectedBillingResult, type Invoice, type InvoiceContractRef } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { PaymentPageLink } from '../../ports/payment-page.port.js';
@@ -94,7 +95,7 @@ export class CreateInvoice {
     const lostRace = created.error.code === 'CONTRACT_DRAFT_EXISTS' || created.error.code === 'CONTRACT_ALREADY_EXISTS';
     const winner = lostRace ? created.error.details?.['contract_id'] : undefined;
     const holder = typeof winner === 'string' ? await this.ports.contracts.get(input.projectId, winner) : undefined;
-    return holder && contractHoldsKey(holder) ? ok(holder) : created;
+    return holder && contractLifecycle.isLive(holder) ? ok(holder) : created;
   }
 
   /** `now`: the request's time (its clock's, on a test clock), read once by `startingTime`. */

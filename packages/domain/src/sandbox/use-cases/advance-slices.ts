@@ -1,4 +1,4 @@
-import type { DueJob } from '../../jobs/due-jobs.js';
+import type { DueJob } from '../../application/due-work.js';
 import type { RunJob } from '../../jobs/run-job.use-case.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { eachSettled } from '../../shared/each-settled.js';

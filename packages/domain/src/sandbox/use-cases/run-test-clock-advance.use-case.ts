@@ -4,9 +4,10 @@ import type { DomainError } from '../../shared/errors.js';
 import type { RelayEvents } from '../../jobs/relay-events.use-case.js';
 import type { RunJob } from '../../jobs/run-job.use-case.js';
 import { scheduleSafely } from '../../jobs/schedule-safely.js';
-import { dueJobs } from '../../jobs/due-jobs.js';
+import { dueJobs } from '../../application/due-work.js';
 import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
-import { ADVANCE_LEASE_SECONDS, claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
+import { claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
+import { ADVANCE_LEASE_SECONDS, advanceAskedAt } from '../test-clock.lifecycle.js';
 import { TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
 import type { DomainEvent } from '../../events/domain-event.js';
 import { ADVANCE_CONCURRENCY, AdvanceSlices } from './advance-slices.js';
@@ -193,7 +194,7 @@ export class RunTestClockAdvance {
    * there would send the attempt a second time and record it late.
    */
   private async attemptsInFlight(clock: TestClock): Promise<boolean> {
-    const askedAt = clock.leaseUntil === null ? 0 : Date.parse(clock.leaseUntil) - ADVANCE_LEASE_SECONDS * 1000;
+    const askedAt = advanceAskedAt(clock);
     if (clock.leaseOwner !== null || this.ports.clock.now().getTime() >= askedAt + ATTEMPT_CLAIM_SECONDS * 1000) return false;
     const claimEnd = Date.parse(clock.frozenTime) + ATTEMPT_CLAIM_SECONDS * 1000;
     const due = await this.ports.deliveries.findDue(new Date(claimEnd).toISOString(), BATCH, clock.id);
