@@ -82,7 +82,7 @@ export * from './application/clock-time.js';
 export * from './application/page-size.js';
 export * from './jobs/clocked-scheduler.js';
 export * from './application/pin-delivery.js';
-export * from './jobs/schedule-safely.js';
+export * from './application/save-and-schedule.js';
 export { InvoiceCommand, type InvoiceRef } from './invoice/use-cases/invoice-command.js';
 export { SubscriptionCommand, locateSubscription, type SubscriptionLocator } from './subscription/use-cases/subscription-command.js';
 export * from './kassa-use-cases.js';

@@ -16,7 +16,7 @@ import { CompleteRefund } from './invoice/use-cases/complete-refund.use-case.js'
 import { ChargeInvoice } from './invoice/use-cases/charge-invoice.use-case.js';
 import { PayInvoiceOnPage } from './invoice/use-cases/pay-invoice-on-page.use-case.js';
 import { cancelSubscription, completeSubscriptionPayment, expireSubscriptionApproval } from './subscription/subscription.js';
-import { SubscriptionCommand, notFound as subscriptionNotFound, scheduleFirstCharge } from './subscription/use-cases/subscription-command.js';
+import { SubscriptionCommand, notFound as subscriptionNotFound } from './subscription/use-cases/subscription-command.js';
 import { GetSubscriptionStatus, ListSubscriptions, PageSubscriptions } from './subscription/use-cases/subscription-queries.js';
 import { CreateSubscription } from './subscription/use-cases/create-subscription.use-case.js';
 import { ApproveSubscription } from './subscription/use-cases/approve-subscription.use-case.js';
@@ -95,7 +95,7 @@ export function kassaUseCases(given: KassaPorts) {
     payInvoiceOnPage: new PayInvoiceOnPage(ports, chargeInvoice),
     createSubscription: new CreateSubscription(ports),
     approveSubscription: new ApproveSubscription(ports),
-    completeSubscriptionPayment: new SubscriptionCommand(ports, completeSubscriptionPayment, subscriptionNotFound(), scheduleFirstCharge),
+    completeSubscriptionPayment: new SubscriptionCommand(ports, completeSubscriptionPayment, subscriptionNotFound()),
     paySubscriptionOnPage: new PaySubscriptionOnPage(ports),
     confirmWapSubscription: new ConfirmWapSubscription(ports),
     resendSubscriptionPin: new ResendSubscriptionPin(ports),

@@ -1,11 +1,16 @@
+import type { JobName, Scheduler } from '../ports/scheduler.port.js';
 import type { SaveResult } from '../ports/save-result.js';
 import type { DomainError } from '../shared/errors.js';
-import type { Change } from '../shared/lifecycle.js';
+import type { Change, Lifecycle } from '../shared/lifecycle.js';
 import type { Result } from '../shared/result.js';
 import { retryOnConflict, RETRY } from './retry-on-conflict.js';
+import { saveAndSchedule, type Schedulable } from './save-and-schedule.js';
 
 /** What loading, changing and saving one aggregate needs. */
 export interface CommandRun<A, T, M, E> {
+  /** Asked for the work the saved aggregate's lifecycle says falls due (saveAndSchedule). */
+  readonly scheduler: Scheduler;
+  readonly lifecycle: Pick<Lifecycle<A, JobName>, 'nextWork'>;
   readonly load: () => Promise<A | undefined>;
   readonly missing: M;
   /** May wait (for the time of the aggregate's test clock, say). */
@@ -14,15 +19,15 @@ export interface CommandRun<A, T, M, E> {
 }
 
 /**
- * Load, ask the aggregate (its machine), save what changed, answer. A lost race re-runs the whole
- * step on fresh state, so concurrent wrong PINs can never count past the limit.
+ * Load, ask the aggregate (its machine), save what changed and schedule what falls due, answer. A
+ * lost race re-runs the whole step on fresh state, so concurrent wrong PINs can never count past the limit.
  */
-export function runCommand<A, T, M, E>(run: CommandRun<A, T, M, E>): Promise<Result<T, DomainError> | M> {
+export function runCommand<A extends Schedulable, T, M, E>(run: CommandRun<A, T, M, E>): Promise<Result<T, DomainError> | M> {
   return retryOnConflict(async () => {
     const aggregate = await run.load();
     if (!aggregate) return run.missing;
     const change = await run.command(aggregate);
-    if (change.next && !(await run.save(change.next, change.events)).ok) return RETRY;
+    if (change.next && !(await saveAndSchedule(run.scheduler, run.lifecycle, aggregate, change.next, run.save(change.next, change.events))).ok) return RETRY;
     return change.outcome;
   });
 }

@@ -1,7 +1,8 @@
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import { openDelivery } from '../webhook/webhook-delivery.js';
+import { deliveryLifecycle } from '../webhook/webhook-delivery.lifecycle.js';
+import { scheduleDueWork } from '../application/save-and-schedule.js';
 import { eachSettled } from '../shared/each-settled.js';
-import { scheduleSafely } from './schedule-safely.js';
 import { clockOf } from '../application/clock-time.js';
 import type { DomainEvent } from '../events/domain-event.js';
 
@@ -33,9 +34,7 @@ export class RelayEvents {
       const now = onClock.testClockId ? event.occurredAt : clock.now().toISOString();
       for (const notification of rendered) {
         const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now, ...onClock });
-        if ((await deliveries.create(delivery)) === 'created') {
-          await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt: now, ...onClock });
-        }
+        if ((await deliveries.create(delivery)) === 'created') await scheduleDueWork(scheduler, deliveryLifecycle, delivery);
       }
       await outbox.acknowledge(event);
     };

@@ -2,8 +2,9 @@ import type { KassaPorts } from '../ports/kassa-ports.js';
 import { eachSettled } from '../shared/each-settled.js';
 import type { ApplyRetention } from './apply-retention.use-case.js';
 import type { RunJob } from './run-job.use-case.js';
-import { scheduleSafely } from './schedule-safely.js';
 import { dueJobs, type DueJob } from '../application/due-work.js';
+import { scheduleDueWork } from '../application/save-and-schedule.js';
+import { testClockLifecycle } from '../sandbox/test-clock.lifecycle.js';
 
 /**
  * Due jobs run at once by one sweep: after Redis lost its jobs the sweep does all of them, and one
@@ -39,9 +40,8 @@ export class RunDueWork {
       await eachSettled(jobs, (job) => this.runJob.execute(job), 'due jobs', DUE_WORK_CONCURRENCY);
       // Test clocks after real time's work, so that a clock's trouble never holds real time's back.
       // An advance whose runner died (its lease ran out) is asked for again, not run here: it can be long.
-      for (const c of await testClocks.findDue(now, limit)) {
-        await scheduleSafely(scheduler, { name: 'test_clock.advance', projectId: c.projectId, aggregateId: c.id, runAt: c.leaseUntil ?? now });
-      }
+      // At the lease's end (past), not at the first ask: a new job id, never the failed job's.
+      for (const c of await testClocks.findDue(now, limit)) await scheduleDueWork(scheduler, testClockLifecycle, c, testClockLifecycle.dueAt(c) ?? now);
       const onClocks = await this.dueOnReadyClocks();
       await eachSettled(onClocks, (job) => this.runJob.execute(job), 'due jobs of test clocks', DUE_WORK_CONCURRENCY);
       return jobs.length + onClocks.length;

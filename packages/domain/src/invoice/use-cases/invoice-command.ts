@@ -7,6 +7,7 @@ import type { InvoiceEvent } from '../invoice.events.js';
 import type { Change } from '../../shared/lifecycle.js';
 import { stampFor } from '../../application/clock-time.js';
 import { runCommand } from '../../application/run-command.js';
+import { invoiceLifecycle } from '../invoice.lifecycle.js';
 
 export interface InvoiceRef {
   readonly projectId: number;
@@ -15,9 +16,11 @@ export interface InvoiceRef {
 
 export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>;
 
-/** Load the invoice of this project, run one command on it, save. Another project's invoice is not found. */
+/** Load the invoice of this project, run one command on it, save (and ask for what falls due). Another project's invoice is not found. */
 export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T, InvoiceEvent>) {
   return runCommand({
+    scheduler: ports.scheduler,
+    lifecycle: invoiceLifecycle,
     load: () => ports.invoices.get(ref.projectId, ref.invoiceId),
     missing,
     command: async (invoice) => command(invoice, await stampFor(ports, invoice)),

@@ -3,11 +3,11 @@ import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { RelayEvents } from '../../jobs/relay-events.use-case.js';
 import type { RunJob } from '../../jobs/run-job.use-case.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { scheduleDueWork } from '../../application/save-and-schedule.js';
 import { dueJobs } from '../../application/due-work.js';
 import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
 import { claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
-import { ADVANCE_LEASE_SECONDS, advanceAskedAt } from '../test-clock.lifecycle.js';
+import { ADVANCE_LEASE_SECONDS, advanceAskedAt, testClockLifecycle } from '../test-clock.lifecycle.js';
 import { TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
 import type { DomainEvent } from '../../events/domain-event.js';
 import { ADVANCE_CONCURRENCY, AdvanceSlices } from './advance-slices.js';
@@ -80,7 +80,7 @@ export class RunTestClockAdvance {
       if (waiting?.status === 'advancing' && (full || (await this.attemptsInFlight(waiting)))) {
         // Asked again a second later (a job, not a wait: the domain keeps no timers).
         const runAt = new Date(this.ports.clock.now().getTime() + SETTLE_RETRY_MS).toISOString();
-        await scheduleSafely(this.ports.scheduler, { name: 'test_clock.advance', projectId: input.projectId, aggregateId: input.testClockId, runAt });
+        await scheduleDueWork(this.ports.scheduler, testClockLifecycle, waiting, runAt);
         return ok(false);
       }
       return await this.advance(input);
