@@ -38,7 +38,8 @@ export * from './sandbox/test-clock.js';
 export * from './sandbox/test-clock.machine.js';
 export * from './sandbox/test-clock.lifecycle.js';
 export * from './sandbox/test-clock.events.js';
-export * from './sandbox/test-clock-limits.js';
+export * from './shared/test-clock-limits.js';
+export * from './sandbox/test-clock-budget.js';
 export * from './sandbox/use-cases/clocked-attempt-pace.js';
 
 export * from './ports/kassa-ports.js';
@@ -116,6 +117,6 @@ export * from './webhook/use-cases/recover-dead-deliveries.use-case.js';
 export * from './sandbox/use-cases/reset-test-data.use-case.js';
 export * from './webhook/use-cases/webhook-queries.js';
 export * from './sandbox/use-cases/test-clock-use-cases.js';
-export * from './sandbox/use-cases/run-test-clock-advance.use-case.js';
+export * from './jobs/run-test-clock-advance.use-case.js';
 export * from './sandbox/use-cases/simulate-payment.use-case.js';
 export * from './contract/use-cases/contract-queries.js';

@@ -38,7 +38,7 @@ import { ApplyRetention } from './jobs/apply-retention.use-case.js';
 import { ClockedScheduler } from './jobs/clocked-scheduler.js';
 import { TestClocks } from './sandbox/use-cases/test-clock-use-cases.js';
 import { SimulatePayment } from './sandbox/use-cases/simulate-payment.use-case.js';
-import { RunTestClockAdvance } from './sandbox/use-cases/run-test-clock-advance.use-case.js';
+import { RunTestClockAdvance } from './jobs/run-test-clock-advance.use-case.js';
 
 /**
  * Every use case, wired to one set of ports: what transports and workers call. Commands that are one

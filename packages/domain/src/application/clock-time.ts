@@ -3,7 +3,7 @@ import type { EventStamp } from '../shared/events.js';
 import { stampOf } from './event-stamp.js';
 import { fail, type DomainError } from '../shared/errors.js';
 import { ok, type Result } from '../shared/result.js';
-import { limitMessage, TEST_CLOCK_LIMITS } from '../sandbox/test-clock-limits.js';
+import { limitMessage, TEST_CLOCK_LIMITS } from '../shared/test-clock-limits.js';
 
 /** Whatever can live on a test clock: its project and, when attached, the clock. */
 export interface OnClock {

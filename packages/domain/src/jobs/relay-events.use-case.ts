@@ -1,3 +1,4 @@
+import type { EventRelay } from './due-work.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import { openDelivery } from '../webhook/webhook-delivery.js';
 import { deliveryLifecycle } from '../webhook/webhook-delivery.lifecycle.js';
@@ -18,7 +19,7 @@ type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notificat
  * without holding back the ones behind it (failures are thrown together at the end). Returns how
  * many events it took.
  */
-export class RelayEvents {
+export class RelayEvents implements EventRelay {
   constructor(private readonly ports: RelayPorts) {}
 
   /** With `testClockId`, only the events of aggregates on that clock (its advance relays them at each step). */

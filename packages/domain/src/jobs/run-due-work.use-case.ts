@@ -2,7 +2,7 @@ import type { KassaPorts } from '../ports/kassa-ports.js';
 import { eachSettled } from '../shared/each-settled.js';
 import type { ApplyRetention } from './apply-retention.use-case.js';
 import type { RunJob } from './run-job.use-case.js';
-import { dueJobs, type DueJob } from '../application/due-work.js';
+import { dueJobs, type DueJob } from './due-work.js';
 import { scheduleDueWork } from '../application/save-and-schedule.js';
 import { testClockLifecycle } from '../sandbox/test-clock.lifecycle.js';
 

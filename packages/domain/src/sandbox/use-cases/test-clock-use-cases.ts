@@ -4,7 +4,8 @@ import { ok, type Result } from '../../shared/result.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
 import { openTestClock, startAdvance, type TestClock } from '../test-clock.js';
 import { testClockLifecycle } from '../test-clock.lifecycle.js';
-import { contractWorkUntil, invoiceWorkUntil, limitMessage, subscriptionWorkUntil, TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
+import { limitMessage, TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
+import { contractWorkUntil, invoiceWorkUntil, subscriptionWorkUntil } from '../test-clock-budget.js';
 
 type ClockPorts = Pick<KassaPorts, 'testClocks' | 'clock' | 'ids' | 'settings' | 'scheduler' | 'retention' | 'contracts' | 'invoices' | 'subscriptions'>;
 

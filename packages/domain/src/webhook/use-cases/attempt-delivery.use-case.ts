@@ -7,13 +7,23 @@ import { stampFor } from '../../application/clock-time.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
 import { deliveryLifecycle } from '../webhook-delivery.lifecycle.js';
 import { liveSecrets } from '../../shared/secrets.js';
-import type { ClockedAttemptPace } from '../../sandbox/use-cases/clocked-attempt-pace.js';
 import type { AttemptOutcome } from '../webhook-delivery.js';
 import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.fields.js';
 import type { EventStamp } from '../../shared/events.js';
 
 /** How long an attempt waits, at least, when its endpoint has as many attempts in flight as it may. */
 export const BUSY_RETRY_SECONDS = 3;
+
+/**
+ * Paces the real attempts of deliveries on an advancing test clock (the sandbox's ClockedAttemptPace):
+ * declared here, by the attempt that asks it, so that the webhook depends on no sandbox code.
+ */
+export interface AttemptPace {
+  /** undefined: send it; else why it is not sent, and whether its endpoint rests (an advance then records the rest of its schedule at once). */
+  take(url: string): { readonly why: string; readonly resting: boolean } | undefined;
+  /** A real attempt's result. */
+  settle(url: string, succeeded: boolean): void;
+}
 
 type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'testClocks'>;
 
@@ -29,7 +39,7 @@ export class AttemptDelivery {
   constructor(
     private readonly ports: AttemptPorts,
     /** Paces the real attempts of deliveries on test clocks; absent: every attempt is sent. */
-    private readonly pace?: Pick<ClockedAttemptPace, 'take' | 'settle'>,
+    private readonly pace?: AttemptPace,
   ) {}
 
   async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<boolean, DomainError>> {

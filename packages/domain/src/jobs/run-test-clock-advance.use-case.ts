@@ -1,15 +1,13 @@
-import type { KassaPorts } from '../../ports/kassa-ports.js';
-import { ok, type Result } from '../../shared/result.js';
-import type { DomainError } from '../../shared/errors.js';
-import type { RelayEvents } from '../../jobs/relay-events.use-case.js';
-import type { RunJob } from '../../jobs/run-job.use-case.js';
-import { scheduleDueWork } from '../../application/save-and-schedule.js';
-import { dueJobs } from '../../application/due-work.js';
-import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
-import { claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
-import { ADVANCE_LEASE_SECONDS, advanceAskedAt, testClockLifecycle } from '../test-clock.lifecycle.js';
-import { TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
-import type { DomainEvent } from '../../events/domain-event.js';
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import { ok, type Result } from '../shared/result.js';
+import type { DomainError } from '../shared/errors.js';
+import { scheduleDueWork } from '../application/save-and-schedule.js';
+import { dueJobs, type EventRelay, type JobRunner } from './due-work.js';
+import { ATTEMPT_CLAIM_SECONDS } from '../webhook/webhook-delivery.js';
+import { claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../sandbox/test-clock.js';
+import { ADVANCE_LEASE_SECONDS, advanceAskedAt, testClockLifecycle } from '../sandbox/test-clock.lifecycle.js';
+import { TEST_CLOCK_LIMITS } from '../shared/test-clock-limits.js';
+import type { DomainEvent } from '../events/domain-event.js';
 import { ADVANCE_CONCURRENCY, AdvanceSlices } from './advance-slices.js';
 
 type Saved = { readonly next: TestClock; readonly events: readonly DomainEvent[] };
@@ -65,8 +63,8 @@ export class RunTestClockAdvance {
 
   constructor(
     private readonly ports: AdvancePorts,
-    private readonly runJob: Pick<RunJob, 'execute'>,
-    private readonly relay: Pick<RelayEvents, 'execute'>,
+    private readonly runJob: JobRunner,
+    private readonly relay: EventRelay,
     private readonly stopAtPieces = STOP_AT_PIECES,
   ) {}
 

@@ -9,9 +9,17 @@ import { deliveryLifecycle } from '../webhook/webhook-delivery.lifecycle.js';
 /** A piece of due work as a job, with the time it fell due. */
 export type DueJob = Pick<Job, 'name' | 'projectId' | 'aggregateId'> & { readonly at: string };
 
-/** Runs one job by name (the job runner: RunJob). */
+// What a runner of due work (the sweep, a test clock's advance) needs of the job runner and the relay,
+// as interfaces: RunJob runs the advance, so the advance must not import RunJob back.
+
+/** Runs one job by name (RunJob). */
 export interface JobRunner {
   execute(job: Pick<Job, 'name' | 'projectId' | 'aggregateId'>): Promise<void>;
+}
+
+/** Moves events from the outboxes into deliveries (RelayEvents): at most `limit`, only `testClockId`'s aggregates' when given. */
+export interface EventRelay {
+  execute(limit?: number, testClockId?: string): Promise<number>;
 }
 
 /** Adds the jobs of `found` (a store's due aggregates) to `jobs`: each one's next work, as its lifecycle says. */

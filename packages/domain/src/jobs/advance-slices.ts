@@ -1,7 +1,6 @@
-import type { DueJob } from '../../application/due-work.js';
-import type { RunJob } from '../../jobs/run-job.use-case.js';
-import type { KassaPorts } from '../../ports/kassa-ports.js';
-import { eachSettled } from '../../shared/each-settled.js';
+import type { DueJob, JobRunner } from './due-work.js';
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import { eachSettled } from '../shared/each-settled.js';
 
 /** Pieces of one advance run side by side at most. */
 export const ADVANCE_CONCURRENCY = 50;
@@ -23,7 +22,7 @@ export class AdvanceSlices {
 
   constructor(
     private readonly ports: Pick<KassaPorts, 'clock' | 'takeTurn'>,
-    private readonly runJob: Pick<RunJob, 'execute'>,
+    private readonly runJob: JobRunner,
   ) {
     this.turnTakenMs = ports.clock.now().getTime();
   }
