@@ -38,7 +38,9 @@ import { ApplyRetention } from './jobs/apply-retention.use-case.js';
 import { ClockedScheduler } from './jobs/clocked-scheduler.js';
 import { TestClocks } from './sandbox/use-cases/test-clock-use-cases.js';
 import { SimulatePayment } from './sandbox/use-cases/simulate-payment.use-case.js';
-import { RunTestClockAdvance } from './jobs/run-test-clock-advance.use-case.js';
+import { RunTestClockAdvance } from './sandbox/use-cases/run-test-clock-advance.use-case.js';
+import { SweepTestClocks } from './sandbox/use-cases/sweep-test-clocks.js';
+import { removeExpiredTestClocks } from './sandbox/use-cases/remove-expired-test-clocks.js';
 
 /**
  * Every use case, wired to one set of ports: what transports and workers call. Commands that are one
@@ -116,7 +118,7 @@ export function kassaUseCases(given: KassaPorts) {
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
     attemptDelivery,
     runJob,
-    runDueWork: new RunDueWork(ports, runJob, new ApplyRetention(ports)),
+    runDueWork: new RunDueWork(ports, runJob, new ApplyRetention(ports, (now) => removeExpiredTestClocks(ports, now)), new SweepTestClocks(ports, runJob)),
   };
 }
 

@@ -9,8 +9,8 @@ import { deliveryLifecycle } from '../webhook/webhook-delivery.lifecycle.js';
 /** A piece of due work as a job, with the time it fell due. */
 export type DueJob = Pick<Job, 'name' | 'projectId' | 'aggregateId'> & { readonly at: string };
 
-// What a runner of due work (the sweep, a test clock's advance) needs of the job runner and the relay,
-// as interfaces: RunJob runs the advance, so the advance must not import RunJob back.
+// What a runner of due work (the sweep, the sandbox's advance of a test clock) needs of the job runner
+// and the relay, as interfaces: RunJob runs the advance, so the advance does not import RunJob back.
 
 /** Runs one job by name (RunJob). */
 export interface JobRunner {

@@ -1,6 +1,6 @@
-import type { DueJob, JobRunner } from './due-work.js';
-import type { KassaPorts } from '../ports/kassa-ports.js';
-import { eachSettled } from '../shared/each-settled.js';
+import type { DueJob, JobRunner } from '../../jobs/due-work.js';
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import { eachSettled } from '../../shared/each-settled.js';
 
 /** Pieces of one advance run side by side at most. */
 export const ADVANCE_CONCURRENCY = 50;

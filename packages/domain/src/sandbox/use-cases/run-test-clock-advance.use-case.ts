@@ -1,16 +1,16 @@
-import type { KassaPorts } from '../ports/kassa-ports.js';
-import { ok, type Result } from '../shared/result.js';
-import type { DomainError } from '../shared/errors.js';
-import { scheduleDueWork } from '../application/save-and-schedule.js';
-import { dueJobs, type EventRelay, type JobRunner } from './due-work.js';
-import { ATTEMPT_CLAIM_SECONDS } from '../webhook/webhook-delivery.js';
-import { claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../sandbox/test-clock.js';
-import { ADVANCE_LEASE_SECONDS, advanceAskedAt, testClockLifecycle } from '../sandbox/test-clock.lifecycle.js';
-import { TEST_CLOCK_LIMITS } from '../shared/test-clock-limits.js';
-import type { DomainEvent } from '../events/domain-event.js';
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import { ok, type Result } from '../../shared/result.js';
+import type { DomainError } from '../../shared/errors.js';
+import { scheduleDueWork } from '../../application/save-and-schedule.js';
+import { dueJobs, type EventRelay, type JobRunner } from '../../jobs/due-work.js';
+import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
+import { claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
+import { ADVANCE_LEASE_SECONDS, advanceAskedAt, testClockLifecycle } from '../test-clock.lifecycle.js';
+import { TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
+import type { TestClockEvent } from '../test-clock.events.js';
 import { ADVANCE_CONCURRENCY, AdvanceSlices } from './advance-slices.js';
 
-type Saved = { readonly next: TestClock; readonly events: readonly DomainEvent[] };
+type Saved = { readonly next: TestClock; readonly events: readonly TestClockEvent[] };
 const withoutEvents = (next: TestClock | undefined): Saved | undefined => (next ? { next, events: [] } : undefined);
 
 /** Due pieces of work read at once from each store. */
