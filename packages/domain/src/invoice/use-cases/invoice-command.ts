@@ -5,8 +5,7 @@ import type { Result } from '../../shared/result.js';
 import type { EventStamp } from '../../shared/events.js';
 import type { InvoiceEvent } from '../invoice.events.js';
 import type { Change } from '../../shared/lifecycle.js';
-import { stampFor } from '../../application/clock-time.js';
-import { runCommand } from '../../application/run-command.js';
+import { runStampedCommand } from '../../application/run-command.js';
 import { invoiceLifecycle } from '../invoice.lifecycle.js';
 
 export interface InvoiceRef {
@@ -18,14 +17,8 @@ export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requ
 
 /** Load the invoice of this project, run one command on it, save (and ask for what falls due). Another project's invoice is not found. */
 export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T, InvoiceEvent>) {
-  return runCommand({
-    scheduler: ports.scheduler,
-    lifecycle: invoiceLifecycle,
-    load: () => ports.invoices.get(ref.projectId, ref.invoiceId),
-    missing,
-    command: async (invoice) => command(invoice, await stampFor(ports, invoice)),
-    save: (invoice, events) => ports.invoices.save(invoice, events),
-  });
+  const { invoices } = ports;
+  return runStampedCommand(ports, { lifecycle: invoiceLifecycle, load: () => invoices.get(ref.projectId, ref.invoiceId), missing, command, save: (i, e) => invoices.save(i, e) });
 }
 
 export const notFound = () => fail('INVOICE_NOT_FOUND');

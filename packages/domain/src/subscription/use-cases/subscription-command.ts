@@ -6,8 +6,7 @@ import type { EventStamp } from '../../shared/events.js';
 import type { SubscriptionEvent } from '../subscription.events.js';
 import type { Change } from '../../shared/lifecycle.js';
 import type { Subscription } from '../subscription.js';
-import { stampFor } from '../../application/clock-time.js';
-import { runCommand } from '../../application/run-command.js';
+import { runStampedCommand } from '../../application/run-command.js';
 import { subscriptionLifecycle } from '../subscription.lifecycle.js';
 
 /** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
@@ -28,14 +27,8 @@ export function onSubscription<T, M>(
   missing: M,
   command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T, SubscriptionEvent>,
 ) {
-  return runCommand({
-    scheduler: ports.scheduler,
-    lifecycle: subscriptionLifecycle,
-    load: () => locateSubscription(ports, projectId, by),
-    missing,
-    command: async (s) => command(s, await stampFor(ports, s)),
-    save: (s, events) => ports.subscriptions.save(s, events),
-  });
+  const { subscriptions } = ports;
+  return runStampedCommand(ports, { lifecycle: subscriptionLifecycle, load: () => locateSubscription(ports, projectId, by), missing, command, save: (s, e) => subscriptions.save(s, e) });
 }
 
 export const notFound = () => fail('SUBSCRIPTION_NOT_FOUND');

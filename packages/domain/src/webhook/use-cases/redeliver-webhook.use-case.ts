@@ -3,8 +3,7 @@ import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import { redeliver, type WebhookDelivery } from '../webhook-delivery.js';
 import { deliveryLifecycle } from '../webhook-delivery.lifecycle.js';
-import { stampFor } from '../../application/clock-time.js';
-import { runCommand } from '../../application/run-command.js';
+import { runStampedCommand } from '../../application/run-command.js';
 
 /**
  * POST webhook-deliveries/{id}/redeliver: a new attempt now, with the same webhook-id (a new
@@ -14,13 +13,12 @@ export class RedeliverWebhook {
   constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'testClocks'>) {}
 
   execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
-    const { deliveries, scheduler } = this.ports;
-    return runCommand({
-      scheduler,
+    const { deliveries } = this.ports;
+    return runStampedCommand(this.ports, {
       lifecycle: deliveryLifecycle,
       load: () => deliveries.get(input.projectId, input.deliveryId),
       missing: fail('NOT_FOUND', 'No such webhook delivery'),
-      command: async (d) => redeliver(d, await stampFor(this.ports, d)),
+      command: redeliver,
       save: (d) => deliveries.save(d),
     });
   }
