@@ -1,4 +1,4 @@
-import { contractDueAt, contractHoldsKey, type Contract } from '@kassa/domain';
+import { contractLifecycle, type Contract } from '@kassa/domain';
 import type { ContractFilter, ContractRepository } from '@kassa/domain';
 import { created, duplicateKey, type CreateResult, type SaveResult } from '@kassa/domain';
 import { customerKey } from '@kassa/domain';
@@ -20,7 +20,7 @@ export class InMemoryContractRepository implements ContractRepository {
 
   /** With a `journal`, the contracts and their live keys survive a restart. */
   constructor(journal?: Journal) {
-    this.documents = new InMemoryDocuments<Contract>(contractDueAt, journal, 'contracts');
+    this.documents = new InMemoryDocuments<Contract>(contractLifecycle, journal, 'contracts');
     this.keys = new JournaledMap<string, string>(journal, 'contract-keys', textValue);
     for (const c of this.documents.filter(() => true)) this.newest.add(c.projectId, c.createdAt, c.id);
   }
@@ -52,14 +52,14 @@ export class InMemoryContractRepository implements ContractRepository {
     if (holder) return duplicateKey('contract', holder.id);
     this.documents.insert(contract, events);
     this.newest.add(contract.projectId, contract.createdAt, contract.id);
-    if (contractHoldsKey(contract)) this.keys.set(key, contract.id);
+    if (contractLifecycle.isLive(contract)) this.keys.set(key, contract.id);
     return created();
   }
 
   async save(contract: Contract, events: readonly DomainEvent[]): Promise<SaveResult> {
     const result = this.documents.replace(contract, events);
     const key = contractKey(contract);
-    if (result.ok && !contractHoldsKey(contract) && this.keys.get(key) === contract.id) this.keys.delete(key);
+    if (result.ok && !contractLifecycle.isLive(contract) && this.keys.get(key) === contract.id) this.keys.delete(key);
     return result;
   }
 
@@ -88,12 +88,12 @@ export class InMemoryContractRepository implements ContractRepository {
 
   /** Evicts cancelled and closed contracts that ended before `before` (the retention); answers how many. */
   evictFinishedBefore(before: string): number {
-    return this.forget(this.documents.evict(before, (c) => !contractHoldsKey(c)));
+    return this.forget(this.documents.evict(before));
   }
 
   private liveHolder(key: string): Contract | undefined {
     const id = this.keys.get(key);
     const holder = id === undefined ? undefined : this.documents.peek(id);
-    return holder && contractHoldsKey(holder) ? holder : undefined;
+    return holder && contractLifecycle.isLive(holder) ? holder : undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { saved, versionConflict, type SaveResult } from '@kassa/domain';
-import type { DomainEvent } from '@kassa/domain';
+import type { DomainEvent, Lifecycle } from '@kassa/domain';
 import { DocumentIndex } from './document-index.js';
 import { JournaledMap, type Journal } from './journal.js';
 import { finite, integer, isObject, jsonRecord, listOf, nullable, optional, shape, text } from './restored-checks.js';
@@ -69,11 +69,12 @@ export class InMemoryDocuments<A extends Versioned> {
   private readonly index = new DocumentIndex();
 
   /**
-   * `dueAt` derives when the aggregate next needs a job (kept beside it for the due-work sweep);
-   * with a `journal`, every change is written to it as `collection`, and the documents it kept are back.
+   * The aggregate's `lifecycle` says when it next needs a job (kept beside it for the due-work sweep)
+   * and whether it is live (the retention leaves it alone); with a `journal`, every change is written
+   * to it as `collection`, and the documents it kept are back.
    */
   constructor(
-    private readonly dueAt: (a: A) => string | null,
+    private readonly lifecycle: Pick<Lifecycle<A>, 'dueAt' | 'isLive'>,
     journal?: Journal,
     collection = 'documents',
   ) {
@@ -147,17 +148,18 @@ export class InMemoryDocuments<A extends Versioned> {
   }
 
   /**
-   * Removes the aggregates `finished` says are done with that last changed before `before`, unless
-   * events of theirs are still waiting for the relay or work is due; answers the removed ones (for
-   * the keys kept beside them). Reads those documents: the retention runs at most hourly.
+   * Removes the aggregates no longer live (their lifecycle says) that last changed before `before`
+   * (and that `finished`, if given, says are done with), unless events of theirs are still waiting for
+   * the relay or work is due; answers the removed ones (for the keys kept beside them). Reads those
+   * documents: the retention runs at most hourly.
    */
-  evict(before: string, finished: (a: A) => boolean): A[] {
+  evict(before: string, finished?: (a: A) => boolean): A[] {
     const removed: A[] = [];
     for (const [id, stored] of this.docs) {
       // A test clock's records live in its time, not real time: they go with the clock (or a reset).
       if (stored.outbox.length > 0 || stored.dueMs !== null || stored.changedAt >= before || (stored.clockId ?? null) !== null) continue;
       const aggregate = JSON.parse(stored.json) as A;
-      if (!finished(aggregate)) continue;
+      if (this.lifecycle.isLive(aggregate) || (finished && !finished(aggregate))) continue;
       this.drop(id);
       removed.push(aggregate);
     }
@@ -218,7 +220,7 @@ export class InMemoryDocuments<A extends Versioned> {
   }
 
   private stored(aggregate: A, outbox: readonly DomainEvent[], changedAt: string): Stored {
-    const dueAt = this.dueAt(aggregate);
+    const dueAt = this.lifecycle.dueAt(aggregate);
     const clockId = (aggregate as { testClockId?: string }).testClockId ?? null;
     return { json: JSON.stringify(aggregate), projectId: aggregate.projectId, version: aggregate.version, dueMs: dueAt === null ? null : Date.parse(dueAt), outbox, changedAt, clockId };
   }

@@ -1,4 +1,4 @@
-import { invoiceDueAt, invoiceIsActive, type Invoice } from '@kassa/domain';
+import { invoiceLifecycle, type Invoice } from '@kassa/domain';
 import type { InvoiceFilter, InvoiceKey, InvoiceRepository } from '@kassa/domain';
 import { created, duplicateKey, type CreateResult, type SaveResult } from '@kassa/domain';
 import { customerKey } from '@kassa/domain';
@@ -22,7 +22,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
 
   /** With a `journal`, the invoices and their keys survive a restart. */
   constructor(journal?: Journal) {
-    this.documents = new InMemoryDocuments<Invoice>(invoiceDueAt, journal, 'invoices');
+    this.documents = new InMemoryDocuments<Invoice>(invoiceLifecycle, journal, 'invoices');
     this.orders = new JournaledMap<string, string>(journal, 'invoice-orders', textValue);
     this.activeByClient = new JournaledMap<string, string>(journal, 'invoice-active-clients', textValue);
     for (const i of this.documents.filter(() => true)) this.newest.add(i.projectId, i.createdAt, i.id);
@@ -51,14 +51,14 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     this.documents.insert(invoice, events);
     this.newest.add(invoice.projectId, invoice.createdAt, invoice.id);
     this.orders.set(order, invoice.id);
-    if (invoiceIsActive(invoice)) this.activeByClient.set(client, invoice.id);
+    if (invoiceLifecycle.isLive(invoice)) this.activeByClient.set(client, invoice.id);
     return created();
   }
 
   async save(invoice: Invoice, events: readonly DomainEvent[]): Promise<SaveResult> {
     const result = this.documents.replace(invoice, events);
     const key = clientKey(invoice);
-    if (result.ok && !invoiceIsActive(invoice) && this.activeByClient.get(key) === invoice.id) this.activeByClient.delete(key);
+    if (result.ok && !invoiceLifecycle.isLive(invoice) && this.activeByClient.get(key) === invoice.id) this.activeByClient.delete(key);
     return result;
   }
 
@@ -86,12 +86,12 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   }
 
   /**
-   * Evicts finished invoices (no longer active, nothing due, no refund under way) whose last change
+   * Evicts finished invoices (no longer active, nothing due: no refund under way) whose last change
    * was before `before`, with their merchant_order_id: in memory, the retention bounds that key too
    * (MongoDB keeps invoices, so there it stays unique for good).
    */
   evictFinishedBefore(before: string): number {
-    const removed = this.documents.evict(before, (i) => !invoiceIsActive(i) && i.refundStatus !== 'processing');
+    const removed = this.documents.evict(before);
     for (const i of removed) this.newest.remove(i.projectId, i.createdAt, i.id);
     for (const i of removed) if (this.orders.get(orderKey(i.projectId, i.merchantOrderId)) === i.id) this.orders.delete(orderKey(i.projectId, i.merchantOrderId));
     return removed.length;
@@ -100,6 +100,6 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   private activeHolder(key: string): Invoice | undefined {
     const id = this.activeByClient.get(key);
     const holder = id === undefined ? undefined : this.documents.peek(id);
-    return holder && invoiceIsActive(holder) ? holder : undefined;
+    return holder && invoiceLifecycle.isLive(holder) ? holder : undefined;
   }
 }

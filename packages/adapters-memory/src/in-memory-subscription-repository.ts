@@ -1,7 +1,7 @@
 import { created, type CreateResult, type SaveResult } from '@kassa/domain';
 import type { SubscriberFilter, SubscriptionPageFilter, SubscriptionRepository } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
-import { subscriptionDueAt, type Subscription } from '@kassa/domain';
+import { subscriptionLifecycle, type Subscription } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
 import { NewestFirstIndex, pageOf } from './newest-first-index.js';
@@ -18,7 +18,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   /** With a `journal`, the subscriptions survive a restart. */
   constructor(journal?: Journal) {
-    this.documents = new InMemoryDocuments<Subscription>(subscriptionDueAt, journal, 'subscriptions');
+    this.documents = new InMemoryDocuments<Subscription>(subscriptionLifecycle, journal, 'subscriptions');
     for (const s of this.documents.filter(() => true)) this.newest.add(s.projectId, s.createdAt, s.id);
   }
 
@@ -57,7 +57,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   /** Evicts cancelled, refused and closed subscriptions whose last change was before `before` (the retention). */
   evictFinishedBefore(before: string): number {
-    return this.forget(this.documents.evict(before, (x) => x.state === 'cancelled' || x.state === 'approvingFailed' || x.state === 'closed'));
+    return this.forget(this.documents.evict(before));
   }
 
   /** Removes a project's subscriptions (the test environment's reset); answers how many. */

@@ -1,4 +1,4 @@
-import { testClockDueAt, type DomainEvent, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
+import { testClockLifecycle, type DomainEvent, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
 
@@ -17,7 +17,7 @@ export class InMemoryTestClockRepository implements TestClockRepository {
     journal?: Journal,
     private readonly attachable: readonly Attachable[] = [],
   ) {
-    this.documents = new InMemoryDocuments<TestClock>(testClockDueAt, journal, 'test-clocks');
+    this.documents = new InMemoryDocuments<TestClock>(testClockLifecycle, journal, 'test-clocks');
   }
 
   async get(projectId: number, testClockId: string) {

@@ -1,6 +1,6 @@
 import type { DeliveryFilter, DeliverySearch, DeliveryState, WebhookDeliveryRepository } from '@kassa/domain';
 import type { SaveResult } from '@kassa/domain';
-import { deliveryDueAt, type WebhookDelivery } from '@kassa/domain';
+import { deliveryLifecycle, type WebhookDelivery } from '@kassa/domain';
 import { NewestFirstIndex, pageOf } from './newest-first-index.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
@@ -16,7 +16,7 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
 
   /** With a `journal`, the deliveries survive a restart. */
   constructor(journal?: Journal) {
-    this.documents = new InMemoryDocuments<WebhookDelivery>(deliveryDueAt, journal, 'webhook-deliveries');
+    this.documents = new InMemoryDocuments<WebhookDelivery>(deliveryLifecycle, journal, 'webhook-deliveries');
     for (const d of this.documents.filter(() => true)) this.remember(d);
   }
 
@@ -44,9 +44,9 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     return this.documents.due(now, limit, testClockId);
   }
 
-  /** Evicts deliveries that finished (succeeded or dead) before `before` (the retention). */
+  /** Evicts deliveries that finished (succeeded or dead: their last attempt) before `before` (the retention). */
   evictFinishedBefore(before: string): number {
-    return this.forget(this.documents.evict(before, (d) => d.state !== 'pending' && (d.attempts.at(-1)?.at ?? d.createdAt) < before));
+    return this.forget(this.documents.evict(before, (d) => (d.attempts.at(-1)?.at ?? d.createdAt) < before));
   }
 
   /** Removes a project's deliveries (the test environment's reset); answers how many. */

@@ -10,7 +10,6 @@ describe('ApplyRetention', () => {
     const retention = new ApplyRetention({
       clock: ports.clock,
       settings: ports.settings,
-      testClocks: ports.testClocks,
       retention: {
         purgeBefore: async (before) => {
           cuts.push(before);

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractHoldsKey } from '@kassa/domain';
-import { invoiceIsActive } from '@kassa/domain';
+import { contractLifecycle, invoiceLifecycle } from '@kassa/domain';
 import { customerKey } from '@kassa/domain';
 import { codeOf, testKassa, type TestKassa } from './kassa.fixture.js';
 
@@ -24,10 +23,10 @@ const bump = (m: Model, type: string) => (m.events[type] = (m.events[type] ?? 0)
 const liveContract = (m: Model, p: number, c: string, mcid: string) => m.contracts.find((k) => k.project === p && k.client === c && k.mcid === mcid && k.state !== 'cancelled');
 
 async function checkInvariants(m: Model, real: TestKassa) {
-  const invoices = real.ports.invoices.documents.filter(invoiceIsActive);
+  const invoices = real.ports.invoices.documents.filter(invoiceLifecycle.isLive);
   const clients = invoices.map((i) => `${i.projectId}/${customerKey(i.customer)}`);
   expect(new Set(clients).size).toBe(clients.length); // at most one active invoice per client per project
-  const live = real.ports.contracts.documents.filter(contractHoldsKey).map((c) => `${c.projectId}/${customerKey(c.customer)}/${c.merchantContractId}`);
+  const live = real.ports.contracts.documents.filter(contractLifecycle.isLive).map((c) => `${c.projectId}/${customerKey(c.customer)}/${c.merchantContractId}`);
   expect(new Set(live).size).toBe(live.length); // contract keys unique among live contracts
   const counts: Record<string, number> = {};
   for (const e of await real.ports.outbox.pending(10_000)) counts[e.type] = (counts[e.type] ?? 0) + 1;

@@ -2,6 +2,7 @@ import { inMemoryPorts } from '../src/index.js';
 import { describe, expect, it } from 'vitest';
 import {
   ApplyRetention,
+  removeExpiredTestClocks,
   approveSubscription,
   CLOCKED_ATTEMPTS,
   kassaUseCases,
@@ -217,7 +218,7 @@ describe('the test clocks budget', () => {
     ports.clock.advance(15 * DAY);
     const younger = await kassaUseCases(ports).testClocks.create({ projectId: 1, frozenTime: '2100-01-01T00:00:00.000Z', name: null });
     ports.clock.advance(16 * DAY);
-    const report = await new ApplyRetention(ports).execute();
+    const report = await new ApplyRetention(ports, (now) => removeExpiredTestClocks(ports, now)).execute();
     expect(report?.testClocks).toBe(1);
     expect(await ports.testClocks.get(1, clock.id)).toBeUndefined();
     expect(await ports.subscriptions.list(1, undefined, 10)).toEqual([]);

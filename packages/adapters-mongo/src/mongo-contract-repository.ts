@@ -1,6 +1,5 @@
 import {
-  contractDueAt,
-  contractHoldsKey,
+  contractLifecycle,
   created,
   customerKey,
   duplicateKey,
@@ -24,12 +23,12 @@ const fields = (c: Contract) => ({
   createdAt: c.createdAt,
   status: c.state,
   merchantContractId: c.merchantContractId,
-  liveKey: liveKey(contractHoldsKey(c), key(customerKey(c.customer, c.testClockId), c.merchantContractId), c.id),
-  dueAt: contractDueAt(c),
+  liveKey: liveKey(contractLifecycle.isLive(c), key(customerKey(c.customer, c.testClockId), c.merchantContractId), c.id),
+  dueAt: contractLifecycle.dueAt(c),
 });
 
 /**
- * Contracts in MongoDB: one document each. A live contract (awaiting PIN or active) holds
+ * Contracts in MongoDB: one document each. A live contract (`contractLifecycle.isLive`) holds
  * `liveKey` = its client and merchant_contract_id under a unique index; ending it gives the key
  * back in the same update.
  */

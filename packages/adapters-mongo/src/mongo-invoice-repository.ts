@@ -2,8 +2,7 @@ import {
   created,
   customerKey,
   duplicateKey,
-  invoiceDueAt,
-  invoiceIsActive,
+  invoiceLifecycle,
   saved,
   versionConflict,
   type CreateResult,
@@ -24,14 +23,14 @@ const fields = (i: Invoice) => ({
   merchantOrderId: i.merchantOrderId,
   createdAt: i.createdAt,
   status: i.state,
-  liveKey: liveKey(invoiceIsActive(i), customerKey(i.customer, i.testClockId), i.id),
-  dueAt: invoiceDueAt(i),
+  liveKey: liveKey(invoiceLifecycle.isLive(i), customerKey(i.customer, i.testClockId), i.id),
+  dueAt: invoiceLifecycle.dueAt(i),
 });
 
 /**
  * Invoices in MongoDB: one document each. merchant_order_id is unique per project for good; the one
- * active invoice per client is `liveKey` (the client while active) under a unique index, given
- * back by the same update that pays, cancels or expires the invoice.
+ * active invoice per client is `liveKey` (the client while `invoiceLifecycle.isLive`) under a unique
+ * index, given back by the same update that pays, cancels or expires the invoice.
  */
 export class MongoInvoiceRepository implements InvoiceRepository {
   constructor(private readonly invoices: AggregateCollection<Invoice>) {}

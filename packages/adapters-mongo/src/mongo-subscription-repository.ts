@@ -1,7 +1,7 @@
 import {
   created,
   saved,
-  subscriptionDueAt,
+  subscriptionLifecycle,
   versionConflict,
   type CreateResult,
   type DomainEvent,
@@ -21,7 +21,7 @@ const fields = (s: Subscription) => ({
   subscriberMsisdn: s.subscriberMsisdn,
   subscriberId: s.subscriberId,
   billingOperationIds: s.billingOperations.map((o) => o.id),
-  dueAt: subscriptionDueAt(s),
+  dueAt: subscriptionLifecycle.dueAt(s),
 });
 
 /** Subscriptions in MongoDB: one document each, its billing operations inside it. */

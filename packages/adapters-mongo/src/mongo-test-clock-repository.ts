@@ -1,8 +1,8 @@
-import { saved, testClockDueAt, versionConflict, type DomainEvent, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
+import { saved, testClockLifecycle, versionConflict, type DomainEvent, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 
 /** `testClockId` is the clock's own id: an advance relays the clock's events with those of its objects. */
-const fields = (c: TestClock) => ({ projectId: c.projectId, createdAt: c.createdAt, dueAt: testClockDueAt(c), testClockId: c.id });
+const fields = (c: TestClock) => ({ projectId: c.projectId, createdAt: c.createdAt, dueAt: testClockLifecycle.dueAt(c), testClockId: c.id });
 
 /** Test clocks in MongoDB: one document each, saved by compare-and-set like every aggregate. */
 export class MongoTestClockRepository implements TestClockRepository {

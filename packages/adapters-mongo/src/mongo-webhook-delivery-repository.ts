@@ -1,5 +1,5 @@
 import {
-  deliveryDueAt,
+  deliveryLifecycle,
   saved,
   versionConflict,
   type DeliveryFilter,
@@ -12,15 +12,15 @@ import {
 import type { AggregateCollection } from './aggregate-collection.js';
 import { isDuplicateKey } from './mongo-errors.js';
 
-/** When a delivery stopped needing work (its last attempt), or null while it is pending. */
-const finishedAt = (d: WebhookDelivery): string | null => (d.state === 'pending' ? null : (d.attempts.at(-1)?.at ?? d.createdAt));
+/** When a delivery stopped needing work (its last attempt), or null while it is live (pending). */
+const finishedAt = (d: WebhookDelivery): string | null => (deliveryLifecycle.isLive(d) ? null : (d.attempts.at(-1)?.at ?? d.createdAt));
 const fields = (d: WebhookDelivery) => ({
   testClockId: d.testClockId,
   projectId: d.projectId,
   createdAt: d.createdAt,
   status: d.state,
   eventId: d.eventId,
-  dueAt: deliveryDueAt(d),
+  dueAt: deliveryLifecycle.dueAt(d),
   finishedAt: finishedAt(d),
 });
 

@@ -16,7 +16,7 @@ import { CompleteRefund } from './invoice/use-cases/complete-refund.use-case.js'
 import { ChargeInvoice } from './invoice/use-cases/charge-invoice.use-case.js';
 import { PayInvoiceOnPage } from './invoice/use-cases/pay-invoice-on-page.use-case.js';
 import { cancelSubscription, completeSubscriptionPayment, expireSubscriptionApproval } from './subscription/subscription.js';
-import { SubscriptionCommand, notFound as subscriptionNotFound, scheduleFirstCharge } from './subscription/use-cases/subscription-command.js';
+import { SubscriptionCommand, notFound as subscriptionNotFound } from './subscription/use-cases/subscription-command.js';
 import { GetSubscriptionStatus, ListSubscriptions, PageSubscriptions } from './subscription/use-cases/subscription-queries.js';
 import { CreateSubscription } from './subscription/use-cases/create-subscription.use-case.js';
 import { ApproveSubscription } from './subscription/use-cases/approve-subscription.use-case.js';
@@ -26,7 +26,7 @@ import { ResendSubscriptionPin } from './subscription/use-cases/resend-subscript
 import { RefundBillingOperation } from './subscription/use-cases/refund-billing-operation.use-case.js';
 import { RunSubscriptionCharge } from './subscription/use-cases/run-subscription-charge.use-case.js';
 import { AttemptDelivery } from './webhook/use-cases/attempt-delivery.use-case.js';
-import { ClockedAttemptPace } from './sandbox/clocked-attempt-pace.js';
+import { ClockedAttemptPace } from './sandbox/use-cases/clocked-attempt-pace.js';
 import { RelayEvents } from './jobs/relay-events.use-case.js';
 import { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case.js';
 import { RecoverDeadDeliveries } from './webhook/use-cases/recover-dead-deliveries.use-case.js';
@@ -39,6 +39,8 @@ import { ClockedScheduler } from './jobs/clocked-scheduler.js';
 import { TestClocks } from './sandbox/use-cases/test-clock-use-cases.js';
 import { SimulatePayment } from './sandbox/use-cases/simulate-payment.use-case.js';
 import { RunTestClockAdvance } from './sandbox/use-cases/run-test-clock-advance.use-case.js';
+import { SweepTestClocks } from './sandbox/use-cases/sweep-test-clocks.js';
+import { removeExpiredTestClocks } from './sandbox/use-cases/remove-expired-test-clocks.js';
 
 /**
  * Every use case, wired to one set of ports: what transports and workers call. Commands that are one
@@ -95,7 +97,7 @@ export function kassaUseCases(given: KassaPorts) {
     payInvoiceOnPage: new PayInvoiceOnPage(ports, chargeInvoice),
     createSubscription: new CreateSubscription(ports),
     approveSubscription: new ApproveSubscription(ports),
-    completeSubscriptionPayment: new SubscriptionCommand(ports, completeSubscriptionPayment, subscriptionNotFound(), scheduleFirstCharge),
+    completeSubscriptionPayment: new SubscriptionCommand(ports, completeSubscriptionPayment, subscriptionNotFound()),
     paySubscriptionOnPage: new PaySubscriptionOnPage(ports),
     confirmWapSubscription: new ConfirmWapSubscription(ports),
     resendSubscriptionPin: new ResendSubscriptionPin(ports),
@@ -116,7 +118,7 @@ export function kassaUseCases(given: KassaPorts) {
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
     attemptDelivery,
     runJob,
-    runDueWork: new RunDueWork(ports, runJob, new ApplyRetention(ports)),
+    runDueWork: new RunDueWork(ports, runJob, new ApplyRetention(ports, (now) => removeExpiredTestClocks(ports, now)), new SweepTestClocks(ports, runJob)),
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import { contractMachine, type ContractMachineEvent } from './contract.machine.js';
 import type { ContractFields } from './contract.js';
-import { emittedOf } from '../shared/lifecycle.js';
+import { emittedOf } from '../shared/machine-step.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const LIFETIME_MS = 24 * 3600 * 1000;

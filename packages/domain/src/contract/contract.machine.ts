@@ -1,6 +1,6 @@
 import { and, assign, emit, setup } from 'xstate';
-import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
-import { sameDigest } from '../shared/pin-digest.js';
+import { rememberedStart } from '../shared/machine-step.js';
+import { countWrongPin, pinGuards } from '../shared/pin-confirmation.js';
 import { isAtOrAfter } from '../shared/time.js';
 import type { ContractEmitted } from './contract.events.js';
 import type { ContractFields } from './contract.fields.js';
@@ -12,7 +12,7 @@ export type ContractMachineEvent = { type: 'PIN'; pinDigest: string } | { type: 
  * The contract lifecycle of the spec's contract table. SMS_PIN contracts await their PIN; card
  * binding (SKIP) is active at once. Three wrong PINs leave the contract awaiting a PIN it can no
  * longer accept. Cancelled and closed are terminal: every event is refused there. A step's domain
- * events are what it emits (contract.events.ts stamps them).
+ * events are what it emits (contract.events.ts stamps them). Its `live` states hold its key.
  */
 export const contractMachine = setup({
   types: {} as { context: ContractFields; events: ContractMachineEvent; input: ContractFields; emitted: ContractEmitted },
@@ -22,9 +22,8 @@ export const contractMachine = setup({
     emitExpired: emit({ type: 'ContractClosed', reason: 'expired' } as const),
   },
   guards: {
+    ...pinGuards('PIN'),
     skipsPin: ({ context }) => context.authorizationType === 'SKIP',
-    attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
-    pinMatches: ({ context, event }) => event.type === 'PIN' && sameDigest(event.pinDigest, context.pinDigest),
     expiryReached: ({ context, event }) => event.type === 'EXPIRE' && isAtOrAfter(event.now, context.expiresAt),
   },
 }).createMachine({
@@ -36,16 +35,18 @@ export const contractMachine = setup({
       always: [{ guard: 'skipsPin', target: 'active' }, { target: 'awaitingPin' }],
     },
     awaitingPin: {
+      tags: 'live',
       on: {
         PIN: [
           { guard: and(['attemptsLeft', 'pinMatches']), target: 'active', actions: 'emitAuthorized' },
-          { guard: 'attemptsLeft', actions: assign({ pinAttempts: ({ context }) => context.pinAttempts + 1 }) },
+          { guard: 'attemptsLeft', actions: assign({ pinAttempts: countWrongPin }) },
         ],
         CANCEL: { target: 'cancelled', actions: 'emitCancelled' },
         EXPIRE: { guard: 'expiryReached', target: 'closed', actions: 'emitExpired' },
       },
     },
     active: {
+      tags: 'live',
       on: {
         CANCEL: { target: 'cancelled', actions: 'emitCancelled' },
         EXPIRE: { guard: 'expiryReached', target: 'closed', actions: 'emitExpired' },

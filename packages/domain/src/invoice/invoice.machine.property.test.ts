@@ -4,7 +4,7 @@ import { initialTransition, transition } from 'xstate';
 import type { InvoiceAuthorizationType, InvoiceFields } from './invoice.js';
 import { invoiceMachine, type InvoiceMachineEvent } from './invoice.machine.js';
 import type { Transaction } from './transaction.js';
-import { emittedOf } from '../shared/lifecycle.js';
+import { emittedOf } from '../shared/machine-step.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const LIFETIME_MS = 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, emit, not, setup } from 'xstate';
-import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
-import { sameDigest } from '../shared/pin-digest.js';
+import { rememberedStart } from '../shared/machine-step.js';
+import { countWrongPin, pinGuards } from '../shared/pin-confirmation.js';
 import { isAtOrAfter } from '../shared/time.js';
 import type { InvoiceEmitted } from './invoice.events.js';
 import type { InvoiceFields } from './invoice.fields.js';
@@ -24,7 +24,8 @@ export type InvoiceMachineEvent =
  * invoice under a contract or paid on the page is charged from Created. A failed charge records a
  * FAILED transaction and leaves the status as it was. Refunds apply only to Processed (PAID); one the
  * gateway refused is `failed`, with its notification, and may be asked for again. A
- * step's domain events are what it emits (invoice.events.ts stamps them).
+ * step's domain events are what it emits (invoice.events.ts stamps them). Its `live` states hold
+ * the client's "one active invoice" key.
  */
 export const invoiceMachine = setup({
   types: {} as { context: InvoiceFields; events: InvoiceMachineEvent; input: InvoiceFields; emitted: InvoiceEmitted },
@@ -45,9 +46,8 @@ export const invoiceMachine = setup({
     }),
   },
   guards: {
+    ...pinGuards('PIN'),
     bySmsPin: ({ context }) => context.authorizationType === 'SMS_PIN',
-    attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
-    pinMatches: ({ context, event }) => event.type === 'PIN' && sameDigest(event.pinDigest, context.pinDigest),
     expiryReached: ({ context, event }) => event.type === 'EXPIRE' && isAtOrAfter(event.now, context.expiresAt),
     // A refund the gateway refused may be asked for again.
     noRefundYet: ({ context }) => context.refundStatus === null || context.refundStatus === 'failed',
@@ -59,12 +59,13 @@ export const invoiceMachine = setup({
   initial: 'created',
   states: {
     created: {
+      tags: 'live',
       on: {
         PIN: [
           { guard: and(['bySmsPin', 'attemptsLeft', 'pinMatches']), target: 'authorized' },
           {
             guard: and(['bySmsPin', 'attemptsLeft']),
-            actions: assign({ pinAttempts: ({ context }) => context.pinAttempts + 1 }),
+            actions: assign({ pinAttempts: countWrongPin }),
           },
         ],
         CHARGE: { guard: not('bySmsPin'), actions: 'chargeMayBegin' },
@@ -75,6 +76,7 @@ export const invoiceMachine = setup({
       },
     },
     authorized: {
+      tags: 'live',
       on: {
         CHARGE: { actions: 'chargeMayBegin' },
         CHARGE_SUCCEEDED: { target: 'processed', actions: ['addTransaction', 'emitPaymentUpdated'] },

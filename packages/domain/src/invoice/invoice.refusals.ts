@@ -1,27 +1,28 @@
-import { fail, type DomainError, type ErrorCode } from '../shared/errors.js';
-import type { Err } from '../shared/result.js';
+import { fail, type ErrorCode } from '../shared/errors.js';
+import type { Refusal } from '../shared/lifecycle.js';
 import { INVOICE_STATUS, type Invoice, type InvoiceState } from './invoice.fields.js';
 import type { InvoiceMachineEvent } from './invoice.machine.js';
 
 /** What a refusal means for the caller: an error, or "nothing to do" (answer the invoice as it is). */
-type Refusal = ErrorCode | 'unchanged';
-type Command = Extract<InvoiceMachineEvent['type'], 'PIN' | 'CANCEL' | 'REFUND' | 'CHARGE_SUCCEEDED' | 'CHARGE_FAILED'>;
+type Answer = ErrorCode | 'unchanged';
+/** The invoice's commands its machine may refuse. */
+export type InvoiceRefusable = Extract<InvoiceMachineEvent['type'], 'PIN' | 'CANCEL' | 'REFUND' | 'CHARGE_SUCCEEDED' | 'CHARGE_FAILED'>;
 
 /**
  * The machine decides what is possible; this names, by state and command, what its refusal answers.
  * In Created a PIN is refused either because the invoice takes none or because the attempts are used up.
  */
-const REFUSALS: Record<InvoiceState, Partial<Record<Command, Refusal | ((i: Invoice) => Refusal)>>> = {
+const REFUSALS: Record<InvoiceState, Partial<Record<InvoiceRefusable, Answer | ((i: Invoice) => Answer)>>> = {
   created: { PIN: (i) => (i.authorizationType === 'SMS_PIN' ? 'INVOICE_AUTH_ATTEMPTS_EXCEEDED' : 'INVOICE_WRONG_STATE'), REFUND: 'INVOICE_NOT_PAID' },
   authorized: { PIN: 'INVOICE_WRONG_STATE', REFUND: 'INVOICE_NOT_PAID' },
   processed: { PIN: 'INVOICE_WRONG_STATE', CANCEL: 'INVOICE_WRONG_STATE', REFUND: 'unchanged' },
   cancelled: { PIN: 'INVOICE_WRONG_STATE', CANCEL: 'unchanged', REFUND: 'INVOICE_NOT_PAID' },
 };
 
-const ACTION: Record<Command, string> = { PIN: 'authorize', CANCEL: 'cancel', REFUND: 'refund', CHARGE_SUCCEEDED: 'charge', CHARGE_FAILED: 'charge' };
+const ACTION: Record<InvoiceRefusable, string> = { PIN: 'authorize', CANCEL: 'cancel', REFUND: 'refund', CHARGE_SUCCEEDED: 'charge', CHARGE_FAILED: 'charge' };
 
 /** The answer to a command the invoice's machine refused. */
-export function invoiceRefusal(invoice: Invoice, command: Command): Err<DomainError> | 'unchanged' {
+export function invoiceRefusal(invoice: Invoice, command: InvoiceRefusable): Refusal {
   const entry = REFUSALS[invoice.state][command] ?? 'INVOICE_WRONG_STATE';
   const refusal = typeof entry === 'function' ? entry(invoice) : entry;
   if (refusal === 'unchanged') return refusal;

@@ -1,13 +1,15 @@
 export * from './invoice.fields.js';
-import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
-import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, type Change } from '../shared/lifecycle.js';
+import { appliedOrNot, appliedOrRefused, applyToAggregate, type Change } from '../shared/lifecycle.js';
+import { machineAccepts } from '../shared/machine-step.js';
+import { pinStep, type PinAnswers } from '../shared/pin-confirmation.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
-import { invoiceEvents } from './invoice.events.js';
+import { invoiceEvents, type InvoiceEvent } from './invoice.events.js';
 import { INVOICE_STATUS, type Invoice, type InvoiceFields, type InvoiceState } from './invoice.fields.js';
-import { invoiceMachine, startInvoice, type InvoiceMachineEvent } from './invoice.machine.js';
-import { invoiceRefusal } from './invoice.refusals.js';
+import { invoiceLifecycle } from './invoice.lifecycle.js';
+import { startInvoice, type InvoiceMachineEvent } from './invoice.machine.js';
+import type { InvoiceRefusable } from './invoice.refusals.js';
 import type { ChargeOutcome, Transaction } from './transaction.js';
 
 export type OpenInvoiceInput = Omit<InvoiceFields, 'pinAttempts' | 'transactions' | 'refundStatus' | 'createdAt' | 'expiresAt'> & {
@@ -47,54 +49,29 @@ export function openInvoice(input: OpenInvoiceInput): Invoice {
 export const invoiceStatus = (i: Pick<Invoice, 'state'>) => INVOICE_STATUS[i.state];
 export const invoicePaymentStatus = (i: Pick<Invoice, 'state'>): 'PAID' | 'NOT_PAID' => (i.state === 'processed' ? 'PAID' : 'NOT_PAID');
 
-/** An invoice in these states is the client's one active invoice in its project. */
-export const invoiceIsActive = (i: Pick<Invoice, 'state'>): boolean => i.state === 'created' || i.state === 'authorized';
+const apply = (invoice: Invoice, event: InvoiceMachineEvent, stamp: EventStamp) => applyToAggregate(invoiceLifecycle.machine, invoice, event, invoiceEvents, stamp);
+const refusal = (invoice: Invoice, command: InvoiceRefusable) => () => invoiceLifecycle.refusal(invoice, command);
 
-/** Work a job must do on the invoice next, and from when. */
-export type InvoiceWork = { readonly kind: 'charge' | 'refund' | 'expire'; readonly at: string };
+const PIN_ANSWERS: PinAnswers = { wrong: 'INVOICE_NOT_AUTHORIZED', wording: 'Wrong PIN code', exhausted: 'INVOICE_AUTH_ATTEMPTS_EXCEEDED' };
 
-export function invoiceNextWork(i: Invoice): InvoiceWork | null {
-  const neverCharged = i.transactions.length === 0;
-  if (i.state === 'authorized' && neverCharged) return { kind: 'charge', at: i.createdAt };
-  if (i.state === 'created' && i.authorizationType === 'BY_CONTRACT' && neverCharged) return { kind: 'charge', at: i.createdAt };
-  if (i.state === 'processed' && i.refundStatus === 'processing') return { kind: 'refund', at: i.createdAt };
-  if (invoiceIsActive(i)) return { kind: 'expire', at: i.expiresAt };
-  return null;
-}
-
-export const invoiceDueAt = (i: Invoice): string | null => invoiceNextWork(i)?.at ?? null;
-
-const apply = (invoice: Invoice, event: InvoiceMachineEvent, stamp: EventStamp) => applyToAggregate(invoiceMachine, invoice, event, invoiceEvents, stamp);
-
-/** The answer to a refused command: its error, or the invoice as it is. */
-const refused = (invoice: Invoice, command: Parameters<typeof invoiceRefusal>[1]) => {
-  const refusal = invoiceRefusal(invoice, command);
-  return { events: [], outcome: refusal === 'unchanged' ? ok(invoice) : refusal };
-};
-
-/** POST invoices/{id}/authorize: SMS_PIN invoices in Created only; three attempts. */
-/** The PIN entered, as its digest (`PinDigests.digest(invoice.id, pin)`). */
-export function enterInvoicePin(invoice: Invoice, pinDigest: string, stamp: EventStamp): Change<Invoice, Invoice> {
+/**
+ * POST invoices/{id}/authorize: SMS_PIN invoices in Created only; three attempts. `pinDigest` is the
+ * PIN entered, as its digest (`PinDigests.digest(invoice.id, pin)`).
+ */
+export function enterInvoicePin(invoice: Invoice, pinDigest: string, stamp: EventStamp): Change<Invoice, Invoice, InvoiceEvent> {
   const applied = apply(invoice, { type: 'PIN', pinDigest }, stamp);
-  if (!applied) return refused(invoice, 'PIN');
-  const { next, events } = applied;
-  if (next.state === 'authorized') return { next, events, outcome: ok(next) };
-  const left = MAX_PIN_ATTEMPTS - next.pinAttempts;
-  const outcome = left > 0 ? fail('INVOICE_NOT_AUTHORIZED', `Wrong PIN code; attempts left: ${left}`, { attempts_left: left }) : fail('INVOICE_AUTH_ATTEMPTS_EXCEEDED');
-  return { next, events, outcome };
+  return pinStep(invoice, applied, (next) => next.state === 'authorized', PIN_ANSWERS, refusal(invoice, 'PIN'));
 }
 
 /** POST invoices/{id}/cancel. Cancelling a cancelled invoice answers as before; a paid one refuses. */
-export function cancelInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice> {
-  const applied = apply(invoice, { type: 'CANCEL' }, stamp);
-  if (!applied) return refused(invoice, 'CANCEL');
-  return { ...applied, outcome: ok(applied.next) };
+export function cancelInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice, InvoiceEvent> {
+  return appliedOrRefused(invoice, apply(invoice, { type: 'CANCEL' }, stamp), refusal(invoice, 'CANCEL'));
 }
 
 /** Whether a charge may begin now: the machine's answer to CHARGE. */
 export function invoiceIsChargeable(invoice: Invoice): boolean {
   const { state: _s, version: _v, ...fields } = invoice;
-  return machineAccepts(invoiceMachine, invoice.state, fields, { type: 'CHARGE' });
+  return machineAccepts(invoiceLifecycle.machine, invoice.state, fields, { type: 'CHARGE' });
 }
 
 /** The transaction a charge outcome becomes: numbered after the ones before it. */
@@ -119,40 +96,30 @@ export function transactionFor(invoice: Invoice, outcome: ChargeOutcome, id: str
 }
 
 /** Records a charge attempt: SUCCESS makes the invoice Processed/PAID, FAILED leaves its status. */
-export function recordCharge(invoice: Invoice, transaction: Transaction, stamp: EventStamp): Change<Invoice, Transaction> {
+export function recordCharge(invoice: Invoice, transaction: Transaction, stamp: EventStamp): Change<Invoice, Transaction, InvoiceEvent> {
   const type = transaction.status === 'SUCCESS' ? 'CHARGE_SUCCEEDED' : 'CHARGE_FAILED';
   const applied = apply(invoice, { type, transaction }, stamp);
-  if (!applied) {
-    const refusal = invoiceRefusal(invoice, type);
-    return { events: [], outcome: refusal === 'unchanged' ? ok(transaction) : refusal };
-  }
-  return { ...applied, outcome: ok(transaction) };
+  if (applied) return { ...applied, outcome: ok(transaction) };
+  const refused = invoiceLifecycle.refusal(invoice, type);
+  return { events: [], outcome: refused === 'unchanged' ? ok(transaction) : refused };
 }
 
 /** POST invoices/{id}/refund: only from PAID. A repeated refund answers with the refund under way. */
-export function requestRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice> {
-  const applied = apply(invoice, { type: 'REFUND' }, stamp);
-  if (!applied) return refused(invoice, 'REFUND');
-  return { ...applied, outcome: ok(applied.next) };
+export function requestRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, Invoice, InvoiceEvent> {
+  return appliedOrRefused(invoice, apply(invoice, { type: 'REFUND' }, stamp), refusal(invoice, 'REFUND'));
 }
 
 /** The refund finished at the gateway: refund_status completed, and the refund notification. */
-export function completeRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean> {
-  const applied = apply(invoice, { type: 'REFUND_COMPLETED' }, stamp);
-  if (!applied) return { events: [], outcome: ok(false) };
-  return { ...applied, outcome: ok(true) };
+export function completeRefund(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean, InvoiceEvent> {
+  return appliedOrNot(apply(invoice, { type: 'REFUND_COMPLETED' }, stamp));
 }
 
 /** The gateway refused the refund: refund_status failed, and the refund's notification says so. */
-export function failRefund(invoice: Invoice, refusal: { readonly resultCode: number; readonly resultDescription: string }, stamp: EventStamp): Change<Invoice, boolean> {
-  const applied = apply(invoice, { type: 'REFUND_FAILED', ...refusal }, stamp);
-  if (!applied) return { events: [], outcome: ok(false) };
-  return { ...applied, outcome: ok(true) };
+export function failRefund(invoice: Invoice, refused: { readonly resultCode: number; readonly resultDescription: string }, stamp: EventStamp): Change<Invoice, boolean, InvoiceEvent> {
+  return appliedOrNot(apply(invoice, { type: 'REFUND_FAILED', ...refused }, stamp));
 }
 
 /** Expiry of an unpaid invoice: it becomes Cancelled once expires_at is reached. */
-export function expireInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean> {
-  const applied = apply(invoice, { type: 'EXPIRE', now: stamp.now }, stamp);
-  if (!applied) return { events: [], outcome: ok(false) };
-  return { ...applied, outcome: ok(true) };
+export function expireInvoice(invoice: Invoice, stamp: EventStamp): Change<Invoice, boolean, InvoiceEvent> {
+  return appliedOrNot(apply(invoice, { type: 'EXPIRE', now: stamp.now }, stamp));
 }

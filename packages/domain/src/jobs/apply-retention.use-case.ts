@@ -1,6 +1,5 @@
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import type { RetentionReport } from '../ports/storage-retention.port.js';
-import { removeExpiredTestClocks } from '../sandbox/use-cases/remove-expired-test-clocks.js';
 
 /** How often the due-work sweep also applies the retention: a pass is a range delete per collection. */
 export const RETENTION_EVERY_MS = 3_600_000;
@@ -13,7 +12,11 @@ export const RETENTION_EVERY_MS = 3_600_000;
 export class ApplyRetention {
   private lastRunMs: number | undefined;
 
-  constructor(private readonly ports: Pick<KassaPorts, 'retention' | 'clock' | 'settings' | 'testClocks'>) {}
+  constructor(
+    private readonly ports: Pick<KassaPorts, 'retention' | 'clock' | 'settings'>,
+    /** The sandbox's retention of test clocks (removeExpiredTestClocks): how many clocks went. None: no test clocks. */
+    private readonly removeExpiredTestClocks?: (now: Date) => Promise<number>,
+  ) {}
 
   /** What the storage's retention removed, and how many test clocks went with everything on them. */
   async execute(): Promise<(RetentionReport & { readonly testClocks: number }) | undefined> {
@@ -21,6 +24,6 @@ export class ApplyRetention {
     if (this.lastRunMs !== undefined && now - this.lastRunMs < RETENTION_EVERY_MS) return undefined;
     this.lastRunMs = now;
     const report = await this.ports.retention.purgeBefore(new Date(now - this.ports.settings.retentionDays * 86_400_000).toISOString());
-    return { ...report, testClocks: await removeExpiredTestClocks(this.ports, new Date(now)) };
+    return { ...report, testClocks: (await this.removeExpiredTestClocks?.(new Date(now))) ?? 0 };
   }
 }

@@ -1,9 +1,11 @@
+import type { EventRelay } from './due-work.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import { openDelivery } from '../webhook/webhook-delivery.js';
+import { deliveryLifecycle } from '../webhook/webhook-delivery.lifecycle.js';
+import { scheduleDueWork } from '../application/save-and-schedule.js';
 import { eachSettled } from '../shared/each-settled.js';
-import { scheduleSafely } from './schedule-safely.js';
-import { clockOf } from '../shared/application/clock-time.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import { clockOf } from '../application/clock-time.js';
+import type { DomainEvent } from '../events/domain-event.js';
 
 /** Aggregates whose events one relay run moves at once. */
 const RELAY_CONCURRENCY = 10;
@@ -17,7 +19,7 @@ type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notificat
  * without holding back the ones behind it (failures are thrown together at the end). Returns how
  * many events it took.
  */
-export class RelayEvents {
+export class RelayEvents implements EventRelay {
   constructor(private readonly ports: RelayPorts) {}
 
   /** With `testClockId`, only the events of aggregates on that clock (its advance relays them at each step). */
@@ -33,9 +35,7 @@ export class RelayEvents {
       const now = onClock.testClockId ? event.occurredAt : clock.now().toISOString();
       for (const notification of rendered) {
         const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now, ...onClock });
-        if ((await deliveries.create(delivery)) === 'created') {
-          await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt: now, ...onClock });
-        }
+        if ((await deliveries.create(delivery)) === 'created') await scheduleDueWork(scheduler, deliveryLifecycle, delivery);
       }
       await outbox.acknowledge(event);
     };

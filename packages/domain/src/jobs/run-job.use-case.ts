@@ -1,3 +1,4 @@
+import type { JobRunner } from './due-work.js';
 import type { Job, JobName } from '../ports/scheduler.port.js';
 import type { InvoiceRef } from '../invoice/use-cases/invoice-command.js';
 import type { CompleteRefund } from '../invoice/use-cases/complete-refund.use-case.js';
@@ -26,7 +27,7 @@ export interface JobUseCases {
  * Runs one job by name. Every job's use case re-loads its aggregate and asks the machine, so a
  * late, early, duplicated or stale job does nothing harmful.
  */
-export class RunJob {
+export class RunJob implements JobRunner {
   private readonly handlers: Record<JobName, (projectId: number, id: string) => Promise<unknown>>;
 
   constructor(useCases: JobUseCases) {

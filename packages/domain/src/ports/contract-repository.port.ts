@@ -1,6 +1,6 @@
 import type { Contract, ContractState } from '../contract/contract.js';
 import type { PageFilter } from './list-page.port.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { DomainEvent } from '../events/domain-event.js';
 import type { CreateResult, SaveResult } from './save-result.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { DomainEvent, DomainEventType } from '../shared/domain-event.js';
+import type { DomainEvent, DomainEventType } from '../events/domain-event.js';
 
 /** Which of a project's events to list, and from where (`before`: a cursor the previous page gave). */
 export interface EventFilter {

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { DomainEvent } from '../events/domain-event.js';
 
 /**
  * Events saved with their aggregates and not yet handed on. The relay reads `pending`, delivers,

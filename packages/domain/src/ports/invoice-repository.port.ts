@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceState } from '../invoice/invoice.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { DomainEvent } from '../events/domain-event.js';
 import type { CreateResult, SaveResult } from './save-result.js';
 import type { PageFilter } from './list-page.port.js';
 

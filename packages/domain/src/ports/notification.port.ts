@@ -1,5 +1,5 @@
 import type { Project } from './project-directory.port.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { DomainEvent } from '../events/domain-event.js';
 import type { AttemptOutcome } from '../webhook/webhook-delivery.js';
 import type { DeliveryAttempt, Notification } from '../webhook/webhook-delivery.fields.js';
 

@@ -1,10 +1,5 @@
 import type { Money } from '../shared/money.js';
-
-/** A secret replaced by a rotation that still verifies until `validUntil` (an ISO time the operator chose). */
-export interface RetiringSecret {
-  readonly value: string;
-  readonly validUntil: string;
-}
+import type { RetiringSecret } from '../shared/secrets.js';
 
 /** A merchant account. `password` is the HMAC key of its request signatures; never logged. */
 export interface Partner {

@@ -1,5 +1,11 @@
-/** The kinds of deferred work the domain asks for. */
-export type JobName = 'invoice.charge' | 'invoice.refund' | 'invoice.expire' | 'contract.expire' | 'subscription.expire-approval' | 'subscription.charge' | 'webhook.attempt' | 'test_clock.advance';
+import type { ContractJob } from '../contract/contract.lifecycle.js';
+import type { InvoiceJob } from '../invoice/invoice.lifecycle.js';
+import type { TestClockJob } from '../sandbox/test-clock.lifecycle.js';
+import type { SubscriptionJob } from '../subscription/subscription.lifecycle.js';
+import type { DeliveryJob } from '../webhook/webhook-delivery.lifecycle.js';
+
+/** The kinds of deferred work the domain asks for: each lifecycle's jobs. */
+export type JobName = InvoiceJob | ContractJob | SubscriptionJob | DeliveryJob | TestClockJob;
 
 /** Deferred work as data: which job, on which aggregate, from when. */
 export interface Job {

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { DomainEvent } from '../events/domain-event.js';
 import type { Subscription, SubscriptionState } from '../subscription/subscription.js';
 import type { PageFilter } from './list-page.port.js';
 import type { CreateResult, SaveResult } from './save-result.js';

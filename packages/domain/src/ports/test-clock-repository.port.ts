@@ -1,5 +1,5 @@
 import type { TestClock } from '../sandbox/test-clock.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { DomainEvent } from '../events/domain-event.js';
 import type { SaveResult } from './save-result.js';
 
 /** Stores test clocks (the test environment's); the `test_clock.ready` event rides in the clock's own write (its outbox). */

@@ -5,13 +5,12 @@ export type TestClockStatus = 'ready' | 'advancing';
  * until advanced; an advance runs every piece of the attached work that falls due, in time order,
  * each at its own due time, then the clock is `ready` again at the time asked for.
  */
-export interface TestClock {
+export interface TestClockFields {
   readonly id: string;
   readonly projectId: number;
   readonly name: string | null;
   /** The attached objects' time. While advancing: the due time of the work being run. */
   readonly frozenTime: string;
-  readonly status: TestClockStatus;
   /** Where the running advance ends; null when ready. */
   readonly advancingTo: string | null;
   /**
@@ -25,5 +24,10 @@ export interface TestClock {
   readonly advances: number;
   /** Real time, when created. */
   readonly createdAt: string;
+}
+
+/** A test clock as stored: its fields (its machine's context), its status (the machine's state) and its version. */
+export interface TestClock extends TestClockFields {
+  readonly status: TestClockStatus;
   readonly version: number;
 }

@@ -1,42 +1,44 @@
-import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
-import type { Change } from '../shared/lifecycle.js';
-import { ok } from '../shared/result.js';
+import { appliedOrRefused, type Applied, type Change } from '../shared/lifecycle.js';
+import { stepMachine } from '../shared/machine-step.js';
 import { testClockEvent, type TestClockEvent } from './test-clock.events.js';
-import type { TestClock } from './test-clock.fields.js';
+import type { TestClock, TestClockStatus } from './test-clock.fields.js';
+import { ADVANCE_LEASE_SECONDS, testClockLifecycle } from './test-clock.lifecycle.js';
+import { startTestClock, type TestClockMachineEvent } from './test-clock.machine.js';
 
 export * from './test-clock.fields.js';
 
-/** How long a runner holds an advance between two steps before the sweep may take it over. */
-export const ADVANCE_LEASE_SECONDS = 60;
-
 export function openTestClock(input: { readonly id: string; readonly projectId: number; readonly name: string | null; readonly frozenTime: string; readonly now: string }): TestClock {
-  return {
+  const started = startTestClock({
     id: input.id,
     projectId: input.projectId,
     name: input.name,
     frozenTime: input.frozenTime,
-    status: 'ready',
     advancingTo: null,
     leaseUntil: null,
     leaseOwner: null,
     advances: 0,
     createdAt: input.now,
-    version: 1,
-  };
+  });
+  return { ...started.context, status: started.state as TestClockStatus, version: 1 };
 }
 
-/** When the sweep should look at the clock: an advance whose runner's lease ran out. */
-export const testClockDueAt = (c: TestClock): string | null => (c.status === 'advancing' ? c.leaseUntil : null);
+type Stamp = Pick<EventStamp, 'requestId' | 'idempotencyKey'>;
+
+/** One step of the clock's machine: the clock after it (version + 1), with the events it emitted; undefined when refused. */
+function apply(clock: TestClock, event: TestClockMachineEvent, stamp: Stamp = {}): Applied<TestClock, TestClockEvent> | undefined {
+  const { status, version, ...fields } = clock;
+  const stepped = stepMachine(testClockLifecycle.machine, status, fields, event);
+  if (!stepped) return undefined;
+  const next: TestClock = { ...stepped.context, status: stepped.state as TestClockStatus, version: version + 1 };
+  return { next, events: stepped.emitted.map(() => testClockEvent(next, stamp)) };
+}
 
 const leaseFrom = (realNow: string) => new Date(Date.parse(realNow) + ADVANCE_LEASE_SECONDS * 1000).toISOString();
 
 /** POST test_clocks/{id}/advance: only a ready clock, only forwards. */
-export function startAdvance(clock: TestClock, to: string, realNow: string): Change<TestClock, TestClock> {
-  if (clock.status === 'advancing') return { outcome: fail('TEST_CLOCK_ADVANCING'), events: [] };
-  if (Date.parse(to) <= Date.parse(clock.frozenTime)) return { outcome: fail('TEST_CLOCK_TIME_INVALID', `frozen_time must be after the clock's time (${clock.frozenTime})`), events: [] };
-  const next: TestClock = { ...clock, status: 'advancing', advancingTo: to, leaseUntil: leaseFrom(realNow), leaseOwner: null, advances: clock.advances + 1, version: clock.version + 1 };
-  return { next, outcome: ok(next), events: [] };
+export function startAdvance(clock: TestClock, to: string, realNow: string): Change<TestClock, TestClock, TestClockEvent> {
+  return appliedOrRefused(clock, apply(clock, { type: 'ADVANCE', to, leaseUntil: leaseFrom(realNow) }), () => testClockLifecycle.refusal(clock, 'ADVANCE'));
 }
 
 /**
@@ -44,22 +46,15 @@ export function startAdvance(clock: TestClock, to: string, realNow: string): Cha
  * Undefined when another runner holds it.
  */
 export function claimAdvance(clock: TestClock, owner: string, realNow: string): TestClock | undefined {
-  if (clock.status !== 'advancing') return undefined;
-  const held = clock.leaseOwner !== null && clock.leaseOwner !== owner && clock.leaseUntil !== null && Date.parse(clock.leaseUntil) > Date.parse(realNow);
-  return held ? undefined : { ...clock, leaseOwner: owner, leaseUntil: leaseFrom(realNow), version: clock.version + 1 };
+  return apply(clock, { type: 'CLAIM', owner, realNow, leaseUntil: leaseFrom(realNow) })?.next;
 }
 
 /** One step of an advance: the clock shows `at` (never moves back, never past the target) and the runner's lease is renewed. */
-export function stepTestClock(clock: TestClock, at: string, realNow: string): TestClock {
-  const target = clock.advancingTo ?? clock.frozenTime;
-  const time = Math.min(Math.max(Date.parse(at), Date.parse(clock.frozenTime)), Date.parse(target));
-  return { ...clock, frozenTime: new Date(time).toISOString(), leaseUntil: leaseFrom(realNow), version: clock.version + 1 };
+export function stepTestClock(clock: TestClock, at: string, realNow: string): TestClock | undefined {
+  return apply(clock, { type: 'STEP', at, leaseUntil: leaseFrom(realNow) })?.next;
 }
 
 /** The advance is done: the clock shows its target, is ready, and says so (`test_clock.ready`). */
-export function finishAdvance(clock: TestClock, stamp: Pick<EventStamp, 'requestId' | 'idempotencyKey'>): Change<TestClock, TestClock> {
-  if (clock.status !== 'advancing' || clock.advancingTo === null) return { outcome: ok(clock), events: [] };
-  const next: TestClock = { ...clock, frozenTime: clock.advancingTo, status: 'ready', advancingTo: null, leaseUntil: null, leaseOwner: null, version: clock.version + 1 };
-  const events: TestClockEvent[] = [testClockEvent(next, stamp)];
-  return { next, outcome: ok(next), events };
+export function finishAdvance(clock: TestClock, stamp: Stamp): Change<TestClock, TestClock, TestClockEvent> {
+  return appliedOrRefused(clock, apply(clock, { type: 'FINISH' }, stamp), () => 'unchanged');
 }

@@ -1,143 +1,96 @@
-import {
-  createActor,
-  initialTransition,
-  type ActorScope,
-  type AnyActorScope,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type ContextFrom,
-  type EmittedFrom,
-  type EventFromLogic,
-  type InputFrom,
-} from 'xstate';
+import type { AnyStateMachine, ContextFrom, EmittedFrom, EventFromLogic } from 'xstate';
 import type { DomainError } from './errors.js';
-import type { DomainEvent } from './domain-event.js';
 import type { EventStamp } from './events.js';
-import type { Result } from './result.js';
+import { stepMachine } from './machine-step.js';
+import { ok, type Err, type Result } from './result.js';
 
-/** PIN attempts allowed for an invoice, a contract or a subscription. */
-export const MAX_PIN_ATTEMPTS = 3;
-
-/** A machine's state and context after one step, with the events it emitted (XState's `emit`), in order. */
-export interface Stepped<M extends AnyStateMachine> {
-  readonly state: string;
-  readonly context: ContextFrom<M>;
-  readonly emitted: readonly EmittedFrom<M>[];
+/** Work a job does on an aggregate, and from when: `job` names it as the scheduler and the sweep run it. */
+export interface DueWork<J extends string = string> {
+  readonly job: J;
+  readonly at: string;
 }
+
+/** What a command the machine refused answers: an error, or `unchanged` (the aggregate answers as it is). */
+export type Refusal = Err<DomainError> | 'unchanged';
 
 /**
- * The events among the actions XState's `transition` returns: an `emit(...)` action comes back
- * resolved, as `xstate.emit` with the event in its params (XState types it only as an action
- * object, and under the action's own name; lifecycle.test.ts holds the shape, and the dependency is pinned).
+ * One aggregate's lifecycle, stated once, in its folder (`<aggregate>.lifecycle.ts`): the machine
+ * that decides every step, what a command it refuses answers, which states are live, and what work
+ * falls due. Storage (live keys, the due-work index, the retention) and scheduling read it here;
+ * nothing restates it.
  */
-export function emittedOf<M extends AnyStateMachine>(actions: readonly { readonly type: string; readonly params?: unknown }[]): EmittedFrom<M>[] {
-  return actions.flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: EmittedFrom<M> }).event] : []));
+export interface Lifecycle<A, J extends string = string, C extends string = string> {
+  readonly machine: AnyStateMachine;
+  /** The answer to `command` when the machine refuses it in `a`'s state. */
+  readonly refusal: (a: A, command: C) => Refusal;
+  /** Live: the aggregate holds its unique keys (if it has any), and the retention leaves it alone. */
+  readonly isLive: (a: A) => boolean;
+  /** The next work a job must do, or null: asked of the scheduler after a save that changes it. */
+  readonly nextWork: (a: A) => DueWork<J> | null;
+  /** When the due-work sweep must look at the aggregate, or null: kept beside it by storage (`dueAt`). */
+  readonly dueAt: (a: A) => string | null;
 }
 
-/**
- * A start function for `machine` that remembers the first state per `keyOf(input)`, the values its
- * initial `always` guards read: `initialTransition` builds a whole actor on every call. The cache
- * lives in the closure, in the machine module that makes it; an answer is remembered only while the
- * initial steps leave the context as the input gave it (checked when remembered).
- */
-export function rememberedStart<M extends AnyStateMachine>(machine: M, keyOf: (input: InputFrom<M>) => string): (input: InputFrom<M>) => Stepped<M> {
-  const byKey = new Map<string, { readonly state: string; readonly emitted: EmittedFrom<M>[] }>();
-  return (input) => {
-    const key = keyOf(input);
-    const remembered = byKey.get(key);
-    if (remembered) return { state: remembered.state, context: input as ContextFrom<M>, emitted: remembered.emitted };
-    const [snapshot, actions] = initialTransition(machine, input) as [AnyMachineSnapshot, { type: string; params?: unknown }[]];
-    const started = { state: String(snapshot.value), context: snapshot.context as ContextFrom<M>, emitted: emittedOf<M>(actions) };
-    if (JSON.stringify(snapshot.context) === JSON.stringify(input)) byKey.set(key, { state: started.state, emitted: started.emitted });
-    return started;
-  };
-}
-
-/** The actions a step asks for, gathered by the machine's scope during one (synchronous) step. */
-type Action = { type: string; params?: unknown };
-
-/**
- * One inert actor scope per machine, made once: XState's `transition(logic, snapshot, event)` makes a
- * whole actor for every call (`createInertActorScope`, whose constructor computes the machine's
- * initial snapshot again), which was two thirds of a step (21 of 36 µs for a subscription's charge).
- * Kassa's machines spawn no actor and schedule no delayed event, so the scope holds nothing between
- * steps; it only hands the step's actions to `gathered`, which each step empties first.
- */
-const scopes = new WeakMap<AnyStateMachine, { readonly scope: AnyActorScope; readonly gathered: Action[] }>();
-
-function scopeOf(machine: AnyStateMachine): { readonly scope: AnyActorScope; readonly gathered: Action[] } {
-  const known = scopes.get(machine);
-  if (known) return known;
-  const self = createActor(machine);
-  const gathered: Action[] = [];
-  const scope: ActorScope<AnyMachineSnapshot, never> = {
-    self: self as never,
-    id: '',
-    sessionId: '',
-    logger: () => {},
-    defer: () => {},
-    system: self.system,
-    stopChild: () => {},
-    emit: () => {},
-    actionExecutor: (action) => void gathered.push(action as Action),
-  };
-  const made = { scope: scope as AnyActorScope, gathered };
-  scopes.set(machine, made);
-  return made;
-}
-
-/**
- * One pure step through XState's public API: rebuild the snapshot from stored plain data
- * (`resolveState`), ask the machine whether it accepts the event (`can`, cheap: no actor), and apply
- * it (the logic's own `transition` in the machine's inert scope, which gathers the actions, the
- * emitted events among them). `undefined` when the event does not apply in this state.
- */
-export function stepMachine<M extends AnyStateMachine>(machine: M, state: string, context: ContextFrom<M>, event: EventFromLogic<M>): Stepped<M> | undefined {
-  // XState's generic snapshot types do not survive this level of abstraction; the casts stay here.
-  const snapshot: AnyMachineSnapshot = machine.resolveState({ value: state, context });
-  if (!snapshot.can(event)) return undefined;
-  const { scope, gathered } = scopeOf(machine);
-  gathered.length = 0;
-  const next = machine.transition(snapshot as never, event, scope as never) as AnyMachineSnapshot;
-  const actions = gathered.splice(0);
-  return { state: String(next.value), context: next.context as ContextFrom<M>, emitted: emittedOf<M>(actions) };
-}
-
-/** Whether the machine accepts `event` in the stored state. */
-export function machineAccepts<M extends AnyStateMachine>(machine: M, state: string, context: ContextFrom<M>, event: EventFromLogic<M>): boolean {
-  const snapshot: AnyMachineSnapshot = machine.resolveState({ value: state, context });
-  return snapshot.can(event);
-}
+/** `dueAt` for a lifecycle whose sweep looks when its next work falls due. */
+export const dueWhenWorkIs =
+  <A>(nextWork: (a: A) => DueWork | null) =>
+  (a: A): string | null =>
+    nextWork(a)?.at ?? null;
 
 /**
  * What a command on an aggregate produced: the changed aggregate to save (absent when nothing
  * changed), the events it recorded, and the answer for the caller. A wrong PIN is a change (the
  * attempt is counted) and an error answer at once.
  */
-export interface Change<A, T> {
+export interface Change<A, T, E = never> {
   readonly next?: A;
-  readonly events: readonly DomainEvent[];
+  readonly events: readonly E[];
   readonly outcome: Result<T, DomainError>;
 }
 
 /** A stored aggregate: its machine's context fields, plus the state and the version. */
 export type Aggregate<C> = C & { readonly state: string; readonly version: number };
 
+/** One machine event applied to an aggregate: the next aggregate and the events of the step. */
+export interface Applied<A, E> {
+  readonly next: A;
+  readonly events: E[];
+}
+
 /**
  * Applies one machine event to a stored aggregate: the next aggregate (version + 1) and the domain
  * events made of what the step emitted (`eventsOf` stamps them and adds what every event of the
  * aggregate says of it), or `undefined` when the machine refuses the event in this state.
  */
-export function applyToAggregate<M extends AnyStateMachine, A extends Aggregate<ContextFrom<M>>, E extends DomainEvent>(
+export function applyToAggregate<M extends AnyStateMachine, A extends Aggregate<ContextFrom<M>>, E>(
   machine: M,
   aggregate: A,
   event: EventFromLogic<M>,
   eventsOf: (next: A, emitted: readonly EmittedFrom<M>[], stamp: EventStamp) => E[],
   stamp: EventStamp,
-): { next: A; events: E[] } | undefined {
+): Applied<A, E> | undefined {
   const { state, version, ...fields } = aggregate as Aggregate<Record<string, unknown>>;
   const stepped = stepMachine(machine, state, fields as ContextFrom<M>, event);
   if (!stepped) return undefined;
   const next = { ...(stepped.context as Record<string, unknown>), state: stepped.state, version: version + 1 } as unknown as A;
   return { next, events: eventsOf(next, stepped.emitted, stamp) };
+}
+
+/** Nothing applied: nothing to save, nothing recorded, and the caller told so. */
+const NOTHING_APPLIED: Change<never, boolean, never> = { events: [], outcome: ok(false) };
+
+/**
+ * The answer of a command that may find nothing to do (a late, early or repeated job): ok(true) with
+ * the change when the machine took the event, else ok(false) and nothing changes.
+ */
+export const appliedOrNot = <A, E>(applied: Applied<A, E> | undefined): Change<A, boolean, E> => (applied ? { ...applied, outcome: ok(true) } : NOTHING_APPLIED);
+
+/**
+ * The answer of a command that answers the aggregate: the changed one, or, when the machine refused
+ * the event, what the refusal says (an error, or the aggregate as it is).
+ */
+export function appliedOrRefused<A, E>(aggregate: A, applied: Applied<A, E> | undefined, refusal: () => Refusal): Change<A, A, E> {
+  if (applied) return { ...applied, outcome: ok(applied.next) };
+  const refused = refusal();
+  return { events: [], outcome: refused === 'unchanged' ? ok(aggregate) : refused };
 }

@@ -1,4 +1,8 @@
-import type { RetiringSecret } from '../ports/project-directory.port.js';
+/** A secret replaced by a rotation that still verifies until `validUntil` (an ISO time the operator chose). */
+export interface RetiringSecret {
+  readonly value: string;
+  readonly validUntil: string;
+}
 
 /**
  * The secrets that sign and verify now: the current one, then the one a rotation replaced while its

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { AcceptanceChannel, SubscriptionFields } from './subscription.js';
 import { subscriptionMachine, type SubscriptionMachineEvent } from './subscription.machine.js';
-import { emittedOf } from '../shared/lifecycle.js';
+import { emittedOf } from '../shared/machine-step.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const WINDOW_MS = 3 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, emit, setup } from 'xstate';
-import { MAX_PIN_ATTEMPTS, rememberedStart } from '../shared/lifecycle.js';
-import { sameDigest } from '../shared/pin-digest.js';
+import { rememberedStart } from '../shared/machine-step.js';
+import { countWrongPin, pinGuards } from '../shared/pin-confirmation.js';
 import { addSeconds, isAtOrAfter } from '../shared/time.js';
 import { MAX_CHARGE_ATTEMPTS, MAX_PIN_RESENDS, type BillingOperation } from './billing-operation.js';
 import type { SubscriptionEmitted } from './subscription.events.js';
@@ -31,7 +31,8 @@ const nowOf = (event: SubscriptionMachineEvent): string => ('now' in event ? eve
  * a completed payment (AUTH_PAGE) for three hours; the third wrong PIN or the end of the window
  * make it ApprovingFailed for good. Active is charged every period; a decline is retried after the
  * same period; MaxIterations successful charges close it. Refunding a charge changes nothing else.
- * A step's domain events are what it emits (subscription.events.ts stamps them).
+ * A step's domain events are what it emits (subscription.events.ts stamps them). Pending and Active
+ * are `live`: the subscription has not ended.
  */
 export const subscriptionMachine = setup({
   types: {} as { context: SubscriptionFields; events: SubscriptionMachineEvent; input: SubscriptionFields; emitted: SubscriptionEmitted },
@@ -47,7 +48,7 @@ export const subscriptionMachine = setup({
       const op = event.operation;
       return { type: 'SubscriptionCharged', billingOperationId: op.id, amount: op.amount, result: op.status === 'SUCCESS' ? 'Success' : 'Failed' } as const;
     }),
-    countWrongPin: assign({ pinAttempts: ({ context }) => context.pinAttempts + 1 }),
+    countWrongPin: assign({ pinAttempts: countWrongPin }),
     countResend: assign(({ context, event }) => ({ pinResends: context.pinResends + 1, pinDigest: event.type === 'RESEND_PIN' ? event.pinDigest : context.pinDigest })),
     activate: assign(({ context, event }) => {
       const now = nowOf(event);
@@ -75,12 +76,10 @@ export const subscriptionMachine = setup({
     }),
   },
   guards: {
+    ...pinGuards('APPROVE'),
     bySmsPin: ({ context }) => context.acceptanceChannel === 'SMS_PIN',
     byAuthPage: ({ context }) => context.acceptanceChannel === 'AUTH_PAGE',
     windowClosed: ({ context, event }) => 'now' in event && isAtOrAfter(event.now, context.approvalDeadline),
-    attemptsLeft: ({ context }) => context.pinAttempts < MAX_PIN_ATTEMPTS,
-    lastAttempt: ({ context }) => context.pinAttempts === MAX_PIN_ATTEMPTS - 1,
-    pinMatches: ({ context, event }) => event.type === 'APPROVE' && sameDigest(event.pinDigest, context.pinDigest),
     resendsLeft: ({ context }) => context.pinResends < MAX_PIN_RESENDS,
     chargeDue: ({ context, event }) => context.nextChargeAt !== null && nowOf(event) !== '' && isAtOrAfter(nowOf(event), context.nextChargeAt),
     lastIteration: ({ context }) => context.successfulCharges + 1 >= context.billing.maxIterations,
@@ -96,6 +95,7 @@ export const subscriptionMachine = setup({
   },
   states: {
     pending: {
+      tags: 'live',
       on: {
         APPROVE: [
           { guard: and(['bySmsPin', 'windowClosed']), target: 'approvingFailed', actions: ['close', 'emitApprovingFailed'] },
@@ -116,6 +116,7 @@ export const subscriptionMachine = setup({
       },
     },
     active: {
+      tags: 'live',
       on: {
         CHARGE: { guard: 'chargeDue', actions: 'chargeMayBegin' },
         CHARGE_SUCCEEDED: [

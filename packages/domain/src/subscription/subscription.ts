@@ -1,14 +1,15 @@
 export * from './subscription.fields.js';
-import { fail } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
-import { applyToAggregate, machineAccepts, MAX_PIN_ATTEMPTS, type Change } from '../shared/lifecycle.js';
-import { ok } from '../shared/result.js';
+import { appliedOrNot, appliedOrRefused, applyToAggregate, type Change } from '../shared/lifecycle.js';
+import { machineAccepts } from '../shared/machine-step.js';
+import { pinStep, type PinAnswers } from '../shared/pin-confirmation.js';
 import { addSeconds } from '../shared/time.js';
 import { APPROVAL_WINDOW_SECONDS, type BillingOperation } from './billing-operation.js';
-import { subscriptionEvents } from './subscription.events.js';
+import { subscriptionEvents, type SubscriptionEvent } from './subscription.events.js';
 import { SUBSCRIPTION_STATUS, type Subscription, type SubscriptionFields, type SubscriptionState } from './subscription.fields.js';
-import { startSubscription, subscriptionMachine, type SubscriptionMachineEvent } from './subscription.machine.js';
-import { subscriptionRefusal } from './subscription.refusals.js';
+import { subscriptionLifecycle } from './subscription.lifecycle.js';
+import { startSubscription, type SubscriptionMachineEvent } from './subscription.machine.js';
+import type { SubscriptionRefusable } from './subscription.refusals.js';
 
 /** A new subscription's own fields, and when it is opened. */
 export type OpenSubscriptionInput = Pick<
@@ -45,49 +46,29 @@ export const subscriptionStatus = (s: Pick<Subscription, 'state'>): string => SU
 export const subscriptionIsActive = (s: Pick<Subscription, 'state'>): boolean => s.state === 'active';
 export const subscriptionIsApproved = (s: Pick<Subscription, 'activatedAt'>): boolean => s.activatedAt !== null;
 
-/** Work a job must do on the subscription next, and from when. */
-export type SubscriptionWork = { readonly kind: 'expire-approval' | 'charge'; readonly at: string };
+const apply = (subscription: Subscription, event: SubscriptionMachineEvent, stamp: EventStamp) => applyToAggregate(subscriptionLifecycle.machine, subscription, event, subscriptionEvents, stamp);
+const refusal = (s: Subscription, command: SubscriptionRefusable) => () => subscriptionLifecycle.refusal(s, command);
 
-export function subscriptionNextWork(s: Subscription): SubscriptionWork | null {
-  if (s.state === 'pending') return { kind: 'expire-approval', at: s.approvalDeadline };
-  if (s.state === 'active' && s.nextChargeAt !== null) return { kind: 'charge', at: s.nextChargeAt };
-  return null;
-}
+/** The third wrong PIN answers InvalidPinCode too (attempts left: 0), and leaves the subscription ApprovingFailed. */
+const PIN_ANSWERS: PinAnswers = { wrong: 'SUBSCRIPTION_INVALID_PIN_CODE', wording: 'InvalidPinCode', uncounted: 'SUBSCRIPTION_APPROVING_FAILED' };
 
-export const subscriptionDueAt = (s: Subscription): string | null => subscriptionNextWork(s)?.at ?? null;
-
-const apply = (subscription: Subscription, event: SubscriptionMachineEvent, stamp: EventStamp) => applyToAggregate(subscriptionMachine, subscription, event, subscriptionEvents, stamp);
-
-/** The answer to a refused command: its error, or the subscription as it is. */
-const refused = (s: Subscription, command: Parameters<typeof subscriptionRefusal>[1]) => {
-  const refusal = subscriptionRefusal(s, command);
-  return { events: [], outcome: refusal === 'unchanged' ? ok(s) : refusal };
-};
-
-/** ApproveSubscription: SMS_PIN and Pending only; three attempts; the window closes after 3 hours. */
-/** The PIN entered, as its digest (`PinDigests.digest(subscription.id, pin)`). */
-export function approveSubscription(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription> {
+/**
+ * ApproveSubscription: SMS_PIN and Pending only; three attempts; the window closes after 3 hours (a
+ * PIN after it is not counted). `pinDigest` is the PIN entered, as its digest (`PinDigests.digest(subscription.id, pin)`).
+ */
+export function approveSubscription(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription, SubscriptionEvent> {
   const applied = apply(s, { type: 'APPROVE', pinDigest, now: stamp.now }, stamp);
-  if (!applied) return refused(s, 'APPROVE');
-  const { next, events } = applied;
-  if (next.state === 'active') return { next, events, outcome: ok(next) };
-  if (next.pinAttempts === s.pinAttempts) return { next, events, outcome: fail('SUBSCRIPTION_APPROVING_FAILED') };
-  const left = MAX_PIN_ATTEMPTS - next.pinAttempts;
-  return { next, events, outcome: fail('SUBSCRIPTION_INVALID_PIN_CODE', `InvalidPinCode; attempts left: ${left}`, { attempts_left: left }) };
+  return pinStep(s, applied, (next) => next.state === 'active', PIN_ANSWERS, refusal(s, 'APPROVE'));
 }
 
 /** AUTH_PAGE activation: the payer completed the payment on the page (WAP: the operator named the number). */
-export function completeSubscriptionPayment(s: Subscription, stamp: EventStamp, msisdn?: string): Change<Subscription, Subscription> {
-  const applied = apply(s, { type: 'PAYMENT_COMPLETED', now: stamp.now, ...(msisdn ? { msisdn } : {}) }, stamp);
-  if (!applied) return refused(s, 'PAYMENT_COMPLETED');
-  return { ...applied, outcome: ok(applied.next) };
+export function completeSubscriptionPayment(s: Subscription, stamp: EventStamp, msisdn?: string): Change<Subscription, Subscription, SubscriptionEvent> {
+  return appliedOrRefused(s, apply(s, { type: 'PAYMENT_COMPLETED', now: stamp.now, ...(msisdn ? { msisdn } : {}) }, stamp), refusal(s, 'PAYMENT_COMPLETED'));
 }
 
 /** AUTH_PAGE: a payment on the page was declined; counted, so that the next one is a new charge. */
-export function failSubscriptionPayment(s: Subscription, stamp: EventStamp): Change<Subscription, boolean> {
-  const applied = apply(s, { type: 'PAYMENT_FAILED' }, stamp);
-  if (!applied) return { events: [], outcome: ok(false) };
-  return { ...applied, outcome: ok(true) };
+export function failSubscriptionPayment(s: Subscription, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
+  return appliedOrNot(apply(s, { type: 'PAYMENT_FAILED' }, stamp));
 }
 
 /** How an AUTH_PAGE subscription is activated: by paying on the page (card, QR) or, without a number or a customer, by WAP. */
@@ -95,49 +76,38 @@ export const subscriptionActivation = (s: Pick<Subscription, 'acceptanceChannel'
   s.acceptanceChannel === 'SMS_PIN' ? 'SMS_PIN' : s.subscriberId !== null ? 'PAGE' : 'WAP';
 
 /** ResendPinCode: SMS_PIN, Pending, at most three times; a new PIN, whose digest replaces the old one's. */
-export function resendSubscriptionPin(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription> {
-  const applied = apply(s, { type: 'RESEND_PIN', pinDigest }, stamp);
-  if (!applied) return refused(s, 'RESEND_PIN');
-  return { ...applied, outcome: ok(applied.next) };
+export function resendSubscriptionPin(s: Subscription, pinDigest: string, stamp: EventStamp): Change<Subscription, Subscription, SubscriptionEvent> {
+  return appliedOrRefused(s, apply(s, { type: 'RESEND_PIN', pinDigest }, stamp), refusal(s, 'RESEND_PIN'));
 }
 
 /** CancelSubscription: Pending or Active become Cancelled; an ended subscription answers as it is. */
-export function cancelSubscription(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription> {
-  const applied = apply(s, { type: 'CANCEL', now: stamp.now }, stamp);
-  if (!applied) return refused(s, 'CANCEL');
-  return { ...applied, outcome: ok(applied.next) };
+export function cancelSubscription(s: Subscription, stamp: EventStamp): Change<Subscription, Subscription, SubscriptionEvent> {
+  return appliedOrRefused(s, apply(s, { type: 'CANCEL', now: stamp.now }, stamp), refusal(s, 'CANCEL'));
 }
 
 /** The approval window closed: Pending becomes ApprovingFailed; otherwise nothing. */
-export function expireSubscriptionApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean> {
-  const applied = apply(s, { type: 'EXPIRE_APPROVAL', now: stamp.now }, stamp);
-  if (!applied) return { events: [], outcome: ok(false) };
-  return { ...applied, outcome: ok(true) };
+export function expireSubscriptionApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
+  return appliedOrNot(apply(s, { type: 'EXPIRE_APPROVAL', now: stamp.now }, stamp));
 }
 
 /** An SMS_PIN subscription whose PIN could not be delivered: ApprovingFailed at once. */
-export function failUndeliverableApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean> {
-  const applied = apply(s, { type: 'PIN_UNDELIVERABLE', now: stamp.now }, stamp);
-  return applied ? { ...applied, outcome: ok(true) } : { events: [], outcome: ok(false) };
+export function failUndeliverableApproval(s: Subscription, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
+  return appliedOrNot(apply(s, { type: 'PIN_UNDELIVERABLE', now: stamp.now }, stamp));
 }
 
 /** Whether a scheduled charge is due at `now`: the machine's answer to CHARGE. */
 export function subscriptionChargeDue(s: Subscription, now: string): boolean {
   const { state: _s, version: _v, ...fields } = s;
-  return machineAccepts(subscriptionMachine, s.state, fields, { type: 'CHARGE', now });
+  return machineAccepts(subscriptionLifecycle.machine, s.state, fields, { type: 'CHARGE', now });
 }
 
 /** Records one scheduled charge; the outcome says whether it applied (it was due). */
-export function recordSubscriptionCharge(s: Subscription, operation: BillingOperation, stamp: EventStamp): Change<Subscription, boolean> {
+export function recordSubscriptionCharge(s: Subscription, operation: BillingOperation, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
   const type = operation.status === 'SUCCESS' ? 'CHARGE_SUCCEEDED' : 'CHARGE_FAILED';
-  const applied = apply(s, { type, operation }, stamp);
-  if (!applied) return { events: [], outcome: ok(false) };
-  return { ...applied, outcome: ok(true) };
+  return appliedOrNot(apply(s, { type, operation }, stamp));
 }
 
 /** RefundBillingOperation: marks the charge refunded; status and schedule stay as they are. */
-export function refundBillingOperation(s: Subscription, operationId: string, stamp: EventStamp): Change<Subscription, boolean> {
-  const applied = apply(s, { type: 'REFUND_OPERATION', operationId }, stamp);
-  if (!applied) return { events: [], outcome: ok(false) };
-  return { ...applied, outcome: ok(true) };
+export function refundBillingOperation(s: Subscription, operationId: string, stamp: EventStamp): Change<Subscription, boolean, SubscriptionEvent> {
+  return appliedOrNot(apply(s, { type: 'REFUND_OPERATION', operationId }, stamp));
 }

@@ -1,5 +1,5 @@
 import type { EventLog } from '../ports/event-log.port.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { DomainEvent } from '../events/domain-event.js';
 import type { TestApi } from './test-api.js';
 
 let seq = 0;

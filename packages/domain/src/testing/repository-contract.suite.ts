@@ -14,7 +14,7 @@ import type { StorageRetention } from '../ports/storage-retention.port.js';
 import type { EventLog } from '../ports/event-log.port.js';
 import type { TestApi } from './test-api.js';
 import type { Customer } from '../shared/customer.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { DomainEvent } from '../events/domain-event.js';
 import { stamped, type EventStamp } from '../shared/events.js';
 import { openSubscription, recordSubscriptionCharge, approveSubscription, type Subscription } from '../subscription/subscription.js';
 

@@ -4,7 +4,7 @@ import type { EventLog } from '../ports/event-log.port.js';
 import type { EventOutbox } from '../ports/event-outbox.port.js';
 import type { StorageRetention } from '../ports/storage-retention.port.js';
 import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
-import type { DomainEvent } from '../shared/domain-event.js';
+import type { DomainEvent } from '../events/domain-event.js';
 import { recordAttempt, type WebhookDelivery } from '../webhook/webhook-delivery.js';
 import { sampleDelivery } from './delivery-repository-contract.suite.js';
 import type { TestApi } from './test-api.js';

@@ -1,4 +1,4 @@
-import type { DomainEventType } from '../shared/domain-event.js';
+import type { DomainEventType } from '../events/domain-event.js';
 
 /** What is sent, whatever its format: the body, its content type, and where it goes. */
 export interface Notification {

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { rememberedStart } from '../shared/lifecycle.js';
+import { rememberedStart } from '../shared/machine-step.js';
 import type { DeliveryAttempt, WebhookDeliveryFields } from './webhook-delivery.fields.js';
 
 export type WebhookDeliveryMachineEvent =
@@ -16,7 +16,8 @@ export type WebhookDeliveryMachineEvent =
 
 /**
  * The delivery lifecycle: pending until an attempt succeeds (succeeded), the endpoint answers 410
- * or the schedule runs out (dead). Redelivery makes any delivery pending again, due at once.
+ * or the schedule runs out (dead). Redelivery makes any delivery pending again, due at once. Only
+ * pending is `live`: attempts are still made.
  */
 export const webhookDeliveryMachine = setup({
   types: {} as { context: WebhookDeliveryFields; events: WebhookDeliveryMachineEvent; input: WebhookDeliveryFields },
@@ -37,6 +38,7 @@ export const webhookDeliveryMachine = setup({
   on: { REDELIVER: { target: '.pending', actions: 'dueNow' } },
   states: {
     pending: {
+      tags: 'live',
       on: {
         SUCCEEDED: { target: 'succeeded', actions: ['addAttempt', 'stop'] },
         FAILED: [

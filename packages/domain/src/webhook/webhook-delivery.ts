@@ -1,12 +1,12 @@
 export * from './webhook-delivery.fields.js';
 import type { EventStamp } from '../shared/events.js';
-import { applyToAggregate, type Change } from '../shared/lifecycle.js';
-import { ok } from '../shared/result.js';
+import { appliedOrNot, appliedOrRefused, applyToAggregate, type Change } from '../shared/lifecycle.js';
 import { addSeconds } from '../shared/time.js';
 import { nextAttemptDelay } from './retry-schedule.js';
 import type { DeliveryAttempt, DeliveryState, Notification, WebhookDelivery, WebhookDeliveryFields } from './webhook-delivery.fields.js';
-import type { DomainEventType } from '../shared/domain-event.js';
-import { startWebhookDelivery, webhookDeliveryMachine, type WebhookDeliveryMachineEvent } from './webhook-delivery.machine.js';
+import type { DomainEventType } from '../events/domain-event.js';
+import { deliveryLifecycle } from './webhook-delivery.lifecycle.js';
+import { startWebhookDelivery, type WebhookDeliveryMachineEvent } from './webhook-delivery.machine.js';
 
 export interface OpenDeliveryInput {
   readonly eventId: string;
@@ -43,10 +43,7 @@ export function openDelivery(input: OpenDeliveryInput): WebhookDelivery {
 export type AttemptOutcome = { readonly kind: 'success' } | { readonly kind: 'gone' } | { readonly kind: 'failure'; readonly retryAfterSeconds?: number };
 
 const noEvents = () => [];
-const apply = (d: WebhookDelivery, event: WebhookDeliveryMachineEvent, stamp: EventStamp) => applyToAggregate(webhookDeliveryMachine, d, event, noEvents, stamp);
-
-/** When the delivery next needs an attempt, or null once it is succeeded or dead. */
-export const deliveryDueAt = (d: WebhookDelivery): string | null => (d.state === 'pending' ? d.nextAttemptAt : null);
+const apply = (d: WebhookDelivery, event: WebhookDeliveryMachineEvent, stamp: EventStamp) => applyToAggregate(deliveryLifecycle.machine, d, event, noEvents, stamp);
 
 /**
  * Records one attempt. A failure is retried on the schedule (`random` in [0, 1) spreads it), or
@@ -63,8 +60,7 @@ export function recordAttempt(d: WebhookDelivery, attempt: DeliveryAttempt, outc
         ? { type: 'GONE', attempt }
         : // Counted from the attempt's end: after a 15 s timeout a 5 s retry is still 5 s away.
           { type: 'FAILED', attempt, retryAt: delay === null ? null : addSeconds(attempt.at, delay + attempt.latencyMs / 1000) };
-  const applied = apply(d, event, stamp);
-  return applied ? { ...applied, outcome: ok(true) } : { events: [], outcome: ok(false) };
+  return appliedOrNot(apply(d, event, stamp));
 }
 
 /**
@@ -81,12 +77,10 @@ export const ATTEMPT_CLAIM_SECONDS = 45;
  * winner sends. `until` must outlast the sender's timeout.
  */
 export function claimAttempt(d: WebhookDelivery, until: string, stamp: EventStamp): Change<WebhookDelivery, boolean> {
-  const applied = d.state === 'pending' ? apply(d, { type: 'CLAIMED', until }, stamp) : undefined;
-  return applied ? { ...applied, outcome: ok(true) } : { events: [], outcome: ok(false) };
+  return appliedOrNot(apply(d, { type: 'CLAIMED', until }, stamp));
 }
 
 /** A new attempt now, whatever the state; a dead delivery comes back to life with a fresh schedule. */
 export function redeliver(d: WebhookDelivery, stamp: EventStamp): Change<WebhookDelivery, WebhookDelivery> {
-  const applied = apply(d, { type: 'REDELIVER', now: stamp.now }, stamp);
-  return applied ? { ...applied, outcome: ok(applied.next) } : { events: [], outcome: ok(d) };
+  return appliedOrRefused(d, apply(d, { type: 'REDELIVER', now: stamp.now }, stamp), () => deliveryLifecycle.refusal());
 }

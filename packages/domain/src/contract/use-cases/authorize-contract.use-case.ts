@@ -2,26 +2,18 @@ import { enterContractPin, type Contract } from '../contract.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
-import { stampFor } from '../../shared/application/clock-time.js';
-import { runCommand } from '../../shared/application/run-command.js';
+import { onContract, type ContractPorts, type ContractRef } from './contract-command.js';
 
-export interface AuthorizeContractInput {
-  readonly projectId: number;
-  readonly contractId: string;
+export interface AuthorizeContractInput extends ContractRef {
   readonly pinCode: string;
 }
 
 /** POST /contracts/{id}/authorize: the PIN confirms the contract; wrong PINs are counted and saved. */
 export class AuthorizeContract {
-  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'testClocks' | 'pinDigests'>) {}
+  constructor(private readonly ports: ContractPorts & Pick<KassaPorts, 'pinDigests'>) {}
 
   execute(input: AuthorizeContractInput): Promise<Result<Contract, DomainError>> {
-    const { contracts, pinDigests } = this.ports;
-    return runCommand({
-      load: () => contracts.get(input.projectId, input.contractId),
-      missing: fail('CONTRACT_NOT_FOUND'),
-      command: async (contract) => enterContractPin(contract, pinDigests.digest(contract.id, input.pinCode), await stampFor(this.ports, contract)),
-      save: (contract, events) => contracts.save(contract, events),
-    });
+    const { pinDigests } = this.ports;
+    return onContract(this.ports, input, fail('CONTRACT_NOT_FOUND'), (contract, stamp) => enterContractPin(contract, pinDigests.digest(contract.id, input.pinCode), stamp));
   }
 }

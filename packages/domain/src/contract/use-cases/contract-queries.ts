@@ -3,7 +3,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { Contract } from '../contract.js';
-import { pageSize } from '../../shared/application/page-size.js';
+import { pageSize } from '../../application/page-size.js';
 
 /** A contract of the project; another project's is not found. */
 export class GetContract {

@@ -1,12 +1,13 @@
 import { cancelContract, expireContract, openContract, type Contract } from '../contract.js';
-import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
+import { clockOf, stampFor, startingTime } from '../../application/clock-time.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
-import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { newPin, sendPinOrClose } from '../../application/pin-delivery.js';
+import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
+import { scheduleDueWork } from '../../application/save-and-schedule.js';
+import { contractLifecycle } from '../contract.lifecycle.js';
 
 export interface CreateContractInput {
   readonly projectId: number;
@@ -26,7 +27,7 @@ export class CreateContract {
   constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings' | 'testClocks'>) {}
 
   async execute(input: CreateContractInput): Promise<Result<Contract, DomainError>> {
-    const { contracts, ids, pins, pinDigests, sms, scheduler, settings } = this.ports;
+    const { contracts, ids, pins, pinDigests, scheduler, settings } = this.ports;
     const { customer } = input;
     if (customer.type === 'undefined_bank_card') {
       return fail('BAD_REQUEST', 'customer.type undefined_bank_card pays on the payment page and binds no contract');
@@ -56,13 +57,11 @@ export class CreateContract {
         const holder = await contracts.get(input.projectId, created.error.holderId);
         return holder ? this.answerHolder(holder) : RETRY;
       }
-      if (customer.type === 'mobile_phone' && pin && (await sendPin(settings, sms, customer.msisdn, pin)) === 'undeliverable') {
-        // Nobody can confirm it: closed at once, so that its key does not block a new try.
-        const closed = cancelContract(contract, await stampFor(this.ports, contract));
-        if (closed.next) await contracts.save(closed.next, closed.events);
-        return pinNotDelivered('contract', { contract_id: contract.id });
+      if (customer.type === 'mobile_phone' && pin) {
+        const undelivered = await sendPinOrClose(this.ports, customer.msisdn, pin, { what: 'contract', record: contract, close: cancelContract, save: (c, e) => contracts.save(c, e) });
+        if (undelivered) return undelivered;
       }
-      await scheduleSafely(scheduler, { name: 'contract.expire', projectId: contract.projectId, aggregateId: contract.id, runAt: contract.expiresAt, ...onClock });
+      await scheduleDueWork(scheduler, contractLifecycle, contract);
       return ok(contract);
     });
   }

@@ -1,14 +1,15 @@
-import { invoiceIsChargeable, invoiceNextWork, recordCharge, transactionFor } from '../invoice.js';
+import { invoiceIsChargeable, recordCharge, transactionFor } from '../invoice.js';
+import { awaitsChargeJob, invoiceLifecycle } from '../invoice.lifecycle.js';
 import type { Transaction } from '../transaction.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { PaymentCard } from '../../shared/payment-card.js';
 import type { PagePaymentMethod } from '../../shared/payment-methods.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { clockOf, stampFor } from '../../shared/application/clock-time.js';
+import { stampFor } from '../../application/clock-time.js';
 import type { InvoiceRef } from './invoice-command.js';
-import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
+import { saveAndSchedule } from '../../application/save-and-schedule.js';
 
 export interface ChargeInvoiceInput extends InvoiceRef {
   /**
@@ -36,7 +37,7 @@ export class ChargeInvoice {
     return retryOnConflict(async () => {
       const invoice = await invoices.get(input.projectId, input.invoiceId);
       if (!invoice || !invoiceIsChargeable(invoice)) return ok(null);
-      if (input.trigger === 'job' && invoiceNextWork(invoice)?.kind !== 'charge') return ok(null);
+      if (input.trigger === 'job' && !awaitsChargeJob(invoice)) return ok(null);
       const sequence = invoice.transactions.length + 1;
       const expected = invoice.testInfo?.expectedBillingResult;
       const outcome = await gateway.charge({
@@ -50,10 +51,8 @@ export class ChargeInvoice {
       });
       const stamp = await stampFor(this.ports, invoice);
       const change = recordCharge(invoice, transactionFor(invoice, outcome, ids.newId(), stamp.now), stamp);
-      if (change.next && !(await invoices.save(change.next, change.events)).ok) return RETRY;
-      if (change.next && outcome.status === 'FAILED') {
-        await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt, ...clockOf(invoice) });
-      }
+      // A declined charge leaves the invoice live: its expiry is what falls due next.
+      if (change.next && !(await saveAndSchedule(scheduler, invoiceLifecycle, invoice, change.next, invoices.save(change.next, change.events))).ok) return RETRY;
       return change.outcome;
     });
   }

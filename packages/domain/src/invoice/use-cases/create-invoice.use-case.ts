@@ -1,4 +1,5 @@
-import { contractHoldsKey, type Contract } from '../../contract/contract.js';
+import type { Contract } from '../../contract/contract.js';
+import { contractLifecycle } from '../../contract/contract.lifecycle.js';
 import { cancelInvoice, expireInvoice, openInvoice, type ExpectedBillingResult, type Invoice, type InvoiceContractRef } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { PaymentPageLink } from '../../ports/payment-page.port.js';
@@ -6,10 +7,11 @@ import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
-import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
-import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
-import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { clockOf, stampFor, startingTime } from '../../application/clock-time.js';
+import { newPin, sendPinOrClose } from '../../application/pin-delivery.js';
+import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
+import { scheduleDueWork } from '../../application/save-and-schedule.js';
+import { invoiceLifecycle } from '../invoice.lifecycle.js';
 import type { CreateContract } from '../../contract/use-cases/create-contract.use-case.js';
 
 export interface CreateInvoiceInput {
@@ -94,12 +96,12 @@ export class CreateInvoice {
     const lostRace = created.error.code === 'CONTRACT_DRAFT_EXISTS' || created.error.code === 'CONTRACT_ALREADY_EXISTS';
     const winner = lostRace ? created.error.details?.['contract_id'] : undefined;
     const holder = typeof winner === 'string' ? await this.ports.contracts.get(input.projectId, winner) : undefined;
-    return holder && contractHoldsKey(holder) ? ok(holder) : created;
+    return holder && contractLifecycle.isLive(holder) ? ok(holder) : created;
   }
 
   /** `now`: the request's time (its clock's, on a test clock), read once by `startingTime`. */
   private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo'], now: Date, onClock: { testClockId?: string }) {
-    const { invoices, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
+    const { invoices, ids, pins, pinDigests, scheduler, paymentPages, settings } = this.ports;
     const byContract = contract?.state === 'active';
     const authorizationType = input.customer.type === 'undefined_bank_card' ? 'AUTH_PAGE' : byContract ? 'BY_CONTRACT' : 'SMS_PIN';
     const contractRef: InvoiceContractRef | null = contract
@@ -129,16 +131,11 @@ export class CreateInvoice {
       });
       const created = await invoices.create(invoice, []);
       if (!created.ok) return this.answerDuplicate(input.projectId, created.error.holderId);
-      if (pin && input.customer.type === 'mobile_phone' && (await sendPin(settings, sms, input.customer.msisdn, pin)) === 'undeliverable') {
-        // Nobody can confirm it: cancelled at once, so that the client may have a new invoice.
-        const cancelled = cancelInvoice(invoice, await stampFor(this.ports, invoice));
-        if (cancelled.next) await invoices.save(cancelled.next, cancelled.events);
-        return pinNotDelivered('invoice', { invoice_id: invoice.id });
+      if (pin && input.customer.type === 'mobile_phone') {
+        const undelivered = await sendPinOrClose(this.ports, input.customer.msisdn, pin, { what: 'invoice', record: invoice, close: cancelInvoice, save: (i, e) => invoices.save(i, e) });
+        if (undelivered) return undelivered;
       }
-      if (authorizationType === 'BY_CONTRACT') {
-        await scheduleSafely(scheduler, { name: 'invoice.charge', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.createdAt, ...onClock });
-      }
-      await scheduleSafely(scheduler, { name: 'invoice.expire', projectId: invoice.projectId, aggregateId: invoice.id, runAt: invoice.expiresAt, ...onClock });
+      await scheduleDueWork(scheduler, invoiceLifecycle, invoice);
       const paymentPage = authorizationType === 'AUTH_PAGE' ? await paymentPages.linkFor(invoice, now) : undefined;
       return ok(paymentPage ? { invoice, paymentPage } : { invoice });
     });

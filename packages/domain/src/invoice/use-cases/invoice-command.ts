@@ -3,9 +3,10 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { EventStamp } from '../../shared/events.js';
+import type { InvoiceEvent } from '../invoice.events.js';
 import type { Change } from '../../shared/lifecycle.js';
-import { stampFor } from '../../shared/application/clock-time.js';
-import { runCommand } from '../../shared/application/run-command.js';
+import { runStampedCommand } from '../../application/run-command.js';
+import { invoiceLifecycle } from '../invoice.lifecycle.js';
 
 export interface InvoiceRef {
   readonly projectId: number;
@@ -14,14 +15,10 @@ export interface InvoiceRef {
 
 export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>;
 
-/** Load the invoice of this project, run one command on it, save. Another project's invoice is not found. */
-export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T>) {
-  return runCommand({
-    load: () => ports.invoices.get(ref.projectId, ref.invoiceId),
-    missing,
-    command: async (invoice) => command(invoice, await stampFor(ports, invoice)),
-    save: (invoice, events) => ports.invoices.save(invoice, events),
-  });
+/** Load the invoice of this project, run one command on it, save (and ask for what falls due). Another project's invoice is not found. */
+export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T, InvoiceEvent>) {
+  const { invoices } = ports;
+  return runStampedCommand(ports, { lifecycle: invoiceLifecycle, load: () => invoices.get(ref.projectId, ref.invoiceId), missing, command, save: (i, e) => invoices.save(i, e) });
 }
 
 export const notFound = () => fail('INVOICE_NOT_FOUND');
@@ -33,7 +30,7 @@ export const notFound = () => fail('INVOICE_NOT_FOUND');
 export class InvoiceCommand<T> {
   constructor(
     private readonly ports: InvoicePorts,
-    private readonly command: (i: Invoice, s: EventStamp) => Change<Invoice, T>,
+    private readonly command: (i: Invoice, s: EventStamp) => Change<Invoice, T, InvoiceEvent>,
     private readonly missing: Result<T, DomainError>,
   ) {}
 

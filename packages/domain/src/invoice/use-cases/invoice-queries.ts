@@ -1,6 +1,6 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { InvoiceFilter } from '../../ports/invoice-repository.port.js';
-import { pageSize } from '../../shared/application/page-size.js';
+import { pageSize } from '../../application/page-size.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { Invoice } from '../invoice.js';

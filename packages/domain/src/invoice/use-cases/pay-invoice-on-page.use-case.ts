@@ -3,7 +3,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { PaymentCard } from '../../shared/payment-card.js';
 import type { PagePaymentMethod } from '../../shared/payment-methods.js';
-import { pageMethodRefusal } from '../../shared/application/page-payment-method.js';
+import { pageMethodRefusal } from '../../application/page-payment-method.js';
 import { err, type Result } from '../../shared/result.js';
 import type { ChargeInvoice } from './charge-invoice.use-case.js';
 import { notFound, type InvoiceRef } from './invoice-command.js';

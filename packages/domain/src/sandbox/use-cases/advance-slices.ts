@@ -1,5 +1,4 @@
-import type { DueJob } from '../../jobs/due-jobs.js';
-import type { RunJob } from '../../jobs/run-job.use-case.js';
+import type { DueJob, JobRunner } from '../../jobs/due-work.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { eachSettled } from '../../shared/each-settled.js';
 
@@ -23,7 +22,7 @@ export class AdvanceSlices {
 
   constructor(
     private readonly ports: Pick<KassaPorts, 'clock' | 'takeTurn'>,
-    private readonly runJob: Pick<RunJob, 'execute'>,
+    private readonly runJob: JobRunner,
   ) {
     this.turnTakenMs = ports.clock.now().getTime();
   }

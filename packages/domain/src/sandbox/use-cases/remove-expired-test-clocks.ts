@@ -1,5 +1,5 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
-import { TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
+import { TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
 
 /** Clocks read a page at a time across every project. */
 const PAGE = 100;

@@ -1,17 +1,16 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
-import type { RelayEvents } from '../../jobs/relay-events.use-case.js';
-import type { RunJob } from '../../jobs/run-job.use-case.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
-import { dueJobs } from '../../jobs/due-jobs.js';
+import { scheduleDueWork } from '../../application/save-and-schedule.js';
+import { dueJobs, type EventRelay, type JobRunner } from '../../jobs/due-work.js';
 import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
-import { ADVANCE_LEASE_SECONDS, claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
-import { TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
-import type { DomainEvent } from '../../shared/domain-event.js';
+import { claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
+import { ADVANCE_LEASE_SECONDS, advanceAskedAt, testClockLifecycle } from '../test-clock.lifecycle.js';
+import { TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
+import type { TestClockEvent } from '../test-clock.events.js';
 import { ADVANCE_CONCURRENCY, AdvanceSlices } from './advance-slices.js';
 
-type Saved = { readonly next: TestClock; readonly events: readonly DomainEvent[] };
+type Saved = { readonly next: TestClock; readonly events: readonly TestClockEvent[] };
 const withoutEvents = (next: TestClock | undefined): Saved | undefined => (next ? { next, events: [] } : undefined);
 
 /** Due pieces of work read at once from each store. */
@@ -64,8 +63,8 @@ export class RunTestClockAdvance {
 
   constructor(
     private readonly ports: AdvancePorts,
-    private readonly runJob: Pick<RunJob, 'execute'>,
-    private readonly relay: Pick<RelayEvents, 'execute'>,
+    private readonly runJob: JobRunner,
+    private readonly relay: EventRelay,
     private readonly stopAtPieces = STOP_AT_PIECES,
   ) {}
 
@@ -79,7 +78,7 @@ export class RunTestClockAdvance {
       if (waiting?.status === 'advancing' && (full || (await this.attemptsInFlight(waiting)))) {
         // Asked again a second later (a job, not a wait: the domain keeps no timers).
         const runAt = new Date(this.ports.clock.now().getTime() + SETTLE_RETRY_MS).toISOString();
-        await scheduleSafely(this.ports.scheduler, { name: 'test_clock.advance', projectId: input.projectId, aggregateId: input.testClockId, runAt });
+        await scheduleDueWork(this.ports.scheduler, testClockLifecycle, waiting, runAt);
         return ok(false);
       }
       return await this.advance(input);
@@ -193,7 +192,7 @@ export class RunTestClockAdvance {
    * there would send the attempt a second time and record it late.
    */
   private async attemptsInFlight(clock: TestClock): Promise<boolean> {
-    const askedAt = clock.leaseUntil === null ? 0 : Date.parse(clock.leaseUntil) - ADVANCE_LEASE_SECONDS * 1000;
+    const askedAt = advanceAskedAt(clock);
     if (clock.leaseOwner !== null || this.ports.clock.now().getTime() >= askedAt + ATTEMPT_CLAIM_SECONDS * 1000) return false;
     const claimEnd = Date.parse(clock.frozenTime) + ATTEMPT_CLAIM_SECONDS * 1000;
     const due = await this.ports.deliveries.findDue(new Date(claimEnd).toISOString(), BATCH, clock.id);

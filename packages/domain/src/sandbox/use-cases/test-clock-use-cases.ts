@@ -1,9 +1,11 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { saveAndSchedule } from '../../application/save-and-schedule.js';
 import { openTestClock, startAdvance, type TestClock } from '../test-clock.js';
-import { contractWorkUntil, invoiceWorkUntil, limitMessage, subscriptionWorkUntil, TEST_CLOCK_LIMITS } from '../test-clock-limits.js';
+import { testClockLifecycle } from '../test-clock.lifecycle.js';
+import { limitMessage, TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
+import { contractWorkUntil, invoiceWorkUntil, subscriptionWorkUntil } from '../test-clock-budget.js';
 
 type ClockPorts = Pick<KassaPorts, 'testClocks' | 'clock' | 'ids' | 'settings' | 'scheduler' | 'retention' | 'contracts' | 'invoices' | 'subscriptions'>;
 
@@ -63,8 +65,8 @@ export class TestClocks {
       if (pieces > TEST_CLOCK_LIMITS.piecesPerAdvance) {
         return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.pieces(pieces), { limit: 'piecesPerAdvance', value: TEST_CLOCK_LIMITS.piecesPerAdvance, estimate: pieces });
       }
-      if (!(await testClocks.save(change.next, change.events)).ok) continue;
-      await scheduleSafely(scheduler, { name: 'test_clock.advance', projectId: input.projectId, aggregateId: clock.id, runAt: realNow });
+      // Saved, it asks for the job that runs the advance (its lifecycle's next work, at once).
+      if (!(await saveAndSchedule(scheduler, testClockLifecycle, clock, change.next, testClocks.save(change.next, change.events))).ok) continue;
       return change.outcome;
     }
   }

@@ -1,7 +1,7 @@
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import { cancelSubscription, completeSubscriptionPayment, subscriptionActivation, type Subscription } from '../subscription.js';
-import { notFound, onSubscription, scheduleFirstCharge, type SubscriptionPorts } from './subscription-command.js';
+import { notFound, onSubscription, type SubscriptionPorts } from './subscription-command.js';
 
 /** What the subscriber did at the operator's gateway: the spec's `action` values. */
 export type WapAction = 'approved' | 'cancelled' | 'alreadyexist';
@@ -33,8 +33,6 @@ export class ConfirmWapSubscription {
     const others = await this.ports.subscriptions.list(input.projectId, { msisdn: input.msisdn }, 10);
     if (others.some((o) => o.id !== s.id && o.state === 'active')) return ok({ action: 'alreadyexist', subscription: s });
     const activated = await onSubscription(this.ports, input.projectId, ref, notFound(), (x, st) => completeSubscriptionPayment(x, st, input.msisdn));
-    if (!activated.ok) return activated;
-    await scheduleFirstCharge(this.ports, activated.value);
-    return ok({ action: 'approved', subscription: activated.value });
+    return activated.ok ? ok({ action: 'approved', subscription: activated.value }) : activated;
   }
 }

@@ -4,9 +4,10 @@ import { money, type Money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
 import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling } from '../billing-operation.js';
 import { failUndeliverableApproval, openSubscription, type Subscription } from '../subscription.js';
-import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
-import { clockOf, stampFor, startingTime } from '../../shared/application/clock-time.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { newPin, sendPinOrClose } from '../../application/pin-delivery.js';
+import { clockOf, startingTime } from '../../application/clock-time.js';
+import { scheduleDueWork } from '../../application/save-and-schedule.js';
+import { subscriptionLifecycle } from '../subscription.lifecycle.js';
 
 /** The test environment's TestInfo block of CreateSubscription. */
 export interface SubscriptionTestInfo {
@@ -51,7 +52,7 @@ export class CreateSubscription {
   ) {}
 
   async execute(input: CreateSubscriptionInput): Promise<Result<CreatedSubscription, DomainError>> {
-    const { subscriptions, carriers, ids, pins, pinDigests, sms, scheduler, paymentPages, settings } = this.ports;
+    const { subscriptions, carriers, ids, pins, pinDigests, scheduler, paymentPages, settings } = this.ports;
     if (input.customerType === 'Card' && !input.customerId) return wrongParams('CustomerId is required with CustomerType=Card');
     if (!input.msisdn && input.customerType !== 'Card' && !input.clientIp) {
       return wrongParams('Subscriber_MSISDN, CustomerType=Card with CustomerId, or ClientIP is required');
@@ -87,13 +88,17 @@ export class CreateSubscription {
       ...onClock,
     });
     await subscriptions.create(subscription, []);
-    if (input.msisdn && pin && (await sendPin(settings, sms, input.msisdn, pin)) === 'undeliverable') {
-      // Nobody can approve it: its approval fails at once (ApprovingFailed, notified).
-      const failed = failUndeliverableApproval(subscription, await stampFor(this.ports, subscription));
-      if (failed.next) await subscriptions.save(failed.next, failed.events);
-      return pinNotDelivered('subscription', { subscription_id: subscription.id });
+    if (input.msisdn && pin) {
+      // Its approval fails at once (ApprovingFailed, notified).
+      const undelivered = await sendPinOrClose(this.ports, input.msisdn, pin, {
+        what: 'subscription',
+        record: subscription,
+        close: failUndeliverableApproval,
+        save: (s, e) => subscriptions.save(s, e),
+      });
+      if (undelivered) return undelivered;
     }
-    await scheduleSafely(scheduler, { name: 'subscription.expire-approval', projectId: input.projectId, aggregateId: subscription.id, runAt: subscription.approvalDeadline, ...onClock });
+    await scheduleDueWork(scheduler, subscriptionLifecycle, subscription);
     if (channel === 'SMS_PIN') return ok({ subscription });
     return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription', ...onClock }, now)).url });
   }

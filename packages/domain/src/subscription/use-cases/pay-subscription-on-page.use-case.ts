@@ -3,11 +3,11 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { PaymentCard } from '../../shared/payment-card.js';
 import type { PagePaymentMethod } from '../../shared/payment-methods.js';
-import { pageMethodRefusal } from '../../shared/application/page-payment-method.js';
+import { pageMethodRefusal } from '../../application/page-payment-method.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { completeSubscriptionPayment, failSubscriptionPayment, subscriptionActivation } from '../subscription.js';
 import { subscriptionCustomer } from './run-subscription-charge.use-case.js';
-import { notFound, onSubscription, scheduleFirstCharge, type SubscriptionPorts } from './subscription-command.js';
+import { notFound, onSubscription, type SubscriptionPorts } from './subscription-command.js';
 
 export interface PaySubscriptionOnPageInput {
   readonly projectId: number;
@@ -47,8 +47,7 @@ export class PaySubscriptionOnPage {
       await onSubscription(this.ports, input.projectId, ref, notFound(), failSubscriptionPayment);
       return ok(outcome);
     }
-    const activated = await onSubscription(this.ports, input.projectId, ref, notFound(), (x, st) => completeSubscriptionPayment(x, st));
-    if (activated.ok) await scheduleFirstCharge(this.ports, activated.value);
+    await onSubscription(this.ports, input.projectId, ref, notFound(), (x, st) => completeSubscriptionPayment(x, st));
     return ok(outcome);
   }
 }

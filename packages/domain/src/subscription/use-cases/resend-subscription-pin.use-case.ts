@@ -2,7 +2,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import { resendSubscriptionPin, type Subscription } from '../subscription.js';
-import { newPin, pinNotDelivered, sendPin } from '../../shared/application/pin-delivery.js';
+import { newPin, pinNotDelivered, sendPin } from '../../application/pin-delivery.js';
 import { notFound, onSubscription, type SubscriptionPorts } from './subscription-command.js';
 
 /**

@@ -3,9 +3,10 @@ import type { Customer } from '../../shared/customer.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
 import { recordSubscriptionCharge, subscriptionChargeDue, type Subscription } from '../subscription.js';
-import { clockOf, stampFor } from '../../shared/application/clock-time.js';
-import { retryOnConflict, RETRY } from '../../shared/application/retry-on-conflict.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { stampFor } from '../../application/clock-time.js';
+import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
+import { saveAndSchedule } from '../../application/save-and-schedule.js';
+import { subscriptionLifecycle } from '../subscription.lifecycle.js';
 
 /** Who the gateway charges for a subscription: its number, or its customer by card. */
 export const subscriptionCustomer = (s: Subscription): Customer =>
@@ -21,11 +22,11 @@ export class RunSubscriptionCharge {
 
   async execute(input: { readonly projectId: number; readonly subscriptionId: string }): Promise<Result<boolean, DomainError>> {
     const { subscriptions, gateway, ids, scheduler } = this.ports;
-    const result = await retryOnConflict(async () => {
+    const charged = await retryOnConflict(async () => {
       const s = await subscriptions.get(input.projectId, input.subscriptionId);
-      if (!s) return { charged: false, next: s };
+      if (!s) return false;
       const stamp = await stampFor(this.ports, s);
-      if (!subscriptionChargeDue(s, stamp.now)) return { charged: false, next: s };
+      if (!subscriptionChargeDue(s, stamp.now)) return false;
       const outcome = await gateway.charge({
         idempotencyKey: `${s.id}-${s.chargeAttempts + 1}`,
         projectId: s.projectId,
@@ -35,13 +36,10 @@ export class RunSubscriptionCharge {
       });
       const operation = { id: ids.newId(), status: outcome.status, amount: s.billing.amount, at: stamp.now, refunded: false };
       const change = recordSubscriptionCharge(s, operation, stamp);
-      if (change.next && !(await subscriptions.save(change.next, change.events)).ok) return RETRY;
-      return { charged: change.next !== undefined, next: change.next ?? s };
+      // The save asks for the next charge (or retry) when one falls due.
+      if (change.next && !(await saveAndSchedule(scheduler, subscriptionLifecycle, s, change.next, subscriptions.save(change.next, change.events))).ok) return RETRY;
+      return change.next !== undefined;
     });
-    const nextAt = result.next?.state === 'active' ? result.next.nextChargeAt : null;
-    if (result.charged && nextAt) {
-      await scheduleSafely(scheduler, { name: 'subscription.charge', projectId: input.projectId, aggregateId: input.subscriptionId, runAt: nextAt, ...(result.next ? clockOf(result.next) : {}) });
-    }
-    return ok(result.charged);
+    return ok(charged);
   }
 }

@@ -3,11 +3,11 @@ import type { SubscriberFilter } from '../../ports/subscription-repository.port.
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { EventStamp } from '../../shared/events.js';
+import type { SubscriptionEvent } from '../subscription.events.js';
 import type { Change } from '../../shared/lifecycle.js';
 import type { Subscription } from '../subscription.js';
-import { clockOf, stampFor } from '../../shared/application/clock-time.js';
-import { runCommand } from '../../shared/application/run-command.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { runStampedCommand } from '../../application/run-command.js';
+import { subscriptionLifecycle } from '../subscription.lifecycle.js';
 
 /** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
 export type SubscriptionLocator = { readonly subscriptionId: string } | SubscriberFilter;
@@ -20,40 +20,32 @@ export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'
   return (await ports.subscriptions.list(projectId, by, 1))[0];
 }
 
-export function onSubscription<T, M>(ports: SubscriptionPorts, projectId: number, by: SubscriptionLocator, missing: M, command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>) {
-  return runCommand({
-    load: () => locateSubscription(ports, projectId, by),
-    missing,
-    command: async (s) => command(s, await stampFor(ports, s)),
-    save: (s, events) => ports.subscriptions.save(s, events),
-  });
+export function onSubscription<T, M>(
+  ports: SubscriptionPorts,
+  projectId: number,
+  by: SubscriptionLocator,
+  missing: M,
+  command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T, SubscriptionEvent>,
+) {
+  const { subscriptions } = ports;
+  return runStampedCommand(ports, { lifecycle: subscriptionLifecycle, load: () => locateSubscription(ports, projectId, by), missing, command, save: (s, e) => subscriptions.save(s, e) });
 }
 
 export const notFound = () => fail('SUBSCRIPTION_NOT_FOUND');
 
-export async function scheduleFirstCharge(ports: SubscriptionPorts, s: Subscription) {
-  if (s.nextChargeAt) {
-    await scheduleSafely(ports.scheduler, { name: 'subscription.charge', projectId: s.projectId, aggregateId: s.id, runAt: s.nextChargeAt, ...clockOf(s) });
-  }
-}
-
 /**
  * A use case that is one command of the subscription named by the input, and nothing more
- * (CancelSubscription, the approval window's expiry, a completed page payment); `then` runs after a
- * successful save (an activation schedules the first charge).
+ * (CancelSubscription, the approval window's expiry, a completed page payment).
  */
 export class SubscriptionCommand<T> {
   constructor(
     private readonly ports: SubscriptionPorts,
-    private readonly command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T>,
+    private readonly command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T, SubscriptionEvent>,
     private readonly missing: Result<T, DomainError>,
-    private readonly then?: (ports: SubscriptionPorts, value: T) => Promise<void>,
   ) {}
 
-  async execute(input: { readonly projectId: number } & ({ readonly by: SubscriptionLocator } | { readonly subscriptionId: string })): Promise<Result<T, DomainError>> {
+  execute(input: { readonly projectId: number } & ({ readonly by: SubscriptionLocator } | { readonly subscriptionId: string })): Promise<Result<T, DomainError>> {
     const by = 'by' in input ? input.by : { subscriptionId: input.subscriptionId };
-    const result = await onSubscription(this.ports, input.projectId, by, this.missing, this.command);
-    if (result.ok && this.then) await this.then(this.ports, result.value);
-    return result;
+    return onSubscription(this.ports, input.projectId, by, this.missing, this.command);
   }
 }

@@ -3,16 +3,27 @@ import { ok, type Result } from '../../shared/result.js';
 import { addSeconds, isAtOrAfter } from '../../shared/time.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ATTEMPT_CLAIM_SECONDS, claimAttempt, recordAttempt } from '../webhook-delivery.js';
-import { clockOf, stampFor } from '../../shared/application/clock-time.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { stampFor } from '../../application/clock-time.js';
+import { saveAndSchedule } from '../../application/save-and-schedule.js';
+import { deliveryLifecycle } from '../webhook-delivery.lifecycle.js';
 import { liveSecrets } from '../../shared/secrets.js';
-import type { ClockedAttemptPace } from '../../sandbox/clocked-attempt-pace.js';
 import type { AttemptOutcome } from '../webhook-delivery.js';
 import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.fields.js';
 import type { EventStamp } from '../../shared/events.js';
 
 /** How long an attempt waits, at least, when its endpoint has as many attempts in flight as it may. */
 export const BUSY_RETRY_SECONDS = 3;
+
+/**
+ * Paces the real attempts of deliveries on an advancing test clock (the sandbox's ClockedAttemptPace):
+ * declared here, by the attempt that asks it, so that the webhook depends on no sandbox code.
+ */
+export interface AttemptPace {
+  /** undefined: send it; else why it is not sent, and whether its endpoint rests (an advance then records the rest of its schedule at once). */
+  take(url: string): { readonly why: string; readonly resting: boolean } | undefined;
+  /** A real attempt's result. */
+  settle(url: string, succeeded: boolean): void;
+}
 
 type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'testClocks'>;
 
@@ -28,11 +39,11 @@ export class AttemptDelivery {
   constructor(
     private readonly ports: AttemptPorts,
     /** Paces the real attempts of deliveries on test clocks; absent: every attempt is sent. */
-    private readonly pace?: Pick<ClockedAttemptPace, 'take' | 'settle'>,
+    private readonly pace?: AttemptPace,
   ) {}
 
   async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<boolean, DomainError>> {
-    const { deliveries, projects, webhooks, random, scheduler, clock } = this.ports;
+    const { deliveries, projects, webhooks, random, clock } = this.ports;
     const delivery = await deliveries.get(input.projectId, input.deliveryId);
     if (!delivery) return ok(false);
     // A delivery of an event on a test clock keeps that clock's time: its schedule walks with the clock.
@@ -42,13 +53,10 @@ export class AttemptDelivery {
     if (webhooks.busy(delivery.notification)) {
       // The endpoint is at its limit: try again in a few seconds (jittered) rather than hold a
       // worker waiting at its gate; a slow endpoint then never takes the slots the others need.
-      // The new time is saved (no attempt counted) before the job is scheduled, so of racing runs
+      // The new time is saved (no attempt counted) before the job is asked for, so of racing runs
       // (a job and a sweep) only one goes on, and the sweep does not find the delivery due again.
-      const runAt = addSeconds(now, BUSY_RETRY_SECONDS * (1 + random.next()));
-      const deferred = claimAttempt(delivery, runAt, stamp);
-      if (deferred.next && (await deliveries.save(deferred.next)).ok) {
-        await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: delivery.projectId, aggregateId: delivery.id, runAt, ...clockOf(delivery) });
-      }
+      const deferred = claimAttempt(delivery, addSeconds(now, BUSY_RETRY_SECONDS * (1 + random.next())), stamp);
+      if (deferred.next) await this.saveAndSchedule(delivery, deferred.next);
       return ok(false);
     }
     // While its clock advances, an attempt the sandbox's pace holds back is recorded at once, not sent
@@ -59,6 +67,8 @@ export class AttemptDelivery {
       await this.recordUnsent(delivery, notSent.why, stamp, notSent.resting ? advancingTo : undefined);
       return ok(true);
     }
+    // The claim asks for no job at its end: the attempt in hand records the next one, and the sweep
+    // finds the claim of a worker that died.
     const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stamp);
     if (!claim.next || !(await deliveries.save(claim.next)).ok) return ok(false);
     const claimed = claim.next;
@@ -91,7 +101,7 @@ export class AttemptDelivery {
       at = current.nextAttemptAt;
     }
     // Many steps, one save: one version more than the stored one (compare-and-set).
-    await this.saveAndSchedule({ ...current, version: delivery.version + 1 });
+    await this.saveAndSchedule(delivery, { ...current, version: delivery.version + 1 });
   }
 
   /** Where the advance of the delivery's clock ends, if it is advancing. */
@@ -104,13 +114,10 @@ export class AttemptDelivery {
   /** Records the attempt (compare-and-set) and asks for the next one when the schedule has one. */
   private async record(delivery: WebhookDelivery, attempt: DeliveryAttempt, outcome: AttemptOutcome, stamp: EventStamp): Promise<void> {
     const change = recordAttempt(delivery, attempt, outcome, this.ports.random.next(), stamp);
-    if (change.next) await this.saveAndSchedule(change.next);
+    if (change.next) await this.saveAndSchedule(delivery, change.next);
   }
 
-  private async saveAndSchedule(next: WebhookDelivery): Promise<void> {
-    if (!(await this.ports.deliveries.save(next)).ok) return;
-    if (next.state === 'pending' && next.nextAttemptAt !== null) {
-      await scheduleSafely(this.ports.scheduler, { name: 'webhook.attempt', projectId: next.projectId, aggregateId: next.id, runAt: next.nextAttemptAt, ...clockOf(next) });
-    }
+  private saveAndSchedule(before: WebhookDelivery, next: WebhookDelivery) {
+    return saveAndSchedule(this.ports.scheduler, deliveryLifecycle, before, next, this.ports.deliveries.save(next));
   }
 }

@@ -2,9 +2,8 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import { redeliver, type WebhookDelivery } from '../webhook-delivery.js';
-import { clockOf, stampFor, timeOf } from '../../shared/application/clock-time.js';
-import { runCommand } from '../../shared/application/run-command.js';
-import { scheduleSafely } from '../../jobs/schedule-safely.js';
+import { deliveryLifecycle } from '../webhook-delivery.lifecycle.js';
+import { runStampedCommand } from '../../application/run-command.js';
 
 /**
  * POST webhook-deliveries/{id}/redeliver: a new attempt now, with the same webhook-id (a new
@@ -13,18 +12,14 @@ import { scheduleSafely } from '../../jobs/schedule-safely.js';
 export class RedeliverWebhook {
   constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'testClocks'>) {}
 
-  async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
-    const { deliveries, scheduler } = this.ports;
-    const result = await runCommand({
+  execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
+    const { deliveries } = this.ports;
+    return runStampedCommand(this.ports, {
+      lifecycle: deliveryLifecycle,
       load: () => deliveries.get(input.projectId, input.deliveryId),
       missing: fail('NOT_FOUND', 'No such webhook delivery'),
-      command: async (d) => redeliver(d, await stampFor(this.ports, d)),
+      command: redeliver,
       save: (d) => deliveries.save(d),
     });
-    if (result.ok) {
-      const runAt = (await timeOf(this.ports, result.value)).toISOString();
-      await scheduleSafely(scheduler, { name: 'webhook.attempt', projectId: input.projectId, aggregateId: input.deliveryId, runAt, ...clockOf(result.value) });
-    }
-    return result;
   }
 }

@@ -1,7 +1,7 @@
 import type { EventFilter } from '../../ports/event-log.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DeliveryFilter } from '../../ports/webhook-delivery-repository.port.js';
-import type { DomainEvent } from '../../shared/domain-event.js';
+import type { DomainEvent } from '../../events/domain-event.js';
 import type { WebhookDelivery } from '../webhook-delivery.fields.js';
 
 /** At most this many events a page. */

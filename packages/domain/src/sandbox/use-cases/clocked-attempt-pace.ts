@@ -1,4 +1,5 @@
-import type { Clock } from '../ports/clock.port.js';
+import type { Clock } from '../../ports/clock.port.js';
+import type { AttemptPace } from '../../webhook/use-cases/attempt-delivery.use-case.js';
 
 /**
  * How the sandbox paces the real HTTP attempts of webhook deliveries on test clocks, per endpoint (a
@@ -42,7 +43,7 @@ const endpointOf = (url: string): string => {
  * lease), and its attempts with it. An attempt refused here is recorded as not sent, a failure on
  * the schedule like any other, so the delivery walks its schedule and ends dead, redeliverable.
  */
-export class ClockedAttemptPace {
+export class ClockedAttemptPace implements AttemptPace {
   private readonly endpoints = new Map<string, Endpoint>();
 
   constructor(private readonly clock: Pick<Clock, 'now'>) {}

@@ -1,9 +1,9 @@
-import type { KassaPorts } from '../../ports/kassa-ports.js';
-import type { EventStamp } from '../events.js';
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import type { EventStamp } from '../shared/events.js';
 import { stampOf } from './event-stamp.js';
-import { fail, type DomainError } from '../errors.js';
-import { ok, type Result } from '../result.js';
-import { limitMessage, TEST_CLOCK_LIMITS } from '../../sandbox/test-clock-limits.js';
+import { fail, type DomainError } from '../shared/errors.js';
+import { ok, type Result } from '../shared/result.js';
+import { limitMessage, TEST_CLOCK_LIMITS } from '../shared/test-clock-limits.js';
 
 /** Whatever can live on a test clock: its project and, when attached, the clock. */
 export interface OnClock {

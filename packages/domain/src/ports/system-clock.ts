@@ -1,4 +1,4 @@
-import type { Clock } from '../ports/clock.port.js';
+import type { Clock } from './clock.port.js';
 
 /** The real time: the Clock every deployment binds (tests and simulations bind a ManualClock). */
 export class SystemClock implements Clock {

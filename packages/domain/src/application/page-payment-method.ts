@@ -1,7 +1,7 @@
-import type { ProjectDirectory } from '../../ports/project-directory.port.js';
-import { domainError, type DomainError } from '../errors.js';
-import type { PaymentCard } from '../payment-card.js';
-import { offeredMethods, type PagePaymentMethod } from '../payment-methods.js';
+import type { ProjectDirectory } from '../ports/project-directory.port.js';
+import { domainError, type DomainError } from '../shared/errors.js';
+import type { PaymentCard } from '../shared/payment-card.js';
+import { offeredMethods, type PagePaymentMethod } from '../shared/payment-methods.js';
 
 /**
  * Why a payment on the page by `method` is refused, or undefined: a card payment needs the card (the

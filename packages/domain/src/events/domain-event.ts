@@ -7,8 +7,3 @@ import type { TestClockEvent } from '../sandbox/test-clock.events.js';
 export type DomainEvent = ContractEvent | InvoiceEvent | SubscriptionEvent | TestClockEvent;
 
 export type DomainEventType = DomainEvent['type'];
-
-/** For an exhaustive `switch` over events (or anything else): the compiler refuses a missing case. */
-export function unreachable(value: never): never {
-  throw new Error(`unexpected ${JSON.stringify(value)}`);
-}
