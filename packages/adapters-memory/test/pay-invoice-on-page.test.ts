@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_ENVIRONMENT_CARDS } from '../src/index.js';
-import { invoicePaymentStatus, invoiceStatus } from '@kassa/domain';
+import { invoiceIsPaid } from '@kassa/domain';
 import { readPaymentCard } from '@kassa/domain';
 import { codeOf, phone, testKassa, value } from './kassa.fixture.js';
 
@@ -20,7 +20,7 @@ describe('PayInvoiceOnPage', () => {
     expect(paid).toMatchObject({ status: 'SUCCESS', resultCode: 0, billingChannel: 'BankRtp' });
     expect(value(await kassa.useCases.payInvoiceOnPage.execute({ ...ref, method: 'card', card: card(TEST_ENVIRONMENT_CARDS.success) }))).toBeNull();
     const invoice = value(await kassa.useCases.getInvoice.execute(ref));
-    expect([invoiceStatus(invoice), invoicePaymentStatus(invoice), invoice.transactions.length]).toEqual(['Processed', 'PAID', 1]);
+    expect([invoice.state, invoiceIsPaid(invoice), invoice.transactions.length]).toEqual(['processed', true, 1]);
     expect((await kassa.ports.outbox.pending(10)).map((e) => e.type)).toEqual(['PaymentUpdated']);
     expect(kassa.ports.gateway.chargeCount).toBe(1);
   });

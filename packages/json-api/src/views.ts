@@ -1,20 +1,27 @@
 import { moneyJson } from '@kassa/http-kit';
-import { invoicePaymentStatus, invoiceStatus, specTime, maskMsisdn, type CarrierLookup, type Contract, type Customer, type Invoice, type PaymentPages, type Transaction } from '@kassa/domain';
+import {
+  presentCustomer,
+  presentInvoice,
+  specTime,
+  type CarrierLookup,
+  type Contract,
+  type Customer,
+  type CustomerPresentation,
+  type Invoice,
+  type InvoicePresenterPorts,
+  type Transaction,
+} from '@kassa/domain';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa/protocol';
 
 const time = specTime;
 
 /** The customer block: no card data ever; the msisdn masked where the spec says so. */
-export async function customerView(c: Customer, carriers: CarrierLookup, maskPhone = false) {
-  if (c.type !== 'mobile_phone') {
-    return { type: c.type, source: c.source, merchant_customer_id: c.merchantCustomerId, country: c.country, ...(c.email ? { email: c.email } : {}) };
-  }
-  const carrier = await carriers.lookup(c.msisdn);
-  return {
-    type: c.type,
-    msisdn: maskPhone ? maskMsisdn(c.msisdn) : c.msisdn,
-    ...(c.email ? { email: c.email } : {}),
-    ...(carrier ? { country: carrier.country, network: carrier.network, operator: carrier.operator } : {}),
-  };
+export const customerView = async (c: Customer, carriers: CarrierLookup, maskPhone = false) => customerJson(await presentCustomer(c, carriers, maskPhone));
+
+function customerJson(p: CustomerPresentation) {
+  if (p.type !== 'mobile_phone') return { type: p.type, source: p.source, merchant_customer_id: p.merchantCustomerId, country: p.country, ...(p.email ? { email: p.email } : {}) };
+  const { carrier } = p;
+  return { type: p.type, msisdn: p.msisdn, ...(p.email ? { email: p.email } : {}), ...(carrier ? { country: carrier.country, network: carrier.network, operator: carrier.operator } : {}) };
 }
 
 const transactionView = (t: Transaction) => ({
@@ -33,27 +40,21 @@ const transactionView = (t: Transaction) => ({
   service_number: t.serviceNumber,
 });
 
-export interface InvoiceViewOptions {
-  readonly carriers: CarrierLookup;
-  readonly paymentPages: PaymentPages;
-  readonly maskPhone?: boolean;
-}
-
-/** The spec's invoice resource. The payment-page link is re-derived from the creation time, so it is stable. */
-export async function invoiceView(i: Invoice, options: InvoiceViewOptions) {
-  const isAuthorized = i.authorizationType === 'BY_CONTRACT' || i.state === 'authorized' || i.state === 'processed';
-  const link = i.authorizationType === 'AUTH_PAGE' ? await options.paymentPages.linkFor(i, new Date(i.createdAt)) : undefined;
+/** The spec's invoice resource. */
+export async function invoiceView(invoice: Invoice, ports: InvoicePresenterPorts) {
+  const i = await presentInvoice(invoice, ports);
+  const { link } = i.authorization;
   return {
     invoice_id: i.id,
-    status: invoiceStatus(i),
-    payment_status: invoicePaymentStatus(i),
-    authorization: { type: i.authorizationType, is_authorized: isAuthorized, ...(link ? { url: link.url, token: link.token } : {}) },
+    status: INVOICE_STATUS_BY_STATE[i.state],
+    payment_status: paymentStatusName(i.paid),
+    authorization: { type: i.authorization.type, is_authorized: i.authorization.isAuthorized, ...(link ? { url: link.url, token: link.token } : {}) },
     price: moneyJson(i.price, i.vatIncluded),
     merchant_order_id: i.merchantOrderId,
     created_at: time(i.createdAt),
     expires_at: time(i.expiresAt),
     billing_channel: i.billingChannel,
-    customer: await customerView(i.customer, options.carriers, options.maskPhone),
+    customer: customerJson(i.customer),
     ...(i.contract
       ? {
           contract: {

@@ -1,9 +1,9 @@
+import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
 import { moneyText } from '@kassa/http-kit';
 import {
   API_CALLS_DAYS,
   maskForLog,
   maskMsisdn,
-  SUBSCRIPTION_STATUS,
   type ApiCall,
   type Contract,
   type Subscription,
@@ -415,7 +415,7 @@ export function subscriptionPage(frame: Frame, subscription: Subscription, timel
   const texts = t(frame);
   const facts: Fact[] = [
     ['SubscriptionID', <code>{subscription.id}</code>],
-    [texts.state, SUBSCRIPTION_STATUS[subscription.state]],
+    [texts.state, SUBSCRIPTION_STATUS_BY_STATE[subscription.state]],
     [texts.customer, subscriberText(subscription)],
     [texts.amount, moneyText(subscription.billing.amount)],
     ['PaidUntil', subscription.paidUntil ? time(subscription.paidUntil) : '—'],
@@ -613,7 +613,7 @@ export function subscriptionsPage(frame: Frame, subscriptions: readonly Subscrip
     <a href={withLang(projectPath(p.id, `/subscriptions/${encodeURIComponent(s.id)}`), frame.lang)}>
       <code>{s.id}</code>
     </a>,
-    SUBSCRIPTION_STATUS[s.state],
+    SUBSCRIPTION_STATUS_BY_STATE[s.state],
     subscriberText(s),
     moneyText(s.billing.amount),
     s.paidUntil ? time(s.paidUntil) : '—',

@@ -1,10 +1,9 @@
+import { INVOICE_STATUS_BY_STATE, paymentStatusName, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
 import type { Request } from 'express';
 import {
-  invoicePaymentStatus,
-  invoiceStatus,
+  invoiceIsPaid,
   offeredMethods,
   subscriptionActivation,
-  subscriptionStatus,
   type DomainError,
   type Invoice,
   type Money,
@@ -57,8 +56,8 @@ const fromInvoice = (i: Invoice): Payable | undefined => {
     price: i.price,
     merchantOrderId: i.merchantOrderId,
     state: i.state === 'processed' ? 'paid' : i.state === 'cancelled' ? 'expired' : 'open',
-    status: invoiceStatus(i),
-    paymentStatus: invoicePaymentStatus(i),
+    status: INVOICE_STATUS_BY_STATE[i.state],
+    paymentStatus: paymentStatusName(invoiceIsPaid(i)),
     failedAttempts: failures.length,
     ...(last ? { lastFailure: { resultCode: last.resultCode, resultDescription: last.resultDescription } } : {}),
   };
@@ -74,7 +73,7 @@ const fromSubscription = (s: Subscription): Payable | undefined => {
     projectId: s.projectId,
     price: s.billing.amount,
     state: s.state === 'pending' ? 'open' : approved ? 'paid' : 'expired',
-    status: subscriptionStatus(s),
+    status: SUBSCRIPTION_STATUS_BY_STATE[s.state],
     paymentStatus: approved ? 'PAID' : 'NOT_PAID',
     failedAttempts: s.activationAttempts ?? 0,
     activation,

@@ -11,3 +11,4 @@ export * from './test-only.js';
 export * from './webhooks.js';
 export * from './webhook-payloads.js';
 export * from './xml-signature.js';
+export * from './status-names.js';

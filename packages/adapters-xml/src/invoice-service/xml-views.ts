@@ -1,36 +1,33 @@
 import {
   formatAmount,
-  invoicePaymentStatus,
-  invoiceStatus,
-  maskMsisdn,
+  presentCustomer,
+  presentInvoice,
   specTime,
   type CarrierLookup,
   type Contract,
   type Customer,
+  type CustomerPresentation,
   type Invoice,
+  type InvoicePresenterPorts,
   type Money,
-  type PaymentPages,
   type Transaction,
 } from '@kassa/domain';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa/protocol';
 import type { XmlData } from './xml-response.js';
 
 // The XML 2.9 element names: PascalCase, with the JSON v3 fields' meaning (docs/decisions.md).
 const price = (m: Money): XmlData => ({ Amount: formatAmount(m), Currency: m.currency });
 
 /** The customer block: MobilePhoneCustomer with its carrier, or the card customer without card data. */
-export async function customerXml(c: Customer, carriers: CarrierLookup, maskPhone = false): Promise<XmlData> {
-  if (c.type !== 'mobile_phone') {
-    const fields = { Source: c.source, MerchantCustomerID: c.merchantCustomerId, Country: c.country, Email: c.email };
-    return c.type === 'bank_card' ? { BankCardCustomer: { ...fields, BankCard: c.card ? { Last4: c.card.last4 } : undefined } } : { UndefinedBankCardCustomer: fields };
+export const customerXml = async (c: Customer, carriers: CarrierLookup, maskPhone = false): Promise<XmlData> => customerElement(await presentCustomer(c, carriers, maskPhone));
+
+function customerElement(p: CustomerPresentation): XmlData {
+  if (p.type !== 'mobile_phone') {
+    const fields = { Source: p.source, MerchantCustomerID: p.merchantCustomerId, Country: p.country, Email: p.email };
+    return p.type === 'bank_card' ? { BankCardCustomer: { ...fields, BankCard: p.card ? { Last4: p.card.last4 } : undefined } } : { UndefinedBankCardCustomer: fields };
   }
-  const carrier = await carriers.lookup(c.msisdn);
-  return {
-    MobilePhoneCustomer: {
-      MSISDN: maskPhone ? maskMsisdn(c.msisdn) : c.msisdn,
-      Email: c.email,
-      ...(carrier ? { Country: carrier.country, NetworkID: carrier.network.id, OperatorID: carrier.operator.id } : {}),
-    },
-  };
+  const { carrier } = p;
+  return { MobilePhoneCustomer: { MSISDN: p.msisdn, Email: p.email, ...(carrier ? { Country: carrier.country, NetworkID: carrier.network.id, OperatorID: carrier.operator.id } : {}) } };
 }
 
 const transactionXml = (t: Transaction): XmlData => ({
@@ -58,20 +55,20 @@ export const contractXml = async (c: Contract, carriers: CarrierLookup): Promise
 });
 
 /** The invoice, as GetInvoice and CreateInvoice answer it; AuthorizationInfo carries the card branch's page. */
-export async function invoiceXml(i: Invoice, options: { readonly carriers: CarrierLookup; readonly paymentPages: PaymentPages; readonly maskPhone?: boolean }): Promise<XmlData> {
-  const isAuthorized = i.authorizationType === 'BY_CONTRACT' || i.state === 'authorized' || i.state === 'processed';
-  const link = i.authorizationType === 'AUTH_PAGE' ? await options.paymentPages.linkFor(i, new Date(i.createdAt)) : undefined;
+export async function invoiceXml(invoice: Invoice, ports: InvoicePresenterPorts): Promise<XmlData> {
+  const i = await presentInvoice(invoice, ports);
+  const { link } = i.authorization;
   return {
     InvoiceID: i.id,
-    Status: invoiceStatus(i),
-    PaymentStatus: invoicePaymentStatus(i),
-    AuthorizationInfo: { AuthorizationType: i.authorizationType, IsAuthorized: isAuthorized, AuthorizationUrl: link?.url, AuthorizationToken: link?.token },
+    Status: INVOICE_STATUS_BY_STATE[i.state],
+    PaymentStatus: paymentStatusName(i.paid),
+    AuthorizationInfo: { AuthorizationType: i.authorization.type, IsAuthorized: i.authorization.isAuthorized, AuthorizationUrl: link?.url, AuthorizationToken: link?.token },
     Price: { ...price(i.price), VatIncluded: i.vatIncluded },
     MerchantOrderID: i.merchantOrderId,
     CreatedAt: specTime(i.createdAt),
     ExpiresAt: specTime(i.expiresAt),
     BillingChannel: i.billingChannel,
-    Customer: await customerXml(i.customer, options.carriers, options.maskPhone),
+    Customer: customerElement(i.customer),
     Contract: i.contract
       ? { ContractID: i.contract.contractId, AuthorizationType: i.contract.authorizationType, ExpiresAt: specTime(i.contract.expiresAt), MerchantContractID: i.contract.merchantContractId }
       : undefined,

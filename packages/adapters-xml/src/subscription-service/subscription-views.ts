@@ -1,4 +1,5 @@
-import { subscriptionIsActive, subscriptionIsApproved, subscriptionStatus, type Subscription } from '@kassa/domain';
+import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
+import { subscriptionIsActive, subscriptionIsApproved, type Subscription } from '@kassa/domain';
 import type { SubscriptionData } from './subscription-response.js';
 
 /** ISO 8601 with an offset, as the subscription service shows times ("2026-11-22T10:00:00+00:00"). */
@@ -13,7 +14,7 @@ export const paidUntilOf = (s: Pick<Subscription, 'paidUntil'>): string => (s.pa
 
 /** GetSubscriptionStatus' elements: the spec's, in its order (SubscriptionStatus, Country, OperatorID, PaidUntil), then Kassa's SubscriptionID. */
 export const statusView = (s: Subscription): SubscriptionData => ({
-  SubscriptionStatus: subscriptionStatus(s),
+  SubscriptionStatus: SUBSCRIPTION_STATUS_BY_STATE[s.state],
   Country: s.country,
   OperatorID: s.operatorId,
   PaidUntil: paidUntilOf(s),
@@ -24,7 +25,7 @@ export const statusView = (s: Subscription): SubscriptionData => ({
 export const listedView = (s: Subscription): SubscriptionData => ({
   SubscriptionID: s.id,
   SubscriptionProjectID: s.projectId,
-  SubscriptionStatus: subscriptionStatus(s),
+  SubscriptionStatus: SUBSCRIPTION_STATUS_BY_STATE[s.state],
   Country: s.country,
   OperatorID: s.operatorId,
   PaidUntil: paidUntilOf(s),

@@ -1,5 +1,6 @@
+import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
 import { XMLBuilder } from 'fast-xml-parser';
-import { compactUtc, formatAmount, SUBSCRIPTION_STATUS, unreachable, type SubscriptionEvent } from '@kassa/domain';
+import { compactUtc, formatAmount, unreachable, type SubscriptionEvent } from '@kassa/domain';
 import { signXmlDocument, subscriptionSignatureV2 } from '@kassa/protocol';
 import { withOffset } from '../subscription-service/subscription-views.js';
 import { BUILDER_WITHOUT_PATHS } from '../invoice-service/xml-response.js';
@@ -33,7 +34,7 @@ function subscriptionNotification(event: SubscriptionEvent, now: string, signed:
     EventType: eventType(event),
     SubscriptionID: event.aggregate.id,
     SubscriptionProjectID: event.projectId,
-    SubscriptionStatus: SUBSCRIPTION_STATUS[event.subscriptionState],
+    SubscriptionStatus: SUBSCRIPTION_STATUS_BY_STATE[event.subscriptionState],
     ...(event.subscriberMsisdn ? { Subscriber_MSISDN: event.subscriberMsisdn } : {}),
     ...(event.paidUntil ? { PaidUntil: withOffset(event.paidUntil) } : {}),
     // Events stored before OperatorID was part of them have none.

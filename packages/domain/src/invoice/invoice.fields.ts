@@ -55,11 +55,3 @@ export interface Invoice extends InvoiceFields {
 }
 
 export type InvoiceState = 'created' | 'authorized' | 'processed' | 'cancelled';
-
-/** The spec's status names. */
-export const INVOICE_STATUS: Record<InvoiceState, 'Created' | 'Authorize' | 'Processed' | 'Cancelled'> = {
-  created: 'Created',
-  authorized: 'Authorize',
-  processed: 'Processed',
-  cancelled: 'Cancelled',
-};

@@ -1,6 +1,6 @@
 import { fail, type ErrorCode } from '../shared/errors.js';
 import type { Refusal } from '../shared/lifecycle.js';
-import { INVOICE_STATUS, type Invoice, type InvoiceState } from './invoice.fields.js';
+import type { Invoice, InvoiceState } from './invoice.fields.js';
 import type { InvoiceMachineEvent } from './invoice.machine.js';
 
 /** What a refusal means for the caller: an error, or "nothing to do" (answer the invoice as it is). */
@@ -19,6 +19,12 @@ const REFUSALS: Record<InvoiceState, Partial<Record<InvoiceRefusable, Answer | (
   cancelled: { PIN: 'INVOICE_WRONG_STATE', CANCEL: 'unchanged', REFUND: 'INVOICE_NOT_PAID' },
 };
 
+/**
+ * The spec's status words, as INVOICE_WRONG_STATE's message says them ("in status Authorize"): a
+ * message of the domain's refusal. The transports' status fields map states in their own protocol.
+ */
+const STATUS_IN_MESSAGES: Record<InvoiceState, string> = { created: 'Created', authorized: 'Authorize', processed: 'Processed', cancelled: 'Cancelled' };
+
 const ACTION: Record<InvoiceRefusable, string> = { PIN: 'authorize', CANCEL: 'cancel', REFUND: 'refund', CHARGE_SUCCEEDED: 'charge', CHARGE_FAILED: 'charge' };
 
 /** The answer to a command the invoice's machine refused. */
@@ -26,6 +32,6 @@ export function invoiceRefusal(invoice: Invoice, command: InvoiceRefusable): Ref
   const entry = REFUSALS[invoice.state][command] ?? 'INVOICE_WRONG_STATE';
   const refusal = typeof entry === 'function' ? entry(invoice) : entry;
   if (refusal === 'unchanged') return refusal;
-  if (refusal === 'INVOICE_WRONG_STATE') return fail(refusal, `Cannot ${ACTION[command]} an invoice in status ${INVOICE_STATUS[invoice.state]}`, { invoice_id: invoice.id });
+  if (refusal === 'INVOICE_WRONG_STATE') return fail(refusal, `Cannot ${ACTION[command]} an invoice in status ${STATUS_IN_MESSAGES[invoice.state]}`, { invoice_id: invoice.id });
   return refusal === 'INVOICE_NOT_PAID' ? fail(refusal, undefined, { invoice_id: invoice.id }) : fail(refusal);
 }

@@ -6,7 +6,7 @@ import { pinStep, type PinAnswers } from '../shared/pin-confirmation.js';
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { invoiceEvents, type InvoiceEvent } from './invoice.events.js';
-import { INVOICE_STATUS, type Invoice, type InvoiceFields, type InvoiceState } from './invoice.fields.js';
+import type { Invoice, InvoiceFields, InvoiceState } from './invoice.fields.js';
 import { invoiceLifecycle } from './invoice.lifecycle.js';
 import { startInvoice, type InvoiceMachineEvent } from './invoice.machine.js';
 import type { InvoiceRefusable } from './invoice.refusals.js';
@@ -46,8 +46,8 @@ export function openInvoice(input: OpenInvoiceInput): Invoice {
   return { ...started.context, state: started.state as InvoiceState, version: 1 };
 }
 
-export const invoiceStatus = (i: Pick<Invoice, 'state'>) => INVOICE_STATUS[i.state];
-export const invoicePaymentStatus = (i: Pick<Invoice, 'state'>): 'PAID' | 'NOT_PAID' => (i.state === 'processed' ? 'PAID' : 'NOT_PAID');
+/** Paid: its charge succeeded (a refund leaves it paid, with its refund status). */
+export const invoiceIsPaid = (i: Pick<Invoice, 'state'>): boolean => i.state === 'processed';
 
 const apply = (invoice: Invoice, event: InvoiceMachineEvent, stamp: EventStamp) => applyToAggregate(invoiceLifecycle.machine, invoice, event, invoiceEvents, stamp);
 const refusal = (invoice: Invoice, command: InvoiceRefusable) => () => invoiceLifecycle.refusal(invoice, command);

@@ -39,12 +39,3 @@ export interface Subscription extends SubscriptionFields {
 }
 
 export type SubscriptionState = 'pending' | 'active' | 'cancelled' | 'approvingFailed' | 'closed';
-
-/** SubscriptionStatus as the XML API shows it; a closed subscription (schedule done) shows Closed. */
-export const SUBSCRIPTION_STATUS: Record<SubscriptionState, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  cancelled: 'Cancelled',
-  approvingFailed: 'ApprovingFailed',
-  closed: 'Closed',
-};

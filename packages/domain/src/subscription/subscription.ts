@@ -6,7 +6,7 @@ import { pinStep, type PinAnswers } from '../shared/pin-confirmation.js';
 import { addSeconds } from '../shared/time.js';
 import { APPROVAL_WINDOW_SECONDS, type BillingOperation } from './billing-operation.js';
 import { subscriptionEvents, type SubscriptionEvent } from './subscription.events.js';
-import { SUBSCRIPTION_STATUS, type Subscription, type SubscriptionFields, type SubscriptionState } from './subscription.fields.js';
+import type { Subscription, SubscriptionFields, SubscriptionState } from './subscription.fields.js';
 import { subscriptionLifecycle } from './subscription.lifecycle.js';
 import { startSubscription, type SubscriptionMachineEvent } from './subscription.machine.js';
 import type { SubscriptionRefusable } from './subscription.refusals.js';
@@ -42,7 +42,6 @@ export function openSubscription(input: OpenSubscriptionInput): Subscription {
   return { ...started.context, state: started.state as SubscriptionState, version: 1 };
 }
 
-export const subscriptionStatus = (s: Pick<Subscription, 'state'>): string => SUBSCRIPTION_STATUS[s.state];
 export const subscriptionIsActive = (s: Pick<Subscription, 'state'>): boolean => s.state === 'active';
 export const subscriptionIsApproved = (s: Pick<Subscription, 'activatedAt'>): boolean => s.activatedAt !== null;
 

@@ -1,5 +1,6 @@
+import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
 import { moneyJson } from '../money-view.js';
-import { SUBSCRIPTION_STATUS, type DomainEvent, type DomainEventType, type SubscriptionEvent, type WebhookDelivery } from '@kassa/domain';
+import type { DomainEvent, DomainEventType, SubscriptionEvent, WebhookDelivery } from '@kassa/domain';
 import type { EventTypeName } from '@kassa/protocol';
 import { webhookPayload } from './webhook-payload.js';
 
@@ -28,7 +29,7 @@ const isSubscriptionEvent = (e: DomainEvent): e is SubscriptionEvent => e.aggreg
 /** A subscription event in the JSON listing (its webhook is the XML notification). */
 const subscriptionData = (e: SubscriptionEvent) => ({
   subscription_id: e.aggregate.id,
-  status: SUBSCRIPTION_STATUS[e.subscriptionState],
+  status: SUBSCRIPTION_STATUS_BY_STATE[e.subscriptionState],
   ...(e.subscriberMsisdn ? { subscriber_msisdn: e.subscriberMsisdn } : {}),
   ...(e.paidUntil ? { paid_until: e.paidUntil } : {}),
   ...(e.type === 'SubscriptionCharged' ? { billing_operation_id: e.billingOperationId, result: e.result, amount: moneyJson(e.amount) } : {}),

@@ -1,4 +1,5 @@
-import { formatAmount, INVOICE_STATUS, invoicePaymentStatus, specTime, type KassaMode, type PaymentUpdated } from '@kassa/domain';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa/protocol';
+import { invoiceIsPaid, formatAmount, specTime, type KassaMode, type PaymentUpdated } from '@kassa/domain';
 import type { LegacyPaymentWebhook } from '@kassa/protocol';
 
 /**
@@ -13,8 +14,8 @@ export function legacyPaymentPayload(event: PaymentUpdated, mode: KassaMode): Le
     event_id: event.id,
     invoice_id: event.aggregate.id,
     merchant_order_id: event.merchantOrderId,
-    status: INVOICE_STATUS[event.invoiceState],
-    payment_status: invoicePaymentStatus({ state: event.invoiceState }),
+    status: INVOICE_STATUS_BY_STATE[event.invoiceState],
+    payment_status: paymentStatusName(invoiceIsPaid({ state: event.invoiceState })),
     transaction_id: t.id,
     transaction_status: t.status,
     result_code: t.resultCode,

@@ -1,5 +1,6 @@
+import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa/protocol';
 import { moneyJson } from '../money-view.js';
-import { INVOICE_STATUS, invoicePaymentStatus, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type TestClockEvent, type Transaction } from '@kassa/domain';
+import { invoiceIsPaid, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type TestClockEvent, type Transaction } from '@kassa/domain';
 import type { JsonWebhook, WebhookCustomer } from '@kassa/protocol';
 
 /** The JSON body of a webhook: the spec's `{type, data}`, typed by the protocol's schemas (the OpenAPI document's `webhooks`). */
@@ -22,8 +23,8 @@ const transaction = (t: Transaction) => ({
 const invoiceBlock = (e: InvoiceEvent) => ({
   invoice_id: e.aggregate.id,
   merchant_order_id: e.merchantOrderId,
-  status: INVOICE_STATUS[e.invoiceState],
-  payment_status: invoicePaymentStatus({ state: e.invoiceState }),
+  status: INVOICE_STATUS_BY_STATE[e.invoiceState],
+  payment_status: paymentStatusName(invoiceIsPaid({ state: e.invoiceState })),
 });
 
 /**

@@ -1,0 +1,43 @@
+import type { CarrierLookup } from '../ports/carrier-lookup.port.js';
+import type { PaymentPageLink, PaymentPages } from '../ports/payment-page.port.js';
+import { presentCustomer, type CustomerPresentation } from './customer.presenter.js';
+import type { Invoice } from '../invoice/invoice.fields.js';
+import { invoiceIsPaid } from '../invoice/invoice.js';
+
+/**
+ * The invoice as every transport answers it (JSON v3, XML 2.9): what it is and what follows from
+ * its state, worked out once. A transport maps the names (`Authorize`, `PAID`, `is_authorized`,
+ * `IsAuthorized`) in its own protocol.
+ */
+export interface InvoicePresentation extends Omit<Invoice, 'customer'> {
+  readonly paid: boolean;
+  readonly authorization: {
+    readonly type: Invoice['authorizationType'];
+    /** Under a contract, or its PIN given, or paid. */
+    readonly isAuthorized: boolean;
+    /** The payment page of an AUTH_PAGE invoice: re-derived from the creation time, so it is stable. */
+    readonly link?: PaymentPageLink;
+  };
+  readonly customer: CustomerPresentation;
+}
+
+export interface InvoicePresenterPorts {
+  readonly carriers: CarrierLookup;
+  readonly paymentPages: PaymentPages;
+  /** The msisdn masked (the spec's lookup by merchant_order_id). */
+  readonly maskPhone?: boolean;
+}
+
+export async function presentInvoice(i: Invoice, ports: InvoicePresenterPorts): Promise<InvoicePresentation> {
+  const link = i.authorizationType === 'AUTH_PAGE' ? await ports.paymentPages.linkFor(i, new Date(i.createdAt)) : undefined;
+  return {
+    ...i,
+    paid: invoiceIsPaid(i),
+    authorization: {
+      type: i.authorizationType,
+      isAuthorized: i.authorizationType === 'BY_CONTRACT' || i.state === 'authorized' || i.state === 'processed',
+      ...(link ? { link } : {}),
+    },
+    customer: await presentCustomer(i.customer, ports.carriers, ports.maskPhone),
+  };
+}
