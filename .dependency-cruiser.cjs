@@ -1,6 +1,7 @@
 // The layer rule of ../shared/design/ARCHITECTURE.md, checked by `npm run depcruise` and by
 // packages/domain/src/architecture.test.ts:
-//   app -> adapters-* -> domain;  adapters-http, adapters-xml, merchant-client -> protocol.
+//   app -> delivery apps, adapters-* -> domain;  delivery apps -> http-kit -> protocol;
+//   adapters-xml, adapters-webhooks, merchant-client -> protocol.
 // Paths are as dependency-cruiser reports them: relative to the repository root, after
 // resolution. Workspace packages (@kassa/*) resolve through tsconfig.tests.json's paths to
 // packages/<name>/src/index.ts (or, through the node_modules/@kassa/* symlinks, to
@@ -13,6 +14,9 @@ const TEST = '\\.(test|fixture)\\.ts$';
 /** A package from node_modules, by name, wherever npm placed it. */
 const npm = (...names) => names.map((name) => `(^|/)node_modules/${name}/`);
 const TEST_RUNNERS = npm('vitest', 'fast-check', '@fast-check/vitest');
+/** The HTTP delivery apps: each serves a listener, or its routes on one; only app wires them. */
+const DELIVERY_APPS = ['json-api', 'payment-pages', 'merchant-dashboard', 'admin-api'];
+const DELIVERY = `^packages/(${DELIVERY_APPS.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -72,13 +76,50 @@ module.exports = {
       to: { path: '^packages/adapters-[^/]+/', pathNot: ['^packages/$1/', '^packages/adapters-memory/'] },
     },
 
+    // 3b. The HTTP foundation: what every HTTP delivery app shares, below all of them.
+    {
+      name: 'http-kit-only-domain-and-protocol',
+      comment: 'packages/http-kit (what every HTTP delivery app shares) imports of the packages only @kassa/domain and @kassa/protocol: never a delivery app, an adapter or app.',
+      severity: 'error',
+      from: { path: '^packages/http-kit/' },
+      to: { path: '^packages/', pathNot: '^packages/(http-kit|domain|protocol)/' },
+    },
+    {
+      name: 'http-kit-only-for-transports',
+      comment: 'Only the HTTP delivery apps, app (and the dev-only devkit) import packages/http-kit: the domain, the protocol and the outbound adapters know nothing of HTTP listeners.',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: ['^packages/(http-kit|app|devkit)/', DELIVERY] },
+      to: { path: '^packages/http-kit/', pathNot: '^packages/http-kit/src/testing/' },
+    },
+    {
+      name: 'http-kit-testing-only-in-tests',
+      comment: "@kassa/http-kit/testing (serve an app on a free port) is for tests, any package's: no product code imports it.",
+      severity: 'error',
+      from: { path: '^packages/', pathNot: ['^packages/http-kit/', TEST] },
+      to: { path: '^packages/http-kit/src/testing/' },
+    },
+
     // 4. Only app imports adapters; merchant-client depends on protocol only.
     {
       name: 'only-app-to-adapters',
       comment: "Only packages/app (the composition root) imports adapter packages (and the dev-only devkit; the domain's tests the in-memory ones, by the rule above).",
       severity: 'error',
-      from: { path: '^packages/', pathNot: ['^packages/(app|adapters-[^/]+|devkit)/', `^packages/domain/src/.*${TEST}`] },
+      from: { path: '^packages/', pathNot: ['^packages/(app|adapters-[^/]+|devkit)/', `^packages/domain/src/.*${TEST}`, `${DELIVERY}.*${TEST}`] },
       to: { path: '^packages/adapters-[^/]+/' },
+    },
+    {
+      name: 'delivery-app-tests-only-memory',
+      comment: "A delivery app's tests may run it on the in-memory adapters, no other adapter.",
+      severity: 'error',
+      from: { path: `${DELIVERY}.*${TEST}` },
+      to: { path: '^packages/adapters-[^/]+/', pathNot: ['^packages/adapters-memory/', '^packages/$1/'] },
+    },
+    {
+      name: 'only-app-to-delivery-apps',
+      comment: 'A delivery app never imports another, nor does any other package import one: packages/app (the composition root, and the dev-only devkit) wires them.',
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/', pathNot: '^packages/(app|devkit)/' },
+      to: { path: DELIVERY, pathNot: '^packages/$1/' },
     },
     {
       name: 'nothing-to-app',

@@ -1,6 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** The workspace packages (each @kassa/<name> resolves to packages/<name>/src/index.ts). */
+const PACKAGES = [
+  'domain',
+  'protocol',
+  'http-kit',
+  'adapters-memory',
+  'adapters-xml',
+  'adapters-mongo',
+  'adapters-queue',
+  'adapters-webhooks',
+  'admin-api',
+  'json-api',
+  'merchant-dashboard',
+  'payment-pages',
+  'merchant-client',
+  'app',
+  'devkit',
+];
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'];
@@ -14,15 +32,13 @@ const REDIS = 'test/redis.global-setup.ts';
 export default defineConfig({
   resolve: {
     // Tests run against the sources (the test command's `tsc -b` builds only what is served as
-    // built files: the widget's browser scripts in adapters-http/dist/browser).
+    // built files: the browser scripts, in the pages' and the dashboard's dist/browser).
     // Exact names (a regex each), so that a subpath such as @kassa/domain/testing is not read as a
     // file under the package's index.
     alias: [
-      ...['domain', 'protocol', 'adapters-memory', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'merchant-client', 'app', 'devkit'].map((pkg) => ({
-        find: new RegExp(`^@kassa/${pkg}$`),
-        replacement: src(pkg),
-      })),
+      ...PACKAGES.map((pkg) => ({ find: new RegExp(`^@kassa/${pkg}$`), replacement: src(pkg) })),
       { find: /^@kassa\/domain\/testing$/, replacement: fileURLToPath(new URL('./packages/domain/src/testing/index.ts', import.meta.url)) },
+      { find: /^@kassa\/http-kit\/testing$/, replacement: fileURLToPath(new URL('./packages/http-kit/src/testing/index.ts', import.meta.url)) },
     ],
   },
   test: {

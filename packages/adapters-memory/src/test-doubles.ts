@@ -131,7 +131,7 @@ export class FixedRandom implements RandomSource {
 /** A project with the seed file's defaults, for tests to override (written once, in the domain's test kit). */
 export { projectWithDefaults } from '@kassa/domain/testing';
 
-/** Admits every callback target, or refuses the ones listed (the app's check of addresses is in adapters-http). */
+/** Admits every callback target, or refuses the ones listed (the app's check of addresses is in adapters-webhooks). */
 export class ListedCallbackTargets implements CallbackTargets {
   constructor(private readonly refused: ReadonlyMap<string, CallbackVerdict> = new Map()) {}
   async admit(_partnerLogin: string, url: string): Promise<CallbackVerdict> {

@@ -1,4 +1,4 @@
-import { CALLBACK_RATE_PER_MINUTE } from '@kassa/adapters-http';
+import { CALLBACK_RATE_PER_MINUTE } from '@kassa/adapters-webhooks';
 import { DEFAULT_RETENTION_DAYS } from '@kassa/domain';
 import { z } from 'zod';
 import { CONNECTION_LIMITS } from './connection-guard.js';

@@ -1,4 +1,4 @@
-import { addressGroup } from '@kassa/adapters-http';
+import { addressGroup } from '@kassa/merchant-dashboard';
 
 /**
  * The source a connection from `remoteAddress` counts against: the sign-in throttle's address group

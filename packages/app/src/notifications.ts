@@ -1,4 +1,4 @@
-import { legacyPaymentPayload, webhookPayload } from '@kassa/adapters-http';
+import { legacyPaymentPayload, webhookPayload } from '@kassa/http-kit';
 import { subscriptionNotificationXml } from '@kassa/adapters-xml';
 import type { DomainEvent, KassaMode, Notification, NotificationRenderer, Project, SubscriptionEvent } from '@kassa/domain';
 

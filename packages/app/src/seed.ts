@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { firstIssue, framedByAnyInProduction, newWebhookSecret, seedSchema, toProject } from '@kassa/adapters-http';
-import type { z } from 'zod';
+import { firstIssue, framedByAnyInProduction, partnerFields, projectSchema, toProject } from '@kassa/admin-api';
+import { z } from 'zod';
 import type { Partner, Project } from '@kassa/domain';
 
-export { newWebhookSecret, seedSchema };
+/** The seed file: partners and their projects, each as the admin API writes it (see docs/operators/configuration.md, "Seed file"). */
+export const seedSchema = z.strictObject({
+  partners: z.array(z.strictObject({ ...partnerFields, projects: z.array(projectSchema).default([]) })),
+});
+
+/** A new Standard Webhooks secret (the demo project's). */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
 export interface Directory {
   readonly partners: Partner[];

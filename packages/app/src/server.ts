@@ -1,21 +1,14 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { xmlEndpoints } from './xml-endpoints.js';
-import {
-  clientErrorHandler,
-  createAdminApp,
-  createApiApp,
-  createDocumentHostApp,
-  createPciApp,
-  createWidgetApp,
-  expectationFailedHandler,
-  RequestScope,
-  widgetPageRefusals,
-  dashboardRefusals,
-  type DocumentRefusal,
-} from '@kassa/adapters-http';
+import { ApiCallRecorder, createApiApp, createPciApp } from '@kassa/json-api';
+import { createWidgetApp, widgetPageRefusals } from '@kassa/payment-pages';
+import { dashboardRefusals, merchantDashboard } from '@kassa/merchant-dashboard';
+import { createAdminApp } from '@kassa/admin-api';
+import { clientErrorHandler, createDocumentHostApp, expectationFailedHandler, RequestScope, type DocumentRefusal } from '@kassa/http-kit';
 import { SystemClock } from '@kassa/domain';
 import { dataDirOf, type KassaConfig } from './config.js';
+import type { HttpDeps } from './http-deps.js';
 import { buildContainer, type Plugins } from './container.js';
 import { close, createListener, LISTENER_TIMEOUTS, listen, type ListenerTimeouts } from './listeners.js';
 import { CONNECTION_LIMITS } from './connection-guard.js';
@@ -77,15 +70,26 @@ async function loadPlugins(config: KassaConfig, logger: Logger): Promise<Plugins
 }
 
 /**
- * Starts Kassa: four listeners, one per host of the spec, on their configured ports (0 picks a
- * free one), the in-process jobs and the due-work sweep.
- */
-/**
  * What the JSON benchmark's cost table switches off, one at a time, to show what each costs a call
  * (`npm run bench`). For measuring only: no configuration reaches them.
  */
 export type BenchmarkSwitch = 'recording' | 'metrics' | 'idempotency';
 
+/**
+ * The API host: the JSON v3 API and the merchants' dashboard. The dashboard's requests page reads
+ * the projects' calls through the API's recorder (unless `record` is off), which stores what waits first.
+ */
+function apiApp(deps: HttpDeps, record: boolean): RequestListener {
+  const { dashboard } = deps;
+  const recorder = dashboard && record ? new ApiCallRecorder(dashboard.apiCalls, () => deps.clock.now()) : undefined;
+  const hosted = dashboard ? [merchantDashboard(deps, recorder ? { ...dashboard, apiCalls: recorder } : dashboard)] : [];
+  return createApiApp(recorder ? { ...deps, apiCallRecorder: recorder } : deps, hosted);
+}
+
+/**
+ * Starts Kassa: four listeners, one per host of the spec, on their configured ports (0 picks a
+ * free one), the in-process jobs and the due-work sweep.
+ */
 export async function startKassa(
   config: KassaConfig,
   options: { logDestination?: DestinationStream; timeouts?: ListenerTimeouts; firstByteMs?: number; benchmarkOff?: readonly BenchmarkSwitch[] } = {},
@@ -146,12 +150,11 @@ export async function startKassa(
     ...wired,
     ...(observer && !off.has('metrics') ? { observer } : {}),
     ...(idempotency && !off.has('idempotency') ? { idempotency } : {}),
-    ...(off.has('recording') ? { recordApiCalls: false } : {}),
   };
   const { subsHost, ...rawEndpoints } = xmlEndpoints(httpDeps);
   const deps = { ...httpDeps, rawEndpoints };
   const apps: Record<HostName, () => RequestListener> = {
-    api: () => createApiApp(deps),
+    api: () => apiApp(deps, !off.has('recording')),
     pci: () => createPciApp(deps),
     widget: () => createWidgetApp(deps, container.get(TOKENS.PaymentPages)),
     // The subscription service: XML endpoints (raw), health, and every other path answered in its XML.

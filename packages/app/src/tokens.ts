@@ -1,8 +1,9 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { KassaPorts, KassaUseCases, Scheduler } from '@kassa/domain';
-import type { HttpDeps, JwtPaymentPages } from '@kassa/adapters-http';
+import type { JwtPaymentPages } from '@kassa/payment-pages';
 import type { Logger } from 'pino';
 import type { KassaConfig } from './config.js';
+import type { HttpDeps } from './http-deps.js';
 import type { Storage } from './storage.js';
 
 /** Inversify service identifiers of the composition root. */

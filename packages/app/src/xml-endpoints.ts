@@ -1,4 +1,5 @@
-import type { DocumentHost, HttpDeps, RawEndpoint } from '@kassa/adapters-http';
+import type { DocumentHost, RawEndpoint } from '@kassa/http-kit';
+import type { HttpDeps } from './http-deps.js';
 import { InvoiceManagementService, MAX_XML_BYTES, schemaAnswer, SUBSCRIPTION_SERVICE_PATHS, SubscriptionService } from '@kassa/adapters-xml';
 
 export const XML_SERVICE_PATH = '/API/XML/InvoiceManagementService.ashx';

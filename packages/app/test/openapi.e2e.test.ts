@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractRoutes, invoiceRoutes, sandboxRoutes, webhookRoutes, type HttpDeps } from '@kassa/adapters-http';
+import { contractRoutes, invoiceRoutes, sandboxRoutes, webhookRoutes, type ApiDeps } from '@kassa/json-api';
 import { TEST_ENVIRONMENT_CARDS, TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
 import { PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
@@ -25,7 +25,7 @@ const documentOf = async (mode: Mode) => (await (await fetch(`${kassaOf(mode).ka
 
 /** The routes the API routers really serve in `mode`, as OpenAPI path templates. */
 function servedRoutes(mode: Mode = 'test'): string[] {
-  const deps = { mode } as HttpDeps; // the routers only read deps when a request arrives (and the mode, to leave out test clocks)
+  const deps = { mode } as ApiDeps; // the routers only read deps when a request arrives (and the mode, to leave out test clocks)
   return [contractRoutes(deps), invoiceRoutes(deps), webhookRoutes(deps), sandboxRoutes(deps)].flatMap((router) =>
     (router.stack as Layer[]).flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route?.path.replace(/:(\w+)/g, '{$1}')}`) : [])),
   );

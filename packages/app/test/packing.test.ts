@@ -10,10 +10,25 @@ import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 // The packages as others get them: `npm pack` tarballs (of the dist the test command's `tsc -b`
 // built), installed into empty projects outside the repository, used from plain Node.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const RUNTIME = ['domain', 'adapters-memory', 'protocol', 'merchant-client', 'adapters-http', 'adapters-xml', 'adapters-mongo', 'adapters-queue', 'app'] as const;
+const RUNTIME = [
+  'domain',
+  'adapters-memory',
+  'protocol',
+  'merchant-client',
+  'http-kit',
+  'adapters-xml',
+  'adapters-mongo',
+  'adapters-queue',
+  'adapters-webhooks',
+  'admin-api',
+  'json-api',
+  'merchant-dashboard',
+  'payment-pages',
+  'app',
+] as const;
 type Runtime = (typeof RUNTIME)[number];
-/** What a package ships besides dist/: the page's stylesheet, the XML API's schema. */
-const ASSETS: Partial<Record<Runtime, string>> = { 'adapters-http': 'static/', 'adapters-xml': 'schema/' };
+/** What a package ships besides dist/: the pages' and the dashboard's stylesheets, the XML API's schema. */
+const ASSETS: Partial<Record<Runtime, string>> = { 'payment-pages': 'static/', 'merchant-dashboard': 'static/', 'adapters-xml': 'schema/' };
 
 let dir: string;
 const tarball: Partial<Record<Runtime, string>> = {};
@@ -128,8 +143,10 @@ describe('the app installed from its tarball', () => {
       const api = /API (http:\/\/\S+)/.exec(out)?.[1];
       expect((await fetch(`${api}/health`)).status).toBe(200);
       const widget = /"widget":"(http:\/\/[^"]+)"/.exec(out)?.[1];
-      // The packed browser scripts and stylesheet are there.
+      // The packed browser scripts and stylesheet of the pages are there ...
       for (const asset of ['embed.js', 'page.js', 'widget.css']) expect((await fetch(`${widget}/Card/Sbp/${asset}`)).status, asset).toBe(200);
+      // ... and the dashboard's, from its own package.
+      for (const asset of ['dashboard.js', 'dashboard.css']) expect((await fetch(`${api}/dashboard/${asset}`)).status, asset).toBe(200);
     } finally {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     }

@@ -1,4 +1,4 @@
-import type { HttpExchange, HttpObserver } from '@kassa/adapters-http';
+import type { HttpExchange, HttpObserver } from '@kassa/http-kit';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Seconds buckets of request and webhook latencies: 5 ms to 10 s. */

@@ -1,4 +1,4 @@
-import type { RequestScope } from '@kassa/adapters-http';
+import type { RequestScope } from '@kassa/http-kit';
 import type { Clock, Contract, ContractRepository, DomainEvent, Invoice, InvoiceRepository, Scheduler, Subscription, SubscriptionRepository, WebhookSender } from '@kassa/domain';
 import type { Logger } from 'pino';
 import type { KassaMetrics } from './kassa-metrics.js';

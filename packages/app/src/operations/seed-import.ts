@@ -1,5 +1,5 @@
 import type { AuditLog, Clock, IdGenerator, Partner, Project, ProjectAdministration } from '@kassa/domain';
-import { auditedPartner, auditedProject } from '@kassa/adapters-http';
+import { auditedPartner, auditedProject } from '@kassa/admin-api';
 
 export interface SeedImport {
   readonly created: readonly string[];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { invoicesPage } from '@kassa/adapters-http';
+import { invoicesPage } from '@kassa/merchant-dashboard';
 import { InMemoryInvoiceRepository } from '@kassa/adapters-memory';
 import { ListInvoices, openInvoice, type Invoice, type InvoiceRepository, type Project } from '@kassa/domain';
 import { mongoStorage } from '@kassa/app';

@@ -117,7 +117,7 @@ async function signInScenario(label: string, env: Record<string, string>, dataDi
     const endBytes = dataDir ? folderBytes(dataDir) : 0;
     const seconds = (performance.now() - started) / 1000;
     const folder = dataDir ? `; data folder ${(warmBytes / 1e6).toFixed(1)} MB after the warm-up, ${(endBytes / 1e6).toFixed(1)} MB at the end` : '';
-    return `${label}: ${SIGN_INS} sign-in attempts in ${seconds.toFixed(0)} s; RSS ${start.toFixed(0)} MB at start, ${warm.toFixed(0)} MB after ${SIGN_IN_WARM_UP}, ${end.toFixed(0)} MB at the end (${(end - warm >= 0 ? '+' : '') + (end - warm).toFixed(0)} MB after the warm-up, target within 30 ${verdict(end - warm <= 30)})${folder}`;
+    return `${label}: ${SIGN_INS} sign-in attempts in ${seconds.toFixed(0)} s; RSS ${start.toFixed(0)} MB at start, ${warm.toFixed(0)} MB after ${SIGN_IN_WARM_UP}, ${end.toFixed(0)} MB at the end (${(end - warm >= 0 ? '+' : '') + (end - warm).toFixed(0)} MB after the warm-up, ${dataDir ? `target within 30 ${verdict(end - warm <= 30)}` : 'quoted: the windows are in MongoDB'})${folder}`;
   } finally {
     await api.close();
     await stopBenchServer(child);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { BullmqScheduler, BullmqWorker, kassaQueue, redisConnection } from '@kassa/adapters-queue';
-import { HttpWebhookSender } from '@kassa/adapters-http';
+import { HttpWebhookSender } from '@kassa/adapters-webhooks';
 import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa/domain';
 import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
 import { webhookSignature } from '@kassa/protocol';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpWebhookSender } from '@kassa/adapters-http';
+import { HttpWebhookSender } from '@kassa/adapters-webhooks';
 import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa/domain';
 import { inMemoryPorts } from '@kassa/adapters-memory';
 import { webhookSignature } from '@kassa/protocol';

@@ -1,4 +1,4 @@
-import { PAGE_PATHS } from '@kassa/adapters-http';
+import { PAGE_PATHS } from '@kassa/payment-pages';
 import { SUBSCRIPTION_SERVICE_PATHS } from '@kassa/adapters-xml';
 import type { SignedOperation } from '@kassa/protocol';
 import type { ListenerName } from '@kassa/app';

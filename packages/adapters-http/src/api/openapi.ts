@@ -1,6 +1,0 @@
-import { openApiDocument as generate, type ApiEnvironment, type JsonErrorCode } from '@kassa/protocol';
-import { httpStatusOf } from '../shared/http-status.js';
-
-/** The JSON v3 API's OpenAPI 3.1 document (generated from @kassa/protocol) for `environment`, served at `serverUrl`. */
-export const openApiDocument = (environment: ApiEnvironment, serverUrl = '/') =>
-  generate({ servers: [{ url: serverUrl, description: 'Kassa JSON API' }], statusOf: (code: JsonErrorCode) => httpStatusOf(code), environment });

@@ -1,0 +1,164 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { SystemClock } from '@kassa/domain';
+import { verifyWebhook } from '@kassa/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type Served } from '@kassa/http-kit/testing';
+import { HttpWebhookSender, SLOW_ENDPOINT_MS } from './http-webhook-sender.js';
+
+// The sender against a real receiver that answers each path its own way.
+const SECRET = `whsec_${Buffer.from('sender-test-secret-0123456').toString('base64')}`;
+const seen: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
+const answers: Record<string, (res: ServerResponse) => void> = {
+  '/ok': (res) => res.writeHead(200).end('thanks'),
+  '/accepted': (res) => res.writeHead(202).end(),
+  '/moved': (res) => res.writeHead(301, { location: '/ok' }).end(),
+  '/gone': (res) => res.writeHead(410).end('unsubscribed'),
+  '/busy': (res) => res.writeHead(429, { 'retry-after': '120' }).end(),
+  '/down': (res) => res.writeHead(503, { 'retry-after': '1' }).end(),
+  '/error': (res) => res.writeHead(500).end('x'.repeat(5000)),
+  '/slow': () => undefined, // never answers
+};
+let served: Served;
+beforeAll(async () => {
+  served = await serve((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      (answers[req.url ?? ''] ?? ((r: ServerResponse) => r.writeHead(404).end()))(res);
+    });
+  });
+});
+afterAll(() => served.close());
+
+// 1.5 s: with the whole suite on two cores an answer from the local receiver has taken more than 300 ms.
+const sender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 1_500 });
+const send = (path: string, secret: string | null = SECRET) =>
+  sender.send({ channel: 'webhook', url: `${served.base}${path}`, contentType: 'application/json', body: '{"type":"payment.updated"}' }, { webhookId: 'evt-1', secret });
+
+describe('HttpWebhookSender', () => {
+  it('signs each attempt per Standard Webhooks (verified by the protocol helper); 2xx is success', async () => {
+    for (const path of ['/ok', '/accepted']) expect((await send(path)).outcome).toEqual({ kind: 'success' });
+    const got = seen.find((s) => s.path === '/ok');
+    expect(got?.headers['webhook-id']).toBe('evt-1');
+    expect(verifyWebhook(SECRET, got?.headers as Record<string, string>, got?.body ?? '')).toMatchObject({ ok: true, id: 'evt-1' });
+    const { attempt } = await send('/ok');
+    expect(attempt).toMatchObject({ status: 200, response: 'thanks', error: null });
+  });
+
+  it('3xx (not followed), 5xx, a timeout and a refused connection are failures; 410 is gone; Retry-After of 429/503 is passed on', async () => {
+    expect((await send('/moved')).outcome).toEqual({ kind: 'failure' });
+    expect(seen.filter((s) => s.path === '/ok')).toHaveLength(2); // the redirect was not followed
+    expect((await send('/gone')).outcome).toEqual({ kind: 'gone' });
+    expect((await send('/busy')).outcome).toEqual({ kind: 'failure', retryAfterSeconds: 120 });
+    expect((await send('/down')).outcome).toEqual({ kind: 'failure', retryAfterSeconds: 1 });
+    const error = await send('/error');
+    expect([error.outcome, error.attempt.status, error.attempt.response.length]).toEqual([{ kind: 'failure' }, 500, 1024]);
+    const slow = await send('/slow');
+    expect([slow.outcome, slow.attempt.status, slow.attempt.error]).toEqual([{ kind: 'failure' }, null, 'no answer within 1500 ms']);
+    const refused = await sender.send({ channel: 'webhook', url: 'http://127.0.0.1:9/hooks', contentType: 'application/json', body: '{}' }, { webhookId: 'evt-2', secret: SECRET });
+    expect([refused.outcome, refused.attempt.status, refused.attempt.error]).toEqual([{ kind: 'failure' }, null, expect.stringContaining('connection failed')]);
+  });
+
+  it('sends nothing to a URL that is not http(s): fetch would answer data: itself with a 200', async () => {
+    for (const url of ['data:,ok', 'file:///etc/passwd', 'not a url']) {
+      const { attempt, outcome } = await sender.send({ channel: 'webhook', url, contentType: 'application/json', body: '{}' }, { webhookId: 'evt-1', secret: SECRET });
+      expect([outcome.kind, attempt.status, attempt.error]).toEqual(['failure', null, 'not an http(s) URL']);
+    }
+  });
+
+  it('sends no signature when the project has no secret', async () => {
+    await send('/ok', null);
+    expect(seen.at(-1)?.headers['webhook-signature']).toBeUndefined();
+  });
+});
+
+describe('HttpWebhookSender, public addresses only (test callbacks)', () => {
+  // The receiver listens on 127.0.0.1: a test callback must not reach it, however it is named,
+  // while the project's own webhook (not public-only) still does.
+  const port = () => new URL(served.base).port;
+  const publicOnly = new HttpWebhookSender(new SystemClock(), {
+    timeoutMs: 300,
+    publicOnly: (n) => n.channel === 'test-callback',
+    // DNS rebinding: the name resolved to a public address when the invoice was created; now it resolves here.
+    resolve: async (host) => (host === 'rebind.example' ? ['127.0.0.1'] : ['93.184.216.34']),
+  });
+  const callback = (url: string) => publicOnly.send({ channel: 'test-callback', url, contentType: 'application/json', body: '{}' }, { webhookId: 'evt-ssrf', secret: SECRET });
+
+  it.each(['http://127.0.0.1:PORT/ok', 'http://localhost:PORT/ok', 'http://[::1]:PORT/ok', 'http://2130706433:PORT/ok', 'http://rebind.example:PORT/ok'])(
+    '%s: refused when connecting, nothing sent',
+    async (template) => {
+      const before = seen.length;
+      const { attempt, outcome } = await callback(template.replace('PORT', port()));
+      expect([outcome.kind, attempt.status]).toEqual(['failure', null]);
+      expect(attempt.error).toMatch(/not a public address/);
+      expect(seen.length).toBe(before);
+    },
+  );
+
+  it("the project's own webhook is the operator's: not restricted", async () => {
+    const { outcome } = await publicOnly.send({ channel: 'webhook', url: `${served.base}/ok`, contentType: 'application/json', body: '{}' }, { webhookId: 'evt-own', secret: SECRET });
+    expect(outcome).toEqual({ kind: 'success' });
+  });
+});
+
+describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
+  it('an endpoint is busy when its gate is full and its oldest attempt has run a second; others are not', async () => {
+    const dead = await serve((req) => void req.resume());
+    const alive = await serve((req, res) => void req.resume().on('end', () => res.writeHead(204).end()));
+    try {
+      const sender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 3_000, perEndpoint: 1 });
+      const to = (s: Served) => ({ channel: 'webhook', url: `${s.base}/hooks`, contentType: 'application/json', body: '{}' });
+      const inFlight = sender.send(to(dead), { webhookId: 'dead', secret: null });
+      const second = sender.send(to(dead), { webhookId: 'dead', secret: null });
+      // Full, but its attempt has only just started: a turn may come soon, so it is not busy yet.
+      expect(sender.busy(to(dead))).toBe(false);
+      await new Promise((r) => setTimeout(r, SLOW_ENDPOINT_MS + 100));
+      expect(sender.busy(to(dead))).toBe(true);
+      expect(sender.busy(to(alive))).toBe(false);
+      expect((await inFlight).outcome.kind).toBe('failure');
+      // Full with a fresh attempt, but as many already waiting behind an attempt that took seconds: busy too.
+      const third = sender.send(to(dead), { webhookId: 'dead', secret: null });
+      expect(sender.busy(to(dead))).toBe(true);
+      await Promise.all([second, third]);
+      expect(sender.busy(to(dead))).toBe(false);
+    } finally {
+      await Promise.all([dead.close(), alive.close()]);
+    }
+  }, 20_000);
+
+  it('the healthy nine are served at their own pace; the dead one holds only its own gate', async () => {
+    const endpoints: Served[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const dead = i === 0;
+      endpoints.push(
+        await serve((req, res) => {
+          req.resume();
+          if (!dead) req.on('end', () => res.writeHead(204).end());
+        }),
+      );
+    }
+    try {
+      const slowSender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 2_000, perEndpoint: 2 });
+      const to = (s: Served) => ({ channel: 'webhook', url: `${s.base}/hooks`, contentType: 'application/json', body: '{}' });
+      let firstDeadAnswer = Number.POSITIVE_INFINITY;
+      const deadOnes = Array.from({ length: 4 }, () =>
+        slowSender.send(to(endpoints[0] as Served), { webhookId: 'dead', secret: null }).then((r) => {
+          firstDeadAnswer = Math.min(firstDeadAnswer, Date.now());
+          return r;
+        }),
+      );
+      const healthy = endpoints.slice(1).flatMap((s) => Array.from({ length: 10 }, () => slowSender.send(to(s), { webhookId: 'ok', secret: null })));
+      const healthyOutcomes = await Promise.all(healthy);
+      const healthyDone = Date.now();
+      expect(healthyOutcomes.every((r) => r.outcome.kind === 'success')).toBe(true);
+      const deadOutcomes = await Promise.all(deadOnes);
+      expect(deadOutcomes.every((r) => r.outcome.kind === 'failure' && r.attempt.error === 'no answer within 2000 ms')).toBe(true);
+      // The nine's 90 deliveries were all answered before the dead endpoint's first attempt gave up:
+      // its attempts waited at its own gate (two at a time), never at theirs.
+      expect(healthyDone).toBeLessThanOrEqual(firstDeadAnswer);
+    } finally {
+      await Promise.all(endpoints.map((s) => s.close()));
+    }
+  }, 30_000);
+});

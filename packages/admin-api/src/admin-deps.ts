@@ -1,0 +1,25 @@
+import type { AuditLog, Clock, IdGenerator, KassaMode, ProjectAdministration, RecoverDeadDeliveries, WebhookDeliveryRepository } from '@kassa/domain';
+import type { Logger } from 'pino';
+import type { HttpObserver, RequestScope } from '@kassa/http-kit';
+
+/** What the admin listener needs from the composition root. */
+export interface AdminDeps {
+  readonly logger: Logger;
+  readonly mode: KassaMode;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  /** The bearer token of the admin API (KASSA_ADMIN_TOKEN); without one the API answers 403 and only health, readiness and metrics serve. */
+  readonly token: string | undefined;
+  /** Whether /metrics needs the token from a loopback caller too (KASSA_ADMIN_METRICS_AUTH=token); from elsewhere it always does. */
+  readonly metricsNeedToken: boolean;
+  readonly directory: ProjectAdministration;
+  readonly audit: AuditLog;
+  readonly deliveries: WebhookDeliveryRepository;
+  readonly recoverDeadDeliveries: Pick<RecoverDeadDeliveries, 'execute'>;
+  /** Readiness: `ready` false answers 503. */
+  readonly ready: () => Promise<{ readonly ready: boolean }>;
+  /** The Prometheus exposition. */
+  readonly metrics: () => Promise<{ readonly contentType: string; readonly body: string }>;
+  readonly requestScope?: RequestScope;
+  readonly observer?: HttpObserver;
+}

@@ -1,0 +1,65 @@
+import express, { type Express } from 'express';
+import type { ListenerDeps, TrustProxy } from './listener-deps.js';
+import { errorHandler, notFound, type DocumentHost } from './error-handler.js';
+import { jsonBody } from './json-body.js';
+import { mountRawEndpoint } from './raw-endpoint.js';
+import { requestLog } from './request-log.js';
+
+/** Express's value for `trust proxy`: a copy of the list (Express compiles it once). */
+const trustProxySetting = (trust: TrustProxy | undefined): false | number | string[] => (typeof trust === 'object' ? [...trust] : (trust ?? false));
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Routes of one delivery app served on another's listener (the merchants' dashboard on the API
+ * host): the composition root hands them over, so that neither app imports the other.
+ */
+export interface HostedRoutes {
+  /** Path prefixes whose requests read their own bodies: the listener's JSON parser leaves them be. */
+  readonly ownPrefixes: readonly string[];
+  /** Registers the routes, after the listener's own and before its 404. */
+  readonly mount: (app: Express) => void;
+}
+
+/**
+ * What every Kassa listener shares: no framework banner, X-Request-Id, JSON bodies, the masked
+ * request log and the metrics' observer.
+ * `ownBodies` are paths that read their own bodies, or none (the payment page and its forms): the
+ * JSON parser leaves them be; `'*'` (a host of document endpoints only) has no JSON parser at all.
+ */
+export function baseApp(deps: ListenerDeps, host: string, ownBodies: readonly string[] | '*' = [], ownPrefixes: readonly string[] = []): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // API answers are never cached; an ETag would only cost a hash of every body.
+  app.set('etag', false);
+  app.set('trust proxy', trustProxySetting(deps.trustProxy));
+  app.use(requestLog(deps.logger, host, deps.observer, deps.requestScope));
+  for (const endpoint of deps.rawEndpoints?.[host] ?? []) mountRawEndpoint(app, endpoint);
+  if (ownBodies === '*') return app;
+  const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
+  // Express matches routes whatever the case of the path, so these paths are compared in lower case too.
+  const own = new Set(ownBodies.map((p) => p.toLowerCase()));
+  const owns = (path: string) => own.has(path) || ownPrefixes.some((prefix) => path.startsWith(prefix));
+  app.use(own.size === 0 && ownPrefixes.length === 0 ? json : (req, res, next) => (owns(req.path.toLowerCase()) ? next() : json(req, res, next)));
+  return app;
+}
+
+/**
+ * GET /health, and then 404 for anything else, and the error handler: the end of every listener.
+ * A host that speaks a document format of its own (`document`) answers both in it.
+ */
+export function finishApp(app: Express, deps: ListenerDeps, host: string, document?: DocumentHost): Express {
+  app.get('/health', (_req, res) => void res.json({ status: 'ok', host }));
+  app.use(notFound(deps.mode, document));
+  app.use(errorHandler(deps.mode, deps.logger, document));
+  return app;
+}
+
+/**
+ * A listener of document endpoints only (the subscription service's XML): health, and every other
+ * path and error answered as `document` refuses, never in the JSON envelope.
+ */
+export const createDocumentHostApp = (deps: ListenerDeps, host: string, document: DocumentHost): Express => finishApp(baseApp(deps, host, '*'), deps, host, document);
+
+/** A listener with nothing but the shared parts: health, 404 in the envelope, the error handler. */
+export const createPlaceholderApp = (deps: ListenerDeps, host: string): Express => finishApp(baseApp(deps, host), deps, host);

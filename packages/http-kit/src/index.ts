@@ -1,0 +1,20 @@
+// What every HTTP delivery app of Kassa shares (Express 5): the listener's base app and its end, the
+// JSON envelope and its status table, the request log and id, the error handlers, pages' security
+// headers, static files, and the JSON views of events and webhook deliveries (the webhook bodies).
+export { baseApp, createDocumentHostApp, createPlaceholderApp, DEFAULT_BODY_LIMIT, finishApp, type HostedRoutes } from './base-app.js';
+export type { ListenerDeps, TrustProxy } from './listener-deps.js';
+export { callerIp } from './caller-ip.js';
+export { clientErrorHandler, expectationFailedHandler } from './client-error.js';
+export { answerOf, badRequest, errorBody, sendData, sendError, sendJson, sendJsonText, sendResult, type ErrorBody, type JsonAnswer } from './envelope.js';
+export { clientErrorStatus, errorHandler, notFound, type DocumentHost } from './error-handler.js';
+export { HTTP_STATUS, httpStatusOf } from './http-status.js';
+export type { DocumentOutcome, HttpExchange, HttpObserver } from './http-observer.js';
+export { bodyErrorStatus, jsonBody, MAX_BODY_DEPTH } from './json-body.js';
+export { contentSecurityPolicy, sendPage, type Framing } from './page-security.js';
+export { endpointOf, mountRawEndpoint, type DocumentRefusal, type RawAnswer, type RawEndpoint, type RawRequest } from './raw-endpoint.js';
+export { REQUEST_ID_HEADER, RequestScope, requestIdOf } from './request-id.js';
+export { requestLog } from './request-log.js';
+export { staticFileRoute } from './static-asset.js';
+export { deliveryView, domainEventType, eventView, EVENT_TYPE_NAMES } from './events/event-views.js';
+export { legacyPaymentPayload } from './events/legacy-payment-payload.js';
+export { webhookPayload, type WebhookPayload } from './events/webhook-payload.js';

@@ -1,0 +1,24 @@
+import type { CarrierLookup, Clock, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
+import type { ListenerDeps } from '@kassa/http-kit';
+import type { SignatureVerifier } from './signature.js';
+import type { IdempotencySettings } from './idempotency.js';
+import type { ApiCallRecorder } from './api-call-recorder.js';
+
+/** What the API host and the PCI host need from the composition root. */
+export interface ApiDeps extends ListenerDeps {
+  readonly useCases: KassaUseCases;
+  readonly projects: ProjectDirectory;
+  readonly carriers: CarrierLookup;
+  readonly paymentPages: PaymentPages;
+  readonly clock: Clock;
+  /** The API host's public address, for the OpenAPI document's `servers` (default: relative). */
+  readonly apiBaseUrl?: string;
+  /** Computes and checks request signatures; keeps the per-login inner hash (owned by the app). */
+  readonly signatures: SignatureVerifier;
+  /** How far a signed request's time may be from our clock, in seconds (default the spec's 20 minutes). */
+  readonly maxDriftSeconds?: number;
+  /** Idempotency-Key on the JSON v3 API's POSTs (absent: the header is ignored). */
+  readonly idempotency?: IdempotencySettings;
+  /** Records the projects' signed calls for the dashboard's requests page (absent: none are). */
+  readonly apiCallRecorder?: ApiCallRecorder;
+}

@@ -1,0 +1,9 @@
+import type { Clock, KassaUseCases, ProjectDirectory } from '@kassa/domain';
+import type { ListenerDeps } from '@kassa/http-kit';
+
+/** What the payment pages' host needs from the composition root. */
+export interface PaymentPagesDeps extends ListenerDeps {
+  readonly useCases: KassaUseCases;
+  readonly projects: ProjectDirectory;
+  readonly clock: Clock;
+}
