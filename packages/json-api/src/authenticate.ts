@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { domainError, driftError, liveSecrets, parseSpecTime, projectAccessError, type DomainError, type Partner, type Project } from '@kassa/domain';
+import { domainError, liveSecrets, parseSpecTime, type DomainError, type Partner, type Project } from '@kassa/domain';
+import { driftError, projectAccessError } from '@kassa/operations';
 import { payloadOf, requestPayloadParts, signRequest, UNKNOWN_SIGNER_KEY, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import { callerIp } from '@kassa/http-kit';
 import type { ApiDeps } from './api-deps.js';

@@ -1,16 +1,5 @@
-import {
-  driftError,
-  liveSecrets,
-  parseSpecTime,
-  projectAccessError,
-  type CarrierLookup,
-  type Clock,
-  type DomainError,
-  type KassaMode,
-  type KassaUseCases,
-  type PaymentPages,
-  type ProjectDirectory,
-} from '@kassa/domain';
+import { liveSecrets, parseSpecTime, type CarrierLookup, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
+import { driftError, projectAccessError } from '@kassa/operations';
 import { UNKNOWN_SIGNER_KEY, xmlRequestSignature, xmlSignatureMatches } from '@kassa/protocol';
 import { OPERATIONS } from './operations.js';
 import { REFUSAL_CODES, RESULT_CODES } from './result-codes.js';

@@ -1,15 +1,5 @@
-import {
-  driftError,
-  liveSecrets,
-  parseCompactUtc,
-  projectAccessError,
-  type Clock,
-  type DomainError,
-  type KassaMode,
-  type KassaUseCases,
-  type PaymentPages,
-  type ProjectDirectory,
-} from '@kassa/domain';
+import { liveSecrets, parseCompactUtc, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
+import { driftError, projectAccessError } from '@kassa/operations';
 import { XmlFieldError } from '../invoice-service/xml-fields.js';
 import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
 import { matchesSigned, readSignedElements } from '../shared/signed-document.js';
