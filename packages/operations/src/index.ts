@@ -11,3 +11,4 @@ export type * from './ports/audit-log.port.js';
 export type * from './ports/idempotency-store.port.js';
 export type * from './ports/dashboard-sessions.port.js';
 export * from './ports/api-call-log.port.js';
+export * from './callers/caller-authentication.js';
