@@ -1,6 +1,6 @@
 // The layer rule of ../shared/design/ARCHITECTURE.md, checked by `npm run depcruise` and by
 // packages/domain/src/architecture.test.ts:
-//   app -> delivery apps, adapters-* -> domain;  delivery apps -> http-kit -> protocol;
+//   app -> delivery apps, adapters-* -> operations -> domain;  delivery apps -> http-kit -> protocol;
 //   adapters-xml, adapters-webhooks, merchant-client -> protocol.
 // Paths are as dependency-cruiser reports them: relative to the repository root, after
 // resolution. Workspace packages (@kassa/*) resolve through tsconfig.tests.json's paths to
@@ -44,6 +44,38 @@ module.exports = {
       to: { pathNot: ['^packages/domain/src/', ...npm('xstate'), ...TEST_RUNNERS], dependencyTypesNot: ['core'] },
     },
 
+    // 1b. Operations (sessions, the call log, idempotency, audit, administration, log masking, caller
+    // authentication) sit between the domain and the adapters: they import the domain only, and
+    // nothing below them imports them (the domain's rule above forbids it for the domain).
+    {
+      name: 'operations-only-domain',
+      comment: 'packages/operations imports only its own files and @kassa/domain (its tests also the test runners and node: built-ins): no adapter, transport, protocol or npm package.',
+      severity: 'error',
+      from: { path: '^packages/operations/src/', pathNot: TEST },
+      to: { pathNot: ['^packages/(operations|domain)/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'operations-no-node-builtins',
+      comment: 'Operations code does no Node I/O either: its ports are implemented by the adapters.',
+      severity: 'error',
+      from: { path: '^packages/operations/src/', pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'operations-tests-only-test-runners',
+      comment: 'Operations tests add only vitest, fast-check and @fast-check/vitest (and node: built-ins) to the domain.',
+      severity: 'error',
+      from: { path: `^packages/operations/src/.*${TEST}` },
+      to: { pathNot: ['^packages/(operations|domain)/', ...TEST_RUNNERS], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'nothing-below-to-operations',
+      comment: 'The domain, the protocol and merchant-client never import packages/operations: adapters, delivery apps, http-kit and app may.',
+      severity: 'error',
+      from: { path: '^packages/(domain|protocol|merchant-client)/' },
+      to: { path: '^packages/operations/' },
+    },
+
     // 2. The protocol is zod and node:crypto only.
     {
       name: 'protocol-only-zod',
@@ -78,11 +110,11 @@ module.exports = {
 
     // 3b. The HTTP foundation: what every HTTP delivery app shares, below all of them.
     {
-      name: 'http-kit-only-domain-and-protocol',
-      comment: 'packages/http-kit (what every HTTP delivery app shares) imports of the packages only @kassa/domain and @kassa/protocol: never a delivery app, an adapter or app.',
+      name: 'http-kit-only-domain-operations-and-protocol',
+      comment: 'packages/http-kit (what every HTTP delivery app shares) imports of the packages only @kassa/domain, @kassa/operations (masking for logs) and @kassa/protocol: never a delivery app, an adapter or app.',
       severity: 'error',
       from: { path: '^packages/http-kit/' },
-      to: { path: '^packages/', pathNot: '^packages/(http-kit|domain|protocol)/' },
+      to: { path: '^packages/', pathNot: '^packages/(http-kit|domain|operations|protocol)/' },
     },
     {
       name: 'http-kit-only-for-transports',

@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 const PACKAGES = [
   'domain',
   'protocol',
+  'operations',
   'http-kit',
   'adapters-memory',
   'adapters-xml',
@@ -38,6 +39,7 @@ export default defineConfig({
     alias: [
       ...PACKAGES.map((pkg) => ({ find: new RegExp(`^@kassa/${pkg}$`), replacement: src(pkg) })),
       { find: /^@kassa\/domain\/testing$/, replacement: fileURLToPath(new URL('./packages/domain/src/testing/index.ts', import.meta.url)) },
+      { find: /^@kassa\/operations\/testing$/, replacement: fileURLToPath(new URL('./packages/operations/src/testing/index.ts', import.meta.url)) },
       { find: /^@kassa\/http-kit\/testing$/, replacement: fileURLToPath(new URL('./packages/http-kit/src/testing/index.ts', import.meta.url)) },
     ],
   },

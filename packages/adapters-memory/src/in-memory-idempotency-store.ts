@@ -1,4 +1,5 @@
-import type { ClaimTimes, IdempotencyClaim, IdempotencyKeyRef, IdempotencyScope, IdempotencyStore, StoredAnswer } from '@kassa/domain';
+import type { IdempotencyKeyRef, IdempotencyScope } from '@kassa/domain';
+import type { ClaimTimes, IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@kassa/operations';
 import { JournaledMap, type Journal } from './journal.js';
 import { integer, isObject, optional, shape, text } from './restored-checks.js';
 

@@ -1,4 +1,5 @@
-import type { Partner, Project, ProjectAdministration, Revised } from '@kassa/domain';
+import type { Partner, Project } from '@kassa/domain';
+import type { ProjectAdministration, Revised } from '@kassa/operations';
 import { JournaledMap, type Journal } from './journal.js';
 import { integer, isObject, shape } from './restored-checks.js';
 

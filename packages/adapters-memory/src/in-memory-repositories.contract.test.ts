@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
+import { describeRepositoryContract } from '@kassa/domain/testing';
+import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract } from '@kassa/operations/testing';
 import { inMemoryPorts } from './in-memory-ports.js';
 import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';

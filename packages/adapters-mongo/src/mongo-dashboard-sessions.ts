@@ -1,5 +1,5 @@
 import type { Collection } from 'mongodb';
-import type { DashboardSession, DashboardSessions } from '@kassa/domain';
+import type { DashboardSession, DashboardSessions } from '@kassa/operations';
 import { storage } from './mongo-errors.js';
 
 export interface SessionDocument {

@@ -1,5 +1,6 @@
 import type { Collection } from 'mongodb';
-import type { ClaimTimes, IdempotencyClaim, IdempotencyKeyRef, IdempotencyScope, IdempotencyStore, StoredAnswer } from '@kassa/domain';
+import type { IdempotencyKeyRef, IdempotencyScope } from '@kassa/domain';
+import type { ClaimTimes, IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@kassa/operations';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 
 export interface IdempotencyDocument {

@@ -1,5 +1,6 @@
 import type { Collection } from 'mongodb';
-import type { Partner, Project, ProjectAdministration, RetiringSecret, Revised } from '@kassa/domain';
+import type { Partner, Project, RetiringSecret } from '@kassa/domain';
+import type { ProjectAdministration, Revised } from '@kassa/operations';
 import { LRUCache } from 'lru-cache';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';

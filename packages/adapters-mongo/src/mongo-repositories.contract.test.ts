@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRepositoryContract } from '@kassa/domain/testing';
+import { describeRepositoryContract } from '@kassa/domain/testing';
+import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract } from '@kassa/operations/testing';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);

@@ -1,4 +1,5 @@
-import type { AuditLog, Clock, IdGenerator, KassaMode, ProjectAdministration, RecoverDeadDeliveries, WebhookDeliveryRepository } from '@kassa/domain';
+import type { Clock, IdGenerator, KassaMode, RecoverDeadDeliveries, WebhookDeliveryRepository } from '@kassa/domain';
+import type { AuditLog, ProjectAdministration } from '@kassa/operations';
 import type { Logger } from 'pino';
 import type { HttpObserver, RequestScope } from '@kassa/http-kit';
 

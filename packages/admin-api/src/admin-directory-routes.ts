@@ -1,4 +1,5 @@
-import type { Partner, Project, RetiringSecret, Revised } from '@kassa/domain';
+import type { Partner, Project, RetiringSecret } from '@kassa/domain';
+import type { Revised } from '@kassa/operations';
 import type { Express, Request, Response } from 'express';
 import type { z } from 'zod';
 import { sendJson } from '@kassa/http-kit';

@@ -1,4 +1,5 @@
-import type { AuditEntry, Partner, Project, RetiringSecret } from '@kassa/domain';
+import type { Partner, Project, RetiringSecret } from '@kassa/domain';
+import type { AuditEntry } from '@kassa/operations';
 import { projectInput } from './directory-schema.js';
 
 /** What a response or an audit entry shows of a secret: that it is set, never the secret. */

@@ -1,4 +1,5 @@
-import type { ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, KassaPorts, ProjectAdministration } from '@kassa/domain';
+import type { KassaPorts } from '@kassa/domain';
+import type { ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration } from '@kassa/operations';
 import { FileJournal } from './journal/file-journal.js';
 import {
   InMemoryContractRepository,

@@ -12,6 +12,7 @@ import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const RUNTIME = [
   'domain',
+  'operations',
   'adapters-memory',
   'protocol',
   'merchant-client',
@@ -85,8 +86,9 @@ describe('every runtime package packs its built files and types only', () => {
 describe('the domain embedded in another Node service (the README example, examples/embedding.mjs)', () => {
   let shop: string;
   beforeAll(() => {
-    // The domain and the in-memory adapters alone: a dependency either lacks would fail here.
-    shop = project('embedding', ['domain', 'adapters-memory']);
+    // The domain and the in-memory adapters alone (with @kassa/operations, whose ports they implement too):
+    // a dependency any of them lacks would fail here.
+    shop = project('embedding', ['domain', 'operations', 'adapters-memory']);
     copyFileSync(join(root, 'examples', 'embedding.mjs'), join(shop, 'embedding.mjs'));
   }, 180_000);
 

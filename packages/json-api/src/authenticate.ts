@@ -1,14 +1,12 @@
 import type { Request } from 'express';
-import { domainError, driftError, liveSecrets, parseSpecTime, projectAccessError, type DomainError, type Partner, type Project } from '@kassa/domain';
+import { domainError, parseSpecTime, type DomainError, type KassaMode, type Partner, type Project } from '@kassa/domain';
+import { MAX_LOGIN_LENGTH, type CallerAuthentication, type CallerRefusal } from '@kassa/operations';
 import { payloadOf, requestPayloadParts, signRequest, UNKNOWN_SIGNER_KEY, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
 import { callerIp } from '@kassa/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { signaturesMatch } from './signature.js';
 
 const INT32_MAX = 2 ** 31 - 1;
-
-/** The longest X-Login looked up (a partner's login is at most this long, as XML's Login is). */
-const MAX_LOGIN_LENGTH = 128;
 
 /** The authenticated caller, handed to the route handlers. */
 export interface AuthContext {
@@ -61,11 +59,12 @@ function mismatchHint(version: '3' | '4', parts: readonly PayloadPart[]): string
 }
 
 /**
- * Authenticates a JSON v3 request: the four headers, the signature (v3, or v4 over the operation's
- * requestPayload) with the partner's password, the 20-minute drift, the project's owner and
- * state, and the caller IP. The caller, or the 401/403 error to answer with.
+ * Authenticates a JSON v3 request: extracts the four headers and the project, and has `callers` check
+ * the signature (v3, or v4 over the operation's requestPayload) with the partner's password, the drift,
+ * the project's owner, signature version and state, and the caller IP. The caller, or the 401/403
+ * error to answer with.
  */
-export async function authenticate(deps: ApiDeps, operation: SignedOperation, req: Request): Promise<AuthContext | DomainError> {
+export async function authenticate(deps: ApiDeps, callers: CallerAuthentication, operation: SignedOperation, req: Request): Promise<AuthContext | DomainError> {
   // Node keeps header names in lower case. Each read of a property of `req` is a slow lookup (Express
   // swaps the request's prototype; see docs/decisions.md), so each is read once.
   const { headers, params } = req;
@@ -83,29 +82,51 @@ export async function authenticate(deps: ApiDeps, operation: SignedOperation, re
     );
   }
   if (version !== '3' && version !== '4') return invalidSignature(`unsupported signature version ${JSON.stringify(version)}`);
-  if (login.length > MAX_LOGIN_LENGTH) return invalidSignature(`X-Login longer than ${MAX_LOGIN_LENGTH} characters`);
-  const partner = await deps.projects.findPartner(login);
-  const parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
-  const payload = payloadOf(parts);
-  // An unknown login costs the same HMACs as a known one with a new timestamp (with a key of no
-  // partner's, and never through the per-login cache, which it would fill) and, in production, gets
-  // the same answer as a wrong signature: neither tells whether the login exists.
-  // During a rotation's overlap the password it replaced is tried second (liveSecrets).
-  const matches = partner
-    ? liveSecrets(partner.password, partner.previousPassword, deps.clock.now()).some((password) => signaturesMatch(deps.signatures.expected(password, login, timestamp, version, payload), signature))
-    : signaturesMatch(signRequest(UNKNOWN_SIGNER_KEY, login, timestamp, version === '4' ? 4 : 3, payload), signature);
-  if (!partner) return invalidSignature(deps.mode === 'test' ? 'unknown login' : 'signature mismatch');
-  if (!matches) return invalidSignature(deps.mode === 'test' ? mismatchHint(version, parts) : 'signature mismatch');
-  const at = timestampMs(timestamp);
-  if (at === undefined) return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp must be UTC time in the form YYYY-MM-DDThh:mm:ssZ');
-  const late = driftError('X-Timestamp', deps.clock.now().getTime(), at, deps.maxDriftSeconds);
-  if (late) return late;
+  let parts: readonly PayloadPart[] | undefined;
+  let payload = '';
   const rawProjectId = String(params['projectId']);
   const projectId = /^[0-9]{1,10}$/.test(rawProjectId) ? Number(rawProjectId) : -1;
-  const project = projectId >= 0 && projectId <= INT32_MAX ? await deps.projects.findProject(projectId) : undefined;
-  if (!project || project.partnerLogin !== partner.login) return domainError('AUTH_INVALID_PROJECT', 'The project does not belong to this partner');
-  if (version === '3' && project.minSignatureVersion === 4) return invalidSignature('this project accepts X-Signature-Version 4 only (version 3 does not cover the request)');
-  return projectAccessError(project, callerIp(req)) ?? { partner, project };
+  const caller = await callers.authenticate({
+    login,
+    signedAt: timestampMs(timestamp),
+    signedAtName: 'X-Timestamp',
+    signatureMatches: (password) => {
+      if (parts === undefined) {
+        parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
+        payload = payloadOf(parts);
+      }
+      // An unknown login's signature is computed with a key of no partner's, never through the
+      // per-login cache, which it would fill.
+      return password === undefined
+        ? signaturesMatch(signRequest(UNKNOWN_SIGNER_KEY, login, timestamp, version === '4' ? 4 : 3, payload), signature)
+        : signaturesMatch(deps.signatures.expected(password, login, timestamp, version, payload), signature);
+    },
+    projectId: projectId >= 0 && projectId <= INT32_MAX ? projectId : undefined,
+    callerIp: callerIp(req),
+    accepts: (project) => version === '4' || project.minSignatureVersion !== 4,
+  });
+  return caller.ok ? caller.value : refusalError(caller.error, deps.mode, version, parts ?? []);
+}
+
+/** The JSON v3 API's words for each refusal (the test environment names what failed; production does not tell an unknown login from a wrong signature). */
+function refusalError({ check, error }: CallerRefusal, mode: KassaMode, version: '3' | '4', parts: readonly PayloadPart[]): DomainError {
+  switch (check) {
+    case 'login-too-long':
+      return invalidSignature(`X-Login longer than ${MAX_LOGIN_LENGTH} characters`);
+    case 'unknown-signer':
+      return invalidSignature(mode === 'test' ? 'unknown login' : 'signature mismatch');
+    case 'signature':
+      return invalidSignature(mode === 'test' ? mismatchHint(version, parts) : 'signature mismatch');
+    case 'unreadable-time':
+      return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp must be UTC time in the form YYYY-MM-DDThh:mm:ssZ');
+    case 'signature-not-accepted':
+      return invalidSignature('this project accepts X-Signature-Version 4 only (version 3 does not cover the request)');
+    case 'drift':
+    case 'not-owner':
+    case 'project-inactive':
+    case 'address-not-allowed':
+      return error;
+  }
 }
 
 /** Whether `authenticate` answered with an error rather than a caller. */

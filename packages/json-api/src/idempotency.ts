@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { domainError, type Clock, type DomainError, type IdempotencyKeyRef, type IdempotencyScope, type IdempotencyStore, type KassaMode } from '@kassa/domain';
+import { domainError, type Clock, type DomainError, type IdempotencyKeyRef, type IdempotencyScope, type KassaMode } from '@kassa/domain';
+import type { IdempotencyStore } from '@kassa/operations';
 import { answerOf, sendError, sendJsonText } from '@kassa/http-kit';
 
 /** Where the JSON v3 API keeps Idempotency-Keys, and for how long it replays an answer. */

@@ -11,4 +11,4 @@ export { createPciApp } from './pci-app.js';
 export { sandboxRoutes } from './sandbox-routes.js';
 export { SignatureVerifier, signaturesMatch } from './signature.js';
 export { webhookRoutes } from './webhook-routes.js';
-export { MAX_DRIFT_SECONDS } from '@kassa/domain';
+export { MAX_DRIFT_SECONDS } from '@kassa/operations';

@@ -3,7 +3,8 @@ import { parse as parseCookies, serialize } from 'cookie';
 import type { Request, Response } from 'express';
 import { callerIp } from '@kassa/http-kit';
 import type { SignInThrottle } from './sign-in-throttle.js';
-import { liveSecrets, type DashboardSession, type DashboardSessions, type Partner, type ProjectDirectory } from '@kassa/domain';
+import { liveSecrets, type Partner, type ProjectDirectory } from '@kassa/domain';
+import type { DashboardSession, DashboardSessions } from '@kassa/operations';
 
 export const SESSION_COOKIE = 'kassa_session';
 /** The sign-in form's own token (double-submit: nothing is signed in yet to derive one from). */

@@ -1,4 +1,5 @@
-import type { ApiCallLog, Clock, DashboardSessions, KassaUseCases, Project, ProjectDirectory } from '@kassa/domain';
+import type { Clock, KassaUseCases, Project, ProjectDirectory } from '@kassa/domain';
+import type { ApiCallLog, DashboardSessions } from '@kassa/operations';
 import type { ListenerDeps } from '@kassa/http-kit';
 
 /** What the merchants' dashboard needs from the composition root (its listener's are the API host's). */

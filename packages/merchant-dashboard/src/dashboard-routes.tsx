@@ -1,5 +1,6 @@
 import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { API_CALLS_DAYS, type DomainEvent, type DomainEventType, type InvoiceFilter, type Project, type WebhookDelivery } from '@kassa/domain';
+import type { DomainEvent, DomainEventType, InvoiceFilter, Project, WebhookDelivery } from '@kassa/domain';
+import { API_CALLS_DAYS } from '@kassa/operations';
 import { type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 import { SignInThrottle } from './sign-in-throttle.js';

@@ -1,10 +1,7 @@
 import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
 import { moneyText } from '@kassa/http-kit';
 import {
-  API_CALLS_DAYS,
-  maskForLog,
   maskMsisdn,
-  type ApiCall,
   type Contract,
   type Subscription,
   specTime,
@@ -16,6 +13,7 @@ import {
   type TestClock,
   type WebhookDelivery,
 } from '@kassa/domain';
+import { API_CALLS_DAYS, maskForLog, type ApiCall } from '@kassa/operations';
 import type { ComponentChildren, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { EVENT_TYPE_NAMES, eventView } from '@kassa/http-kit';

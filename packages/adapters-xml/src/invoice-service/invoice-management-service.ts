@@ -1,16 +1,5 @@
-import {
-  driftError,
-  liveSecrets,
-  parseSpecTime,
-  projectAccessError,
-  type CarrierLookup,
-  type Clock,
-  type DomainError,
-  type KassaMode,
-  type KassaUseCases,
-  type PaymentPages,
-  type ProjectDirectory,
-} from '@kassa/domain';
+import { parseSpecTime, type CarrierLookup, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
+import { CallerAuthentication, type CallerRefusal } from '@kassa/operations';
 import { UNKNOWN_SIGNER_KEY, xmlRequestSignature, xmlSignatureMatches } from '@kassa/protocol';
 import { OPERATIONS } from './operations.js';
 import { REFUSAL_CODES, RESULT_CODES } from './result-codes.js';
@@ -53,7 +42,11 @@ export type { XmlServiceAnswer, XmlServiceRequest };
  * every answered operation gets 200 with its ResultCode; our own failure 503 with Retry-After.
  */
 export class InvoiceManagementService {
-  constructor(private readonly deps: InvoiceServiceDeps) {}
+  private readonly callers: CallerAuthentication;
+
+  constructor(private readonly deps: InvoiceServiceDeps) {
+    this.callers = new CallerAuthentication(deps);
+  }
 
   /** The document for a request refused below the service (not valid HTTP, headers too large, too slow). */
   refusal(message: string): string {
@@ -84,20 +77,15 @@ export class InvoiceManagementService {
     const signed = readSignedElements(read.document.bytes, ['Login', 'NowUtc'] as const);
     if (!signed) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature: Header/Authentication needs Login, NowUtc and Signature' });
     const { Login: login, NowUtc: nowUtc } = signed.values;
-    // A login is 128 characters at most (as JSON v3's X-Login): a longer one is looked up nowhere.
-    const partner = login.length <= 128 ? await this.deps.projects.findPartner(login) : undefined;
-    // An unknown login costs the same HMAC and gets the same answer as a wrong signature (the test environment names which).
-    // During a rotation's overlap the password it replaced is tried second.
-    const passwords = partner ? liveSecrets(partner.password, partner.previousPassword, this.deps.clock.now()) : [UNKNOWN_SIGNER_KEY];
-    const matches = passwords.some((password) => xmlSignatureMatches(xmlRequestSignature(password, login, nowUtc, signed.digest), signed.signature));
-    if (!matches || !partner) {
-      const why = this.deps.mode === 'test' ? (partner ? ': signature mismatch' : ': unknown login') : '';
-      return failed({ code: 'AUTH_INVALID_SIGNATURE', message: `Invalid signature${why}` });
-    }
-    const at = parseSpecTime(nowUtc);
-    if (at === undefined) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc must be UTC time in the form YYYY-MM-DDThh:mm:ssZ' });
-    const late = driftError('NowUtc', this.deps.clock.now().getTime(), at, this.deps.maxDriftSeconds);
-    if (late) return failed(late);
+    const caller = await this.callers.partner({
+      login,
+      signedAt: parseSpecTime(nowUtc),
+      signedAtName: 'NowUtc',
+      // An unknown login costs the same HMAC as a wrong signature.
+      signatureMatches: (password) => xmlSignatureMatches(xmlRequestSignature(password ?? UNKNOWN_SIGNER_KEY, login, nowUtc, signed.digest), signed.signature),
+    });
+    if (!caller.ok) return failed(this.refusalError(caller.error));
+    const partner = caller.value;
 
     const parsed = parseXmlDocument(read.document);
     if (!parsed.ok) return this.refused(parsed.refusal);
@@ -113,13 +101,31 @@ export class InvoiceManagementService {
     if (!operation || (cardAllowed && !PCI_OPERATIONS.has(name))) return failed({ code: 'NOT_FOUND', message: `No operation ${name.slice(0, 64)}${cardAllowed ? ' on the PCI host' : ''}` });
     seen.operation = name;
     const fields = root.child(element);
-    const project = await this.deps.projects.findProject(fields.integer('ProjectID'));
-    if (!project || project.partnerLogin !== partner.login) return failed({ code: 'AUTH_INVALID_PROJECT', message: 'The project does not belong to this partner' });
-    const refused = projectAccessError(project, request.callerIp);
-    if (refused) return failed(refused);
+    const access = await this.callers.project(partner, { projectId: fields.integer('ProjectID'), callerIp: request.callerIp });
+    if (!access.ok) return failed(this.refusalError(access.error));
+    const project = access.value;
     const { useCases, carriers, paymentPages } = this.deps;
     const result = await operation(fields, { useCases, carriers, paymentPages, project, partnerLogin: partner.login, cardAllowed });
     return result.ok ? answered(0, 'OK', { name, data: result.value }) : failed(result.error);
+  }
+
+  /** XML 2.9's words for each refusal: the test environment names what failed; production answers an unknown login as a wrong signature. */
+  private refusalError({ check, error }: CallerRefusal): DomainError {
+    switch (check) {
+      case 'login-too-long':
+      case 'unknown-signer':
+        return { code: 'AUTH_INVALID_SIGNATURE', message: `Invalid signature${this.deps.mode === 'test' ? ': unknown login' : ''}` };
+      case 'signature':
+        return { code: 'AUTH_INVALID_SIGNATURE', message: `Invalid signature${this.deps.mode === 'test' ? ': signature mismatch' : ''}` };
+      case 'unreadable-time':
+        return { code: 'AUTH_INVALID_TIMESTAMP', message: 'NowUtc must be UTC time in the form YYYY-MM-DDThh:mm:ssZ' };
+      case 'drift':
+      case 'not-owner':
+      case 'signature-not-accepted':
+      case 'project-inactive':
+      case 'address-not-allowed':
+        return error;
+    }
   }
 
   private refused({ kind, message, status, headers }: IntakeRefusal): XmlServiceAnswer {

@@ -1,15 +1,5 @@
-import {
-  driftError,
-  liveSecrets,
-  parseCompactUtc,
-  projectAccessError,
-  type Clock,
-  type DomainError,
-  type KassaMode,
-  type KassaUseCases,
-  type PaymentPages,
-  type ProjectDirectory,
-} from '@kassa/domain';
+import { parseCompactUtc, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
+import { CallerAuthentication, type CallerRefusal, type ProjectSignedCheck } from '@kassa/operations';
 import { XmlFieldError } from '../invoice-service/xml-fields.js';
 import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
 import { matchesSigned, readSignedElements } from '../shared/signed-document.js';
@@ -55,7 +45,11 @@ function failed(e: DomainError): XmlServiceAnswer {
  * request at all, 503 for our own failure. Hostile XML is refused by the XML 2.9 service's intake.
  */
 export class SubscriptionService {
-  constructor(private readonly deps: SubscriptionServiceDeps) {}
+  private readonly callers: CallerAuthentication;
+
+  constructor(private readonly deps: SubscriptionServiceDeps) {
+    this.callers = new CallerAuthentication(deps);
+  }
 
   /**
    * The document for a request refused below the service, by its HTTP status: a path that is no
@@ -99,22 +93,17 @@ export class SubscriptionService {
     const signed = readSignedElements(read.document.bytes, ['SubscriptionProjectID', 'Now'] as const);
     if (!signed) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'SubscriptionProjectID, Now and Signature are required' });
     const { SubscriptionProjectID: projectText, Now: now } = signed.values;
-    const projectId = /^[0-9]{1,9}$/.test(projectText) ? Number(projectText) : undefined;
-    const project = projectId === undefined ? undefined : await this.deps.projects.findProject(projectId);
-    const secret = project?.subscriptionSecret;
-    // A project that cannot sign costs the same HMAC and, in production, gets the same answer as a wrong signature.
-    // During a rotation's overlap the secret it replaced is tried second.
-    const secrets = secret ? liveSecrets(secret, project?.previousSubscriptionSecret, this.deps.clock.now()) : [UNKNOWN_SIGNER_KEY];
-    const version = project?.subscriptionSignature ?? 'v1';
-    const matches = secrets.some((key) => xmlSignatureMatches(subscriptionSignature(version, key, projectText, now, signed.digest), signed.signature));
-    if (!secret && this.deps.mode === 'test') return failed({ code: 'AUTH_INVALID_PROJECT', message: 'No subscription service for this SubscriptionProjectID' });
-    if (!matches || !project) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: this.deps.mode === 'test' ? 'Signature mismatch' : 'Invalid signature' });
-    const at = parseCompactUtc(now);
-    if (at === undefined) return failed({ code: 'AUTH_INVALID_TIMESTAMP', message: 'Now must be UTC time as yyyyMMddHHmmss' });
-    const late = driftError('Now', this.deps.clock.now().getTime(), at, this.deps.maxDriftSeconds);
-    if (late) return failed(late);
-    const refused = projectAccessError(project, request.callerIp);
-    if (refused) return failed(refused);
+    const caller = await this.callers.projectSigned({
+      projectId: /^[0-9]{1,9}$/.test(projectText) ? Number(projectText) : undefined,
+      signedAt: parseCompactUtc(now),
+      signedAtName: 'Now',
+      callerIp: request.callerIp,
+      // A project that cannot sign costs the same HMAC as a wrong signature.
+      signatureMatches: (key, project) =>
+        xmlSignatureMatches(subscriptionSignature(project?.subscriptionSignature ?? 'v1', key ?? UNKNOWN_SIGNER_KEY, projectText, now, signed.digest), signed.signature),
+    });
+    if (!caller.ok) return failed(this.refusalError(caller.error));
+    const project = caller.value;
 
     const parsed = parseXmlDocument(read.document);
     if (!parsed.ok) return this.refused(parsed.refusal);
@@ -124,6 +113,23 @@ export class SubscriptionService {
     const { useCases, paymentPages, mode } = this.deps;
     const result = await run(f, { useCases, paymentPages, project, mode, clientIp: clientIp || undefined });
     return result.ok ? answered(ACCEPTED, result.value) : failed(result.error);
+  }
+
+  /** The service's words for each refusal: in production a project that cannot sign is answered as a wrong signature. */
+  private refusalError({ check, error }: CallerRefusal<ProjectSignedCheck>): DomainError {
+    const test = this.deps.mode === 'test';
+    switch (check) {
+      case 'unknown-signer':
+        return test ? { code: 'AUTH_INVALID_PROJECT', message: 'No subscription service for this SubscriptionProjectID' } : { code: 'AUTH_INVALID_SIGNATURE', message: 'Invalid signature' };
+      case 'signature':
+        return { code: 'AUTH_INVALID_SIGNATURE', message: test ? 'Signature mismatch' : 'Invalid signature' };
+      case 'unreadable-time':
+        return { code: 'AUTH_INVALID_TIMESTAMP', message: 'Now must be UTC time as yyyyMMddHHmmss' };
+      case 'drift':
+      case 'project-inactive':
+      case 'address-not-allowed':
+        return error;
+    }
   }
 
   private refused({ kind, message, status, headers }: IntakeRefusal): XmlServiceAnswer {

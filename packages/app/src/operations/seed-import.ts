@@ -1,4 +1,5 @@
-import type { AuditLog, Clock, IdGenerator, Partner, Project, ProjectAdministration } from '@kassa/domain';
+import type { Clock, IdGenerator, Partner, Project } from '@kassa/domain';
+import type { AuditLog, ProjectAdministration } from '@kassa/operations';
 import { auditedPartner, auditedProject } from '@kassa/admin-api';
 
 export interface SeedImport {

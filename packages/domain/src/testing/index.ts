@@ -3,8 +3,4 @@ export * from './repository-contract.suite.js';
 export * from './delivery-repository-contract.suite.js';
 export type { TestApi } from './test-api.js';
 export * from './event-log-contract.suite.js';
-export * from './administration-contract.suite.js';
-export * from './idempotency-contract.suite.js';
 export * from './sample-project.js';
-export * from './dashboard-sessions-contract.suite.js';
-export * from './api-call-log-contract.suite.js';

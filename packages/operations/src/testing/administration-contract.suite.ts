@@ -1,7 +1,6 @@
+import type { Partner, Project } from '@kassa/domain';
+import { projectWithDefaults, type TestApi } from '@kassa/domain/testing';
 import type { ProjectAdministration } from '../ports/project-administration.port.js';
-import type { Partner, Project } from '../ports/project-directory.port.js';
-import { projectWithDefaults } from './sample-project.js';
-import type { TestApi } from './test-api.js';
 
 let seq = 0;
 const partnerOf = (): Partner => {

@@ -1,4 +1,5 @@
-import { maskCardNumbers, maskEmail, maskIp, maskMsisdn, maskPan } from './masking.js';
+import { maskMsisdn } from '@kassa/domain';
+import { maskCardNumbers, maskEmail, maskIp, maskPan } from './card-masking.js';
 
 /**
  * How much of a client's value a log line may carry. A body deeper or larger than this is cut, not

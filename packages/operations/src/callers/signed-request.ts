@@ -1,5 +1,4 @@
-import type { Project } from '../ports/project-directory.port.js';
-import { domainError, type DomainError } from '../shared/errors.js';
+import { domainError, type DomainError, type Project } from '@kassa/domain';
 
 /**
  * The rules every signed request shares, whatever its transport (JSON v3, XML 2.9, the subscription

@@ -1,0 +1,5 @@
+// @kassa/operations/testing: what an engineer writing a storage adapter runs against its operations' ports.
+export * from './administration-contract.suite.js';
+export * from './idempotency-contract.suite.js';
+export * from './dashboard-sessions-contract.suite.js';
+export * from './api-call-log-contract.suite.js';
