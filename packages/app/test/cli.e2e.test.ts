@@ -55,7 +55,8 @@ const file = (name: string, content: string) => {
   return path;
 };
 
-describe('the kassa command', () => {
+// Each test runs the kassa command as a process (seconds on a busy machine).
+describe('the kassa command', { timeout: 30_000 }, () => {
   it('onboards a merchant: a partner with a generated password, a project from standard input, both listed; the partner signs at once', async () => {
     const login = `cli-shop-${Date.now() % 100_000}`;
     const created = await kassa(['partners', 'create', login, '--generate', '--json']);

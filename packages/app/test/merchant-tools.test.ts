@@ -150,7 +150,8 @@ function signedHeaders(operation: 'cancelContract', pathId: string): Record<stri
 const SECRETS: Record<string, string> = { '/hooks': WEBHOOK_SECRET, '/legacy': LEGACY_SECRET, '/subs': SUBS_SECRET };
 const headersOf = (r: Received) => Object.fromEntries(Object.entries(r.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
 
-describe('merchant tools, unmodified (scripts/ensure-merchant-tools.sh installs them: the test command runs it)', () => {
+// Each test runs a Python tool (seconds on a busy 2-core machine): 30 s, not vitest's 5.
+describe('merchant tools, unmodified (scripts/ensure-merchant-tools.sh installs them: the test command runs it)', { timeout: 30_000 }, () => {
   it('are installed', () => expect(merchantToolsInstalled(), 'run scripts/ensure-merchant-tools.sh').toBe(true));
 
   it('Standard Webhooks (Python, and npm) verify every delivery as their documentation shows: the JSON events, the legacy envelope and the XML notification', async () => {

@@ -65,22 +65,27 @@ const walk = (folder: string): string[] =>
     .map((e) => relative(folder, join(e.parentPath, e.name)));
 
 describe('every runtime package packs its built files and types only', () => {
-  it.each(RUNTIME)('@kassa/%s', (p) => {
-    const [packed] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--silent'], join(root, 'packages', p))) as [{ files: { path: string }[] }];
-    const files = packed.files.map((f) => f.path);
-    const stray = files.filter((f) => !(f === 'package.json' || f.startsWith('dist/') || (ASSETS[p] !== undefined && f.startsWith(ASSETS[p]))));
-    expect(stray, 'only dist/ (and the package assets) are packed').toEqual([]);
-    expect(files.filter((f) => /\.(test|fixture)\.|\.tsbuildinfo$|\.tsx?$|\.map$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
-    expect(files).toContain('dist/index.js');
-    expect(files).toContain('dist/index.d.ts');
-    // No stale output: every built module still has its source (tsc -b never deletes a renamed file's
-    // old output; `npm run build` and the test command's `npm run typecheck` clean first).
-    const pkg = join(root, 'packages', p);
-    const stale = walk(join(pkg, 'dist'))
-      .filter((f) => f.endsWith('.js'))
-      .filter((f) => !['.ts', '.tsx'].some((ext) => existsSync(join(pkg, 'src', f.replace(/\.js$/, ext)))));
-    expect(stale, `stale files in packages/${p}/dist: run npm run build`).toEqual([]);
-  });
+  it.each(RUNTIME)(
+    '@kassa/%s',
+    (p) => {
+      const [packed] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--silent'], join(root, 'packages', p))) as [{ files: { path: string }[] }];
+      const files = packed.files.map((f) => f.path);
+      const stray = files.filter((f) => !(f === 'package.json' || f.startsWith('dist/') || (ASSETS[p] !== undefined && f.startsWith(ASSETS[p]))));
+      expect(stray, 'only dist/ (and the package assets) are packed').toEqual([]);
+      expect(files.filter((f) => /\.(test|fixture)\.|\.tsbuildinfo$|\.tsx?$|\.map$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+      expect(files).toContain('dist/index.js');
+      expect(files).toContain('dist/index.d.ts');
+      // No stale output: every built module still has its source (tsc -b never deletes a renamed file's
+      // old output; `npm run build` and the test command's `npm run typecheck` clean first).
+      const pkg = join(root, 'packages', p);
+      const stale = walk(join(pkg, 'dist'))
+        .filter((f) => f.endsWith('.js'))
+        .filter((f) => !['.ts', '.tsx'].some((ext) => existsSync(join(pkg, 'src', f.replace(/\.js$/, ext)))));
+      expect(stale, `stale files in packages/${p}/dist: run npm run build`).toEqual([]);
+      // npm pack takes a few seconds on a busy 2-core machine.
+    },
+    30_000,
+  );
 });
 
 describe('the domain embedded in another Node service (the README example, examples/embedding.mjs)', () => {
