@@ -175,7 +175,8 @@ describe('the dashboard', () => {
     expect(botnet.filter((s) => s === 401)).toHaveLength(50);
     expect(botnet.filter((s) => s === 429)).toHaveLength(50);
     expect((await guess('127.0.1.30', 'the-right-one', 'botnet-target')).status).toBe(429);
-  });
+    // 160 sign-ins from nine addresses: seconds on a busy 2-core machine.
+  }, 20_000);
 
   it("the requests page lists the project's signed calls by route template, with masked bodies: no PIN, token, card data or password", async () => {
     const api = t.client();

@@ -1,5 +1,5 @@
 import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { DomainEvent, DomainEventType, InvoiceFilter, Project, WebhookDelivery } from '@kassa/domain';
+import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEvent, type DomainEventType, type InvoiceFilter, type Project, type WebhookDelivery } from '@kassa/domain';
 import { API_CALLS_DAYS } from '@kassa/operations';
 import { type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
@@ -23,9 +23,6 @@ import {
   contractsPage,
   subscriptionPage,
   subscriptionsPage,
-  CONTRACT_STATES,
-  INVOICE_STATES,
-  SUBSCRIPTION_STATES,
   type Timeline,
   RequestsList,
   REQUESTS_SHOWN,

@@ -1,6 +1,9 @@
 import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
 import { moneyText } from '@kassa/http-kit';
 import {
+  CONTRACT_STATES,
+  INVOICE_STATES,
+  SUBSCRIPTION_STATES,
   maskMsisdn,
   type Contract,
   type Subscription,
@@ -231,8 +234,6 @@ export function overviewPage(frame: Frame, activity: Activity, capped: { readonl
     </section>,
   );
 }
-
-export const INVOICE_STATES = ['created', 'authorized', 'processed', 'cancelled'] as const;
 
 export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: { state?: string; order?: string; from?: string; to?: string }, nextHref: string | undefined) {
   const texts = t(frame);
@@ -574,9 +575,6 @@ function Choice({ frame, name, label, options, chosen }: { frame: Frame; name: s
 const StateSelect = ({ frame, states, chosen }: { frame: Frame; states: readonly string[]; chosen: string | undefined }) => (
   <Choice frame={frame} name="state" label={t(frame).state} options={states} chosen={chosen} />
 );
-
-export const CONTRACT_STATES = ['awaitingPin', 'active', 'cancelled', 'closed'] as const;
-export const SUBSCRIPTION_STATES = ['pending', 'active', 'cancelled', 'approvingFailed', 'closed'] as const;
 
 export function contractsPage(frame: Frame, contracts: readonly Contract[], query: { state?: string; mcid?: string; from?: string; to?: string }, nextHref: string | undefined) {
   const texts = t(frame);

@@ -1,6 +1,8 @@
 import type { Customer } from '../shared/customer.js';
 
-export type ContractState = 'awaitingPin' | 'active' | 'cancelled' | 'closed';
+/** Every state of a contract, in the order lists offer them. */
+export const CONTRACT_STATES = ['awaitingPin', 'active', 'cancelled', 'closed'] as const;
+export type ContractState = (typeof CONTRACT_STATES)[number];
 
 export type ContractAuthorizationType = 'SMS_PIN' | 'SKIP';
 

@@ -54,4 +54,6 @@ export interface Invoice extends InvoiceFields {
   readonly version: number;
 }
 
-export type InvoiceState = 'created' | 'authorized' | 'processed' | 'cancelled';
+/** Every state of an invoice, in the order lists offer them. */
+export const INVOICE_STATES = ['created', 'authorized', 'processed', 'cancelled'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];

@@ -38,4 +38,6 @@ export interface Subscription extends SubscriptionFields {
   readonly version: number;
 }
 
-export type SubscriptionState = 'pending' | 'active' | 'cancelled' | 'approvingFailed' | 'closed';
+/** Every state of a subscription, in the order lists offer them. */
+export const SUBSCRIPTION_STATES = ['pending', 'active', 'cancelled', 'approvingFailed', 'closed'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
