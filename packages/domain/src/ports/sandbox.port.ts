@@ -1,0 +1,16 @@
+import type { SmsOutcome } from './pin.port.js';
+
+/**
+ * The spec's test environment as the use cases see it: a policy the composition root binds in the
+ * test environment only. Production leaves it out, and then what it would decide is production's:
+ * a fresh PIN texted by the SmsSender, test_info ignored, no test clocks, no reset, no simulated
+ * payments (their operations answer NOT_FOUND as unknown routes). Use cases ask this port, never the mode.
+ */
+export interface Sandbox {
+  /** The PIN every new confirmation gets (the spec's 1234). */
+  readonly fixedPin: string;
+  /** A PIN's SMS here: nothing is sent; only the sandbox's undeliverable number answers 'undeliverable'. */
+  pinDelivery(msisdn: string): SmsOutcome;
+  /** The most subscriptions GetSubscriptions answers (the spec shows the test environment's 50). */
+  readonly subscriptionListLimit: number;
+}
