@@ -3,6 +3,7 @@ import {
   ClockedScheduler,
   kassaUseCases,
   openTestClock,
+  PRODUCTION_PERIOD_SECONDS,
   RealTime,
   startAdvance,
   TEST_CLOCK_LIMITS,
@@ -110,6 +111,22 @@ describe("the sandbox's policy (testEnvironmentSandbox)", () => {
     expect(testEnvironmentSandbox.subscriptionListLimit).toBe(TEST_LIST_LIMIT);
   });
 
+  it('bills a subscription as its TestInfo asks: three charges, never due unless on a clock (every 30 days there); out of range refused', () => {
+    const { subscriptionBilling } = testEnvironmentSandbox;
+    const defaults = { maxIterations: 3, expectedResult: 'Success', amount: { minor: 1000, currency: 'RUB' } };
+    expect(subscriptionBilling(undefined, false)).toEqual({ ok: true, value: { periodSeconds: null, ...defaults } });
+    expect(subscriptionBilling({}, true)).toEqual({ ok: true, value: { periodSeconds: PRODUCTION_PERIOD_SECONDS, ...defaults } });
+    expect(subscriptionBilling({ billingPeriodSeconds: 5, maxIterations: 2, expectedBillingResult: 'Failed' }, true)).toMatchObject({
+      ok: true,
+      value: { periodSeconds: 5, maxIterations: 2, expectedResult: 'Failed' },
+    });
+    expect(subscriptionBilling({ billingPeriodSeconds: 86401 }, false)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'SUBSCRIPTION_WRONG_PARAMS', message: 'BillingPeriodSeconds must be an integer from 1 to 86400' }),
+    });
+    expect(subscriptionBilling({ maxIterations: 0 }, false)).toMatchObject({ ok: false, error: { code: 'SUBSCRIPTION_WRONG_PARAMS', message: 'MaxIterations must be an integer from 1 to 100' } });
+  });
+
   it('is chosen once with the time source: the test environment has both, production real time and no sandbox', () => {
     const test = inMemoryPorts();
     expect(test.sandbox).toBe(testEnvironmentSandbox);
@@ -123,7 +140,12 @@ describe("the sandbox's policy (testEnvironmentSandbox)", () => {
 describe('use cases ask the policy, not the mode', () => {
   it("a sandbox's own PIN and SMS outcomes are what a new contract gets; its list limit is GetSubscriptions'", async () => {
     const ports = inMemoryPorts({ mode: 'production', projects: [projectWithDefaults({ id: 1, partnerLogin: 'm' })] });
-    const sandbox = { fixedPin: '9876', pinDelivery: (msisdn: string) => (msisdn === '79000000001' ? ('undeliverable' as const) : ('sent' as const)), subscriptionListLimit: 1 };
+    const sandbox = {
+      fixedPin: '9876',
+      pinDelivery: (msisdn: string) => (msisdn === '79000000001' ? ('undeliverable' as const) : ('sent' as const)),
+      subscriptionListLimit: 1,
+      subscriptionBilling: testEnvironmentSandbox.subscriptionBilling,
+    };
     const useCases = kassaUseCases({ ...ports, sandbox });
     const created = await useCases.createContract.execute({ projectId: 1, merchantContractId: 'c1', customer: { type: 'mobile_phone', msisdn: '79001234567' } });
     expect(created.ok && created.value.pinDigest).toBe(`test-digest:${created.ok ? created.value.id : ''}:9876`);

@@ -1,3 +1,6 @@
+import type { DomainError } from '../shared/errors.js';
+import type { Result } from '../shared/result.js';
+import type { SubscriptionBilling, SubscriptionTestInfo } from '../subscription/billing-operation.js';
 import type { SmsOutcome } from './pin.port.js';
 
 /**
@@ -13,4 +16,9 @@ export interface Sandbox {
   pinDelivery(msisdn: string): SmsOutcome;
   /** The most subscriptions GetSubscriptions answers (the spec shows the test environment's 50). */
   readonly subscriptionListLimit: number;
+  /**
+   * How a new subscription is billed, read from its TestInfo (`onClock`: it lives on a test clock);
+   * SUBSCRIPTION_WRONG_PARAMS naming the field out of range.
+   */
+  subscriptionBilling(testInfo: SubscriptionTestInfo | undefined, onClock: boolean): Result<SubscriptionBilling, DomainError>;
 }

@@ -1,24 +1,13 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
-import { money, type Money } from '../../shared/money.js';
+import { money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
-import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling } from '../billing-operation.js';
+import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling, type SubscriptionTestInfo } from '../billing-operation.js';
 import { failUndeliverableApproval, openSubscription, type Subscription } from '../subscription.js';
 import { newPin, sendPinOrClose } from '../../application/pin-delivery.js';
 import { clockOf } from '../../application/event-stamp.js';
 import { scheduleDueWork } from '../../application/save-and-schedule.js';
 import { subscriptionLifecycle } from '../subscription.lifecycle.js';
-
-/** The test environment's TestInfo block of CreateSubscription. */
-export interface SubscriptionTestInfo {
-  readonly billingPeriodSeconds?: number;
-  readonly maxIterations?: number;
-  readonly expectedBillingResult?: 'Success' | 'Failed';
-  readonly billingAmount?: Money;
-  readonly operatorId?: number;
-  /** TestInfo/TestClockID: the subscription lives in that clock's time; without BillingPeriodSeconds it is charged every 30 days. */
-  readonly testClockId?: string;
-}
 
 export interface CreateSubscriptionInput {
   readonly projectId: number;
@@ -103,28 +92,11 @@ export class CreateSubscription {
     return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription', ...onClock }, now)).url });
   }
 
+  /** The sandbox's, read from TestInfo; without a sandbox (production) TestInfo is ignored: the production period, until cancelled. */
   private async billing(input: CreateSubscriptionInput, onClock: boolean): Promise<Result<SubscriptionBilling, DomainError>> {
-    // Without a sandbox (production) TestInfo is ignored: the production period, until cancelled.
-    if (!this.ports.sandbox) {
-      const project = await this.ports.projects.findProject(input.projectId);
-      const amount = project?.defaultPrice ?? money(1000, 'RUB');
-      return ok({ periodSeconds: PRODUCTION_PERIOD_SECONDS, maxIterations: UNLIMITED_ITERATIONS, expectedResult: 'Success', amount });
-    }
-    const t = input.testInfo ?? {};
-    const period = t.billingPeriodSeconds;
-    if (period !== undefined && !(Number.isInteger(period) && period >= 1 && period <= 86400)) {
-      return wrongParams('BillingPeriodSeconds must be an integer from 1 to 86400');
-    }
-    const maxIterations = t.maxIterations ?? 3;
-    if (!(Number.isInteger(maxIterations) && maxIterations >= 1 && maxIterations <= 100)) {
-      return wrongParams('MaxIterations must be an integer from 1 to 100');
-    }
-    return ok({
-      // On a test clock a merchant can wait for the production period: a clock's advance gets there.
-      periodSeconds: period ?? (onClock ? PRODUCTION_PERIOD_SECONDS : null),
-      maxIterations,
-      expectedResult: t.expectedBillingResult ?? 'Success',
-      amount: t.billingAmount ?? money(1000, 'RUB'),
-    });
+    if (this.ports.sandbox) return this.ports.sandbox.subscriptionBilling(input.testInfo, onClock);
+    const project = await this.ports.projects.findProject(input.projectId);
+    const amount = project?.defaultPrice ?? money(1000, 'RUB');
+    return ok({ periodSeconds: PRODUCTION_PERIOD_SECONDS, maxIterations: UNLIMITED_ITERATIONS, expectedResult: 'Success', amount });
   }
 }
