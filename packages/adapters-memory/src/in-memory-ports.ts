@@ -41,7 +41,8 @@ export interface InMemoryPorts extends KassaPorts {
 /**
  * Every port in memory: embedded mode and tests. Override any of them. `mode` chooses the
  * environment once: the test environment (the default) has the sandbox and the test clocks' time,
- * production real time and no sandbox.
+ * production real time and no sandbox. `time` reads this clock and these test clocks: an override
+ * of `clock` or `testClocks` brings its own `time` (`new TestClockTime(testClocks, clock)`, `new RealTime(clock)`).
  */
 export function inMemoryPorts(options: { partners?: readonly Partner[]; projects?: readonly Project[]; settings?: DomainSettings; mode?: KassaMode } = {}): InMemoryPorts {
   const contracts = new InMemoryContractRepository();

@@ -19,7 +19,9 @@ export interface StartingTime {
  * What time it is for an aggregate: one time source per aggregate. Production binds RealTime (the
  * Clock port's time for everyone; test clocks do not exist); the test environment binds the
  * sandbox's TestClockTime (an aggregate attached to a test clock reads that clock, others real
- * time). Use cases ask this port and never read a test clock themselves.
+ * time). Use cases ask this port and never read a test clock themselves. Both are built from a
+ * Clock (and TestClockTime from the test clock repository): whoever swaps `clock` or `testClocks`
+ * in KassaPorts builds `time` again from the new ones.
  */
 export interface TimeSource {
   /** The time of `on`. */
