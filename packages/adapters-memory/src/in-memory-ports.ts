@@ -1,7 +1,7 @@
 import { InMemoryRetention } from './in-memory-retention.js';
 import type { KassaPorts } from '@kassa/domain';
 import type { Partner, Project } from '@kassa/domain';
-import { defaultSettings, type DomainSettings } from '@kassa/domain';
+import { defaultSettings, RealTime, TestClockTime, testEnvironmentSandbox, type DomainSettings, type KassaMode } from '@kassa/domain';
 import { InMemoryContractRepository } from './in-memory-contract-repository.js';
 import { InMemoryEventOutbox } from './in-memory-event-outbox.js';
 import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
@@ -38,8 +38,13 @@ export interface InMemoryPorts extends KassaPorts {
   readonly webhooks: RecordingWebhookSender;
 }
 
-/** Every port in memory: embedded mode and tests. Override any of them. */
-export function inMemoryPorts(options: { partners?: readonly Partner[]; projects?: readonly Project[]; settings?: DomainSettings } = {}): InMemoryPorts {
+/**
+ * Every port in memory: embedded mode and tests. Override any of them. `mode` chooses the
+ * environment once: the test environment (the default) has the sandbox and the test clocks' time,
+ * production real time and no sandbox. `time` reads this clock and these test clocks: an override
+ * of `clock` or `testClocks` brings its own `time` (`new TestClockTime(testClocks, clock)`, `new RealTime(clock)`).
+ */
+export function inMemoryPorts(options: { partners?: readonly Partner[]; projects?: readonly Project[]; settings?: DomainSettings; mode?: KassaMode } = {}): InMemoryPorts {
   const contracts = new InMemoryContractRepository();
   const invoices = new InMemoryInvoiceRepository();
   const subscriptions = new InMemorySubscriptionRepository();
@@ -54,6 +59,7 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions, testClocks }),
     projects: new InMemoryProjectDirectory(options.partners ?? [], options.projects ?? []),
     clock,
+    ...(options.mode === 'production' ? { time: new RealTime(clock) } : { time: new TestClockTime(testClocks, clock), sandbox: testEnvironmentSandbox }),
     ids: new SequentialIds(),
     pins: new ListPinGenerator(),
     pinDigests: new TestPinDigests(),
@@ -62,7 +68,7 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     carriers: new TestEnvironmentCarrierLookup(),
     paymentPages: new StaticPaymentPages(),
     scheduler: new InMemoryScheduler(),
-    settings: options.settings ?? defaultSettings('test'),
+    settings: options.settings ?? defaultSettings(),
     deliveries,
     events,
     retention: new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, testClocks }),

@@ -5,7 +5,7 @@ import { ApplyRetention } from '@kassa/domain';
 
 describe('ApplyRetention', () => {
   it('cuts at now minus the retention days, at most once an hour', async () => {
-    const ports = inMemoryPorts({ settings: { ...defaultSettings('test'), retentionDays: 7 } });
+    const ports = inMemoryPorts({ settings: { ...defaultSettings(), retentionDays: 7 } });
     const cuts: string[] = [];
     const retention = new ApplyRetention({
       clock: ports.clock,

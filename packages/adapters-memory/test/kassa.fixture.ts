@@ -1,7 +1,7 @@
 import { inMemoryPorts, type InMemoryPorts } from '../src/index.js';
 import { projectWithDefaults } from '../src/index.js';
 import type { Partner, Project } from '@kassa/domain';
-import { defaultSettings, type KassaMode } from '@kassa/domain';
+import type { KassaMode } from '@kassa/domain';
 import { kassaUseCases, type KassaUseCases } from '@kassa/domain';
 
 export const PARTNER: Partner = { login: 'merchant', password: 'secret', testCallbackAllowed: false };
@@ -24,7 +24,7 @@ export function testKassa(mode: KassaMode = 'test'): TestKassa {
   const ports = inMemoryPorts({
     partners: [PARTNER, FLAGGED_PARTNER],
     projects: [project(1), project(2), project(3, { defaultPrice: null }), project(4, { partnerLogin: FLAGGED_PARTNER.login })],
-    settings: defaultSettings(mode),
+    mode,
   });
   const useCases = kassaUseCases(ports);
   const runJobs = async () => {

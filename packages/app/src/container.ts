@@ -97,10 +97,10 @@ export function buildContainer(f: Foundations): Container {
         callbacks: new PublicNetworkCallbackTargets({ privateNetworks: callers.callbackPrivateNetworks, perMinute: callers.callbackRatePerMinute }),
         pins: new RandomPins(),
         pinDigests: new HmacPinDigests(callers.pinKey),
-        ...environmentPorts(s.mode, ext, logger),
+        ...environmentPorts(s.mode, ext, logger, { clock, testClocks: storage.testClocks }),
         paymentPages: pages,
         scheduler,
-        settings: { ...defaultSettings(s.mode), retentionDays: callers.retentionDays },
+        settings: { ...defaultSettings(), retentionDays: callers.retentionDays },
         requests: f.requests,
         // A turn of the event loop: the requests that arrived meanwhile are read and served.
         takeTurn: () => new Promise<void>((resolve) => setImmediate(resolve)),

@@ -35,7 +35,6 @@ import { ListEvents, ListWebhookDeliveries } from './webhook/use-cases/webhook-q
 import { RunJob } from './jobs/run-job.use-case.js';
 import { RunDueWork } from './jobs/run-due-work.use-case.js';
 import { ApplyRetention } from './jobs/apply-retention.use-case.js';
-import { ClockedScheduler } from './jobs/clocked-scheduler.js';
 import { TestClocks } from './sandbox/use-cases/test-clock-use-cases.js';
 import { SimulatePayment } from './sandbox/use-cases/simulate-payment.use-case.js';
 import { RunTestClockAdvance } from './sandbox/use-cases/run-test-clock-advance.use-case.js';
@@ -48,8 +47,8 @@ import { removeExpiredTestClocks } from './sandbox/use-cases/remove-expired-test
  * the aggregate's function and what a missing aggregate answers.
  */
 export function kassaUseCases(given: KassaPorts) {
-  // Jobs of objects on a test clock run in the clock's time (see ClockedScheduler).
-  const ports: KassaPorts = { ...given, scheduler: new ClockedScheduler(given.scheduler, given) };
+  // Jobs run in their aggregate's time (the test environment's: see ClockedScheduler).
+  const ports: KassaPorts = { ...given, scheduler: given.time.scheduler(given.scheduler) };
   const createContract = new CreateContract(ports);
   const expireContract = new ExpireContract(ports);
   const completeRefund = new CompleteRefund(ports);

@@ -17,7 +17,7 @@ const PER_HOUR = Number(process.env['BENCH_INVOICES_PER_HOUR'] ?? 2_000);
 const PROJECT = projectWithDefaults({ id: 1, partnerLogin: 'bench', clientIpRequired: false, defaultPrice: { minor: 1000, currency: 'RUB' } });
 
 async function child(retentionDays: number): Promise<void> {
-  const ports = inMemoryPorts({ partners: [{ login: 'bench', password: 'x', testCallbackAllowed: false }], projects: [PROJECT], settings: { ...defaultSettings('test'), retentionDays } });
+  const ports = inMemoryPorts({ partners: [{ login: 'bench', password: 'x', testCallbackAllowed: false }], projects: [PROJECT], settings: { ...defaultSettings(), retentionDays } });
   // Jobs are not what is measured: the sweep finds due work by itself.
   const kassa = kassaUseCases({ ...ports, scheduler: { schedule: async () => undefined } });
   const gc = (globalThis as { gc?: () => void }).gc;

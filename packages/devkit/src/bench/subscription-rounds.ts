@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BullmqScheduler, BullmqWorker, kassaQueue, redisConnection } from '@kassa/adapters-queue';
-import { approveSubscription, RunSubscriptionCharge, SystemClock, openSubscription, type Subscription, type SubscriptionRepository } from '@kassa/domain';
-import { InMemoryTestClockRepository, TestEnvironmentBillingGateway } from '@kassa/adapters-memory';
+import { approveSubscription, RealTime, RunSubscriptionCharge, SystemClock, openSubscription, type Subscription, type SubscriptionRepository } from '@kassa/domain';
+import { TestEnvironmentBillingGateway } from '@kassa/adapters-memory';
 import { pino } from 'pino';
 import { RandomUuids } from '@kassa/app';
 import { waitFor } from './bench-common.js';
@@ -47,13 +47,14 @@ export async function kassaRound(redisUrl: string, repository: SubscriptionRepos
   const scheduler = new BullmqScheduler(queue);
   // Due from now; their jobs fire together once they are all in the queue.
   const subscriptions = await seedActive(repository, count, new Date());
+  const clock = new SystemClock();
   const charge = new RunSubscriptionCharge({
     subscriptions: repository,
     gateway: new TestEnvironmentBillingGateway(),
-    clock: new SystemClock(),
+    clock,
+    time: new RealTime(clock),
     ids,
     scheduler,
-    testClocks: new InMemoryTestClockRepository(),
   });
   let charged = 0;
   const worker = await BullmqWorker.start(

@@ -1,3 +1,5 @@
+import type { KassaPorts } from '../ports/kassa-ports.js';
+import type { OnClock } from '../ports/time-source.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { RequestContext } from '../ports/request-context.port.js';
@@ -14,3 +16,9 @@ export const stampOf = (clock: Clock, ids: IdGenerator, requests?: RequestContex
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
   };
 };
+
+/** The stamp of a command on `on`: stampOf, moved by the TimeSource into `on`'s time. */
+export const stampFor = (ports: Pick<KassaPorts, 'time' | 'clock' | 'ids' | 'requests'>, on: OnClock): Promise<EventStamp> => ports.time.stamp(on, stampOf(ports.clock, ports.ids, ports.requests));
+
+/** `{ testClockId }` when `on` has one, else nothing: spread into jobs and new aggregates. */
+export const clockOf = (on: { readonly testClockId?: string | undefined }): { testClockId?: string } => (on.testClockId ? { testClockId: on.testClockId } : {});

@@ -1,26 +1,20 @@
 import type { KassaPorts } from '../ports/kassa-ports.js';
-import type { PinGenerator, SmsOutcome, SmsSender } from '../ports/pin.port.js';
+import type { SmsOutcome } from '../ports/pin.port.js';
 import type { SaveResult } from '../ports/save-result.js';
 import { fail, type DomainError } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
 import type { Change } from '../shared/lifecycle.js';
 import type { Err } from '../shared/result.js';
-import { TEST_PIN, type DomainSettings } from '../shared/settings.js';
-import { stampFor, type OnClock } from './clock-time.js';
+import type { OnClock } from '../ports/time-source.port.js';
+import { stampFor } from './event-stamp.js';
 
-/** The PIN for a new confirmation: 1234 in the test environment, a fresh one otherwise. */
-export const newPin = (settings: DomainSettings, pins: PinGenerator): string => (settings.mode === 'test' ? TEST_PIN : pins.newPin());
+/** The PIN for a new confirmation: the sandbox's fixed one where there is a sandbox, else a fresh one. */
+export const newPin = (ports: Pick<KassaPorts, 'sandbox' | 'pins'>): string => ports.sandbox?.fixedPin ?? ports.pins.newPin();
 
-/** The test environment's number whose SMS cannot be delivered (docs/merchants/sandbox.md, "Testing"). */
-export const UNDELIVERABLE_SMS_TEST_MSISDN = '79990000404';
-
-/**
- * Sends the PIN by SMS, except in the test environment, where no SMS is sent and only
- * UNDELIVERABLE_SMS_TEST_MSISDN's is answered as undeliverable.
- */
-export async function sendPin(settings: DomainSettings, sms: SmsSender, msisdn: string, pin: string): Promise<SmsOutcome> {
-  if (settings.mode === 'test') return msisdn === UNDELIVERABLE_SMS_TEST_MSISDN ? 'undeliverable' : 'sent';
-  return (await sms.sendPin(msisdn, pin)) === 'undeliverable' ? 'undeliverable' : 'sent';
+/** Sends the PIN by SMS; where there is a sandbox it decides the outcome and no SMS is sent. */
+export async function sendPin(ports: Pick<KassaPorts, 'sandbox' | 'sms'>, msisdn: string, pin: string): Promise<SmsOutcome> {
+  if (ports.sandbox) return ports.sandbox.pinDelivery(msisdn);
+  return (await ports.sms.sendPin(msisdn, pin)) === 'undeliverable' ? 'undeliverable' : 'sent';
 }
 
 /** The answer when a PIN could not be delivered: `what` was closed at once (a new confirmation), or nothing changed (a resent PIN). */
@@ -42,12 +36,12 @@ export interface AwaitingPin<A, E> {
  * the answer says so (PIN_NOT_DELIVERED naming `<what>_id`); undefined once the PIN is on its way.
  */
 export async function sendPinOrClose<A extends OnClock & { readonly id: string }, E>(
-  ports: Pick<KassaPorts, 'settings' | 'sms' | 'clock' | 'ids' | 'requests' | 'testClocks'>,
+  ports: Pick<KassaPorts, 'sandbox' | 'sms' | 'clock' | 'ids' | 'requests' | 'time'>,
   msisdn: string,
   pin: string,
   awaiting: AwaitingPin<A, E>,
 ): Promise<Err<DomainError> | undefined> {
-  if ((await sendPin(ports.settings, ports.sms, msisdn, pin)) === 'sent') return undefined;
+  if ((await sendPin(ports, msisdn, pin)) === 'sent') return undefined;
   const { what, record, close, save } = awaiting;
   const closed = close(record, await stampFor(ports, record));
   if (closed.next) await save(closed.next, closed.events);

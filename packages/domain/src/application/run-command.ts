@@ -5,7 +5,7 @@ import type { DomainError } from '../shared/errors.js';
 import type { EventStamp } from '../shared/events.js';
 import type { Change, Lifecycle } from '../shared/lifecycle.js';
 import type { Result } from '../shared/result.js';
-import { stampFor } from './clock-time.js';
+import { stampFor } from './event-stamp.js';
 import { retryOnConflict, RETRY } from './retry-on-conflict.js';
 import { saveAndSchedule, type Schedulable } from './save-and-schedule.js';
 
@@ -36,7 +36,7 @@ export function runCommand<A extends Schedulable, T, M, E>(run: CommandRun<A, T,
 }
 
 /** What a command in its aggregate's time needs: the stamp's ports, and the scheduler its save asks. */
-export type CommandPorts = Pick<KassaPorts, 'clock' | 'ids' | 'requests' | 'testClocks' | 'scheduler'>;
+export type CommandPorts = Pick<KassaPorts, 'clock' | 'ids' | 'requests' | 'time' | 'scheduler'>;
 
 /** A command stamped in its aggregate's time (its test clock's, when it has one). */
 export interface StampedRun<A, T, M, E> extends Pick<CommandRun<A, T, M, E>, 'lifecycle' | 'load' | 'missing' | 'save'> {

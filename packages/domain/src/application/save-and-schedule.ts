@@ -1,6 +1,6 @@
 import type { JobName, Scheduler } from '../ports/scheduler.port.js';
 import type { DueWork, Lifecycle } from '../shared/lifecycle.js';
-import { clockOf } from './clock-time.js';
+import { clockOf } from './event-stamp.js';
 
 // The one place the domain asks the scheduler for work. Storage is the source of truth and the
 // scheduler only the alarm clock: what falls due is the saved aggregate's (its lifecycle's

@@ -4,7 +4,7 @@ import { openDelivery } from '../webhook/webhook-delivery.js';
 import { deliveryLifecycle } from '../webhook/webhook-delivery.lifecycle.js';
 import { scheduleDueWork } from '../application/save-and-schedule.js';
 import { eachSettled } from '../shared/each-settled.js';
-import { clockOf } from '../application/clock-time.js';
+import { clockOf } from '../application/event-stamp.js';
 import type { DomainEvent } from '../events/domain-event.js';
 
 /** Aggregates whose events one relay run moves at once. */

@@ -19,6 +19,8 @@ import type { CallbackTargets } from './callback-targets.port.js';
 import type { StorageRetention } from './storage-retention.port.js';
 import type { RequestContext } from './request-context.port.js';
 import type { TestClockRepository } from './test-clock-repository.port.js';
+import type { TimeSource } from './time-source.port.js';
+import type { Sandbox } from './sandbox.port.js';
 
 /**
  * Every port of the domain, by name. Each use case takes the `Pick` of it that it needs, so an
@@ -30,7 +32,10 @@ export interface KassaPorts {
   readonly subscriptions: SubscriptionRepository;
   readonly outbox: EventOutbox;
   readonly projects: ProjectDirectory;
+  /** Real time: what the id generator, the jobs and the stores read. */
   readonly clock: Clock;
+  /** An aggregate's time (RealTime in production; the sandbox's TestClockTime in the test environment). */
+  readonly time: TimeSource;
   readonly ids: IdGenerator;
   readonly pins: PinGenerator;
   /** Keyed digests of PINs: only they are stored. */
@@ -53,6 +58,8 @@ export interface KassaPorts {
   readonly callbacks: CallbackTargets;
   /** The sandbox's test clocks (the test environment's; production has none, the store stays empty). */
   readonly testClocks: TestClockRepository;
+  /** The test environment's policy (the fixed PIN, its SMS outcomes, test_info, test clocks, reset): absent in production. */
+  readonly sandbox?: Sandbox;
   /** The request a command serves, recorded in its events (optional). */
   readonly requests?: RequestContext;
   /**

@@ -1,9 +1,11 @@
-/** `test` is the spec's test environment (fixed PIN, chosen outcomes, hints); `production` drops it. */
+/**
+ * `test` is the spec's test environment (fixed PIN, chosen outcomes, hints); `production` drops it.
+ * The composition root chooses the ports by it (KassaPorts' `time` and `sandbox`); no use case reads it.
+ */
 export type KassaMode = 'test' | 'production';
 
 /** Settings the use cases read; lifetimes are Kassa's choice where the spec says "not shown". */
 export interface DomainSettings {
-  readonly mode: KassaMode;
   readonly contractLifetimeSeconds: number;
   readonly invoiceLifetimeSeconds: number;
   /** Events and finished deliveries (and, in memory, finished aggregates) older than this many days are removed. */
@@ -15,8 +17,7 @@ export const DEFAULT_RETENTION_DAYS = 30;
 
 export const TEST_PIN = '1234';
 
-export const defaultSettings = (mode: KassaMode = 'test'): DomainSettings => ({
-  mode,
+export const defaultSettings = (): DomainSettings => ({
   contractLifetimeSeconds: 365 * 24 * 3600,
   invoiceLifetimeSeconds: 24 * 3600,
   retentionDays: DEFAULT_RETENTION_DAYS,

@@ -25,3 +25,14 @@ export const PRODUCTION_PERIOD_SECONDS = 30 * 24 * 3600;
 /** A Pending subscription not confirmed within this time becomes ApprovingFailed. */
 export const APPROVAL_WINDOW_SECONDS = 3 * 3600;
 export const MAX_PIN_RESENDS = 3;
+
+/** The test environment's TestInfo block of CreateSubscription. */
+export interface SubscriptionTestInfo {
+  readonly billingPeriodSeconds?: number;
+  readonly maxIterations?: number;
+  readonly expectedBillingResult?: 'Success' | 'Failed';
+  readonly billingAmount?: Money;
+  readonly operatorId?: number;
+  /** TestInfo/TestClockID: the subscription lives in that clock's time; without BillingPeriodSeconds it is charged every 30 days. */
+  readonly testClockId?: string;
+}

@@ -11,7 +11,7 @@ export interface ContractRef {
   readonly contractId: string;
 }
 
-export type ContractPorts = Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>;
+export type ContractPorts = Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'time'>;
 
 /** Load the contract of this project, run one command on it, save. Another project's contract is `missing`. */
 export function onContract<T, M>(ports: ContractPorts, ref: ContractRef, missing: M, command: (c: Contract, s: EventStamp) => Change<Contract, T, ContractEvent>) {

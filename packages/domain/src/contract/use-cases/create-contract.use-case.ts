@@ -1,5 +1,5 @@
 import { cancelContract, expireContract, openContract, type Contract } from '../contract.js';
-import { clockOf, stampFor, startingTime } from '../../application/clock-time.js';
+import { clockOf, stampFor } from '../../application/event-stamp.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
@@ -24,15 +24,15 @@ export const contractExists = (holder: Contract) =>
 
 /** POST /contracts: binds a phone number (SMS_PIN) or a card (SKIP) to a merchant_contract_id. */
 export class CreateContract {
-  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings' | 'testClocks'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings' | 'sandbox' | 'time'>) {}
 
   async execute(input: CreateContractInput): Promise<Result<Contract, DomainError>> {
-    const { contracts, ids, pins, pinDigests, scheduler, settings } = this.ports;
+    const { contracts, ids, pinDigests, scheduler, settings, time } = this.ports;
     const { customer } = input;
     if (customer.type === 'undefined_bank_card') {
       return fail('BAD_REQUEST', 'customer.type undefined_bank_card pays on the payment page and binds no contract');
     }
-    const start = await startingTime(this.ports, input.projectId, input.testClockId);
+    const start = await time.start(input.projectId, input.testClockId);
     if (!start.ok) return start;
     const onClock = clockOf(start.value);
     return retryOnConflict(async () => {
@@ -40,7 +40,7 @@ export class CreateContract {
       if (live) return this.answerHolder(live);
       const authorizationType = customer.type === 'mobile_phone' ? 'SMS_PIN' : 'SKIP';
       const id = ids.newId();
-      const pin = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
+      const pin = authorizationType === 'SMS_PIN' ? newPin(this.ports) : null;
       const contract = openContract({
         id,
         projectId: input.projectId,

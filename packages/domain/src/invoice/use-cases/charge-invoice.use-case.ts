@@ -6,7 +6,7 @@ import type { PaymentCard } from '../../shared/payment-card.js';
 import type { PagePaymentMethod } from '../../shared/payment-methods.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { stampFor } from '../../application/clock-time.js';
+import { stampFor } from '../../application/event-stamp.js';
 import type { InvoiceRef } from './invoice-command.js';
 import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
@@ -30,7 +30,7 @@ export interface ChargeInvoiceInput extends InvoiceRef {
  * invoice id and the attempt's sequence number, so a duplicated or retried run never charges twice.
  */
 export class ChargeInvoice {
-  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'time'>) {}
 
   execute(input: ChargeInvoiceInput): Promise<Result<Transaction | null, DomainError>> {
     const { invoices, gateway, ids, scheduler } = this.ports;

@@ -7,7 +7,7 @@ import { customerKey, type Customer } from '../../shared/customer.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
-import { clockOf, stampFor, startingTime } from '../../application/clock-time.js';
+import { clockOf, stampFor } from '../../application/event-stamp.js';
 import { newPin, sendPinOrClose } from '../../application/pin-delivery.js';
 import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { scheduleDueWork } from '../../application/save-and-schedule.js';
@@ -46,13 +46,13 @@ export class CreateInvoice {
   constructor(
     private readonly ports: Pick<
       KassaPorts,
-      'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'requests' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests' | 'testClocks'
+      'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'requests' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests' | 'sandbox' | 'time'
     >,
     private readonly createContract: CreateContract,
   ) {}
 
   async execute(input: CreateInvoiceInput): Promise<Result<CreatedInvoice, DomainError>> {
-    const { projects, settings } = this.ports;
+    const { projects, sandbox, time } = this.ports;
     const { customer } = input;
     // The one place of this rule: both transports pass the contract block (Contract) through.
     if (customer.type === 'undefined_bank_card' && input.contract) {
@@ -61,7 +61,8 @@ export class CreateInvoice {
     if (customer.type === 'bank_card' && !input.contract?.merchantContractId) {
       return fail('BAD_REQUEST', 'customer.bank_card requires contract.merchant_contract_id');
     }
-    const testInfo = settings.mode === 'test' ? input.testInfo : undefined;
+    // test_info counts only where there is a sandbox (production ignores it).
+    const testInfo = sandbox ? input.testInfo : undefined;
     if (testInfo?.callbackUrl !== undefined) {
       // The partner's flag first (the spec's answer for unflagged partners), then the target and the rate.
       const partner = await projects.findPartner(input.partnerLogin);
@@ -74,7 +75,7 @@ export class CreateInvoice {
     if (!price) return fail('BAD_REQUEST', 'order.price is required: the project has no default price');
     if (price.minor <= 0) return fail('BAD_REQUEST', 'order.price.amount must be greater than 0.00');
 
-    const start = await startingTime(this.ports, input.projectId, input.testClockId);
+    const start = await time.start(input.projectId, input.testClockId);
     if (!start.ok) return start;
     const onClock = clockOf(start.value);
     const merchantContractId = input.contract?.merchantContractId;
@@ -101,7 +102,7 @@ export class CreateInvoice {
 
   /** `now`: the request's time (its clock's, on a test clock), read once by `startingTime`. */
   private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo'], now: Date, onClock: { testClockId?: string }) {
-    const { invoices, ids, pins, pinDigests, scheduler, paymentPages, settings } = this.ports;
+    const { invoices, ids, pinDigests, scheduler, paymentPages, settings } = this.ports;
     const byContract = contract?.state === 'active';
     const authorizationType = input.customer.type === 'undefined_bank_card' ? 'AUTH_PAGE' : byContract ? 'BY_CONTRACT' : 'SMS_PIN';
     const contractRef: InvoiceContractRef | null = contract
@@ -109,7 +110,7 @@ export class CreateInvoice {
       : null;
     return retryOnConflict(async (): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> => {
       const id = ids.newId();
-      const pin = authorizationType === 'SMS_PIN' ? newPin(settings, pins) : null;
+      const pin = authorizationType === 'SMS_PIN' ? newPin(this.ports) : null;
       const invoice = openInvoice({
         id,
         projectId: input.projectId,

@@ -13,7 +13,7 @@ export interface InvoiceRef {
   readonly invoiceId: string;
 }
 
-export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>;
+export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'time'>;
 
 /** Load the invoice of this project, run one command on it, save (and ask for what falls due). Another project's invoice is not found. */
 export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T, InvoiceEvent>) {

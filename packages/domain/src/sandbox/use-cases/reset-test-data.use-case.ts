@@ -11,11 +11,11 @@ import { ok, type Result } from '../../shared/result.js';
  * for what was removed find nothing and do nothing.
  */
 export class ResetTestData {
-  constructor(private readonly ports: Pick<KassaPorts, 'retention' | 'settings'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'retention' | 'sandbox'>) {}
 
   /** `idempotencyKey`: the key this reset runs under, kept (its retry replays this answer); the project's other keys go. */
   async execute(input: { readonly projectId: number; readonly idempotencyKey?: IdempotencyKeyRef }): Promise<Result<ProjectErasure, DomainError>> {
-    if (this.ports.settings.mode !== 'test') return fail('NOT_FOUND', 'No route POST test_data/reset');
+    if (!this.ports.sandbox) return fail('NOT_FOUND', 'No route POST test_data/reset');
     return ok(await this.ports.retention.eraseProject(input.projectId, input.idempotencyKey));
   }
 }

@@ -12,12 +12,12 @@ import type { Result } from '../../shared/result.js';
  */
 export class SimulatePayment {
   constructor(
-    private readonly ports: Pick<KassaPorts, 'invoices' | 'settings'>,
+    private readonly ports: Pick<KassaPorts, 'invoices' | 'sandbox'>,
     private readonly chargeInvoice: Pick<ChargeInvoice, 'execute'>,
   ) {}
 
   async execute(input: { readonly projectId: number; readonly invoiceId: string; readonly outcome: 'paid' | 'declined' }): Promise<Result<Transaction | null, DomainError>> {
-    if (this.ports.settings.mode !== 'test') return fail('NOT_FOUND', 'No such operation');
+    if (!this.ports.sandbox) return fail('NOT_FOUND', 'No such operation');
     const invoice = await this.ports.invoices.get(input.projectId, input.invoiceId);
     if (!invoice) return fail('INVOICE_NOT_FOUND');
     if (invoice.authorizationType !== 'AUTH_PAGE') return fail('INVOICE_WRONG_STATE', 'Only a card invoice (paid on its page) takes a simulated payment');

@@ -7,7 +7,7 @@ import { testClockLifecycle } from '../test-clock.lifecycle.js';
 import { limitMessage, TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
 import { contractWorkUntil, invoiceWorkUntil, subscriptionWorkUntil } from '../test-clock-budget.js';
 
-type ClockPorts = Pick<KassaPorts, 'testClocks' | 'clock' | 'ids' | 'settings' | 'scheduler' | 'retention' | 'contracts' | 'invoices' | 'subscriptions'>;
+type ClockPorts = Pick<KassaPorts, 'testClocks' | 'clock' | 'ids' | 'sandbox' | 'scheduler' | 'retention' | 'contracts' | 'invoices' | 'subscriptions'>;
 
 /** At most this many clocks a list answers. */
 export const MAX_TEST_CLOCKS_PAGE = 100;
@@ -23,7 +23,7 @@ export class TestClocks {
   constructor(private readonly ports: ClockPorts) {}
 
   async create(input: { readonly projectId: number; readonly frozenTime: string; readonly name: string | null }): Promise<Result<TestClock, DomainError>> {
-    if (this.ports.settings.mode !== 'test') return notInProduction('POST test_clocks');
+    if (!this.ports.sandbox) return notInProduction('POST test_clocks');
     // Racing creations may pass this count together: a budget, not a key.
     if ((await this.ports.testClocks.list(input.projectId, TEST_CLOCK_LIMITS.clocksPerProject)).length >= TEST_CLOCK_LIMITS.clocksPerProject) {
       return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.clocks(), { limit: 'clocksPerProject', value: TEST_CLOCK_LIMITS.clocksPerProject });
@@ -40,19 +40,19 @@ export class TestClocks {
   }
 
   async get(input: { readonly projectId: number; readonly testClockId: string }): Promise<Result<TestClock, DomainError>> {
-    if (this.ports.settings.mode !== 'test') return notInProduction('GET test_clocks/{id}');
+    if (!this.ports.sandbox) return notInProduction('GET test_clocks/{id}');
     const clock = await this.ports.testClocks.get(input.projectId, input.testClockId);
     return clock ? ok(clock) : missing(input.testClockId);
   }
 
   async list(input: { readonly projectId: number; readonly limit?: number }): Promise<Result<TestClock[], DomainError>> {
-    if (this.ports.settings.mode !== 'test') return notInProduction('GET test_clocks');
+    if (!this.ports.sandbox) return notInProduction('GET test_clocks');
     return ok(await this.ports.testClocks.list(input.projectId, Math.min(Math.max(1, input.limit ?? MAX_TEST_CLOCKS_PAGE), MAX_TEST_CLOCKS_PAGE)));
   }
 
   /** Starts an advance to `frozenTime` and asks for the job that runs it; answers the clock, `advancing`. */
   async advance(input: { readonly projectId: number; readonly testClockId: string; readonly frozenTime: string }): Promise<Result<TestClock, DomainError>> {
-    if (this.ports.settings.mode !== 'test') return notInProduction('POST test_clocks/{id}/advance');
+    if (!this.ports.sandbox) return notInProduction('POST test_clocks/{id}/advance');
     const { testClocks, clock: realClock, scheduler } = this.ports;
     for (;;) {
       const clock = await testClocks.get(input.projectId, input.testClockId);
@@ -94,7 +94,7 @@ export class TestClocks {
    * their deliveries), as a merchant's test run would want; refused while it is advancing.
    */
   async delete(input: { readonly projectId: number; readonly testClockId: string }): Promise<Result<TestClock, DomainError>> {
-    if (this.ports.settings.mode !== 'test') return notInProduction('DELETE test_clocks/{id}');
+    if (!this.ports.sandbox) return notInProduction('DELETE test_clocks/{id}');
     const clock = await this.ports.testClocks.get(input.projectId, input.testClockId);
     if (!clock) return missing(input.testClockId);
     if (clock.status === 'advancing') return fail('TEST_CLOCK_ADVANCING');

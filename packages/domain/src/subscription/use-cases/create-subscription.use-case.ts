@@ -1,24 +1,13 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
-import { money, type Money } from '../../shared/money.js';
+import { money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
-import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling } from '../billing-operation.js';
+import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling, type SubscriptionTestInfo } from '../billing-operation.js';
 import { failUndeliverableApproval, openSubscription, type Subscription } from '../subscription.js';
 import { newPin, sendPinOrClose } from '../../application/pin-delivery.js';
-import { clockOf, startingTime } from '../../application/clock-time.js';
+import { clockOf } from '../../application/event-stamp.js';
 import { scheduleDueWork } from '../../application/save-and-schedule.js';
 import { subscriptionLifecycle } from '../subscription.lifecycle.js';
-
-/** The test environment's TestInfo block of CreateSubscription. */
-export interface SubscriptionTestInfo {
-  readonly billingPeriodSeconds?: number;
-  readonly maxIterations?: number;
-  readonly expectedBillingResult?: 'Success' | 'Failed';
-  readonly billingAmount?: Money;
-  readonly operatorId?: number;
-  /** TestInfo/TestClockID: the subscription lives in that clock's time; without BillingPeriodSeconds it is charged every 30 days. */
-  readonly testClockId?: string;
-}
 
 export interface CreateSubscriptionInput {
   readonly projectId: number;
@@ -48,16 +37,16 @@ const wrongParams = (message: string) => fail('SUBSCRIPTION_WRONG_PARAMS', messa
 /** CreateSubscription: Pending, awaiting its PIN (SMS_PIN) or a payment on the page (AUTH_PAGE). */
 export class CreateSubscription {
   constructor(
-    private readonly ports: Pick<KassaPorts, 'subscriptions' | 'projects' | 'carriers' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'testClocks'>,
+    private readonly ports: Pick<KassaPorts, 'subscriptions' | 'projects' | 'carriers' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'sandbox' | 'time'>,
   ) {}
 
   async execute(input: CreateSubscriptionInput): Promise<Result<CreatedSubscription, DomainError>> {
-    const { subscriptions, carriers, ids, pins, pinDigests, scheduler, paymentPages, settings } = this.ports;
+    const { subscriptions, carriers, ids, pinDigests, scheduler, paymentPages, sandbox, time } = this.ports;
     if (input.customerType === 'Card' && !input.customerId) return wrongParams('CustomerId is required with CustomerType=Card');
     if (!input.msisdn && input.customerType !== 'Card' && !input.clientIp) {
       return wrongParams('Subscriber_MSISDN, CustomerType=Card with CustomerId, or ClientIP is required');
     }
-    const start = await startingTime(this.ports, input.projectId, input.testInfo?.testClockId);
+    const start = await time.start(input.projectId, input.testInfo?.testClockId);
     if (!start.ok) return wrongParams(`TestClockID: ${start.error.message}`);
     const onClock = clockOf(start.value);
     const billing = await this.billing(input, onClock.testClockId !== undefined);
@@ -72,7 +61,7 @@ export class CreateSubscription {
     }
     const channel = input.msisdn ? 'SMS_PIN' : 'AUTH_PAGE';
     const id = ids.newId();
-    const pin = channel === 'SMS_PIN' ? newPin(settings, pins) : null;
+    const pin = channel === 'SMS_PIN' ? newPin(this.ports) : null;
     const now = start.value.now;
     const subscription = openSubscription({
       id,
@@ -81,7 +70,7 @@ export class CreateSubscription {
       subscriberMsisdn: input.msisdn ?? null,
       subscriberId: input.customerId ?? null,
       country: (carrier?.country ?? 'ru').toLowerCase(),
-      operatorId: (settings.mode === 'test' ? input.testInfo?.operatorId : undefined) ?? carrier?.operator.id ?? DEFAULT_OPERATOR_ID,
+      operatorId: (sandbox ? input.testInfo?.operatorId : undefined) ?? carrier?.operator.id ?? DEFAULT_OPERATOR_ID,
       pinDigest: pin ? pinDigests.digest(id, pin) : null,
       billing: billing.value,
       now: now.toISOString(),
@@ -103,27 +92,11 @@ export class CreateSubscription {
     return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription', ...onClock }, now)).url });
   }
 
+  /** The sandbox's, read from TestInfo; without a sandbox (production) TestInfo is ignored: the production period, until cancelled. */
   private async billing(input: CreateSubscriptionInput, onClock: boolean): Promise<Result<SubscriptionBilling, DomainError>> {
-    if (this.ports.settings.mode === 'production') {
-      const project = await this.ports.projects.findProject(input.projectId);
-      const amount = project?.defaultPrice ?? money(1000, 'RUB');
-      return ok({ periodSeconds: PRODUCTION_PERIOD_SECONDS, maxIterations: UNLIMITED_ITERATIONS, expectedResult: 'Success', amount });
-    }
-    const t = input.testInfo ?? {};
-    const period = t.billingPeriodSeconds;
-    if (period !== undefined && !(Number.isInteger(period) && period >= 1 && period <= 86400)) {
-      return wrongParams('BillingPeriodSeconds must be an integer from 1 to 86400');
-    }
-    const maxIterations = t.maxIterations ?? 3;
-    if (!(Number.isInteger(maxIterations) && maxIterations >= 1 && maxIterations <= 100)) {
-      return wrongParams('MaxIterations must be an integer from 1 to 100');
-    }
-    return ok({
-      // On a test clock a merchant can wait for the production period: a clock's advance gets there.
-      periodSeconds: period ?? (onClock ? PRODUCTION_PERIOD_SECONDS : null),
-      maxIterations,
-      expectedResult: t.expectedBillingResult ?? 'Success',
-      amount: t.billingAmount ?? money(1000, 'RUB'),
-    });
+    if (this.ports.sandbox) return this.ports.sandbox.subscriptionBilling(input.testInfo, onClock);
+    const project = await this.ports.projects.findProject(input.projectId);
+    const amount = project?.defaultPrice ?? money(1000, 'RUB');
+    return ok({ periodSeconds: PRODUCTION_PERIOD_SECONDS, maxIterations: UNLIMITED_ITERATIONS, expectedResult: 'Success', amount });
   }
 }

@@ -9,12 +9,12 @@ import { onSubscription, type SubscriptionPorts } from './subscription-command.j
  * environment only the UUID shape counts (checked by the transport) and the refund always succeeds.
  */
 export class RefundBillingOperation {
-  constructor(private readonly ports: SubscriptionPorts & Pick<KassaPorts, 'gateway' | 'settings'>) {}
+  constructor(private readonly ports: SubscriptionPorts & Pick<KassaPorts, 'gateway' | 'sandbox'>) {}
 
   async execute(input: { readonly projectId: number; readonly billingOperationId: string }): Promise<Result<string, DomainError>> {
-    const { subscriptions, gateway, settings } = this.ports;
+    const { subscriptions, gateway, sandbox } = this.ports;
     const owner = await subscriptions.findByBillingOperation(input.projectId, input.billingOperationId);
-    if (!owner) return settings.mode === 'test' ? ok(input.billingOperationId) : fail('BILLING_OPERATION_NOT_FOUND');
+    if (!owner) return sandbox ? ok(input.billingOperationId) : fail('BILLING_OPERATION_NOT_FOUND');
     const op = owner.billingOperations.find((o) => o.id === input.billingOperationId);
     if (op && op.status === 'SUCCESS' && !op.refunded) {
       await gateway.refund({ idempotencyKey: `refund-${op.id}`, projectId: owner.projectId, amount: op.amount });

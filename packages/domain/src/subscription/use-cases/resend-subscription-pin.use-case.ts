@@ -10,15 +10,15 @@ import { notFound, onSubscription, type SubscriptionPorts } from './subscription
  * digest is kept, so the one sent before cannot be sent again.
  */
 export class ResendSubscriptionPin {
-  constructor(private readonly ports: SubscriptionPorts & Pick<KassaPorts, 'sms' | 'settings' | 'pins' | 'pinDigests'>) {}
+  constructor(private readonly ports: SubscriptionPorts & Pick<KassaPorts, 'sms' | 'sandbox' | 'pins' | 'pinDigests'>) {}
 
   async execute(input: { readonly projectId: number; readonly subscriptionId: string }): Promise<Result<Subscription, DomainError>> {
-    const { settings, pins, pinDigests, sms } = this.ports;
-    const pin = newPin(settings, pins);
+    const { pinDigests } = this.ports;
+    const pin = newPin(this.ports);
     const result = await onSubscription(this.ports, input.projectId, input, notFound(), (s, st) => resendSubscriptionPin(s, pinDigests.digest(s.id, pin), st));
     const msisdn = result.ok ? result.value.subscriberMsisdn : null;
     // Still Pending: the merchant may ask again (each try counts against the three).
-    if (msisdn && (await sendPin(settings, sms, msisdn, pin)) === 'undeliverable') return pinNotDelivered('PIN request', {});
+    if (msisdn && (await sendPin(this.ports, msisdn, pin)) === 'undeliverable') return pinNotDelivered('PIN request', {});
     return result;
   }
 }

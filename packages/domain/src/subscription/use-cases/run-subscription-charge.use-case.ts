@@ -3,7 +3,7 @@ import type { Customer } from '../../shared/customer.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
 import { recordSubscriptionCharge, subscriptionChargeDue, type Subscription } from '../subscription.js';
-import { stampFor } from '../../application/clock-time.js';
+import { stampFor } from '../../application/event-stamp.js';
 import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
 import { subscriptionLifecycle } from '../subscription.lifecycle.js';
@@ -18,7 +18,7 @@ export const subscriptionCustomer = (s: Subscription): Customer =>
  * ok(false) when nothing was due (stale or duplicated job).
  */
 export class RunSubscriptionCharge {
-  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'time'>) {}
 
   async execute(input: { readonly projectId: number; readonly subscriptionId: string }): Promise<Result<boolean, DomainError>> {
     const { subscriptions, gateway, ids, scheduler } = this.ports;

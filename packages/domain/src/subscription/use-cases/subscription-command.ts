@@ -12,7 +12,7 @@ import { subscriptionLifecycle } from '../subscription.lifecycle.js';
 /** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
 export type SubscriptionLocator = { readonly subscriptionId: string } | SubscriberFilter;
 
-export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'testClocks'>;
+export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'time'>;
 
 /** By id, or the subscriber's newest subscription in the project. */
 export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'>, projectId: number, by: SubscriptionLocator) {

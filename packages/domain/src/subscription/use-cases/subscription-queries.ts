@@ -27,14 +27,13 @@ export class PageSubscriptions {
 
 /** Production listing cap (the spec shows only the test environment's 50). */
 export const PRODUCTION_LIST_LIMIT = 1000;
-export const TEST_LIST_LIMIT = 50;
 
 /** GetSubscriptions: the project's subscriptions, newest first, active and closed, optionally filtered. */
 export class ListSubscriptions {
-  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'settings'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'sandbox'>) {}
 
   execute(input: { readonly projectId: number; readonly filter?: SubscriberFilter }): Promise<Subscription[]> {
-    const limit = this.ports.settings.mode === 'test' ? TEST_LIST_LIMIT : PRODUCTION_LIST_LIMIT;
+    const limit = this.ports.sandbox?.subscriptionListLimit ?? PRODUCTION_LIST_LIMIT;
     return this.ports.subscriptions.list(input.projectId, input.filter, limit);
   }
 }

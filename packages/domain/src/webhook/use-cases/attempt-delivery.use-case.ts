@@ -3,7 +3,7 @@ import { ok, type Result } from '../../shared/result.js';
 import { addSeconds, isAtOrAfter } from '../../shared/time.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ATTEMPT_CLAIM_SECONDS, claimAttempt, recordAttempt } from '../webhook-delivery.js';
-import { stampFor } from '../../application/clock-time.js';
+import { stampFor } from '../../application/event-stamp.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
 import { deliveryLifecycle } from '../webhook-delivery.lifecycle.js';
 import { liveSecrets } from '../../shared/secrets.js';
@@ -25,7 +25,7 @@ export interface AttemptPace {
   settle(url: string, succeeded: boolean): void;
 }
 
-type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'testClocks'>;
+type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time'>;
 
 /**
  * Job: one attempt of a pending delivery whose attempt is due, signed with the project's current
@@ -106,9 +106,7 @@ export class AttemptDelivery {
 
   /** Where the advance of the delivery's clock ends, if it is advancing. */
   private async advancingTo(delivery: WebhookDelivery): Promise<string | undefined> {
-    if (!delivery.testClockId) return undefined;
-    const clock = await this.ports.testClocks.get(delivery.projectId, delivery.testClockId);
-    return clock?.status === 'advancing' ? (clock.advancingTo ?? undefined) : undefined;
+    return this.ports.time.advancingTo(delivery);
   }
 
   /** Records the attempt (compare-and-set) and asks for the next one when the schedule has one. */

@@ -10,7 +10,7 @@ import { runStampedCommand } from '../../application/run-command.js';
  * timestamp and signature); a dead delivery comes back to life with a fresh schedule.
  */
 export class RedeliverWebhook {
-  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'testClocks'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time'>) {}
 
   execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
     const { deliveries } = this.ports;
