@@ -1,55 +1,103 @@
 // Kassa's domain: lifecycles, rules and ports of the payment service. Runtime dependency: xstate.
 // In-memory adapters, the test environment gateway and test doubles: @kassa/adapters-memory; the
 // repository contract suite for storage adapters: @kassa/domain/testing.
+//
+// The public surface: the types of the modules below, and by name the values that the adapters, the
+// delivery apps and embedders use (the use cases through kassaUseCases, each lifecycle through its
+// module). Machines, steps and helpers stay inside. packages/domain/api/domain.api.md is the surface
+// as reviewed; the test command fails when it changes unseen.
 
-export * from './shared/result.js';
-export * from './shared/errors.js';
-export * from './shared/money.js';
-export * from './shared/masking.js';
-export * from './shared/customer.js';
-export * from './presenters/customer.presenter.js';
-export * from './shared/events.js';
-export * from './events/domain-event.js';
-export * from './shared/unreachable.js';
-export * from './shared/time.js';
-export * from './shared/settings.js';
-export * from './shared/payment-methods.js';
-export * from './shared/payment-card.js';
-export * from './ports/system-clock.js';
+export type { Err, Ok, Result } from './shared/result.js';
+export { err, ok } from './shared/result.js';
+export type { DomainError, ErrorCode } from './shared/errors.js';
+export { ERROR_CATALOG, domainError, fail } from './shared/errors.js';
+export type { Money } from './shared/money.js';
+export { formatAmount, money, parseMoney } from './shared/money.js';
+export { cardLast4, luhnValid, maskMsisdn } from './shared/masking.js';
+export type { CardCustomer, Customer, MobilePhoneCustomer, StoredCard } from './shared/customer.js';
+export { customerKey } from './shared/customer.js';
+export type { CustomerPresentation, PhoneCustomerPresentation } from './presenters/customer.presenter.js';
+export { presentCustomer } from './presenters/customer.presenter.js';
+export type { AggregateKind, EmittedPart, EventEnvelope, EventStamp } from './shared/events.js';
+export { stamped } from './shared/events.js';
+export type { DomainEvent, DomainEventType } from './events/domain-event.js';
+export { unreachable } from './shared/unreachable.js';
+export { compactUtc, parseCompactUtc, parseSpecTime, specTime } from './shared/time.js';
+export type { DomainSettings, KassaMode } from './shared/settings.js';
+export { DEFAULT_RETENTION_DAYS, TEST_PIN, defaultSettings } from './shared/settings.js';
+export type { MethodCode, PagePaymentMethod, Wallet } from './shared/payment-methods.js';
+export { METHOD_CODES, PAYMENT_METHODS, checkPaymentMethod, isMethodCode, isWallet, offeredMethods } from './shared/payment-methods.js';
+export type { CardField, PaymentCard, PaymentCardForm } from './shared/payment-card.js';
+export { readPaymentCard } from './shared/payment-card.js';
+export { SystemClock } from './ports/system-clock.js';
 export { MAX_PIN_ATTEMPTS } from './shared/pin-confirmation.js';
 export type { Change, DueWork, Lifecycle } from './shared/lifecycle.js';
 
-export * from './contract/contract.events.js';
-export * from './contract/contract.js';
-export * from './contract/contract.machine.js';
-export * from './contract/contract.lifecycle.js';
-export * from './invoice/invoice.events.js';
-export * from './invoice/invoice.js';
-export * from './invoice/invoice.machine.js';
-export * from './invoice/invoice.lifecycle.js';
-export * from './presenters/invoice.presenter.js';
-export * from './invoice/transaction.js';
-export * from './subscription/subscription.events.js';
-export * from './subscription/subscription.js';
-export * from './subscription/subscription.machine.js';
-export * from './subscription/subscription.lifecycle.js';
-export * from './subscription/billing-operation.js';
-export * from './sandbox/test-clock.js';
-export * from './sandbox/test-clock.machine.js';
-export * from './sandbox/test-clock.lifecycle.js';
-export * from './sandbox/test-clock.events.js';
-export * from './shared/test-clock-limits.js';
-export * from './sandbox/test-clock-budget.js';
-export * from './sandbox/use-cases/clocked-attempt-pace.js';
+export type { ContractAuthorized, ContractClosed, ContractEmitted, ContractEvent, ContractFacts } from './contract/contract.events.js';
+export type { Contract, ContractAuthorizationType, ContractFields, ContractState, OpenContractInput } from './contract/contract.js';
+export { CONTRACT_STATES, cancelContract, enterContractPin, expireContract, openContract } from './contract/contract.js';
+export type { ContractMachineEvent } from './contract/contract.machine.js';
+export type { ContractJob } from './contract/contract.lifecycle.js';
+export { contractDueAt, contractLifecycle } from './contract/contract.lifecycle.js';
+export type { InvoiceEmitted, InvoiceEvent, InvoiceFacts, PaymentUpdated, RefundCompleted, RefundFailed } from './invoice/invoice.events.js';
+export type { ExpectedBillingResult, Invoice, InvoiceAuthorizationType, InvoiceContractRef, InvoiceFields, InvoiceState, InvoiceTestInfo, OpenInvoiceInput } from './invoice/invoice.js';
+export { INVOICE_STATES, cancelInvoice, completeRefund, invoiceIsPaid, openInvoice, recordCharge, requestRefund, transactionFor } from './invoice/invoice.js';
+export type { InvoiceMachineEvent } from './invoice/invoice.machine.js';
+export type { InvoiceJob } from './invoice/invoice.lifecycle.js';
+export { invoiceDueAt, invoiceLifecycle } from './invoice/invoice.lifecycle.js';
+export type { InvoicePresentation, InvoicePresenterPorts } from './presenters/invoice.presenter.js';
+export { presentInvoice } from './presenters/invoice.presenter.js';
+export type { ChargeOutcome, Transaction } from './invoice/transaction.js';
+export { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS } from './invoice/transaction.js';
+export type {
+  SubscriptionActivated,
+  SubscriptionApprovingFailed,
+  SubscriptionCancelled,
+  SubscriptionCharged,
+  SubscriptionClosed,
+  SubscriptionEmitted,
+  SubscriptionEvent,
+  SubscriptionFacts,
+} from './subscription/subscription.events.js';
+export type { AcceptanceChannel, OpenSubscriptionInput, Subscription, SubscriptionFields, SubscriptionState } from './subscription/subscription.js';
+export {
+  SUBSCRIPTION_STATES,
+  approveSubscription,
+  cancelSubscription,
+  completeSubscriptionPayment,
+  openSubscription,
+  recordSubscriptionCharge,
+  refundBillingOperation,
+  resendSubscriptionPin,
+  subscriptionActivation,
+  subscriptionIsActive,
+  subscriptionIsApproved,
+} from './subscription/subscription.js';
+export type { SubscriptionMachineEvent } from './subscription/subscription.machine.js';
+export type { SubscriptionJob } from './subscription/subscription.lifecycle.js';
+export { subscriptionDueAt, subscriptionLifecycle } from './subscription/subscription.lifecycle.js';
+export type { BillingOperation, SubscriptionBilling, SubscriptionTestInfo } from './subscription/billing-operation.js';
+export { PRODUCTION_PERIOD_SECONDS } from './subscription/billing-operation.js';
+export type { TestClock, TestClockFields, TestClockStatus } from './sandbox/test-clock.js';
+export { openTestClock, startAdvance } from './sandbox/test-clock.js';
+export type { TestClockMachineEvent } from './sandbox/test-clock.machine.js';
+export type { TestClockJob } from './sandbox/test-clock.lifecycle.js';
+export { ADVANCE_LEASE_SECONDS, testClockLifecycle } from './sandbox/test-clock.lifecycle.js';
+export type { TestClockEvent, TestClockReady } from './sandbox/test-clock.events.js';
+export { TEST_CLOCK_LIMITS } from './shared/test-clock-limits.js';
+export type { ClockedAttemptPace } from './sandbox/use-cases/clocked-attempt-pace.js';
+export { CLOCKED_ATTEMPTS } from './sandbox/use-cases/clocked-attempt-pace.js';
 
-export * from './ports/kassa-ports.js';
-export * from './ports/save-result.js';
+export type { KassaPorts } from './ports/kassa-ports.js';
+export type { CreateResult, DuplicateKey, SaveResult, VersionConflict } from './ports/save-result.js';
+export { created, duplicateKey, saved, versionConflict } from './ports/save-result.js';
 export type * from './ports/billing-gateway.port.js';
 export type * from './ports/carrier-lookup.port.js';
 export type * from './ports/clock.port.js';
 export type * from './ports/request-context.port.js';
 export type * from './ports/idempotency-store.port.js';
-export * from './shared/secrets.js';
+export type { RetiringSecret } from './shared/secrets.js';
+export { liveSecrets } from './shared/secrets.js';
 export type * from './ports/contract-repository.port.js';
 export type * from './ports/event-outbox.port.js';
 export type * from './ports/id-generator.port.js';
@@ -57,7 +105,8 @@ export type * from './ports/invoice-repository.port.js';
 export type * from './ports/payment-page.port.js';
 export type * from './ports/pin.port.js';
 export type * from './ports/project-directory.port.js';
-export * from './ports/scheduler.port.js';
+export type { Job, JobName, Scheduler } from './ports/scheduler.port.js';
+export { jobId } from './ports/scheduler.port.js';
 export type * from './ports/subscription-repository.port.js';
 export type * from './ports/webhook-delivery-repository.port.js';
 export type * from './ports/event-log.port.js';
@@ -69,56 +118,65 @@ export type * from './ports/test-clock-repository.port.js';
 export type * from './ports/time-source.port.js';
 export type * from './ports/sandbox.port.js';
 export type * from './ports/list-page.port.js';
-export * from './webhook/webhook-delivery.js';
-export * from './webhook/webhook-delivery.machine.js';
-export * from './webhook/webhook-delivery.lifecycle.js';
-export * from './webhook/retry-schedule.js';
+export type { AttemptOutcome, DeliveryAttempt, DeliveryState, Notification, OpenDeliveryInput, WebhookDelivery, WebhookDeliveryFields } from './webhook/webhook-delivery.js';
+export { ATTEMPT_CLAIM_SECONDS, claimAttempt, deliveryId, openDelivery, recordAttempt, redeliver } from './webhook/webhook-delivery.js';
+export type { WebhookDeliveryMachineEvent } from './webhook/webhook-delivery.machine.js';
+export type { DeliveryJob } from './webhook/webhook-delivery.lifecycle.js';
+export { deliveryDueAt, deliveryLifecycle } from './webhook/webhook-delivery.lifecycle.js';
+export { MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, RETRY_DELAYS_SECONDS, nextAttemptDelay } from './webhook/retry-schedule.js';
 
-export * from './application/retry-on-conflict.js';
-export * from './application/run-command.js';
-export * from './application/event-stamp.js';
-export * from './application/real-time.js';
-export * from './application/page-size.js';
-export * from './sandbox/environment/clocked-scheduler.js';
-export * from './sandbox/environment/test-clock-time.js';
-export * from './sandbox/environment/test-environment-sandbox.js';
-export * from './application/pin-delivery.js';
-export * from './application/save-and-schedule.js';
+export type { CommandPorts, CommandRun, StampedRun } from './application/run-command.js';
+export { stampOf } from './application/event-stamp.js';
+export { RealTime } from './application/real-time.js';
+export { ClockedScheduler } from './sandbox/environment/clocked-scheduler.js';
+export { TestClockTime } from './sandbox/environment/test-clock-time.js';
+export { TEST_LIST_LIMIT, UNDELIVERABLE_SMS_TEST_MSISDN, testEnvironmentSandbox } from './sandbox/environment/test-environment-sandbox.js';
+export type { AwaitingPin } from './application/pin-delivery.js';
+export { newPin, sendPin } from './application/pin-delivery.js';
+export type { Schedulable } from './application/save-and-schedule.js';
 export { InvoiceCommand, type InvoiceRef } from './invoice/use-cases/invoice-command.js';
 export { SubscriptionCommand, locateSubscription, type SubscriptionLocator } from './subscription/use-cases/subscription-command.js';
-export * from './kassa-use-cases.js';
-export * from './contract/use-cases/create-contract.use-case.js';
-export * from './contract/use-cases/authorize-contract.use-case.js';
-export * from './contract/use-cases/cancel-contract.use-case.js';
-export * from './contract/use-cases/expire-contract.use-case.js';
-export * from './contract/use-cases/check-billing.use-case.js';
-export * from './invoice/use-cases/create-invoice.use-case.js';
-export * from './invoice/use-cases/authorize-invoice.use-case.js';
-export * from './invoice/use-cases/refund-invoice.use-case.js';
-export * from './invoice/use-cases/complete-refund.use-case.js';
-export * from './invoice/use-cases/invoice-queries.js';
-export * from './invoice/use-cases/charge-invoice.use-case.js';
-export * from './invoice/use-cases/pay-invoice-on-page.use-case.js';
-export * from './subscription/use-cases/create-subscription.use-case.js';
-export * from './subscription/use-cases/approve-subscription.use-case.js';
-export * from './subscription/use-cases/pay-subscription-on-page.use-case.js';
-export * from './subscription/use-cases/confirm-wap-subscription.use-case.js';
-export * from './subscription/use-cases/resend-subscription-pin.use-case.js';
-export * from './subscription/use-cases/subscription-queries.js';
-export * from './subscription/use-cases/refund-billing-operation.use-case.js';
-export * from './subscription/use-cases/run-subscription-charge.use-case.js';
-export * from './jobs/run-job.use-case.js';
-export * from './jobs/run-due-work.use-case.js';
-export * from './jobs/relay-events.use-case.js';
-export * from './jobs/apply-retention.use-case.js';
-export * from './webhook/use-cases/attempt-delivery.use-case.js';
-export * from './webhook/use-cases/redeliver-webhook.use-case.js';
-export * from './webhook/use-cases/recover-dead-deliveries.use-case.js';
-export * from './sandbox/use-cases/reset-test-data.use-case.js';
-export * from './webhook/use-cases/webhook-queries.js';
-export * from './sandbox/use-cases/test-clock-use-cases.js';
-export * from './sandbox/use-cases/run-test-clock-advance.use-case.js';
-export * from './sandbox/use-cases/sweep-test-clocks.js';
-export * from './sandbox/use-cases/remove-expired-test-clocks.js';
-export * from './sandbox/use-cases/simulate-payment.use-case.js';
-export * from './contract/use-cases/contract-queries.js';
+export type { KassaUseCases } from './kassa-use-cases.js';
+export { kassaUseCases } from './kassa-use-cases.js';
+export type { CreateContract, CreateContractInput } from './contract/use-cases/create-contract.use-case.js';
+export type { AuthorizeContract, AuthorizeContractInput } from './contract/use-cases/authorize-contract.use-case.js';
+export type { CancelContract } from './contract/use-cases/cancel-contract.use-case.js';
+export type { ExpireContract } from './contract/use-cases/expire-contract.use-case.js';
+export type { BillingCheck, CheckBilling } from './contract/use-cases/check-billing.use-case.js';
+export type { CreateInvoiceInput, CreatedInvoice } from './invoice/use-cases/create-invoice.use-case.js';
+export { CreateInvoice } from './invoice/use-cases/create-invoice.use-case.js';
+export { AuthorizeInvoice } from './invoice/use-cases/authorize-invoice.use-case.js';
+export { RefundInvoice } from './invoice/use-cases/refund-invoice.use-case.js';
+export type { CompleteRefund } from './invoice/use-cases/complete-refund.use-case.js';
+export type { FindInvoiceByOrderId } from './invoice/use-cases/invoice-queries.js';
+export { GetInvoice, ListInvoices } from './invoice/use-cases/invoice-queries.js';
+export type { ChargeInvoice, ChargeInvoiceInput } from './invoice/use-cases/charge-invoice.use-case.js';
+export type { PayInvoiceOnPageInput } from './invoice/use-cases/pay-invoice-on-page.use-case.js';
+export { PayInvoiceOnPage } from './invoice/use-cases/pay-invoice-on-page.use-case.js';
+export type { CreateSubscriptionInput, CreatedSubscription } from './subscription/use-cases/create-subscription.use-case.js';
+export { ALTERNATE_OPERATOR_ID, CreateSubscription } from './subscription/use-cases/create-subscription.use-case.js';
+export { ApproveSubscription } from './subscription/use-cases/approve-subscription.use-case.js';
+export type { PaySubscriptionOnPage, PaySubscriptionOnPageInput } from './subscription/use-cases/pay-subscription-on-page.use-case.js';
+export type { ConfirmWapSubscription, WapAction, WapOutcome } from './subscription/use-cases/confirm-wap-subscription.use-case.js';
+export type { ResendSubscriptionPin } from './subscription/use-cases/resend-subscription-pin.use-case.js';
+export type { ListSubscriptions, PageSubscriptions } from './subscription/use-cases/subscription-queries.js';
+export { GetSubscriptionStatus } from './subscription/use-cases/subscription-queries.js';
+export { RefundBillingOperation } from './subscription/use-cases/refund-billing-operation.use-case.js';
+export { RunSubscriptionCharge } from './subscription/use-cases/run-subscription-charge.use-case.js';
+export type { JobUseCases, RunJob } from './jobs/run-job.use-case.js';
+export type { ClockSweep, RunDueWork } from './jobs/run-due-work.use-case.js';
+export type { RelayEvents } from './jobs/relay-events.use-case.js';
+export { ApplyRetention } from './jobs/apply-retention.use-case.js';
+export type { AttemptPace } from './webhook/use-cases/attempt-delivery.use-case.js';
+export { AttemptDelivery, BUSY_RETRY_SECONDS } from './webhook/use-cases/attempt-delivery.use-case.js';
+export type { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case.js';
+export type { Recovery } from './webhook/use-cases/recover-dead-deliveries.use-case.js';
+export { RecoverDeadDeliveries } from './webhook/use-cases/recover-dead-deliveries.use-case.js';
+export type { ResetTestData } from './sandbox/use-cases/reset-test-data.use-case.js';
+export type { ListEvents, ListWebhookDeliveries } from './webhook/use-cases/webhook-queries.js';
+export { TestClocks } from './sandbox/use-cases/test-clock-use-cases.js';
+export { RunTestClockAdvance } from './sandbox/use-cases/run-test-clock-advance.use-case.js';
+export type { SweepTestClocks } from './sandbox/use-cases/sweep-test-clocks.js';
+export { removeExpiredTestClocks } from './sandbox/use-cases/remove-expired-test-clocks.js';
+export type { SimulatePayment } from './sandbox/use-cases/simulate-payment.use-case.js';
+export type { GetContract, ListContracts } from './contract/use-cases/contract-queries.js';
