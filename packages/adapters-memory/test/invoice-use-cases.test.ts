@@ -7,6 +7,24 @@ const card = { type: 'undefined_bank_card' as const, source: 'shop', merchantCus
 const boundCard = { ...card, type: 'bank_card' as const, card: { last4: '4242', expirationMonth: 1, expirationYear: 2031 } };
 
 describe('invoice use cases', () => {
+  it('a charge job that runs at or after the expiry (its gateway down until then) expires the invoice instead of charging it', async () => {
+    const kassa = testKassa();
+    const { invoice } = value(await kassa.useCases.createInvoice.execute({ ...order('late-charge'), customer: phone() }));
+    const ref = { projectId: 1, invoiceId: invoice.id };
+    value(await kassa.useCases.authorizeInvoice.execute({ ...ref, pinCode: '1234' }));
+    let charges = 0;
+    const charge = kassa.ports.gateway.charge.bind(kassa.ports.gateway);
+    kassa.ports.gateway.charge = (request) => {
+      charges += 1;
+      return charge(request);
+    };
+    // The job never ran (the gateway was unreachable): 24 hours later the sweep runs it again.
+    kassa.ports.clock.advance(24 * 3600);
+    expect(value(await kassa.useCases.chargeInvoice.execute({ ...ref, trigger: 'job' }))).toBeNull();
+    const after = value(await kassa.useCases.getInvoice.execute(ref));
+    expect([after.state, after.transactions.length, charges]).toEqual(['cancelled', 0, 0]);
+  });
+
   it('DCB without a contract: SMS_PIN, Created/NOT_PAID; PIN -> Authorize; the charge job -> Processed/PAID with payment.updated', async () => {
     const kassa = testKassa();
     const { invoice } = value(await kassa.useCases.createInvoice.execute({ ...order('o1'), customer: phone() }));

@@ -74,7 +74,7 @@ const fromSubscription = (s: Subscription): Payable | undefined => {
     price: s.billing.amount,
     state: s.state === 'pending' ? 'open' : approved ? 'paid' : 'expired',
     status: SUBSCRIPTION_STATUS_BY_STATE[s.state],
-    paymentStatus: approved ? 'PAID' : 'NOT_PAID',
+    paymentStatus: paymentStatusName(approved),
     failedAttempts: s.activationAttempts ?? 0,
     activation,
   };

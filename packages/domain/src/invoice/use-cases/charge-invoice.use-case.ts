@@ -1,4 +1,5 @@
-import { invoiceIsChargeable, recordCharge, transactionFor } from '../invoice.js';
+import { expireInvoice, invoiceIsChargeable, recordCharge, transactionFor } from '../invoice.js';
+import { isAtOrAfter } from '../../shared/time.js';
 import { awaitsChargeJob, invoiceLifecycle } from '../invoice.lifecycle.js';
 import type { Transaction } from '../transaction.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
@@ -38,6 +39,13 @@ export class ChargeInvoice {
       const invoice = await invoices.get(input.projectId, input.invoiceId);
       if (!invoice || !invoiceIsChargeable(invoice)) return ok(null);
       if (input.trigger === 'job' && !awaitsChargeJob(invoice)) return ok(null);
+      // A charge job still running at the invoice's expiry (its gateway down since, retried by the
+      // sweep) expires it instead: no late charge, and the client's one active invoice is freed.
+      if (input.trigger === 'job' && isAtOrAfter((await this.ports.time.now(invoice)).toISOString(), invoice.expiresAt)) {
+        const expired = expireInvoice(invoice, await stampFor(this.ports, invoice));
+        if (expired.next && !(await saveAndSchedule(scheduler, invoiceLifecycle, invoice, expired.next, invoices.save(expired.next, expired.events))).ok) return RETRY;
+        return ok(null);
+      }
       const sequence = invoice.transactions.length + 1;
       const expected = invoice.testInfo?.expectedBillingResult;
       const outcome = await gateway.charge({
