@@ -124,6 +124,13 @@ module.exports = {
       to: { path: '^packages/http-kit/', pathNot: '^packages/http-kit/src/testing/' },
     },
     {
+      name: 'contract-suites-only-in-tests',
+      comment: '@kassa/domain/testing and @kassa/operations/testing (the contract suites, their sample data) are for tests: no product code imports them (adapters-memory\'s test doubles re-export the sample project).',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: ['^packages/(domain|operations)/src/testing/', '^packages/adapters-memory/src/test-doubles\\.ts$', '^packages/devkit/', TEST] },
+      to: { path: '^packages/(domain|operations)/src/testing/' },
+    },
+    {
       name: 'http-kit-testing-only-in-tests',
       comment: "@kassa/http-kit/testing (serve an app on a free port) is for tests, any package's: no product code imports it.",
       severity: 'error',
@@ -134,7 +141,7 @@ module.exports = {
     // 4. Only app imports adapters; merchant-client depends on protocol only.
     {
       name: 'only-app-to-adapters',
-      comment: "Only packages/app (the composition root) imports adapter packages (and the dev-only devkit; the domain's tests the in-memory ones, by the rule above).",
+      comment: "Only packages/app (the composition root) imports adapter packages (and the dev-only devkit; a delivery app's tests the in-memory ones).",
       severity: 'error',
       from: { path: '^packages/', pathNot: ['^packages/(app|adapters-[^/]+|devkit)/', `^packages/domain/src/.*${TEST}`, `${DELIVERY}.*${TEST}`] },
       to: { path: '^packages/adapters-[^/]+/' },

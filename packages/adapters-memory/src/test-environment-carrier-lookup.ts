@@ -10,11 +10,8 @@ export const SANDBOX_FOREIGN_NETWORK = /^198\.51\.100\.[0-9]{1,3}$/;
  * but those of SANDBOX_FOREIGN_NETWORK, which are in Germany ('de').
  */
 export class TestEnvironmentCarrierLookup implements CarrierLookup {
-  /** `testNumbers`: whether the documented test numbers behave as documented (the test environment only; +7 999 is a real range). */
-  constructor(private readonly testNumbers = true) {}
-
   async lookup(msisdn: string): Promise<CarrierInfo | undefined> {
-    if (!/^7[0-9]{10}$/.test(msisdn) || (this.testNumbers && msisdn === TEST_ENVIRONMENT_MSISDNS.unsupported)) return undefined;
+    if (!/^7[0-9]{10}$/.test(msisdn) || msisdn === TEST_ENVIRONMENT_MSISDNS.unsupported) return undefined;
     return { country: 'RU', network: { id: 1, name: 'Sandbox Network' }, operator: { id: 22, name: 'Sandbox Operator' } };
   }
 

@@ -44,13 +44,15 @@ export const TEST_ENVIRONMENT_PIN_KEY = 'kassa-test-environment-pin-key-not-secr
 /**
  * Every production requirement, in one place: what the test environment supplies itself (the
  * sandbox's gateway, carrier directory and demo partner, a public PIN key, no sealing) and why
- * production may not. The first missing one stops the start, named by the configuration's message.
+ * production may not. A start without them names every missing one, a line each.
  */
 export const PRODUCTION_REQUIRES = {
   KASSA_BILLING_GATEWAY: 'the sandbox gateway moves no money: a module whose default export makes your BillingGateway (docs/operators/production.md)',
   KASSA_SMS_SENDER: 'without it no customer receives a PIN: a module whose default export makes your SmsSender (docs/operators/production.md)',
   KASSA_CARRIER_LOOKUP: "the sandbox's directory bills every Russian number through its own operator: a module whose default export makes your CarrierLookup (docs/operators/production.md)",
   KASSA_SEED_FILE: 'it lists the partners and projects',
+  KASSA_TOKEN_SECRET:
+    "the key of the payment pages' links: without it each process and each start makes its own, and a link made by one is refused by another (32 characters or more, the same in every process)",
   KASSA_PIN_KEY: 'the key of the stored PIN digests (32 characters or more, the same in every process, not the public test key)',
   KASSA_SECRETS_KEY: 'it seals the partner passwords and webhook and subscription secrets at rest (openssl rand -base64 32)',
 } as const;
@@ -113,7 +115,7 @@ export const configSchema = z
     KASSA_BILLING_GATEWAY: z.string().min(1).optional(),
     /** A module whose default export makes the SmsSender (default: log that a PIN was due, never the PIN). */
     KASSA_SMS_SENDER: z.string().min(1).optional(),
-    /** A module whose default export makes the CarrierLookup: who serves a number, where an address is (default: the sandbox's directory). */
+    /** A module whose default export makes the CarrierLookup: who serves a number, where an address is (required in production; the test environment's default: the sandbox's directory). */
     KASSA_CARRIER_LOOKUP: z.string().min(1).optional(),
     /** How far a signed request's time (X-Timestamp, NowUtc, Now) may be from Kassa's clock; the spec's 20 minutes at most. */
     KASSA_SIGNATURE_DRIFT_SECONDS: z.coerce.number().int().min(1).max(1200).default(1200),

@@ -6,6 +6,7 @@ import { SignatureVerifier } from '@kassa/json-api';
 import { JwtPaymentPages } from '@kassa/payment-pages';
 import { HttpWebhookSender, PublicNetworkCallbackTargets } from '@kassa/adapters-webhooks';
 import type { RequestScope } from '@kassa/http-kit';
+import { CallerAuthentication } from '@kassa/operations';
 import type { Logger } from 'pino';
 import { environmentPorts } from './environment-ports.js';
 import type { Extensions } from './extensions.js';
@@ -108,11 +109,19 @@ export function buildContainer(f: Foundations): Container {
     },
     [TOKENS.Settings, TOKENS.Logger, TOKENS.Storage, TOKENS.Clock, TOKENS.Ids, TOKENS.Metrics, TOKENS.PaymentPages, TOKENS.Scheduler, TOKENS.Extensions],
   );
+  // One for JSON v3, XML 2.9 and the subscription service: each extracts its credentials and words the refusal.
+  container
+    .bind(TOKENS.Callers)
+    .toResolvedValue(
+      (s: KassaSettings, storage: Storage, clock: Clock) => new CallerAuthentication({ projects: storage.projects, clock, maxDriftSeconds: s.callers.maxDriftSeconds }),
+      [TOKENS.Settings, TOKENS.Storage, TOKENS.Clock],
+    );
   container.bind(TOKENS.UseCases).toResolvedValue((ports: KassaPorts) => kassaUseCases(ports), [TOKENS.Ports]);
 
   container.bind(TOKENS.HttpDeps).toResolvedValue(
-    (s: KassaSettings, logger: Logger, ports: KassaPorts, useCases: HttpDeps['useCases'], storage: Storage, urls: PublicUrls, metrics: KassaMetrics): HttpDeps => ({
+    (s: KassaSettings, logger: Logger, ports: KassaPorts, useCases: HttpDeps['useCases'], storage: Storage, urls: PublicUrls, metrics: KassaMetrics, callers: CallerAuthentication): HttpDeps => ({
       useCases,
+      callers,
       projects: ports.projects,
       carriers: ports.carriers,
       paymentPages: ports.paymentPages,
@@ -136,7 +145,7 @@ export function buildContainer(f: Foundations): Container {
       },
       observer: metrics,
     }),
-    [TOKENS.Settings, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases, TOKENS.Storage, TOKENS.PublicUrls, TOKENS.Metrics],
+    [TOKENS.Settings, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases, TOKENS.Storage, TOKENS.PublicUrls, TOKENS.Metrics, TOKENS.Callers],
   );
   container.bind(TOKENS.HostApps).toResolvedValue((deps: HttpDeps, pages: JwtPaymentPages) => hostApps(deps, pages, new Set(f.benchmarkOff ?? [])), [TOKENS.HttpDeps, TOKENS.PaymentPages]);
 

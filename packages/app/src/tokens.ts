@@ -2,6 +2,7 @@ import type { ServiceIdentifier } from 'inversify';
 import type { Clock, IdGenerator, KassaPorts, KassaUseCases, Scheduler } from '@kassa/domain';
 import type { AdminDeps } from '@kassa/admin-api';
 import type { RequestScope } from '@kassa/http-kit';
+import type { CallerAuthentication } from '@kassa/operations';
 import type { JwtPaymentPages } from '@kassa/payment-pages';
 import type { Logger } from 'pino';
 import type { Extensions } from './extensions.js';
@@ -35,6 +36,7 @@ export const TOKENS = {
   Readiness: token<Readiness>('Readiness'),
   Metrics: token<KassaMetrics>('Metrics'),
   PaymentPages: token<JwtPaymentPages>('PaymentPages'),
+  Callers: token<CallerAuthentication>('Callers'),
   Scheduler: token<Scheduler>('Scheduler'),
   Ports: token<KassaPorts>('Ports'),
   UseCases: token<KassaUseCases>('UseCases'),

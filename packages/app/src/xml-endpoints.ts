@@ -10,8 +10,9 @@ export const XML_SCHEMA_PATH = '/API/XML/InvoiceManagementService.xsd';
  * carry cards; the subscription service on the subscriptions host, which answers every other path in its XML too.
  */
 export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci' | 'subs', RawEndpoint[]> & { readonly subsHost: DocumentHost } {
-  const { useCases, projects, carriers, paymentPages, clock, logger, mode, maxDriftSeconds } = deps;
+  const { useCases, projects, carriers, paymentPages, clock, logger, mode, maxDriftSeconds, callers } = deps;
   const service = new InvoiceManagementService({
+    callers,
     useCases,
     projects,
     carriers,
@@ -39,6 +40,7 @@ export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci' | 'subs', Raw
   };
   // The subscription service: one path per method, one service behind them.
   const subscriptions = new SubscriptionService({
+    callers,
     useCases,
     projects,
     paymentPages,

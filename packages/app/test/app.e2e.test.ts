@@ -129,7 +129,7 @@ describe('production mode', () => {
   it('refuses to start without its own gateway, SMS sender, carrier lookup, seed file and keys, or with a module that does not make one', async () => {
     // Every requirement is named, a line each, by the one schema of the configuration.
     const missing = () => readConfig({ KASSA_ENV: 'production' });
-    for (const variable of ['KASSA_BILLING_GATEWAY', 'KASSA_SMS_SENDER', 'KASSA_CARRIER_LOOKUP', 'KASSA_SEED_FILE', 'KASSA_PIN_KEY', 'KASSA_SECRETS_KEY'])
+    for (const variable of ['KASSA_BILLING_GATEWAY', 'KASSA_SMS_SENDER', 'KASSA_CARRIER_LOOKUP', 'KASSA_SEED_FILE', 'KASSA_TOKEN_SECRET', 'KASSA_PIN_KEY', 'KASSA_SECRETS_KEY'])
       expect(missing).toThrow(new RegExp(`^Configuration: ${variable}: required in production`, 'm'));
     expect(() => readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_BILLING_GATEWAY: undefined })).toThrow(
       /^Configuration: KASSA_BILLING_GATEWAY: required in production: the sandbox gateway moves no money/,

@@ -24,6 +24,7 @@ export const PRODUCTION = {
   KASSA_BILLING_GATEWAY: `${EXAMPLES}billing-gateway.mjs`,
   KASSA_SMS_SENDER: `${EXAMPLES}sms-sender.mjs`,
   KASSA_CARRIER_LOOKUP: `${EXAMPLES}carrier-lookup.mjs`,
+  KASSA_TOKEN_SECRET: 'e2e-production-token-secret-0123456789abcdef',
   KASSA_PIN_KEY: 'e2e-production-pin-key-0123456789abcdef',
   // The base64 of 32 bytes: the key that seals secrets at rest.
   KASSA_SECRETS_KEY: Buffer.from('e2e-production-secrets-key-32-b!').toString('base64'),

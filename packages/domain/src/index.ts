@@ -38,13 +38,13 @@ export type { Contract, ContractAuthorizationType, ContractFields, ContractState
 export { CONTRACT_STATES, cancelContract, enterContractPin, expireContract, openContract } from './contract/contract.js';
 export type { ContractMachineEvent } from './contract/contract.machine.js';
 export type { ContractJob } from './contract/contract.lifecycle.js';
-export { contractDueAt, contractLifecycle } from './contract/contract.lifecycle.js';
+export { contractLifecycle } from './contract/contract.lifecycle.js';
 export type { InvoiceEmitted, InvoiceEvent, InvoiceFacts, PaymentUpdated, RefundCompleted, RefundFailed } from './invoice/invoice.events.js';
 export type { ExpectedBillingResult, Invoice, InvoiceAuthorizationType, InvoiceContractRef, InvoiceFields, InvoiceState, InvoiceTestInfo, OpenInvoiceInput } from './invoice/invoice.js';
 export { INVOICE_STATES, cancelInvoice, completeRefund, invoiceIsPaid, openInvoice, recordCharge, requestRefund, transactionFor } from './invoice/invoice.js';
 export type { InvoiceMachineEvent } from './invoice/invoice.machine.js';
 export type { InvoiceJob } from './invoice/invoice.lifecycle.js';
-export { invoiceDueAt, invoiceLifecycle } from './invoice/invoice.lifecycle.js';
+export { invoiceLifecycle } from './invoice/invoice.lifecycle.js';
 export type { InvoicePresentation, InvoicePresenterPorts } from './presenters/invoice.presenter.js';
 export { presentInvoice } from './presenters/invoice.presenter.js';
 export type { ChargeOutcome, Transaction } from './invoice/transaction.js';
@@ -75,7 +75,7 @@ export {
 } from './subscription/subscription.js';
 export type { SubscriptionMachineEvent } from './subscription/subscription.machine.js';
 export type { SubscriptionJob } from './subscription/subscription.lifecycle.js';
-export { subscriptionDueAt, subscriptionLifecycle } from './subscription/subscription.lifecycle.js';
+export { subscriptionLifecycle } from './subscription/subscription.lifecycle.js';
 export type { BillingOperation, SubscriptionBilling, SubscriptionTestInfo } from './subscription/billing-operation.js';
 export { PRODUCTION_PERIOD_SECONDS } from './subscription/billing-operation.js';
 export type { TestClock, TestClockFields, TestClockStatus } from './sandbox/test-clock.js';
@@ -122,7 +122,7 @@ export type { AttemptOutcome, DeliveryAttempt, DeliveryState, Notification, Open
 export { ATTEMPT_CLAIM_SECONDS, claimAttempt, deliveryId, openDelivery, recordAttempt, redeliver } from './webhook/webhook-delivery.js';
 export type { WebhookDeliveryMachineEvent } from './webhook/webhook-delivery.machine.js';
 export type { DeliveryJob } from './webhook/webhook-delivery.lifecycle.js';
-export { deliveryDueAt, deliveryLifecycle } from './webhook/webhook-delivery.lifecycle.js';
+export { deliveryLifecycle } from './webhook/webhook-delivery.lifecycle.js';
 export { MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, RETRY_DELAYS_SECONDS, nextAttemptDelay } from './webhook/retry-schedule.js';
 
 export type { CommandPorts, CommandRun, StampedRun } from './application/run-command.js';

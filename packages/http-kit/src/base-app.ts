@@ -60,6 +60,3 @@ export function finishApp(app: Express, deps: ListenerDeps, host: string, docume
  * path and error answered as `document` refuses, never in the JSON envelope.
  */
 export const createDocumentHostApp = (deps: ListenerDeps, host: string, document: DocumentHost): Express => finishApp(baseApp(deps, host, '*'), deps, host, document);
-
-/** A listener with nothing but the shared parts: health, 404 in the envelope, the error handler. */
-export const createPlaceholderApp = (deps: ListenerDeps, host: string): Express => finishApp(baseApp(deps, host), deps, host);

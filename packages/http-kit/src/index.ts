@@ -1,7 +1,7 @@
 // What every HTTP delivery app of Kassa shares (Express 5): the listener's base app and its end, the
 // JSON envelope and its status table, the request log and id, the error handlers, pages' security
 // headers, static files, and the JSON views of events and webhook deliveries (the webhook bodies).
-export { baseApp, createDocumentHostApp, createPlaceholderApp, DEFAULT_BODY_LIMIT, finishApp, type HostedRoutes } from './base-app.js';
+export { baseApp, createDocumentHostApp, DEFAULT_BODY_LIMIT, finishApp, type HostedRoutes } from './base-app.js';
 export type { ListenerDeps, TrustProxy } from './listener-deps.js';
 export { callerIp } from './caller-ip.js';
 export { clientErrorHandler, expectationFailedHandler } from './client-error.js';

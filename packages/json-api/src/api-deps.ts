@@ -1,5 +1,6 @@
 import type { CarrierLookup, Clock, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
 import type { ListenerDeps } from '@kassa/http-kit';
+import type { CallerAuthentication } from '@kassa/operations';
 import type { SignatureVerifier } from './signature.js';
 import type { IdempotencySettings } from './idempotency.js';
 import type { ApiCallRecorder } from './api-call-recorder.js';
@@ -13,6 +14,8 @@ export interface ApiDeps extends ListenerDeps {
   readonly clock: Clock;
   /** The API host's public address, for the OpenAPI document's `servers` (default: relative). */
   readonly apiBaseUrl?: string;
+  /** The one caller authentication (JSON v3, XML 2.9 and the subscription service share it; built by the app). */
+  readonly callers: CallerAuthentication;
   /** Computes and checks request signatures; keeps the per-login inner hash (owned by the app). */
   readonly signatures: SignatureVerifier;
   /** How far a signed request's time may be from our clock, in seconds (default the spec's 20 minutes). */

@@ -1,3 +1,4 @@
+import { CallerAuthentication } from '@kassa/operations';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
@@ -19,6 +20,7 @@ beforeAll(async () => {
   const app = createApiApp({
     useCases: kassaUseCases(ports),
     projects: ports.projects,
+    callers: new CallerAuthentication({ projects: ports.projects, clock: ports.clock }),
     carriers: ports.carriers,
     paymentPages: ports.paymentPages,
     clock: ports.clock,

@@ -1,3 +1,4 @@
+import { CallerAuthentication } from '@kassa/operations';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ beforeAll(async () => {
   const app = createApiApp({
     useCases: kassaUseCases({ ...ports, invoices }),
     projects: ports.projects,
+    callers: new CallerAuthentication({ projects: ports.projects, clock: ports.clock }),
     carriers: ports.carriers,
     paymentPages: ports.paymentPages,
     clock: ports.clock,

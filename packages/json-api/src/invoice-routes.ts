@@ -1,3 +1,4 @@
+import { INVOICE_STATUS_BY_STATE } from '@kassa/protocol';
 import { Router, type IRouter, type Response } from 'express';
 import { checkPaymentMethod, type CreateInvoiceInput } from '@kassa/domain';
 import { sendResult } from '@kassa/http-kit';
@@ -85,7 +86,7 @@ export function invoiceRoutes(deps: ApiDeps, router: IRouter = Router()): IRoute
     `${API_PREFIX}/invoices/:invoiceId/authorize`,
     bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project }) => {
       const result = await deps.useCases.authorizeInvoice.execute({ ...ref(req, project.id), pinCode: body.pin_code });
-      await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Authorize' }));
+      await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: INVOICE_STATUS_BY_STATE.authorized }));
     }),
   );
 
@@ -93,7 +94,7 @@ export function invoiceRoutes(deps: ApiDeps, router: IRouter = Router()): IRoute
     `${API_PREFIX}/invoices/:invoiceId/cancel`,
     bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
       const result = await deps.useCases.cancelInvoice.execute(ref(req, project.id));
-      await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: 'Cancelled' }));
+      await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: INVOICE_STATUS_BY_STATE.cancelled }));
     }),
   );
 

@@ -2,7 +2,6 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { DomainError, Project } from '@kassa/domain';
 import type { SignedOperation } from '@kassa/protocol';
-import { CallerAuthentication } from '@kassa/operations';
 import { sendError } from '@kassa/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { authenticate, isAuthError, type AuthContext } from './authenticate.js';
@@ -18,9 +17,8 @@ export type Handler = (req: Request, res: Response, auth: AuthContext) => Promis
  * A rejected handler reaches Express 5's error handling (the envelope's 500 or 503).
  */
 export function route(deps: ApiDeps, operation: SignedOperation, handler: Handler) {
-  const callers = new CallerAuthentication(deps);
   return async (req: Request, res: Response): Promise<void> => {
-    const auth = await authenticate(deps, callers, operation, req);
+    const auth = await authenticate(deps, deps.callers, operation, req);
     if (isAuthError(auth)) return sendError(res, auth, deps.mode);
     // Signed by the project's partner: the dashboard's requests page records this call (and no other).
     res.locals[AUTHENTICATED_PROJECT] = auth.project.id;

@@ -1,3 +1,4 @@
+import { CallerAuthentication } from '@kassa/operations';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa/domain';
@@ -18,6 +19,7 @@ describe('InvoiceManagementService when the storage fails', () => {
   const service = new InvoiceManagementService({
     useCases: kassaUseCases({ ...ports, invoices }),
     projects: ports.projects,
+    callers: new CallerAuthentication({ projects: ports.projects, clock: ports.clock }),
     carriers: ports.carriers,
     paymentPages: ports.paymentPages,
     clock: ports.clock,

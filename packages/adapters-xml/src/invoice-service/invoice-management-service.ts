@@ -1,5 +1,5 @@
 import { parseSpecTime, type CarrierLookup, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
-import { CallerAuthentication, type CallerRefusal } from '@kassa/operations';
+import type { CallerAuthentication, CallerRefusal } from '@kassa/operations';
 import { UNKNOWN_SIGNER_KEY, xmlRequestSignature, xmlSignatureMatches } from '@kassa/protocol';
 import { OPERATIONS } from './operations.js';
 import { REFUSAL_CODES, RESULT_CODES } from './result-codes.js';
@@ -20,6 +20,8 @@ export interface InvoiceServiceDeps {
   readonly mode: KassaMode;
   /** How far NowUtc may be from our clock (default the spec's 20 minutes). */
   readonly maxDriftSeconds?: number;
+  /** The one caller authentication of the signed transports (built by the app). */
+  readonly callers: CallerAuthentication;
 }
 
 /** Every answer carries its ResultCode for the metrics (the operation's name is added once it is known). */
@@ -45,7 +47,7 @@ export class InvoiceManagementService {
   private readonly callers: CallerAuthentication;
 
   constructor(private readonly deps: InvoiceServiceDeps) {
-    this.callers = new CallerAuthentication(deps);
+    this.callers = deps.callers;
   }
 
   /** The document for a request refused below the service (not valid HTTP, headers too large, too slow). */

@@ -1,5 +1,5 @@
 import { parseCompactUtc, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
-import { CallerAuthentication, type CallerRefusal, type ProjectSignedCheck } from '@kassa/operations';
+import type { CallerAuthentication, CallerRefusal, ProjectSignedCheck } from '@kassa/operations';
 import { XmlFieldError } from '../invoice-service/xml-fields.js';
 import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
 import { matchesSigned, readSignedElements } from '../shared/signed-document.js';
@@ -18,6 +18,8 @@ export interface SubscriptionServiceDeps {
   readonly logFailure: (err: unknown) => void;
   /** How far `Now` may be from our clock (default the spec's 20 minutes). */
   readonly maxDriftSeconds?: number;
+  /** The one caller authentication of the signed transports (built by the app). */
+  readonly callers: CallerAuthentication;
 }
 
 /** The methods, and the path each is served at (GetSubscriptions has no `.aspx`, as the spec shows). */
@@ -48,7 +50,7 @@ export class SubscriptionService {
   private readonly callers: CallerAuthentication;
 
   constructor(private readonly deps: SubscriptionServiceDeps) {
-    this.callers = new CallerAuthentication(deps);
+    this.callers = deps.callers;
   }
 
   /**

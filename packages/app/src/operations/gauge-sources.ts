@@ -1,4 +1,4 @@
-import { contractDueAt, deliveryDueAt, invoiceDueAt, subscriptionDueAt, type Clock } from '@kassa/domain';
+import { contractLifecycle, deliveryLifecycle, invoiceLifecycle, subscriptionLifecycle, type Clock } from '@kassa/domain';
 import type { Jobs } from '../jobs.js';
 import type { Storage } from '../storage.js';
 import type { GaugeSources } from './kassa-metrics.js';
@@ -24,7 +24,12 @@ export function gaugeSources(storage: Storage, jobs: Pick<Jobs, 'depth'>, clock:
         storage.subscriptions.findDue(at, 1),
         storage.deliveries.findDue(at, 1),
       ]);
-      return secondsSince(now.getTime(), [...contracts.map(contractDueAt), ...invoices.map(invoiceDueAt), ...subscriptions.map(subscriptionDueAt), ...deliveries.map(deliveryDueAt)]);
+      return secondsSince(now.getTime(), [
+        ...contracts.map(contractLifecycle.dueAt),
+        ...invoices.map(invoiceLifecycle.dueAt),
+        ...subscriptions.map(subscriptionLifecycle.dueAt),
+        ...deliveries.map(deliveryLifecycle.dueAt),
+      ]);
     },
     async oldestUnrelayedEventSeconds() {
       // Read only: a scrape never writes (the relay's own `pending` tidies flags as it reads).

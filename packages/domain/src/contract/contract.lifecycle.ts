@@ -23,6 +23,3 @@ export const contractLifecycle = {
   nextWork,
   dueAt: dueWhenWorkIs(nextWork),
 } satisfies Lifecycle<Contract, ContractJob, ContractRefusable>;
-
-/** `contractLifecycle.dueAt`, under its former name. */
-export const contractDueAt = contractLifecycle.dueAt;

@@ -37,6 +37,3 @@ export const invoiceLifecycle = {
 
 /** Whether the invoice's next work is a job's charge (the charge a job may make). */
 export const awaitsChargeJob = (i: Invoice): boolean => nextWork(i)?.job === 'invoice.charge';
-
-/** `invoiceLifecycle.dueAt`, under its former name. */
-export const invoiceDueAt = invoiceLifecycle.dueAt;

@@ -22,7 +22,7 @@ export interface ContractRepository {
   /** Compare-and-set: writes only if the stored version is `contract.version - 1`, else `conflict`. */
   save(contract: Contract, events: readonly DomainEvent[]): Promise<SaveResult>;
   /**
-   * Live contracts due (`contractDueAt`) at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
+   * Live contracts due (`contractLifecycle.dueAt`) at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
    * clock's work runs in its own time, by its advance); with it: only that clock's.
    */
   findDue(now: string, limit: number, testClockId?: string): Promise<Contract[]>;

@@ -26,7 +26,7 @@ export interface InvoiceRepository {
   /** Compare-and-set: writes only if the stored version is `invoice.version - 1`, else `conflict`. */
   save(invoice: Invoice, events: readonly DomainEvent[]): Promise<SaveResult>;
   /**
-   * Invoices due (`invoiceDueAt`) at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
+   * Invoices due (`invoiceLifecycle.dueAt`) at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
    * clock's work runs in its own time, by its advance); with it: only that clock's.
    */
   findDue(now: string, limit: number, testClockId?: string): Promise<Invoice[]>;

@@ -22,7 +22,7 @@ export interface SubscriptionRepository {
   /** Compare-and-set: writes only if the stored version is `subscription.version - 1`, else `conflict`. */
   save(subscription: Subscription, events: readonly DomainEvent[]): Promise<SaveResult>;
   /**
-   * Subscriptions due (`subscriptionDueAt`) at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
+   * Subscriptions due (`subscriptionLifecycle.dueAt`) at or before `now`, oldest due first. Without `testClockId`: only those on no test clock (a
    * clock's work runs in its own time, by its advance); with it: only that clock's.
    */
   findDue(now: string, limit: number, testClockId?: string): Promise<Subscription[]>;

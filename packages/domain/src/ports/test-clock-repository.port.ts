@@ -16,6 +16,6 @@ export interface TestClockRepository {
   page(afterId: string | undefined, limit: number): Promise<TestClock[]>;
   /** How many contracts, invoices and subscriptions live on the clock; the count may stop at `limit`. */
   attachedTo(projectId: number, testClockId: string, limit: number): Promise<number>;
-  /** Clocks whose `testClockDueAt` is at or before `now` (an advance whose runner is gone), oldest first. */
+  /** Clocks whose `testClockLifecycle.dueAt` is at or before `now` (an advance whose runner is gone), oldest first. */
   findDue(now: string, limit: number): Promise<TestClock[]>;
 }

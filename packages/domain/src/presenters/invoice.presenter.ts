@@ -9,7 +9,8 @@ import { invoiceIsPaid } from '../invoice/invoice.js';
  * its state, worked out once. A transport maps the names (`Authorize`, `PAID`, `is_authorized`,
  * `IsAuthorized`) in its own protocol.
  */
-export interface InvoicePresentation extends Omit<Invoice, 'customer'> {
+export interface InvoicePresentation
+  extends Pick<Invoice, 'id' | 'state' | 'price' | 'vatIncluded' | 'merchantOrderId' | 'createdAt' | 'expiresAt' | 'billingChannel' | 'contract' | 'transactions' | 'refundStatus'> {
   readonly paid: boolean;
   readonly authorization: {
     readonly type: Invoice['authorizationType'];
@@ -30,8 +31,19 @@ export interface InvoicePresenterPorts {
 
 export async function presentInvoice(i: Invoice, ports: InvoicePresenterPorts): Promise<InvoicePresentation> {
   const link = i.authorizationType === 'AUTH_PAGE' ? await ports.paymentPages.linkFor(i, new Date(i.createdAt)) : undefined;
+  // Field by field: the PIN's digest, test_info and the clock never reach a presentation.
   return {
-    ...i,
+    id: i.id,
+    state: i.state,
+    price: i.price,
+    vatIncluded: i.vatIncluded,
+    merchantOrderId: i.merchantOrderId,
+    createdAt: i.createdAt,
+    expiresAt: i.expiresAt,
+    billingChannel: i.billingChannel,
+    contract: i.contract,
+    transactions: i.transactions,
+    refundStatus: i.refundStatus,
     paid: invoiceIsPaid(i),
     authorization: {
       type: i.authorizationType,

@@ -1,5 +1,5 @@
-// The numbers alone, in shared/: a new aggregate's start (application/clock-time.ts) checks one of
-// them, and the sandbox's use cases the rest.
+// The numbers alone, in shared/: a new aggregate's start (the test environment's time source,
+// sandbox/environment/test-clock-time.ts) checks one of them, and the sandbox's use cases the rest.
 
 /**
  * The sandbox's budget (docs/merchants/sandbox.md, "Test clocks"): a shared sandbox serves every merchant, so no one

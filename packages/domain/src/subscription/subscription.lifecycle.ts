@@ -27,6 +27,3 @@ export const subscriptionLifecycle = {
   nextWork,
   dueAt: dueWhenWorkIs(nextWork),
 } satisfies Lifecycle<Subscription, SubscriptionJob, SubscriptionRefusable>;
-
-/** `subscriptionLifecycle.dueAt`, under its former name. */
-export const subscriptionDueAt = subscriptionLifecycle.dueAt;

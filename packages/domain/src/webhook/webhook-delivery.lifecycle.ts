@@ -23,6 +23,3 @@ export const deliveryLifecycle = {
   nextWork,
   dueAt: dueWhenWorkIs(nextWork),
 } satisfies Lifecycle<WebhookDelivery, DeliveryJob>;
-
-/** `deliveryLifecycle.dueAt`, under its former name. */
-export const deliveryDueAt = deliveryLifecycle.dueAt;
