@@ -156,3 +156,20 @@ describe('use cases ask the policy, not the mode', () => {
     expect(await useCases.listSubscriptions.execute({ projectId: 1 })).toHaveLength(1);
   });
 });
+
+describe('production has no test clocks', () => {
+  it("the sweep of due work reads no test clock there (the test environment's sweep does)", async () => {
+    const reads = { production: 0, test: 0 };
+    for (const mode of ['production', 'test'] as const) {
+      const ports = inMemoryPorts({ mode, projects: [projectWithDefaults({ id: 1, partnerLogin: 'm' })] });
+      const { testClocks } = ports;
+      const page = testClocks.page.bind(testClocks);
+      const findDue = testClocks.findDue.bind(testClocks);
+      testClocks.page = (...args) => ((reads[mode] += 1), page(...args));
+      testClocks.findDue = (...args) => ((reads[mode] += 1), findDue(...args));
+      await kassaUseCases(ports).runDueWork.execute();
+    }
+    expect(reads.production).toBe(0);
+    expect(reads.test).toBeGreaterThan(0);
+  });
+});

@@ -117,7 +117,13 @@ export function kassaUseCases(given: KassaPorts) {
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
     attemptDelivery,
     runJob,
-    runDueWork: new RunDueWork(ports, runJob, new ApplyRetention(ports, (now) => removeExpiredTestClocks(ports, now)), new SweepTestClocks(ports, runJob)),
+    // Test clocks exist in the test environment only: production sweeps none and keeps none.
+    runDueWork: new RunDueWork(
+      ports,
+      runJob,
+      new ApplyRetention(ports, ports.sandbox ? (now) => removeExpiredTestClocks(ports, now) : undefined),
+      ports.sandbox ? new SweepTestClocks(ports, runJob) : undefined,
+    ),
   };
 }
 
