@@ -165,8 +165,14 @@ describe('production has no test clocks', () => {
       const { testClocks } = ports;
       const page = testClocks.page.bind(testClocks);
       const findDue = testClocks.findDue.bind(testClocks);
-      testClocks.page = (...args) => ((reads[mode] += 1), page(...args));
-      testClocks.findDue = (...args) => ((reads[mode] += 1), findDue(...args));
+      testClocks.page = (...args) => {
+        reads[mode] += 1;
+        return page(...args);
+      };
+      testClocks.findDue = (...args) => {
+        reads[mode] += 1;
+        return findDue(...args);
+      };
       await kassaUseCases(ports).runDueWork.execute();
     }
     expect(reads.production).toBe(0);
