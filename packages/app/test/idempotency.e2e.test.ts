@@ -60,6 +60,34 @@ describe('Idempotency-Key', () => {
     expect([codeOf(replayed), replayed.headers.get('idempotent-replayed')]).toEqual(['400 BAD_REQUEST', 'true']);
   });
 
+  it('compares what the body means: keys in another order and spaces replay; a number for a string is another request', async () => {
+    const key = randomUUID();
+    const f = fresh();
+    const body = invoiceBody(f);
+    const path = `/api/v3/projects/${P.main}/invoices`;
+    const compact = JSON.stringify(body);
+    // What another serializer sends: the keys reversed at every level, with spaces (as Python's requests does).
+    const reversed = (v: unknown): unknown =>
+      v !== null && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(
+            Object.entries(v)
+              .reverse()
+              .map(([k, x]) => [k, reversed(x)]),
+          )
+        : v;
+    const spaced = JSON.stringify(reversed(body)).replaceAll('":', '": ').replaceAll(',"', ', "');
+    expect(spaced).not.toBe(compact);
+    // Signed over what the text says (the signature covers the body's fields).
+    const send = (rawBody: string) => keyed(key).send({ method: 'POST', path, operation: 'createInvoice', body: JSON.parse(rawBody) as unknown, rawBody });
+    const first = await send(compact);
+    const again = await send(spaced);
+    expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
+    // The same text but for a string that became a number: not the same request.
+    const typed = compact.replace(`"merchant_order_id":"${f.orderId}"`, `"merchant_order_id":${Number.parseInt(f.orderId.replace(/\D/g, '').slice(0, 9) || '1', 10)}`);
+    expect(typed).not.toBe(compact);
+    expect(codeOf(await send(typed))).toBe('422 IDEMPOTENCY_KEY_MISMATCH');
+  });
+
   it('a malformed key is 400 naming the header; a structured-field string ("…") is the same key as bare', async () => {
     for (const bad of ['x'.repeat(256), 'tab\there']) {
       const r = await keyed(bad).createInvoice(P.main, invoiceBody(fresh()));

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import type { Request, Response } from 'express';
 import { domainError, type Clock, type DomainError, type IdempotencyKeyRef, type IdempotencyScope, type KassaMode } from '@kassa/domain';
 import type { IdempotencyStore } from '@kassa/operations';
@@ -51,11 +52,29 @@ const HELD_KEY = 'idempotencyKeyHeld';
 /** The key the running request holds (claimed, not replayed), for a handler that must spare it: the reset. */
 export const heldIdempotencyKey = (res: Response): IdempotencyKeyRef | undefined => res.locals[HELD_KEY] as IdempotencyKeyRef | undefined;
 
-/** What makes two requests the same request: method, path with query, and the parsed body. */
-const fingerprintOf = (req: Request) =>
-  createHash('sha256')
-    .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
-    .digest('base64url');
+/**
+ * The body as it means: its canonical JSON (RFC 8785: keys sorted, no whitespace; numbers and strings
+ * stay apart), so that another serializer's retry (keys in another order, spaces) is the same request.
+ * A body the scheme refuses (a lone surrogate, which JSON.parse lets through) keeps its parsed text.
+ */
+const canonicalBody = (body: unknown): string => {
+  try {
+    return canonicalize(body ?? null) ?? 'null';
+  } catch {
+    return JSON.stringify(body ?? null);
+  }
+};
+
+const digestOf = (req: Request, body: string) => createHash('sha256').update(`${req.method} ${req.url}\n${body}`).digest('base64url');
+
+/** What makes two requests the same request: method, path with query, and what the body means. */
+const fingerprintOf = (req: Request) => digestOf(req, canonicalBody(req.body));
+
+/**
+ * Whether a key's stored fingerprint is this request's: the canonical one, or (a key claimed before
+ * the canonical form, within the retention's hours after an upgrade) the parsed body's text as it was.
+ */
+const sameRequest = (stored: string, fingerprint: string, req: Request): boolean => stored === fingerprint || stored === digestOf(req, JSON.stringify(req.body ?? null));
 
 /**
  * The leases of the keys this process's requests hold, renewed together by one timer every third of
@@ -114,7 +133,7 @@ export async function idempotently(
   const times = { now: now.toISOString(), leaseUntil: leaseFrom(now.getTime()), expiresAt: new Date(now.getTime() + settings.hours * 3_600_000).toISOString() };
   const claim = await store.claim(scope, key, fingerprint, owner, times);
   if (claim.kind === 'taken') {
-    if (claim.record.fingerprint !== fingerprint) return sendError(res, domainError('IDEMPOTENCY_KEY_MISMATCH'), context.mode);
+    if (!sameRequest(claim.record.fingerprint, fingerprint, req)) return sendError(res, domainError('IDEMPOTENCY_KEY_MISMATCH'), context.mode);
     const answer = claim.record.answer;
     if (!answer) {
       res.setHeader('Retry-After', '1');
