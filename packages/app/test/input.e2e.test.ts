@@ -104,7 +104,20 @@ describe('bad input: the envelope, never a 500, nothing created', () => {
     expect(codeOf(await api.createInvoice(P.noIp, { customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } }))).toBe('201 ok');
   });
 
-  it('unknown routes and methods are 404 in the envelope; the query parameter is required', async () => {
+  it('a known path with a method it does not serve is 405 METHOD_NOT_ALLOWED naming the methods in Allow', async () => {
+    for (const [method, url, allow] of [
+      ['DELETE', `${t.kassa.urls.api}${invoicePath}`, 'GET, HEAD, POST'],
+      ['PUT', `${t.kassa.urls.api}/api/v3/projects/${P.main}/invoices/00000000-0000-4000-8000-000000000000/cancel`, 'POST'],
+      ['POST', `${t.kassa.urls.api}/health`, 'GET, HEAD'],
+      ['GET', `${t.kassa.urls.pci}${invoicePath}`, 'POST'],
+    ] as const) {
+      const r = await fetch(url, { method });
+      expect([method, url, r.status, r.headers.get('allow'), r.headers.get('content-type')]).toEqual([method, url, 405, allow, expect.stringContaining('application/json')]);
+      expect(((await r.json()) as { success: boolean; error: { code: string } }).error.code).toBe('METHOD_NOT_ALLOWED');
+    }
+  });
+
+  it('unknown routes are 404 in the envelope; the query parameter is required', async () => {
     const r = await fetch(`${t.kassa.urls.api}/nowhere`);
     expect([r.status, r.headers.get('content-type')]).toEqual([404, expect.stringContaining('application/json')]);
     expect(((await r.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');

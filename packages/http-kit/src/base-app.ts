@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { ListenerDeps, TrustProxy } from './listener-deps.js';
-import { errorHandler, notFound, type DocumentHost } from './error-handler.js';
+import { errorHandler, methodNotAllowed, notFound, type DocumentHost } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { mountRawEndpoint } from './raw-endpoint.js';
 import { requestLog } from './request-log.js';
@@ -46,10 +46,13 @@ export function baseApp(deps: ListenerDeps, host: string, ownBodies: readonly st
 
 /**
  * GET /health, and then 404 for anything else, and the error handler: the end of every listener.
- * A host that speaks a document format of its own (`document`) answers both in it.
+ * A host that speaks a document format of its own (`document`) answers both in it. An API host
+ * (`namesMethods`: the JSON v3 API and the PCI host) answers a known path asked with another method
+ * 405 with `Allow`; a host of pages keeps its pages' own answers.
  */
-export function finishApp(app: Express, deps: ListenerDeps, host: string, document?: DocumentHost): Express {
+export function finishApp(app: Express, deps: ListenerDeps, host: string, document?: DocumentHost, namesMethods = false): Express {
   app.get('/health', (_req, res) => void res.json({ status: 'ok', host }));
+  if (namesMethods) app.use(methodNotAllowed(app, deps.mode));
   app.use(notFound(deps.mode, document));
   app.use(errorHandler(deps.mode, deps.logger, document));
   return app;

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import { domainError, type KassaMode } from '@kassa/domain';
 import type { Logger } from 'pino';
 import { sendError } from './envelope.js';
@@ -21,6 +21,35 @@ function answer(res: Response, error: ReturnType<typeof domainError>, mode: Kass
 
 /** A path as messages and log lines carry it: at most 256 characters (a request line may be 16 KB). */
 const shortPath = (path: string) => (path.length > 256 ? `${path.slice(0, 256)}…` : path);
+
+/** A route of the app's own, as Express 5's router keeps it. */
+interface RouteLayer {
+  readonly route?: { readonly methods: Readonly<Record<string, boolean | undefined>> };
+  match(path: string): boolean;
+}
+
+/** The methods the app's own routes serve at `path` (GET brings HEAD, which Express answers with it); none for a path no route knows. */
+export function allowedMethods(app: Express, path: string): string[] {
+  const methods = new Set<string>();
+  for (const layer of (app.router as unknown as { readonly stack: readonly RouteLayer[] }).stack) {
+    // A route for every method (app.all: the raw XML endpoints) answers them itself.
+    if (!layer.route || layer.route.methods['_all'] || !layer.match(path)) continue;
+    for (const [method, served] of Object.entries(layer.route.methods)) if (served) methods.add(method.toUpperCase());
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
+
+/**
+ * A known path asked with a method it does not serve: 405 with `Allow` (RFC 9110), in the envelope.
+ * Reached only when no route answered, so the served requests never pay for the look.
+ */
+export const methodNotAllowed = (app: Express, mode: KassaMode) => (req: Request, res: Response, next: NextFunction) => {
+  const allowed = allowedMethods(app, req.path);
+  if (allowed.length === 0 || allowed.includes(req.method)) return next();
+  res.setHeader('Allow', allowed.join(', '));
+  answer(res, domainError('METHOD_NOT_ALLOWED', `${req.method.slice(0, 16)} is not served at ${shortPath(req.path)}; it takes ${allowed.join(', ')}`), mode, undefined, undefined);
+};
 
 /** Unknown routes: 404 in the envelope (or the host's document). */
 export const notFound = (mode: KassaMode, document?: DocumentHost) => (req: Request, res: Response) =>

@@ -29,5 +29,5 @@ export function createApiApp(deps: ApiDeps, hosted: readonly HostedRoutes[] = []
   const openApi = openApiDocument(deps.mode, deps.apiBaseUrl);
   app.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
   for (const h of hosted) h.mount(app);
-  return finishApp(app, deps, 'api');
+  return finishApp(app, deps, 'api', undefined, true);
 }

@@ -13,5 +13,5 @@ export function createPciApp(deps: ApiDeps): Express {
   const app = baseApp(deps, 'pci');
   app.post(`${API_PREFIX}/invoices`, createInvoiceRoute(deps, true));
   app.post(`${API_PREFIX}/contracts`, createContractRoute(deps, true));
-  return finishApp(app, deps, 'pci');
+  return finishApp(app, deps, 'pci', undefined, true);
 }

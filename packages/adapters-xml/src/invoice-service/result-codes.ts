@@ -39,6 +39,8 @@ export const RESULT_CODES = {
   SUBSCRIPTION_NOT_FOUND: 306,
   BILLING_OPERATION_NOT_FOUND: 307,
   NOT_FOUND: 404,
+  // The XML services are raw endpoints answering every method themselves (ResultCode 16): never raised there.
+  METHOD_NOT_ALLOWED: 16,
   SERVICE_UNAVAILABLE: 900,
   /** The JSON API's Idempotency-Key only; here because the table is exhaustive. */
   IDEMPOTENCY_KEY_MISMATCH: 100,

@@ -30,6 +30,7 @@ export const SUBSCRIPTION_STATUS_NAMES: Readonly<Record<ErrorCode, Status>> = {
   AUTH_INVALID_TIMESTAMP: { id: 8, name: 'InvalidTimestamp' },
   AUTH_INVALID_PROJECT: { id: 9, name: 'ProjectNotAvailable' },
   NOT_FOUND: { id: 10, name: 'MethodNotFound' },
+  METHOD_NOT_ALLOWED: { id: 10, name: 'MethodNotFound' },
   SERVICE_UNAVAILABLE: { id: 11, name: 'ServiceUnavailable' },
   PIN_NOT_DELIVERED: { id: 12, name: 'PinNotDelivered' },
   INVALID_PAYMENT_METHOD: WRONG_PARAMS,

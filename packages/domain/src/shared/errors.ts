@@ -31,6 +31,8 @@ export const ERROR_CATALOG = {
   WIDGET_TOKEN_INVALID: { message: 'The payment link is invalid or has expired' },
   /** Kassa: no such route or method. */
   NOT_FOUND: { message: 'No such resource' },
+  /** Kassa: a known path asked with a method it does not serve (the answer's Allow names those it does). */
+  METHOD_NOT_ALLOWED: { message: 'This path does not serve that method' },
   SERVICE_UNAVAILABLE: { message: 'Service temporarily unavailable; retry' },
   /** Kassa (Idempotency-Key): the key was used before with another request. */
   IDEMPOTENCY_KEY_MISMATCH: { message: 'This Idempotency-Key was used with a different request' },
