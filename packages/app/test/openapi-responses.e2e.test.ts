@@ -105,8 +105,8 @@ describe('the OpenAPI document against real answers', () => {
     );
     conforms('get', `${P1}/events`, await api.listEvents(P.main, { limit: 5 }));
     conforms('get', `${P1}/events`, await api.listEvents(P.main, { after: 'not-a-cursor' }));
-    conforms('get', `${P1}/webhook-deliveries`, await api.listWebhookDeliveries(P.main, { status: 'pending' }));
-    conforms('post', `${P1}/webhook-deliveries/{deliveryId}/redeliver`, await api.redeliverWebhook(P.main, 'no-such-delivery'));
+    conforms('get', `${P1}/webhook_deliveries`, await api.listWebhookDeliveries(P.main, { status: 'pending' }));
+    conforms('post', `${P1}/webhook_deliveries/{deliveryId}/redeliver`, await api.redeliverWebhook(P.main, 'no-such-delivery'));
 
     // Authentication, projects and bad input, on any operation.
     conforms('get', `${P1}/invoices/{invoiceId}`, await t.client({ password: 'wrong' }).getInvoice(P.main, randomUUID()));

@@ -174,6 +174,26 @@ describe('webhooks', () => {
     expect((await api.listEvents(P.main, { after: 'garbage' })).status).toBe(400);
   });
 
+  it('the deliveries live at snake_case paths; the hyphenated ones of before still answer, saying they are deprecated', async () => {
+    const api = t.client();
+    const current = await api.listWebhookDeliveries(P.main, { status: 'dead' });
+    expect([current.status, current.headers.get('deprecation')]).toEqual([200, null]);
+    const former = `/api/v3/projects/${P.main}/webhook-deliveries`;
+    const old = await api.send<{ deliveries: unknown[] }>({ method: 'GET', path: `${former}?status=dead`, operation: 'listWebhookDeliveries', query: { status: 'dead' } });
+    expect([old.status, old.headers.get('deprecation'), old.headers.get('link')]).toEqual([
+      200,
+      '@1795651200',
+      `<${former.replace('webhook-deliveries', 'webhook_deliveries')}>; rel="successor-version"`,
+    ]);
+    expect(dataOf(old)).toEqual(dataOf(current));
+    const redeliver = await api.send({ method: 'POST', path: `${former}/no-such-delivery/redeliver`, operation: 'redeliverWebhook', pathId: 'no-such-delivery' });
+    expect([redeliver.status, redeliver.headers.get('deprecation')]).toEqual([404, '@1795651200']);
+    // The document marks them so, beside the paths that replace them.
+    const document = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as { paths: Record<string, Record<string, { deprecated?: boolean; operationId: string }>> };
+    expect(document.paths['/api/v3/projects/{projectId}/webhook-deliveries']?.['get']).toMatchObject({ deprecated: true, operationId: 'listWebhookDeliveriesDeprecated' });
+    expect(document.paths['/api/v3/projects/{projectId}/webhook_deliveries']?.['get']?.deprecated).toBeUndefined();
+  });
+
   it('a forged or stale delivery fails verification (the library would refuse it)', async () => {
     const [any] = received;
     if (!any) throw new Error('nothing received yet');

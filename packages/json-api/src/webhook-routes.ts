@@ -1,4 +1,5 @@
-import { Router, type IRouter } from 'express';
+import { Router, type IRouter, type Request, type Response } from 'express';
+import { PATHS_DEPRECATED_AT } from '@kassa/protocol';
 import { domainError, type EventCursor } from '@kassa/domain';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
@@ -15,7 +16,19 @@ function parseCursor(value: string): EventCursor | undefined {
   return occurredAt && id && extra === undefined && !Number.isNaN(Date.parse(occurredAt)) ? { occurredAt, id } : undefined;
 }
 
-/** GET events, GET webhook-deliveries and POST webhook-deliveries/{id}/redeliver: signed like the rest. */
+/**
+ * A deprecated path's answers carry RFC 9745's `Deprecation` (when it became so) and a `Link` to the
+ * path that replaces it (RFC 8594's successor-version).
+ */
+const formerPath =
+  (handler: (req: Request, res: Response) => Promise<void>) =>
+  (req: Request, res: Response): Promise<void> => {
+    res.setHeader('Deprecation', PATHS_DEPRECATED_AT);
+    res.setHeader('Link', `<${req.path.replace('/webhook-deliveries', '/webhook_deliveries')}>; rel="successor-version"`);
+    return handler(req, res);
+  };
+
+/** GET events, GET webhook_deliveries and POST webhook_deliveries/{id}/redeliver: signed like the rest. */
 export function webhookRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
   router.get(
     `${API_PREFIX}/events`,
@@ -34,23 +47,22 @@ export function webhookRoutes(deps: ApiDeps, router: IRouter = Router()): IRoute
       sendData(res, { events: events.map(eventView), ...(last ? { next_after: cursorOf(last.occurredAt, last.id) } : {}) });
     }),
   );
-  router.get(
-    `${API_PREFIX}/webhook-deliveries`,
-    route(deps, 'listWebhookDeliveries', async (req, res, { project }) => {
-      const status = text(req.query['status']);
-      const eventId = text(req.query['event_id']);
-      if (status !== undefined && status !== 'pending' && status !== 'succeeded' && status !== 'dead') return void answeredWithError(res, deps, bad('status: must be pending, succeeded or dead'));
-      if (eventId !== undefined && eventId.length > 64) return void answeredWithError(res, deps, bad('event_id: must be at most 64 characters'));
-      const deliveries = await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: { ...(status ? { state: status } : {}), ...(eventId ? { eventId } : {}) } });
-      sendData(res, { deliveries: deliveries.map(deliveryView) });
-    }),
-  );
-  router.post(
-    `${API_PREFIX}/webhook-deliveries/:deliveryId/redeliver`,
-    route(deps, 'redeliverWebhook', async (req, res, { project }) => {
-      const result = await deps.useCases.redeliverWebhook.execute({ projectId: project.id, deliveryId: String(req.params['deliveryId']) });
-      await sendResult(res, result, deps.mode, deliveryView, 202);
-    }),
-  );
+  const list = route(deps, 'listWebhookDeliveries', async (req, res, { project }) => {
+    const status = text(req.query['status']);
+    const eventId = text(req.query['event_id']);
+    if (status !== undefined && status !== 'pending' && status !== 'succeeded' && status !== 'dead') return void answeredWithError(res, deps, bad('status: must be pending, succeeded or dead'));
+    if (eventId !== undefined && eventId.length > 64) return void answeredWithError(res, deps, bad('event_id: must be at most 64 characters'));
+    const deliveries = await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: { ...(status ? { state: status } : {}), ...(eventId ? { eventId } : {}) } });
+    sendData(res, { deliveries: deliveries.map(deliveryView) });
+  });
+  const redeliver = route(deps, 'redeliverWebhook', async (req, res, { project }) => {
+    const result = await deps.useCases.redeliverWebhook.execute({ projectId: project.id, deliveryId: String(req.params['deliveryId']) });
+    await sendResult(res, result, deps.mode, deliveryView, 202);
+  });
+  router.get(`${API_PREFIX}/webhook_deliveries`, list);
+  router.post(`${API_PREFIX}/webhook_deliveries/:deliveryId/redeliver`, redeliver);
+  // The hyphenated paths of before: served for one minor version, each answer saying so.
+  router.get(`${API_PREFIX}/webhook-deliveries`, formerPath(list));
+  router.post(`${API_PREFIX}/webhook-deliveries/:deliveryId/redeliver`, formerPath(redeliver));
   return router;
 }

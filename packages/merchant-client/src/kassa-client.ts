@@ -163,10 +163,10 @@ export class KassaClient {
     return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/events${queryString(query)}`, operation: 'listEvents', query });
   }
 
-  /** GET webhook-deliveries: deliveries with their attempts, newest first. */
+  /** GET webhook_deliveries: deliveries with their attempts, newest first. */
   listWebhookDeliveries(projectId: number, filter: { status?: 'pending' | 'succeeded' | 'dead'; eventId?: string } = {}): Promise<KassaResponse<{ deliveries: WebhookDeliveryData[] }>> {
     const query = { ...(filter.status ? { status: filter.status } : {}), ...(filter.eventId ? { event_id: filter.eventId } : {}) };
-    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/webhook-deliveries${queryString(query)}`, operation: 'listWebhookDeliveries', query });
+    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/webhook_deliveries${queryString(query)}`, operation: 'listWebhookDeliveries', query });
   }
 
   /** The test environment only: removes the project's contracts, invoices, subscriptions, events and deliveries (not its settings). */
@@ -201,9 +201,9 @@ export class KassaClient {
     return this.send({ method: 'DELETE', path: `/api/v3/projects/${projectId}/test_clocks/${encodeURIComponent(testClockId)}`, operation: 'deleteTestClock', pathId: testClockId });
   }
 
-  /** POST webhook-deliveries/{id}/redeliver: a new attempt now, the same webhook-id (202). */
+  /** POST webhook_deliveries/{id}/redeliver: a new attempt now, the same webhook-id (202). */
   redeliverWebhook(projectId: number, deliveryId: string): Promise<KassaResponse<WebhookDeliveryData>> {
-    return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/webhook-deliveries/${encodeURIComponent(deliveryId)}/redeliver`, operation: 'redeliverWebhook', pathId: deliveryId });
+    return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/webhook_deliveries/${encodeURIComponent(deliveryId)}/redeliver`, operation: 'redeliverWebhook', pathId: deliveryId });
   }
 
   /**

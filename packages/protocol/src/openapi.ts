@@ -256,6 +256,18 @@ export function openApiDocument(options: OpenApiOptions) {
   const answers = [...operations.map((op) => idOf(op.response)), 'ErrorEnvelope', ...webhooks.map((w) => idOf(w.schema))];
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) paths[PREFIX + op.path] = { ...paths[PREFIX + op.path], [op.method]: operationObject(op, options) };
+  // A former path: the same operation, deprecated, under an operationId of its own (ids are unique).
+  for (const op of operations) {
+    if (!op.deprecatedPath) continue;
+    const current = operationObject(op, options);
+    const former = {
+      ...current,
+      operationId: `${op.id}Deprecated`,
+      deprecated: true,
+      description: `Deprecated: use ${PREFIX}${op.path}; answers carry Deprecation and a Link to it. ${current.description}`,
+    };
+    paths[PREFIX + op.deprecatedPath] = { ...paths[PREFIX + op.deprecatedPath], [op.method]: former };
+  }
   const codes = JSON_ERROR_CODES.filter((code) => hasValue(environment, code)).length;
   return forEnvironment(
     {

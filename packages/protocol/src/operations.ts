@@ -31,6 +31,12 @@ import {
 import type { SignedOperation } from './signature-payload.js';
 
 /** One operation of the JSON v3 API: its route, its shapes and the error codes it can answer with. */
+/**
+ * When the deprecated paths became so, as RFC 9745's `Deprecation` header says it (`@` and Unix
+ * seconds): 2026-11-26T00:00:00Z, the release that made every path snake_case.
+ */
+export const PATHS_DEPRECATED_AT = '@1795651200';
+
 export interface Operation {
   readonly id: SignedOperation;
   readonly method: 'get' | 'post' | 'delete';
@@ -58,6 +64,11 @@ export interface Operation {
   readonly example: unknown;
   /** The test environment's only (the sandbox): production serves it not (404), and its OpenAPI document leaves it out. */
   readonly testOnly?: true;
+  /**
+   * A former path (under the same prefix) still served for one minor version, marked deprecated in
+   * the document; its answers carry `Deprecation` and a `Link` to `path` (DEPRECATED_PATHS).
+   */
+  readonly deprecatedPath?: string;
 }
 
 /** What any operation may answer: bad input or path, the signature, the project, an outage. */
@@ -228,7 +239,8 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'listWebhookDeliveries',
     method: 'get',
-    path: '/webhook-deliveries',
+    path: '/webhook_deliveries',
+    deprecatedPath: '/webhook-deliveries',
     summary: 'Webhook deliveries with their attempts, newest first',
     query: { status: { maxLength: 9, example: 'dead', optional: true, enum: ['pending', 'succeeded', 'dead'] }, event_id: { maxLength: 64, example: ID, optional: true } },
     status: 200,
@@ -239,7 +251,8 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'redeliverWebhook',
     method: 'post',
-    path: '/webhook-deliveries/{deliveryId}/redeliver',
+    path: '/webhook_deliveries/{deliveryId}/redeliver',
+    deprecatedPath: '/webhook-deliveries/{deliveryId}/redeliver',
     summary: 'A new attempt now (same webhook-id); a dead delivery comes back to life',
     status: 202,
     response: webhookDeliverySchema,

@@ -247,7 +247,7 @@ function authHeaders(kind: Auth, route: FuzzRoute, path: string, body: FuzzBody 
   const timestamp = timestampOf(kind === 'old-timestamp' ? new Date(Date.now() - 3_600_000) : new Date());
   const version = kind === 'v4' ? 4 : 3;
   const segments = path.split('?')[0]?.split('/') ?? [];
-  const pathId = /invoices\/|contracts\/|webhook-deliveries\//.test(path) ? segments[6] : undefined;
+  const pathId = /invoices\/|contracts\/|webhook[-_]deliveries\//.test(path) ? segments[6] : undefined;
   let parsed: unknown;
   try {
     parsed = body && typeof body.content === 'string' ? JSON.parse(body.content) : {};

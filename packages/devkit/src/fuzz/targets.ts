@@ -59,6 +59,9 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: `${P}/contracts/:contractId/cancel`, operation: 'cancelContract' },
   { method: 'POST', path: `${P}/billing/check`, operation: 'checkBilling' },
   { method: 'GET', path: `${P}/events`, operation: 'listEvents' },
+  { method: 'GET', path: `${P}/webhook_deliveries`, operation: 'listWebhookDeliveries' },
+  { method: 'POST', path: `${P}/webhook_deliveries/:deliveryId/redeliver`, operation: 'redeliverWebhook' },
+  // The deprecated hyphenated paths, served beside them.
   { method: 'GET', path: `${P}/webhook-deliveries`, operation: 'listWebhookDeliveries' },
   { method: 'POST', path: `${P}/webhook-deliveries/:deliveryId/redeliver`, operation: 'redeliverWebhook' },
   // A reset empties a fuzz project now and then: what the fuzzer knew of it is gone, which is hostile too.

@@ -50,7 +50,7 @@ export function eventView(e: DomainEvent) {
 
 const time = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
 
-/** One delivery of GET webhook-deliveries, with its attempts. */
+/** One delivery of GET webhook_deliveries, with its attempts. */
 export function deliveryView(d: WebhookDelivery) {
   return {
     delivery_id: d.id,

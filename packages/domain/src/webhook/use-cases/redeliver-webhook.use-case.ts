@@ -6,7 +6,7 @@ import { deliveryLifecycle } from '../webhook-delivery.lifecycle.js';
 import { runStampedCommand } from '../../application/run-command.js';
 
 /**
- * POST webhook-deliveries/{id}/redeliver: a new attempt now, with the same webhook-id (a new
+ * POST webhook_deliveries/{id}/redeliver: a new attempt now, with the same webhook-id (a new
  * timestamp and signature); a dead delivery comes back to life with a fresh schedule.
  */
 export class RedeliverWebhook {

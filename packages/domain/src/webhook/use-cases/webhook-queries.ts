@@ -18,7 +18,7 @@ export class ListEvents {
   }
 }
 
-/** GET webhook-deliveries: the project's deliveries with their attempts, newest first. */
+/** GET webhook_deliveries: the project's deliveries with their attempts, newest first. */
 export class ListWebhookDeliveries {
   constructor(private readonly ports: Pick<KassaPorts, 'deliveries'>) {}
 
