@@ -65,16 +65,11 @@ const canonicalBody = (body: unknown): string => {
   }
 };
 
-const digestOf = (req: Request, body: string) => createHash('sha256').update(`${req.method} ${req.url}\n${body}`).digest('base64url');
-
 /** What makes two requests the same request: method, path with query, and what the body means. */
-const fingerprintOf = (req: Request) => digestOf(req, canonicalBody(req.body));
-
-/**
- * Whether a key's stored fingerprint is this request's: the canonical one, or (a key claimed before
- * the canonical form, within the retention's hours after an upgrade) the parsed body's text as it was.
- */
-const sameRequest = (stored: string, fingerprint: string, req: Request): boolean => stored === fingerprint || stored === digestOf(req, JSON.stringify(req.body ?? null));
+const fingerprintOf = (req: Request) =>
+  createHash('sha256')
+    .update(`${req.method} ${req.url}\n${canonicalBody(req.body)}`)
+    .digest('base64url');
 
 /**
  * The leases of the keys this process's requests hold, renewed together by one timer every third of
@@ -133,7 +128,7 @@ export async function idempotently(
   const times = { now: now.toISOString(), leaseUntil: leaseFrom(now.getTime()), expiresAt: new Date(now.getTime() + settings.hours * 3_600_000).toISOString() };
   const claim = await store.claim(scope, key, fingerprint, owner, times);
   if (claim.kind === 'taken') {
-    if (!sameRequest(claim.record.fingerprint, fingerprint, req)) return sendError(res, domainError('IDEMPOTENCY_KEY_MISMATCH'), context.mode);
+    if (claim.record.fingerprint !== fingerprint) return sendError(res, domainError('IDEMPOTENCY_KEY_MISMATCH'), context.mode);
     const answer = claim.record.answer;
     if (!answer) {
       res.setHeader('Retry-After', '1');
