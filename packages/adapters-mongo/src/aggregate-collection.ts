@@ -1,5 +1,5 @@
 import type { Collection, Document, Filter } from 'mongodb';
-import type { DomainEvent, PageFilter } from '@kassa/domain';
+import type { DomainEvent, ListCursor, PageFilter } from '@kassa/domain';
 import { storage } from './mongo-errors.js';
 import { compareAndSets, insertions, readsById } from './round-trips.js';
 
@@ -27,6 +27,9 @@ type StoredAggregate<S> = { _id: string; version: number; projectId: number; sta
 
 /** What a repository writes beside the state: the fields its queries and unique keys use. */
 export type IndexFields = Record<string, unknown>;
+
+/** The documents after `after` in newest-first order (older, or as old with a smaller id): a page's cursor. */
+export const olderThan = (after: ListCursor | undefined) => (after ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] } : {});
 
 /**
  * One collection of aggregates on MongoDB's own guarantees: a single-document write is atomic, so a
@@ -82,7 +85,7 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
       ...extra,
       ...(state !== undefined ? { status: state } : {}),
       ...(Object.keys(created).length > 0 ? { createdAt: created } : {}),
-      ...(after ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] } : {}),
+      ...olderThan(after),
     };
     return this.find(query as Filter<AggregateDocument>, { createdAt: -1, _id: -1 }, limit);
   }

@@ -1,5 +1,5 @@
-import { saved, testClockLifecycle, versionConflict, type DomainEvent, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
-import type { AggregateCollection } from './aggregate-collection.js';
+import { saved, testClockLifecycle, versionConflict, type DomainEvent, type ListCursor, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
+import { type AggregateCollection, olderThan } from './aggregate-collection.js';
 
 /** `testClockId` is the clock's own id: an advance relays the clock's events with those of its objects. */
 const fields = (c: TestClock) => ({ projectId: c.projectId, createdAt: c.createdAt, dueAt: testClockLifecycle.dueAt(c), testClockId: c.id });
@@ -16,8 +16,8 @@ export class MongoTestClockRepository implements TestClockRepository {
     return this.clocks.get(projectId, testClockId);
   }
 
-  list(projectId: number, limit: number): Promise<TestClock[]> {
-    return this.clocks.find({ projectId }, { createdAt: -1, _id: -1 }, limit);
+  list(projectId: number, limit: number, after?: ListCursor): Promise<TestClock[]> {
+    return this.clocks.find({ projectId, ...olderThan(after) }, { createdAt: -1, _id: -1 }, limit);
   }
 
   async create(clock: TestClock): Promise<void> {

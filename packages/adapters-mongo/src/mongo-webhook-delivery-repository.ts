@@ -9,7 +9,7 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryRepository,
 } from '@kassa/domain';
-import type { AggregateCollection } from './aggregate-collection.js';
+import { type AggregateCollection, olderThan } from './aggregate-collection.js';
 import { isDuplicateKey } from './mongo-errors.js';
 
 /** When a delivery stopped needing work (its last attempt), or null while it is live (pending). */
@@ -51,7 +51,7 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async list(projectId: number, filter: DeliveryFilter, limit: number): Promise<WebhookDelivery[]> {
-    const query = { projectId, ...(filter.state ? { status: filter.state } : {}), ...(filter.eventId ? { eventId: filter.eventId } : {}) };
+    const query = { projectId, ...(filter.state ? { status: filter.state } : {}), ...(filter.eventId ? { eventId: filter.eventId } : {}), ...olderThan(filter.after) };
     return this.deliveries.find(query, { createdAt: -1, _id: -1 }, limit);
   }
 
@@ -62,7 +62,7 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
       status: state,
       ...(projectId === undefined ? {} : { projectId }),
       ...(Object.keys(created).length > 0 ? { createdAt: created } : {}),
-      ...(after === undefined ? {} : { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] }),
+      ...olderThan(after),
     };
     return this.deliveries.find(query, { createdAt: -1, _id: -1 }, limit);
   }

@@ -1,11 +1,11 @@
 import { Router, type IRouter, type Request } from 'express';
-import { specTime, type DomainError, type ProjectErasure, type Result, type TestClock } from '@kassa/domain';
+import { domainError, specTime, type DomainError, type ProjectErasure, type Result, type TestClock } from '@kassa/domain';
 import { advanceTestClockRequest, createTestClockRequest } from '@kassa/protocol';
-import { sendResult } from '@kassa/http-kit';
+import { listView, readListQuery, sendResult } from '@kassa/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { heldIdempotencyKey } from './idempotency.js';
-import { bodyRoute, route } from './route.js';
+import { answeredWithError, bodyRoute, route } from './route.js';
 
 /** How long `advance?wait=true` waits (below the usual 30 s client timeout) for the clock to be ready before it answers 202, advancing. */
 export const ADVANCE_WAIT_MS = 25_000;
@@ -48,9 +48,16 @@ export function sandboxRoutes(deps: ApiDeps, router: IRouter = Router()): IRoute
   );
   router.get(
     `${API_PREFIX}/test_clocks`,
-    route(deps, 'listTestClocks', async (_req, res, { project }) => {
-      const result = await clocks().list({ projectId: project.id });
-      await sendResult(res, result, deps.mode, (list) => ({ test_clocks: list.map(testClockView) }));
+    route(deps, 'listTestClocks', async (req, res, { project }) => {
+      const query = readListQuery(req.query);
+      if (!query.ok) return void answeredWithError(res, deps, domainError('BAD_REQUEST', query.message));
+      const { limit, after } = query.value;
+      const result = await clocks().list({ projectId: project.id, limit, ...(after ? { after } : {}) });
+      // `test_clocks`: the name of before, for one minor version.
+      await sendResult(res, result, deps.mode, (page) => {
+        const list = listView(page, testClockView);
+        return { ...list, test_clocks: list.items };
+      });
     }),
   );
   router.get(

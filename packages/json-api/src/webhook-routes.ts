@@ -1,20 +1,14 @@
 import { Router, type IRouter, type Request, type Response } from 'express';
-import { PATHS_DEPRECATED_AT } from '@kassa/protocol';
-import { domainError, type EventCursor } from '@kassa/domain';
+import { domainError } from '@kassa/domain';
+import { markDeprecated } from './deprecation.js';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
-import { deliveryView, domainEventType, eventView, sendData, sendResult } from '@kassa/http-kit';
+import { deliveryView, domainEventType, eventView, listView, readListQuery, sendData, sendResult } from '@kassa/http-kit';
 import type { ApiDeps } from './api-deps.js';
 
+const DELIVERY_STATES = ['pending', 'succeeded', 'dead'] as const;
 const bad = (message: string) => domainError('BAD_REQUEST', message);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-
-/** The `after` cursor: the last event of a page, as base64url of `occurredAt|id`. */
-const cursorOf = (occurredAt: string, id: string) => Buffer.from(`${occurredAt}|${id}`).toString('base64url');
-function parseCursor(value: string): EventCursor | undefined {
-  const [occurredAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  return occurredAt && id && extra === undefined && !Number.isNaN(Date.parse(occurredAt)) ? { occurredAt, id } : undefined;
-}
 
 /**
  * A deprecated path's answers carry RFC 9745's `Deprecation` (when it became so) and a `Link` to the
@@ -23,7 +17,7 @@ function parseCursor(value: string): EventCursor | undefined {
 const formerPath =
   (handler: (req: Request, res: Response) => Promise<void>) =>
   (req: Request, res: Response): Promise<void> => {
-    res.setHeader('Deprecation', PATHS_DEPRECATED_AT);
+    markDeprecated(res);
     res.setHeader('Link', `<${req.path.replace('/webhook-deliveries', '/webhook_deliveries')}>; rel="successor-version"`);
     return handler(req, res);
   };
@@ -34,26 +28,31 @@ export function webhookRoutes(deps: ApiDeps, router: IRouter = Router()): IRoute
     `${API_PREFIX}/events`,
     route(deps, 'listEvents', async (req, res, { project }) => {
       const type = text(req.query['type']);
-      const after = text(req.query['after']);
-      const limitText = text(req.query['limit']) ?? '50';
       const domainType = type === undefined ? undefined : domainEventType(type);
-      const before = after === undefined ? undefined : parseCursor(after);
-      const limit = /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : 0;
       if (type !== undefined && !domainType) return void answeredWithError(res, deps, bad(`type: unknown event type ${JSON.stringify(type.slice(0, 40))}`));
-      if (after !== undefined && !before) return void answeredWithError(res, deps, bad('after: not a cursor this API gave'));
-      if (limit < 1 || limit > 100) return void answeredWithError(res, deps, bad('limit: must be 1 to 100'));
-      const events = await deps.useCases.listEvents.execute({ projectId: project.id, filter: { ...(domainType ? { type: domainType } : {}), ...(before ? { before } : {}) }, limit });
-      const last = events.length === limit ? events.at(-1) : undefined;
-      sendData(res, { events: events.map(eventView), ...(last ? { next_after: cursorOf(last.occurredAt, last.id) } : {}) });
+      const query = readListQuery(req.query, 'after');
+      if (!query.ok) return void answeredWithError(res, deps, bad(query.message));
+      if (query.value.deprecatedName) markDeprecated(res);
+      const { limit, after } = query.value;
+      const page = await deps.useCases.listEvents.execute({ projectId: project.id, filter: domainType ? { type: domainType } : {}, limit, ...(after ? { after } : {}) });
+      const list = listView(page, eventView);
+      // `events` and `next_after` (absent on the last page): the names of before, for one minor version.
+      sendData(res, { ...list, events: list.items, ...(list.next_cursor === null ? {} : { next_after: list.next_cursor }) });
     }),
   );
   const list = route(deps, 'listWebhookDeliveries', async (req, res, { project }) => {
-    const status = text(req.query['status']);
+    const statusText = text(req.query['status']);
+    const status = DELIVERY_STATES.find((s) => s === statusText);
     const eventId = text(req.query['event_id']);
-    if (status !== undefined && status !== 'pending' && status !== 'succeeded' && status !== 'dead') return void answeredWithError(res, deps, bad('status: must be pending, succeeded or dead'));
+    if (statusText !== undefined && status === undefined) return void answeredWithError(res, deps, bad('status: must be pending, succeeded or dead'));
     if (eventId !== undefined && eventId.length > 64) return void answeredWithError(res, deps, bad('event_id: must be at most 64 characters'));
-    const deliveries = await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: { ...(status ? { state: status } : {}), ...(eventId ? { eventId } : {}) } });
-    sendData(res, { deliveries: deliveries.map(deliveryView) });
+    const query = readListQuery(req.query);
+    if (!query.ok) return void answeredWithError(res, deps, bad(query.message));
+    const { limit, after } = query.value;
+    const filter = { ...(status ? { state: status } : {}), ...(eventId ? { eventId } : {}), ...(after ? { after } : {}) };
+    const list = listView(await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter, limit }), deliveryView);
+    // `deliveries`: the name of before, for one minor version.
+    sendData(res, { ...list, deliveries: list.items });
   });
   const redeliver = route(deps, 'redeliverWebhook', async (req, res, { project }) => {
     const result = await deps.useCases.redeliverWebhook.execute({ projectId: project.id, deliveryId: String(req.params['deliveryId']) });

@@ -1,5 +1,5 @@
 import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEvent, type DomainEventType, type InvoiceFilter, type Project, type WebhookDelivery } from '@kassa/domain';
+import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEventType, type InvoiceFilter, type Project } from '@kassa/domain';
 import { API_CALLS_DAYS } from '@kassa/operations';
 import { type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
@@ -135,8 +135,10 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
     });
   /** A record's events, oldest first, each with the deliveries it caused. */
   const timelineOf = async (projectId: number, aggregateId: string): Promise<Timeline> => {
-    const events = await deps.useCases.listEvents.execute({ projectId, filter: { aggregateId }, limit: 100 });
-    return Promise.all([...events].reverse().map(async (event) => ({ event, deliveries: await deps.useCases.listWebhookDeliveries.execute({ projectId, filter: { eventId: event.id } }) })));
+    const { items: events } = await deps.useCases.listEvents.execute({ projectId, filter: { aggregateId }, limit: 100 });
+    return Promise.all(
+      [...events].reverse().map(async (event) => ({ event, deliveries: (await deps.useCases.listWebhookDeliveries.execute({ projectId, filter: { eventId: event.id }, limit: 100 })).items })),
+    );
   };
   /** The next page's address, when this one was full. */
   const nextPage = (projectId: number, list: string, kept: Record<string, string>, records: readonly { createdAt: string; id: string }[]) => {
@@ -194,7 +196,7 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
     `${DASHBOARD_PATH}/projects/:projectId`,
     withProject('overview', async (_req, res, { project, frame }) => {
       const since = new Date(now().getTime() - 3_600_000).toISOString();
-      const [created, events, deliveries] = await Promise.all([
+      const [created, { items: events }, { items: deliveries }] = await Promise.all([
         deps.useCases.listInvoices.execute({ projectId: project.id, filter: { createdFrom: since }, limit: OVERVIEW_CAP }),
         deps.useCases.listEvents.execute({ projectId: project.id, filter: {}, limit: OVERVIEW_CAP }),
         deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: {}, limit: OVERVIEW_CAP }),
@@ -299,7 +301,7 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
     withProject('events', async (req, res, { project, frame }) => {
       const typeName = text(req.query['type'], 40);
       const type: DomainEventType | undefined = typeName ? domainEventType(typeName) : undefined;
-      const events: DomainEvent[] = await deps.useCases.listEvents.execute({ projectId: project.id, filter: type ? { type } : {}, limit: PAGE });
+      const { items: events } = await deps.useCases.listEvents.execute({ projectId: project.id, filter: type ? { type } : {}, limit: PAGE });
       if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<EventsList frame={frame} events={events} />));
       page(res, eventsPage(frame, events, type ? typeName : undefined, eventTypes));
     }),
@@ -308,7 +310,7 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
     `${DASHBOARD_PATH}/projects/:projectId/deliveries`,
     withProject('deliveries', async (req, res, { project, frame }) => {
       const status = (['pending', 'succeeded', 'dead'] as const).find((s) => s === req.query['status']);
-      const deliveries: WebhookDelivery[] = await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: status ? { state: status } : {}, limit: PAGE });
+      const { items: deliveries } = await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: status ? { state: status } : {}, limit: PAGE });
       if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<DeliveriesList frame={frame} deliveries={deliveries} />));
       const resent = text(req.query['resent'], 6);
       page(res, deliveriesPage(frame, deliveries, status, resent && /^\d+$/.test(resent) ? `${DASHBOARD_TEXTS[frame.lang].resend}: ${resent}` : undefined));
@@ -379,8 +381,9 @@ function sandboxRoutes(deps: DashboardDeps, router: IRouter, tools: SandboxTools
   router.get(
     `${DASHBOARD_PATH}/projects/:projectId/sandbox`,
     withProject('sandbox', async (req, res, { project, frame }) => {
-      const clocks = await deps.useCases.testClocks.list({ projectId: project.id });
-      const list = clocks.ok ? clocks.value : [];
+      // Every clock of the project: there are at most TEST_CLOCK_LIMITS.clocksPerProject (100, a page's most).
+      const clocks = await deps.useCases.testClocks.list({ projectId: project.id, limit: 100 });
+      const list = clocks.ok ? clocks.value.items : [];
       if (req.headers[FRAGMENT_HEADER] === '1') return page(res, renderFragment(<ClocksList frame={frame} clocks={list} />));
       // A notice is named by its code, never carried as text: a link cannot put words on this page.
       const notices = DASHBOARD_TEXTS[frame.lang].notices;

@@ -1,3 +1,4 @@
+import type { ListCursor } from './list-page.port.js';
 import type { TestClock } from '../sandbox/test-clock.js';
 import type { DomainEvent } from '../events/domain-event.js';
 import type { SaveResult } from './save-result.js';
@@ -5,8 +6,8 @@ import type { SaveResult } from './save-result.js';
 /** Stores test clocks (the test environment's); the `test_clock.ready` event rides in the clock's own write (its outbox). */
 export interface TestClockRepository {
   get(projectId: number, testClockId: string): Promise<TestClock | undefined>;
-  /** The project's clocks, newest first, at most `limit`. */
-  list(projectId: number, limit: number): Promise<TestClock[]>;
+  /** The project's clocks, newest first, at most `limit`; only those after `after` (older, or as old with a smaller id) when given. */
+  list(projectId: number, limit: number, after?: ListCursor): Promise<TestClock[]>;
   create(clock: TestClock): Promise<void>;
   /** Compare-and-set on the version, like every aggregate. */
   save(clock: TestClock, events: readonly DomainEvent[]): Promise<SaveResult>;

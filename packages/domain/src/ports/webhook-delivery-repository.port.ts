@@ -1,3 +1,4 @@
+import type { ListCursor } from './list-page.port.js';
 import type { DeliveryState, WebhookDelivery } from '../webhook/webhook-delivery.fields.js';
 import type { SaveResult } from './save-result.js';
 
@@ -5,6 +6,8 @@ import type { SaveResult } from './save-result.js';
 export interface DeliveryFilter {
   readonly state?: DeliveryState;
   readonly eventId?: string;
+  /** A page's cursor: only deliveries after this one in newest-first order (older, or as old with a smaller id). */
+  readonly after?: ListCursor;
 }
 
 /** Deliveries of every project in one state (the operators' view), optionally of one project and created in [createdFrom, createdUntil). */
@@ -13,8 +16,8 @@ export interface DeliverySearch {
   readonly projectId?: number;
   readonly createdFrom?: string;
   readonly createdUntil?: string;
-  /** A page's cursor: only deliveries after this one in newest-first order (older, or as old with a smaller id). */
-  readonly after?: { readonly createdAt: string; readonly id: string };
+  /** A page's cursor, as `DeliveryFilter.after`. */
+  readonly after?: ListCursor;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { ListCursor } from '../../ports/list-page.port.js';
+import { type Page, pageOf, pageSize } from '../../shared/page.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
@@ -8,9 +10,6 @@ import { limitMessage, TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.
 import { contractWorkUntil, invoiceWorkUntil, subscriptionWorkUntil } from '../test-clock-budget.js';
 
 type ClockPorts = Pick<KassaPorts, 'testClocks' | 'clock' | 'ids' | 'sandbox' | 'scheduler' | 'retention' | 'contracts' | 'invoices' | 'subscriptions'>;
-
-/** At most this many clocks a list answers. */
-export const MAX_TEST_CLOCKS_PAGE = 100;
 
 const notInProduction = (what: string) => fail('NOT_FOUND', `No route ${what}`);
 const missing = (id: string) => fail('TEST_CLOCK_NOT_FOUND', `No test clock ${id} in this project`);
@@ -45,9 +44,12 @@ export class TestClocks {
     return clock ? ok(clock) : missing(input.testClockId);
   }
 
-  async list(input: { readonly projectId: number; readonly limit?: number }): Promise<Result<TestClock[], DomainError>> {
+  /** The project's clocks, newest first, a page at a time (`after`: the `next` of the page before). */
+  async list(input: { readonly projectId: number; readonly limit?: number; readonly after?: ListCursor }): Promise<Result<Page<TestClock>, DomainError>> {
     if (!this.ports.sandbox) return notInProduction('GET test_clocks');
-    return ok(await this.ports.testClocks.list(input.projectId, Math.min(Math.max(1, input.limit ?? MAX_TEST_CLOCKS_PAGE), MAX_TEST_CLOCKS_PAGE)));
+    const limit = pageSize(input.limit);
+    const clocks = await this.ports.testClocks.list(input.projectId, limit + 1, input.after);
+    return ok(pageOf(clocks, limit, (c) => ({ createdAt: c.createdAt, id: c.id })));
   }
 
   /** Starts an advance to `frozenTime` and asks for the job that runs it; answers the clock, `advancing`. */

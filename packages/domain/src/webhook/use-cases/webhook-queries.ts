@@ -1,28 +1,30 @@
 import type { EventFilter } from '../../ports/event-log.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { ListCursor } from '../../ports/list-page.port.js';
 import type { DeliveryFilter } from '../../ports/webhook-delivery-repository.port.js';
 import type { DomainEvent } from '../../events/domain-event.js';
 import type { WebhookDelivery } from '../webhook-delivery.fields.js';
+import { type Page, pageOf, pageSize } from '../../shared/page.js';
 
-/** At most this many events a page. */
-export const MAX_EVENTS_PAGE = 100;
-/** At most this many deliveries an answer. */
-export const MAX_DELIVERIES_PAGE = 100;
-
-/** GET events: the project's events, newest first, a page at a time (`before` from the previous page). */
+/** GET events: the project's events, newest first, a page at a time (`after`: the `next` of the page before). */
 export class ListEvents {
   constructor(private readonly ports: Pick<KassaPorts, 'events'>) {}
 
-  execute(input: { readonly projectId: number; readonly filter: EventFilter; readonly limit: number }): Promise<DomainEvent[]> {
-    return this.ports.events.list(input.projectId, input.filter, Math.min(Math.max(1, input.limit), MAX_EVENTS_PAGE));
+  async execute(input: { readonly projectId: number; readonly filter: Omit<EventFilter, 'before'>; readonly limit?: number; readonly after?: ListCursor }): Promise<Page<DomainEvent>> {
+    const limit = pageSize(input.limit);
+    const before = input.after ? { before: { occurredAt: input.after.createdAt, id: input.after.id } } : {};
+    const events = await this.ports.events.list(input.projectId, { ...input.filter, ...before }, limit + 1);
+    return pageOf(events, limit, (e) => ({ createdAt: e.occurredAt, id: e.id }));
   }
 }
 
-/** GET webhook_deliveries: the project's deliveries with their attempts, newest first. */
+/** GET webhook_deliveries: the project's deliveries with their attempts, newest first, a page at a time. */
 export class ListWebhookDeliveries {
   constructor(private readonly ports: Pick<KassaPorts, 'deliveries'>) {}
 
-  execute(input: { readonly projectId: number; readonly filter: DeliveryFilter; readonly limit?: number }): Promise<WebhookDelivery[]> {
-    return this.ports.deliveries.list(input.projectId, input.filter, Math.min(Math.max(1, input.limit ?? MAX_DELIVERIES_PAGE), MAX_DELIVERIES_PAGE));
+  async execute(input: { readonly projectId: number; readonly filter: DeliveryFilter; readonly limit?: number }): Promise<Page<WebhookDelivery>> {
+    const limit = pageSize(input.limit);
+    const deliveries = await this.ports.deliveries.list(input.projectId, input.filter, limit + 1);
+    return pageOf(deliveries, limit, (d) => ({ createdAt: d.createdAt, id: d.id }));
   }
 }
