@@ -163,7 +163,7 @@ describe('Idempotency-Key', () => {
     expect(authorized.ok).toBe(true);
     // The event log is filled by the relay, a moment later.
     const events = await eventually(
-      async () => dataOf(await t.client().listEvents(P.main, { type: 'contract.authorized' })).events,
+      async () => dataOf(await t.client().listEvents(P.main, { type: 'contract.authorized' })).items,
       (list) => list.some((e) => JSON.stringify(e.data).includes(contract.contract_id)),
       5_000,
     );

@@ -136,7 +136,7 @@ async function merchantRun(): Promise<void> {
   );
   await api.listEvents(WEBHOOKS, { limit: 5 });
   const deliveries = dataOf(await api.listWebhookDeliveries(WEBHOOKS));
-  const first = deliveries.deliveries[0];
+  const first = deliveries.items[0];
   if (first) await api.redeliverWebhook(WEBHOOKS, first.delivery_id);
 }
 

@@ -100,7 +100,7 @@ describe('the OpenAPI document against real answers', () => {
     // The events and webhook deliveries (the relay runs every 200 ms; no webhook URL here, so no deliveries).
     await eventually(
       async () => dataOf(await api.listEvents(P.main, { limit: 5 })),
-      (page) => page.events.length > 0,
+      (page) => page.items.length > 0,
       3_000,
     );
     conforms('get', `${P1}/events`, await api.listEvents(P.main, { limit: 5 }));

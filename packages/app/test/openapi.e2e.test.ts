@@ -100,7 +100,7 @@ describe('the OpenAPI document', () => {
     expect(doc.paths[`${P}/contracts/{contractId}/authorize`]?.['post']?.requestBody?.required).toBe(true);
     expect(Object.keys(doc.components.schemas['ContractPinRequest']?.properties ?? {})).toContain('merchant_contract_id');
     expect(Object.keys(doc.components.schemas['ContractCancelRequest']?.properties ?? {})).toContain('merchant_contract_id');
-    expect(doc.paths[`${P}/events`]?.['get']?.parameters?.find((p) => p.name === 'limit')?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(doc.paths[`${P}/events`]?.['get']?.parameters?.find((p) => p.name === 'limit')?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     expect((doc.components.schemas['BillingCheckRequest']?.anyOf ?? []).map((m) => m.$ref)).toEqual(['#/components/schemas/BillingCheckByMsisdn', '#/components/schemas/BillingCheckByCustomer']);
     expect(Object.keys(doc.webhooks).sort()).toEqual([
       'SubscriptionStatusNotification',

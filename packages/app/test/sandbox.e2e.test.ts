@@ -20,7 +20,7 @@ describe('test_data/reset', () => {
     const contract = dataOf(await api.createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: fresh().msisdn }, merchant_contract_id: f.mcid }));
     await api.authorizeContract(P.main, contract.contract_id, { client_ip: ip, pin_code: '1234' });
     await eventually(
-      async () => dataOf(await api.listEvents(P.main)).events,
+      async () => dataOf(await api.listEvents(P.main)).items,
       (events) => events.length > 0,
       5_000,
     );
@@ -32,7 +32,7 @@ describe('test_data/reset', () => {
     expect(reset.contracts).toBeGreaterThanOrEqual(1);
     expect(reset.events).toBeGreaterThanOrEqual(1);
     expect((await api.getInvoice(P.main, invoice.invoice_id)).status).toBe(404);
-    expect(dataOf(await api.listEvents(P.main)).events).toEqual([]);
+    expect(dataOf(await api.listEvents(P.main)).items).toEqual([]);
     expect((await other.getInvoice(P.other, elsewhere.invoice_id)).status).toBe(200);
     // The settings stay: the same order id is a new invoice now.
     expect((await api.createInvoice(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } })).status).toBe(201);
@@ -96,7 +96,7 @@ describe('outcome simulators: the documented test numbers', () => {
     };
     expect((await refused()).refund_status).toBe('failed');
     const events = await eventually(
-      async () => dataOf(await api.listEvents(P.main, { type: 'refund.failed' })).events.filter((e) => JSON.stringify(e.data).includes(invoice.invoice_id)),
+      async () => dataOf(await api.listEvents(P.main, { type: 'refund.failed' })).items.filter((e) => JSON.stringify(e.data).includes(invoice.invoice_id)),
       (list) => list.length === 1,
       5_000,
     );
@@ -104,7 +104,7 @@ describe('outcome simulators: the documented test numbers', () => {
     // A refused refund may be asked for again: a new refund at the gateway, refused again.
     await refused();
     await eventually(
-      async () => dataOf(await api.listEvents(P.main, { type: 'refund.failed' })).events.filter((e) => JSON.stringify(e.data).includes(invoice.invoice_id)),
+      async () => dataOf(await api.listEvents(P.main, { type: 'refund.failed' })).items.filter((e) => JSON.stringify(e.data).includes(invoice.invoice_id)),
       (list) => list.length === 2,
       5_000,
     );
@@ -127,7 +127,7 @@ describe('outcome simulators: the documented test numbers', () => {
     const again = await api.createContract(P.main, { client_ip: ip, customer, merchant_contract_id: mcid });
     expect(!again.ok && again.error.code).toBe('PIN_NOT_DELIVERED');
     await eventually(
-      async () => dataOf(await api.listEvents(P.main, { type: 'contract.closed' })).events.filter((e) => JSON.stringify(e.data).includes(contractId)),
+      async () => dataOf(await api.listEvents(P.main, { type: 'contract.closed' })).items.filter((e) => JSON.stringify(e.data).includes(contractId)),
       (list) => list.length === 1,
       5_000,
     );

@@ -150,12 +150,12 @@ describe('test clocks', () => {
     await api().authorizeContract(FAILING, contract.contract_id, { client_ip: ip, pin_code: '1234' });
     const eventId = (
       await eventually(
-        async () => dataOf(await api().listEvents(FAILING, { type: 'contract.authorized' })).events,
+        async () => dataOf(await api().listEvents(FAILING, { type: 'contract.authorized' })).items,
         (events) => events.length > 0,
       )
     )[0]?.id as string;
     await advance(clock.test_clock_id, at(4 * DAY), FAILING);
-    const [delivery] = dataOf(await api().listWebhookDeliveries(FAILING, { eventId })).deliveries;
+    const [delivery] = dataOf(await api().listWebhookDeliveries(FAILING, { eventId })).items;
     expect(delivery?.status).toBe('dead');
     expect(delivery?.attempts).toHaveLength(10);
     // The first attempt may go while the clock stands still (a job of its own, in real time); during
@@ -191,7 +191,7 @@ describe('test clocks', () => {
     expect(dataOf(await api().getInvoice(PROJECT, onA.invoice_id)).status).toBe('Cancelled');
     expect(dataOf(await api().getInvoice(PROJECT, onB.invoice_id)).status).toBe('Created');
     expect(dataOf(await api().getTestClock(PROJECT, b.test_clock_id))).toMatchObject({ frozen_time: T0, status: 'ready' });
-    const listed = dataOf(await api().listTestClocks(PROJECT)).test_clocks.map((c) => c.test_clock_id);
+    const listed = dataOf(await api().listTestClocks(PROJECT)).items.map((c) => c.test_clock_id);
     expect(listed).toEqual(expect.arrayContaining([a.test_clock_id, b.test_clock_id]));
     // Deleting a clock deletes what lives on it.
     expect((await api().deleteTestClock(PROJECT, b.test_clock_id)).status).toBe(200);

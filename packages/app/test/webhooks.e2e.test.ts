@@ -141,22 +141,22 @@ describe('webhooks', () => {
     await api.authorizeContract(P.main, contract.contract_id, { client_ip: ip, pin_code: '1234' });
     await waitFor((r) => r.body.includes(contract.contract_id));
     const events = dataOf(await api.listEvents(P.main, { type: 'contract.authorized', limit: 100 }));
-    const event = events.events.find((e) => JSON.stringify(e.data).includes(contract.contract_id));
+    const event = events.items.find((e) => JSON.stringify(e.data).includes(contract.contract_id));
     expect(event).toMatchObject({ type: 'contract.authorized', data: { contract: { contract_id: contract.contract_id } } });
     const page = dataOf(await api.listEvents(P.main, { limit: 1 }));
-    expect(page.events).toHaveLength(1);
-    const older = dataOf(await api.listEvents(P.main, { limit: 1, ...(page.next_after ? { after: page.next_after } : {}) }));
-    expect(older.events[0]?.id).not.toBe(page.events[0]?.id);
+    expect(page.items).toHaveLength(1);
+    const older = dataOf(await api.listEvents(P.main, { limit: 1, ...(page.next_cursor ? { cursor: page.next_cursor } : {}) }));
+    expect(older.items[0]?.id).not.toBe(page.items[0]?.id);
 
     const found = await eventually(
       async () => dataOf(await api.listWebhookDeliveries(P.main, { eventId: event?.id ?? '' })),
-      (d) => d.deliveries[0]?.status === 'succeeded',
+      (d) => d.items[0]?.status === 'succeeded',
       5_000,
     );
-    const [delivery] = found.deliveries;
+    const [delivery] = found.items;
     expect(delivery).toMatchObject({ event_id: event?.id, event_type: 'contract.authorized', url: `${base}/hooks/${P.main}`, status: 'succeeded', next_attempt_at: null });
     expect(delivery?.attempts).toMatchObject([{ status_code: 204, error: null }]);
-    expect(dataOf(await api.listWebhookDeliveries(P.main, { status: 'dead' })).deliveries.every((d) => d.status === 'dead')).toBe(true);
+    expect(dataOf(await api.listWebhookDeliveries(P.main, { status: 'dead' })).items.every((d) => d.status === 'dead')).toBe(true);
 
     const before = received.length;
     const again = await api.redeliverWebhook(P.main, delivery?.delivery_id ?? '');
@@ -171,6 +171,7 @@ describe('webhooks', () => {
     expect(redelivered?.headers['webhook-id']).toBe(event?.id);
     expect(verified(redelivered as Received).type).toBe('contract.authorized');
     expect((await api.redeliverWebhook(P.main, 'no-such-delivery')).status).toBe(404);
+    expect((await api.listEvents(P.main, { cursor: 'garbage' })).status).toBe(400);
     expect((await api.listEvents(P.main, { after: 'garbage' })).status).toBe(400);
   });
 

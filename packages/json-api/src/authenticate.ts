@@ -33,7 +33,7 @@ function signedRequest(operation: SignedOperation, req: Request, params: Request
     const orderId = req.query['merchant_order_id'];
     return typeof orderId === 'string' ? { merchantOrderId: orderId } : {};
   }
-  if (operation === 'listEvents' || operation === 'listWebhookDeliveries') {
+  if (operation === 'listEvents' || operation === 'listWebhookDeliveries' || operation === 'listTestClocks') {
     return { query: Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))) };
   }
   const body: unknown = req.body;

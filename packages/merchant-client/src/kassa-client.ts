@@ -6,6 +6,8 @@ import {
   type ContractCancelRequest,
   type ContractPinRequest,
   type EventsPage,
+  type TestClocksPage,
+  type WebhookDeliveriesPage,
   type EventTypeName,
   type SignedOperation,
   type WebhookDeliveryData,
@@ -65,6 +67,12 @@ export interface RawRequest {
   /** The query of a listing operation, as it is in the path (signed in version 4). */
   readonly query?: Readonly<Record<string, string>>;
 }
+
+/** A list's page query: `limit` and `cursor` when given. */
+const pageQuery = (page: { cursor?: string | undefined; limit?: number | undefined }): Record<string, string> => ({
+  ...(page.limit !== undefined ? { limit: String(page.limit) } : {}),
+  ...(page.cursor ? { cursor: page.cursor } : {}),
+});
 
 const queryString = (query: Readonly<Record<string, string>>) => {
   const q = new URLSearchParams(query).toString();
@@ -157,15 +165,27 @@ export class KassaClient {
     return this.send({ method: 'GET', path, operation: 'findInvoiceByOrderId', merchantOrderId });
   }
 
-  /** GET events: the project's events, newest first; pass `after` from the previous page's `next_after`. */
-  listEvents(projectId: number, filter: { type?: EventTypeName; after?: string; limit?: number } = {}): Promise<KassaResponse<EventsPage>> {
-    const query = { ...(filter.type ? { type: filter.type } : {}), ...(filter.after ? { after: filter.after } : {}), ...(filter.limit !== undefined ? { limit: String(filter.limit) } : {}) };
+  /** GET events: the project's events, newest first, a page at a time: pass `cursor` from the previous page's `next_cursor`. */
+  listEvents(
+    projectId: number,
+    filter: {
+      type?: EventTypeName;
+      cursor?: string;
+      limit?: number;
+      /** @deprecated the name of `cursor` before (the server answers it with Deprecation); pass `cursor`. */
+      after?: string;
+    } = {},
+  ): Promise<KassaResponse<EventsPage>> {
+    const query = { ...(filter.type ? { type: filter.type } : {}), ...(filter.after ? { after: filter.after } : {}), ...pageQuery(filter) };
     return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/events${queryString(query)}`, operation: 'listEvents', query });
   }
 
-  /** GET webhook_deliveries: deliveries with their attempts, newest first. */
-  listWebhookDeliveries(projectId: number, filter: { status?: 'pending' | 'succeeded' | 'dead'; eventId?: string } = {}): Promise<KassaResponse<{ deliveries: WebhookDeliveryData[] }>> {
-    const query = { ...(filter.status ? { status: filter.status } : {}), ...(filter.eventId ? { event_id: filter.eventId } : {}) };
+  /** GET webhook_deliveries: deliveries with their attempts, newest first, a page at a time. */
+  listWebhookDeliveries(
+    projectId: number,
+    filter: { status?: 'pending' | 'succeeded' | 'dead'; eventId?: string; cursor?: string; limit?: number } = {},
+  ): Promise<KassaResponse<WebhookDeliveriesPage>> {
+    const query = { ...(filter.status ? { status: filter.status } : {}), ...(filter.eventId ? { event_id: filter.eventId } : {}), ...pageQuery(filter) };
     return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/webhook_deliveries${queryString(query)}`, operation: 'listWebhookDeliveries', query });
   }
 
@@ -183,8 +203,9 @@ export class KassaClient {
     return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/test_clocks/${encodeURIComponent(testClockId)}`, operation: 'getTestClock', pathId: testClockId });
   }
 
-  listTestClocks(projectId: number): Promise<KassaResponse<{ test_clocks: TestClockData[] }>> {
-    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/test_clocks`, operation: 'listTestClocks' });
+  listTestClocks(projectId: number, page: { cursor?: string; limit?: number } = {}): Promise<KassaResponse<TestClocksPage>> {
+    const query = pageQuery(page);
+    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/test_clocks${queryString(query)}`, operation: 'listTestClocks', query });
   }
 
   /**

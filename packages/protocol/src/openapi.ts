@@ -119,9 +119,10 @@ function operationObject(op: Operation, options: OpenApiOptions) {
     required: !q.optional,
     schema:
       'integer' in q
-        ? { type: 'integer', minimum: q.integer.minimum, maximum: q.integer.maximum }
+        ? { type: 'integer', minimum: q.integer.minimum, maximum: q.integer.maximum, ...(q.integer.default === undefined ? {} : { default: q.integer.default }) }
         : { type: 'string', ...(q.optional ? {} : { minLength: 1 }), maxLength: q.maxLength, ...(q.enum ? { enum: q.enum } : {}) },
     ...(q.example !== '' ? { example: q.example } : {}),
+    ...('deprecated' in q && q.deprecated ? { deprecated: true, description: q.deprecated } : {}),
   }));
   const links = LINKS[op.id];
   return {

@@ -51,8 +51,8 @@ export interface Operation {
   readonly query?: Readonly<
     Record<
       string,
-      | { readonly maxLength: number; readonly example: string; readonly optional?: boolean; readonly enum?: readonly string[] }
-      | { readonly integer: { readonly minimum: number; readonly maximum: number }; readonly example: number; readonly optional?: boolean }
+      | { readonly maxLength: number; readonly example: string; readonly optional?: boolean; readonly enum?: readonly string[]; readonly deprecated?: string }
+      | { readonly integer: { readonly minimum: number; readonly maximum: number; readonly default?: number }; readonly example: number; readonly optional?: boolean }
     >
   >;
   readonly status: 200 | 201 | 202;
@@ -75,6 +75,15 @@ export interface Operation {
 export const COMMON_ERRORS: readonly JsonErrorCode[] = ['BAD_REQUEST', 'AUTH_INVALID_SIGNATURE', 'AUTH_INVALID_TIMESTAMP', 'AUTH_INVALID_PROJECT', 'SERVICE_UNAVAILABLE'];
 
 const ID = '3f2b8c1e-6a4d-4e8b-9c0a-1d2e3f405a6b';
+
+/** Every list's query: a page of `limit` (1-100, default 20), from `cursor` (the previous page's next_cursor). */
+const PAGING = {
+  limit: { integer: { minimum: 1, maximum: 100, default: 20 }, example: 20, optional: true },
+  cursor: { maxLength: 200, example: '', optional: true },
+} as const;
+
+/** A list's example answer: one page, the last, its items under the name of before too. */
+const listExample = (items: readonly unknown[], former: string) => ({ items, next_cursor: null, [former]: items });
 const money = { amount: '10.00', currency: 'RUB' };
 const customer = { type: 'mobile_phone', msisdn: '79001234567', country: 'RU', network: { id: 1, name: 'Sandbox network' }, operator: { id: 22, name: 'Sandbox operator' } };
 const invoice = {
@@ -224,17 +233,16 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "The project's events, newest first, a page at a time",
     query: {
       type: { maxLength: 40, example: 'payment.updated', optional: true, enum: EVENT_TYPES },
-      after: { maxLength: 200, example: '', optional: true },
-      limit: { integer: { minimum: 1, maximum: 100 }, example: 50, optional: true },
+      ...PAGING,
+      after: { maxLength: 200, example: '', optional: true, deprecated: 'the name of `cursor` before: still read for one minor version (the answer then carries Deprecation)' },
     },
     status: 200,
     response: eventsPageSchema,
     errors: [],
-    example: {
-      events: [
-        { id: ID, type: 'contract.authorized', occurred_at: '2026-11-22T10:00:00Z', request_id: 'req-7f3a', data: { customer, contract: { contract_id: ID, merchant_contract_id: 'contract-1' } } },
-      ],
-    },
+    example: listExample(
+      [{ id: ID, type: 'contract.authorized', occurred_at: '2026-11-22T10:00:00Z', request_id: 'req-7f3a', data: { customer, contract: { contract_id: ID, merchant_contract_id: 'contract-1' } } }],
+      'events',
+    ),
   },
   {
     id: 'listWebhookDeliveries',
@@ -242,11 +250,11 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/webhook_deliveries',
     deprecatedPath: '/webhook-deliveries',
     summary: 'Webhook deliveries with their attempts, newest first',
-    query: { status: { maxLength: 9, example: 'dead', optional: true, enum: ['pending', 'succeeded', 'dead'] }, event_id: { maxLength: 64, example: ID, optional: true } },
+    query: { status: { maxLength: 9, example: 'dead', optional: true, enum: ['pending', 'succeeded', 'dead'] }, event_id: { maxLength: 64, example: ID, optional: true }, ...PAGING },
     status: 200,
     response: webhookDeliveriesSchema,
     errors: [],
-    example: { deliveries: [] },
+    example: listExample([], 'deliveries'),
   },
   {
     id: 'redeliverWebhook',
@@ -298,10 +306,11 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/test_clocks',
     summary: "The test environment only: the project's test clocks, newest first",
+    query: PAGING,
     status: 200,
     response: testClocksSchema,
     errors: ['NOT_FOUND'],
-    example: { test_clocks: [testClock] },
+    example: listExample([testClock], 'test_clocks'),
   },
   {
     id: 'getTestClock',

@@ -89,7 +89,7 @@ export const testClockSchema = z
     created_at: z.string(),
   })
   .meta({ id: 'TestClock' });
-export const testClocksSchema = z.object({ test_clocks: z.array(testClockSchema) }).meta({ id: 'TestClocks' });
+export const testClocksSchema = listPageSchema(testClockSchema, 'test_clocks').meta({ id: 'TestClocks' });
 export const refundSchema = z.object({ invoice_id: z.uuid(), refund_status: z.enum(['processing', 'completed', 'failed']) }).meta({ id: 'Refund' });
 export const billingCheckSchema = z.object({ supported: z.boolean(), customer: customerViewSchema }).meta({ id: 'BillingCheck' });
 
@@ -132,20 +132,33 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];
 
-export const eventsPageSchema = z
+export const eventSchema = z
   .object({
-    events: z.array(
-      z.object({
-        id: z.string(),
-        type: z.enum(EVENT_TYPES),
-        occurred_at: time,
-        request_id: z.string().optional().describe('The X-Request-Id of the call that caused the event'),
-        idempotency_key: z.string().optional().describe('The Idempotency-Key that call carried, if any'),
-        data: z.record(z.string(), z.unknown()),
-      }),
-    ),
-    next_after: z.string().optional().meta({ description: 'pass as `after` for the next (older) page; absent on the last page' }),
+    id: z.string(),
+    type: z.enum(EVENT_TYPES),
+    occurred_at: time,
+    request_id: z.string().optional().describe('The X-Request-Id of the call that caused the event'),
+    idempotency_key: z.string().optional().describe('The Idempotency-Key that call carried, if any'),
+    data: z.record(z.string(), z.unknown()),
   })
+  .meta({ id: 'Event' });
+
+/**
+ * Every list's answer: `items`, newest first, and `next_cursor`, to pass as `cursor` for the next
+ * (older) page, null on the last. `former`: the name the list gave its items before, kept beside
+ * for one minor version.
+ */
+function listPageSchema<T extends z.ZodType, K extends string>(item: T, former: K) {
+  const formerItems = { [former]: z.array(item).meta({ deprecated: true, description: 'the same as items: the name of before, for one minor version' }) } as { [P in K]: z.ZodArray<T> };
+  return z.object({
+    items: z.array(item),
+    next_cursor: z.string().nullable().meta({ description: 'pass as `cursor` for the next (older) page; null on the last page' }),
+    ...formerItems,
+  });
+}
+
+export const eventsPageSchema = listPageSchema(eventSchema, 'events')
+  .extend({ next_after: z.string().optional().meta({ deprecated: true, description: 'the same as next_cursor, absent on the last page: the name of before, for one minor version' }) })
   .meta({ id: 'EventsPage' });
 
 const attemptSchema = z.object({
@@ -172,7 +185,9 @@ export const webhookDeliverySchema = z
   })
   .meta({ id: 'WebhookDelivery' });
 
-export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookDeliverySchema) }).meta({ id: 'WebhookDeliveries' });
+export const webhookDeliveriesSchema = listPageSchema(webhookDeliverySchema, 'deliveries').meta({ id: 'WebhookDeliveries' });
 
 export type EventsPage = z.infer<typeof eventsPageSchema>;
 export type WebhookDeliveryData = z.infer<typeof webhookDeliverySchema>;
+export type WebhookDeliveriesPage = z.infer<typeof webhookDeliveriesSchema>;
+export type TestClocksPage = z.infer<typeof testClocksSchema>;

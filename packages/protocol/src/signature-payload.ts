@@ -64,6 +64,9 @@ export const customerPayload = (body: unknown): string =>
     .join('');
 
 /** The fields of an operation's requestPayload, in order. */
+/** The listing's query parameters `names`, in order, a missing one as the empty string. */
+const queryParts = (request: SignedRequest, names: readonly string[]): PayloadPart[] => names.map((name) => ({ field: name, value: request.query?.[name] ?? '' }));
+
 export function requestPayloadParts(operation: SignedOperation, request: SignedRequest): PayloadPart[] {
   const { body } = request;
   const f = (...path: string[]): PayloadPart => ({ field: path.join('.'), value: field(body, ...path) });
@@ -87,13 +90,15 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
     case 'cancelContract':
       return [id('contractId'), f('merchant_contract_id'), f('client_ip')];
     case 'listEvents':
-      return ['type', 'after', 'limit'].map((name) => ({ field: name, value: request.query?.[name] ?? '' }));
+      // `cursor` (and the limit of the lists that had none) came last: a client of before, sending neither, signs the same bytes.
+      return queryParts(request, ['type', 'after', 'limit', 'cursor']);
     case 'listWebhookDeliveries':
-      return ['status', 'event_id'].map((name) => ({ field: name, value: request.query?.[name] ?? '' }));
+      return queryParts(request, ['status', 'event_id', 'limit', 'cursor']);
     case 'redeliverWebhook':
       return [id('deliveryId')];
-    case 'resetTestData':
     case 'listTestClocks':
+      return queryParts(request, ['limit', 'cursor']);
+    case 'resetTestData':
       return [];
     case 'createTestClock':
       return [f('frozen_time'), f('name')];

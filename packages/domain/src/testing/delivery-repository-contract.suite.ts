@@ -71,6 +71,12 @@ export function describeDeliveryContract(name: string, fresh: () => Promise<{ re
       expect((await deliveries.list(24, { state: 'dead' }, 10)).map((d) => d.id)).toEqual([b.id]);
       expect((await deliveries.list(24, { eventId: event, state: 'pending' }, 10)).map((d) => d.id)).toEqual([a.id]);
       expect(await deliveries.list(25, {}, 10)).toEqual([]);
+      // A page after a cursor: the older ones only, with or without the event's filter.
+      const place = (d: WebhookDelivery) => ({ createdAt: d.createdAt, id: d.id });
+      expect((await deliveries.list(24, { after: place(c) }, 10)).map((d) => d.id)).toEqual([b.id, a.id]);
+      expect((await deliveries.list(24, { after: place(b) }, 1)).map((d) => d.id)).toEqual([a.id]);
+      expect((await deliveries.list(24, { eventId: event, after: place(b) }, 10)).map((d) => d.id)).toEqual([a.id]);
+      expect(await deliveries.list(24, { after: place(a) }, 10)).toEqual([]);
     });
 
     it('search: dead deliveries across projects, by project and creation range, newest first; count by state', async () => {

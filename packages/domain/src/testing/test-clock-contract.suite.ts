@@ -53,6 +53,8 @@ export function describeTestClockContract(
       expect(await testClocks.get(p, first.id)).toEqual(first);
       expect(await testClocks.get(p + 1, first.id)).toBeUndefined();
       expect((await testClocks.list(p, 10)).map((c) => c.id)).toEqual([second.id, first.id]);
+      expect((await testClocks.list(p, 10, { createdAt: second.createdAt, id: second.id })).map((c) => c.id)).toEqual([first.id]);
+      expect(await testClocks.list(p, 10, { createdAt: first.createdAt, id: first.id })).toEqual([]);
       // Every project's clocks, in id order, a page after an id (the sweep's turn).
       const [low, high] = [first.id, second.id].sort() as [string, string];
       expect((await testClocks.page(undefined, 100_000)).map((c) => c.id).filter((id) => id === low || id === high)).toEqual([low, high]);
