@@ -77,6 +77,16 @@ const query = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: fc.webQueryParameters().map((q) => `?${q}`) },
+  // The lists' paging: limit and cursor (and the events' after of before), right or hostile.
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('limit', 'cursor', 'after'),
+        fc.oneof(fc.constantFrom('0', '1', '20', '100', '101', '-1', '1e2', '', 'WyIyMDI2LTExLTI2VDAwOjAwOjAwWiIsIngiXQ', 'WzEsMl0'), fc.string({ maxLength: 80 })),
+      )
+      .map(([name, value]) => `?${name}=${encodeURIComponent(value)}`),
+  },
 );
 
 /** What the app gave out so far: invoice and contract ids (201 answers), and card invoices with their widget tokens. */
