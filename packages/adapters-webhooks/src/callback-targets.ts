@@ -3,7 +3,7 @@ import type { LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import type { CallbackTargets, CallbackVerdict } from '@kassa/domain';
 import ipaddr from 'ipaddr.js';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * Where a partner's `test_info.callback_url` may lead: only to public unicast addresses. Private,
@@ -110,8 +110,10 @@ export class PublicNetworkCallbackTargets implements CallbackTargets {
   async admit(partnerLogin: string, url: string): Promise<CallbackVerdict> {
     try {
       await this.limiter.consume(partnerLogin);
-    } catch {
-      return { kind: 'rate_limited' };
+    } catch (refusal) {
+      // rate-limiter-flexible rejects with its RateLimiterRes: msBeforeNext is when a point comes back.
+      const ms = refusal instanceof RateLimiterRes ? refusal.msBeforeNext : 60_000;
+      return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
     }
     const allowed = this.options.privateNetworks === 'allow' ? hostOf(url) !== undefined : await isPublicCallback(url, this.resolve);
     return allowed ? { kind: 'ok' } : { kind: 'rejected', reason: CALLBACK_REFUSAL };

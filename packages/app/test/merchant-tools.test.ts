@@ -2,10 +2,10 @@ import { type HttpReceiver, merchantTool, merchantToolsInstalled, type Received,
 import { fileURLToPath } from 'node:url';
 import { KassaClient } from '@kassa/merchant-client';
 import { compactUtc } from '@kassa/domain';
-import { OPERATIONS, requestPayload, signRequest, signSubscriptionRequest, timestampOf } from '@kassa/protocol';
+import { OPERATIONS, requestPayload, signRequest, signSubscriptionRequest, timestampOf, type WebhookDeliveriesPage } from '@kassa/protocol';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, eventually, fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { dataOf, eventually, FLAGGED, fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { newWebhookSecret } from '../src/seed.js';
 
 // Kassa checked with the tools merchants in other languages use, unmodified: Standard Webhooks (the
@@ -15,6 +15,8 @@ import { newWebhookSecret } from '../src/seed.js';
 const WEBHOOKS = 81;
 const LEGACY = 82;
 const SUBS = 83;
+const CLOCKS = 84;
+const CALLBACKS = 85;
 const WEBHOOK_SECRET = newWebhookSecret();
 const LEGACY_SECRET = newWebhookSecret();
 const SUBS_SECRET = newWebhookSecret();
@@ -28,18 +30,32 @@ interface Exchange {
   headers: Record<string, string>;
   body: string;
   status: number;
+  response_headers: Record<string, string>;
   response_body: string;
   operation: string;
+  /** A request made wrong on purpose (its answer is checked, not the request). */
+  bad?: true;
 }
 
 let t: TestKassa;
 let receiver: HttpReceiver;
 const exchanges: Exchange[] = [];
 
-/** The operation a request is for, by method and path, from the protocol's table. */
+/** The operation a request is for, by method and path, from the protocol's table (a former path's has its own id). */
 function operationOf(method: string, path: string): string {
-  const op = OPERATIONS.find((o) => o.method === method.toLowerCase() && new RegExp(`^/api/v3/projects/[0-9]+${o.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
-  return op?.id ?? 'unknown';
+  const matches = (template: string | undefined) => template !== undefined && new RegExp(`^/api/v3/projects/[0-9]+${template.replace(/\{\w+\}/g, '[^/]+')}$`).test(path);
+  for (const o of OPERATIONS.filter((o) => o.method === method.toLowerCase())) {
+    if (matches(o.path)) return o.id;
+    if (matches(o.deprecatedPath)) return `${o.id}Deprecated`;
+  }
+  return 'unknown';
+}
+
+/** The requests made wrong on purpose by `run`: their answers are checked, the requests are not. */
+async function wrongOnPurpose(run: () => Promise<unknown>): Promise<void> {
+  const from = exchanges.length;
+  await run();
+  for (const x of exchanges.slice(from)) x.bad = true;
 }
 
 /** A fetch that records every exchange of the merchant client. */
@@ -55,6 +71,7 @@ const recording: typeof fetch = async (input, init) => {
     headers: Object.fromEntries(new Headers(init?.headers).entries()),
     body: typeof init?.body === 'string' ? init.body : '',
     status: response.status,
+    response_headers: Object.fromEntries(response.headers.entries()),
     response_body: text,
     operation: operationOf(init?.method ?? 'GET', url.pathname),
   });
@@ -68,7 +85,23 @@ beforeAll(async () => {
     { id: LEGACY, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' }, webhookUrl: `${receiver.url}/legacy`, webhookSecret: LEGACY_SECRET, webhookFormat: 'legacy' },
     { id: SUBS, subscriptionSecret: SUBS_SECRET, subscriptionNotificationUrl: `${receiver.url}/subs` },
   ];
-  t = await startTestKassa({}, { seed: { partners: [{ login: MERCHANT.login, password: MERCHANT.password, projects }] } });
+  const flagged = {
+    login: FLAGGED.login,
+    password: FLAGGED.password,
+    testCallbackAllowed: true,
+    projects: [{ id: CALLBACKS, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' } }],
+  };
+  t = await startTestKassa(
+    { KASSA_CALLBACK_RATE_PER_MINUTE: '2' },
+    {
+      seed: {
+        partners: [
+          { login: MERCHANT.login, password: MERCHANT.password, projects: [...projects, { id: CLOCKS, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' } }] },
+          flagged,
+        ],
+      },
+    },
+  );
   await merchantRun();
 }, 60_000);
 afterAll(async () => {
@@ -134,10 +167,69 @@ async function merchantRun(): Promise<void> {
       r.some((x) => x.path === '/subs'),
     15_000,
   );
-  await api.listEvents(WEBHOOKS, { limit: 5 });
-  const deliveries = dataOf(await api.listWebhookDeliveries(WEBHOOKS));
+  const events = dataOf(await api.listEvents(WEBHOOKS, { limit: 2 }));
+  await api.listEvents(WEBHOOKS, { limit: 2, cursor: events.next_cursor ?? '' });
+  await api.listEvents(WEBHOOKS, { limit: 2, after: events.next_cursor ?? '' });
+  const deliveries = dataOf(await api.listWebhookDeliveries(WEBHOOKS, { limit: 5 }));
   const first = deliveries.items[0];
   if (first) await api.redeliverWebhook(WEBHOOKS, first.delivery_id);
+  await everyOtherRoute(api);
+  await theErrors(api);
+}
+
+/** The routes the payment run above leaves out: an invoice's cancellation, the former paths, the test environment's own. */
+async function everyOtherRoute(api: KassaClient): Promise<void> {
+  const f = fresh();
+  const pending = dataOf(await api.createInvoice(LEGACY, { customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } }));
+  await api.cancelInvoice(LEGACY, pending.invoice_id);
+  await api.cancelInvoice(LEGACY, pending.invoice_id);
+  const former = await api.send<WebhookDeliveriesPage>({ method: 'GET', path: `/api/v3/projects/${WEBHOOKS}/webhook-deliveries`, operation: 'listWebhookDeliveries' });
+  const some = dataOf(former).items[0];
+  if (some) {
+    await api.send({ method: 'POST', path: `/api/v3/projects/${WEBHOOKS}/webhook-deliveries/${some.delivery_id}/redeliver`, operation: 'redeliverWebhook', pathId: some.delivery_id });
+  }
+  const clock = dataOf(await api.createTestClock(CLOCKS, { frozen_time: '2027-01-01T00:00:00Z', name: 'merchant tools' }));
+  await api.listTestClocks(CLOCKS, { limit: 10 });
+  await api.getTestClock(CLOCKS, clock.test_clock_id);
+  await api.advanceTestClock(CLOCKS, clock.test_clock_id, { frozen_time: '2027-01-02T00:00:00Z' });
+  await eventually(
+    async () => dataOf(await api.getTestClock(CLOCKS, clock.test_clock_id)),
+    (c) => c.status === 'ready',
+  );
+  await api.advanceTestClock(CLOCKS, clock.test_clock_id, { frozen_time: '2027-01-03T00:00:00Z' }, { wait: true });
+  await api.advanceTestClock(CLOCKS, clock.test_clock_id, { frozen_time: '2026-01-01T00:00:00Z' });
+  await api.deleteTestClock(CLOCKS, clock.test_clock_id);
+  await api.getTestClock(CLOCKS, clock.test_clock_id);
+  await api.resetTestData(CLOCKS);
+}
+
+/** The refusals a merchant's client meets: authentication, the project, bad input, states, Idempotency-Key, the callback's rate. */
+async function theErrors(api: KassaClient): Promise<void> {
+  const phone = () => ({ type: 'mobile_phone' as const, msisdn: fresh().msisdn });
+  await api.withOptions({ password: 'not-the-password' }).getInvoice(WEBHOOKS, '00000000-0000-4000-8000-000000000000');
+  await api.withOptions({ now: () => new Date(Date.now() - 3_600_000) }).getInvoice(WEBHOOKS, '00000000-0000-4000-8000-000000000000');
+  await api.getInvoice(999, '00000000-0000-4000-8000-000000000000');
+  await api.cancelContract(WEBHOOKS, '00000000-0000-4000-8000-000000000000');
+  await api.refundInvoice(LEGACY, dataOf(await api.createInvoice(LEGACY, { customer: phone(), order: { merchant_order_id: fresh().orderId } })).invoice_id);
+  await api.createContract(WEBHOOKS, { customer: { type: 'mobile_phone', msisdn: '79990000404' }, merchant_contract_id: fresh().mcid });
+  await api.createInvoice(WEBHOOKS, { customer: phone(), order: { merchant_order_id: fresh().orderId }, test_info: { callback_url: `${receiver.url}/callback` } });
+  await api.redeliverWebhook(WEBHOOKS, 'no-such-delivery');
+  await wrongOnPurpose(async () => {
+    await api.send({ method: 'POST', path: `/api/v3/projects/${WEBHOOKS}/invoices`, operation: 'createInvoice', body: { customer: { type: 'mobile_phone' } } });
+    await api.send({ method: 'POST', path: `/api/v3/projects/${WEBHOOKS}/invoices`, operation: 'createInvoice', rawBody: `{"pad":"${'x'.repeat(70_000)}"}` });
+    await api.listEvents(WEBHOOKS, { limit: 0 });
+    await api.listEvents(WEBHOOKS, { cursor: 'not-a-cursor' });
+  });
+  // One key: the same request is replayed (Idempotent-Replayed), another with it is refused.
+  const keyed = api.withOptions({ headers: { 'Idempotency-Key': `merchant-tools-${fresh().orderId}` } });
+  const order = { merchant_order_id: fresh().orderId };
+  const customer = phone();
+  await keyed.createInvoice(WEBHOOKS, { customer, order });
+  await keyed.createInvoice(WEBHOOKS, { customer, order });
+  await keyed.createInvoice(WEBHOOKS, { customer, order: { merchant_order_id: fresh().orderId } });
+  // A flagged partner's test callbacks, past its rate (2 a minute here): 429 with Retry-After.
+  const flagged = api.withOptions({ login: FLAGGED.login, password: FLAGGED.password });
+  for (let i = 0; i < 3; i += 1) await flagged.createInvoice(CALLBACKS, { customer: phone(), order: { merchant_order_id: fresh().orderId }, test_info: { callback_url: `${receiver.url}/callback` } });
 }
 
 /** The version 4 headers of a body-less request on `pathId`. */
@@ -164,14 +256,50 @@ describe('merchant tools, unmodified (scripts/ensure-merchant-tools.sh installs 
     console.log(`Standard Webhooks: ${python.verified}/${deliveries.length} deliveries verified by the Python package, ${deliveries.length}/${deliveries.length} by the npm one`);
   });
 
-  it('openapi-core: every request and answer of the run, and every JSON webhook body, is what the served document says', async () => {
-    const document = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as unknown;
-    const name = (r: Received) => (r.path === '/legacy' ? 'payment.updated (legacy envelope)' : (/"type":"([a-z.]+)"/.exec(r.body)?.[1] ?? '?'));
-    const webhooks = receiver.received.filter((r) => r.path !== '/subs').map((r) => ({ name: name(r), headers: headersOf(r), body: r.body, content_type: 'application/json' }));
+  it('openapi-core: every request, answer (its headers too) and webhook body of the run, the XML notifications included, is what the served document says; the run calls every operation', async () => {
+    const document = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    const name = (r: Received) =>
+      r.path === '/legacy' ? 'payment.updated (legacy envelope)' : r.path === '/subs' ? 'SubscriptionStatusNotification' : (/"type":"([a-z_.]+)"/.exec(r.body)?.[1] ?? '?');
+    const webhooks = receiver.received.map((r) => ({ name: name(r), headers: headersOf(r), body: r.body, content_type: r.path === '/subs' ? 'text/xml' : 'application/json' }));
     const result = await merchantTool<{ checked: number; problems: string[] }>('validate-openapi', { document, exchanges, webhooks });
     expect(result.problems).toEqual([]);
     expect(result.checked).toBe(exchanges.length + webhooks.length);
-    expect(new Set(exchanges.map((x) => x.operation)).size).toBeGreaterThanOrEqual(12);
+    const operations = Object.values(document.paths).flatMap((path) => Object.values(path).map((op) => op.operationId));
+    expect(operations.filter((id) => !exchanges.some((x) => x.operation === id))).toEqual([]);
+    const statuses = [...new Set(exchanges.map((x) => x.status))].sort();
+    const codes = [...new Set(exchanges.flatMap((x) => /"code":"([A-Z_]+)"/.exec(x.response_body)?.[1] ?? []))].sort();
+    console.log(
+      `openapi-core: ${exchanges.length} exchanges (${operations.length} operations; statuses ${statuses.join(' ')}; codes ${codes.join(' ')}) and ${webhooks.length} webhook bodies (${webhooks.filter((w) => w.content_type === 'text/xml').length} XML) validated, ${result.problems.length} mismatches`,
+    );
+    expect(codes).toEqual(
+      expect.arrayContaining(['AUTH_INVALID_SIGNATURE', 'AUTH_INVALID_TIMESTAMP', 'AUTH_INVALID_PROJECT', 'BAD_REQUEST', 'IDEMPOTENCY_KEY_MISMATCH', 'TEST_CALLBACK_URL_RATE_LIMITED']),
+    );
+    expect(webhooks.some((w) => w.content_type === 'text/xml')).toBe(true);
+  });
+
+  it('openapi-core finds what the document does not allow: an answer without X-Request-Id, a 429 without Retry-After, a notification whose status is not in its enum', async () => {
+    const document = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as unknown;
+    const without = (x: Exchange, name: string) => ({ ...x, response_headers: Object.fromEntries(Object.entries(x.response_headers).filter(([k]) => k !== name)) });
+    const answered = exchanges.find((x) => x.status === 200) as Exchange;
+    const limited = exchanges.find((x) => x.status === 429) as Exchange;
+    const notification = receiver.received.find((r) => r.path === '/subs') as Received;
+    const result = await merchantTool<{ checked: number; problems: string[] }>('validate-openapi', {
+      document,
+      exchanges: [without(answered, 'x-request-id'), without(limited, 'retry-after')],
+      webhooks: [
+        {
+          name: 'SubscriptionStatusNotification',
+          headers: headersOf(notification),
+          body: notification.body.replace(/<SubscriptionStatus>[^<]*</, '<SubscriptionStatus>Bogus<'),
+          content_type: 'text/xml',
+        },
+      ],
+    });
+    expect(result.problems.map((p) => /^(\S+ \S+ \d+|webhook [^:\s]+)/.exec(p)?.[1])).toEqual([
+      `${answered.method} ${answered.path} 200`,
+      `${limited.method} ${limited.path} 429`,
+      'webhook SubscriptionStatusNotification',
+    ]);
   });
 
   it('openapi-python-client generates a client from the served document, and its code parses every real answer', async () => {

@@ -57,10 +57,14 @@ describe('test_info.callback_url: no way into private networks (SSRF)', () => {
     expect(codeOf(await create(MERCHANT, P.main, 'http://93.184.216.34/'))).toBe('400 TEST_CALLBACK_URL_FORBIDDEN');
   });
 
-  it('a public target is accepted, up to the partner rate (3 a minute here; refusals count too): then 429 TEST_CALLBACK_URL_RATE_LIMITED', async () => {
+  it('a public target is accepted, up to the partner rate (3 a minute here; refusals count too): then 429 TEST_CALLBACK_URL_RATE_LIMITED with Retry-After', async () => {
     expect(codeOf(await create(FLAGGED, P.flagged, 'http://127.0.0.1/', limited))).toBe('400 TEST_CALLBACK_URL_REJECTED');
     for (let i = 0; i < 2; i++) expect(codeOf(await create(FLAGGED, P.flagged, `http://93.184.216.34/hook-${i}`, limited))).toBe('201 ok');
-    expect(codeOf(await create(FLAGGED, P.flagged, 'http://93.184.216.34/hook-4', limited))).toBe('429 TEST_CALLBACK_URL_RATE_LIMITED');
+    const refused = await create(FLAGGED, P.flagged, 'http://93.184.216.34/hook-4', limited);
+    expect(codeOf(refused)).toBe('429 TEST_CALLBACK_URL_RATE_LIMITED');
+    // When a point comes back: within the minute's window, in whole seconds.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter >= 1 && retryAfter <= 60).toBe(true);
   });
 });
 

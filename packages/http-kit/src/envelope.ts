@@ -37,6 +37,9 @@ export function errorBody(e: DomainError, mode: KassaMode): ErrorBody {
 /** The one place a domain error becomes an HTTP answer: the catalog's status, the spec's envelope. */
 export function sendError(res: Response, e: DomainError, mode: KassaMode, status: number = httpStatusOf(e.code)): void {
   if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
+  // A refusal for a rate says when to try again (RFC 9110's Retry-After, seconds), from the error's details.
+  const retryAfter = e.details?.['retry_after_seconds'];
+  if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
   sendJson(res, status, errorBody(e, mode));
 }
 

@@ -82,6 +82,37 @@ const LINKS: Partial<Record<Operation['id'], { readonly field: string; readonly 
   createContract: { field: 'contract_id', param: 'contractId', to: ['authorizeContract', 'cancelContract'] },
 };
 
+/** The headers a merchant may read, declared on the answers that carry them (and listed in components.headers). */
+const HEADERS = {
+  'X-Request-Id': {
+    description: "The request's id, on every answer: the caller's X-Request-Id when it sent one of 1-128 visible ASCII characters, a new one otherwise (the logs and the requests page name it)",
+    schema: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+  'Idempotent-Replayed': {
+    description: 'true: this is the stored answer to an earlier request with the same Idempotency-Key (nothing was done again)',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  'Retry-After': { description: 'Seconds to wait before trying again (RFC 9110)', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  Deprecation: {
+    description: 'RFC 9745: the path, or a parameter name the request used, is deprecated since this time (@ and Unix seconds); it is served for one more minor version',
+    schema: { type: 'string', pattern: '^@[0-9]+$' },
+  },
+  Link: { description: 'On a deprecated path: the path that replaces it, rel="successor-version" (RFC 8594)', schema: { type: 'string' } },
+  Allow: { description: 'The methods the path serves (RFC 9110)', schema: { type: 'string' } },
+} as const;
+type HeaderName = keyof typeof HEADERS;
+// Inline, not a $ref: OpenAPI 3.1 allows no `required` beside a reference.
+const header = (name: HeaderName, required = false) => ({ [name]: { ...HEADERS[name], ...(required ? { required: true } : {}) } });
+/** What every answer carries, and what every answer of a POST may (a replay of any stored answer). */
+const answerHeaders = (op: Operation) => ({ ...header('X-Request-Id', true), ...(op.method === 'post' ? header('Idempotent-Replayed') : {}) });
+
+/** A path asked with a method it does not serve: the v3 envelope and the methods it does serve. */
+const METHOD_NOT_ALLOWED = {
+  description: 'METHOD_NOT_ALLOWED: a known path asked with a method it does not serve',
+  headers: { ...header('X-Request-Id', true), ...header('Allow', true) },
+  content: { 'application/json': { schema: ref('ErrorEnvelope'), example: { success: false, error: { code: 'METHOD_NOT_ALLOWED', message: 'GET, POST' } } } },
+};
+
 function errorResponses(op: Operation, options: OpenApiOptions): Record<string, unknown> {
   const byStatus = new Map<number, JsonErrorCode[]>();
   const keyed: readonly JsonErrorCode[] = op.method === 'post' ? ['IDEMPOTENCY_KEY_MISMATCH', 'IDEMPOTENCY_KEY_IN_USE'] : [];
@@ -95,6 +126,11 @@ function errorResponses(op: Operation, options: OpenApiOptions): Record<string, 
         String(status),
         {
           description: codes.join(', '),
+          headers: {
+            ...answerHeaders(op),
+            // 429 and 503 always say when to try again; a 409 does for IDEMPOTENCY_KEY_IN_USE.
+            ...(status === 429 || status === 503 ? header('Retry-After', true) : codes.includes('IDEMPOTENCY_KEY_IN_USE') ? header('Retry-After') : {}),
+          },
           content: {
             'application/json': {
               schema: { allOf: [ref('ErrorEnvelope'), { properties: { error: { properties: { code: { enum: codes } } } } }] },
@@ -105,6 +141,18 @@ function errorResponses(op: Operation, options: OpenApiOptions): Record<string, 
       ]),
   );
 }
+
+/** A success answer: the envelope with the operation's data, and the headers it may carry. */
+const success = (op: Operation) => ({
+  description: 'success',
+  headers: { ...answerHeaders(op), ...(op.query && Object.values(op.query).some((q) => 'deprecated' in q && q.deprecated) ? header('Deprecation') : {}) },
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: ref(idOf(op.response)) } },
+      example: { success: true, data: op.example },
+    },
+  },
+});
 
 function operationObject(op: Operation, options: OpenApiOptions) {
   const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
@@ -137,14 +185,9 @@ function operationObject(op: Operation, options: OpenApiOptions) {
     ],
     ...(op.request ? { requestBody: { required: !op.optionalBody, content: { 'application/json': { schema: ref(idOf(op.request)), example: z.globalRegistry.get(op.request)?.['example'] } } } } : {}),
     responses: {
+      ...(op.alsoAnswers ? { [String(op.alsoAnswers.status)]: { ...success(op), description: `success, ${op.alsoAnswers.when}` } } : {}),
       [String(op.status)]: {
-        description: 'success',
-        content: {
-          'application/json': {
-            schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: ref(idOf(op.response)) } },
-            example: { success: true, data: op.example },
-          },
-        },
+        ...success(op),
         ...(links
           ? { links: Object.fromEntries(links.to.map((to) => [to, { operationId: to, parameters: { projectId: '$request.path.projectId', [links.param]: `$response.body#/data/${links.field}` } }])) }
           : {}),
@@ -261,8 +304,17 @@ export function openApiDocument(options: OpenApiOptions) {
   for (const op of operations) {
     if (!op.deprecatedPath) continue;
     const current = operationObject(op, options);
+    // The answers of a former path say so: Deprecation, and a Link to the path that replaces it (every
+    // answer of its route; one refused before the route, a body that is no JSON say, may not).
+    const responses = Object.fromEntries(
+      Object.entries(current.responses as Record<string, { headers?: Record<string, unknown> }>).map(([status, r]) => [
+        status,
+        { ...r, headers: { ...r.headers, ...header('Deprecation', status === String(op.status)), ...header('Link', status === String(op.status)) } },
+      ]),
+    );
     const former = {
       ...current,
+      responses,
       operationId: `${op.id}Deprecated`,
       deprecated: true,
       description: `Deprecated: use ${PREFIX}${op.path}; answers carry Deprecation and a Link to it. ${current.description}`,
@@ -290,6 +342,8 @@ export function openApiDocument(options: OpenApiOptions) {
           signature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `Not a static key: an HMAC computed per request. ${SIGNATURE}` },
         },
         schemas: { ...reachable(components('input'), requests), ...reachable(components('output'), answers) },
+        headers: HEADERS,
+        responses: { MethodNotAllowed: METHOD_NOT_ALLOWED },
       },
     },
     environment,

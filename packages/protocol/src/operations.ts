@@ -56,6 +56,8 @@ export interface Operation {
     >
   >;
   readonly status: 200 | 201 | 202;
+  /** A second success the operation may answer with the same body, and when (advance?wait=true: 200 once ready). */
+  readonly alsoAnswers?: { readonly status: 200; readonly when: string };
   /** The envelope's `data`, registered with an `id`. */
   readonly response: z.ZodType;
   /** Beyond those of every operation (authentication, bad request, unavailable). */
@@ -159,6 +161,8 @@ export const OPERATIONS: readonly Operation[] = [
     // The contract codes come from create_if_not_exists losing a race for the contract's key.
     errors: [
       'TEST_CALLBACK_URL_FORBIDDEN',
+      'TEST_CALLBACK_URL_REJECTED',
+      'TEST_CALLBACK_URL_RATE_LIMITED',
       'INVOICE_ALREADY_EXISTS',
       'INVALID_PAYMENT_METHOD',
       'CONTRACT_NOT_FOUND',
@@ -333,6 +337,7 @@ export const OPERATIONS: readonly Operation[] = [
     request: advanceTestClockRequest,
     query: { wait: { maxLength: 5, example: 'true', optional: true, enum: ['true', 'false'] } },
     status: 202,
+    alsoAnswers: { status: 200, when: 'with ?wait=true, once the clock is ready (status ready)' },
     response: testClockSchema,
     errors: ['NOT_FOUND', 'TEST_CLOCK_NOT_FOUND', 'TEST_CLOCK_ADVANCING', 'TEST_CLOCK_TIME_INVALID', 'TEST_CLOCK_LIMIT_EXCEEDED'],
     example: { ...testClock, status: 'advancing', advancing_to: '2028-01-01T00:00:00Z' },

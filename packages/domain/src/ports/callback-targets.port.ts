@@ -1,5 +1,5 @@
 /** What the check of a `test_info.callback_url` decided. */
-export type CallbackVerdict = { readonly kind: 'ok' } | { readonly kind: 'rejected'; readonly reason: string } | { readonly kind: 'rate_limited' };
+export type CallbackVerdict = { readonly kind: 'ok' } | { readonly kind: 'rejected'; readonly reason: string } | { readonly kind: 'rate_limited'; readonly retryAfterSeconds?: number };
 
 /**
  * Decides whether Kassa may call a flagged partner's `test_info.callback_url` (test environment):

@@ -69,7 +69,8 @@ export class CreateInvoice {
       if (!partner?.testCallbackAllowed) return fail('TEST_CALLBACK_URL_FORBIDDEN');
       const verdict = await this.ports.callbacks.admit(partner.login, testInfo.callbackUrl);
       if (verdict.kind === 'rejected') return fail('TEST_CALLBACK_URL_REJECTED', verdict.reason);
-      if (verdict.kind === 'rate_limited') return fail('TEST_CALLBACK_URL_RATE_LIMITED');
+      // When the next one is admitted: the answer's Retry-After (a minute when the adapter cannot tell).
+      if (verdict.kind === 'rate_limited') return fail('TEST_CALLBACK_URL_RATE_LIMITED', undefined, { retry_after_seconds: verdict.retryAfterSeconds ?? 60 });
     }
     const price = input.price ?? (await projects.findProject(input.projectId))?.defaultPrice ?? undefined;
     if (!price) return fail('BAD_REQUEST', 'order.price is required: the project has no default price');
