@@ -7,3 +7,4 @@ export { RESULT_CODES, REFUSAL_CODES } from './invoice-service/result-codes.js';
 export { MAX_XML_BYTES, MAX_XML_DEPTH } from './invoice-service/xml-request.js';
 export { SubscriptionService, SUBSCRIPTION_SERVICE_PATHS, type SubscriptionServiceDeps } from './subscription-service/subscription-service.js';
 export { SUBSCRIPTION_STATUS_NAMES, SUBSCRIPTION_REFUSALS } from './subscription-service/status-names.js';
+export { SUBSCRIPTION_SCHEMA_PATH, subscriptionSchemaAnswer, subscriptionServiceSchema } from './subscription-service/subscription-schema.js';

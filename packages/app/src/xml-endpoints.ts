@@ -1,6 +1,6 @@
 import type { DocumentHost, RawEndpoint } from '@kassa/http-kit';
 import type { HttpDeps } from './http-deps.js';
-import { InvoiceManagementService, MAX_XML_BYTES, schemaAnswer, SUBSCRIPTION_SERVICE_PATHS, SubscriptionService } from '@kassa/adapters-xml';
+import { InvoiceManagementService, MAX_XML_BYTES, schemaAnswer, SUBSCRIPTION_SCHEMA_PATH, SUBSCRIPTION_SERVICE_PATHS, subscriptionSchemaAnswer, SubscriptionService } from '@kassa/adapters-xml';
 
 export const XML_SERVICE_PATH = '/API/XML/InvoiceManagementService.ashx';
 export const XML_SCHEMA_PATH = '/API/XML/InvoiceManagementService.xsd';
@@ -58,5 +58,18 @@ export function xmlEndpoints(deps: HttpDeps): Record<'api' | 'pci' | 'subs', Raw
       refuse: (status, message) => subscriptions.refusal(message, status),
     }),
   );
-  return { api: [endpoint(false), schema], pci: [endpoint(true)], subs, subsHost: { contentType: 'text/xml; charset=utf-8', refuse: (status, message) => subscriptions.refusal(message, status) } };
+  // Its XSD (every method's request and answer, and the notification), refused in the service's XML too.
+  const subsSchema: RawEndpoint = {
+    path: SUBSCRIPTION_SCHEMA_PATH,
+    contentType: 'application/xml; charset=utf-8',
+    limitBytes: 1024,
+    handle: async (r) => subscriptionSchemaAnswer(r.method),
+    refuse: (status, message) => subscriptions.refusal(message, status),
+  };
+  return {
+    api: [endpoint(false), schema],
+    pci: [endpoint(true)],
+    subs: [...subs, subsSchema],
+    subsHost: { contentType: 'text/xml; charset=utf-8', refuse: (status, message) => subscriptions.refusal(message, status) },
+  };
 }

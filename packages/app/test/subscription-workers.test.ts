@@ -1,4 +1,4 @@
-import { BANK_GATEWAY_MODULE, type HttpReceiver, type KassaProcess, type Received, type RedisServer, startKassaProcess, startReceiver, startRedisServer } from '@kassa/devkit';
+import { BANK_GATEWAY_MODULE, type HttpReceiver, type KassaProcess, type Received, type RedisServer, startKassaProcess, startReceiver, startRedisServer, type XmlSchemaCheck } from '@kassa/devkit';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,12 +8,14 @@ import { compactUtc } from '@kassa/domain';
 import { signSubscriptionRequest } from '@kassa/protocol';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isSubscriptionNotification, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
 
 // Subscription charge cycles at scale, as deployed: one api and two worker processes on one MongoDB
 // and a Redis of the test's own. 1,000 subscriptions with a 1-second period and MaxIterations 3 must
 // make exactly 3,000 successful charges (three idempotency keys at the bank for each subscription)
 // and 3,000 charge notifications: no double charge, none missing. KASSA_SUBSCRIPTION_WORKERS_SCALE
-// (default 1) scales it down while working on it.
+// (default 1) scales it down while working on it. Every answer and every notification validates
+// against the served XSD (xmllint, in batches, at the end).
 const SCALE = Number(process.env['KASSA_SUBSCRIPTION_WORKERS_SCALE'] ?? 1);
 const SUBSCRIPTIONS = Math.round(1000 * SCALE);
 const ITERATIONS = 3;
@@ -27,6 +29,7 @@ let receiver: HttpReceiver;
 let redis: RedisServer;
 let dir: string;
 const processes: KassaProcess[] = [];
+let schema: XmlSchemaCheck | undefined;
 const database = `kassa_subs_workers_${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
@@ -37,6 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  schema?.close();
   await Promise.all(processes.map((p) => p.stop()));
   await receiver.close();
   await redis.destroy();
@@ -82,6 +86,9 @@ describe('subscription charges with two worker processes on MongoDB and Redis', 
     const api = await start('api');
     await start('worker');
     await start('worker');
+    const served = await subscriptionSchemaCheck(api.urls.subs);
+    schema = served;
+    const answers: string[] = [];
     const call = async (method: string, elements: string): Promise<Record<string, string>> => {
       for (;;) {
         const now = compactUtc(new Date().toISOString());
@@ -90,7 +97,9 @@ describe('subscription charges with two worker processes on MongoDB and Redis', 
           headers: { 'content-type': 'text/xml; charset=utf-8' },
           body: signSubscriptionRequest(`<Request><SubscriptionProjectID>1</SubscriptionProjectID><Now>${now}</Now><Signature></Signature>${elements}</Request>`, SECRET, 1, now, 'v1'),
         });
-        const doc = (parser.parse(await res.text()) as { Response: Record<string, string> }).Response;
+        const text = await res.text();
+        answers.push(text);
+        const doc = (parser.parse(text) as { Response: Record<string, string> }).Response;
         if (res.status === 503) {
           await new Promise((r) => setTimeout(r, 200));
           continue;
@@ -174,6 +183,8 @@ describe('subscription charges with two worker processes on MongoDB and Redis', 
     } finally {
       await mongo.close();
     }
+    expect(served.problemsOfAll(answers), 'every answer validates against the served XSD').toBe('');
+    expect(served.problemsOfAll(receiver.received.filter(isSubscriptionNotification).map((r) => r.body)), 'every notification validates against the served XSD').toBe('');
     expect(api.alive()).toBe(true);
     expect(api.stderr()).toBe('');
   }, 600_000);

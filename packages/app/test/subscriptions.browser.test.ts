@@ -1,4 +1,4 @@
-import { type HttpReceiver, launchChromium, startReceiver, type TestBrowser } from '@kassa/devkit';
+import { type HttpReceiver, launchChromium, startReceiver, type TestBrowser, type XmlSchemaCheck } from '@kassa/devkit';
 import { XMLParser } from 'fast-xml-parser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,10 +6,12 @@ import { verifyWebhook } from '@kassa/protocol';
 import { signSubscriptionRequest } from '@kassa/protocol';
 import { compactUtc } from '@kassa/domain';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { expectValidExchange, expectValidNotification, expectValidNotifications, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
 
 // Subscriptions activated in a real Chromium: AUTH_PAGE by paying on the hosted page (card, and the
 // QR of `?useSbpQr=True`), and WAP through the operator-gateway imitation for both operator
-// behaviours; each activation notified, signed, and visible through GetSubscriptionStatus.
+// behaviours; each activation notified, signed, and visible through GetSubscriptionStatus. Every
+// answer and notification validates against the served XSD.
 const PROJECT = 50;
 const SECRET = `whsec_${Buffer.from('subscription-secret-for-the-browser-test').toString('base64')}`;
 let t: TestKassa;
@@ -17,6 +19,7 @@ let chrome: TestBrowser;
 let context: BrowserContext;
 let shop: HttpReceiver;
 let hooks: HttpReceiver;
+let schema: XmlSchemaCheck;
 
 beforeAll(async () => {
   hooks = await startReceiver();
@@ -37,11 +40,14 @@ beforeAll(async () => {
       },
     },
   );
+  schema = await subscriptionSchemaCheck(t.kassa.urls.subs);
   chrome = await launchChromium();
   context = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(8_000);
 }, 60_000);
 afterAll(async () => {
+  if (schema) expectValidNotifications(schema, hooks.received);
+  schema?.close();
   await chrome?.close();
   await t?.stop();
   await shop?.close();
@@ -51,12 +57,11 @@ afterAll(async () => {
 const parser = new XMLParser({ parseTagValue: false });
 async function call(method: string, elements: string): Promise<Record<string, string>> {
   const now = compactUtc(new Date().toISOString());
-  const res = await fetch(`${t.kassa.urls.subs}/Http/Services/${method}.aspx`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/xml; charset=utf-8' },
-    body: signSubscriptionRequest(`<Request><SubscriptionProjectID>${PROJECT}</SubscriptionProjectID><Now>${now}</Now><Signature></Signature>${elements}</Request>`, SECRET, PROJECT, now, 'v1'),
-  });
-  return (parser.parse(await res.text()) as { Response: Record<string, string> }).Response;
+  const body = signSubscriptionRequest(`<Request><SubscriptionProjectID>${PROJECT}</SubscriptionProjectID><Now>${now}</Now><Signature></Signature>${elements}</Request>`, SECRET, PROJECT, now, 'v1');
+  const res = await fetch(`${t.kassa.urls.subs}/Http/Services/${method}.aspx`, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body });
+  const text = await res.text();
+  expectValidExchange(schema, method, body, text);
+  return (parser.parse(text) as { Response: Record<string, string> }).Response;
 }
 const create = async (elements: string) => {
   const r = await call('CreateSubscription', elements);
@@ -72,6 +77,7 @@ const activated = async (id: string) => {
   );
   expect(found.length, 'the ACTIVATED notification').toBe(1);
   expect(verifyWebhook(SECRET, found[0]?.headers ?? {}, found[0]?.body ?? '')).toMatchObject({ ok: true });
+  if (found[0]) expectValidNotification(schema, found[0]);
   return (parser.parse(found[0]?.body ?? '') as { SubscriptionStatusNotification: Record<string, string> }).SubscriptionStatusNotification;
 };
 const backParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);

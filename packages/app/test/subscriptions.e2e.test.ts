@@ -1,20 +1,23 @@
-import { type HttpReceiver, type Received, startReceiver } from '@kassa/devkit';
+import { type HttpReceiver, type Received, startReceiver, type XmlSchemaCheck } from '@kassa/devkit';
 import { createHash, createHmac } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { signSubscriptionRequest, verifySubscriptionNotification, verifyWebhook } from '@kassa/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
+import { expectValidExchange, expectValidNotification, expectValidNotifications, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
 
 // The subscription service over real HTTP, on the storage of this run: every method, the rows of the
 // spec's subscription table that happen in seconds (the 3-hour window is a domain test), charge cycles
 // with a 1-second period, and the SubscriptionStatusNotification documents received, parsed and
-// checked (their Signature element and their Standard Webhooks headers).
+// checked (their Signature element and their Standard Webhooks headers). Every answer and every
+// notification validates against the served XSD, and every request carried out against its method's type.
 const PROJECT = 40;
 const NO_SECRET = 41;
 const SECRET = `whsec_${Buffer.from('kassa-subscription-secret-2026').toString('base64')}`;
 let t: TestKassa;
 let receiver: HttpReceiver;
+let schema: XmlSchemaCheck;
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -35,8 +38,12 @@ beforeAll(async () => {
       },
     },
   );
+  schema = await subscriptionSchemaCheck(t.kassa.urls.subs);
 });
 afterAll(async () => {
+  // Every notification of the suite, those no test read included.
+  if (schema) expectValidNotifications(schema, receiver.received);
+  schema?.close();
   await t.stop();
   await receiver.close();
 });
@@ -72,6 +79,7 @@ async function call(
   const res = await fetch(`${t.kassa.urls.subs}${path}`, { method: 'POST', headers: { 'content-type': options.contentType ?? 'text/xml; charset=utf-8' }, body });
   const text = await res.text();
   expect(res.headers.get('content-type')).toBe('text/xml; charset=utf-8');
+  expectValidExchange(schema, method, options.raw === undefined ? body : undefined, text);
   return { status: res.status, doc: (parser.parse(text) as { Response: Doc }).Response, text };
 }
 const statusOf = async (elements: string) => (await call('GetSubscriptionStatus', elements)).doc['SubscriptionStatus'];
@@ -90,6 +98,7 @@ function notificationsOf(subscriptionId: string): Record<string, string>[] {
     .filter((r: Received) => r.body.includes(subscriptionId))
     .map((r) => {
       expect(verifyWebhook(SECRET, r.headers, r.body)).toMatchObject({ ok: true });
+      expectValidNotification(schema, r);
       const n = (notificationParser.parse(r.body) as { SubscriptionStatusNotification: Record<string, string> }).SubscriptionStatusNotification;
       expect(n['Signature']).toBe(signV2(n['SubscriptionProjectID'] as string, n['Now'] as string, r.body));
       // The merchant's helper agrees, and the notification's Signature is no request signature of version 1.

@@ -1,12 +1,14 @@
-import { type HttpReceiver, type Received, startReceiver } from '@kassa/devkit';
+import { type HttpReceiver, type Received, startReceiver, type XmlSchemaCheck } from '@kassa/devkit';
 import { createHmac } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, fresh, MERCHANT, PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { expectValidExchange, expectValidNotifications, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
 
 // Test clocks over real HTTP, on the storage (and the jobs) of this run: objects attached to a clock
 // live in its time, and one advance runs what falls due on the way, in order, each at its own time.
+// Every subscription-service answer and notification validates against the served XSD.
 const PROJECT = 60;
 const FAILING = 61;
 /** A project of its own for the budget's tests (they fill it with clocks) and the fairness test's other traffic. */
@@ -20,6 +22,7 @@ const ip = '203.0.113.7';
 let t: TestKassa;
 let hooks: HttpReceiver;
 let failing: HttpReceiver;
+let schema: XmlSchemaCheck | undefined;
 
 beforeAll(async () => {
   hooks = await startReceiver();
@@ -42,8 +45,11 @@ beforeAll(async () => {
       },
     },
   );
+  schema = await subscriptionSchemaCheck(t.kassa.urls.subs);
 });
 afterAll(async () => {
+  if (schema) expectValidNotifications(schema, [...hooks.received, ...failing.received]);
+  schema?.close();
   await t?.stop();
   await hooks?.close();
   await failing?.close();
@@ -68,7 +74,9 @@ async function subscriptionCall(method: string, elements: string, projectId = PR
   const signature = createHmac('sha256', SUBS_SECRET).update(`${projectId}${now}`).digest('hex');
   const body = `<?xml version="1.0" encoding="utf-8"?><Request><SubscriptionProjectID>${projectId}</SubscriptionProjectID><Now>${now}</Now><Signature>${signature}</Signature>${elements}</Request>`;
   const res = await fetch(`${t.kassa.urls.subs}/Http/Services/${method}.aspx`, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body });
-  return (xml.parse(await res.text()) as { Response: Record<string, string> }).Response;
+  const text = await res.text();
+  if (schema) expectValidExchange(schema, method, body, text);
+  return (xml.parse(text) as { Response: Record<string, string> }).Response;
 }
 const notifications = (subscriptionId: string) =>
   hooks.received

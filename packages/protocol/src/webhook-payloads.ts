@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TEST_ONLY } from './test-only.js';
 import { SUBSCRIPTION_STATUS_BY_STATE } from './status-names.js';
+import { TEST_ONLY } from './test-only.js';
 
 /**
  * The bodies Kassa POSTs to merchants, typed: the OpenAPI document's `webhooks` section is made from
@@ -114,7 +114,8 @@ export const subscriptionStatusNotification = z
     EventType: z.enum(['ACTIVATED', 'CANCELLED', 'APPROVING_FAILED', 'CLOSED', 'CHARGE']),
     SubscriptionID: z.string(),
     SubscriptionProjectID: z.number().int(),
-    SubscriptionStatus: z.enum(Object.values(SUBSCRIPTION_STATUS_BY_STATE)),
+    // Every name the service sends (Closed too: a subscription whose schedule is done), from the one table.
+    SubscriptionStatus: z.enum(SUBSCRIPTION_STATUS_BY_STATE),
     Subscriber_MSISDN: z.string().optional(),
     PaidUntil: z.string().optional().meta({ description: 'ISO 8601 with an offset' }),
     OperatorID: z.number().int().optional(),

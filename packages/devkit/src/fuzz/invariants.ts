@@ -1,6 +1,6 @@
 import type { FuzzCase } from './requests.js';
 import type { RawAnswer } from './raw-http.js';
-import { XSD_PATH, type FuzzTarget } from './targets.js';
+import { SUBS_XSD_PATH, XSD_PATH, type FuzzTarget } from './targets.js';
 import { PRIVATE_CALLBACK_URLS } from './bodies.js';
 import { UNAUTHENTIC } from './xml-bodies.js';
 import { ADMIN_URL_TOKEN } from './admin-bodies.js';
@@ -54,8 +54,8 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
     // Every answer of the XML service, success or not, is a Response document with a ResultCode.
     if (c.request.method === 'HEAD') return problems;
     const path = (c.request.path.split('?')[0] ?? '').toLowerCase();
-    const isSchema = path === XSD_PATH.toLowerCase();
-    // The XSD itself is the one answer that is not a Response.
+    const isSchema = path === (target.host === 'subs' ? SUBS_XSD_PATH : XSD_PATH).toLowerCase();
+    // The XSDs themselves are the one answer that is not a Response.
     if (answer.status === 200 && isSchema) return answer.body.includes('<xs:schema ') ? problems : [...problems, 'the XSD path answered 200 without a schema'];
     // The XSD path answers application/xml (its refusals too); the services text/xml.
     const type = isSchema ? 'application/xml' : 'text/xml';

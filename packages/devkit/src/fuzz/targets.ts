@@ -1,5 +1,5 @@
 import { PAGE_PATHS } from '@kassa/payment-pages';
-import { SUBSCRIPTION_SERVICE_PATHS } from '@kassa/adapters-xml';
+import { SUBSCRIPTION_SCHEMA_PATH, SUBSCRIPTION_SERVICE_PATHS } from '@kassa/adapters-xml';
 import type { SignedOperation } from '@kassa/protocol';
 import type { ListenerName } from '@kassa/app';
 
@@ -40,6 +40,8 @@ export interface FuzzTarget {
 const P = '/api/v3/projects/:projectId';
 export const XML_PATH = '/API/XML/InvoiceManagementService.ashx';
 export const XSD_PATH = '/API/XML/InvoiceManagementService.xsd';
+/** The subscription service's XSD, on the subscriptions host. */
+export const SUBS_XSD_PATH = SUBSCRIPTION_SCHEMA_PATH;
 /** The XML 2.9 service (and its XSD) answers in XML, whatever the request; everything else in the envelope. */
 const xmlOrEnvelope = (path: string): AnswerShape => ([XML_PATH, XSD_PATH].includes(path.split('?')[0] ?? '') ? 'xml' : 'envelope');
 /** The API host's: as xmlOrEnvelope, and the dashboard (which only this host serves) answers pages, its errors too. */
@@ -137,6 +139,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
       ...Object.values(SUBSCRIPTION_SERVICE_PATHS).map((path): FuzzRoute => ({ method: 'POST', path, document: 'subscription', weight: path.includes('Create') ? 3 : 1 })),
       // A method the service does not have: its XML too.
       { method: 'POST', path: '/Http/Services/NoSuchMethod.aspx', document: 'subscription' },
+      { method: 'GET', path: SUBS_XSD_PATH },
       { method: 'GET', path: '/health' },
     ],
     signed: false,
