@@ -3,7 +3,8 @@
 It listens for webhooks on 127.0.0.1 (a free port) and prints {"receiver": url} as its first line;
 then reads one line of JSON on stdin ({base_url, login, password, project_id, webhook_secret,
 msisdn, merchant_contract_id, merchant_order_id}) and runs: a contract authorised with the test
-PIN, an invoice charged on it and paid, a refund, the invoice read back, a billing check; every
+PIN, an invoice charged on it and paid, a refund, the invoice read back (by id and by order id),
+a billing check; every
 webhook verified as it arrives (a delivery that does not verify is answered 400). Prints one JSON
 object of what it saw. packages/app/test/python-sdk.test.ts runs it, with the SDK installed
 (pip install clients/python).
@@ -23,6 +24,7 @@ from kassa_client.api.default import (
     check_billing,
     create_contract,
     create_invoice,
+    find_invoice_by_order_id,
     get_invoice,
     refund_invoice,
 )
@@ -112,6 +114,8 @@ def main() -> None:
     while not wanted <= {e["type"] for e in events} and time.monotonic() < deadline + 15:
         time.sleep(0.1)
     after = data(get_invoice.sync(project, invoice.invoice_id, client=kassa))
+    # A query signed too (version 4 signs merchant_order_id).
+    found = data(find_invoice_by_order_id.sync(project, client=kassa, merchant_order_id=job["merchant_order_id"]))
     server.shutdown()
     # A body changed on the way, by a byte, does not verify.
     body, headers = deliveries[-1] if deliveries else (b"{}", {})
@@ -131,6 +135,7 @@ def main() -> None:
                     "payment_status": after.payment_status,
                     "refund_status": None if isinstance(after.refund_status, Unset) else after.refund_status,
                 },
+                "found_by_order_id": found.invoice_id == invoice.invoice_id,
                 "billing_supported": billing.supported,
                 "webhooks": sorted({e["type"] for e in events}),
                 "refused": refused,

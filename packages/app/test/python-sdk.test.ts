@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { merchantToolsInstalled } from '@kassa/devkit';
 import { openApiDocument } from '@kassa/json-api';
+import { signRequest } from '@kassa/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWebhookSecret } from '../src/seed.js';
 import { fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
@@ -86,12 +87,13 @@ describe('the Python SDK (clients/python)', () => {
     const script = `import json, sys, kassa_sdk
 password, login, timestamp, body = sys.argv[1:5]
 payload = kassa_sdk.request_payload("createInvoice", json.loads(body))
-print(json.dumps({"payload": payload, "signature": kassa_sdk.sign(password, login, timestamp, 4, payload)}))`;
+print(json.dumps({"payload": payload, "signature": kassa_sdk.sign(password, login, timestamp, 4, payload), "v3": kassa_sdk.sign(password, login, timestamp, 3)}))`;
     const { stdout } = await run(PYTHON, ['-c', script, password ?? '', login ?? '', timestamp ?? '', body ?? ''], { cwd: CLIENTS, env: ENV });
-    expect(JSON.parse(stdout)).toEqual({ payload, signature });
+    // Version 3 signs no payload: as @kassa/protocol does.
+    expect(JSON.parse(stdout)).toEqual({ payload, signature, v3: signRequest(password ?? '', login ?? '', timestamp ?? '', 3, '') });
   }, 30_000);
 
-  it('runs a merchant flow: contract, PIN, invoice paid, refund, invoice read back, billing check; every webhook verified', async () => {
+  it('runs a merchant flow: contract, PIN, invoice paid, refund, invoice read back by id and by order id, billing check; every webhook verified', async () => {
     const f = fresh();
     flow.stdin.end(
       `${JSON.stringify({ base_url: t.kassa.urls.api, login: MERCHANT.login, password: MERCHANT.password, project_id: PROJECT, webhook_secret: SECRET, msisdn: f.msisdn, merchant_contract_id: f.mcid, merchant_order_id: f.orderId })}\n`,
@@ -106,6 +108,7 @@ print(json.dumps({"payload": payload, "signature": kassa_sdk.sign(password, logi
       paid: 'PAID',
       refund: expect.stringMatching(/^(processing|completed)$/),
       after_refund: { payment_status: 'PAID', refund_status: 'completed' },
+      found_by_order_id: true,
       billing_supported: true,
       webhooks: ['contract.authorized', 'payment.updated', 'refund.completed'],
       refused: [],
