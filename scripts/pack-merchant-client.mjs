@@ -4,7 +4,7 @@
 // client's dist and its imports rewritten to that copy; the package is named under a scope the
 // publisher owns (the @kassa scope on npm is not ours: a dependency there could be anyone's).
 // npm's bundleDependencies is not used: it skips workspace dependencies hoisted to the root
-// (npm/cli#3466). See docs/merchants/publishing-sdks.md.
+// (npm/cli#3466). See docs/merchants/sdks.md.
 //
 // Usage: node scripts/pack-merchant-client.mjs [--scope @kassa-payments] [--destination dir]
 // (after `npx tsc -b`); prints the tarball's path. KASSA_NPM_SCOPE sets the scope too.

@@ -93,6 +93,18 @@ print(json.dumps({"payload": payload, "signature": kassa_sdk.sign(password, logi
     expect(JSON.parse(stdout)).toEqual({ payload, signature, v3: signRequest(password ?? '', login ?? '', timestamp ?? '', 3, '') });
   }, 30_000);
 
+  it("the README's signed invoice runs as shown, and its webhook receiver compiles", async () => {
+    const [invoice, hooks] = [...readFileSync(join(CLIENTS, 'README.md'), 'utf8').matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+    const ours = (invoice ?? '')
+      .replace('"http://localhost:8080"', JSON.stringify(t.kassa.urls.api))
+      .replace('login="shop", password="your-partner-password"', `login=${JSON.stringify(MERCHANT.login)}, password=${JSON.stringify(MERCHANT.password)}`)
+      .replace('create_invoice.sync(1,', `create_invoice.sync(${PROJECT},`)
+      .replace('"79001234567"', JSON.stringify(fresh().msisdn));
+    const site = { cwd: dir, env: { ...ENV, PYTHONPATH: join(dir, 'site') } };
+    expect((await run(PYTHON, ['-c', ours], site)).stdout.trim()).toMatch(/^[0-9a-f-]{36}$/);
+    await run(PYTHON, ['-c', `import ast; ast.parse(${JSON.stringify(hooks)})`], site);
+  }, 30_000);
+
   it('runs a merchant flow: contract, PIN, invoice paid, refund, invoice read back by id and by order id, billing check; every webhook verified', async () => {
     const f = fresh();
     flow.stdin.end(
