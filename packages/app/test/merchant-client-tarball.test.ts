@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kassa-client-tarball-'));
   const tarball = execFileSync('node', [join(root, 'scripts', 'pack-merchant-client.mjs'), '--scope', SCOPE, '--destination', dir], { encoding: 'utf8' }).trim();
   shop = join(dir, 'shop');
-  execFileSync('mkdir', [shop]);
+  mkdirSync(shop);
   writeFileSync(join(shop, 'package.json'), JSON.stringify({ name: 'shop', private: true, type: 'module' }));
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `--@kassa:registry=${CLOSED}`, `--${SCOPE}:registry=${CLOSED}`, tarball], { cwd: shop, stdio: 'ignore' });
   t = await startTestKassa();

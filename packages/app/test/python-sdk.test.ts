@@ -66,7 +66,7 @@ describe('the Python SDK (clients/python)', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'kassa-python-sdk-'));
     try {
       await run('node', [join(root, 'scripts', 'generate-python-client.mjs'), '--output', fresh], { env: ENV });
-      const stale = 'clients/python is out of date with the document: run node scripts/generate-python-client.mjs';
+      const stale = 'clients/python is out of date with the document: run npx tsc -b && node scripts/generate-python-client.mjs';
       expect(walk(join(CLIENTS, 'kassa_client')), stale).toEqual(walk(join(fresh, 'kassa_client')));
       for (const file of [...walk(join(fresh, 'kassa_client')).map((f) => join('kassa_client', f)), join('kassa_sdk', '_operations.py')]) {
         expect(readFileSync(join(CLIENTS, file), 'utf8'), `${stale} (${file})`).toBe(readFileSync(join(fresh, file), 'utf8'));
