@@ -2,7 +2,7 @@
 # Installs the merchant-side Python tools the tests use (Standard Webhooks, openapi-core,
 # openapi-python-client, xmlschema), pinned in scripts/merchant-tools/requirements.txt, into
 # .kassa/merchant-venv. Idempotent: skips when that exact list is already installed.
-# Env: KASSA_PYTHON, the interpreter for a new venv (default python3; needs >= 3.10).
+# Env: KASSA_PYTHON, the interpreter for a new venv (default python3; needs >= 3.11: the generated Python clients import typing.Self).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,11 +18,11 @@ fi
 
 PYTHON=${KASSA_PYTHON:-python3}
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
-  echo "ensure-merchant-tools: $PYTHON not found; install Python >= 3.10 with the venv module (e.g. apt-get install python3 python3-venv)" >&2
+  echo "ensure-merchant-tools: $PYTHON not found; install Python >= 3.11 with the venv module (e.g. apt-get install python3 python3-venv)" >&2
   exit 1
 fi
-if ! "$PYTHON" -c 'import sys, venv, ensurepip; sys.exit(0 if sys.version_info >= (3, 10) else 1)' 2>/dev/null; then
-  echo "ensure-merchant-tools: $PYTHON is older than 3.10 or has no venv/ensurepip module (e.g. apt-get install python3-venv)" >&2
+if ! "$PYTHON" -c 'import sys, venv, ensurepip; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
+  echo "ensure-merchant-tools: $PYTHON is older than 3.11 or has no venv/ensurepip module (e.g. apt-get install python3-venv)" >&2
   exit 1
 fi
 

@@ -1,0 +1,314 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.redeliver_webhook_deprecated_response_202 import (
+    RedeliverWebhookDeprecatedResponse202,
+)
+from ...models.redeliver_webhook_deprecated_response_400 import (
+    RedeliverWebhookDeprecatedResponse400,
+)
+from ...models.redeliver_webhook_deprecated_response_401 import (
+    RedeliverWebhookDeprecatedResponse401,
+)
+from ...models.redeliver_webhook_deprecated_response_403 import (
+    RedeliverWebhookDeprecatedResponse403,
+)
+from ...models.redeliver_webhook_deprecated_response_404 import (
+    RedeliverWebhookDeprecatedResponse404,
+)
+from ...models.redeliver_webhook_deprecated_response_409 import (
+    RedeliverWebhookDeprecatedResponse409,
+)
+from ...models.redeliver_webhook_deprecated_response_422 import (
+    RedeliverWebhookDeprecatedResponse422,
+)
+from ...models.redeliver_webhook_deprecated_response_503 import (
+    RedeliverWebhookDeprecatedResponse503,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    project_id: int,
+    delivery_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v3/projects/{project_id}/webhook-deliveries/{delivery_id}/redeliver".format(
+            project_id=quote(str(project_id), safe=""),
+            delivery_id=quote(str(delivery_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    RedeliverWebhookDeprecatedResponse202
+    | RedeliverWebhookDeprecatedResponse400
+    | RedeliverWebhookDeprecatedResponse401
+    | RedeliverWebhookDeprecatedResponse403
+    | RedeliverWebhookDeprecatedResponse404
+    | RedeliverWebhookDeprecatedResponse409
+    | RedeliverWebhookDeprecatedResponse422
+    | RedeliverWebhookDeprecatedResponse503
+    | None
+):
+    if response.status_code == 202:
+        response_202 = RedeliverWebhookDeprecatedResponse202.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = RedeliverWebhookDeprecatedResponse400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = RedeliverWebhookDeprecatedResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = RedeliverWebhookDeprecatedResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = RedeliverWebhookDeprecatedResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = RedeliverWebhookDeprecatedResponse409.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = RedeliverWebhookDeprecatedResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = RedeliverWebhookDeprecatedResponse503.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    RedeliverWebhookDeprecatedResponse202
+    | RedeliverWebhookDeprecatedResponse400
+    | RedeliverWebhookDeprecatedResponse401
+    | RedeliverWebhookDeprecatedResponse403
+    | RedeliverWebhookDeprecatedResponse404
+    | RedeliverWebhookDeprecatedResponse409
+    | RedeliverWebhookDeprecatedResponse422
+    | RedeliverWebhookDeprecatedResponse503
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    project_id: int,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[
+    RedeliverWebhookDeprecatedResponse202
+    | RedeliverWebhookDeprecatedResponse400
+    | RedeliverWebhookDeprecatedResponse401
+    | RedeliverWebhookDeprecatedResponse403
+    | RedeliverWebhookDeprecatedResponse404
+    | RedeliverWebhookDeprecatedResponse409
+    | RedeliverWebhookDeprecatedResponse422
+    | RedeliverWebhookDeprecatedResponse503
+]:
+    """A new attempt now (same webhook-id); a dead delivery comes back to life
+
+     Deprecated: use /api/v3/projects/{projectId}/webhook_deliveries/{deliveryId}/redeliver; answers
+    carry Deprecation and a Link to it. Signed payload (version 4): deliveryId.
+
+    Args:
+        project_id (int):
+        delivery_id (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[RedeliverWebhookDeprecatedResponse202 | RedeliverWebhookDeprecatedResponse400 | RedeliverWebhookDeprecatedResponse401 | RedeliverWebhookDeprecatedResponse403 | RedeliverWebhookDeprecatedResponse404 | RedeliverWebhookDeprecatedResponse409 | RedeliverWebhookDeprecatedResponse422 | RedeliverWebhookDeprecatedResponse503]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        delivery_id=delivery_id,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    project_id: int,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    idempotency_key: str | Unset = UNSET,
+) -> (
+    RedeliverWebhookDeprecatedResponse202
+    | RedeliverWebhookDeprecatedResponse400
+    | RedeliverWebhookDeprecatedResponse401
+    | RedeliverWebhookDeprecatedResponse403
+    | RedeliverWebhookDeprecatedResponse404
+    | RedeliverWebhookDeprecatedResponse409
+    | RedeliverWebhookDeprecatedResponse422
+    | RedeliverWebhookDeprecatedResponse503
+    | None
+):
+    """A new attempt now (same webhook-id); a dead delivery comes back to life
+
+     Deprecated: use /api/v3/projects/{projectId}/webhook_deliveries/{deliveryId}/redeliver; answers
+    carry Deprecation and a Link to it. Signed payload (version 4): deliveryId.
+
+    Args:
+        project_id (int):
+        delivery_id (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RedeliverWebhookDeprecatedResponse202 | RedeliverWebhookDeprecatedResponse400 | RedeliverWebhookDeprecatedResponse401 | RedeliverWebhookDeprecatedResponse403 | RedeliverWebhookDeprecatedResponse404 | RedeliverWebhookDeprecatedResponse409 | RedeliverWebhookDeprecatedResponse422 | RedeliverWebhookDeprecatedResponse503
+    """
+
+    return sync_detailed(
+        project_id=project_id,
+        delivery_id=delivery_id,
+        client=client,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    project_id: int,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[
+    RedeliverWebhookDeprecatedResponse202
+    | RedeliverWebhookDeprecatedResponse400
+    | RedeliverWebhookDeprecatedResponse401
+    | RedeliverWebhookDeprecatedResponse403
+    | RedeliverWebhookDeprecatedResponse404
+    | RedeliverWebhookDeprecatedResponse409
+    | RedeliverWebhookDeprecatedResponse422
+    | RedeliverWebhookDeprecatedResponse503
+]:
+    """A new attempt now (same webhook-id); a dead delivery comes back to life
+
+     Deprecated: use /api/v3/projects/{projectId}/webhook_deliveries/{deliveryId}/redeliver; answers
+    carry Deprecation and a Link to it. Signed payload (version 4): deliveryId.
+
+    Args:
+        project_id (int):
+        delivery_id (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[RedeliverWebhookDeprecatedResponse202 | RedeliverWebhookDeprecatedResponse400 | RedeliverWebhookDeprecatedResponse401 | RedeliverWebhookDeprecatedResponse403 | RedeliverWebhookDeprecatedResponse404 | RedeliverWebhookDeprecatedResponse409 | RedeliverWebhookDeprecatedResponse422 | RedeliverWebhookDeprecatedResponse503]
+    """
+
+    kwargs = _get_kwargs(
+        project_id=project_id,
+        delivery_id=delivery_id,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    project_id: int,
+    delivery_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    idempotency_key: str | Unset = UNSET,
+) -> (
+    RedeliverWebhookDeprecatedResponse202
+    | RedeliverWebhookDeprecatedResponse400
+    | RedeliverWebhookDeprecatedResponse401
+    | RedeliverWebhookDeprecatedResponse403
+    | RedeliverWebhookDeprecatedResponse404
+    | RedeliverWebhookDeprecatedResponse409
+    | RedeliverWebhookDeprecatedResponse422
+    | RedeliverWebhookDeprecatedResponse503
+    | None
+):
+    """A new attempt now (same webhook-id); a dead delivery comes back to life
+
+     Deprecated: use /api/v3/projects/{projectId}/webhook_deliveries/{deliveryId}/redeliver; answers
+    carry Deprecation and a Link to it. Signed payload (version 4): deliveryId.
+
+    Args:
+        project_id (int):
+        delivery_id (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RedeliverWebhookDeprecatedResponse202 | RedeliverWebhookDeprecatedResponse400 | RedeliverWebhookDeprecatedResponse401 | RedeliverWebhookDeprecatedResponse403 | RedeliverWebhookDeprecatedResponse404 | RedeliverWebhookDeprecatedResponse409 | RedeliverWebhookDeprecatedResponse422 | RedeliverWebhookDeprecatedResponse503
+    """
+
+    return (
+        await asyncio_detailed(
+            project_id=project_id,
+            delivery_id=delivery_id,
+            client=client,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

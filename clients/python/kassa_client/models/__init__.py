@@ -1,0 +1,1335 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .advance_test_clock_request import AdvanceTestClockRequest
+from .advance_test_clock_response_200 import AdvanceTestClockResponse200
+from .advance_test_clock_response_202 import AdvanceTestClockResponse202
+from .advance_test_clock_response_400 import AdvanceTestClockResponse400
+from .advance_test_clock_response_400_error import AdvanceTestClockResponse400Error
+from .advance_test_clock_response_400_error_code import (
+    AdvanceTestClockResponse400ErrorCode,
+)
+from .advance_test_clock_response_401 import AdvanceTestClockResponse401
+from .advance_test_clock_response_401_error import AdvanceTestClockResponse401Error
+from .advance_test_clock_response_401_error_code import (
+    AdvanceTestClockResponse401ErrorCode,
+)
+from .advance_test_clock_response_403 import AdvanceTestClockResponse403
+from .advance_test_clock_response_403_error import AdvanceTestClockResponse403Error
+from .advance_test_clock_response_403_error_code import (
+    AdvanceTestClockResponse403ErrorCode,
+)
+from .advance_test_clock_response_404 import AdvanceTestClockResponse404
+from .advance_test_clock_response_404_error import AdvanceTestClockResponse404Error
+from .advance_test_clock_response_404_error_code import (
+    AdvanceTestClockResponse404ErrorCode,
+)
+from .advance_test_clock_response_409 import AdvanceTestClockResponse409
+from .advance_test_clock_response_409_error import AdvanceTestClockResponse409Error
+from .advance_test_clock_response_409_error_code import (
+    AdvanceTestClockResponse409ErrorCode,
+)
+from .advance_test_clock_response_413 import AdvanceTestClockResponse413
+from .advance_test_clock_response_413_error import AdvanceTestClockResponse413Error
+from .advance_test_clock_response_413_error_code import (
+    AdvanceTestClockResponse413ErrorCode,
+)
+from .advance_test_clock_response_422 import AdvanceTestClockResponse422
+from .advance_test_clock_response_422_error import AdvanceTestClockResponse422Error
+from .advance_test_clock_response_422_error_code import (
+    AdvanceTestClockResponse422ErrorCode,
+)
+from .advance_test_clock_response_503 import AdvanceTestClockResponse503
+from .advance_test_clock_response_503_error import AdvanceTestClockResponse503Error
+from .advance_test_clock_response_503_error_code import (
+    AdvanceTestClockResponse503ErrorCode,
+)
+from .advance_test_clock_wait import AdvanceTestClockWait
+from .authorize_contract_response_200 import AuthorizeContractResponse200
+from .authorize_contract_response_400 import AuthorizeContractResponse400
+from .authorize_contract_response_400_error import AuthorizeContractResponse400Error
+from .authorize_contract_response_400_error_code import (
+    AuthorizeContractResponse400ErrorCode,
+)
+from .authorize_contract_response_401 import AuthorizeContractResponse401
+from .authorize_contract_response_401_error import AuthorizeContractResponse401Error
+from .authorize_contract_response_401_error_code import (
+    AuthorizeContractResponse401ErrorCode,
+)
+from .authorize_contract_response_403 import AuthorizeContractResponse403
+from .authorize_contract_response_403_error import AuthorizeContractResponse403Error
+from .authorize_contract_response_403_error_code import (
+    AuthorizeContractResponse403ErrorCode,
+)
+from .authorize_contract_response_404 import AuthorizeContractResponse404
+from .authorize_contract_response_404_error import AuthorizeContractResponse404Error
+from .authorize_contract_response_404_error_code import (
+    AuthorizeContractResponse404ErrorCode,
+)
+from .authorize_contract_response_409 import AuthorizeContractResponse409
+from .authorize_contract_response_409_error import AuthorizeContractResponse409Error
+from .authorize_contract_response_409_error_code import (
+    AuthorizeContractResponse409ErrorCode,
+)
+from .authorize_contract_response_413 import AuthorizeContractResponse413
+from .authorize_contract_response_413_error import AuthorizeContractResponse413Error
+from .authorize_contract_response_413_error_code import (
+    AuthorizeContractResponse413ErrorCode,
+)
+from .authorize_contract_response_422 import AuthorizeContractResponse422
+from .authorize_contract_response_422_error import AuthorizeContractResponse422Error
+from .authorize_contract_response_422_error_code import (
+    AuthorizeContractResponse422ErrorCode,
+)
+from .authorize_contract_response_503 import AuthorizeContractResponse503
+from .authorize_contract_response_503_error import AuthorizeContractResponse503Error
+from .authorize_contract_response_503_error_code import (
+    AuthorizeContractResponse503ErrorCode,
+)
+from .authorize_invoice_response_200 import AuthorizeInvoiceResponse200
+from .authorize_invoice_response_400 import AuthorizeInvoiceResponse400
+from .authorize_invoice_response_400_error import AuthorizeInvoiceResponse400Error
+from .authorize_invoice_response_400_error_code import (
+    AuthorizeInvoiceResponse400ErrorCode,
+)
+from .authorize_invoice_response_401 import AuthorizeInvoiceResponse401
+from .authorize_invoice_response_401_error import AuthorizeInvoiceResponse401Error
+from .authorize_invoice_response_401_error_code import (
+    AuthorizeInvoiceResponse401ErrorCode,
+)
+from .authorize_invoice_response_403 import AuthorizeInvoiceResponse403
+from .authorize_invoice_response_403_error import AuthorizeInvoiceResponse403Error
+from .authorize_invoice_response_403_error_code import (
+    AuthorizeInvoiceResponse403ErrorCode,
+)
+from .authorize_invoice_response_404 import AuthorizeInvoiceResponse404
+from .authorize_invoice_response_404_error import AuthorizeInvoiceResponse404Error
+from .authorize_invoice_response_404_error_code import (
+    AuthorizeInvoiceResponse404ErrorCode,
+)
+from .authorize_invoice_response_409 import AuthorizeInvoiceResponse409
+from .authorize_invoice_response_409_error import AuthorizeInvoiceResponse409Error
+from .authorize_invoice_response_409_error_code import (
+    AuthorizeInvoiceResponse409ErrorCode,
+)
+from .authorize_invoice_response_413 import AuthorizeInvoiceResponse413
+from .authorize_invoice_response_413_error import AuthorizeInvoiceResponse413Error
+from .authorize_invoice_response_413_error_code import (
+    AuthorizeInvoiceResponse413ErrorCode,
+)
+from .authorize_invoice_response_422 import AuthorizeInvoiceResponse422
+from .authorize_invoice_response_422_error import AuthorizeInvoiceResponse422Error
+from .authorize_invoice_response_422_error_code import (
+    AuthorizeInvoiceResponse422ErrorCode,
+)
+from .authorize_invoice_response_503 import AuthorizeInvoiceResponse503
+from .authorize_invoice_response_503_error import AuthorizeInvoiceResponse503Error
+from .authorize_invoice_response_503_error_code import (
+    AuthorizeInvoiceResponse503ErrorCode,
+)
+from .bank_card import BankCard
+from .billing_check import BillingCheck
+from .billing_check_by_customer import BillingCheckByCustomer
+from .billing_check_by_msisdn import BillingCheckByMsisdn
+from .billing_check_customer import BillingCheckCustomer
+from .cancel_contract_response_200 import CancelContractResponse200
+from .cancel_contract_response_400 import CancelContractResponse400
+from .cancel_contract_response_400_error import CancelContractResponse400Error
+from .cancel_contract_response_400_error_code import CancelContractResponse400ErrorCode
+from .cancel_contract_response_401 import CancelContractResponse401
+from .cancel_contract_response_401_error import CancelContractResponse401Error
+from .cancel_contract_response_401_error_code import CancelContractResponse401ErrorCode
+from .cancel_contract_response_403 import CancelContractResponse403
+from .cancel_contract_response_403_error import CancelContractResponse403Error
+from .cancel_contract_response_403_error_code import CancelContractResponse403ErrorCode
+from .cancel_contract_response_404 import CancelContractResponse404
+from .cancel_contract_response_404_error import CancelContractResponse404Error
+from .cancel_contract_response_404_error_code import CancelContractResponse404ErrorCode
+from .cancel_contract_response_409 import CancelContractResponse409
+from .cancel_contract_response_409_error import CancelContractResponse409Error
+from .cancel_contract_response_409_error_code import CancelContractResponse409ErrorCode
+from .cancel_contract_response_413 import CancelContractResponse413
+from .cancel_contract_response_413_error import CancelContractResponse413Error
+from .cancel_contract_response_413_error_code import CancelContractResponse413ErrorCode
+from .cancel_contract_response_422 import CancelContractResponse422
+from .cancel_contract_response_422_error import CancelContractResponse422Error
+from .cancel_contract_response_422_error_code import CancelContractResponse422ErrorCode
+from .cancel_contract_response_503 import CancelContractResponse503
+from .cancel_contract_response_503_error import CancelContractResponse503Error
+from .cancel_contract_response_503_error_code import CancelContractResponse503ErrorCode
+from .cancel_invoice_response_200 import CancelInvoiceResponse200
+from .cancel_invoice_response_400 import CancelInvoiceResponse400
+from .cancel_invoice_response_400_error import CancelInvoiceResponse400Error
+from .cancel_invoice_response_400_error_code import CancelInvoiceResponse400ErrorCode
+from .cancel_invoice_response_401 import CancelInvoiceResponse401
+from .cancel_invoice_response_401_error import CancelInvoiceResponse401Error
+from .cancel_invoice_response_401_error_code import CancelInvoiceResponse401ErrorCode
+from .cancel_invoice_response_403 import CancelInvoiceResponse403
+from .cancel_invoice_response_403_error import CancelInvoiceResponse403Error
+from .cancel_invoice_response_403_error_code import CancelInvoiceResponse403ErrorCode
+from .cancel_invoice_response_404 import CancelInvoiceResponse404
+from .cancel_invoice_response_404_error import CancelInvoiceResponse404Error
+from .cancel_invoice_response_404_error_code import CancelInvoiceResponse404ErrorCode
+from .cancel_invoice_response_409 import CancelInvoiceResponse409
+from .cancel_invoice_response_409_error import CancelInvoiceResponse409Error
+from .cancel_invoice_response_409_error_code import CancelInvoiceResponse409ErrorCode
+from .cancel_invoice_response_413 import CancelInvoiceResponse413
+from .cancel_invoice_response_413_error import CancelInvoiceResponse413Error
+from .cancel_invoice_response_413_error_code import CancelInvoiceResponse413ErrorCode
+from .cancel_invoice_response_422 import CancelInvoiceResponse422
+from .cancel_invoice_response_422_error import CancelInvoiceResponse422Error
+from .cancel_invoice_response_422_error_code import CancelInvoiceResponse422ErrorCode
+from .cancel_invoice_response_503 import CancelInvoiceResponse503
+from .cancel_invoice_response_503_error import CancelInvoiceResponse503Error
+from .cancel_invoice_response_503_error_code import CancelInvoiceResponse503ErrorCode
+from .check_billing_response_200 import CheckBillingResponse200
+from .check_billing_response_400 import CheckBillingResponse400
+from .check_billing_response_400_error import CheckBillingResponse400Error
+from .check_billing_response_400_error_code import CheckBillingResponse400ErrorCode
+from .check_billing_response_401 import CheckBillingResponse401
+from .check_billing_response_401_error import CheckBillingResponse401Error
+from .check_billing_response_401_error_code import CheckBillingResponse401ErrorCode
+from .check_billing_response_403 import CheckBillingResponse403
+from .check_billing_response_403_error import CheckBillingResponse403Error
+from .check_billing_response_403_error_code import CheckBillingResponse403ErrorCode
+from .check_billing_response_409 import CheckBillingResponse409
+from .check_billing_response_409_error import CheckBillingResponse409Error
+from .check_billing_response_409_error_code import CheckBillingResponse409ErrorCode
+from .check_billing_response_413 import CheckBillingResponse413
+from .check_billing_response_413_error import CheckBillingResponse413Error
+from .check_billing_response_413_error_code import CheckBillingResponse413ErrorCode
+from .check_billing_response_422 import CheckBillingResponse422
+from .check_billing_response_422_error import CheckBillingResponse422Error
+from .check_billing_response_422_error_code import CheckBillingResponse422ErrorCode
+from .check_billing_response_503 import CheckBillingResponse503
+from .check_billing_response_503_error import CheckBillingResponse503Error
+from .check_billing_response_503_error_code import CheckBillingResponse503ErrorCode
+from .client_ip_request import ClientIpRequest
+from .contract import Contract
+from .contract_active import ContractActive
+from .contract_authorization_type import ContractAuthorizationType
+from .contract_authorized_webhook import ContractAuthorizedWebhook
+from .contract_authorized_webhook_data import ContractAuthorizedWebhookData
+from .contract_authorized_webhook_data_contract import (
+    ContractAuthorizedWebhookDataContract,
+)
+from .contract_cancel_request import ContractCancelRequest
+from .contract_cancelled import ContractCancelled
+from .contract_closed_webhook import ContractClosedWebhook
+from .contract_closed_webhook_data import ContractClosedWebhookData
+from .contract_closed_webhook_data_contract import ContractClosedWebhookDataContract
+from .contract_closed_webhook_data_reason import ContractClosedWebhookDataReason
+from .contract_pin_request import ContractPinRequest
+from .create_contract_request import CreateContractRequest
+from .create_contract_request_test_info import CreateContractRequestTestInfo
+from .create_contract_response_201 import CreateContractResponse201
+from .create_contract_response_400 import CreateContractResponse400
+from .create_contract_response_400_error import CreateContractResponse400Error
+from .create_contract_response_400_error_code import CreateContractResponse400ErrorCode
+from .create_contract_response_401 import CreateContractResponse401
+from .create_contract_response_401_error import CreateContractResponse401Error
+from .create_contract_response_401_error_code import CreateContractResponse401ErrorCode
+from .create_contract_response_403 import CreateContractResponse403
+from .create_contract_response_403_error import CreateContractResponse403Error
+from .create_contract_response_403_error_code import CreateContractResponse403ErrorCode
+from .create_contract_response_404 import CreateContractResponse404
+from .create_contract_response_404_error import CreateContractResponse404Error
+from .create_contract_response_404_error_code import CreateContractResponse404ErrorCode
+from .create_contract_response_409 import CreateContractResponse409
+from .create_contract_response_409_error import CreateContractResponse409Error
+from .create_contract_response_409_error_code import CreateContractResponse409ErrorCode
+from .create_contract_response_413 import CreateContractResponse413
+from .create_contract_response_413_error import CreateContractResponse413Error
+from .create_contract_response_413_error_code import CreateContractResponse413ErrorCode
+from .create_contract_response_422 import CreateContractResponse422
+from .create_contract_response_422_error import CreateContractResponse422Error
+from .create_contract_response_422_error_code import CreateContractResponse422ErrorCode
+from .create_contract_response_503 import CreateContractResponse503
+from .create_contract_response_503_error import CreateContractResponse503Error
+from .create_contract_response_503_error_code import CreateContractResponse503ErrorCode
+from .create_invoice_request import CreateInvoiceRequest
+from .create_invoice_request_application import CreateInvoiceRequestApplication
+from .create_invoice_request_contract import CreateInvoiceRequestContract
+from .create_invoice_request_order import CreateInvoiceRequestOrder
+from .create_invoice_request_order_price import CreateInvoiceRequestOrderPrice
+from .create_invoice_request_product import CreateInvoiceRequestProduct
+from .create_invoice_request_test_info import CreateInvoiceRequestTestInfo
+from .create_invoice_request_test_info_expected_billing_result import (
+    CreateInvoiceRequestTestInfoExpectedBillingResult,
+)
+from .create_invoice_response_201 import CreateInvoiceResponse201
+from .create_invoice_response_400 import CreateInvoiceResponse400
+from .create_invoice_response_400_error import CreateInvoiceResponse400Error
+from .create_invoice_response_400_error_code import CreateInvoiceResponse400ErrorCode
+from .create_invoice_response_401 import CreateInvoiceResponse401
+from .create_invoice_response_401_error import CreateInvoiceResponse401Error
+from .create_invoice_response_401_error_code import CreateInvoiceResponse401ErrorCode
+from .create_invoice_response_403 import CreateInvoiceResponse403
+from .create_invoice_response_403_error import CreateInvoiceResponse403Error
+from .create_invoice_response_403_error_code import CreateInvoiceResponse403ErrorCode
+from .create_invoice_response_404 import CreateInvoiceResponse404
+from .create_invoice_response_404_error import CreateInvoiceResponse404Error
+from .create_invoice_response_404_error_code import CreateInvoiceResponse404ErrorCode
+from .create_invoice_response_409 import CreateInvoiceResponse409
+from .create_invoice_response_409_error import CreateInvoiceResponse409Error
+from .create_invoice_response_409_error_code import CreateInvoiceResponse409ErrorCode
+from .create_invoice_response_413 import CreateInvoiceResponse413
+from .create_invoice_response_413_error import CreateInvoiceResponse413Error
+from .create_invoice_response_413_error_code import CreateInvoiceResponse413ErrorCode
+from .create_invoice_response_422 import CreateInvoiceResponse422
+from .create_invoice_response_422_error import CreateInvoiceResponse422Error
+from .create_invoice_response_422_error_code import CreateInvoiceResponse422ErrorCode
+from .create_invoice_response_429 import CreateInvoiceResponse429
+from .create_invoice_response_429_error import CreateInvoiceResponse429Error
+from .create_invoice_response_429_error_code import CreateInvoiceResponse429ErrorCode
+from .create_invoice_response_503 import CreateInvoiceResponse503
+from .create_invoice_response_503_error import CreateInvoiceResponse503Error
+from .create_invoice_response_503_error_code import CreateInvoiceResponse503ErrorCode
+from .create_test_clock_request import CreateTestClockRequest
+from .create_test_clock_response_201 import CreateTestClockResponse201
+from .create_test_clock_response_400 import CreateTestClockResponse400
+from .create_test_clock_response_400_error import CreateTestClockResponse400Error
+from .create_test_clock_response_400_error_code import (
+    CreateTestClockResponse400ErrorCode,
+)
+from .create_test_clock_response_401 import CreateTestClockResponse401
+from .create_test_clock_response_401_error import CreateTestClockResponse401Error
+from .create_test_clock_response_401_error_code import (
+    CreateTestClockResponse401ErrorCode,
+)
+from .create_test_clock_response_403 import CreateTestClockResponse403
+from .create_test_clock_response_403_error import CreateTestClockResponse403Error
+from .create_test_clock_response_403_error_code import (
+    CreateTestClockResponse403ErrorCode,
+)
+from .create_test_clock_response_404 import CreateTestClockResponse404
+from .create_test_clock_response_404_error import CreateTestClockResponse404Error
+from .create_test_clock_response_404_error_code import (
+    CreateTestClockResponse404ErrorCode,
+)
+from .create_test_clock_response_409 import CreateTestClockResponse409
+from .create_test_clock_response_409_error import CreateTestClockResponse409Error
+from .create_test_clock_response_409_error_code import (
+    CreateTestClockResponse409ErrorCode,
+)
+from .create_test_clock_response_413 import CreateTestClockResponse413
+from .create_test_clock_response_413_error import CreateTestClockResponse413Error
+from .create_test_clock_response_413_error_code import (
+    CreateTestClockResponse413ErrorCode,
+)
+from .create_test_clock_response_422 import CreateTestClockResponse422
+from .create_test_clock_response_422_error import CreateTestClockResponse422Error
+from .create_test_clock_response_422_error_code import (
+    CreateTestClockResponse422ErrorCode,
+)
+from .create_test_clock_response_503 import CreateTestClockResponse503
+from .create_test_clock_response_503_error import CreateTestClockResponse503Error
+from .create_test_clock_response_503_error_code import (
+    CreateTestClockResponse503ErrorCode,
+)
+from .customer import Customer
+from .customer_network import CustomerNetwork
+from .customer_operator import CustomerOperator
+from .customer_request import CustomerRequest
+from .customer_request_type import CustomerRequestType
+from .customer_type import CustomerType
+from .delete_test_clock_response_200 import DeleteTestClockResponse200
+from .delete_test_clock_response_400 import DeleteTestClockResponse400
+from .delete_test_clock_response_400_error import DeleteTestClockResponse400Error
+from .delete_test_clock_response_400_error_code import (
+    DeleteTestClockResponse400ErrorCode,
+)
+from .delete_test_clock_response_401 import DeleteTestClockResponse401
+from .delete_test_clock_response_401_error import DeleteTestClockResponse401Error
+from .delete_test_clock_response_401_error_code import (
+    DeleteTestClockResponse401ErrorCode,
+)
+from .delete_test_clock_response_403 import DeleteTestClockResponse403
+from .delete_test_clock_response_403_error import DeleteTestClockResponse403Error
+from .delete_test_clock_response_403_error_code import (
+    DeleteTestClockResponse403ErrorCode,
+)
+from .delete_test_clock_response_404 import DeleteTestClockResponse404
+from .delete_test_clock_response_404_error import DeleteTestClockResponse404Error
+from .delete_test_clock_response_404_error_code import (
+    DeleteTestClockResponse404ErrorCode,
+)
+from .delete_test_clock_response_409 import DeleteTestClockResponse409
+from .delete_test_clock_response_409_error import DeleteTestClockResponse409Error
+from .delete_test_clock_response_409_error_code import (
+    DeleteTestClockResponse409ErrorCode,
+)
+from .delete_test_clock_response_503 import DeleteTestClockResponse503
+from .delete_test_clock_response_503_error import DeleteTestClockResponse503Error
+from .delete_test_clock_response_503_error_code import (
+    DeleteTestClockResponse503ErrorCode,
+)
+from .error_envelope import ErrorEnvelope
+from .error_envelope_error import ErrorEnvelopeError
+from .error_envelope_error_code import ErrorEnvelopeErrorCode
+from .error_envelope_error_details import ErrorEnvelopeErrorDetails
+from .event import Event
+from .event_data import EventData
+from .event_type import EventType
+from .events_page import EventsPage
+from .find_invoice_by_order_id_response_200 import FindInvoiceByOrderIdResponse200
+from .find_invoice_by_order_id_response_400 import FindInvoiceByOrderIdResponse400
+from .find_invoice_by_order_id_response_400_error import (
+    FindInvoiceByOrderIdResponse400Error,
+)
+from .find_invoice_by_order_id_response_400_error_code import (
+    FindInvoiceByOrderIdResponse400ErrorCode,
+)
+from .find_invoice_by_order_id_response_401 import FindInvoiceByOrderIdResponse401
+from .find_invoice_by_order_id_response_401_error import (
+    FindInvoiceByOrderIdResponse401Error,
+)
+from .find_invoice_by_order_id_response_401_error_code import (
+    FindInvoiceByOrderIdResponse401ErrorCode,
+)
+from .find_invoice_by_order_id_response_403 import FindInvoiceByOrderIdResponse403
+from .find_invoice_by_order_id_response_403_error import (
+    FindInvoiceByOrderIdResponse403Error,
+)
+from .find_invoice_by_order_id_response_403_error_code import (
+    FindInvoiceByOrderIdResponse403ErrorCode,
+)
+from .find_invoice_by_order_id_response_404 import FindInvoiceByOrderIdResponse404
+from .find_invoice_by_order_id_response_404_error import (
+    FindInvoiceByOrderIdResponse404Error,
+)
+from .find_invoice_by_order_id_response_404_error_code import (
+    FindInvoiceByOrderIdResponse404ErrorCode,
+)
+from .find_invoice_by_order_id_response_503 import FindInvoiceByOrderIdResponse503
+from .find_invoice_by_order_id_response_503_error import (
+    FindInvoiceByOrderIdResponse503Error,
+)
+from .find_invoice_by_order_id_response_503_error_code import (
+    FindInvoiceByOrderIdResponse503ErrorCode,
+)
+from .get_invoice_response_200 import GetInvoiceResponse200
+from .get_invoice_response_400 import GetInvoiceResponse400
+from .get_invoice_response_400_error import GetInvoiceResponse400Error
+from .get_invoice_response_400_error_code import GetInvoiceResponse400ErrorCode
+from .get_invoice_response_401 import GetInvoiceResponse401
+from .get_invoice_response_401_error import GetInvoiceResponse401Error
+from .get_invoice_response_401_error_code import GetInvoiceResponse401ErrorCode
+from .get_invoice_response_403 import GetInvoiceResponse403
+from .get_invoice_response_403_error import GetInvoiceResponse403Error
+from .get_invoice_response_403_error_code import GetInvoiceResponse403ErrorCode
+from .get_invoice_response_404 import GetInvoiceResponse404
+from .get_invoice_response_404_error import GetInvoiceResponse404Error
+from .get_invoice_response_404_error_code import GetInvoiceResponse404ErrorCode
+from .get_invoice_response_503 import GetInvoiceResponse503
+from .get_invoice_response_503_error import GetInvoiceResponse503Error
+from .get_invoice_response_503_error_code import GetInvoiceResponse503ErrorCode
+from .get_test_clock_response_200 import GetTestClockResponse200
+from .get_test_clock_response_400 import GetTestClockResponse400
+from .get_test_clock_response_400_error import GetTestClockResponse400Error
+from .get_test_clock_response_400_error_code import GetTestClockResponse400ErrorCode
+from .get_test_clock_response_401 import GetTestClockResponse401
+from .get_test_clock_response_401_error import GetTestClockResponse401Error
+from .get_test_clock_response_401_error_code import GetTestClockResponse401ErrorCode
+from .get_test_clock_response_403 import GetTestClockResponse403
+from .get_test_clock_response_403_error import GetTestClockResponse403Error
+from .get_test_clock_response_403_error_code import GetTestClockResponse403ErrorCode
+from .get_test_clock_response_404 import GetTestClockResponse404
+from .get_test_clock_response_404_error import GetTestClockResponse404Error
+from .get_test_clock_response_404_error_code import GetTestClockResponse404ErrorCode
+from .get_test_clock_response_503 import GetTestClockResponse503
+from .get_test_clock_response_503_error import GetTestClockResponse503Error
+from .get_test_clock_response_503_error_code import GetTestClockResponse503ErrorCode
+from .invoice import Invoice
+from .invoice_authorization import InvoiceAuthorization
+from .invoice_authorization_type import InvoiceAuthorizationType
+from .invoice_authorized import InvoiceAuthorized
+from .invoice_cancelled import InvoiceCancelled
+from .invoice_contract import InvoiceContract
+from .invoice_contract_authorization_type import InvoiceContractAuthorizationType
+from .invoice_payment_status import InvoicePaymentStatus
+from .invoice_refund_status import InvoiceRefundStatus
+from .invoice_status import InvoiceStatus
+from .legacy_payment_webhook import LegacyPaymentWebhook
+from .legacy_payment_webhook_billing_result import LegacyPaymentWebhookBillingResult
+from .legacy_payment_webhook_payment_status import LegacyPaymentWebhookPaymentStatus
+from .legacy_payment_webhook_status import LegacyPaymentWebhookStatus
+from .legacy_payment_webhook_transaction_status import (
+    LegacyPaymentWebhookTransactionStatus,
+)
+from .list_events_response_200 import ListEventsResponse200
+from .list_events_response_400 import ListEventsResponse400
+from .list_events_response_400_error import ListEventsResponse400Error
+from .list_events_response_400_error_code import ListEventsResponse400ErrorCode
+from .list_events_response_401 import ListEventsResponse401
+from .list_events_response_401_error import ListEventsResponse401Error
+from .list_events_response_401_error_code import ListEventsResponse401ErrorCode
+from .list_events_response_403 import ListEventsResponse403
+from .list_events_response_403_error import ListEventsResponse403Error
+from .list_events_response_403_error_code import ListEventsResponse403ErrorCode
+from .list_events_response_503 import ListEventsResponse503
+from .list_events_response_503_error import ListEventsResponse503Error
+from .list_events_response_503_error_code import ListEventsResponse503ErrorCode
+from .list_events_type import ListEventsType
+from .list_test_clocks_response_200 import ListTestClocksResponse200
+from .list_test_clocks_response_400 import ListTestClocksResponse400
+from .list_test_clocks_response_400_error import ListTestClocksResponse400Error
+from .list_test_clocks_response_400_error_code import ListTestClocksResponse400ErrorCode
+from .list_test_clocks_response_401 import ListTestClocksResponse401
+from .list_test_clocks_response_401_error import ListTestClocksResponse401Error
+from .list_test_clocks_response_401_error_code import ListTestClocksResponse401ErrorCode
+from .list_test_clocks_response_403 import ListTestClocksResponse403
+from .list_test_clocks_response_403_error import ListTestClocksResponse403Error
+from .list_test_clocks_response_403_error_code import ListTestClocksResponse403ErrorCode
+from .list_test_clocks_response_404 import ListTestClocksResponse404
+from .list_test_clocks_response_404_error import ListTestClocksResponse404Error
+from .list_test_clocks_response_404_error_code import ListTestClocksResponse404ErrorCode
+from .list_test_clocks_response_503 import ListTestClocksResponse503
+from .list_test_clocks_response_503_error import ListTestClocksResponse503Error
+from .list_test_clocks_response_503_error_code import ListTestClocksResponse503ErrorCode
+from .list_webhook_deliveries_deprecated_response_200 import (
+    ListWebhookDeliveriesDeprecatedResponse200,
+)
+from .list_webhook_deliveries_deprecated_response_400 import (
+    ListWebhookDeliveriesDeprecatedResponse400,
+)
+from .list_webhook_deliveries_deprecated_response_400_error import (
+    ListWebhookDeliveriesDeprecatedResponse400Error,
+)
+from .list_webhook_deliveries_deprecated_response_400_error_code import (
+    ListWebhookDeliveriesDeprecatedResponse400ErrorCode,
+)
+from .list_webhook_deliveries_deprecated_response_401 import (
+    ListWebhookDeliveriesDeprecatedResponse401,
+)
+from .list_webhook_deliveries_deprecated_response_401_error import (
+    ListWebhookDeliveriesDeprecatedResponse401Error,
+)
+from .list_webhook_deliveries_deprecated_response_401_error_code import (
+    ListWebhookDeliveriesDeprecatedResponse401ErrorCode,
+)
+from .list_webhook_deliveries_deprecated_response_403 import (
+    ListWebhookDeliveriesDeprecatedResponse403,
+)
+from .list_webhook_deliveries_deprecated_response_403_error import (
+    ListWebhookDeliveriesDeprecatedResponse403Error,
+)
+from .list_webhook_deliveries_deprecated_response_403_error_code import (
+    ListWebhookDeliveriesDeprecatedResponse403ErrorCode,
+)
+from .list_webhook_deliveries_deprecated_response_503 import (
+    ListWebhookDeliveriesDeprecatedResponse503,
+)
+from .list_webhook_deliveries_deprecated_response_503_error import (
+    ListWebhookDeliveriesDeprecatedResponse503Error,
+)
+from .list_webhook_deliveries_deprecated_response_503_error_code import (
+    ListWebhookDeliveriesDeprecatedResponse503ErrorCode,
+)
+from .list_webhook_deliveries_deprecated_status import (
+    ListWebhookDeliveriesDeprecatedStatus,
+)
+from .list_webhook_deliveries_response_200 import ListWebhookDeliveriesResponse200
+from .list_webhook_deliveries_response_400 import ListWebhookDeliveriesResponse400
+from .list_webhook_deliveries_response_400_error import (
+    ListWebhookDeliveriesResponse400Error,
+)
+from .list_webhook_deliveries_response_400_error_code import (
+    ListWebhookDeliveriesResponse400ErrorCode,
+)
+from .list_webhook_deliveries_response_401 import ListWebhookDeliveriesResponse401
+from .list_webhook_deliveries_response_401_error import (
+    ListWebhookDeliveriesResponse401Error,
+)
+from .list_webhook_deliveries_response_401_error_code import (
+    ListWebhookDeliveriesResponse401ErrorCode,
+)
+from .list_webhook_deliveries_response_403 import ListWebhookDeliveriesResponse403
+from .list_webhook_deliveries_response_403_error import (
+    ListWebhookDeliveriesResponse403Error,
+)
+from .list_webhook_deliveries_response_403_error_code import (
+    ListWebhookDeliveriesResponse403ErrorCode,
+)
+from .list_webhook_deliveries_response_503 import ListWebhookDeliveriesResponse503
+from .list_webhook_deliveries_response_503_error import (
+    ListWebhookDeliveriesResponse503Error,
+)
+from .list_webhook_deliveries_response_503_error_code import (
+    ListWebhookDeliveriesResponse503ErrorCode,
+)
+from .list_webhook_deliveries_status import ListWebhookDeliveriesStatus
+from .money import Money
+from .payment_updated_webhook import PaymentUpdatedWebhook
+from .payment_updated_webhook_data import PaymentUpdatedWebhookData
+from .payment_updated_webhook_data_invoice import PaymentUpdatedWebhookDataInvoice
+from .payment_updated_webhook_data_invoice_payment_status import (
+    PaymentUpdatedWebhookDataInvoicePaymentStatus,
+)
+from .payment_updated_webhook_data_invoice_status import (
+    PaymentUpdatedWebhookDataInvoiceStatus,
+)
+from .payment_updated_webhook_data_transaction import (
+    PaymentUpdatedWebhookDataTransaction,
+)
+from .payment_updated_webhook_data_transaction_price import (
+    PaymentUpdatedWebhookDataTransactionPrice,
+)
+from .payment_updated_webhook_data_transaction_status import (
+    PaymentUpdatedWebhookDataTransactionStatus,
+)
+from .pin_request import PinRequest
+from .redeliver_webhook_deprecated_response_202 import (
+    RedeliverWebhookDeprecatedResponse202,
+)
+from .redeliver_webhook_deprecated_response_400 import (
+    RedeliverWebhookDeprecatedResponse400,
+)
+from .redeliver_webhook_deprecated_response_400_error import (
+    RedeliverWebhookDeprecatedResponse400Error,
+)
+from .redeliver_webhook_deprecated_response_400_error_code import (
+    RedeliverWebhookDeprecatedResponse400ErrorCode,
+)
+from .redeliver_webhook_deprecated_response_401 import (
+    RedeliverWebhookDeprecatedResponse401,
+)
+from .redeliver_webhook_deprecated_response_401_error import (
+    RedeliverWebhookDeprecatedResponse401Error,
+)
+from .redeliver_webhook_deprecated_response_401_error_code import (
+    RedeliverWebhookDeprecatedResponse401ErrorCode,
+)
+from .redeliver_webhook_deprecated_response_403 import (
+    RedeliverWebhookDeprecatedResponse403,
+)
+from .redeliver_webhook_deprecated_response_403_error import (
+    RedeliverWebhookDeprecatedResponse403Error,
+)
+from .redeliver_webhook_deprecated_response_403_error_code import (
+    RedeliverWebhookDeprecatedResponse403ErrorCode,
+)
+from .redeliver_webhook_deprecated_response_404 import (
+    RedeliverWebhookDeprecatedResponse404,
+)
+from .redeliver_webhook_deprecated_response_404_error import (
+    RedeliverWebhookDeprecatedResponse404Error,
+)
+from .redeliver_webhook_deprecated_response_404_error_code import (
+    RedeliverWebhookDeprecatedResponse404ErrorCode,
+)
+from .redeliver_webhook_deprecated_response_409 import (
+    RedeliverWebhookDeprecatedResponse409,
+)
+from .redeliver_webhook_deprecated_response_409_error import (
+    RedeliverWebhookDeprecatedResponse409Error,
+)
+from .redeliver_webhook_deprecated_response_409_error_code import (
+    RedeliverWebhookDeprecatedResponse409ErrorCode,
+)
+from .redeliver_webhook_deprecated_response_422 import (
+    RedeliverWebhookDeprecatedResponse422,
+)
+from .redeliver_webhook_deprecated_response_422_error import (
+    RedeliverWebhookDeprecatedResponse422Error,
+)
+from .redeliver_webhook_deprecated_response_422_error_code import (
+    RedeliverWebhookDeprecatedResponse422ErrorCode,
+)
+from .redeliver_webhook_deprecated_response_503 import (
+    RedeliverWebhookDeprecatedResponse503,
+)
+from .redeliver_webhook_deprecated_response_503_error import (
+    RedeliverWebhookDeprecatedResponse503Error,
+)
+from .redeliver_webhook_deprecated_response_503_error_code import (
+    RedeliverWebhookDeprecatedResponse503ErrorCode,
+)
+from .redeliver_webhook_response_202 import RedeliverWebhookResponse202
+from .redeliver_webhook_response_400 import RedeliverWebhookResponse400
+from .redeliver_webhook_response_400_error import RedeliverWebhookResponse400Error
+from .redeliver_webhook_response_400_error_code import (
+    RedeliverWebhookResponse400ErrorCode,
+)
+from .redeliver_webhook_response_401 import RedeliverWebhookResponse401
+from .redeliver_webhook_response_401_error import RedeliverWebhookResponse401Error
+from .redeliver_webhook_response_401_error_code import (
+    RedeliverWebhookResponse401ErrorCode,
+)
+from .redeliver_webhook_response_403 import RedeliverWebhookResponse403
+from .redeliver_webhook_response_403_error import RedeliverWebhookResponse403Error
+from .redeliver_webhook_response_403_error_code import (
+    RedeliverWebhookResponse403ErrorCode,
+)
+from .redeliver_webhook_response_404 import RedeliverWebhookResponse404
+from .redeliver_webhook_response_404_error import RedeliverWebhookResponse404Error
+from .redeliver_webhook_response_404_error_code import (
+    RedeliverWebhookResponse404ErrorCode,
+)
+from .redeliver_webhook_response_409 import RedeliverWebhookResponse409
+from .redeliver_webhook_response_409_error import RedeliverWebhookResponse409Error
+from .redeliver_webhook_response_409_error_code import (
+    RedeliverWebhookResponse409ErrorCode,
+)
+from .redeliver_webhook_response_422 import RedeliverWebhookResponse422
+from .redeliver_webhook_response_422_error import RedeliverWebhookResponse422Error
+from .redeliver_webhook_response_422_error_code import (
+    RedeliverWebhookResponse422ErrorCode,
+)
+from .redeliver_webhook_response_503 import RedeliverWebhookResponse503
+from .redeliver_webhook_response_503_error import RedeliverWebhookResponse503Error
+from .redeliver_webhook_response_503_error_code import (
+    RedeliverWebhookResponse503ErrorCode,
+)
+from .refund import Refund
+from .refund_completed_webhook import RefundCompletedWebhook
+from .refund_completed_webhook_data import RefundCompletedWebhookData
+from .refund_completed_webhook_data_invoice import RefundCompletedWebhookDataInvoice
+from .refund_completed_webhook_data_invoice_payment_status import (
+    RefundCompletedWebhookDataInvoicePaymentStatus,
+)
+from .refund_completed_webhook_data_invoice_status import (
+    RefundCompletedWebhookDataInvoiceStatus,
+)
+from .refund_completed_webhook_data_refund import RefundCompletedWebhookDataRefund
+from .refund_completed_webhook_data_refund_amount import (
+    RefundCompletedWebhookDataRefundAmount,
+)
+from .refund_failed_webhook import RefundFailedWebhook
+from .refund_failed_webhook_data import RefundFailedWebhookData
+from .refund_failed_webhook_data_invoice import RefundFailedWebhookDataInvoice
+from .refund_failed_webhook_data_invoice_payment_status import (
+    RefundFailedWebhookDataInvoicePaymentStatus,
+)
+from .refund_failed_webhook_data_invoice_status import (
+    RefundFailedWebhookDataInvoiceStatus,
+)
+from .refund_failed_webhook_data_refund import RefundFailedWebhookDataRefund
+from .refund_failed_webhook_data_refund_amount import (
+    RefundFailedWebhookDataRefundAmount,
+)
+from .refund_invoice_response_202 import RefundInvoiceResponse202
+from .refund_invoice_response_400 import RefundInvoiceResponse400
+from .refund_invoice_response_400_error import RefundInvoiceResponse400Error
+from .refund_invoice_response_400_error_code import RefundInvoiceResponse400ErrorCode
+from .refund_invoice_response_401 import RefundInvoiceResponse401
+from .refund_invoice_response_401_error import RefundInvoiceResponse401Error
+from .refund_invoice_response_401_error_code import RefundInvoiceResponse401ErrorCode
+from .refund_invoice_response_403 import RefundInvoiceResponse403
+from .refund_invoice_response_403_error import RefundInvoiceResponse403Error
+from .refund_invoice_response_403_error_code import RefundInvoiceResponse403ErrorCode
+from .refund_invoice_response_404 import RefundInvoiceResponse404
+from .refund_invoice_response_404_error import RefundInvoiceResponse404Error
+from .refund_invoice_response_404_error_code import RefundInvoiceResponse404ErrorCode
+from .refund_invoice_response_409 import RefundInvoiceResponse409
+from .refund_invoice_response_409_error import RefundInvoiceResponse409Error
+from .refund_invoice_response_409_error_code import RefundInvoiceResponse409ErrorCode
+from .refund_invoice_response_413 import RefundInvoiceResponse413
+from .refund_invoice_response_413_error import RefundInvoiceResponse413Error
+from .refund_invoice_response_413_error_code import RefundInvoiceResponse413ErrorCode
+from .refund_invoice_response_422 import RefundInvoiceResponse422
+from .refund_invoice_response_422_error import RefundInvoiceResponse422Error
+from .refund_invoice_response_422_error_code import RefundInvoiceResponse422ErrorCode
+from .refund_invoice_response_503 import RefundInvoiceResponse503
+from .refund_invoice_response_503_error import RefundInvoiceResponse503Error
+from .refund_invoice_response_503_error_code import RefundInvoiceResponse503ErrorCode
+from .refund_refund_status import RefundRefundStatus
+from .reset_test_data_response_200 import ResetTestDataResponse200
+from .reset_test_data_response_400 import ResetTestDataResponse400
+from .reset_test_data_response_400_error import ResetTestDataResponse400Error
+from .reset_test_data_response_400_error_code import ResetTestDataResponse400ErrorCode
+from .reset_test_data_response_401 import ResetTestDataResponse401
+from .reset_test_data_response_401_error import ResetTestDataResponse401Error
+from .reset_test_data_response_401_error_code import ResetTestDataResponse401ErrorCode
+from .reset_test_data_response_403 import ResetTestDataResponse403
+from .reset_test_data_response_403_error import ResetTestDataResponse403Error
+from .reset_test_data_response_403_error_code import ResetTestDataResponse403ErrorCode
+from .reset_test_data_response_404 import ResetTestDataResponse404
+from .reset_test_data_response_404_error import ResetTestDataResponse404Error
+from .reset_test_data_response_404_error_code import ResetTestDataResponse404ErrorCode
+from .reset_test_data_response_409 import ResetTestDataResponse409
+from .reset_test_data_response_409_error import ResetTestDataResponse409Error
+from .reset_test_data_response_409_error_code import ResetTestDataResponse409ErrorCode
+from .reset_test_data_response_422 import ResetTestDataResponse422
+from .reset_test_data_response_422_error import ResetTestDataResponse422Error
+from .reset_test_data_response_422_error_code import ResetTestDataResponse422ErrorCode
+from .reset_test_data_response_503 import ResetTestDataResponse503
+from .reset_test_data_response_503_error import ResetTestDataResponse503Error
+from .reset_test_data_response_503_error_code import ResetTestDataResponse503ErrorCode
+from .subscription_status_notification import SubscriptionStatusNotification
+from .subscription_status_notification_billing_result import (
+    SubscriptionStatusNotificationBillingResult,
+)
+from .subscription_status_notification_event_type import (
+    SubscriptionStatusNotificationEventType,
+)
+from .subscription_status_notification_subscription_status import (
+    SubscriptionStatusNotificationSubscriptionStatus,
+)
+from .test_clock import TestClock
+from .test_clock_ready_webhook import TestClockReadyWebhook
+from .test_clock_ready_webhook_data import TestClockReadyWebhookData
+from .test_clock_ready_webhook_data_test_clock import TestClockReadyWebhookDataTestClock
+from .test_clock_status import TestClockStatus
+from .test_clocks import TestClocks
+from .test_data_reset import TestDataReset
+from .transaction import Transaction
+from .transaction_status import TransactionStatus
+from .webhook_customer import WebhookCustomer
+from .webhook_customer_type import WebhookCustomerType
+from .webhook_deliveries import WebhookDeliveries
+from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_attempts_item import WebhookDeliveryAttemptsItem
+from .webhook_delivery_event_type import WebhookDeliveryEventType
+from .webhook_delivery_status import WebhookDeliveryStatus
+
+__all__ = (
+    "AdvanceTestClockRequest",
+    "AdvanceTestClockResponse200",
+    "AdvanceTestClockResponse202",
+    "AdvanceTestClockResponse400",
+    "AdvanceTestClockResponse400Error",
+    "AdvanceTestClockResponse400ErrorCode",
+    "AdvanceTestClockResponse401",
+    "AdvanceTestClockResponse401Error",
+    "AdvanceTestClockResponse401ErrorCode",
+    "AdvanceTestClockResponse403",
+    "AdvanceTestClockResponse403Error",
+    "AdvanceTestClockResponse403ErrorCode",
+    "AdvanceTestClockResponse404",
+    "AdvanceTestClockResponse404Error",
+    "AdvanceTestClockResponse404ErrorCode",
+    "AdvanceTestClockResponse409",
+    "AdvanceTestClockResponse409Error",
+    "AdvanceTestClockResponse409ErrorCode",
+    "AdvanceTestClockResponse413",
+    "AdvanceTestClockResponse413Error",
+    "AdvanceTestClockResponse413ErrorCode",
+    "AdvanceTestClockResponse422",
+    "AdvanceTestClockResponse422Error",
+    "AdvanceTestClockResponse422ErrorCode",
+    "AdvanceTestClockResponse503",
+    "AdvanceTestClockResponse503Error",
+    "AdvanceTestClockResponse503ErrorCode",
+    "AdvanceTestClockWait",
+    "AuthorizeContractResponse200",
+    "AuthorizeContractResponse400",
+    "AuthorizeContractResponse400Error",
+    "AuthorizeContractResponse400ErrorCode",
+    "AuthorizeContractResponse401",
+    "AuthorizeContractResponse401Error",
+    "AuthorizeContractResponse401ErrorCode",
+    "AuthorizeContractResponse403",
+    "AuthorizeContractResponse403Error",
+    "AuthorizeContractResponse403ErrorCode",
+    "AuthorizeContractResponse404",
+    "AuthorizeContractResponse404Error",
+    "AuthorizeContractResponse404ErrorCode",
+    "AuthorizeContractResponse409",
+    "AuthorizeContractResponse409Error",
+    "AuthorizeContractResponse409ErrorCode",
+    "AuthorizeContractResponse413",
+    "AuthorizeContractResponse413Error",
+    "AuthorizeContractResponse413ErrorCode",
+    "AuthorizeContractResponse422",
+    "AuthorizeContractResponse422Error",
+    "AuthorizeContractResponse422ErrorCode",
+    "AuthorizeContractResponse503",
+    "AuthorizeContractResponse503Error",
+    "AuthorizeContractResponse503ErrorCode",
+    "AuthorizeInvoiceResponse200",
+    "AuthorizeInvoiceResponse400",
+    "AuthorizeInvoiceResponse400Error",
+    "AuthorizeInvoiceResponse400ErrorCode",
+    "AuthorizeInvoiceResponse401",
+    "AuthorizeInvoiceResponse401Error",
+    "AuthorizeInvoiceResponse401ErrorCode",
+    "AuthorizeInvoiceResponse403",
+    "AuthorizeInvoiceResponse403Error",
+    "AuthorizeInvoiceResponse403ErrorCode",
+    "AuthorizeInvoiceResponse404",
+    "AuthorizeInvoiceResponse404Error",
+    "AuthorizeInvoiceResponse404ErrorCode",
+    "AuthorizeInvoiceResponse409",
+    "AuthorizeInvoiceResponse409Error",
+    "AuthorizeInvoiceResponse409ErrorCode",
+    "AuthorizeInvoiceResponse413",
+    "AuthorizeInvoiceResponse413Error",
+    "AuthorizeInvoiceResponse413ErrorCode",
+    "AuthorizeInvoiceResponse422",
+    "AuthorizeInvoiceResponse422Error",
+    "AuthorizeInvoiceResponse422ErrorCode",
+    "AuthorizeInvoiceResponse503",
+    "AuthorizeInvoiceResponse503Error",
+    "AuthorizeInvoiceResponse503ErrorCode",
+    "BankCard",
+    "BillingCheck",
+    "BillingCheckByCustomer",
+    "BillingCheckByMsisdn",
+    "BillingCheckCustomer",
+    "CancelContractResponse200",
+    "CancelContractResponse400",
+    "CancelContractResponse400Error",
+    "CancelContractResponse400ErrorCode",
+    "CancelContractResponse401",
+    "CancelContractResponse401Error",
+    "CancelContractResponse401ErrorCode",
+    "CancelContractResponse403",
+    "CancelContractResponse403Error",
+    "CancelContractResponse403ErrorCode",
+    "CancelContractResponse404",
+    "CancelContractResponse404Error",
+    "CancelContractResponse404ErrorCode",
+    "CancelContractResponse409",
+    "CancelContractResponse409Error",
+    "CancelContractResponse409ErrorCode",
+    "CancelContractResponse413",
+    "CancelContractResponse413Error",
+    "CancelContractResponse413ErrorCode",
+    "CancelContractResponse422",
+    "CancelContractResponse422Error",
+    "CancelContractResponse422ErrorCode",
+    "CancelContractResponse503",
+    "CancelContractResponse503Error",
+    "CancelContractResponse503ErrorCode",
+    "CancelInvoiceResponse200",
+    "CancelInvoiceResponse400",
+    "CancelInvoiceResponse400Error",
+    "CancelInvoiceResponse400ErrorCode",
+    "CancelInvoiceResponse401",
+    "CancelInvoiceResponse401Error",
+    "CancelInvoiceResponse401ErrorCode",
+    "CancelInvoiceResponse403",
+    "CancelInvoiceResponse403Error",
+    "CancelInvoiceResponse403ErrorCode",
+    "CancelInvoiceResponse404",
+    "CancelInvoiceResponse404Error",
+    "CancelInvoiceResponse404ErrorCode",
+    "CancelInvoiceResponse409",
+    "CancelInvoiceResponse409Error",
+    "CancelInvoiceResponse409ErrorCode",
+    "CancelInvoiceResponse413",
+    "CancelInvoiceResponse413Error",
+    "CancelInvoiceResponse413ErrorCode",
+    "CancelInvoiceResponse422",
+    "CancelInvoiceResponse422Error",
+    "CancelInvoiceResponse422ErrorCode",
+    "CancelInvoiceResponse503",
+    "CancelInvoiceResponse503Error",
+    "CancelInvoiceResponse503ErrorCode",
+    "CheckBillingResponse200",
+    "CheckBillingResponse400",
+    "CheckBillingResponse400Error",
+    "CheckBillingResponse400ErrorCode",
+    "CheckBillingResponse401",
+    "CheckBillingResponse401Error",
+    "CheckBillingResponse401ErrorCode",
+    "CheckBillingResponse403",
+    "CheckBillingResponse403Error",
+    "CheckBillingResponse403ErrorCode",
+    "CheckBillingResponse409",
+    "CheckBillingResponse409Error",
+    "CheckBillingResponse409ErrorCode",
+    "CheckBillingResponse413",
+    "CheckBillingResponse413Error",
+    "CheckBillingResponse413ErrorCode",
+    "CheckBillingResponse422",
+    "CheckBillingResponse422Error",
+    "CheckBillingResponse422ErrorCode",
+    "CheckBillingResponse503",
+    "CheckBillingResponse503Error",
+    "CheckBillingResponse503ErrorCode",
+    "ClientIpRequest",
+    "Contract",
+    "ContractActive",
+    "ContractAuthorizationType",
+    "ContractAuthorizedWebhook",
+    "ContractAuthorizedWebhookData",
+    "ContractAuthorizedWebhookDataContract",
+    "ContractCancelRequest",
+    "ContractCancelled",
+    "ContractClosedWebhook",
+    "ContractClosedWebhookData",
+    "ContractClosedWebhookDataContract",
+    "ContractClosedWebhookDataReason",
+    "ContractPinRequest",
+    "CreateContractRequest",
+    "CreateContractRequestTestInfo",
+    "CreateContractResponse201",
+    "CreateContractResponse400",
+    "CreateContractResponse400Error",
+    "CreateContractResponse400ErrorCode",
+    "CreateContractResponse401",
+    "CreateContractResponse401Error",
+    "CreateContractResponse401ErrorCode",
+    "CreateContractResponse403",
+    "CreateContractResponse403Error",
+    "CreateContractResponse403ErrorCode",
+    "CreateContractResponse404",
+    "CreateContractResponse404Error",
+    "CreateContractResponse404ErrorCode",
+    "CreateContractResponse409",
+    "CreateContractResponse409Error",
+    "CreateContractResponse409ErrorCode",
+    "CreateContractResponse413",
+    "CreateContractResponse413Error",
+    "CreateContractResponse413ErrorCode",
+    "CreateContractResponse422",
+    "CreateContractResponse422Error",
+    "CreateContractResponse422ErrorCode",
+    "CreateContractResponse503",
+    "CreateContractResponse503Error",
+    "CreateContractResponse503ErrorCode",
+    "CreateInvoiceRequest",
+    "CreateInvoiceRequestApplication",
+    "CreateInvoiceRequestContract",
+    "CreateInvoiceRequestOrder",
+    "CreateInvoiceRequestOrderPrice",
+    "CreateInvoiceRequestProduct",
+    "CreateInvoiceRequestTestInfo",
+    "CreateInvoiceRequestTestInfoExpectedBillingResult",
+    "CreateInvoiceResponse201",
+    "CreateInvoiceResponse400",
+    "CreateInvoiceResponse400Error",
+    "CreateInvoiceResponse400ErrorCode",
+    "CreateInvoiceResponse401",
+    "CreateInvoiceResponse401Error",
+    "CreateInvoiceResponse401ErrorCode",
+    "CreateInvoiceResponse403",
+    "CreateInvoiceResponse403Error",
+    "CreateInvoiceResponse403ErrorCode",
+    "CreateInvoiceResponse404",
+    "CreateInvoiceResponse404Error",
+    "CreateInvoiceResponse404ErrorCode",
+    "CreateInvoiceResponse409",
+    "CreateInvoiceResponse409Error",
+    "CreateInvoiceResponse409ErrorCode",
+    "CreateInvoiceResponse413",
+    "CreateInvoiceResponse413Error",
+    "CreateInvoiceResponse413ErrorCode",
+    "CreateInvoiceResponse422",
+    "CreateInvoiceResponse422Error",
+    "CreateInvoiceResponse422ErrorCode",
+    "CreateInvoiceResponse429",
+    "CreateInvoiceResponse429Error",
+    "CreateInvoiceResponse429ErrorCode",
+    "CreateInvoiceResponse503",
+    "CreateInvoiceResponse503Error",
+    "CreateInvoiceResponse503ErrorCode",
+    "CreateTestClockRequest",
+    "CreateTestClockResponse201",
+    "CreateTestClockResponse400",
+    "CreateTestClockResponse400Error",
+    "CreateTestClockResponse400ErrorCode",
+    "CreateTestClockResponse401",
+    "CreateTestClockResponse401Error",
+    "CreateTestClockResponse401ErrorCode",
+    "CreateTestClockResponse403",
+    "CreateTestClockResponse403Error",
+    "CreateTestClockResponse403ErrorCode",
+    "CreateTestClockResponse404",
+    "CreateTestClockResponse404Error",
+    "CreateTestClockResponse404ErrorCode",
+    "CreateTestClockResponse409",
+    "CreateTestClockResponse409Error",
+    "CreateTestClockResponse409ErrorCode",
+    "CreateTestClockResponse413",
+    "CreateTestClockResponse413Error",
+    "CreateTestClockResponse413ErrorCode",
+    "CreateTestClockResponse422",
+    "CreateTestClockResponse422Error",
+    "CreateTestClockResponse422ErrorCode",
+    "CreateTestClockResponse503",
+    "CreateTestClockResponse503Error",
+    "CreateTestClockResponse503ErrorCode",
+    "Customer",
+    "CustomerNetwork",
+    "CustomerOperator",
+    "CustomerRequest",
+    "CustomerRequestType",
+    "CustomerType",
+    "DeleteTestClockResponse200",
+    "DeleteTestClockResponse400",
+    "DeleteTestClockResponse400Error",
+    "DeleteTestClockResponse400ErrorCode",
+    "DeleteTestClockResponse401",
+    "DeleteTestClockResponse401Error",
+    "DeleteTestClockResponse401ErrorCode",
+    "DeleteTestClockResponse403",
+    "DeleteTestClockResponse403Error",
+    "DeleteTestClockResponse403ErrorCode",
+    "DeleteTestClockResponse404",
+    "DeleteTestClockResponse404Error",
+    "DeleteTestClockResponse404ErrorCode",
+    "DeleteTestClockResponse409",
+    "DeleteTestClockResponse409Error",
+    "DeleteTestClockResponse409ErrorCode",
+    "DeleteTestClockResponse503",
+    "DeleteTestClockResponse503Error",
+    "DeleteTestClockResponse503ErrorCode",
+    "ErrorEnvelope",
+    "ErrorEnvelopeError",
+    "ErrorEnvelopeErrorCode",
+    "ErrorEnvelopeErrorDetails",
+    "Event",
+    "EventData",
+    "EventType",
+    "EventsPage",
+    "FindInvoiceByOrderIdResponse200",
+    "FindInvoiceByOrderIdResponse400",
+    "FindInvoiceByOrderIdResponse400Error",
+    "FindInvoiceByOrderIdResponse400ErrorCode",
+    "FindInvoiceByOrderIdResponse401",
+    "FindInvoiceByOrderIdResponse401Error",
+    "FindInvoiceByOrderIdResponse401ErrorCode",
+    "FindInvoiceByOrderIdResponse403",
+    "FindInvoiceByOrderIdResponse403Error",
+    "FindInvoiceByOrderIdResponse403ErrorCode",
+    "FindInvoiceByOrderIdResponse404",
+    "FindInvoiceByOrderIdResponse404Error",
+    "FindInvoiceByOrderIdResponse404ErrorCode",
+    "FindInvoiceByOrderIdResponse503",
+    "FindInvoiceByOrderIdResponse503Error",
+    "FindInvoiceByOrderIdResponse503ErrorCode",
+    "GetInvoiceResponse200",
+    "GetInvoiceResponse400",
+    "GetInvoiceResponse400Error",
+    "GetInvoiceResponse400ErrorCode",
+    "GetInvoiceResponse401",
+    "GetInvoiceResponse401Error",
+    "GetInvoiceResponse401ErrorCode",
+    "GetInvoiceResponse403",
+    "GetInvoiceResponse403Error",
+    "GetInvoiceResponse403ErrorCode",
+    "GetInvoiceResponse404",
+    "GetInvoiceResponse404Error",
+    "GetInvoiceResponse404ErrorCode",
+    "GetInvoiceResponse503",
+    "GetInvoiceResponse503Error",
+    "GetInvoiceResponse503ErrorCode",
+    "GetTestClockResponse200",
+    "GetTestClockResponse400",
+    "GetTestClockResponse400Error",
+    "GetTestClockResponse400ErrorCode",
+    "GetTestClockResponse401",
+    "GetTestClockResponse401Error",
+    "GetTestClockResponse401ErrorCode",
+    "GetTestClockResponse403",
+    "GetTestClockResponse403Error",
+    "GetTestClockResponse403ErrorCode",
+    "GetTestClockResponse404",
+    "GetTestClockResponse404Error",
+    "GetTestClockResponse404ErrorCode",
+    "GetTestClockResponse503",
+    "GetTestClockResponse503Error",
+    "GetTestClockResponse503ErrorCode",
+    "Invoice",
+    "InvoiceAuthorization",
+    "InvoiceAuthorizationType",
+    "InvoiceAuthorized",
+    "InvoiceCancelled",
+    "InvoiceContract",
+    "InvoiceContractAuthorizationType",
+    "InvoicePaymentStatus",
+    "InvoiceRefundStatus",
+    "InvoiceStatus",
+    "LegacyPaymentWebhook",
+    "LegacyPaymentWebhookBillingResult",
+    "LegacyPaymentWebhookPaymentStatus",
+    "LegacyPaymentWebhookStatus",
+    "LegacyPaymentWebhookTransactionStatus",
+    "ListEventsResponse200",
+    "ListEventsResponse400",
+    "ListEventsResponse400Error",
+    "ListEventsResponse400ErrorCode",
+    "ListEventsResponse401",
+    "ListEventsResponse401Error",
+    "ListEventsResponse401ErrorCode",
+    "ListEventsResponse403",
+    "ListEventsResponse403Error",
+    "ListEventsResponse403ErrorCode",
+    "ListEventsResponse503",
+    "ListEventsResponse503Error",
+    "ListEventsResponse503ErrorCode",
+    "ListEventsType",
+    "ListTestClocksResponse200",
+    "ListTestClocksResponse400",
+    "ListTestClocksResponse400Error",
+    "ListTestClocksResponse400ErrorCode",
+    "ListTestClocksResponse401",
+    "ListTestClocksResponse401Error",
+    "ListTestClocksResponse401ErrorCode",
+    "ListTestClocksResponse403",
+    "ListTestClocksResponse403Error",
+    "ListTestClocksResponse403ErrorCode",
+    "ListTestClocksResponse404",
+    "ListTestClocksResponse404Error",
+    "ListTestClocksResponse404ErrorCode",
+    "ListTestClocksResponse503",
+    "ListTestClocksResponse503Error",
+    "ListTestClocksResponse503ErrorCode",
+    "ListWebhookDeliveriesDeprecatedResponse200",
+    "ListWebhookDeliveriesDeprecatedResponse400",
+    "ListWebhookDeliveriesDeprecatedResponse400Error",
+    "ListWebhookDeliveriesDeprecatedResponse400ErrorCode",
+    "ListWebhookDeliveriesDeprecatedResponse401",
+    "ListWebhookDeliveriesDeprecatedResponse401Error",
+    "ListWebhookDeliveriesDeprecatedResponse401ErrorCode",
+    "ListWebhookDeliveriesDeprecatedResponse403",
+    "ListWebhookDeliveriesDeprecatedResponse403Error",
+    "ListWebhookDeliveriesDeprecatedResponse403ErrorCode",
+    "ListWebhookDeliveriesDeprecatedResponse503",
+    "ListWebhookDeliveriesDeprecatedResponse503Error",
+    "ListWebhookDeliveriesDeprecatedResponse503ErrorCode",
+    "ListWebhookDeliveriesDeprecatedStatus",
+    "ListWebhookDeliveriesResponse200",
+    "ListWebhookDeliveriesResponse400",
+    "ListWebhookDeliveriesResponse400Error",
+    "ListWebhookDeliveriesResponse400ErrorCode",
+    "ListWebhookDeliveriesResponse401",
+    "ListWebhookDeliveriesResponse401Error",
+    "ListWebhookDeliveriesResponse401ErrorCode",
+    "ListWebhookDeliveriesResponse403",
+    "ListWebhookDeliveriesResponse403Error",
+    "ListWebhookDeliveriesResponse403ErrorCode",
+    "ListWebhookDeliveriesResponse503",
+    "ListWebhookDeliveriesResponse503Error",
+    "ListWebhookDeliveriesResponse503ErrorCode",
+    "ListWebhookDeliveriesStatus",
+    "Money",
+    "PaymentUpdatedWebhook",
+    "PaymentUpdatedWebhookData",
+    "PaymentUpdatedWebhookDataInvoice",
+    "PaymentUpdatedWebhookDataInvoicePaymentStatus",
+    "PaymentUpdatedWebhookDataInvoiceStatus",
+    "PaymentUpdatedWebhookDataTransaction",
+    "PaymentUpdatedWebhookDataTransactionPrice",
+    "PaymentUpdatedWebhookDataTransactionStatus",
+    "PinRequest",
+    "RedeliverWebhookDeprecatedResponse202",
+    "RedeliverWebhookDeprecatedResponse400",
+    "RedeliverWebhookDeprecatedResponse400Error",
+    "RedeliverWebhookDeprecatedResponse400ErrorCode",
+    "RedeliverWebhookDeprecatedResponse401",
+    "RedeliverWebhookDeprecatedResponse401Error",
+    "RedeliverWebhookDeprecatedResponse401ErrorCode",
+    "RedeliverWebhookDeprecatedResponse403",
+    "RedeliverWebhookDeprecatedResponse403Error",
+    "RedeliverWebhookDeprecatedResponse403ErrorCode",
+    "RedeliverWebhookDeprecatedResponse404",
+    "RedeliverWebhookDeprecatedResponse404Error",
+    "RedeliverWebhookDeprecatedResponse404ErrorCode",
+    "RedeliverWebhookDeprecatedResponse409",
+    "RedeliverWebhookDeprecatedResponse409Error",
+    "RedeliverWebhookDeprecatedResponse409ErrorCode",
+    "RedeliverWebhookDeprecatedResponse422",
+    "RedeliverWebhookDeprecatedResponse422Error",
+    "RedeliverWebhookDeprecatedResponse422ErrorCode",
+    "RedeliverWebhookDeprecatedResponse503",
+    "RedeliverWebhookDeprecatedResponse503Error",
+    "RedeliverWebhookDeprecatedResponse503ErrorCode",
+    "RedeliverWebhookResponse202",
+    "RedeliverWebhookResponse400",
+    "RedeliverWebhookResponse400Error",
+    "RedeliverWebhookResponse400ErrorCode",
+    "RedeliverWebhookResponse401",
+    "RedeliverWebhookResponse401Error",
+    "RedeliverWebhookResponse401ErrorCode",
+    "RedeliverWebhookResponse403",
+    "RedeliverWebhookResponse403Error",
+    "RedeliverWebhookResponse403ErrorCode",
+    "RedeliverWebhookResponse404",
+    "RedeliverWebhookResponse404Error",
+    "RedeliverWebhookResponse404ErrorCode",
+    "RedeliverWebhookResponse409",
+    "RedeliverWebhookResponse409Error",
+    "RedeliverWebhookResponse409ErrorCode",
+    "RedeliverWebhookResponse422",
+    "RedeliverWebhookResponse422Error",
+    "RedeliverWebhookResponse422ErrorCode",
+    "RedeliverWebhookResponse503",
+    "RedeliverWebhookResponse503Error",
+    "RedeliverWebhookResponse503ErrorCode",
+    "Refund",
+    "RefundCompletedWebhook",
+    "RefundCompletedWebhookData",
+    "RefundCompletedWebhookDataInvoice",
+    "RefundCompletedWebhookDataInvoicePaymentStatus",
+    "RefundCompletedWebhookDataInvoiceStatus",
+    "RefundCompletedWebhookDataRefund",
+    "RefundCompletedWebhookDataRefundAmount",
+    "RefundFailedWebhook",
+    "RefundFailedWebhookData",
+    "RefundFailedWebhookDataInvoice",
+    "RefundFailedWebhookDataInvoicePaymentStatus",
+    "RefundFailedWebhookDataInvoiceStatus",
+    "RefundFailedWebhookDataRefund",
+    "RefundFailedWebhookDataRefundAmount",
+    "RefundInvoiceResponse202",
+    "RefundInvoiceResponse400",
+    "RefundInvoiceResponse400Error",
+    "RefundInvoiceResponse400ErrorCode",
+    "RefundInvoiceResponse401",
+    "RefundInvoiceResponse401Error",
+    "RefundInvoiceResponse401ErrorCode",
+    "RefundInvoiceResponse403",
+    "RefundInvoiceResponse403Error",
+    "RefundInvoiceResponse403ErrorCode",
+    "RefundInvoiceResponse404",
+    "RefundInvoiceResponse404Error",
+    "RefundInvoiceResponse404ErrorCode",
+    "RefundInvoiceResponse409",
+    "RefundInvoiceResponse409Error",
+    "RefundInvoiceResponse409ErrorCode",
+    "RefundInvoiceResponse413",
+    "RefundInvoiceResponse413Error",
+    "RefundInvoiceResponse413ErrorCode",
+    "RefundInvoiceResponse422",
+    "RefundInvoiceResponse422Error",
+    "RefundInvoiceResponse422ErrorCode",
+    "RefundInvoiceResponse503",
+    "RefundInvoiceResponse503Error",
+    "RefundInvoiceResponse503ErrorCode",
+    "RefundRefundStatus",
+    "ResetTestDataResponse200",
+    "ResetTestDataResponse400",
+    "ResetTestDataResponse400Error",
+    "ResetTestDataResponse400ErrorCode",
+    "ResetTestDataResponse401",
+    "ResetTestDataResponse401Error",
+    "ResetTestDataResponse401ErrorCode",
+    "ResetTestDataResponse403",
+    "ResetTestDataResponse403Error",
+    "ResetTestDataResponse403ErrorCode",
+    "ResetTestDataResponse404",
+    "ResetTestDataResponse404Error",
+    "ResetTestDataResponse404ErrorCode",
+    "ResetTestDataResponse409",
+    "ResetTestDataResponse409Error",
+    "ResetTestDataResponse409ErrorCode",
+    "ResetTestDataResponse422",
+    "ResetTestDataResponse422Error",
+    "ResetTestDataResponse422ErrorCode",
+    "ResetTestDataResponse503",
+    "ResetTestDataResponse503Error",
+    "ResetTestDataResponse503ErrorCode",
+    "SubscriptionStatusNotification",
+    "SubscriptionStatusNotificationBillingResult",
+    "SubscriptionStatusNotificationEventType",
+    "SubscriptionStatusNotificationSubscriptionStatus",
+    "TestClock",
+    "TestClockReadyWebhook",
+    "TestClockReadyWebhookData",
+    "TestClockReadyWebhookDataTestClock",
+    "TestClockStatus",
+    "TestClocks",
+    "TestDataReset",
+    "Transaction",
+    "TransactionStatus",
+    "WebhookCustomer",
+    "WebhookCustomerType",
+    "WebhookDeliveries",
+    "WebhookDelivery",
+    "WebhookDeliveryAttemptsItem",
+    "WebhookDeliveryEventType",
+    "WebhookDeliveryStatus",
+)

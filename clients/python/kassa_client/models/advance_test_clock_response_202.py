@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.test_clock import TestClock
+
+
+T = TypeVar("T", bound="AdvanceTestClockResponse202")
+
+
+@_attrs_define
+class AdvanceTestClockResponse202:
+    """
+    Attributes:
+        success (Literal[True]):
+        data (TestClock):
+    """
+
+    success: Literal[True]
+    data: TestClock
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        success = self.success
+
+        data = self.data.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "success": success,
+                "data": data,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.test_clock import TestClock
+
+        d = dict(src_dict)
+        success = cast(Literal[True], d.pop("success"))
+        if success != True:
+            raise ValueError(f"success must match const True, got '{success}'")
+
+        data = TestClock.from_dict(d.pop("data"))
+
+        advance_test_clock_response_202 = cls(
+            success=success,
+            data=data,
+        )
+
+        advance_test_clock_response_202.additional_properties = d
+        return advance_test_clock_response_202
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

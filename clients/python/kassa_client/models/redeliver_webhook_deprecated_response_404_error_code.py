@@ -1,0 +1,19 @@
+from typing import Literal
+
+RedeliverWebhookDeprecatedResponse404ErrorCode = Literal["NOT_FOUND"]
+
+REDELIVER_WEBHOOK_DEPRECATED_RESPONSE_404_ERROR_CODE_VALUES: set[
+    RedeliverWebhookDeprecatedResponse404ErrorCode
+] = {
+    "NOT_FOUND",
+}
+
+
+def check_redeliver_webhook_deprecated_response_404_error_code(
+    value: str,
+) -> RedeliverWebhookDeprecatedResponse404ErrorCode:
+    if value in REDELIVER_WEBHOOK_DEPRECATED_RESPONSE_404_ERROR_CODE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {REDELIVER_WEBHOOK_DEPRECATED_RESPONSE_404_ERROR_CODE_VALUES!r}"
+    )

@@ -1,0 +1,19 @@
+from typing import Literal
+
+RedeliverWebhookResponse409ErrorCode = Literal["IDEMPOTENCY_KEY_IN_USE"]
+
+REDELIVER_WEBHOOK_RESPONSE_409_ERROR_CODE_VALUES: set[
+    RedeliverWebhookResponse409ErrorCode
+] = {
+    "IDEMPOTENCY_KEY_IN_USE",
+}
+
+
+def check_redeliver_webhook_response_409_error_code(
+    value: str,
+) -> RedeliverWebhookResponse409ErrorCode:
+    if value in REDELIVER_WEBHOOK_RESPONSE_409_ERROR_CODE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {REDELIVER_WEBHOOK_RESPONSE_409_ERROR_CODE_VALUES!r}"
+    )
