@@ -4,7 +4,7 @@ It listens for webhooks on 127.0.0.1 (a free port) and prints {"receiver": url} 
 then reads one line of JSON on stdin ({base_url, login, password, project_id, webhook_secret,
 msisdn, merchant_contract_id, merchant_order_id}) and runs: a contract authorised with the test
 PIN, an invoice charged on it and paid, a refund, the invoice read back (by id and by order id),
-a billing check; every
+a billing check, the project's events paged two at a time; every
 webhook verified as it arrives (a delivery that does not verify is answered 400). Prints one JSON
 object of what it saw. packages/app/test/python-sdk.test.ts runs it, with the SDK installed
 (pip install clients/python).
@@ -26,6 +26,7 @@ from kassa_client.api.default import (
     create_invoice,
     find_invoice_by_order_id,
     get_invoice,
+    list_events,
     refund_invoice,
 )
 from kassa_client.models import (
@@ -34,7 +35,7 @@ from kassa_client.models import (
     CreateContractRequest,
     CreateInvoiceRequest,
 )
-from kassa_client.types import Unset
+from kassa_client.types import UNSET, Unset
 
 events: list[dict] = []
 deliveries: list[tuple[bytes, dict[str, str]]] = []
@@ -116,6 +117,14 @@ def main() -> None:
     after = data(get_invoice.sync(project, invoice.invoice_id, client=kassa))
     # A query signed too (version 4 signs merchant_order_id).
     found = data(find_invoice_by_order_id.sync(project, client=kassa, merchant_order_id=job["merchant_order_id"]))
+    # The project's events, two a page: every list pages by cursor until next_cursor is null.
+    listed, cursor = [], UNSET
+    for _ in range(50):
+        page = data(list_events.sync(project, client=kassa, limit=2, cursor=cursor))
+        listed += [e.type_ for e in page.items]
+        if page.next_cursor is None:
+            break
+        cursor = page.next_cursor
     server.shutdown()
     # A body changed on the way, by a byte, does not verify.
     body, headers = deliveries[-1] if deliveries else (b"{}", {})
@@ -138,6 +147,7 @@ def main() -> None:
                 "found_by_order_id": found.invoice_id == invoice.invoice_id,
                 "billing_supported": billing.supported,
                 "webhooks": sorted({e["type"] for e in events}),
+                "listed": sorted(set(listed)),
                 "refused": refused,
                 "tampered_refused": tampered_refused,
             }

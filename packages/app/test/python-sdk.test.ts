@@ -123,6 +123,7 @@ print(json.dumps({"payload": payload, "signature": kassa_sdk.sign(password, logi
       found_by_order_id: true,
       billing_supported: true,
       webhooks: ['contract.authorized', 'payment.updated', 'refund.completed'],
+      listed: ['contract.authorized', 'payment.updated', 'refund.completed'],
       refused: [],
       tampered_refused: true,
     });
