@@ -10,16 +10,34 @@ const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const header = (id: string) => ({ $ref: `#/components/headers/${id}` });
 
 /**
+ * A union of strings of which one is a constant (`widgetOrigins`: `*` or an origin) as one string:
+ * openapi-python-client cannot make a union of a string and a constant string, and drops the operation.
+ */
+function plainStrings(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(plainStrings);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const members = (schema as Json)['anyOf'];
+  if (Array.isArray(members) && members.every((m: Json) => m['type'] === 'string') && members.some((m: Json) => 'const' in m)) {
+    const { anyOf: _a, ...rest } = schema as Json;
+    return { ...rest, type: 'string' };
+  }
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, plainStrings(v)]));
+}
+
+/**
  * A request body's JSON Schema by its wire names: snake_case, and each camelCase name of before beside
  * it, marked deprecated (still read for one minor version; the answer then carries Deprecation).
  */
 function wireBody(schema: z.ZodType): Json {
-  const { $schema: _s, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  const { $schema: _s, ...json } = plainStrings(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })) as Json;
   const properties = (json['properties'] ?? {}) as Record<string, Json>;
   const wire: Record<string, Json> = {};
   for (const [name, property] of Object.entries(properties)) {
     wire[snakeName(name)] = property;
-    if (snakeName(name) !== name) wire[name] = { ...property, deprecated: true, description: `Deprecated: use ${snakeName(name)}` };
+    if (snakeName(name) === name) continue;
+    // An object's schema is given once, under the wire name: a generator names a class after each, and two would clash.
+    const alias = JSON.stringify(property).includes('"properties"') ? {} : property;
+    wire[name] = { ...alias, deprecated: true, description: `Deprecated: use ${snakeName(name)} (checked as it)` };
   }
   const required = ((json['required'] ?? []) as string[]).map(snakeName);
   return { ...json, properties: wire, ...(required.length > 0 ? { required } : {}) };
