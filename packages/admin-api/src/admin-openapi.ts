@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerComponents, ERROR_CODES, type ErrorStatus } from './admin-answer-schemas.js';
+import { answerComponents, type ErrorStatus } from './admin-answer-schemas.js';
 import { snakeName } from './admin-names.js';
 import { ADMIN_PREFIX } from './admin-route-kit.js';
 import { partnerChange, partnerCreate, passwordRotation, projectCreate, recovery, secretRotation } from './admin-schemas.js';
@@ -98,12 +98,21 @@ const DESCRIPTION = [
   'A known path asked with a method it does not serve answers 405 METHOD_NOT_ALLOWED with `Allow` (components.responses.MethodNotAllowed).',
 ].join('\n\n');
 
+/** The admin API's OpenAPI document, as served at /admin/v1/openapi.json. */
+export interface AdminOpenApiDocument {
+  readonly openapi: '3.1.0';
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly components: Json;
+  readonly security: readonly Json[];
+  readonly paths: Readonly<Record<string, Json>>;
+}
+
 /** The admin API's OpenAPI 3.1 document: request bodies from the very schemas the routes check, answers from the views' schemas. */
-export function adminOpenApiDocument() {
+export function adminOpenApiDocument(): AdminOpenApiDocument {
   const p = ADMIN_PREFIX;
   const projectChange = projectFields.partial();
   return {
-    openapi: '3.1.0',
+    openapi: '3.1.0' as const,
     info: { title: 'Kassa admin API', version: '1', description: DESCRIPTION },
     components: {
       securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } },
@@ -207,6 +216,3 @@ export function adminOpenApiDocument() {
     },
   };
 }
-
-/** The codes of each error status, for tests and the document's readers. */
-export { ERROR_CODES };

@@ -3,7 +3,7 @@
 export { createAdminApp } from './admin-app.js';
 export type { AdminDeps } from './admin-deps.js';
 export { ADMIN_PREFIX } from './admin-route-kit.js';
-export { adminOpenApiDocument } from './admin-openapi.js';
+export { type AdminOpenApiDocument, adminOpenApiDocument } from './admin-openapi.js';
 export { MAX_OVERLAP_DAYS } from './admin-schemas.js';
 export { auditedChanges, auditedPartner, auditedProject, SECRET_SET } from './admin-views.js';
 export {
