@@ -1,7 +1,7 @@
 import { specTime, type Partner, type Project, type RetiringSecret, type WebhookDelivery } from '@kassa/domain';
 import { deliveryView } from '@kassa/http-kit';
 import type { AuditEntry } from '@kassa/operations';
-import { snakeKeys } from './admin-names.js';
+import { camelName, snakeKeys } from './admin-names.js';
 import type { AuditEntryView, DeliveryView, PartnerView, ProjectView } from './admin-view-schemas.js';
 import { projectInput } from './directory-schema.js';
 
@@ -55,9 +55,18 @@ const SECRET_FIELDS = new Set(['password', 'webhookSecret', 'subscriptionSecret'
  */
 const withoutQuery = (v: unknown) => (typeof v === 'string' ? v.replace(/[?#].*$/s, '').replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1') : v);
 
-/** The fields of a change, for the audit log: every secret replaced by `[set]` (or null when cleared), URLs without their query. */
+/**
+ * The fields of a change, for the audit log and the request log: every secret replaced by `[set]` (or
+ * null when cleared), URLs without their query. A field is known by either of its names (`webhookUrl`,
+ * `webhook_url`): a body as sent, whichever names it uses, is masked as a checked change is.
+ */
 export function auditedChanges(changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? (v === null || v === undefined ? null : SECRET_SET) : k.endsWith('Url') ? withoutQuery(v) : v]));
+  return Object.fromEntries(
+    Object.entries(changes).map(([k, v]) => {
+      const own = camelName(k);
+      return [k, SECRET_FIELDS.has(own) ? (v === null || v === undefined ? null : SECRET_SET) : own.endsWith('Url') ? withoutQuery(v) : v];
+    }),
+  );
 }
 
 export const auditedPartner = (p: Partner): Record<string, unknown> => auditedChanges({ login: p.login, password: p.password, testCallbackAllowed: p.testCallbackAllowed });

@@ -200,6 +200,25 @@ describe('the admin API and its document', () => {
   });
 });
 
+describe('the admin request log', () => {
+  it('masks a body by either of its names: a secret as [set], a URL without its query', async () => {
+    const token = 'snake-url-token-8c1f';
+    const webhookSecret = secret('snake-logged');
+    for (const change of [
+      { subscription_notification_url: `https://shop.example/subs?key=${token}`, webhook_url: 'https://shop.example/hooks', webhook_secret: webhookSecret },
+      { returnUrl: `https://shop.example/back#${token}`, webhookSecret },
+    ]) {
+      expect((await admin('PATCH', '/admin/v1/projects/700003', change, { valid: false })).status).toBe(200);
+    }
+    const logged = t.logs.filter((l) => l.includes('"host":"admin"') && l.includes('/admin/v1/projects/700003'));
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) {
+      expect(line).not.toContain(token);
+      expect(line).not.toContain(webhookSecret);
+    }
+  });
+});
+
 describe('the admin lists', () => {
   /** Every item of a list, page by page at `limit`; the pages' sizes. */
   async function pages(path: string, limit: number, between?: () => Promise<void>): Promise<{ keys: string[]; sizes: number[]; last: unknown }> {
