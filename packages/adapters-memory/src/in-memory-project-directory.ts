@@ -1,5 +1,5 @@
 import type { Partner, Project } from '@kassa/domain';
-import type { ProjectAdministration, Revised } from '@kassa/operations';
+import type { KeyRange, ProjectAdministration, Revised } from '@kassa/operations';
 import { JournaledMap, type Journal } from './journal.js';
 import { integer, isObject, shape } from './restored-checks.js';
 
@@ -11,6 +11,13 @@ const revisedUnder = (idField: 'login' | 'id') =>
   });
 
 const byKey = <K extends string | number>(a: K, b: K) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The records of `sorted` (in key order) after `range.after`, at most `range.limit` of them. */
+function pageOfKeys<T, K extends string | number>(sorted: readonly T[], keyOf: (record: T) => K, range: KeyRange<K>): T[] {
+  const { after, limit } = range;
+  const rest = after === undefined ? sorted : sorted.filter((r) => byKey(keyOf(r), after) > 0);
+  return limit === undefined ? [...rest] : rest.slice(0, limit);
+}
 
 /** Partners and projects held in memory (from the seed file, the demo ones, or the admin API). */
 export class InMemoryProjectDirectory implements ProjectAdministration {
@@ -33,12 +40,14 @@ export class InMemoryProjectDirectory implements ProjectAdministration {
     return this.projects.get(projectId)?.record;
   }
 
-  async listPartners() {
-    return [...this.partners.values()].sort((a, b) => byKey(a.record.login, b.record.login));
+  async listPartners(range: KeyRange<string> = {}) {
+    const sorted = [...this.partners.values()].sort((a, b) => byKey(a.record.login, b.record.login));
+    return pageOfKeys(sorted, (p) => p.record.login, range);
   }
 
-  async listProjects(filter: { readonly partnerLogin?: string }) {
-    return [...this.projects.values()].filter((p) => filter.partnerLogin === undefined || p.record.partnerLogin === filter.partnerLogin).sort((a, b) => a.record.id - b.record.id);
+  async listProjects(filter: { readonly partnerLogin?: string } & KeyRange<number>) {
+    const sorted = [...this.projects.values()].filter((p) => filter.partnerLogin === undefined || p.record.partnerLogin === filter.partnerLogin).sort((a, b) => a.record.id - b.record.id);
+    return pageOfKeys(sorted, (p) => p.record.id, filter);
   }
 
   async readPartner(login: string) {

@@ -1,6 +1,6 @@
-import type { Collection } from 'mongodb';
+import type { Collection, FindCursor } from 'mongodb';
 import type { Partner, Project, RetiringSecret } from '@kassa/domain';
-import type { ProjectAdministration, Revised } from '@kassa/operations';
+import type { KeyRange, ProjectAdministration, Revised } from '@kassa/operations';
 import { LRUCache } from 'lru-cache';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
@@ -11,6 +11,9 @@ export type PartnerDocument = Omit<Partner, 'login'> & { _id: string } & WithRev
 export type ProjectDocument = Omit<Project, 'id'> & { _id: number } & WithRevision;
 
 /** The filter of a replacement that expects `revision` (0: a record that has none yet). */
+/** A find of at most `limit` documents when one is given (a page), else all of them. */
+const limited = <T>(cursor: FindCursor<T>, limit: number | undefined): FindCursor<T> => (limit === undefined ? cursor : cursor.limit(limit));
+
 const atRevision = (revision: number) => (revision === 0 ? { revision: { $exists: false } } : { revision });
 
 /** How long a found partner or project is served from memory: a changed password or whitelist applies within it. */
@@ -76,14 +79,15 @@ export class MongoProjectDirectory implements ProjectAdministration {
     })) as Project | undefined;
   }
 
-  async listPartners(): Promise<Revised<Partner>[]> {
-    const docs = await storage(() => this.partners.find({}).sort({ _id: 1 }).toArray());
+  async listPartners(range: KeyRange<string> = {}): Promise<Revised<Partner>[]> {
+    const query = range.after === undefined ? {} : { _id: { $gt: range.after } };
+    const docs = await storage(() => limited(this.partners.find(query).sort({ _id: 1 }), range.limit).toArray());
     return docs.map((d) => ({ record: this.partnerOf(d), revision: d.revision ?? 0 }));
   }
 
-  async listProjects(filter: { readonly partnerLogin?: string }): Promise<Revised<Project>[]> {
-    const query = filter.partnerLogin === undefined ? {} : { partnerLogin: filter.partnerLogin };
-    const docs = await storage(() => this.projects.find(query).sort({ _id: 1 }).toArray());
+  async listProjects(filter: { readonly partnerLogin?: string } & KeyRange<number>): Promise<Revised<Project>[]> {
+    const query = { ...(filter.partnerLogin === undefined ? {} : { partnerLogin: filter.partnerLogin }), ...(filter.after === undefined ? {} : { _id: { $gt: filter.after } }) };
+    const docs = await storage(() => limited(this.projects.find(query).sort({ _id: 1 }), filter.limit).toArray());
     return docs.map((d) => ({ record: this.projectOf(d), revision: d.revision ?? 0 }));
   }
 

@@ -1,10 +1,12 @@
 import express, { type Express, type Request } from 'express';
-import { sendJson, errorHandler, notFound, jsonBody, requestLog } from '@kassa/http-kit';
+import { sendJson, errorHandler, methodNotAllowed, notFound, jsonBody, requestLog } from '@kassa/http-kit';
 import { bearerGuard, connectionAddress, isLoopback } from './admin-auth.js';
 import type { AdminDeps } from './admin-deps.js';
-import { ADMIN_PREFIX, directoryRoutes } from './admin-directory-routes.js';
 import { adminOpenApiDocument } from './admin-openapi.js';
 import { operationsRoutes } from './admin-operations-routes.js';
+import { partnerRoutes } from './admin-partner-routes.js';
+import { projectRoutes } from './admin-project-routes.js';
+import { ADMIN_PREFIX } from './admin-route-kit.js';
 import { auditedChanges } from './admin-views.js';
 
 /** Admin bodies are small: a project's settings. */
@@ -21,7 +23,7 @@ const loggedBody = (body: object): unknown => (Array.isArray(body) ? body : audi
  * The admin listener (KASSA_ADMIN_PORT, loopback unless KASSA_ADMIN_HOST says otherwise): liveness
  * and readiness for the orchestrator, Prometheus metrics, and the admin API behind a bearer token
  * (its OpenAPI document at /admin/v1/openapi.json). Every answer carries X-Request-Id and is in the
- * request log, like every other listener's.
+ * request log, like every other listener's. The admin API answers in the v3 envelope, snake_case.
  */
 export function createAdminApp(deps: AdminDeps): Express {
   const app = express();
@@ -49,8 +51,11 @@ export function createAdminApp(deps: AdminDeps): Express {
   const document = adminOpenApiDocument();
   app.get(`${ADMIN_PREFIX}/openapi.json`, (_req, res) => sendJson(res, 200, document));
   app.use(ADMIN_PREFIX, bearerGuard(deps.token), jsonBody(deps.mode, ADMIN_BODY_LIMIT));
-  directoryRoutes(deps, app);
+  partnerRoutes(deps, app);
+  projectRoutes(deps, app);
   operationsRoutes(deps, app);
+  // A known path asked with a method it does not serve: 405 with Allow, as the JSON v3 API answers.
+  app.use(methodNotAllowed(app, deps.mode));
   app.use(notFound(deps.mode));
   app.use(errorHandler(deps.mode, deps.logger));
   return app;

@@ -20,15 +20,12 @@ const projectId = z.coerce
   .min(0)
   .max(2 ** 31 - 1);
 const time = z.iso.datetime({ offset: true }).transform((t) => new Date(t).toISOString());
-const limit = (max: number) => z.coerce.number().int().min(1).max(max);
 
-/** Which deliveries: a state (dead by default), a project, creation time in [from, until). */
+/** Which deliveries: a state (dead by default), a project, creation time in [from, until); `limit` and `cursor` page as every list's. */
 export const deliverySearch = z.strictObject({
   state: z.enum(['pending', 'succeeded', 'dead']).default('dead'),
   projectId: projectId.optional(),
   from: time.optional(),
   until: time.optional(),
-  limit: limit(1000).default(100),
 });
 export const recovery = z.strictObject({ projectId: projectId.optional(), from: time.optional(), until: time.optional() });
-export const auditQuery = z.strictObject({ limit: limit(500).default(100), cursor: z.string().max(300).optional() });

@@ -1,30 +1,51 @@
-import type { Partner, Project, RetiringSecret } from '@kassa/domain';
+import { specTime, type Partner, type Project, type RetiringSecret, type WebhookDelivery } from '@kassa/domain';
+import { deliveryView } from '@kassa/http-kit';
 import type { AuditEntry } from '@kassa/operations';
+import { camelName, snakeKeys } from './admin-names.js';
+import type { AuditEntryView, DeliveryView, PartnerView, ProjectView } from './admin-view-schemas.js';
 import { projectInput } from './directory-schema.js';
 
 /** What a response or an audit entry shows of a secret: that it is set, never the secret. */
-export const SECRET_SET = '[set]';
+export const SECRET_SET = '[set]' as const;
 
 const secret = (value: string | null) => (value === null ? null : SECRET_SET);
-const retiring = (r: RetiringSecret | undefined) => (r ? { value: SECRET_SET, valid_until: r.validUntil } : null);
+const retiring = (r: RetiringSecret | undefined) => (r ? { value: SECRET_SET, valid_until: specTime(r.validUntil) } : null);
 
 /** A partner as the admin API shows it: its password only as set, and until when the one before still verifies. */
-export const partnerView = (p: Partner) => ({
+export const partnerView = (p: Partner): PartnerView => ({
   login: p.login,
   password: SECRET_SET,
-  testCallbackAllowed: p.testCallbackAllowed,
-  previousPassword: retiring(p.previousPassword),
+  test_callback_allowed: p.testCallbackAllowed,
+  previous_password: retiring(p.previousPassword),
 });
 
-/** A project as the admin API shows it: every field of the seed file, its secrets only as set. */
-export const projectView = (p: Project) => ({
-  ...projectInput(p),
-  partnerLogin: p.partnerLogin,
-  webhookSecret: secret(p.webhookSecret),
-  subscriptionSecret: secret(p.subscriptionSecret),
-  previousWebhookSecret: retiring(p.previousWebhookSecret),
-  previousSubscriptionSecret: retiring(p.previousSubscriptionSecret),
-});
+/** A project as the admin API shows it: every field of the seed file (in snake_case), its secrets only as set. */
+export function projectView(p: Project): ProjectView {
+  const input = projectInput(p);
+  return {
+    id: input.id,
+    partner_login: p.partnerLogin,
+    active: input.active,
+    client_ip_required: input.clientIpRequired,
+    ip_whitelist: input.ipWhitelist,
+    default_price: input.defaultPrice,
+    return_url: input.returnUrl,
+    webhook_url: input.webhookUrl,
+    webhook_secret: secret(p.webhookSecret),
+    payment_methods: input.paymentMethods,
+    subscription_secret: secret(p.subscriptionSecret),
+    subscription_notification_url: input.subscriptionNotificationUrl,
+    webhook_format: input.webhookFormat,
+    subscription_signature: input.subscriptionSignature,
+    min_signature_version: input.minSignatureVersion,
+    ...(input.widgetOrigins ? { widget_origins: input.widgetOrigins } : {}),
+    previous_webhook_secret: retiring(p.previousWebhookSecret),
+    previous_subscription_secret: retiring(p.previousSubscriptionSecret),
+  };
+}
+
+/** A delivery of any project, as the admin API lists it: the JSON v3 view and its project. */
+export const adminDeliveryView = (d: WebhookDelivery): DeliveryView => ({ project_id: d.projectId, ...deliveryView(d) });
 
 const SECRET_FIELDS = new Set(['password', 'webhookSecret', 'subscriptionSecret', 'secret', 'previousPassword', 'previousWebhookSecret', 'previousSubscriptionSecret']);
 
@@ -34,12 +55,22 @@ const SECRET_FIELDS = new Set(['password', 'webhookSecret', 'subscriptionSecret'
  */
 const withoutQuery = (v: unknown) => (typeof v === 'string' ? v.replace(/[?#].*$/s, '').replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1') : v);
 
-/** The fields of a change, for the audit log: every secret replaced by `[set]` (or null when cleared), URLs without their query. */
+/**
+ * The fields of a change, for the audit log and the request log: every secret replaced by `[set]` (or
+ * null when cleared), URLs without their query. A field is known by either of its names (`webhookUrl`,
+ * `webhook_url`): a body as sent, whichever names it uses, is masked as a checked change is.
+ */
 export function auditedChanges(changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? (v === null || v === undefined ? null : SECRET_SET) : k.endsWith('Url') ? withoutQuery(v) : v]));
+  return Object.fromEntries(
+    Object.entries(changes).map(([k, v]) => {
+      const own = camelName(k);
+      return [k, SECRET_FIELDS.has(own) ? (v === null || v === undefined ? null : SECRET_SET) : own.endsWith('Url') ? withoutQuery(v) : v];
+    }),
+  );
 }
 
 export const auditedPartner = (p: Partner): Record<string, unknown> => auditedChanges({ login: p.login, password: p.password, testCallbackAllowed: p.testCallbackAllowed });
 export const auditedProject = (p: Project): Record<string, unknown> => auditedChanges({ ...projectInput(p), partnerLogin: p.partnerLogin });
 
-export const auditView = (e: AuditEntry) => ({ id: e.id, at: e.at, actor: e.actor, from: e.from, action: e.action, target: e.target, changes: e.changes });
+/** An audit entry as the admin API shows it: whole-second time, the changed fields by their snake_case names (entries of before kept camelCase ones). */
+export const auditView = (e: AuditEntry): AuditEntryView => ({ id: e.id, at: specTime(e.at), actor: e.actor, from: e.from, action: e.action, target: e.target, changes: snakeKeys(e.changes) });

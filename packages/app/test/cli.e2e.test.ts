@@ -61,12 +61,12 @@ describe('the kassa command', { timeout: 30_000 }, () => {
     const login = `cli-shop-${Date.now() % 100_000}`;
     const created = await kassa(['partners', 'create', login, '--generate', '--json']);
     expect(created.code, created.stderr).toBe(0);
-    const partner = JSON.parse(created.stdout) as { partner: { login: string; password: string }; generated_secret: string };
-    expect(partner.partner).toMatchObject({ login, password: '[set]' });
+    const partner = JSON.parse(created.stdout) as { login: string; password: string; generated_secret: string };
+    expect(partner).toMatchObject({ login, password: '[set]' });
     expect(partner.generated_secret.length).toBeGreaterThanOrEqual(32);
     const project = await kassa(['projects', 'create', '--file', '-', '--json'], { stdin: JSON.stringify({ partnerLogin: login, id: 7001, defaultPrice: { amount: '10.00', currency: 'RUB' } }) });
     expect(project.code, project.stderr).toBe(0);
-    expect(JSON.parse(project.stdout)).toMatchObject({ project: { id: 7001, partnerLogin: login, active: true } });
+    expect(JSON.parse(project.stdout)).toMatchObject({ id: 7001, partner_login: login, active: true });
     const listed = await kassa(['partners', 'list']);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(login);
@@ -94,10 +94,10 @@ describe('the kassa command', { timeout: 30_000 }, () => {
   it('rotates a webhook secret to a generated one, lists dead deliveries and recovers a range, re-seals', async () => {
     const webhook = await kassa(['secrets', 'rotate', 'webhook', String(P.main), '--generate', '--previous-valid-until', '2026-12-31T00:00:00Z', '--json']);
     expect(webhook.code, webhook.stderr).toBe(0);
-    expect(JSON.parse(webhook.stdout)).toMatchObject({ generated_secret: expect.stringMatching(/^whsec_/), project: { webhookSecret: '[set]' } });
+    expect(JSON.parse(webhook.stdout)).toMatchObject({ generated_secret: expect.stringMatching(/^whsec_/), webhook_secret: '[set]' });
     const dead = await kassa(['deliveries', 'list', '--project', String(P.main), '--from', '24h', '--json']);
     expect(dead.code, dead.stderr).toBe(0);
-    expect(JSON.parse(dead.stdout)).toEqual({ deliveries: [] });
+    expect(JSON.parse(dead.stdout)).toMatchObject({ items: [], next_cursor: null });
     const recovered = await kassa(['deliveries', 'recover', '--project', String(P.main), '--from', '24h', '--until', '2030-01-01T00:00:00Z']);
     expect([recovered.code, recovered.stdout.trim()]).toEqual([0, 'recovered 0 dead deliveries']);
     const resealed = await kassa(['secrets', 'reseal', '--json']);

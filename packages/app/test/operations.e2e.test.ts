@@ -58,6 +58,18 @@ async function metric(name: string, labels: Record<string, string> = {}): Promis
   return 0;
 }
 
+/** The whole audit log, page after page (newest first). */
+async function auditLog(): Promise<{ action: string; target: string; from: string; actor: string; changes: Record<string, unknown> }[]> {
+  const all = [];
+  let cursor: string | null = null;
+  do {
+    const { body } = await admin('GET', `/admin/v1/audit?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    all.push(...body.data.items);
+    cursor = body.data.next_cursor;
+  } while (cursor !== null);
+  return all;
+}
+
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 let projects = 900;
 /** A partner and a project of its own, created through the admin API. */
@@ -102,8 +114,8 @@ describe('the admin listener', () => {
     expect((await admin('GET', '/admin/v1/partners', undefined, `${TOKEN}x`)).status).toBe(401);
     // An unknown admin path tells a stranger nothing either.
     expect((await admin('GET', '/admin/v1/nothing-here', undefined, null)).status).toBe(401);
-    const partners = await admin('GET', '/admin/v1/partners');
-    expect(partners.body.partners).toContainEqual({ login: MERCHANT.login, password: '[set]', testCallbackAllowed: false, previousPassword: null });
+    const partners = await admin('GET', '/admin/v1/partners?limit=100');
+    expect(partners.body.data.items).toContainEqual({ login: MERCHANT.login, password: '[set]', test_callback_allowed: false, previous_password: null });
     expect(partners.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect((await admin('GET', '/admin/v1/openapi.json', undefined, null)).body).toMatchObject({ openapi: '3.1.0', info: { title: 'Kassa admin API' } });
   });
@@ -165,12 +177,12 @@ describe('the admin listener', () => {
     expect(answer.ok).toBe(true);
     // Refused as the seed file is: a message naming the field.
     const bad = await admin('POST', '/admin/v1/projects', { partnerLogin: shop.login, id: 999_001, webhookUrl: 'https://shop.example/hooks' });
-    expect(bad).toMatchObject({ status: 400, body: { success: false, error: { code: 'BAD_REQUEST', message: 'webhookSecret: webhookSecret is required with webhookUrl' } } });
+    expect(bad).toMatchObject({ status: 400, body: { success: false, error: { code: 'BAD_REQUEST', message: 'webhook_secret: webhookSecret is required with webhookUrl' } } });
     expect((await admin('PATCH', `/admin/v1/projects/${shop.projectId}`, { ipWhitelist: ['not-an-ip'] })).body.error.message).toMatch(/^ipWhitelist\.0: /);
     expect((await admin('POST', '/admin/v1/projects', { partnerLogin: shop.login, id: shop.projectId })).status).toBe(409);
     expect((await admin('POST', '/admin/v1/partners', { login: shop.login, password: 'another-password-0123' })).status).toBe(409);
     // A change applies without a restart too: the project switched off refuses the partner's next request.
-    expect((await admin('PATCH', `/admin/v1/projects/${shop.projectId}`, { active: false })).body.project).toMatchObject({ id: shop.projectId, active: false });
+    expect((await admin('PATCH', `/admin/v1/projects/${shop.projectId}`, { active: false })).body.data).toMatchObject({ id: shop.projectId, active: false });
     const off = await eventually(
       () => shop.client().getInvoice(shop.projectId, dataOf(answer).invoice_id),
       (r) => !r.ok,
@@ -185,7 +197,7 @@ describe('the admin listener', () => {
     const cutOff = inSeconds(4);
     const rotated = await admin('POST', `/admin/v1/partners/${shop.login}/password/rotate`, { password: `${shop.password}-new`, previousValidUntil: cutOff });
     expect(rotated.status).toBe(200);
-    expect(rotated.body.partner).toMatchObject({ password: '[set]', previousPassword: { value: '[set]' } });
+    expect(rotated.body.data).toMatchObject({ password: '[set]', previous_password: { value: '[set]' } });
     const get = (password: string) => shop.client(password).findInvoiceByOrderId(shop.projectId, 'no-such-order');
     expect((await get(`${shop.password}-new`)).status).toBe(404);
     expect((await get(shop.password)).status).toBe(404);
@@ -213,7 +225,7 @@ describe('the admin listener', () => {
     const other = await onboard({ webhookUrl: `${hooks.url}/gone/recovery-other`, webhookSecret: SECRET });
     const dead = async (projectId: number, count: number) =>
       eventually(
-        async () => (await admin('GET', `/admin/v1/deliveries?state=dead&projectId=${projectId}`)).body.deliveries as { delivery_id: string }[],
+        async () => (await admin('GET', `/admin/v1/deliveries?state=dead&project_id=${projectId}&limit=100`)).body.data.items as { delivery_id: string }[],
         (l) => l.length >= count,
         5_000,
       );
@@ -230,11 +242,11 @@ describe('the admin listener', () => {
     try {
       const recovered = await admin('POST', '/admin/v1/deliveries/recover', { projectId: shop.projectId, from, until: inSeconds(60) });
       expect(recovered.status).toBe(200);
-      expect(recovered.body.recovered).toBe(2);
-      expect([...recovered.body.delivery_ids].sort()).toEqual([...inRange].sort());
+      expect(recovered.body.data.recovered).toBe(2);
+      expect([...recovered.body.data.delivery_ids].sort()).toEqual([...inRange].sort());
       for (const id of [second, third]) expect((await deliveredFor(id, '/gone/recovery', 2)).length).toBe(2);
       // The first (before the range) and the other project's stay dead.
-      const still = (await admin('GET', '/admin/v1/deliveries?state=dead')).body.deliveries.map((d: { delivery_id: string }) => d.delivery_id);
+      const still = (await admin('GET', '/admin/v1/deliveries?state=dead&limit=100')).body.data.items.map((d: { delivery_id: string }) => d.delivery_id);
       expect(still).toEqual(expect.arrayContaining([...before, ...otherDead]));
       for (const id of inRange) expect(still).not.toContain(id);
       expect(hooks.received.filter((r) => r.body.includes(first)).length).toBe(1);
@@ -247,14 +259,15 @@ describe('the admin listener', () => {
   it('every admin change is in the audit log, from where, with its secrets masked', async () => {
     const shop = await onboard({ webhookUrl: `${hooks.url}/audited?key=url-token-s3cr3t`, webhookSecret: secret('audited-secret') });
     await admin('POST', `/admin/v1/partners/${shop.login}/password/rotate`, { password: 'rotated-password-0123456789', previousValidUntil: inSeconds(60) });
-    const { body } = await admin('GET', '/admin/v1/audit?limit=500');
-    const mine = (body.entries as { action: string; target: string; from: string; actor: string; changes: Record<string, unknown> }[]).filter(
+    const entries = await auditLog();
+    const body = { entries };
+    const mine = (entries as { action: string; target: string; from: string; actor: string; changes: Record<string, unknown> }[]).filter(
       (e) => e.target === `partner:${shop.login}` || e.target === `project:${shop.projectId}`,
     );
     expect(mine.map((e) => e.action).sort()).toEqual(['partner.created', 'project.created', 'secret.rotated']);
     for (const e of mine) expect(e).toMatchObject({ actor: 'admin-token', from: expect.stringMatching(/127\.0\.0\.1/) });
     expect(mine.find((e) => e.action === 'partner.created')?.changes).toMatchObject({ login: shop.login, password: '[set]' });
-    expect(mine.find((e) => e.action === 'project.created')?.changes).toMatchObject({ webhookSecret: '[set]', webhookUrl: `${hooks.url}/audited` });
+    expect(mine.find((e) => e.action === 'project.created')?.changes).toMatchObject({ webhook_secret: '[set]', webhook_url: `${hooks.url}/audited` });
     const text = JSON.stringify(body);
     // Nor a URL's query, where a merchant may keep a token.
     for (const plain of [shop.password, 'rotated-password-0123456789', secret('audited-secret'), 'url-token-s3cr3t']) expect(text).not.toContain(plain);
@@ -313,7 +326,7 @@ describe('the admin listener', () => {
       const refused = await admin('POST', '/admin/v1/partners', { login, password: 'a-strong-enough-password' });
       expect(refused, JSON.stringify(login)).toMatchObject({ status: 400, body: { success: false, error: { code: 'BAD_REQUEST', message } } });
     }
-    expect((await admin('GET', '/admin/v1/partners')).body.partners.map((p: { login: string }) => p.login).filter((l: string) => !/^[A-Za-z0-9][\w.@+-]*$/.test(l))).toEqual([]);
+    expect((await admin('GET', '/admin/v1/partners?limit=100')).body.data.items.map((p: { login: string }) => p.login).filter((l: string) => !/^[A-Za-z0-9][\w.@+-]*$/.test(l))).toEqual([]);
     expect((await admin('POST', '/admin/v1/partners', { login: `Shop.name_1@example+x-${Date.now()}`, password: 'a-strong-enough-password' })).status).toBe(201);
   });
 });

@@ -119,7 +119,7 @@ export type * from './ports/time-source.port.js';
 export type * from './ports/sandbox.port.js';
 export type * from './ports/list-page.port.js';
 export type { Page } from './shared/page.js';
-export { PAGE_SIZE } from './shared/page.js';
+export { PAGE_SIZE, pageOf } from './shared/page.js';
 export type { AttemptOutcome, DeliveryAttempt, DeliveryState, Notification, OpenDeliveryInput, WebhookDelivery, WebhookDeliveryFields } from './webhook/webhook-delivery.js';
 export { ATTEMPT_CLAIM_SECONDS, claimAttempt, deliveryId, openDelivery, recordAttempt, redeliver } from './webhook/webhook-delivery.js';
 export type { WebhookDeliveryMachineEvent } from './webhook/webhook-delivery.machine.js';

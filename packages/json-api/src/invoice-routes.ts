@@ -1,7 +1,7 @@
 import { INVOICE_STATUS_BY_STATE } from '@kassa/protocol';
-import { Router, type IRouter, type Response } from 'express';
+import { Router, type IRouter } from 'express';
 import { checkPaymentMethod, type CreateInvoiceInput } from '@kassa/domain';
-import { sendResult } from '@kassa/http-kit';
+import { markDeprecated, sendResult } from '@kassa/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';
@@ -9,9 +9,6 @@ import { answeredWithError, bodyRoute, missingClientIp, route } from './route.js
 import { invoiceView } from './views.js';
 
 const param = (value: unknown) => String(value);
-
-/** Deprecated request features (customer.type bank_card as an alias, payment_method) are flagged, not refused. */
-const markDeprecated = (res: Response) => res.setHeader('Deprecation', 'true');
 
 /** POST /invoices (also on the PCI host, where `cardAllowed`). */
 export function createInvoiceRoute(deps: ApiDeps, cardAllowed: boolean) {

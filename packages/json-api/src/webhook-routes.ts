@@ -1,9 +1,8 @@
 import { Router, type IRouter, type Request, type Response } from 'express';
 import { domainError } from '@kassa/domain';
-import { markDeprecated } from './deprecation.js';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
-import { deliveryView, domainEventType, eventView, listView, readListQuery, sendData, sendResult } from '@kassa/http-kit';
+import { deliveryView, domainEventType, eventView, listView, markDeprecated, readListQuery, sendData, sendResult } from '@kassa/http-kit';
 import type { ApiDeps } from './api-deps.js';
 
 const DELIVERY_STATES = ['pending', 'succeeded', 'dead'] as const;

@@ -145,7 +145,7 @@ function errorResponses(op: Operation, options: OpenApiOptions): Record<string, 
 /** A success answer: the envelope with the operation's data, and the headers it may carry. */
 const success = (op: Operation) => ({
   description: 'success',
-  headers: { ...answerHeaders(op), ...(op.query && Object.values(op.query).some((q) => 'deprecated' in q && q.deprecated) ? header('Deprecation') : {}) },
+  headers: { ...answerHeaders(op), ...(op.deprecatedFields || Object.values(op.query ?? {}).some((q) => 'deprecated' in q && q.deprecated) ? header('Deprecation') : {}) },
   content: {
     'application/json': {
       schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: ref(idOf(op.response)) } },

@@ -71,6 +71,8 @@ export interface Operation {
    * the document; its answers carry `Deprecation` and a `Link` to `path` (DEPRECATED_PATHS).
    */
   readonly deprecatedPath?: string;
+  /** Deprecated request fields the operation still takes, its answer then carrying `Deprecation`. */
+  readonly deprecatedFields?: string;
 }
 
 /** What any operation may answer: bad input or path, the signature, the project, an outage. */
@@ -156,6 +158,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/invoices',
     summary: 'Create an invoice (DCB, or card: pay at authorization.url)',
     request: createInvoiceRequest,
+    deprecatedFields: 'customer.type bank_card (an alias of the card types) and payment_method',
     status: 201,
     response: invoiceSchema,
     // The contract codes come from create_if_not_exists losing a race for the contract's key.

@@ -53,7 +53,7 @@ export function adminUrl(text: string): URL {
   return url;
 }
 
-/** One admin API call; a refusal or an outage becomes a CliError with its exit code. */
+/** One admin API call, answering its `data`; a refusal or an outage becomes a CliError with its exit code. */
 export async function adminCall<T = Record<string, unknown>>(connection: AdminConnection, method: string, path: string, body?: unknown): Promise<T> {
   const base = adminUrl(connection.url);
   let response: Response;
@@ -74,7 +74,8 @@ export async function adminCall<T = Record<string, unknown>>(connection: AdminCo
   } catch {
     throw new CliError(`Kassa answered ${response.status} without JSON`, EXIT.unavailable);
   }
-  if (response.ok) return json as T;
+  // The admin API answers in the v3 envelope: a command works on its data.
+  if (response.ok) return (json as { data: T }).data;
   const error = (json as { error?: { code?: string; message?: string } }).error;
   throw new CliError(`${response.status} ${error?.code ?? 'ERROR'}: ${error?.message ?? text.slice(0, 200)}`, response.status >= 500 ? EXIT.unavailable : EXIT.refused);
 }

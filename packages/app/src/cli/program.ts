@@ -63,9 +63,19 @@ const printer = (out: Out) => (json: boolean | undefined, data: unknown, text: (
   else for (const line of text(data as never)) out(line);
 };
 
-const partnerLine = (p: { login: string; testCallbackAllowed: boolean; previousPassword: { valid_until: string } | null }) =>
-  `${p.login}${p.testCallbackAllowed ? '  test-callbacks' : ''}${p.previousPassword ? `  previous password valid until ${p.previousPassword.valid_until}` : ''}`;
-const projectLine = (p: { id: number; partnerLogin: string; active: boolean; webhookUrl: string | null }) => `${p.id}  ${p.partnerLogin}  ${p.active ? 'active' : 'inactive'}  ${p.webhookUrl ?? '-'}`;
+/** A page of an admin list. */
+interface Page<T> {
+  readonly items: T[];
+  readonly next_cursor: string | null;
+}
+
+const partnerLine = (p: { login: string; test_callback_allowed: boolean; previous_password: { valid_until: string } | null }) =>
+  `${p.login}${p.test_callback_allowed ? '  test-callbacks' : ''}${p.previous_password ? `  previous password valid until ${p.previous_password.valid_until}` : ''}`;
+const projectLine = (p: { id: number; partner_login: string; active: boolean; webhook_url: string | null }) =>
+  `${p.id}  ${p.partner_login}  ${p.active ? 'active' : 'inactive'}  ${p.webhook_url ?? '-'}`;
+
+/** A seed-file project (camelCase fields) as the admin API takes it: snake_case. */
+const wireFields = (o: Json): Json => Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
 
 /**
  * The `kassa` command: the app (`start`, `worker`), the seed file's check, and the admin API's
@@ -77,6 +87,17 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
   const out = options.out ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const print = printer(out);
   const api = <T = Json>(method: string, path: string, body?: unknown) => adminCall<T>(connectionFromEnv(env), method, path, body);
+  /** Every item of a list, page after page (100 a page). */
+  const every = async <T>(path: string): Promise<T[]> => {
+    const items: T[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page<T> = await api<Page<T>>('GET', `${path}${path.includes('?') ? '&' : '?'}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      items.push(...page.items);
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    return items;
+  };
   const json = new Option('--json', 'print the answer as JSON');
 
   const program = new Command('kassa')
@@ -114,16 +135,16 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     .command('list')
     .addOption(json)
     .action(async (o: { json?: boolean }) => {
-      const data = await api<{ partners: Parameters<typeof partnerLine>[0][] }>('GET', '/admin/v1/partners');
-      print(o.json, data, (d: typeof data) => d.partners.map(partnerLine));
+      const data = await every<Parameters<typeof partnerLine>[0]>('/admin/v1/partners');
+      print(o.json, data, (d: typeof data) => d.map(partnerLine));
     });
   partners
     .command('get')
     .argument('<login>')
     .addOption(json)
     .action(async (login: string, o: { json?: boolean }) => {
-      const data = await api<{ partner: Parameters<typeof partnerLine>[0] }>('GET', `/admin/v1/partners/${encodeURIComponent(login)}`);
-      print(o.json, data, (d: typeof data) => [partnerLine(d.partner)]);
+      const data = await api<Parameters<typeof partnerLine>[0]>('GET', `/admin/v1/partners/${encodeURIComponent(login)}`);
+      print(o.json, data, (d: typeof data) => [partnerLine(d)]);
     });
   partners
     .command('create')
@@ -134,7 +155,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     .addOption(json)
     .action(async (login: string, o: { passwordFile?: string; generate?: boolean; testCallbackAllowed?: boolean; json?: boolean }) => {
       const fresh = newSecret({ ...(o.passwordFile ? { newFile: o.passwordFile } : {}), ...(o.generate ? { generate: true } : {}) }, 'password');
-      const data = await api('POST', '/admin/v1/partners', { login, password: fresh.secret, testCallbackAllowed: o.testCallbackAllowed ?? false });
+      const data = await api('POST', '/admin/v1/partners', { login, password: fresh.secret, test_callback_allowed: o.testCallbackAllowed ?? false });
       print(o.json, withGenerated(data, fresh), () => [`created partner ${login}`, ...generatedLine(fresh)]);
     });
   partners
@@ -146,7 +167,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     .action(async (login: string, o: { passwordFile?: string; testCallbackAllowed?: 'yes' | 'no'; json?: boolean }) => {
       const change = {
         ...(o.passwordFile ? { password: readInput(o.passwordFile, 'the password') } : {}),
-        ...(o.testCallbackAllowed ? { testCallbackAllowed: o.testCallbackAllowed === 'yes' } : {}),
+        ...(o.testCallbackAllowed ? { test_callback_allowed: o.testCallbackAllowed === 'yes' } : {}),
       };
       const data = await api('PATCH', `/admin/v1/partners/${encodeURIComponent(login)}`, change);
       print(o.json, data, () => [`changed partner ${login}`]);
@@ -158,8 +179,8 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     .option('--partner <login>', "one partner's projects")
     .addOption(json)
     .action(async (o: { partner?: string; json?: boolean }) => {
-      const data = await api<{ projects: Parameters<typeof projectLine>[0][] }>('GET', `/admin/v1/projects${o.partner ? `?partner=${encodeURIComponent(o.partner)}` : ''}`);
-      print(o.json, data, (d: typeof data) => d.projects.map(projectLine));
+      const data = await every<Parameters<typeof projectLine>[0]>(`/admin/v1/projects${o.partner ? `?partner=${encodeURIComponent(o.partner)}` : ''}`);
+      print(o.json, data, (d: typeof data) => d.map(projectLine));
     });
   projects
     .command('get')
@@ -174,8 +195,8 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     .requiredOption('--file <path>', 'the project as JSON: partnerLogin and the fields of a seed file project (- for standard input)')
     .addOption(json)
     .action(async (o: { file: string; json?: boolean }) => {
-      const data = await api<{ project: { id: number } }>('POST', '/admin/v1/projects', readJson(o.file));
-      print(o.json, data, (d: typeof data) => [`created project ${d.project.id}`]);
+      const data = await api<{ id: number }>('POST', '/admin/v1/projects', wireFields(readJson(o.file)));
+      print(o.json, data, (d: typeof data) => [`created project ${d.id}`]);
     });
   projects
     .command('update')
@@ -183,7 +204,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     .requiredOption('--file <path>', 'the fields to change, as JSON (- for standard input)')
     .addOption(json)
     .action(async (id: number, o: { file: string; json?: boolean }) => {
-      const data = await api('PATCH', `/admin/v1/projects/${id}`, readJson(o.file));
+      const data = await api('PATCH', `/admin/v1/projects/${id}`, wireFields(readJson(o.file)));
       print(o.json, data, () => [`changed project ${id}`]);
     });
 
@@ -198,7 +219,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
   rotation(rotate.command('password').argument('<login>').description("a partner's signing password")).action(
     async (login: string, o: { newFile?: string; generate?: boolean; previousValidUntil: string; json?: boolean }) => {
       const fresh = newSecret(o, 'password');
-      const data = await api('POST', `/admin/v1/partners/${encodeURIComponent(login)}/password/rotate`, { password: fresh.secret, previousValidUntil: o.previousValidUntil });
+      const data = await api('POST', `/admin/v1/partners/${encodeURIComponent(login)}/password/rotate`, { password: fresh.secret, previous_valid_until: o.previousValidUntil });
       print(o.json, withGenerated(data, fresh), () => [`rotated the password of ${login}; the old one is valid until ${o.previousValidUntil}`, ...generatedLine(fresh)]);
     },
   );
@@ -206,7 +227,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     rotation(rotate.command(kind).argument('<projectId>', 'the project id', integer).description(`a project's ${kind} secret (whsec_…)`)).action(
       async (id: number, o: { newFile?: string; generate?: boolean; previousValidUntil: string; json?: boolean }) => {
         const fresh = newSecret(o, 'webhook');
-        const data = await api('POST', `/admin/v1/projects/${id}/secrets/${kind}/rotate`, { secret: fresh.secret, previousValidUntil: o.previousValidUntil });
+        const data = await api('POST', `/admin/v1/projects/${id}/secrets/${kind}/rotate`, { secret: fresh.secret, previous_valid_until: o.previousValidUntil });
         print(o.json, withGenerated(data, fresh), () => [`rotated the ${kind} secret of project ${id}; the old one is valid until ${o.previousValidUntil}`, ...generatedLine(fresh)]);
       },
     );
@@ -227,18 +248,27 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
       .option('--until <time>', 'created before (ISO time, or a duration back from now)', (t) => timeArgument(t, 'ago'))
       .addOption(json);
   const query = (o: { project?: number; from?: string; until?: string }) => ({
-    ...(o.project === undefined ? {} : { projectId: o.project }),
+    ...(o.project === undefined ? {} : { project_id: o.project }),
     ...(o.from ? { from: o.from } : {}),
     ...(o.until ? { until: o.until } : {}),
   });
   const deliveries = program.command('deliveries').description('webhook deliveries across projects');
   range(deliveries.command('list'))
     .addOption(new Option('--state <state>').choices(['pending', 'succeeded', 'dead']).default('dead'))
-    .option('--limit <n>', 'at most', integer, 100)
-    .action(async (o: { project?: number; from?: string; until?: string; state: string; limit: number; json?: boolean }) => {
-      const params = new URLSearchParams({ state: o.state, limit: String(o.limit), ...Object.fromEntries(Object.entries(query(o)).map(([k, v]) => [k, String(v)])) });
-      const data = await api<{ deliveries: { project_id: number; delivery_id: string; event_type: string; status: string; created_at: string }[] }>('GET', `/admin/v1/deliveries?${params}`);
-      print(o.json, data, (d: typeof data) => d.deliveries.map((x) => `${x.created_at}  ${x.project_id}  ${x.delivery_id}  ${x.event_type}  ${x.status}`));
+    .option('--limit <n>', 'at most (1-100)', integer, 100)
+    .option('--cursor <cursor>', 'the next_cursor of the previous page')
+    .action(async (o: { project?: number; from?: string; until?: string; state: string; limit: number; cursor?: string; json?: boolean }) => {
+      const params = new URLSearchParams({
+        state: o.state,
+        limit: String(o.limit),
+        ...(o.cursor ? { cursor: o.cursor } : {}),
+        ...Object.fromEntries(Object.entries(query(o)).map(([k, v]) => [k, String(v)])),
+      });
+      const data = await api<Page<{ project_id: number; delivery_id: string; event_type: string; status: string; created_at: string }>>('GET', `/admin/v1/deliveries?${params}`);
+      print(o.json, data, (d: typeof data) => [
+        ...d.items.map((x) => `${x.created_at}  ${x.project_id}  ${x.delivery_id}  ${x.event_type}  ${x.status}`),
+        ...(d.next_cursor ? [`more: --cursor ${d.next_cursor}`] : []),
+      ]);
     });
   range(deliveries.command('recover').description('redeliver the dead deliveries of a project and time range')).action(
     async (o: { project?: number; from?: string; until?: string; json?: boolean }) => {
@@ -255,9 +285,9 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     .addOption(json)
     .action(async (o: { limit: number; cursor?: string; json?: boolean }) => {
       const params = new URLSearchParams({ limit: String(o.limit), ...(o.cursor ? { cursor: o.cursor } : {}) });
-      const data = await api<{ entries: { at: string; actor: string; from: string; action: string; target: string; changes: Json }[]; next_cursor: string | null }>('GET', `/admin/v1/audit?${params}`);
+      const data = await api<Page<{ at: string; actor: string; from: string; action: string; target: string; changes: Json }>>('GET', `/admin/v1/audit?${params}`);
       print(o.json, data, (d: typeof data) => [
-        ...d.entries.map((e) => `${e.at}  ${e.actor}@${e.from}  ${e.action}  ${e.target}  ${JSON.stringify(e.changes)}`),
+        ...d.items.map((e) => `${e.at}  ${e.actor}@${e.from}  ${e.action}  ${e.target}  ${JSON.stringify(e.changes)}`),
         ...(d.next_cursor ? [`more: --cursor ${d.next_cursor}`] : []),
       ]);
     });

@@ -55,20 +55,54 @@ function rightBody(path: string): fc.Arbitrary<unknown> {
   return fc.constant({});
 }
 
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * A body by the admin API's names: snake_case mostly, the camelCase names of before (still read, with
+ * Deprecation) sometimes, and now and then one field under both (refused).
+ */
+const named = (body: unknown): fc.Arbitrary<unknown> =>
+  typeof body !== 'object' || body === null || Array.isArray(body)
+    ? fc.constant(body)
+    : fc.constantFrom('snake', 'snake', 'snake', 'camel', 'both').map((style) => {
+        const entries = Object.entries(body);
+        if (style === 'camel') return body;
+        const wire = Object.fromEntries(entries.map(([k, v]) => [snake(k), v]));
+        const twice = entries.find(([k]) => snake(k) !== k);
+        return style === 'both' && twice ? { ...wire, [twice[0]]: twice[1] } : wire;
+      });
+
 /** Admin bodies: right ones (they reach the directory and the audit log), and ones with one field wrong. */
 export const nearlyRightAdminBody = (path: string): fc.Arbitrary<FuzzBody> =>
   fc
     .tuple(
-      rightBody(path.split('?')[0] ?? ''),
-      fc.option(fc.tuple(fc.constantFrom('id', 'login', 'password', 'active', 'ipWhitelist', 'extra', 'previousValidUntil'), fc.jsonValue({ maxDepth: 2 })), { freq: 3 }),
+      rightBody(path.split('?')[0] ?? '').chain(named),
+      fc.option(
+        fc.tuple(
+          fc.constantFrom('id', 'login', 'password', 'active', 'ip_whitelist', 'ipWhitelist', 'extra', 'previous_valid_until', 'partner_login', 'test_callback_allowed'),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
+        { freq: 3 },
+      ),
     )
     .map(([body, wrong]) => ({ kind: wrong ? 'admin-one-field-wrong' : 'admin-right', content: JSON.stringify(wrong ? { ...(body as object), [wrong[0]]: wrong[1] } : body), cardNumbers: [] }));
 
-/** A query of the admin API's lists: right, wrong, repeated. */
+/** A query of the admin API's lists: right, wrong, repeated; paged (limit 1-100, cursor), by the names of now and of before. */
 export const adminQuery = fc.constantFrom(
   '',
   '?state=dead',
   '?state=pending&limit=5&projectId=101',
+  '?state=pending&limit=5&project_id=101',
+  '?project_id=101&projectId=102',
+  '?limit=1',
+  '?limit=100',
+  '?limit=101',
+  '?limit=abc&cursor=',
+  '?limit=2&cursor=WyJrZXkiLCJmdXp6LWFkbWluLTEiXQ',
+  '?cursor=WyJrZXkiLDEwMV0',
+  '?cursor=WyIyMDI2LTAxLTAxVDAwOjAwOjAwLjAwMFoiLCJ4Il0',
+  '?limit=1&limit=2',
+  '?cursor=a&cursor=b',
   '?state=nope',
   '?limit=0',
   '?limit=99999',

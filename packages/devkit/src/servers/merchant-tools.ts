@@ -10,7 +10,7 @@ const SCRIPT = `${ROOT}scripts/merchant-tools/check.py`;
 export const merchantToolsInstalled = () => existsSync(PYTHON);
 
 /** Runs one command of scripts/merchant-tools/check.py with `input` on stdin; resolves with its JSON answer. */
-export function merchantTool<T>(command: 'verify-webhooks' | 'validate-openapi' | 'generate-client' | 'validate-xml', input: unknown): Promise<T> {
+export function merchantTool<T>(command: 'verify-webhooks' | 'validate-openapi' | 'generate-client' | 'validate-xml' | 'validate-answers', input: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(PYTHON, [SCRIPT, command], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';

@@ -7,6 +7,16 @@ export interface Revised<T> {
 }
 
 /**
+ * A page of records listed in their key's order: those whose key comes after `after` (exclusive),
+ * at most `limit`. Keys are never reused, so a page read after others were added neither repeats nor
+ * skips one already there.
+ */
+export interface KeyRange<K> {
+  readonly after?: K;
+  readonly limit?: number;
+}
+
+/**
  * Partners and projects as the operators change them at run time (the admin API, the seed file's
  * import). Reads here are fresh (never the directory's cache); writes are compare-and-set on the
  * revision read, so that of two operators' changes neither silently undoes the other (a leaked
@@ -14,9 +24,10 @@ export interface Revised<T> {
  * change within the directory's cache time.
  */
 export interface ProjectAdministration extends ProjectDirectory {
-  listPartners(): Promise<Revised<Partner>[]>;
-  /** Ordered by id; one partner's only when `partnerLogin` is given. */
-  listProjects(filter: { readonly partnerLogin?: string }): Promise<Revised<Project>[]>;
+  /** Ordered by login; only those after `range.after` and at most `range.limit` when given (a page). */
+  listPartners(range?: KeyRange<string>): Promise<Revised<Partner>[]>;
+  /** Ordered by id; one partner's only when `partnerLogin` is given; a page as `listPartners`'. */
+  listProjects(filter: { readonly partnerLogin?: string } & KeyRange<number>): Promise<Revised<Project>[]>;
   readPartner(login: string): Promise<Revised<Partner> | undefined>;
   readProject(projectId: number): Promise<Revised<Project> | undefined>;
   /** False when the login is taken. */

@@ -42,6 +42,14 @@ export function describeAdministrationContract(name: string, fresh: () => Promis
       expect((await directory.listProjects({ partnerLogin: partner.login })).map((p) => p.record.id)).toEqual([project.id]);
       expect((await directory.listPartners()).some((p) => p.record.login === partner.login)).toBe(true);
       expect(await directory.readPartner('nobody-at-all')).toBeUndefined();
+      // A page: in key order, after the key given, at most the limit.
+      const before = `${partner.login.slice(0, -1)}`;
+      const page = await directory.listPartners({ after: before, limit: 1 });
+      expect(page.length).toBe(1);
+      expect((page[0]?.record.login ?? '') > before).toBe(true);
+      expect((await directory.listPartners({ after: partner.login, limit: 100 })).every((p) => p.record.login > partner.login)).toBe(true);
+      expect((await directory.listProjects({ partnerLogin: partner.login, after: project.id - 1, limit: 1 })).map((p) => p.record.id)).toEqual([project.id]);
+      expect(await directory.listProjects({ partnerLogin: partner.login, after: project.id })).toEqual([]);
       expect(await directory.replacePartner({ ...partner, login: 'nobody-at-all' }, 1)).toBe(false);
     });
   });
