@@ -63,10 +63,9 @@ export class InMemoryEventLog implements EventLog {
   }
 
   async list(projectId: number, filter: EventFilter, limit: number): Promise<DomainEvent[]> {
-    const { before } = filter;
     const page: DomainEvent[] = [];
-    // Newest first from the project's index, strictly before the cursor: a page reads what it shows (and what its filter skips).
-    for (const id of this.newest.newestFirst(projectId, before ? { after: { createdAt: before.occurredAt, id: before.id } } : {})) {
+    // Newest first from the project's index, strictly after the cursor: a page reads what it shows (and what its filter skips).
+    for (const id of this.newest.newestFirst(projectId, filter.after ? { after: filter.after } : {})) {
       if (page.length >= limit) break;
       const stored = this.events.get(id);
       if (!stored) continue;

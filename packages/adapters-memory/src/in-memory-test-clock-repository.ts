@@ -1,6 +1,7 @@
 import { testClockLifecycle, type DomainEvent, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
 import type { ListCursor } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
+import { comesAfter } from './newest-first-index.js';
 import type { Journal } from './journal.js';
 
 /** The stores whose aggregates may live on a clock. */
@@ -27,9 +28,8 @@ export class InMemoryTestClockRepository implements TestClockRepository {
 
   async list(projectId: number, limit: number, after?: ListCursor) {
     // At most TEST_CLOCK_LIMITS.clocksPerProject a project: a filter and a sort cost nothing here.
-    const older = (c: TestClock) => !after || c.createdAt < after.createdAt || (c.createdAt === after.createdAt && c.id < after.id);
     return this.documents
-      .filter((c) => c.projectId === projectId && older(c))
+      .filter((c) => c.projectId === projectId && comesAfter(c, after))
       .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
       .slice(0, limit);
   }

@@ -1,12 +1,10 @@
-import type { DeliveryFilter, DeliverySearch, DeliveryState, ListCursor, WebhookDeliveryRepository } from '@kassa/domain';
+import type { DeliveryFilter, DeliverySearch, DeliveryState, WebhookDeliveryRepository } from '@kassa/domain';
 import type { SaveResult } from '@kassa/domain';
 import { deliveryLifecycle, type WebhookDelivery } from '@kassa/domain';
-import { NewestFirstIndex, pageOf } from './newest-first-index.js';
+import { comesAfter, NewestFirstIndex, pageOf } from './newest-first-index.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
 
-/** After `after` in newest-first order: older, or as old with a smaller id (every one without a cursor). */
-const isOlder = (d: WebhookDelivery, after: ListCursor | undefined) => !after || d.createdAt < after.createdAt || (d.createdAt === after.createdAt && d.id < after.id);
 const newestFirst = (a: WebhookDelivery, b: WebhookDelivery) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryRepository {
@@ -76,7 +74,7 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     if (filter.eventId !== undefined) {
       return [...(this.byEvent.get(filter.eventId) ?? [])]
         .map((id) => this.documents.get(projectId, id))
-        .filter((d): d is WebhookDelivery => d !== undefined && (filter.state === undefined || d.state === filter.state) && isOlder(d, filter.after))
+        .filter((d): d is WebhookDelivery => d !== undefined && (filter.state === undefined || d.state === filter.state) && comesAfter(d, filter.after))
         .sort(newestFirst)
         .slice(0, limit);
     }

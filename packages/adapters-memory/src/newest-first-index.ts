@@ -2,6 +2,10 @@ import type { ListCursor, PageFilter } from '@kassa/domain';
 
 const keyOf = (createdAt: string, id: string) => `${createdAt}\u0000${id}`;
 
+/** Whether `record` comes after `after` in newest-first order (older, or as old with a smaller id); every record without a cursor. */
+export const comesAfter = (record: ListCursor, after: ListCursor | undefined): boolean =>
+  !after || record.createdAt < after.createdAt || (record.createdAt === after.createdAt && record.id < after.id);
+
 /** The first position in `keys` (ascending) whose key is not below `key`. */
 function lowerBound(keys: readonly string[], key: string): number {
   let [lo, hi] = [0, keys.length];

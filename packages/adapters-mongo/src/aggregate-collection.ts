@@ -28,8 +28,8 @@ type StoredAggregate<S> = { _id: string; version: number; projectId: number; sta
 /** What a repository writes beside the state: the fields its queries and unique keys use. */
 export type IndexFields = Record<string, unknown>;
 
-/** The documents after `after` in newest-first order (older, or as old with a smaller id): a page's cursor. */
-export const olderThan = (after: ListCursor | undefined) => (after ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] } : {});
+/** The documents after `after` in newest-first order (older, or as old with a smaller id): a page's cursor; `time`: the field its time is in. */
+export const olderThan = (after: ListCursor | undefined, time = 'createdAt') => (after ? { $or: [{ [time]: { $lt: after.createdAt } }, { [time]: after.createdAt, _id: { $lt: after.id } }] } : {});
 
 /**
  * One collection of aggregates on MongoDB's own guarantees: a single-document write is atomic, so a

@@ -1,6 +1,7 @@
 import type { Collection, Filter } from 'mongodb';
 import type { DomainEvent, EventFilter, EventLog } from '@kassa/domain';
 import { isDuplicateKey, storage } from './mongo-errors.js';
+import { olderThan } from './aggregate-collection.js';
 
 /** One logged event: the event itself, and the fields it is listed by. */
 export interface EventDocument {
@@ -24,12 +25,11 @@ export class MongoEventLog implements EventLog {
   }
 
   async list(projectId: number, filter: EventFilter, limit: number): Promise<DomainEvent[]> {
-    const { before } = filter;
     const query: Filter<EventDocument> = {
       projectId,
       ...(filter.type ? { type: filter.type } : {}),
       ...(filter.aggregateId ? { 'event.aggregate.id': filter.aggregateId } : {}),
-      ...(before ? { $or: [{ occurredAt: { $lt: before.occurredAt } }, { occurredAt: before.occurredAt, _id: { $lt: before.id } }] } : {}),
+      ...olderThan(filter.after, 'occurredAt'),
     };
     const docs = await storage(() => this.events.find(query).sort({ occurredAt: -1, _id: -1 }).limit(limit).toArray());
     return docs.map((d) => d.event);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceData, KassaClient } from '@kassa/merchant-client';
-import { PATHS_DEPRECATED_AT } from '@kassa/protocol';
+import { DEPRECATED_SINCE } from '@kassa/protocol';
 import { dataOf, eventually, FLAGGED, fresh, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;
@@ -167,7 +167,7 @@ describe('invoices over HTTP (every row of the invoice table)', () => {
   it('deprecated: bank_card without card data is undefined_bank_card; payment_method has no effect; unknown payment_method is 422', async () => {
     const { orderId } = fresh();
     const alias = await api.createInvoice(P.main, { ...card(orderId), customer: { ...card(orderId).customer, type: 'bank_card' } });
-    expect([alias.status, alias.ok && alias.data.authorization.type, alias.headers.get('deprecation')]).toEqual([201, 'AUTH_PAGE', PATHS_DEPRECATED_AT]);
+    expect([alias.status, alias.ok && alias.data.authorization.type, alias.headers.get('deprecation')]).toEqual([201, 'AUTH_PAGE', DEPRECATED_SINCE]);
     const m = fresh();
     const withMethod = await api.createInvoice(P.main, { ...card(m.orderId), payment_method: 'sbp' });
     expect([withMethod.status, withMethod.ok && withMethod.data.authorization.type]).toEqual([201, 'AUTH_PAGE']);

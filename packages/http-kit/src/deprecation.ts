@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
-import { PATHS_DEPRECATED_AT } from '@kassa/protocol';
+import { DEPRECATED_SINCE } from '@kassa/protocol';
 
 /**
  * An answer to a request that used a deprecated name (a path, a parameter, a body field) says so, as
  * RFC 9745's `Deprecation` header does (since when). Shared by every JSON API, so one date is given.
  */
 export function markDeprecated(res: ServerResponse): void {
-  res.setHeader('Deprecation', PATHS_DEPRECATED_AT);
+  res.setHeader('Deprecation', DEPRECATED_SINCE);
 }

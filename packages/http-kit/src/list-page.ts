@@ -9,12 +9,18 @@ import { PAGE_SIZE, type ListCursor, type Page } from '@kassa/domain';
  */
 export const cursorText = (place: ListCursor): string => Buffer.from(JSON.stringify([place.createdAt, place.id])).toString('base64url');
 
+/** The longest cursor read: an ISO time and an id, with room (the documents say maxLength 200). */
+export const MAX_CURSOR_LENGTH = 200;
+/** The times Kassa stores: ISO 8601 UTC, milliseconds optional. */
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/;
+
 /** A cursor this API gave, or undefined. Also reads the events' `after` of before (base64url of `time|id`). */
 export function cursorFrom(text: string): ListCursor | undefined {
+  if (text.length > MAX_CURSOR_LENGTH) return undefined;
   const decoded = Buffer.from(text, 'base64url').toString('utf8');
   const place = decoded.startsWith('[') ? parsedPair(decoded) : decoded.split('|');
   const [createdAt, id, extra] = place ?? [];
-  return typeof createdAt === 'string' && typeof id === 'string' && id !== '' && extra === undefined && !Number.isNaN(Date.parse(createdAt)) ? { createdAt, id } : undefined;
+  return typeof createdAt === 'string' && ISO_TIME.test(createdAt) && typeof id === 'string' && id !== '' && extra === undefined ? { createdAt, id } : undefined;
 }
 
 function parsedPair(text: string): unknown[] | undefined {
@@ -34,12 +40,16 @@ export interface ListQuery {
 }
 
 const one = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+/** A parameter given twice (or as `a[]`) is no value the list can take, nor one the signature covers. */
+const repeated = (query: Request['query'], names: readonly (string | undefined)[]) => names.find((name) => name !== undefined && query[name] !== undefined && typeof query[name] !== 'string');
 
 /**
  * `limit` and `cursor` of a list's query (`formerCursor`: the name a list of before gave its cursor,
  * still read for one minor version). A message naming the first bad parameter otherwise.
  */
 export function readListQuery(query: Request['query'], formerCursor?: string): { ok: true; value: ListQuery } | { ok: false; message: string } {
+  const twice = repeated(query, ['limit', 'cursor', formerCursor]);
+  if (twice !== undefined) return { ok: false, message: `${twice}: give it once` };
   const limitText = one(query['limit']);
   const limit = limitText === undefined ? PAGE_SIZE.default : /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : 0;
   if (limit < 1 || limit > PAGE_SIZE.max) return { ok: false, message: `limit: must be 1 to ${PAGE_SIZE.max}` };

@@ -33,7 +33,7 @@ export function webhookRoutes(deps: ApiDeps, router: IRouter = Router()): IRoute
       if (!query.ok) return void answeredWithError(res, deps, bad(query.message));
       if (query.value.deprecatedName) markDeprecated(res);
       const { limit, after } = query.value;
-      const page = await deps.useCases.listEvents.execute({ projectId: project.id, filter: domainType ? { type: domainType } : {}, limit, ...(after ? { after } : {}) });
+      const page = await deps.useCases.listEvents.execute({ projectId: project.id, filter: { ...(domainType ? { type: domainType } : {}), ...(after ? { after } : {}) }, limit });
       const list = listView(page, eventView);
       // `events` and `next_after` (absent on the last page): the names of before, for one minor version.
       sendData(res, { ...list, events: list.items, ...(list.next_cursor === null ? {} : { next_after: list.next_cursor }) });

@@ -1,7 +1,7 @@
 import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEventType, type InvoiceFilter, type Project } from '@kassa/domain';
 import { API_CALLS_DAYS } from '@kassa/operations';
-import { type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
+import { cursorFrom, cursorText, type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { csrfHolds, DASHBOARD_PATH, signedIn, signIn, signInToken, signInTokenHolds, signOut, type SignedIn } from './dashboard-auth.js';
@@ -69,7 +69,6 @@ interface Ctx {
 }
 
 const text = (v: unknown, max = 200): string | undefined => (typeof v === 'string' && v !== '' && v.length <= max ? v : undefined);
-const cursorOf = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
 /** A date field (`2026-11-24`): its day, the instant it begins and the next day's (UTC); undefined unless a day. */
 function dayOf(value: unknown): { day: string; iso: string; nextIso: string } | undefined {
   const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
@@ -77,11 +76,8 @@ function dayOf(value: unknown): { day: string; iso: string; nextIso: string } | 
   return day && !Number.isNaN(ms) ? { day, iso: new Date(ms).toISOString(), nextIso: new Date(ms + 86_400_000).toISOString() } : undefined;
 }
 
-function parseCursor(value: string | undefined): { createdAt: string; id: string } | undefined {
-  if (!value) return undefined;
-  const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  return createdAt && id && extra === undefined && !Number.isNaN(Date.parse(createdAt)) ? { createdAt, id } : undefined;
-}
+/** A page's cursor, as the APIs' lists give it (http-kit's; the `time|id` form of before is read too). */
+const parseCursor = (value: string | undefined) => (value ? cursorFrom(value) : undefined);
 
 /**
  * The merchants' dashboard on the API host (`/dashboard/`): a partner signs in with its login and
@@ -143,7 +139,7 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
   /** The next page's address, when this one was full. */
   const nextPage = (projectId: number, list: string, kept: Record<string, string>, records: readonly { createdAt: string; id: string }[]) => {
     const last = records.length === PAGE ? records[records.length - 1] : undefined;
-    return last ? projectPath(projectId, `${list}?${new URLSearchParams({ ...kept, after: cursorOf(last.createdAt, last.id) })}`) : undefined;
+    return last ? projectPath(projectId, `${list}?${new URLSearchParams({ ...kept, after: cursorText(last) })}`) : undefined;
   };
   const back = (req: Request, res: Response, path: string) => res.redirect(303, `${path}${path.includes('?') ? '&' : '?'}lang=${langOf(req)}`);
 

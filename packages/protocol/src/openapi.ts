@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
-import { COMMON_ERRORS, OPERATIONS, type Operation } from './operations.js';
+import { COMMON_ERRORS, OPERATIONS, PAGING, type Operation } from './operations.js';
 import { requestPayload, requestPayloadParts } from './signature-payload.js';
 import { innerHash, signRequest } from './signature.js';
 import { forEnvironment, hasValue } from './openapi-environment.js';
@@ -30,6 +30,7 @@ export interface OpenApiOptions {
 }
 
 const PREFIX = '/api/v3/projects/{projectId}';
+const { maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT } = PAGING.limit.integer;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const idOf = (schema: z.ZodType): string => {
   const id = z.globalRegistry.get(schema)?.id;
@@ -110,7 +111,12 @@ const answerHeaders = (op: Operation) => ({ ...header('X-Request-Id', true), ...
 const METHOD_NOT_ALLOWED = {
   description: 'METHOD_NOT_ALLOWED: a known path asked with a method it does not serve',
   headers: { ...header('X-Request-Id', true), ...header('Allow', true) },
-  content: { 'application/json': { schema: ref('ErrorEnvelope'), example: { success: false, error: { code: 'METHOD_NOT_ALLOWED', message: 'GET, POST' } } } },
+  content: {
+    'application/json': {
+      schema: ref('ErrorEnvelope'),
+      example: { success: false, error: { code: 'METHOD_NOT_ALLOWED', message: 'DELETE is not served at /api/v3/projects/1/invoices; it takes POST' } },
+    },
+  },
 };
 
 function errorResponses(op: Operation, options: OpenApiOptions): Record<string, unknown> {
@@ -219,7 +225,7 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', minLength: 1, maxLength: 257, pattern: '^[\\x20-\\x7e]+$' },
   example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
   description:
-    'Optional, sent once: 1-255 printable characters, as a structured-field string (a comma inside is part of the key) or bare without a comma; two of this header are 400 BAD_REQUEST. The first answer to a key (any but a 5xx) is replayed for 24 hours (KASSA_IDEMPOTENCY_HOURS) to every retry with the same key, partner and project, with the header Idempotent-Replayed: true; the same key with another request is 422 IDEMPOTENCY_KEY_MISMATCH; while the first is running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Without a key every request is new.',
+    'Optional, sent once: 1-255 printable characters, as a structured-field string (a comma inside is part of the key) or bare without a comma; two of this header are 400 BAD_REQUEST. The first answer to a key (any but a 5xx or a 429) is replayed for 24 hours (KASSA_IDEMPOTENCY_HOURS) to every retry with the same key, partner and project, with the header Idempotent-Replayed: true; the same key with another request is 422 IDEMPOTENCY_KEY_MISMATCH; while the first is running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Without a key every request is new.',
 };
 
 /** The headers of every delivery (Standard Webhooks). */
@@ -328,7 +334,7 @@ export function openApiDocument(options: OpenApiOptions) {
       info: {
         title: 'Kassa JSON API',
         version: '3.0.0',
-        description: `One-time payments: contracts, invoices, refunds. Errors use the envelope {success:false, error:{code, message, ${environment === 'test' ? 'next_step?, ' : ''}details?}}; clients branch on error.code (${codes} codes). ${SIGNATURE}${environment === 'test' ? ` ${TESTING}` : ''}`,
+        description: `One-time payments: contracts, invoices, refunds. Errors use the envelope {success:false, error:{code, message, ${environment === 'test' ? 'next_step?, ' : ''}details?}}; clients branch on error.code (${codes} codes). Any path asked with a method it does not serve answers 405 METHOD_NOT_ALLOWED with an Allow header (components.responses.MethodNotAllowed). Every list pages one way: limit (1-${PAGE_SIZE_MAX}, default ${PAGE_SIZE_DEFAULT}) and cursor; data is {items, next_cursor}, newest first, next_cursor null on the last page. ${SIGNATURE}${environment === 'test' ? ` ${TESTING}` : ''}`,
       },
       servers: options.servers.map((s) => ({ ...s })),
       security: [{ login: [], timestamp: [], signatureVersion: [], signature: [] }],

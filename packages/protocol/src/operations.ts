@@ -32,10 +32,11 @@ import type { SignedOperation } from './signature-payload.js';
 
 /** One operation of the JSON v3 API: its route, its shapes and the error codes it can answer with. */
 /**
- * When the deprecated paths became so, as RFC 9745's `Deprecation` header says it (`@` and Unix
- * seconds): 2026-11-26T00:00:00Z, the release that made every path snake_case.
+ * When the deprecated names (paths, parameters, fields) became so, as RFC 9745's `Deprecation`
+ * header says it (`@` and Unix seconds): 2026-11-26T00:00:00Z, the release of one API style (snake_case
+ * paths, one list shape).
  */
-export const PATHS_DEPRECATED_AT = '@1795651200';
+export const DEPRECATED_SINCE = '@1795651200';
 
 export interface Operation {
   readonly id: SignedOperation;
@@ -81,7 +82,7 @@ export const COMMON_ERRORS: readonly JsonErrorCode[] = ['BAD_REQUEST', 'AUTH_INV
 const ID = '3f2b8c1e-6a4d-4e8b-9c0a-1d2e3f405a6b';
 
 /** Every list's query: a page of `limit` (1-100, default 20), from `cursor` (the previous page's next_cursor). */
-const PAGING = {
+export const PAGING = {
   limit: { integer: { minimum: 1, maximum: 100, default: 20 }, example: 20, optional: true },
   cursor: { maxLength: 200, example: '', optional: true },
 } as const;

@@ -29,6 +29,18 @@ describe('requestPayload (signature version 4)', () => {
   });
 });
 
+describe('the lists (signature version 4)', () => {
+  it('sign their filters, then limit and cursor: a client of before, sending neither, signs the same bytes', () => {
+    // What each list signed before limit and cursor (events: type, after, limit; deliveries: status, event_id; test clocks: nothing).
+    expect(requestPayload('listEvents', { query: { type: 'payment.updated', after: 'a', limit: '5' } })).toBe('payment.updateda5');
+    expect(requestPayload('listWebhookDeliveries', { query: { status: 'dead', event_id: 'e' } })).toBe('deade');
+    expect(requestPayload('listTestClocks', { query: {} })).toBe('');
+    expect(requestPayload('listEvents', { query: { limit: '5', cursor: 'c' } })).toBe('5c');
+    expect(requestPayload('listWebhookDeliveries', { query: { status: 'dead', limit: '2', cursor: 'c' } })).toBe('dead2c');
+    expect(requestPayload('listTestClocks', { query: { limit: '2', cursor: 'c' } })).toBe('2c');
+  });
+});
+
 describe('requestPayloadParts', () => {
   it('names each field, so an answer can say which were empty', () => {
     const parts = requestPayloadParts('createInvoice', { body: { customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'o-1' } } });

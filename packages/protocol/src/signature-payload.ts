@@ -63,10 +63,10 @@ export const customerPayload = (body: unknown): string =>
     .map((p) => p.value)
     .join('');
 
-/** The fields of an operation's requestPayload, in order. */
 /** The listing's query parameters `names`, in order, a missing one as the empty string. */
 const queryParts = (request: SignedRequest, names: readonly string[]): PayloadPart[] => names.map((name) => ({ field: name, value: request.query?.[name] ?? '' }));
 
+/** The fields of an operation's requestPayload, in order. */
 export function requestPayloadParts(operation: SignedOperation, request: SignedRequest): PayloadPart[] {
   const { body } = request;
   const f = (...path: string[]): PayloadPart => ({ field: path.join('.'), value: field(body, ...path) });

@@ -1,8 +1,6 @@
-/** Where a page of a newest-first listing starts: after this record (its creation time and id). */
-export interface ListCursor {
-  readonly createdAt: string;
-  readonly id: string;
-}
+import type { ListCursor } from '../shared/page.js';
+
+export type { ListCursor };
 
 /** What a newest-first page of a project's records keeps (all of them when empty). */
 export interface PageFilter<S extends string> {

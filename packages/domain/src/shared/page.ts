@@ -1,4 +1,8 @@
-import type { ListCursor } from '../ports/list-page.port.js';
+/** Where a page of a newest-first listing starts: after this record (its creation time and id). */
+export interface ListCursor {
+  readonly createdAt: string;
+  readonly id: string;
+}
 
 /** A page of a newest-first listing, and where the next (older) one starts; `next` null on the last page. */
 export interface Page<T> {

@@ -43,7 +43,7 @@ export function describeEventLogContract(name: string, fresh: () => Promise<{ re
       expect(all[2]).toEqual(b);
       const first = await events.list(project, {}, 2);
       const last = first[1] as DomainEvent;
-      const second = await events.list(project, { before: { occurredAt: last.occurredAt, id: last.id } }, 2);
+      const second = await events.list(project, { after: { createdAt: last.occurredAt, id: last.id } }, 2);
       expect([...first, ...second].map((e) => e.id)).toEqual(all.map((e) => e.id));
       expect((await events.list(project, { type: 'ContractClosed' }, 10)).map((e) => e.id)).toEqual([(b as DomainEvent).id]);
       expect(await events.list(project + 1000, {}, 10)).toEqual([]);

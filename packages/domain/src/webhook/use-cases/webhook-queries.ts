@@ -1,6 +1,5 @@
 import type { EventFilter } from '../../ports/event-log.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
-import type { ListCursor } from '../../ports/list-page.port.js';
 import type { DeliveryFilter } from '../../ports/webhook-delivery-repository.port.js';
 import type { DomainEvent } from '../../events/domain-event.js';
 import type { WebhookDelivery } from '../webhook-delivery.fields.js';
@@ -10,10 +9,9 @@ import { type Page, pageOf, pageSize } from '../../shared/page.js';
 export class ListEvents {
   constructor(private readonly ports: Pick<KassaPorts, 'events'>) {}
 
-  async execute(input: { readonly projectId: number; readonly filter: Omit<EventFilter, 'before'>; readonly limit?: number; readonly after?: ListCursor }): Promise<Page<DomainEvent>> {
+  async execute(input: { readonly projectId: number; readonly filter: EventFilter; readonly limit?: number }): Promise<Page<DomainEvent>> {
     const limit = pageSize(input.limit);
-    const before = input.after ? { before: { occurredAt: input.after.createdAt, id: input.after.id } } : {};
-    const events = await this.ports.events.list(input.projectId, { ...input.filter, ...before }, limit + 1);
+    const events = await this.ports.events.list(input.projectId, input.filter, limit + 1);
     return pageOf(events, limit, (e) => ({ createdAt: e.occurredAt, id: e.id }));
   }
 }
