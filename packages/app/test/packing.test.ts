@@ -124,10 +124,8 @@ describe('the domain embedded in another Node service (the README example, examp
 
 describe('the app installed from its tarball', () => {
   it('starts with npx kassa on its embedded defaults, answers /health, and stops on SIGTERM', async () => {
-    const at = project(
-      'operator',
-      RUNTIME.filter((p) => p !== 'merchant-client'),
-    );
+    // Every runtime package: the app's `kassa trigger` talks to Kassa through the merchant client.
+    const at = project('operator', RUNTIME);
     // In a process group of its own: SIGTERM goes to npx and to Kassa under it, as a terminal's
     // Ctrl-C or a container runtime's stop would.
     const child = spawn('npx', ['--no-install', 'kassa'], {

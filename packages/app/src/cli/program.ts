@@ -6,6 +6,7 @@ import { adminCall, CliError, connectionFromEnv, EXIT } from './admin-client.js'
 // The app and the seed's checks are loaded only by the commands that need them: an admin command
 // starts in a fraction of the time without the whole app's modules.
 const runKassa = async (env: Record<string, string | undefined>) => (await import('./run-kassa.js')).runKassa(env);
+const triggerCommand = () => import('./trigger.js');
 const loadSeedFile = async (path: string, env: 'test' | 'production') => (await import('../seed.js')).loadSeedFile(path, env);
 
 type Json = Record<string, unknown>;
@@ -290,6 +291,22 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
         ...d.items.map((e) => `${e.at}  ${e.actor}@${e.from}  ${e.action}  ${e.target}  ${JSON.stringify(e.changes)}`),
         ...(d.next_cursor ? [`more: --cursor ${d.next_cursor}`] : []),
       ]);
+    });
+  program
+    .command('trigger')
+    .description(
+      'the test environment only: make, through the JSON API, the sandbox objects that produce EVENT and print their ids and the event id (KASSA_API_URL, KASSA_LOGIN, KASSA_PASSWORD, KASSA_PROJECT)',
+    )
+    .argument('<event>', 'contract.authorized, contract.closed, payment.updated or refund.completed')
+    .option('--declined', 'payment.updated: a declined charge')
+    .option('--override <path=value>', "set a field of the request that makes the event's object, e.g. order.price.amount=99.00 (repeatable)", (v: string, all: string[]) => [...all, v], [])
+    .addOption(json)
+    .action(async (event: string, o: { declined?: boolean; override: string[]; json?: boolean }) => {
+      const { merchantFromEnv, parseOverride, trigger, TRIGGER_EVENTS } = await triggerCommand();
+      const known = TRIGGER_EVENTS.find((e) => e === event);
+      if (!known) throw new CliError(`unknown event ${JSON.stringify(event.slice(0, 40))}: one of ${TRIGGER_EVENTS.join(', ')}`, EXIT.usage);
+      const made = await trigger(merchantFromEnv(env), known, { declined: o.declined === true, overrides: o.override.map(parseOverride) });
+      print(o.json, made, (d: typeof made) => [...(d.contract_id ? [`contract_id ${d.contract_id}`] : []), ...(d.invoice_id ? [`invoice_id ${d.invoice_id}`] : []), `${d.event} ${d.event_id}`]);
     });
   return program;
 }

@@ -1,0 +1,130 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { CliError, EXIT } from './admin-client.js';
+
+/** The events `kassa trigger` makes, each by the sandbox objects that produce it. */
+export const TRIGGER_EVENTS = ['contract.authorized', 'contract.closed', 'payment.updated', 'refund.completed'] as const;
+export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
+
+/** A merchant's credentials, from the environment only: a password given as an argument would show in the process list. */
+export interface MerchantConnection {
+  readonly api: string;
+  readonly login: string;
+  readonly password: string;
+  readonly project: number;
+}
+
+export function merchantFromEnv(env: Record<string, string | undefined>): MerchantConnection {
+  const missing = ['KASSA_LOGIN', 'KASSA_PASSWORD', 'KASSA_PROJECT'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new CliError(`set ${missing.join(', ')} (and KASSA_API_URL, default http://127.0.0.1:8080): credentials come from the environment only`, EXIT.usage);
+  const project = Number(env['KASSA_PROJECT']);
+  if (!Number.isInteger(project) || project < 0) throw new CliError('KASSA_PROJECT: expected a project id (a whole number)', EXIT.usage);
+  return { api: env['KASSA_API_URL'] ?? 'http://127.0.0.1:8080', login: env['KASSA_LOGIN'] ?? '', password: env['KASSA_PASSWORD'] ?? '', project };
+}
+
+/** `PATH=VALUE`, the value a string (amounts are strings: `order.price.amount=99.00`). */
+export function parseOverride(text: string): readonly [string[], string] {
+  const at = text.indexOf('=');
+  const path = at > 0 ? text.slice(0, at).split('.') : [];
+  if (path.length === 0 || path.some((part) => !/^[a-z_][a-z0-9_]*$/.test(part))) throw new CliError(`--override ${text}: expected PATH=VALUE, e.g. order.price.amount=99.00`, EXIT.usage);
+  return [path, text.slice(at + 1)];
+}
+
+/** `body` with each override set, the objects on its path made where missing. */
+export function withOverrides(body: Record<string, unknown>, overrides: readonly (readonly [string[], string])[]): Record<string, unknown> {
+  const copy = structuredClone(body);
+  for (const [path, value] of overrides) {
+    let at: Record<string, unknown> = copy;
+    for (const part of path.slice(0, -1)) {
+      const next = at[part];
+      const inner = (typeof next === 'object' && next !== null ? next : {}) as Record<string, unknown>;
+      at[part] = inner;
+      at = inner;
+    }
+    at[path.at(-1) as string] = value;
+  }
+  return copy;
+}
+
+/** What a trigger made: the objects' ids and the event's. */
+export interface Triggered {
+  readonly event: TriggerEvent;
+  readonly event_id: string;
+  readonly contract_id?: string;
+  readonly invoice_id?: string;
+}
+
+const PIN = '1234';
+/** A merchant id of the trigger's own: `trg` and 32 hex digits (within the spec's 38 characters). */
+const triggerId = () => `trg${randomUUID().replaceAll('-', '')}`;
+
+/** The answer's data, or the refusal as the command's failure. */
+function must<T>(answer: KassaResponse<T>, what: string): T {
+  if (answer.ok) return answer.data;
+  throw new CliError(`${what}: ${answer.status} ${answer.error.code}: ${answer.error.message}`, answer.status >= 500 ? EXIT.unavailable : EXIT.refused);
+}
+
+/**
+ * `kassa trigger EVENT`: makes, through the JSON API and in the test environment only, the sandbox
+ * objects whose life produces EVENT, waits for the event and answers its id. Overrides set fields of
+ * the request that makes the event's object (the contract's, or the invoice's).
+ */
+export async function trigger(
+  connection: MerchantConnection,
+  event: TriggerEvent,
+  options: { readonly declined?: boolean; readonly overrides: readonly (readonly [string[], string])[] },
+): Promise<Triggered> {
+  const client = new KassaClient({ baseUrl: connection.api, login: connection.login, password: connection.password });
+  await refuseProduction(connection.api);
+  const { project } = connection;
+  const customer = { type: 'mobile_phone' as const, msisdn: `7900${String(randomInt(10_000_000)).padStart(7, '0')}` };
+  const merchantContractId = triggerId();
+  const contractBody = { customer, merchant_contract_id: merchantContractId };
+  const overriddenContract = event.startsWith('contract.') ? withOverrides(contractBody, options.overrides) : contractBody;
+  const contract = must(await client.createContract(project, overriddenContract as typeof contractBody), 'creating the contract');
+  must(await client.authorizeContract(project, contract.contract_id, { pin_code: PIN, merchant_contract_id: merchantContractId }), 'authorizing the contract');
+  if (event === 'contract.authorized') return { event, event_id: await eventOf(client, project, event, contract.contract_id), contract_id: contract.contract_id };
+  if (event === 'contract.closed') {
+    must(await client.cancelContract(project, contract.contract_id, { merchant_contract_id: merchantContractId }), 'cancelling the contract');
+    return { event, event_id: await eventOf(client, project, event, contract.contract_id), contract_id: contract.contract_id };
+  }
+  const invoiceBody = withOverrides(
+    {
+      customer,
+      order: { merchant_order_id: triggerId() },
+      contract: { merchant_contract_id: merchantContractId },
+      test_info: { expected_billing_result: options.declined ? 'FailedSequencePayment' : 'SuccessSequencePayment' },
+    },
+    options.overrides,
+  );
+  const invoice = must(await client.createInvoice(project, invoiceBody as Parameters<KassaClient['createInvoice']>[1]), 'creating the invoice');
+  if (event === 'payment.updated') return { event, event_id: await eventOf(client, project, event, invoice.invoice_id), contract_id: contract.contract_id, invoice_id: invoice.invoice_id };
+  await eventOf(client, project, 'payment.updated', invoice.invoice_id);
+  must(await client.refundInvoice(project, invoice.invoice_id), 'refunding the invoice');
+  return { event, event_id: await eventOf(client, project, event, invoice.invoice_id), contract_id: contract.contract_id, invoice_id: invoice.invoice_id };
+}
+
+/** Production's document has no test environment operations: a trigger there would move real money. */
+async function refuseProduction(api: string): Promise<void> {
+  let document: { paths?: Record<string, unknown> };
+  try {
+    document = (await (await fetch(`${api}/api/v3/openapi.json`)).json()) as typeof document;
+  } catch (e) {
+    throw new CliError(`Kassa at ${api} did not answer: ${(e as Error).message}`, EXIT.unavailable);
+  }
+  if (!Object.keys(document.paths ?? {}).some((path) => path.endsWith('/test_data/reset'))) {
+    throw new CliError(`kassa trigger works in the test environment only: ${api} is production (its objects would be real)`, EXIT.refused);
+  }
+}
+
+/** The event of `type` about `objectId`, once the event log has it (a moment after the call). */
+async function eventOf(client: KassaClient, project: number, type: TriggerEvent, objectId: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const page = must(await client.listEvents(project, { type, limit: 100 }), 'listing the events');
+    const found = page.items.find((e) => JSON.stringify(e.data).includes(objectId));
+    if (found) return found.id;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new CliError(`no ${type} event for ${objectId} within 20 s`, EXIT.unavailable);
+}
