@@ -140,17 +140,41 @@ export async function idempotently(
   res.locals[HELD_KEY] = { scope, key } satisfies IdempotencyKeyRef;
   // The lease is renewed while the request runs.
   leases.hold(owner, { store, scope, key, clock: context.clock });
+  // The answer leaves only once it is stored: a client that retries the moment it has it is replayed
+  // the answer, never told 409 IN_USE by a key not yet completed.
+  const answered = holdAnswer(res);
   try {
     await handle();
   } catch (e) {
     leases.release(owner);
     await store.release(scope, key, owner);
+    answered.send();
     throw e;
   }
   leases.release(owner);
   // The JSON answer the route wrote (every answer of the API); none: the key is released.
   const body = answerOf(res)?.text;
-  // A 5xx (our trouble) and a 429 (a limit that lifts) are for a retry to try again: not kept.
-  if (res.statusCode >= 500 || res.statusCode === 429 || body === undefined) await store.release(scope, key, owner);
-  else await store.complete(scope, key, owner, { status: res.statusCode, body });
+  try {
+    // A 5xx (our trouble) and a 429 (a limit that lifts) are for a retry to try again: not kept.
+    if (res.statusCode >= 500 || res.statusCode === 429 || body === undefined) await store.release(scope, key, owner);
+    else await store.complete(scope, key, owner, { status: res.statusCode, body });
+  } finally {
+    answered.send();
+  }
+}
+
+/** Holds back `res.end` (so the answer, headers and all) until `send`; an end asked for before then is done then. */
+function holdAnswer(res: Response): { send: () => void } {
+  const end = res.end.bind(res);
+  let held: Parameters<Response['end']> | undefined;
+  res.end = ((...args: Parameters<Response['end']>) => {
+    held = args;
+    return res;
+  }) as Response['end'];
+  return {
+    send: () => {
+      res.end = end;
+      if (held) end(...held);
+    },
+  };
 }
