@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { readListQuery } from '@kassa/http-kit';
+import { pageOf } from '@kassa/domain';
+import { listView, MAX_CURSOR_LENGTH, readListQuery } from '@kassa/http-kit';
 
 /**
  * Partners and projects have no creation time: their lists page in key order (login, project id),
@@ -23,14 +24,10 @@ export function readKeyedListQuery<K extends string | number>(query: Request['qu
   const listed = readListQuery(rest);
   if (!listed.ok) return listed;
   if (cursor === undefined || cursor === '') return { ok: true, value: { limit: listed.value.limit } };
-  const after = typeof cursor === 'string' && cursor.length <= 400 ? keyCursorFrom<K>(cursor, type) : undefined;
+  const after = typeof cursor === 'string' && cursor.length <= MAX_CURSOR_LENGTH ? keyCursorFrom<K>(cursor, type) : undefined;
   if (after === undefined) return { ok: false, message: 'cursor: not a cursor this API gave' };
   return { ok: true, value: { limit: listed.value.limit, after } };
 }
 
-/** The page of `records` read with one more than `limit`: the next cursor only when an extra one came (null on the last page). */
-export function keyedPage<T, V>(records: readonly T[], limit: number, keyOf: (r: T) => string | number, view: (r: T) => V): { items: V[]; next_cursor: string | null } {
-  const items = records.slice(0, limit);
-  const last = items.at(-1);
-  return { items: items.map(view), next_cursor: records.length > limit && last !== undefined ? keyCursorText(keyOf(last)) : null };
-}
+/** A keyed list's page answered (the records read with one more than `limit`, as every list's). */
+export const keyedPage = <T, V>(records: readonly T[], limit: number, keyOf: (r: T) => string | number, view: (r: T) => V) => listView(pageOf(records, limit, keyOf), view, keyCursorText);

@@ -1,3 +1,4 @@
+import { listPageSchema } from '@kassa/protocol';
 import { z } from 'zod';
 
 /**
@@ -12,7 +13,6 @@ const time = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-
 /** A secret as an answer shows it: that it is set, never the secret. */
 const secretSet = z.literal('[set]');
 const retiringSecret = z.object({ value: secretSet, valid_until: time }).describe('The secret before the last rotation, still valid until valid_until; null when there is none');
-const deprecated = <T extends z.ZodType>(schema: T, use: string) => schema.meta({ deprecated: true, description: `Deprecated: use ${use}` });
 
 export const partnerViewSchema = z
   .object({
@@ -72,15 +72,8 @@ export const auditEntryViewSchema = z
   })
   .register(adminSchemas, { id: 'AuditEntry' });
 
-/** A page of a list: `items` and the next page's cursor (null on the last page), and the list's name of before beside. */
-const pageOf = <T extends z.ZodType>(item: T, formerName: string, id: string) =>
-  z
-    .object({
-      items: z.array(item),
-      next_cursor: z.string().nullable().describe('The cursor of the next page; null on the last page'),
-      [formerName]: deprecated(z.array(item), 'items'),
-    })
-    .register(adminSchemas, { id });
+/** A page of a list, as every list of the APIs answers it (the protocol's shape), in the admin document. */
+const pageOf = <T extends z.ZodType>(item: T, formerName: string, id: string) => listPageSchema(item, formerName).register(adminSchemas, { id });
 
 export const partnerPageSchema = pageOf(partnerViewSchema, 'partners', 'PartnerPage');
 export const projectPageSchema = pageOf(projectViewSchema, 'projects', 'ProjectPage');

@@ -1,4 +1,4 @@
-import { merchantTool, merchantToolsInstalled } from '@kassa/devkit';
+import { type Exchange, exchangeOf, merchantTool, merchantToolsInstalled } from '@kassa/devkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
@@ -8,21 +8,6 @@ import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 const TOKEN = 'admin-api-e2e-token-0123456789-abcdef';
 const secret = (seed: string) => `whsec_${Buffer.from(seed.padEnd(32, '.')).toString('base64')}`;
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
-
-interface Exchange {
-  host: string;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: string;
-  status: number;
-  content_type: string;
-  response_headers: Record<string, string>;
-  response_body: string;
-  operation: string;
-  request_valid: boolean;
-}
 
 let t: TestKassa;
 // biome-ignore lint/suspicious/noExplicitAny: the served document, read as JSON
@@ -54,22 +39,9 @@ async function admin(method: string, path: string, body?: unknown, options: { to
   const url = new URL(`${options.base ?? t.kassa.urls.admin}${path}`);
   const response = await fetch(url, { method, headers, ...(text ? { body: text } : {}) });
   const answer = await response.text();
-  const contentType = response.headers.get('content-type') ?? '';
-  exchanges.push({
-    host: url.origin,
-    method,
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    headers,
-    body: text,
-    status: response.status,
-    content_type: contentType.split(';')[0] ?? '',
-    response_headers: Object.fromEntries(response.headers.entries()),
-    response_body: answer,
-    operation: operationOf(method, url.pathname),
-    request_valid: options.valid ?? true,
-  });
-  return { status: response.status, headers: response.headers, body: contentType.includes('json') ? JSON.parse(answer) : answer };
+  const exchange = exchangeOf({ url, method, headers, body: text }, response, answer, operationOf(method, url.pathname));
+  exchanges.push(options.valid === false ? { ...exchange, bad: true } : exchange);
+  return { status: response.status, headers: response.headers, body: exchange.content_type.includes('json') ? JSON.parse(answer) : answer };
 }
 
 const WHOLE_SECOND = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
@@ -164,7 +136,7 @@ describe('the admin API and its document', () => {
   });
 
   it('answers every exchange as the document says (openapi-core: requests and answers, headers included)', async () => {
-    const result = await merchantTool<{ checked: number; problems: string[] }>('validate-answers', { document, exchanges });
+    const result = await merchantTool<{ checked: number; problems: string[] }>('validate-openapi', { document, exchanges, webhooks: [] });
     expect(result.problems).toEqual([]);
     expect(result.checked).toBe(exchanges.length);
   });

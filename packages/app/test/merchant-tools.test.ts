@@ -1,4 +1,4 @@
-import { type HttpReceiver, merchantTool, merchantToolsInstalled, type Received, startReceiver } from '@kassa/devkit';
+import { type Exchange, exchangeOf, type HttpReceiver, merchantTool, merchantToolsInstalled, type Received, startReceiver } from '@kassa/devkit';
 import { fileURLToPath } from 'node:url';
 import { KassaClient } from '@kassa/merchant-client';
 import { compactUtc } from '@kassa/domain';
@@ -20,22 +20,6 @@ const CALLBACKS = 85;
 const WEBHOOK_SECRET = newWebhookSecret();
 const LEGACY_SECRET = newWebhookSecret();
 const SUBS_SECRET = newWebhookSecret();
-
-/** One request and its answer, as a merchant's client saw them. */
-interface Exchange {
-  host: string;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: string;
-  status: number;
-  response_headers: Record<string, string>;
-  response_body: string;
-  operation: string;
-  /** A request made wrong on purpose (its answer is checked, not the request). */
-  bad?: true;
-}
 
 let t: TestKassa;
 let receiver: HttpReceiver;
@@ -63,18 +47,9 @@ const recording: typeof fetch = async (input, init) => {
   const url = new URL(String(input));
   const response = await fetch(input, init);
   const text = await response.clone().text();
-  exchanges.push({
-    host: url.origin,
-    method: init?.method ?? 'GET',
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    headers: Object.fromEntries(new Headers(init?.headers).entries()),
-    body: typeof init?.body === 'string' ? init.body : '',
-    status: response.status,
-    response_headers: Object.fromEntries(response.headers.entries()),
-    response_body: text,
-    operation: operationOf(init?.method ?? 'GET', url.pathname),
-  });
+  const method = init?.method ?? 'GET';
+  const headers = Object.fromEntries(new Headers(init?.headers).entries());
+  exchanges.push(exchangeOf({ url, method, headers, body: typeof init?.body === 'string' ? init.body : '' }, response, text, operationOf(method, url.pathname)));
   return response;
 };
 

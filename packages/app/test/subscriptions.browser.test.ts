@@ -6,7 +6,7 @@ import { verifyWebhook } from '@kassa/protocol';
 import { signSubscriptionRequest } from '@kassa/protocol';
 import { compactUtc } from '@kassa/domain';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
-import { expectValidExchange, expectValidNotification, expectValidNotifications, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
+import { expectAllValid, recordExchange, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
 
 // Subscriptions activated in a real Chromium: AUTH_PAGE by paying on the hosted page (card, and the
 // QR of `?useSbpQr=True`), and WAP through the operator-gateway imitation for both operator
@@ -46,7 +46,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(8_000);
 }, 60_000);
 afterAll(async () => {
-  if (schema) expectValidNotifications(schema, hooks.received);
+  if (schema) expectAllValid(schema, hooks.received);
   schema?.close();
   await chrome?.close();
   await t?.stop();
@@ -60,7 +60,7 @@ async function call(method: string, elements: string): Promise<Record<string, st
   const body = signSubscriptionRequest(`<Request><SubscriptionProjectID>${PROJECT}</SubscriptionProjectID><Now>${now}</Now><Signature></Signature>${elements}</Request>`, SECRET, PROJECT, now, 'v1');
   const res = await fetch(`${t.kassa.urls.subs}/Http/Services/${method}.aspx`, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body });
   const text = await res.text();
-  expectValidExchange(schema, method, body, text);
+  recordExchange(schema, method, body, text);
   return (parser.parse(text) as { Response: Record<string, string> }).Response;
 }
 const create = async (elements: string) => {
@@ -77,7 +77,6 @@ const activated = async (id: string) => {
   );
   expect(found.length, 'the ACTIVATED notification').toBe(1);
   expect(verifyWebhook(SECRET, found[0]?.headers ?? {}, found[0]?.body ?? '')).toMatchObject({ ok: true });
-  if (found[0]) expectValidNotification(schema, found[0]);
   return (parser.parse(found[0]?.body ?? '') as { SubscriptionStatusNotification: Record<string, string> }).SubscriptionStatusNotification;
 };
 const backParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);

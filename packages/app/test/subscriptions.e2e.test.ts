@@ -5,7 +5,7 @@ import { signSubscriptionRequest, verifySubscriptionNotification, verifyWebhook 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
-import { expectValidExchange, expectValidNotification, expectValidNotifications, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
+import { expectAllValid, recordExchange, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
 
 // The subscription service over real HTTP, on the storage of this run: every method, the rows of the
 // spec's subscription table that happen in seconds (the 3-hour window is a domain test), charge cycles
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Every notification of the suite, those no test read included.
-  if (schema) expectValidNotifications(schema, receiver.received);
+  if (schema) expectAllValid(schema, receiver.received);
   schema?.close();
   await t.stop();
   await receiver.close();
@@ -79,7 +79,7 @@ async function call(
   const res = await fetch(`${t.kassa.urls.subs}${path}`, { method: 'POST', headers: { 'content-type': options.contentType ?? 'text/xml; charset=utf-8' }, body });
   const text = await res.text();
   expect(res.headers.get('content-type')).toBe('text/xml; charset=utf-8');
-  expectValidExchange(schema, method, options.raw === undefined ? body : undefined, text);
+  recordExchange(schema, method, options.raw === undefined ? body : undefined, text);
   return { status: res.status, doc: (parser.parse(text) as { Response: Doc }).Response, text };
 }
 const statusOf = async (elements: string) => (await call('GetSubscriptionStatus', elements)).doc['SubscriptionStatus'];
@@ -98,7 +98,6 @@ function notificationsOf(subscriptionId: string): Record<string, string>[] {
     .filter((r: Received) => r.body.includes(subscriptionId))
     .map((r) => {
       expect(verifyWebhook(SECRET, r.headers, r.body)).toMatchObject({ ok: true });
-      expectValidNotification(schema, r);
       const n = (notificationParser.parse(r.body) as { SubscriptionStatusNotification: Record<string, string> }).SubscriptionStatusNotification;
       expect(n['Signature']).toBe(signV2(n['SubscriptionProjectID'] as string, n['Now'] as string, r.body));
       // The merchant's helper agrees, and the notification's Signature is no request signature of version 1.

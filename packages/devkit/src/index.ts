@@ -3,7 +3,7 @@
 export { BANK_GATEWAY_MODULE } from './servers/bank-gateway.js';
 export { launchChromium, type TestBrowser } from './servers/chromium.js';
 export { startReceiver, type HttpReceiver, type Received } from './servers/http-receiver.js';
-export { merchantTool, merchantToolsInstalled } from './servers/merchant-tools.js';
+export { exchangeOf, merchantTool, merchantToolsInstalled, type Exchange } from './servers/merchant-tools.js';
 export { canStartMongoServer, freePort, startMongoServer, waitForPort, type MongoServer } from './servers/mongo-server.js';
 export { startRedisServer, type RedisServer } from './servers/redis-server.js';
 export { FREE_PORTS } from './servers/free-ports.js';

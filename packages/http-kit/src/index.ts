@@ -20,4 +20,4 @@ export { moneyJson, moneyText } from './money-view.js';
 export { deliveryView, domainEventType, eventView, EVENT_TYPE_NAMES } from './events/event-views.js';
 export { legacyPaymentPayload } from './events/legacy-payment-payload.js';
 export { webhookPayload, type WebhookPayload } from './events/webhook-payload.js';
-export { cursorFrom, cursorText, listView, readListQuery, type ListQuery } from './list-page.js';
+export { cursorFrom, cursorText, listView, MAX_CURSOR_LENGTH, readListQuery, type ListAnswer, type ListQuery } from './list-page.js';

@@ -61,7 +61,19 @@ export function readListQuery(query: Request['query'], formerCursor?: string): {
   return { ok: true, value: { limit, ...(after ? { after } : {}), deprecatedName: current === undefined && former !== undefined } };
 }
 
-/** A page as every list answers it: its items in their view and the next page's cursor (null on the last page). */
-export function listView<T, V>(page: Page<T>, view: (item: T) => V): { items: V[]; next_cursor: string | null } {
-  return { items: page.items.map(view), next_cursor: page.next ? cursorText(page.next) : null };
+/**
+ * A page as every list answers it: its items in their view and the next page's cursor (null on the
+ * last page), written by `encode` (a time-and-id cursor unless the list pages by another place).
+ */
+export function listView<T, V>(page: Page<T>, view: (item: T) => V): ListAnswer<V>;
+export function listView<T, V, C>(page: Page<T, C>, view: (item: T) => V, encode: (place: C) => string): ListAnswer<V>;
+export function listView<T, V, C>(page: Page<T, C | ListCursor>, view: (item: T) => V, encode?: (place: C) => string): ListAnswer<V> {
+  const { next } = page;
+  return { items: page.items.map(view), next_cursor: next === null ? null : encode ? encode(next as C) : cursorText(next as ListCursor) };
+}
+
+/** A list's `data`: the page's items and the next page's cursor. */
+export interface ListAnswer<V> {
+  items: V[];
+  next_cursor: string | null;
 }

@@ -76,8 +76,19 @@ function dayOf(value: unknown): { day: string; iso: string; nextIso: string } | 
   return day && !Number.isNaN(ms) ? { day, iso: new Date(ms).toISOString(), nextIso: new Date(ms + 86_400_000).toISOString() } : undefined;
 }
 
-/** A page's cursor, as the APIs' lists give it (http-kit's; the `time|id` form of before is read too). */
-const parseCursor = (value: string | undefined) => (value ? cursorFrom(value) : undefined);
+/**
+ * A records page's range from its query: the cursor (the APIs' lists' kind, http-kit's) and the days
+ * from and to, as a filter, and the days as the next page's link keeps them.
+ */
+function rangeOf(query: Request['query']) {
+  const cursor = text(query['after']);
+  const after = cursor ? cursorFrom(cursor) : undefined;
+  const [from, to] = [dayOf(query['from']), dayOf(query['to'])];
+  return {
+    filter: { ...(after ? { after } : {}), ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.nextIso } : {}) },
+    kept: { ...(from ? { from: from.day } : {}), ...(to ? { to: to.day } : {}) },
+  };
+}
 
 /**
  * The merchants' dashboard on the API host (`/dashboard/`): a partner signs in with its login and
@@ -228,11 +239,10 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
         const found = await deps.useCases.findInvoiceByOrderId.execute({ projectId: project.id, merchantOrderId: order });
         return page(res, invoicesPage(frame, found.ok ? [found.value] : [], { order }, undefined));
       }
-      const after = parseCursor(text(req.query['after']));
-      const [from, to] = [dayOf(req.query['from']), dayOf(req.query['to'])];
-      const filter: InvoiceFilter = { ...(state ? { state } : {}), ...(after ? { after } : {}), ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.nextIso } : {}) };
+      const range = rangeOf(req.query);
+      const filter: InvoiceFilter = { ...(state ? { state } : {}), ...range.filter };
       const invoices = await deps.useCases.listInvoices.execute({ projectId: project.id, filter, limit: PAGE });
-      const kept = { ...(state ? { state } : {}), ...(from ? { from: from.day } : {}), ...(to ? { to: to.day } : {}) };
+      const kept = { ...(state ? { state } : {}), ...range.kept };
       page(res, invoicesPage(frame, invoices, kept, nextPage(project.id, '/invoices', kept, invoices)));
     }),
   );
@@ -251,12 +261,10 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
     withProject('contracts', async (req, res, { project, frame }) => {
       const state = CONTRACT_STATES.find((s) => s === req.query['state']);
       const mcid = text(req.query['mcid'], 64);
-      const after = parseCursor(text(req.query['after']));
-      const [from, to] = [dayOf(req.query['from']), dayOf(req.query['to'])];
-      const dates = { ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.nextIso } : {}) };
-      const filter = { ...(state ? { state } : {}), ...(mcid ? { merchantContractId: mcid } : {}), ...(after ? { after } : {}), ...dates };
+      const range = rangeOf(req.query);
+      const filter = { ...(state ? { state } : {}), ...(mcid ? { merchantContractId: mcid } : {}), ...range.filter };
       const contracts = await deps.useCases.listContracts.execute({ projectId: project.id, filter, limit: PAGE });
-      const kept = { ...(state ? { state } : {}), ...(mcid ? { mcid } : {}), ...(from ? { from: from.day } : {}), ...(to ? { to: to.day } : {}) };
+      const kept = { ...(state ? { state } : {}), ...(mcid ? { mcid } : {}), ...range.kept };
       page(res, contractsPage(frame, contracts, kept, nextPage(project.id, '/contracts', kept, contracts)));
     }),
   );
@@ -273,11 +281,9 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
     `${DASHBOARD_PATH}/projects/:projectId/subscriptions`,
     withProject('subscriptions', async (req, res, { project, frame }) => {
       const state = SUBSCRIPTION_STATES.find((s) => s === req.query['state']);
-      const after = parseCursor(text(req.query['after']));
-      const [from, to] = [dayOf(req.query['from']), dayOf(req.query['to'])];
-      const dates = { ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdBefore: to.nextIso } : {}) };
-      const subscriptions = await deps.useCases.pageSubscriptions.execute({ projectId: project.id, filter: { ...(state ? { state } : {}), ...(after ? { after } : {}), ...dates }, limit: PAGE });
-      const kept = { ...(state ? { state } : {}), ...(from ? { from: from.day } : {}), ...(to ? { to: to.day } : {}) };
+      const range = rangeOf(req.query);
+      const subscriptions = await deps.useCases.pageSubscriptions.execute({ projectId: project.id, filter: { ...(state ? { state } : {}), ...range.filter }, limit: PAGE });
+      const kept = { ...(state ? { state } : {}), ...range.kept };
       page(res, subscriptionsPage(frame, subscriptions, kept, nextPage(project.id, '/subscriptions', kept, subscriptions)));
     }),
   );

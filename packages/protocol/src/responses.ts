@@ -148,7 +148,7 @@ export const eventSchema = z
  * (older) page, null on the last. `former`: the name the list gave its items before, kept beside
  * for one minor version.
  */
-function listPageSchema<T extends z.ZodType, K extends string>(item: T, former: K) {
+export function listPageSchema<T extends z.ZodType, K extends string>(item: T, former: K) {
   const formerItems = { [former]: z.array(item).meta({ deprecated: true, description: 'the same as items: the name of before, for one minor version' }) } as { [P in K]: z.ZodArray<T> };
   return z.object({
     items: z.array(item),

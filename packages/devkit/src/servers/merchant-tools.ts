@@ -9,8 +9,44 @@ const SCRIPT = `${ROOT}scripts/merchant-tools/check.py`;
 /** Whether scripts/ensure-merchant-tools.sh has installed the Python tools (the test command runs it). */
 export const merchantToolsInstalled = () => existsSync(PYTHON);
 
+/** One request and its answer as a client saw them: what check.py's validate-openapi and generate-client read. */
+export interface Exchange {
+  readonly host: string;
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, string>;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+  readonly status: number;
+  /** The answer's media type, without its parameters. */
+  readonly content_type: string;
+  readonly response_headers: Record<string, string>;
+  readonly response_body: string;
+  /** The document's operationId (generate-client imports its module by it). */
+  readonly operation: string;
+  /** A request made wrong on purpose: its answer is checked, not the request. */
+  bad?: true;
+}
+
+/** The exchange of a request (`url`, `method`, its headers and body text) and its `response`, whose text is `text`. */
+export function exchangeOf(request: { url: URL; method: string; headers: Record<string, string>; body: string }, response: Response, text: string, operation: string): Exchange {
+  return {
+    host: request.url.origin,
+    method: request.method,
+    path: request.url.pathname,
+    query: Object.fromEntries(request.url.searchParams),
+    headers: request.headers,
+    body: request.body,
+    status: response.status,
+    content_type: (response.headers.get('content-type') ?? '').split(';')[0] ?? '',
+    response_headers: Object.fromEntries(response.headers.entries()),
+    response_body: text,
+    operation,
+  };
+}
+
 /** Runs one command of scripts/merchant-tools/check.py with `input` on stdin; resolves with its JSON answer. */
-export function merchantTool<T>(command: 'verify-webhooks' | 'validate-openapi' | 'generate-client' | 'validate-xml' | 'validate-answers', input: unknown): Promise<T> {
+export function merchantTool<T>(command: 'verify-webhooks' | 'validate-openapi' | 'generate-client' | 'validate-xml', input: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(PYTHON, [SCRIPT, command], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
