@@ -27,7 +27,8 @@ export class RelayEvents implements EventRelay {
     const { outbox, events: log, projects, notifications, deliveries, scheduler, clock } = this.ports;
     const events = await outbox.pending(limit, testClockId);
     const relayOne = async (event: DomainEvent) => {
-      await log.record(event);
+      // Real time as it enters the log: the feed `kassa listen` tails is in this order, never the event's own time (a test clock's).
+      await log.record(event, clock.now().toISOString());
       const project = await projects.findProject(event.projectId);
       const rendered = project ? await notifications.render(event, project) : [];
       // An event on a test clock is delivered from its own time, the clock's: its retries walk with the clock.
