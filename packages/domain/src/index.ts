@@ -184,3 +184,4 @@ export type { SimulatePayment } from './sandbox/use-cases/simulate-payment.use-c
 export type { GetContract, ListContracts } from './contract/use-cases/contract-queries.js';
 export type { FeedTailStart } from './webhook/event-feed.js';
 export { EventFeedTail, FEED_LOOK_BACK_MS, REDELIVERIES_KEPT, redeliveryEntryId } from './webhook/event-feed.js';
+export type { FollowEventFeed, FollowedFeed, FollowFeedInput } from './webhook/use-cases/follow-event-feed.use-case.js';

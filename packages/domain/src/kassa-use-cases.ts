@@ -32,6 +32,7 @@ import { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case
 import { RecoverDeadDeliveries } from './webhook/use-cases/recover-dead-deliveries.use-case.js';
 import { ResetTestData } from './sandbox/use-cases/reset-test-data.use-case.js';
 import { ListEvents, ListWebhookDeliveries } from './webhook/use-cases/webhook-queries.js';
+import { FollowEventFeed } from './webhook/use-cases/follow-event-feed.use-case.js';
 import { RunJob } from './jobs/run-job.use-case.js';
 import { RunDueWork } from './jobs/run-due-work.use-case.js';
 import { ApplyRetention } from './jobs/apply-retention.use-case.js';
@@ -115,6 +116,7 @@ export function kassaUseCases(given: KassaPorts) {
     runTestClockAdvance,
     listEvents: new ListEvents(ports),
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
+    followEventFeed: new FollowEventFeed(ports),
     attemptDelivery,
     runJob,
     // Test clocks exist in the test environment only: production sweeps none and keeps none.

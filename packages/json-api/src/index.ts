@@ -12,3 +12,5 @@ export { sandboxRoutes } from './sandbox-routes.js';
 export { SignatureVerifier, signaturesMatch } from './signature.js';
 export { webhookRoutes } from './webhook-routes.js';
 export { MAX_DRIFT_SECONDS } from '@kassa/operations';
+export { OpenStreams, STREAM_SETTINGS, type StreamSettings } from './open-streams.js';
+export { streamRoutes } from './stream-routes.js';

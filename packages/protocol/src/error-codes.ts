@@ -34,6 +34,7 @@ export const JSON_ERROR_CODES = [
   'TEST_CLOCK_ADVANCING',
   'TEST_CLOCK_TIME_INVALID',
   'TEST_CLOCK_LIMIT_EXCEEDED',
+  'STREAM_LIMIT_EXCEEDED',
 ] as const;
 
 export type JsonErrorCode = (typeof JSON_ERROR_CODES)[number];

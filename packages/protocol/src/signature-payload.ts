@@ -21,7 +21,9 @@ export type SignedOperation =
   | 'getTestClock'
   | 'listTestClocks'
   | 'advanceTestClock'
-  | 'deleteTestClock';
+  | 'deleteTestClock'
+  | 'streamEvents'
+  | 'streamRequests';
 
 export interface SignedRequest {
   readonly body?: unknown;
@@ -94,6 +96,10 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
       return queryParts(request, ['type', 'after', 'limit', 'cursor']);
     case 'listWebhookDeliveries':
       return queryParts(request, ['status', 'event_id', 'limit', 'cursor']);
+    case 'streamEvents':
+      return queryParts(request, ['types', 'since']);
+    case 'streamRequests':
+      return queryParts(request, ['status', 'path']);
     case 'redeliverWebhook':
       return [id('deliveryId')];
     case 'listTestClocks':

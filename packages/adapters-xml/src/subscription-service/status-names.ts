@@ -56,6 +56,7 @@ export const SUBSCRIPTION_STATUS_NAMES: Readonly<Record<ErrorCode, Status>> = {
   TEST_CLOCK_ADVANCING: WRONG_PARAMS,
   TEST_CLOCK_TIME_INVALID: WRONG_PARAMS,
   TEST_CLOCK_LIMIT_EXCEEDED: WRONG_PARAMS,
+  STREAM_LIMIT_EXCEEDED: WRONG_PARAMS,
 };
 
 /** A document that is no request at all (HTTP 4xx, still in XML), as on the XML 2.9 service. */
