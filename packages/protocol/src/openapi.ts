@@ -152,7 +152,14 @@ function errorResponses(op: Operation, options: OpenApiOptions): Record<string, 
 const streamSuccess = (op: Operation) => ({
   description: `success: a Server-Sent Events stream; each data line is the JSON of ${idOf(op.response)}`,
   headers: answerHeaders(op),
-  content: { 'text/event-stream': { schema: { type: 'string', description: `Server-Sent Events; data lines: #/components/schemas/${idOf(op.response)}` }, example: op.example } },
+  content: {
+    'text/event-stream': {
+      schema: { type: 'string', description: `Server-Sent Events; data lines: #/components/schemas/${idOf(op.response)}` },
+      // The schema of each data line (OpenAPI 3.1 has no place for it: 3.2's itemSchema); the merchant tools' check reads it.
+      'x-sse-data': ref(idOf(op.response)),
+      example: op.example,
+    },
+  },
 });
 
 /** Last-Event-ID (the SSE reconnection header) of a resumable stream. */

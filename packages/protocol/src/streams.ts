@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from './responses.js';
-import { jsonWebhookSchema } from './webhook-payloads.js';
 
 /**
  * The two Server-Sent Events streams of the JSON v3 API (`kassa listen`, `kassa logs tail`): what
@@ -25,7 +24,8 @@ export const eventStreamEntrySchema = z
     type: z.enum(EVENT_TYPES),
     recorded_at: z.string().describe('When the entry entered the feed (the event the log, a redelivery its request): the stream is in this order'),
     redelivery: z.boolean(),
-    payload: jsonWebhookSchema.describe('The body a webhook endpoint gets for the event'),
+    // The webhook's {type, data}: each type's shape is in this document's webhooks (as the events list's `data`).
+    payload: z.object({ type: z.enum(EVENT_TYPES), data: z.record(z.string(), z.unknown()) }).describe("The body a webhook endpoint gets for the event (this document's webhooks show each type's)"),
   })
   .meta({
     id: 'EventStreamEntry',
