@@ -102,6 +102,24 @@ describe('kassa logs tail', { timeout: 60_000 }, () => {
     expect(wrong.join('\n')).toContain('refused the credentials');
 
     const client = t.client();
+    // The event stream's hostile input: 400 naming what is wrong, never a 5xx, never a stream.
+    const events = `${t.kassa.urls.api}/api/v3/projects/${P.main}/events/stream`;
+    const hostile: [Record<string, string>, Record<string, string>, RegExp][] = [
+      [{}, { 'Last-Event-ID': 'garbage garbage' }, /Last-Event-ID/],
+      [{}, { 'Last-Event-ID': 'x'.repeat(5_000) }, /Last-Event-ID/],
+      [{}, { 'Last-Event-ID': 'a, b' }, /Last-Event-ID/],
+      [{ since: 'yesterday!' }, {}, /since/],
+      [{ since: '2026-02-31T00:00:00Z' }, {}, /since/],
+      [{ since: 'no-such-event' }, {}, /since: no entry/],
+      [{ types: 'payment.updated,,' }, {}, /types/],
+      [{ types: 'subscription.activated' }, {}, /types/],
+      [{ types: 'x'.repeat(401) }, {}, /types/],
+    ];
+    for (const [query, headers, message] of hostile) {
+      const r = await fetch(`${events}?${new URLSearchParams(query)}`, { headers: { ...client.signedHeaders({ operation: 'streamEvents', query }), ...headers } });
+      const body = (await r.json()) as { error: { code: string; message: string } };
+      expect([r.status, body.error.code, body.error.message]).toEqual([400, 'BAD_REQUEST', expect.stringMatching(message)]);
+    }
     const url = `${t.kassa.urls.api}/api/v3/projects/${P.main}/requests/stream`;
     const open = await Promise.all(Array.from({ length: 5 }, () => fetch(url, { headers: client.signedHeaders({ operation: 'streamRequests', query: {} }) })));
     expect(open.map((r) => [r.status, r.headers.get('content-type')])).toEqual(Array.from({ length: 5 }, () => [200, 'text/event-stream; charset=utf-8']));

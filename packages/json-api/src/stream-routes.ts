@@ -42,7 +42,11 @@ function readTypes(text: string | undefined): { types?: ReadonlySet<DomainEventT
 /** `since`: an ISO time or a feed entry's id. */
 function readSince(text: string | undefined): { since?: { time: string } | { entryId: string } } | { error: string } {
   if (text === undefined) return {};
-  if (ISO_TIME.test(text)) return Number.isNaN(Date.parse(text)) ? { error: 'since: not a real time' } : { since: { time: text } };
+  if (ISO_TIME.test(text)) {
+    // Date.parse takes February 31 as March 3: a time is real only if it reads back the same.
+    const ms = Date.parse(text);
+    return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 19) !== text.slice(0, 19) ? { error: 'since: not a real time' } : { since: { time: text } };
+  }
   if (STREAM_ENTRY_ID.test(text)) return { since: { entryId: text } };
   return { error: 'since: an ISO time (2026-11-22T10:00:00Z) or an event id' };
 }
