@@ -103,7 +103,7 @@ export async function followStream(o: StreamFollowing): Promise<void> {
       if (e instanceof CliError) throw e;
       if (o.signal?.aborted) break;
       o.onNotice(
-        stalled ? `no heartbeat for ${Math.round((o.stallMs ?? STALL_MS) / 1000)} s: the connection is dead, reconnecting` : `cannot reach Kassa at ${o.baseUrl}: ${(e as Error).message}; retrying`,
+        stalled ? `no heartbeat for ${(o.stallMs ?? STALL_MS) / 1000} s: the connection is dead, reconnecting` : `cannot reach Kassa at ${o.baseUrl}: ${(e as Error).message}; retrying`,
       );
     } finally {
       clearTimeout(timer);
