@@ -8,13 +8,21 @@ import { followStream } from '../src/cli/event-stream.js';
 // The CLI's stream follower against real HTTP servers that misbehave as networks do: a connection
 // that goes silent without closing (stripe-cli #600, #631), one that ends, a refusal for good.
 let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? (server.closeAllConnections(), server.close(() => resolve())) : resolve())));
+afterEach(
+  () =>
+    new Promise<void>((resolve) => {
+      if (!server?.listening) return resolve();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 async function serve(handler: (req: IncomingMessage, res: ServerResponse, n: number) => void): Promise<string> {
   let n = 0;
-  server = createServer((req, res) => handler(req, res, n++));
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}`;
+  const listening = createServer((req, res) => handler(req, res, n++));
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
 }
 
 const client = (baseUrl: string) => new KassaClient({ baseUrl, login: 'merchant', password: 'merchant-secret-1' });

@@ -44,9 +44,13 @@ export function serveStream(
   };
   const taken = streams ? streams.take(kind, projectId, { end }) : () => undefined;
   if (taken === 'full') {
-    return sendError(res, domainError('STREAM_LIMIT_EXCEEDED', `At most ${settings.maxPerProject} ${kind} streams of a project at once`, { retry_after_seconds: RETRY_AFTER_SECONDS }), deps.mode);
+    sendError(res, domainError('STREAM_LIMIT_EXCEEDED', `At most ${settings.maxPerProject} ${kind} streams of a project at once`, { retry_after_seconds: RETRY_AFTER_SECONDS }), deps.mode);
+    return;
   }
-  if (taken === 'closing') return sendError(res, domainError('SERVICE_UNAVAILABLE', 'This API process is stopping: reconnect'), deps.mode);
+  if (taken === 'closing') {
+    sendError(res, domainError('SERVICE_UNAVAILABLE', 'This API process is stopping: reconnect'), deps.mode);
+    return;
+  }
   const release = taken;
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',

@@ -102,9 +102,7 @@ export async function followStream(o: StreamFollowing): Promise<void> {
     } catch (e) {
       if (e instanceof CliError) throw e;
       if (o.signal?.aborted) break;
-      o.onNotice(
-        stalled ? `no heartbeat for ${(o.stallMs ?? STALL_MS) / 1000} s: the connection is dead, reconnecting` : `cannot reach Kassa at ${o.baseUrl}: ${(e as Error).message}; retrying`,
-      );
+      o.onNotice(stalled ? `no heartbeat for ${(o.stallMs ?? STALL_MS) / 1000} s: the connection is dead, reconnecting` : `cannot reach Kassa at ${o.baseUrl}: ${(e as Error).message}; retrying`);
     } finally {
       clearTimeout(timer);
       o.signal?.removeEventListener('abort', stop);
