@@ -1,7 +1,7 @@
 import type { EventLog } from '../ports/event-log.port.js';
 import type { DomainEvent } from '../events/domain-event.js';
 import type { TestApi } from './test-api.js';
-import { EventFeedTail, redeliveryEntryId } from '../webhook/event-feed.js';
+import { EventFeedTail, redeliveryEntryId } from '../webhook/use-cases/event-feed-tail.js';
 
 let seq = 0;
 const next = () => {

@@ -1,7 +1,7 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { EventFeedTail, type FeedTailStart } from '../event-feed.js';
+import { EventFeedTail, type FeedTailStart } from './event-feed-tail.js';
 
 /** Where a follower of the feed starts: from now, from a time, or after an entry; and the last entry it received before, when it reconnects. */
 export interface FollowFeedInput {

@@ -1,4 +1,4 @@
-import type { EventFeedEntry, EventLog } from '../ports/event-log.port.js';
+import type { EventFeedEntry, EventLog } from '../../ports/event-log.port.js';
 
 /** How many redeliveries of one event the feed keeps (the newest): plenty for a developer's retries. */
 export const REDELIVERIES_KEPT = 20;
