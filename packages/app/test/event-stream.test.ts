@@ -61,10 +61,34 @@ describe('followStream', () => {
     await following;
     expect(messages).toEqual(['ready:', 'event:entry-0', 'ready:', 'event:entry-1', 'ready:', 'event:entry-2']);
     expect(seen).toEqual([undefined, 'entry-0', 'entry-1']);
-    expect(notices[0]).toMatch(/no heartbeat for 0.4 s: the connection is dead/);
+    expect(notices[0]).toMatch(/went silent \(no heartbeat, or no answer in time\): the connection is dead/);
     expect(notices).toContain('the stream ended (Kassa stopping or restarting?): reconnecting');
     // The heartbeats of the third kept it alive past stallMs: no notice after it connected.
     expect(notices.at(-1)).toMatch(/connected again, resuming after entry-1/);
+  });
+
+  it('tries again a connection taken but never answered (a Kassa still starting)', async () => {
+    const url = await serve((_req, res, n) => {
+      if (n > 0) res.writeHead(200, { 'content-type': 'text/event-stream' }).write('event: ready\ndata: {}\n\n');
+    });
+    const controller = new AbortController();
+    const notices: string[] = [];
+    const started = Date.now();
+    await followStream({
+      client: client(url),
+      baseUrl: url,
+      path: '/s',
+      operation: 'streamEvents',
+      query: () => ({}),
+      resumable: true,
+      stallMs: 300,
+      backoffMs: 10,
+      onNotice: (l) => notices.push(l),
+      onMessage: () => controller.abort(),
+      signal: controller.signal,
+    });
+    expect(notices[0]).toMatch(/went silent/);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('stops with a CliError on a refusal for good (401), and retries a 503 until it is served', async () => {

@@ -118,7 +118,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-describe('kassa listen: a real process forwarding to a real receiver, across a restart of Kassa', { timeout: 120_000 }, () => {
+describe('kassa listen: a real process forwarding to a real receiver, across a restart of Kassa', { timeout: 150_000 }, () => {
   it('backfills with --since, forwards live events and those after a restart once each, a redelivery again with its webhook-id; --events filters; every request verifies with the printed secret', async () => {
     const start = new Date(Date.now() - 1000).toISOString();
     await contractEvents();
@@ -159,13 +159,12 @@ describe('kassa listen: a real process forwarding to a real receiver, across a r
     kassa = await startKassa(ports);
     await contractEvents();
     await contractEvents();
-    expect(
-      await eventually(
-        async () => at('/hooks').length,
-        (n) => n >= 10,
-        30_000,
-      ),
-    ).toBe(10);
+    const afterRestart = await eventually(
+      async () => at('/hooks').length,
+      (n) => n >= 10,
+      45_000,
+    );
+    expect(afterRestart, `the listener said:\n${listener.err.join('\n')}\n${listener.out.join('\n')}`).toBe(10);
     expect(listener.err.some((l) => /reconnect|trying again|retrying/.test(l))).toBe(true);
 
     // A delivery to the project's endpoint redelivered through the API: the listener forwards the event again, same webhook-id.

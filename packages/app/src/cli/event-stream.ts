@@ -26,6 +26,11 @@ export interface StreamFollowing {
 }
 
 const STALL_MS = 45_000;
+/**
+ * An answer's headers come this soon or the connection is tried again: a Kassa that is starting may
+ * take a connection before it answers requests (its listeners open before its apps are on them).
+ */
+const ANSWER_MS = 10_000;
 
 /** Whether a refusal is for good (credentials, project, the request itself) rather than for now. */
 async function refusal(response: Response): Promise<CliError | undefined> {
@@ -68,21 +73,22 @@ export async function followStream(o: StreamFollowing): Promise<void> {
     let stalled = false;
     let retryAfterMs = 0;
     let timer: NodeJS.Timeout | undefined;
-    const watch = () => {
+    const watch = (ms = o.stallMs ?? STALL_MS) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         stalled = true;
         connection.abort();
-      }, o.stallMs ?? STALL_MS);
+      }, ms);
     };
     try {
       const query = o.query();
       const search = new URLSearchParams(query).toString();
-      watch();
+      watch(Math.min(ANSWER_MS, o.stallMs ?? STALL_MS));
       const response = await fetch(new URL(`${o.path}${search ? `?${search}` : ''}`, o.baseUrl), {
         headers: { ...o.client.signedHeaders({ operation: o.operation, query }), Accept: 'text/event-stream', ...(o.resumable && lastId ? { 'Last-Event-ID': lastId } : {}) },
         signal: connection.signal,
       });
+      watch();
       if (response.status !== 200 || !response.body) {
         const refused = await refusal(response);
         if (refused) throw refused;
@@ -102,7 +108,7 @@ export async function followStream(o: StreamFollowing): Promise<void> {
     } catch (e) {
       if (e instanceof CliError) throw e;
       if (o.signal?.aborted) break;
-      o.onNotice(stalled ? `no heartbeat for ${(o.stallMs ?? STALL_MS) / 1000} s: the connection is dead, reconnecting` : `cannot reach Kassa at ${o.baseUrl}: ${(e as Error).message}; retrying`);
+      o.onNotice(stalled ? `Kassa went silent (no heartbeat, or no answer in time): the connection is dead, reconnecting` : `cannot reach Kassa at ${o.baseUrl}: ${(e as Error).message}; retrying`);
     } finally {
       clearTimeout(timer);
       o.signal?.removeEventListener('abort', stop);
