@@ -143,6 +143,9 @@ describe("kassa trigger: the subscription service's notifications", { timeout: 6
     expect(listed?.data).toMatchObject({ subscription_id: made.subscription_id, status: status });
     const [notification] = await waitForNotification(made.subscription_id, eventType);
     expect(notification).toMatchObject({ SubscriptionID: made.subscription_id, SubscriptionProjectID: String(SUBS), SubscriptionStatus: status });
+    // The notification is the event's delivery, listed as any other.
+    const deliveries = dataOf(await t.client().listWebhookDeliveries(SUBS, { eventId: made.event_id })).items;
+    expect(deliveries.map((d) => d.url)).toEqual([`${receiver.url}/subs`]);
     if (event === 'subscription.charged') {
       // One charge, on the test clock advanced past it: successful, at the default amount.
       expect(notification).toMatchObject({ BillingResult: 'Success', CustomerPrice: '10.00', Currency: 'RUB' });
