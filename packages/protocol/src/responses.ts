@@ -129,6 +129,7 @@ export const EVENT_TYPES = [
   'subscription.closed',
   'subscription.charged',
   'test_clock.ready',
+  'webhook_endpoint.disabled',
 ] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];
 
@@ -178,6 +179,7 @@ export const webhookDeliverySchema = z
     event_id: z.string().meta({ description: 'the webhook-id of every attempt' }),
     event_type: z.enum(EVENT_TYPES),
     url: z.string(),
+    endpoint_id: z.string().nullable().meta({ description: 'the webhook endpoint it goes to; null for the project webhookUrl, test callbacks and subscription notifications' }),
     status: z.enum(['pending', 'succeeded', 'dead']),
     created_at: time,
     next_attempt_at: time.nullable(),

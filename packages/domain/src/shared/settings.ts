@@ -1,3 +1,5 @@
+import { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS } from '../webhook-endpoint/webhook-endpoint.fields.js';
+
 /**
  * `test` is the spec's test environment (fixed PIN, chosen outcomes, hints); `production` drops it.
  * The composition root chooses the ports by it (KassaPorts' `time` and `sandbox`); no use case reads it.
@@ -10,6 +12,8 @@ export interface DomainSettings {
   readonly invoiceLifetimeSeconds: number;
   /** Events and finished deliveries (and, in memory, finished aggregates) older than this many days are removed. */
   readonly retentionDays: number;
+  /** A webhook endpoint whose deliveries have all failed for this many hours is disabled (`KASSA_ENDPOINT_DISABLE_AFTER_HOURS`). */
+  readonly endpointDisableAfterHours: number;
 }
 
 /** `KASSA_RETENTION_DAYS`' default. */
@@ -21,4 +25,5 @@ export const defaultSettings = (): DomainSettings => ({
   contractLifetimeSeconds: 365 * 24 * 3600,
   invoiceLifetimeSeconds: 24 * 3600,
   retentionDays: DEFAULT_RETENTION_DAYS,
+  endpointDisableAfterHours: DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS,
 });
