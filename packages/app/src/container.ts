@@ -17,7 +17,7 @@ import { HmacPinDigests, MathRandom, RandomPins, RandomSigningSecrets, RandomUui
 import { TransportNotifications } from './notifications.js';
 import { gaugeSources } from './operations/gauge-sources.js';
 import { KassaMetrics } from './operations/kassa-metrics.js';
-import { countedRepositories, observedWebhooks, requestStampedScheduler } from './operations/observed-ports.js';
+import { countedEndpoints, countedRepositories, observedWebhooks, requestStampedScheduler } from './operations/observed-ports.js';
 import { Readiness } from './operations/readiness.js';
 import type { KassaSettings } from './settings.js';
 import type { Storage } from './storage.js';
@@ -92,7 +92,7 @@ export function buildContainer(f: Foundations): Container {
         outbox: storage.outbox,
         projects: storage.projects,
         deliveries: storage.deliveries,
-        endpoints: storage.endpoints,
+        endpoints: countedEndpoints(storage.endpoints, metrics),
         webhookTargets: new PublicNetworkWebhookTargets({ privateNetworks: callers.webhookPrivateNetworks, ...(f.resolve ? { resolve: f.resolve } : {}) }),
         signingSecrets: new RandomSigningSecrets(),
         events: storage.events,

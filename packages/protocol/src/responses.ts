@@ -77,7 +77,15 @@ export const invoiceAuthorizedSchema = z.object({ invoice_id: z.uuid(), status: 
 export const invoiceCancelledSchema = z.object({ invoice_id: z.uuid(), status: z.literal('Cancelled') }).meta({ id: 'InvoiceCancelled' });
 /** What `test_data/reset` removed from the project. */
 export const testDataResetSchema = z
-  .object({ contracts: z.number().int(), invoices: z.number().int(), subscriptions: z.number().int(), events: z.number().int(), deliveries: z.number().int(), test_clocks: z.number().int() })
+  .object({
+    contracts: z.number().int(),
+    invoices: z.number().int(),
+    subscriptions: z.number().int(),
+    events: z.number().int(),
+    deliveries: z.number().int(),
+    test_clocks: z.number().int(),
+    webhook_endpoints: z.number().int(),
+  })
   .meta({ id: 'TestDataReset' });
 export const testClockSchema = z
   .object({

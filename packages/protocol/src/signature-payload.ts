@@ -99,7 +99,8 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
       // `cursor` (and the limit of the lists that had none) came last: a client of before, sending neither, signs the same bytes.
       return queryParts(request, ['type', 'after', 'limit', 'cursor']);
     case 'listWebhookDeliveries':
-      return queryParts(request, ['status', 'event_id', 'limit', 'cursor']);
+      // endpoint_id came last: a client of before, sending none, signs the same bytes.
+      return queryParts(request, ['status', 'event_id', 'limit', 'cursor', 'endpoint_id']);
     case 'redeliverWebhook':
       return [id('deliveryId')];
     case 'listTestClocks':
