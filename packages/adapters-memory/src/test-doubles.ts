@@ -167,7 +167,7 @@ export class SequentialSigningSecrets implements SigningSecrets {
   private n = 0;
   newSecret(): string {
     this.n += 1;
-    // 14 + 6 characters of the base64 alphabet: valid base64 of 15 bytes.
-    return `whsec_dGVzdHNlY3JldA${String(this.n).padStart(6, '0')}`;
+    // 28 + 4 characters of the base64 alphabet: the canonical base64 of 24 bytes (Standard Webhooks' least).
+    return `whsec_dGVzdHNpZ25pbmdzZWNyZXRzZm9y${String(this.n).padStart(4, '0')}`;
   }
 }

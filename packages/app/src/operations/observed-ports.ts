@@ -92,7 +92,8 @@ export function countedRepositories(
 /** The webhook endpoints, with each disabling storage accepted counted (kassa_webhook_endpoints_disabled_total). */
 export function countedEndpoints(endpoints: WebhookEndpointRepository, metrics: KassaMetrics): WebhookEndpointRepository {
   return counted<WebhookEndpointRepository, WebhookEndpoint>(endpoints, (_endpoint, events) => {
-    for (const e of events) if (e.type === 'WebhookEndpointDisabled') metrics.webhookEndpointsDisabled.inc();
+    // An endpoint's creation records no event (its `create` takes none: `events` is then undefined).
+    for (const e of events ?? []) if (e.type === 'WebhookEndpointDisabled') metrics.webhookEndpointsDisabled.inc();
   });
 }
 

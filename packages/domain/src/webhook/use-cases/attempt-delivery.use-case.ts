@@ -140,9 +140,8 @@ export class AttemptDelivery {
       at = current.nextAttemptAt;
     }
     // Many steps, one save: one version more than the stored one (compare-and-set).
-    const saved = await this.saveAndSchedule(delivery, { ...current, version: delivery.version + 1 });
-    // Attempts not sent while the endpoint rests are failures of its too: it failed the real ones before.
-    if (saved.ok) await this.tellEndpoint(delivery, { succeeded: false, from: stamp.now, at });
+    // Attempts not sent tell its endpoint nothing: the sandbox paces by host, not by endpoint (docs/decisions.md).
+    await this.saveAndSchedule(delivery, { ...current, version: delivery.version + 1 });
   }
 
   /** Where the advance of the delivery's clock ends, if it is advancing. */
