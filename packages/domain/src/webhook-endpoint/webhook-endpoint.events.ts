@@ -1,5 +1,4 @@
 import { stamped, type EmittedPart, type EventEnvelope, type EventStamp } from '../shared/events.js';
-import type { WebhookEndpoint } from './webhook-endpoint.fields.js';
 
 export interface WebhookEndpointFacts {
   readonly url: string;
@@ -19,6 +18,11 @@ export type WebhookEndpointEvent = WebhookEndpointDisabled;
 export type WebhookEndpointEmitted = EmittedPart<WebhookEndpointEvent, WebhookEndpointFacts>;
 
 /** The events of one step of the endpoint machine, stamped, with the endpoint's facts after the step. */
-export function webhookEndpointEvents(endpoint: WebhookEndpoint, emitted: readonly WebhookEndpointEmitted[], stamp: EventStamp): WebhookEndpointEvent[] {
+// The endpoint as its events read it (not its fields module, which names the event types: no import cycle).
+export function webhookEndpointEvents(
+  endpoint: { readonly id: string; readonly projectId: number; readonly url: string },
+  emitted: readonly WebhookEndpointEmitted[],
+  stamp: EventStamp,
+): WebhookEndpointEvent[] {
   return emitted.map((e) => stamped('webhook_endpoint', endpoint, { url: endpoint.url, ...e }, stamp));
 }
