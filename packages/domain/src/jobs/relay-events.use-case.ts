@@ -7,7 +7,7 @@ import { eachSettled } from '../shared/each-settled.js';
 import { clockOf } from '../application/event-stamp.js';
 import type { DomainEvent } from '../events/domain-event.js';
 import type { Notification } from '../webhook/webhook-delivery.fields.js';
-import { endpointNotifications } from '../webhook-endpoint/endpoint-fan-out.js';
+import { endpointNotifications } from './endpoint-fan-out.js';
 
 /** Aggregates whose events one relay run moves at once. */
 const RELAY_CONCURRENCY = 10;

@@ -1,5 +1,3 @@
-import { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS } from '../webhook-endpoint/webhook-endpoint.fields.js';
-
 /**
  * `test` is the spec's test environment (fixed PIN, chosen outcomes, hints); `production` drops it.
  * The composition root chooses the ports by it (KassaPorts' `time` and `sandbox`); no use case reads it.
@@ -15,6 +13,9 @@ export interface DomainSettings {
   /** A webhook endpoint whose deliveries have all failed for this many hours is disabled (`KASSA_ENDPOINT_DISABLE_AFTER_HOURS`). */
   readonly endpointDisableAfterHours: number;
 }
+
+/** `KASSA_ENDPOINT_DISABLE_AFTER_HOURS`' default: five days of nothing but failures. */
+export const DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS = 120;
 
 /** `KASSA_RETENTION_DAYS`' default. */
 export const DEFAULT_RETENTION_DAYS = 30;

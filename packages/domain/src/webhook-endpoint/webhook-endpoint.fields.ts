@@ -1,11 +1,14 @@
-import type { DomainEventType } from '../events/domain-event.js';
 import type { RetiringSecret } from '../shared/secrets.js';
+export { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS } from '../shared/settings.js';
 
 /** Enabled: events are delivered to it; disabled (by the merchant, or after failing too long): none are. */
 export type WebhookEndpointState = 'enabled' | 'disabled';
 
-/** The events an endpoint takes: every one (`all`, the wire's `["*"]`), or these types. */
-export type EndpointEventTypes = 'all' | readonly DomainEventType[];
+/**
+ * The events an endpoint takes: every one (`all`, the wire's `["*"]`), or these types (the domain's
+ * names, `DomainEventType`: named as text here, since the events' union names this aggregate's event).
+ */
+export type EndpointEventTypes = 'all' | readonly string[];
 
 /** The limits of a project's endpoints (docs/merchants/webhooks.md, "Webhook endpoints"). */
 export const WEBHOOK_ENDPOINT_LIMITS = {
@@ -15,9 +18,6 @@ export const WEBHOOK_ENDPOINT_LIMITS = {
   maxRotationHours: 168,
   defaultRotationHours: 24,
 } as const;
-
-/** `KASSA_ENDPOINT_DISABLE_AFTER_HOURS`' default: five days of nothing but failures. */
-export const DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS = 120;
 
 /** A merchant's own webhook endpoint: where the events of the types it takes are delivered, signed with its own secret. */
 export interface WebhookEndpointFields {
@@ -54,4 +54,4 @@ export interface WebhookEndpoint extends WebhookEndpointFields {
 export const endpointChannel = (endpointId: string): string => `endpoint-${endpointId}`;
 
 /** Whether `endpoint` takes events of `type` (enabled or not). */
-export const takesEventType = (endpoint: Pick<WebhookEndpointFields, 'eventTypes'>, type: DomainEventType): boolean => endpoint.eventTypes === 'all' || endpoint.eventTypes.includes(type);
+export const takesEventType = (endpoint: Pick<WebhookEndpointFields, 'eventTypes'>, type: string): boolean => endpoint.eventTypes === 'all' || endpoint.eventTypes.includes(type);

@@ -2,8 +2,11 @@ import { specTime, type DomainEventType, type EndpointEventTypes, type WebhookEn
 import { ALL_EVENT_TYPES } from '@kassa/protocol';
 import { domainEventType, EVENT_TYPE_NAMES } from './event-views.js';
 
+/** The wire name of each domain event type (the aggregate stores the domain's names as text). */
+const WIRE_NAMES: ReadonlyMap<string, string> = new Map(Object.entries(EVENT_TYPE_NAMES));
+
 /** An endpoint's event types as the wire names them: ["*"] for all. */
-export const eventTypeNames = (types: EndpointEventTypes): string[] => (types === 'all' ? [ALL_EVENT_TYPES] : types.map((t) => EVENT_TYPE_NAMES[t]));
+export const eventTypeNames = (types: EndpointEventTypes): string[] => (types === 'all' ? [ALL_EVENT_TYPES] : types.flatMap((t) => WIRE_NAMES.get(t) ?? []));
 
 /** The domain's event types of wire names the request schema has checked: `all` when "*" is among them. */
 export function endpointEventTypes(names: readonly string[]): EndpointEventTypes {

@@ -1,8 +1,8 @@
 import type { DomainEvent } from '../events/domain-event.js';
 import type { NotificationRenderer } from '../ports/notification.port.js';
 import type { Notification } from '../webhook/webhook-delivery.fields.js';
-import { endpointChannel, takesEventType, type WebhookEndpoint } from './webhook-endpoint.fields.js';
-import { webhookEndpointLifecycle } from './webhook-endpoint.lifecycle.js';
+import { endpointChannel, takesEventType, type WebhookEndpoint } from '../webhook-endpoint/webhook-endpoint.fields.js';
+import { webhookEndpointLifecycle } from '../webhook-endpoint/webhook-endpoint.lifecycle.js';
 
 /**
  * The relay's fan-out of one event to the project's webhook endpoints: one notification for each
