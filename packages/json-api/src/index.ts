@@ -11,4 +11,5 @@ export { createPciApp } from './pci-app.js';
 export { sandboxRoutes } from './sandbox-routes.js';
 export { SignatureVerifier, signaturesMatch } from './signature.js';
 export { webhookRoutes } from './webhook-routes.js';
+export { webhookEndpointRoutes } from './webhook-endpoint-routes.js';
 export { MAX_DRIFT_SECONDS } from '@kassa/operations';

@@ -12,3 +12,4 @@ export * from './webhooks.js';
 export * from './webhook-payloads.js';
 export * from './xml-signature.js';
 export * from './status-names.js';
+export * from './webhook-endpoints.js';
