@@ -21,10 +21,13 @@ import {
   SequentialIds,
   StaticPaymentPages,
   TestPinDigests,
+  AnyWebhookTargets,
+  SequentialSigningSecrets,
 } from './test-doubles.js';
 import { InMemoryWebhookDeliveryRepository } from './in-memory-webhook-delivery-repository.js';
 import { InMemoryEventLog } from './in-memory-event-log.js';
 import { InMemoryTestClockRepository } from './in-memory-test-clock-repository.js';
+import { InMemoryWebhookEndpointRepository } from './in-memory-webhook-endpoint-repository.js';
 
 export interface InMemoryPorts extends KassaPorts {
   readonly contracts: InMemoryContractRepository;
@@ -36,6 +39,7 @@ export interface InMemoryPorts extends KassaPorts {
   readonly scheduler: InMemoryScheduler;
   readonly deliveries: InMemoryWebhookDeliveryRepository;
   readonly webhooks: RecordingWebhookSender;
+  readonly endpoints: InMemoryWebhookEndpointRepository;
 }
 
 /**
@@ -52,11 +56,12 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
   const deliveries = new InMemoryWebhookDeliveryRepository();
   const events = new InMemoryEventLog();
   const testClocks = new InMemoryTestClockRepository(undefined, [contracts, invoices, subscriptions]);
+  const endpoints = new InMemoryWebhookEndpointRepository();
   return {
     contracts,
     invoices,
     subscriptions,
-    outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions, testClocks }),
+    outbox: new InMemoryEventOutbox({ contracts, invoices, subscriptions, testClocks, endpoints }),
     projects: new InMemoryProjectDirectory(options.partners ?? [], options.projects ?? []),
     clock,
     ...(options.mode === 'production' ? { time: new RealTime(clock) } : { time: new TestClockTime(testClocks, clock), sandbox: testEnvironmentSandbox }),
@@ -70,8 +75,11 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     scheduler: new InMemoryScheduler(),
     settings: options.settings ?? defaultSettings(),
     deliveries,
+    endpoints,
+    webhookTargets: new AnyWebhookTargets(),
+    signingSecrets: new SequentialSigningSecrets(),
     events,
-    retention: new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, testClocks }),
+    retention: new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, testClocks, endpoints }),
     testClocks,
     notifications: new NoNotifications(),
     webhooks: new RecordingWebhookSender(clock),

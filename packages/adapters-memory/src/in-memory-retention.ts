@@ -6,6 +6,7 @@ import type { InMemoryInvoiceRepository } from './in-memory-invoice-repository.j
 import type { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import type { InMemoryWebhookDeliveryRepository } from './in-memory-webhook-delivery-repository.js';
 import type { InMemoryTestClockRepository } from './in-memory-test-clock-repository.js';
+import type { InMemoryWebhookEndpointRepository } from './in-memory-webhook-endpoint-repository.js';
 
 /**
  * The in-memory storage's retention: events, finished deliveries and finished aggregates older than
@@ -20,13 +21,15 @@ export class InMemoryRetention implements StorageRetention {
       readonly deliveries: InMemoryWebhookDeliveryRepository;
       readonly events: InMemoryEventLog;
       readonly testClocks: InMemoryTestClockRepository;
+      /** A project's endpoints go with its other test data at a reset (absent: kept). */
+      readonly endpoints?: InMemoryWebhookEndpointRepository;
       /** Idempotency keys go with the rest once expired past the cut-off. */
       readonly idempotency?: InMemoryIdempotencyStore;
     },
   ) {}
 
   async eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<ProjectErasure> {
-    const { contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks } = this.stores;
+    const { contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks, endpoints } = this.stores;
     await idempotency?.eraseProject(projectId, keep);
     return {
       contracts: contracts.removeProject(projectId),
@@ -35,6 +38,7 @@ export class InMemoryRetention implements StorageRetention {
       events: events.removeProject(projectId),
       deliveries: deliveries.removeProject(projectId),
       testClocks: testClocks.documents.removeProject(projectId),
+      webhookEndpoints: endpoints?.removeProject(projectId) ?? 0,
     };
   }
 
@@ -47,6 +51,7 @@ export class InMemoryRetention implements StorageRetention {
       events: events.removeOnClock(projectId, testClockId),
       deliveries: deliveries.removeOnClock(projectId, testClockId),
       testClocks: 0,
+      webhookEndpoints: 0,
     };
   }
 

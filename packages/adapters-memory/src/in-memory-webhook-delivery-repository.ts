@@ -13,6 +13,8 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   private readonly newest = new NewestFirstIndex();
   /** Each event's deliveries (one per endpoint), for its timeline. */
   private readonly byEvent = new Map<string, Set<string>>();
+  /** Each webhook endpoint's deliveries, for `?endpoint_id=`. */
+  private readonly byEndpoint = new Map<string, Set<string>>();
 
   /** With a `journal`, the deliveries survive a restart. */
   constructor(journal?: Journal) {
@@ -23,6 +25,7 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   private remember(d: WebhookDelivery): void {
     this.newest.add(d.projectId, d.createdAt, d.id);
     this.byEvent.set(d.eventId, (this.byEvent.get(d.eventId) ?? new Set()).add(d.id));
+    if (d.endpointId !== undefined) this.byEndpoint.set(d.endpointId, (this.byEndpoint.get(d.endpointId) ?? new Set()).add(d.id));
   }
 
   async create(delivery: WebhookDelivery): Promise<'created' | 'exists'> {
@@ -65,16 +68,29 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
       const ids = this.byEvent.get(d.eventId);
       ids?.delete(d.id);
       if (ids?.size === 0) this.byEvent.delete(d.eventId);
+      if (d.endpointId !== undefined) {
+        const toEndpoint = this.byEndpoint.get(d.endpointId);
+        toEndpoint?.delete(d.id);
+        if (toEndpoint?.size === 0) this.byEndpoint.delete(d.endpointId);
+      }
     }
     return removed.length;
   }
 
   async list(projectId: number, filter: DeliveryFilter, limit: number) {
-    // An event's deliveries by the event, not by a walk.
-    if (filter.eventId !== undefined) {
-      return [...(this.byEvent.get(filter.eventId) ?? [])]
+    // An event's deliveries by the event, an endpoint's by the endpoint, not by a walk.
+    const of = filter.eventId !== undefined ? this.byEvent.get(filter.eventId) : filter.endpointId !== undefined ? this.byEndpoint.get(filter.endpointId) : undefined;
+    if (filter.eventId !== undefined || filter.endpointId !== undefined) {
+      return [...(of ?? [])]
         .map((id) => this.documents.get(projectId, id))
-        .filter((d): d is WebhookDelivery => d !== undefined && (filter.state === undefined || d.state === filter.state) && comesAfter(d, filter.after))
+        .filter(
+          (d): d is WebhookDelivery =>
+            d !== undefined &&
+            (filter.state === undefined || d.state === filter.state) &&
+            (filter.endpointId === undefined || d.endpointId === filter.endpointId) &&
+            (filter.eventId === undefined || d.eventId === filter.eventId) &&
+            comesAfter(d, filter.after),
+        )
         .sort(newestFirst)
         .slice(0, limit);
     }

@@ -11,6 +11,7 @@ export * from './in-memory-event-outbox.js';
 export * from './in-memory-webhook-delivery-repository.js';
 export * from './in-memory-event-log.js';
 export * from './in-memory-test-clock-repository.js';
+export * from './in-memory-webhook-endpoint-repository.js';
 export * from './in-memory-retention.js';
 export * from './in-memory-project-directory.js';
 export * from './in-memory-audit-log.js';

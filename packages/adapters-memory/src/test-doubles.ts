@@ -9,6 +9,7 @@ import type { NotificationRenderer, SigningInput, WebhookSender } from '@kassa/d
 import type { RandomSource } from '@kassa/domain';
 import type { AttemptOutcome } from '@kassa/domain';
 import type { Notification } from '@kassa/domain';
+import type { SigningSecrets, WebhookTargets, WebhookTargetVerdict } from '@kassa/domain';
 
 /** A clock that moves only when told: for tests and simulations. */
 export class ManualClock implements Clock {
@@ -94,6 +95,10 @@ export class NoNotifications implements NotificationRenderer {
   async render(): Promise<readonly Notification[]> {
     return [];
   }
+
+  endpointPayload(): undefined {
+    return undefined;
+  }
 }
 
 /** A sender that records what it was asked to send and answers with scripted outcomes (success by default). */
@@ -146,5 +151,23 @@ export class ListedCallbackTargets implements CallbackTargets {
 export class TestPinDigests implements PinDigests {
   digest(aggregateId: string, pin: string): string {
     return `test-digest:${aggregateId}:${pin}`;
+  }
+}
+
+/** Admits every URL but those listed as refused (tests of the endpoints' address rule). */
+export class AnyWebhookTargets implements WebhookTargets {
+  readonly refused = new Set<string>();
+  async admit(url: string): Promise<WebhookTargetVerdict> {
+    return this.refused.has(url) ? { kind: 'rejected', reason: 'refused by the test' } : { kind: 'ok' };
+  }
+}
+
+/** Signing secrets in sequence (`whsec_` and base64 ending in a counter): for tests; the app makes random ones. */
+export class SequentialSigningSecrets implements SigningSecrets {
+  private n = 0;
+  newSecret(): string {
+    this.n += 1;
+    // 28 + 4 characters of the base64 alphabet: the canonical base64 of 24 bytes (Standard Webhooks' least).
+    return `whsec_dGVzdHNpZ25pbmdzZWNyZXRzZm9y${String(this.n).padStart(4, '0')}`;
   }
 }

@@ -15,8 +15,8 @@ describe('ApplyRetention', () => {
           cuts.push(before);
           return { events: 0, deliveries: 0, aggregates: 0 };
         },
-        eraseProject: async () => ({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0, testClocks: 0 }),
-        eraseTestClock: async () => ({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0, testClocks: 0 }),
+        eraseProject: async () => ({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0, testClocks: 0, webhookEndpoints: 0 }),
+        eraseTestClock: async () => ({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0, testClocks: 0, webhookEndpoints: 0 }),
       },
     });
     ports.clock.set('2026-03-10T12:00:00.000Z');

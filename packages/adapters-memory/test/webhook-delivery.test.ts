@@ -30,6 +30,10 @@ class TypeOnly implements NotificationRenderer {
   async render(event: DomainEvent, p: Project): Promise<readonly Notification[]> {
     return p.webhookUrl ? [{ channel: 'webhook', url: p.webhookUrl, contentType: 'application/json', body: JSON.stringify({ type: event.type }) }] : [];
   }
+
+  endpointPayload(event: DomainEvent) {
+    return { contentType: 'application/json', body: JSON.stringify({ type: event.type }) };
+  }
 }
 
 /** A contract authorized: one event in the outbox, relayed into one delivery. */

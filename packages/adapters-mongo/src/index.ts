@@ -15,3 +15,4 @@ export { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 export { MongoTestClockRepository } from './mongo-test-clock-repository.js';
 export { MongoDashboardSessions } from './mongo-dashboard-sessions.js';
 export { MongoApiCallLog } from './mongo-api-call-log.js';
+export { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository.js';

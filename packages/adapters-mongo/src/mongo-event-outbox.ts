@@ -1,4 +1,4 @@
-import type { AggregateKind, Contract, DomainEvent, EventOutbox, Invoice, Subscription, TestClock } from '@kassa/domain';
+import type { AggregateKind, Contract, DomainEvent, EventOutbox, Invoice, Subscription, TestClock, WebhookEndpoint } from '@kassa/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 
 /**
@@ -12,12 +12,17 @@ export class MongoEventOutbox implements EventOutbox {
       readonly invoice: AggregateCollection<Invoice>;
       readonly subscription: AggregateCollection<Subscription>;
       readonly test_clock: AggregateCollection<TestClock>;
+      readonly webhook_endpoint: AggregateCollection<WebhookEndpoint>;
     },
   ) {}
 
+  private get all() {
+    const { contract, invoice, subscription, test_clock, webhook_endpoint } = this.collections;
+    return [contract, invoice, subscription, test_clock, webhook_endpoint] as const;
+  }
+
   async pending(limit: number, testClockId?: string): Promise<DomainEvent[]> {
-    const { contract, invoice, subscription, test_clock } = this.collections;
-    const found = await Promise.all([contract.pending(limit, testClockId), invoice.pending(limit, testClockId), subscription.pending(limit, testClockId), test_clock.pending(limit, testClockId)]);
+    const found = await Promise.all(this.all.map((c) => c.pending(limit, testClockId)));
     return found
       .flat()
       .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
@@ -26,10 +31,7 @@ export class MongoEventOutbox implements EventOutbox {
 
   /** The oldest among the first 100 flagged documents of each collection (they are not in time order: it can under-read a longer backlog). */
   async oldestPendingAt(): Promise<string | undefined> {
-    const { contract, invoice, subscription, test_clock } = this.collections;
-    const found = (await Promise.all([contract.oldestPendingAt(100), invoice.oldestPendingAt(100), subscription.oldestPendingAt(100), test_clock.oldestPendingAt(100)])).filter(
-      (t): t is string => t !== undefined,
-    );
+    const found = (await Promise.all(this.all.map((c) => c.oldestPendingAt(100)))).filter((t): t is string => t !== undefined);
     return found.sort()[0];
   }
 

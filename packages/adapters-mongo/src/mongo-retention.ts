@@ -3,6 +3,7 @@ import type { AggregateCollection } from './aggregate-collection.js';
 import type { MongoEventLog } from './mongo-event-log.js';
 import type { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
 import type { MongoIdempotencyStore } from './mongo-idempotency-store.js';
+import type { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository.js';
 
 /**
  * MongoDB's retention: events and finished deliveries before the cut-off are deleted by range on
@@ -20,6 +21,8 @@ export class MongoRetention implements StorageRetention {
       readonly subscriptions: AggregateCollection<Subscription>;
       readonly testClocks: AggregateCollection<TestClock>;
     },
+    /** A project's endpoints go with its other test data at a reset (absent: kept). */
+    private readonly endpoints?: MongoWebhookEndpointRepository,
   ) {}
 
   async eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<ProjectErasure> {
@@ -32,6 +35,7 @@ export class MongoRetention implements StorageRetention {
       events: await this.events.eraseProject(projectId),
       deliveries: await this.deliveries.eraseProject(projectId),
       testClocks: await testClocks.deleteMany({ projectId }),
+      webhookEndpoints: (await this.endpoints?.eraseProject(projectId)) ?? 0,
     };
   }
 
@@ -45,6 +49,7 @@ export class MongoRetention implements StorageRetention {
       events: await this.events.eraseOnClock(projectId, testClockId),
       deliveries: await this.deliveries.eraseOnClock(projectId, testClockId),
       testClocks: 0,
+      webhookEndpoints: 0,
     };
   }
 

@@ -1,10 +1,10 @@
-import type { Contract, Invoice, Subscription, TestClock, WebhookDelivery } from '@kassa/domain';
+import type { Contract, Invoice, Subscription, TestClock, WebhookDelivery, WebhookEndpoint } from '@kassa/domain';
 import { MongoClient, type Collection, type Db, type IndexDescription } from 'mongodb';
 import { AggregateCollection, type AggregateDocument } from './aggregate-collection.js';
 import { MongoContractRepository } from './mongo-contract-repository.js';
 import { MongoEventOutbox } from './mongo-event-outbox.js';
 import { MongoInvoiceRepository } from './mongo-invoice-repository.js';
-import { ACTIVE_INVOICE_INDEX, COMPARE_AND_SET_INDEX, CONTRACT_LIVE_KEY_INDEX, MERCHANT_ORDER_INDEX } from './unique-keys.js';
+import { ACTIVE_INVOICE_INDEX, COMPARE_AND_SET_INDEX, CONTRACT_LIVE_KEY_INDEX, ENDPOINT_SLOT_INDEX, MERCHANT_ORDER_INDEX } from './unique-keys.js';
 import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
 import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
@@ -16,6 +16,7 @@ import { MongoApiCallLog, type ApiCallDocument } from './mongo-api-call-log.js';
 import { MongoAuditLog, type AuditDocument } from './mongo-audit-log.js';
 import { MongoIdempotencyStore, type IdempotencyDocument } from './mongo-idempotency-store.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
+import { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository.js';
 
 export interface MongoStorageOptions {
   readonly url: string;
@@ -40,6 +41,7 @@ export interface MongoStorage {
   readonly idempotency: MongoIdempotencyStore;
   readonly retention: MongoRetention;
   readonly testClocks: MongoTestClockRepository;
+  readonly endpoints: MongoWebhookEndpointRepository;
   readonly dashboardSessions: MongoDashboardSessions;
   readonly apiCalls: MongoApiCallLog;
   close(): Promise<void>;
@@ -103,6 +105,8 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     // `?status=dead`: a project's dead deliveries without reading its succeeded ones.
     { key: { projectId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'project_state_newest_first' },
     { key: { projectId: 1, eventId: 1 }, name: 'by_event' },
+    // `?endpoint_id=`: one webhook endpoint's deliveries, newest first.
+    { key: { projectId: 1, endpointId: 1, createdAt: -1, _id: -1 }, name: 'by_endpoint_newest_first' },
     // The operators' view across projects (dead deliveries, the metrics' counts by state).
     { key: { status: 1, createdAt: -1, _id: -1 }, name: 'state_newest_first' },
     { key: { finishedAt: 1 }, name: 'retention' },
@@ -110,6 +114,8 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     dueOnClock,
     ...byId,
   ],
+  // A project holds at most 16 endpoints: one per slot, under a unique key (the limit without a race).
+  webhook_endpoints: [{ key: { projectId: 1, slot: 1 }, name: ENDPOINT_SLOT_INDEX, unique: true }, { key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' }, outbox, ...byId],
   test_clocks: [{ key: { projectId: 1, createdAt: -1, _id: -1 }, name: 'project_newest_first' }, due, outbox, ...byId],
   events: [
     { key: { projectId: 1, occurredAt: -1, _id: -1 }, name: 'project_newest_first' },
@@ -156,6 +162,8 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   const invoice = aggregates<Invoice>('invoices');
   const subscription = aggregates<Subscription>('subscriptions');
   const testClock = aggregates<TestClock>('test_clocks');
+  const endpoint = aggregates<WebhookEndpoint>('webhook_endpoints');
+  const endpoints = new MongoWebhookEndpointRepository(endpoint, options.sealer ?? PLAIN_SECRETS);
   const deliveries = new MongoWebhookDeliveryRepository(aggregates<WebhookDelivery>('webhook_deliveries'));
   const events = new MongoEventLog(db.collection<EventDocument>('events'));
   const idempotency = new MongoIdempotencyStore(db.collection<IdempotencyDocument>('idempotency_keys'));
@@ -167,11 +175,12 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     subscriptions: new MongoSubscriptionRepository(subscription),
     deliveries,
     events,
-    retention: new MongoRetention(events, deliveries, idempotency, { contracts: contract, invoices: invoice, subscriptions: subscription, testClocks: testClock }),
+    retention: new MongoRetention(events, deliveries, idempotency, { contracts: contract, invoices: invoice, subscriptions: subscription, testClocks: testClock }, endpoints),
+    endpoints,
     testClocks: new MongoTestClockRepository(testClock, [contract, invoice, subscription]),
     apiCalls: new MongoApiCallLog(db.collection<ApiCallDocument>('api_calls')),
     dashboardSessions: new MongoDashboardSessions(db.collection<SessionDocument>('dashboard_sessions'), db.collection<FailureWindowDocument>('dashboard_sign_in_failures')),
-    outbox: new MongoEventOutbox({ contract, invoice, subscription, test_clock: testClock }),
+    outbox: new MongoEventOutbox({ contract, invoice, subscription, test_clock: testClock, webhook_endpoint: endpoint }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),
     audit: new MongoAuditLog(db.collection<AuditDocument>('audit_log')),
     idempotency,

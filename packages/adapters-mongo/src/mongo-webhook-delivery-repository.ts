@@ -20,6 +20,7 @@ const fields = (d: WebhookDelivery) => ({
   createdAt: d.createdAt,
   status: d.state,
   eventId: d.eventId,
+  endpointId: d.endpointId,
   dueAt: deliveryLifecycle.dueAt(d),
   finishedAt: finishedAt(d),
 });
@@ -51,7 +52,13 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async list(projectId: number, filter: DeliveryFilter, limit: number): Promise<WebhookDelivery[]> {
-    const query = { projectId, ...(filter.state ? { status: filter.state } : {}), ...(filter.eventId ? { eventId: filter.eventId } : {}), ...olderThan(filter.after) };
+    const query = {
+      projectId,
+      ...(filter.state ? { status: filter.state } : {}),
+      ...(filter.eventId ? { eventId: filter.eventId } : {}),
+      ...(filter.endpointId ? { endpointId: filter.endpointId } : {}),
+      ...olderThan(filter.after),
+    };
     return this.deliveries.find(query, { createdAt: -1, _id: -1 }, limit);
   }
 

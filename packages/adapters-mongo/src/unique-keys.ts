@@ -13,6 +13,7 @@ export const CONTRACT_LIVE_KEY_INDEX = 'live_contract_unique';
 export const ACTIVE_INVOICE_INDEX = 'active_invoice_unique';
 export const MERCHANT_ORDER_INDEX = 'merchant_order_id_unique';
 export const COMPARE_AND_SET_INDEX = 'compare_and_set';
+export const ENDPOINT_SLOT_INDEX = 'webhook_endpoint_slot_unique';
 
 /** The field each of Kassa's unique indexes stands for, by index name. */
 const INDEX_FIELDS: Readonly<Record<string, string>> = {
@@ -21,6 +22,7 @@ const INDEX_FIELDS: Readonly<Record<string, string>> = {
   [ACTIVE_INVOICE_INDEX]: 'liveKey',
   [MERCHANT_ORDER_INDEX]: 'merchantOrderId',
   [COMPARE_AND_SET_INDEX]: 'version',
+  [ENDPOINT_SLOT_INDEX]: 'slot',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { CALLBACK_RATE_PER_MINUTE } from '@kassa/adapters-webhooks';
-import { DEFAULT_RETENTION_DAYS } from '@kassa/domain';
+import { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS, DEFAULT_RETENTION_DAYS } from '@kassa/domain';
 import { z } from 'zod';
 import { CONNECTION_LIMITS } from './connection-guard.js';
 
@@ -124,6 +124,15 @@ export const configSchema = z
      * or unique-local address: `refuse` (the default), or `allow` for local development.
      */
     KASSA_CALLBACK_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).default('refuse'),
+    /**
+     * Whether the merchants' webhook endpoints may lead to a private, loopback, link-local or
+     * unique-local address (checked when one is created or changed, and again at connect time).
+     * Unset: `allow` while the API listener is bound to a loopback address (a developer's own
+     * machine), `refuse` otherwise.
+     */
+    KASSA_WEBHOOK_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).optional(),
+    /** A webhook endpoint whose deliveries have all failed for this many hours is disabled (webhook_endpoint.disabled). */
+    KASSA_ENDPOINT_DISABLE_AFTER_HOURS: z.coerce.number().int().min(1).max(8_760).default(DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS),
     /** Events and finished webhook deliveries (and, in memory, finished aggregates) older than this are removed by the sweep. */
     KASSA_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION_DAYS),
     /** Invoices naming a test_info.callback_url, per partner per minute (per process). */

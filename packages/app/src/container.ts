@@ -1,10 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
-import { defaultSettings, kassaUseCases, SystemClock, type Clock, type IdGenerator, type KassaPorts, type Scheduler, type WebhookSender } from '@kassa/domain';
+import { defaultSettings, kassaUseCases, SystemClock, type Clock, type IdGenerator, type KassaPorts, type Notification, type Scheduler, type WebhookSender } from '@kassa/domain';
 import type { AdminDeps } from '@kassa/admin-api';
 import { OpenStreams, SignatureVerifier } from '@kassa/json-api';
 import { JwtPaymentPages } from '@kassa/payment-pages';
-import { HttpWebhookSender, PublicNetworkCallbackTargets } from '@kassa/adapters-webhooks';
+import { HttpWebhookSender, PublicNetworkCallbackTargets, PublicNetworkWebhookTargets, type HostResolver } from '@kassa/adapters-webhooks';
 import type { RequestScope } from '@kassa/http-kit';
 import { CallerAuthentication } from '@kassa/operations';
 import type { Logger } from 'pino';
@@ -13,11 +13,11 @@ import type { Extensions } from './extensions.js';
 import { hostApps, type BenchmarkSwitch } from './host-apps.js';
 import type { HttpDeps } from './http-deps.js';
 import type { Jobs } from './jobs.js';
-import { HmacPinDigests, MathRandom, RandomPins, RandomUuids } from './node-ports.js';
+import { HmacPinDigests, MathRandom, RandomPins, RandomSigningSecrets, RandomUuids } from './node-ports.js';
 import { TransportNotifications } from './notifications.js';
 import { gaugeSources } from './operations/gauge-sources.js';
 import { KassaMetrics } from './operations/kassa-metrics.js';
-import { countedRepositories, observedWebhooks, requestStampedScheduler } from './operations/observed-ports.js';
+import { countedEndpoints, countedRepositories, observedWebhooks, requestStampedScheduler } from './operations/observed-ports.js';
 import { Readiness } from './operations/readiness.js';
 import type { KassaSettings } from './settings.js';
 import type { Storage } from './storage.js';
@@ -38,6 +38,8 @@ export interface Foundations {
   readonly urls: PublicUrls;
   /** For the benchmark's cost table only. */
   readonly benchmarkOff?: readonly BenchmarkSwitch[];
+  /** How webhook endpoints' host names are looked up (default DNS): tests give their own answers. */
+  readonly resolve?: HostResolver;
 }
 
 /**
@@ -79,14 +81,20 @@ export function buildContainer(f: Foundations): Container {
   container.bind(TOKENS.Ports).toResolvedValue(
     (s: KassaSettings, logger: Logger, storage: Storage, clock: Clock, ids: IdGenerator, metrics: KassaMetrics, pages: JwtPaymentPages, scheduler: Scheduler, ext: Extensions): KassaPorts => {
       const { callers } = s;
-      // The test environment's callback URLs reach public addresses only, unless the operator allows private networks.
-      const sender = new HttpWebhookSender(clock, { publicOnly: (n) => n.channel === 'test-callback' && callers.callbackPrivateNetworks === 'refuse' });
+      // The test environment's callback URLs and the merchants' webhook endpoints reach public addresses
+      // only, each unless the operator allows private networks: checked again when the connection is made.
+      const publicOnly = (n: Notification) =>
+        n.channel === 'test-callback' ? callers.callbackPrivateNetworks === 'refuse' : n.channel.startsWith('endpoint-') && callers.webhookPrivateNetworks === 'refuse';
+      const sender = new HttpWebhookSender(clock, { publicOnly, ...(f.resolve ? { resolve: f.resolve } : {}) });
       return {
         // contracts, invoices, subscriptions: each write that storage accepted is counted.
         ...countedRepositories(storage, metrics, clock),
         outbox: storage.outbox,
         projects: storage.projects,
         deliveries: storage.deliveries,
+        endpoints: countedEndpoints(storage.endpoints, metrics),
+        webhookTargets: new PublicNetworkWebhookTargets({ privateNetworks: callers.webhookPrivateNetworks, ...(f.resolve ? { resolve: f.resolve } : {}) }),
+        signingSecrets: new RandomSigningSecrets(),
         events: storage.events,
         retention: storage.retention,
         testClocks: storage.testClocks,
@@ -101,7 +109,7 @@ export function buildContainer(f: Foundations): Container {
         ...environmentPorts(s.mode, ext, logger, { clock, testClocks: storage.testClocks }),
         paymentPages: pages,
         scheduler,
-        settings: { ...defaultSettings(), retentionDays: callers.retentionDays },
+        settings: { ...defaultSettings(), retentionDays: callers.retentionDays, endpointDisableAfterHours: callers.endpointDisableAfterHours },
         requests: f.requests,
         // A turn of the event loop: the requests that arrived meanwhile are read and served.
         takeTurn: () => new Promise<void>((resolve) => setImmediate(resolve)),

@@ -1,10 +1,17 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import { maskMsisdn, type IdGenerator, type PinDigests, type PinGenerator, type RandomSource, type SmsSender } from '@kassa/domain';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { maskMsisdn, type IdGenerator, type PinDigests, type PinGenerator, type RandomSource, type SigningSecrets, type SmsSender } from '@kassa/domain';
 import type { Logger } from 'pino';
 
 export class RandomUuids implements IdGenerator {
   newId(): string {
     return randomUUID();
+  }
+}
+
+/** Webhook endpoints' signing secrets: Standard Webhooks' `whsec_` and 32 bytes from a cryptographic source, in base64. */
+export class RandomSigningSecrets implements SigningSecrets {
+  newSecret(): string {
+    return `whsec_${randomBytes(32).toString('base64')}`;
   }
 }
 

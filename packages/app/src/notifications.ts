@@ -24,4 +24,9 @@ export class TransportNotifications implements NotificationRenderer {
     const callback = 'testCallbackUrl' in event ? event.testCallbackUrl : null;
     return [...(project.webhookUrl ? [json('webhook', project.webhookUrl)] : []), ...(callback ? [json('test-callback', callback)] : [])];
   }
+
+  /** The JSON v3 webhook body of every event but the subscription service's (whose wire form is the XML notification). */
+  endpointPayload(event: DomainEvent): Pick<Notification, 'contentType' | 'body'> | undefined {
+    return isSubscriptionEvent(event) ? undefined : { contentType: 'application/json', body: JSON.stringify(webhookPayload(event)) };
+  }
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { createAdminApp } from '@kassa/admin-api';
+import type { HostResolver } from '@kassa/adapters-webhooks';
 import { clientErrorHandler, expectationFailedHandler, RequestScope } from '@kassa/http-kit';
 import type { KassaConfig } from './config.js';
 import { buildContainer } from './container.js';
@@ -42,6 +43,8 @@ export interface StartOptions {
   readonly firstByteMs?: number;
   /** For the benchmark's cost table only. */
   readonly benchmarkOff?: readonly BenchmarkSwitch[];
+  /** How webhook endpoints' host names are looked up (default DNS): the end-to-end tests give their own answers. */
+  readonly resolve?: HostResolver;
 }
 
 /** Partners and projects to start with: the seed file's, or in the test environment a new demo partner. */
@@ -116,6 +119,7 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
     extensions,
     urls: publicUrls(settings.listeners, listeners.urls),
     ...(options.benchmarkOff ? { benchmarkOff: options.benchmarkOff } : {}),
+    ...(options.resolve ? { resolve: options.resolve } : {}),
   });
 
   // The demo partner is made anew at every start, unless the data folder kept the one from before (its

@@ -1,5 +1,5 @@
 import type { KassaMode } from '@kassa/domain';
-import { dataDirOf, TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
+import { dataDirOf, isLoopbackHost, TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
 import type { SecretsKeys } from './storage.js';
 
 // The configuration as the parts of the app read it: one typed section each, made once from the
@@ -58,6 +58,9 @@ export interface CallerSettings {
   readonly pinKey: string;
   readonly callbackPrivateNetworks: 'allow' | 'refuse';
   readonly callbackRatePerMinute: number;
+  /** Whether webhook endpoints may lead to private networks (KASSA_WEBHOOK_PRIVATE_NETWORKS, by default from the API listener's address). */
+  readonly webhookPrivateNetworks: 'allow' | 'refuse';
+  readonly endpointDisableAfterHours: number;
   readonly retentionDays: number;
 }
 
@@ -112,6 +115,9 @@ export function settingsOf(c: KassaConfig): KassaSettings {
       pinKey: c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY,
       callbackPrivateNetworks: c.KASSA_CALLBACK_PRIVATE_NETWORKS,
       callbackRatePerMinute: c.KASSA_CALLBACK_RATE_PER_MINUTE,
+      // A developer's own machine (the API on loopback) reaches its own receivers; a server does not.
+      webhookPrivateNetworks: c.KASSA_WEBHOOK_PRIVATE_NETWORKS ?? (isLoopbackHost(c.KASSA_HOST) ? 'allow' : 'refuse'),
+      endpointDisableAfterHours: c.KASSA_ENDPOINT_DISABLE_AFTER_HOURS,
       retentionDays: c.KASSA_RETENTION_DAYS,
     },
     admin: { token: c.KASSA_ADMIN_TOKEN, metricsNeedToken: c.KASSA_ADMIN_METRICS_AUTH === 'token' },

@@ -15,10 +15,11 @@ import {
   InMemoryTestClockRepository,
   InMemoryDashboardSessions,
   InMemoryApiCallLog,
+  InMemoryWebhookEndpointRepository,
 } from '@kassa/adapters-memory';
 
 /** The storage ports, whichever adapter provides them. */
-export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'deliveries' | 'events' | 'retention' | 'testClocks'> {
+export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'deliveries' | 'endpoints' | 'events' | 'retention' | 'testClocks'> {
   readonly kind: 'in-memory' | 'mongodb';
   /** Partners and projects, changed at run time by the admin API. */
   readonly projects: ProjectAdministration;
@@ -55,12 +56,13 @@ function inMemoryStores(journal: FileJournal | undefined): Storage {
   const invoices = new InMemoryInvoiceRepository(journal);
   const subscriptions = new InMemorySubscriptionRepository(journal);
   const testClocks = new InMemoryTestClockRepository(journal, [contracts, invoices, subscriptions]);
-  const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions, testClocks });
+  const endpoints = new InMemoryWebhookEndpointRepository(journal);
+  const outbox = new InMemoryEventOutbox({ contracts, invoices, subscriptions, testClocks, endpoints });
   const projects = new InMemoryProjectDirectory([], [], journal);
   const deliveries = new InMemoryWebhookDeliveryRepository(journal);
   const events = new InMemoryEventLog(journal);
   const idempotency = new InMemoryIdempotencyStore(journal);
-  const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks });
+  const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks, endpoints });
   return {
     kind: 'in-memory',
     contracts,
@@ -69,6 +71,7 @@ function inMemoryStores(journal: FileJournal | undefined): Storage {
     outbox,
     projects,
     deliveries,
+    endpoints,
     events,
     retention,
     testClocks,

@@ -11,6 +11,7 @@ import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
 import { configSchema } from '../src/config.js';
 import type { ListenerTimeouts } from '../src/listeners.js';
 import { startKassa, type HostName, type RunningKassa } from '../src/server.js';
+import type { HostResolver } from '@kassa/adapters-webhooks';
 
 export const MERCHANT = { login: 'merchant', password: 'merchant-secret-1' };
 export const OTHER = { login: 'other', password: 'other-secret-2' };
@@ -82,7 +83,10 @@ async function dropDatabase(url: string | undefined, name: string): Promise<void
 }
 
 /** The assembled app on free ports, with the test seed and its logs captured. */
-export async function startTestKassa(env: Record<string, string> = {}, options: { timeouts?: ListenerTimeouts; firstByteMs?: number; seed?: unknown } = {}): Promise<TestKassa> {
+export async function startTestKassa(
+  env: Record<string, string> = {},
+  options: { timeouts?: ListenerTimeouts; firstByteMs?: number; seed?: unknown; resolve?: HostResolver } = {},
+): Promise<TestKassa> {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(options.seed ?? SEED));
@@ -110,6 +114,7 @@ export async function startTestKassa(env: Record<string, string> = {}, options: 
       logDestination: destination,
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       ...(options.firstByteMs ? { firstByteMs: options.firstByteMs } : {}),
+      ...(options.resolve ? { resolve: options.resolve } : {}),
     });
   } finally {
     // The seed is read once, at start: its folder goes now, whether the start worked or not, so

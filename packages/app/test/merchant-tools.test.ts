@@ -207,6 +207,24 @@ async function everyOtherRoute(api: KassaClient): Promise<void> {
   await api.advanceTestClock(CLOCKS, clock.test_clock_id, { frozen_time: '2026-01-01T00:00:00Z' });
   await api.deleteTestClock(CLOCKS, clock.test_clock_id);
   await api.getTestClock(CLOCKS, clock.test_clock_id);
+  // A webhook endpoint of the merchant's own: its whole life, the secret in two answers only.
+  const endpoint = dataOf(await api.createWebhookEndpoint(CLOCKS, { url: `${receiver.url}/endpoint`, event_types: ['payment.updated', 'refund.completed'], description: 'merchant tools' }));
+  await api.listWebhookEndpoints(CLOCKS, { limit: 10 });
+  await api.getWebhookEndpoint(CLOCKS, endpoint.id);
+  await api.updateWebhookEndpoint(CLOCKS, endpoint.id, { status: 'disabled', description: null, event_types: ['*'] });
+  await api.rotateWebhookEndpointSecret(CLOCKS, endpoint.id, { expires_in_hours: 1 });
+  await api.rotateWebhookEndpointSecret(CLOCKS, endpoint.id);
+  await api.listWebhookDeliveries(CLOCKS, { endpointId: endpoint.id });
+  await api.deleteWebhookEndpoint(CLOCKS, endpoint.id);
+  await api.getWebhookEndpoint(CLOCKS, endpoint.id);
+  await wrongOnPurpose(async () => {
+    await api.send({
+      method: 'POST',
+      path: `/api/v3/projects/${CLOCKS}/webhook_endpoints`,
+      operation: 'createWebhookEndpoint',
+      body: { url: 'https://shop.example/k', event_types: ['payment.updatd'] },
+    });
+  });
   await api.resetTestData(CLOCKS);
 }
 

@@ -185,3 +185,39 @@ export type { GetContract, ListContracts } from './contract/use-cases/contract-q
 export type { FeedTailStart } from './webhook/use-cases/event-feed-tail.js';
 export { EventFeedTail, FEED_LOOK_BACK_MS, REDELIVERIES_KEPT, redeliveryEntryId } from './webhook/use-cases/event-feed-tail.js';
 export type { FollowEventFeed, FollowedFeed, FollowFeedInput } from './webhook/use-cases/follow-event-feed.use-case.js';
+
+export type {
+  EndpointChanges,
+  EndpointDeliveryOutcome,
+  EndpointEventTypes,
+  OpenEndpointInput,
+  WebhookEndpoint,
+  WebhookEndpointFields,
+  WebhookEndpointState,
+} from './webhook-endpoint/webhook-endpoint.js';
+export {
+  DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS,
+  WEBHOOK_ENDPOINT_LIMITS,
+  endpointChannel,
+  noteEndpointDelivery,
+  openWebhookEndpoint,
+  rotateWebhookEndpointSecret,
+  takesEventType,
+  updateWebhookEndpoint,
+} from './webhook-endpoint/webhook-endpoint.js';
+export type { WebhookEndpointDisabled, WebhookEndpointEvent } from './webhook-endpoint/webhook-endpoint.events.js';
+export type { WebhookEndpointMachineEvent } from './webhook-endpoint/webhook-endpoint.machine.js';
+export { webhookEndpointLifecycle } from './webhook-endpoint/webhook-endpoint.lifecycle.js';
+export type * from './ports/webhook-endpoint-repository.port.js';
+export type * from './ports/webhook-targets.port.js';
+export type { CreateWebhookEndpointInput } from './webhook-endpoint/use-cases/create-webhook-endpoint.use-case.js';
+export { CreateWebhookEndpoint } from './webhook-endpoint/use-cases/create-webhook-endpoint.use-case.js';
+export { GetWebhookEndpoint, ListWebhookEndpoints } from './webhook-endpoint/use-cases/webhook-endpoint-queries.js';
+export type { UpdateWebhookEndpointInput } from './webhook-endpoint/use-cases/update-webhook-endpoint.use-case.js';
+export { UpdateWebhookEndpoint } from './webhook-endpoint/use-cases/update-webhook-endpoint.use-case.js';
+export { DeleteWebhookEndpoint } from './webhook-endpoint/use-cases/delete-webhook-endpoint.use-case.js';
+export { RotateWebhookEndpointSecret } from './webhook-endpoint/use-cases/rotate-webhook-endpoint-secret.use-case.js';
+export { NoteEndpointDelivery } from './webhook-endpoint/use-cases/note-endpoint-delivery.use-case.js';
+export { webhookEndpointUseCases } from './webhook-endpoint/use-cases/webhook-endpoint-use-cases.js';
+export type { EndpointHealth } from './webhook/use-cases/attempt-delivery.use-case.js';
+export { ENDPOINT_DELETED, ENDPOINT_DISABLED } from './webhook/use-cases/attempt-delivery.use-case.js';

@@ -41,6 +41,8 @@ import { SimulatePayment } from './sandbox/use-cases/simulate-payment.use-case.j
 import { RunTestClockAdvance } from './sandbox/use-cases/run-test-clock-advance.use-case.js';
 import { SweepTestClocks } from './sandbox/use-cases/sweep-test-clocks.js';
 import { removeExpiredTestClocks } from './sandbox/use-cases/remove-expired-test-clocks.js';
+import { webhookEndpointUseCases } from './webhook-endpoint/use-cases/webhook-endpoint-use-cases.js';
+import { NoteEndpointDelivery } from './webhook-endpoint/use-cases/note-endpoint-delivery.use-case.js';
 
 /**
  * Every use case, wired to one set of ports: what transports and workers call. Commands that are one
@@ -59,7 +61,7 @@ export function kassaUseCases(given: KassaPorts) {
   const expirePendingSubscription = new SubscriptionCommand(ports, expireSubscriptionApproval, ok(false));
   const runSubscriptionCharge = new RunSubscriptionCharge(ports);
   // Jobs run the same instances the transports call: each use case is built once.
-  const attemptDelivery = new AttemptDelivery(ports, new ClockedAttemptPace(ports.clock));
+  const attemptDelivery = new AttemptDelivery(ports, new ClockedAttemptPace(ports.clock), new NoteEndpointDelivery(ports));
   const relayEvents = new RelayEvents(ports);
   // The advance runs the clock's jobs through the same RunJob that runs it.
   const jobs = { execute: (job: Parameters<RunJob['execute']>[0]) => runJob.execute(job) };
@@ -117,6 +119,7 @@ export function kassaUseCases(given: KassaPorts) {
     listEvents: new ListEvents(ports),
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
     followEventFeed: new FollowEventFeed(ports),
+    ...webhookEndpointUseCases(ports),
     attemptDelivery,
     runJob,
     // Test clocks exist in the test environment only: production sweeps none and keeps none.

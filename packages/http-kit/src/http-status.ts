@@ -46,6 +46,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   TEST_CLOCK_TIME_INVALID: 400,
   TEST_CLOCK_LIMIT_EXCEEDED: 400,
   STREAM_LIMIT_EXCEEDED: 429,
+  WEBHOOK_ENDPOINT_URL_REJECTED: 400,
+  WEBHOOK_ENDPOINT_LIMIT_EXCEEDED: 400,
 };
 
 export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];

@@ -19,5 +19,6 @@ export { staticFileRoute } from './static-asset.js';
 export { moneyJson, moneyText } from './money-view.js';
 export { deliveryView, domainEventType, eventView, EVENT_TYPE_NAMES } from './events/event-views.js';
 export { legacyPaymentPayload } from './events/legacy-payment-payload.js';
+export { endpointEventTypes, eventTypeNames, webhookEndpointView, webhookEndpointWithSecretView } from './events/endpoint-views.js';
 export { webhookPayload, type WebhookPayload } from './events/webhook-payload.js';
 export { cursorFrom, cursorText, listView, MAX_CURSOR_LENGTH, readListQuery, type ListAnswer, type ListQuery } from './list-page.js';

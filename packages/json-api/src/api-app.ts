@@ -6,6 +6,7 @@ import { invoiceRoutes } from './invoice-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { streamRoutes } from './stream-routes.js';
+import { webhookEndpointRoutes } from './webhook-endpoint-routes.js';
 import { openApiDocument } from './openapi.js';
 
 export { API_PREFIX } from './prefix.js';
@@ -26,6 +27,7 @@ export function createApiApp(deps: ApiDeps, hosted: readonly HostedRoutes[] = []
   contractRoutes(deps, app);
   webhookRoutes(deps, app);
   streamRoutes(deps, app);
+  webhookEndpointRoutes(deps, app);
   sandboxRoutes(deps, app);
   // The document of the mode served: production's has no sandbox (its routes answer 404 there).
   const openApi = openApiDocument(deps.mode, deps.apiBaseUrl);

@@ -33,11 +33,18 @@ function signedRequest(operation: SignedOperation, req: Request, params: Request
     const orderId = req.query['merchant_order_id'];
     return typeof orderId === 'string' ? { merchantOrderId: orderId } : {};
   }
-  if (operation === 'listEvents' || operation === 'listWebhookDeliveries' || operation === 'listTestClocks' || operation === 'streamEvents' || operation === 'streamRequests') {
+  if (
+    operation === 'listEvents' ||
+    operation === 'listWebhookDeliveries' ||
+    operation === 'listTestClocks' ||
+    operation === 'listWebhookEndpoints' ||
+    operation === 'streamEvents' ||
+    operation === 'streamRequests'
+  ) {
     return { query: Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))) };
   }
   const body: unknown = req.body;
-  const pathId = params['invoiceId'] ?? params['contractId'] ?? params['deliveryId'] ?? params['testClockId'];
+  const pathId = params['invoiceId'] ?? params['contractId'] ?? params['deliveryId'] ?? params['testClockId'] ?? params['endpointId'];
   return typeof pathId === 'string' ? { body, pathId } : { body };
 }
 

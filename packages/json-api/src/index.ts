@@ -11,6 +11,7 @@ export { createPciApp } from './pci-app.js';
 export { sandboxRoutes } from './sandbox-routes.js';
 export { SignatureVerifier, signaturesMatch } from './signature.js';
 export { webhookRoutes } from './webhook-routes.js';
+export { webhookEndpointRoutes } from './webhook-endpoint-routes.js';
 export { MAX_DRIFT_SECONDS } from '@kassa/operations';
 export { OpenStreams, STREAM_SETTINGS, type StreamSettings } from './open-streams.js';
 export { streamRoutes } from './stream-routes.js';

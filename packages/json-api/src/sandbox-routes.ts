@@ -11,7 +11,15 @@ import { answeredWithError, bodyRoute, route } from './route.js';
 export const ADVANCE_WAIT_MS = 25_000;
 const POLL_MS = 100;
 
-const erasureView = (e: ProjectErasure) => ({ contracts: e.contracts, invoices: e.invoices, subscriptions: e.subscriptions, events: e.events, deliveries: e.deliveries, test_clocks: e.testClocks });
+const erasureView = (e: ProjectErasure) => ({
+  contracts: e.contracts,
+  invoices: e.invoices,
+  subscriptions: e.subscriptions,
+  events: e.events,
+  deliveries: e.deliveries,
+  test_clocks: e.testClocks,
+  webhook_endpoints: e.webhookEndpoints,
+});
 
 export const testClockView = (c: TestClock) => ({
   test_clock_id: c.id,

@@ -1,5 +1,5 @@
 import { Router, type IRouter, type Request } from 'express';
-import { domainError, type ContractEvent, type DomainEvent, type DomainEventType, type InvoiceEvent, type TestClockEvent } from '@kassa/domain';
+import { domainError, type DomainEvent, type DomainEventType } from '@kassa/domain';
 import type { ApiCall } from '@kassa/operations';
 import { domainEventType, EVENT_TYPE_NAMES, webhookPayload } from '@kassa/http-kit';
 import { REQUEST_ENTRY_ID, STREAM_ENTRY_ID, STREAM_PATH_MAX, STREAM_SINCE_MAX, STREAM_TYPES_MAX, type EventStreamEntry, type RequestStreamEntry } from '@kassa/protocol';
@@ -22,7 +22,8 @@ function single(req: Request, name: string, max: number): { value?: string } | {
   return { value: v };
 }
 
-type JsonEvent = ContractEvent | InvoiceEvent | TestClockEvent;
+/** Every event webhookPayload renders: the JSON events. */
+type JsonEvent = Parameters<typeof webhookPayload>[0];
 /** The events a webhook endpoint gets as JSON (the subscription service's go as XML notifications, not forwarded). */
 const isJsonEvent = (e: DomainEvent): e is JsonEvent => e.aggregate.kind !== 'subscription';
 const JSON_TYPES = (Object.keys(EVENT_TYPE_NAMES) as DomainEventType[]).filter((t) => !t.startsWith('Subscription'));

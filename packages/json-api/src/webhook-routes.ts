@@ -43,12 +43,14 @@ export function webhookRoutes(deps: ApiDeps, router: IRouter = Router()): IRoute
     const statusText = text(req.query['status']);
     const status = DELIVERY_STATES.find((s) => s === statusText);
     const eventId = text(req.query['event_id']);
+    const endpointId = text(req.query['endpoint_id']);
+    if (endpointId !== undefined && endpointId.length > 64) return void answeredWithError(res, deps, bad('endpoint_id: must be at most 64 characters'));
     if (statusText !== undefined && status === undefined) return void answeredWithError(res, deps, bad('status: must be pending, succeeded or dead'));
     if (eventId !== undefined && eventId.length > 64) return void answeredWithError(res, deps, bad('event_id: must be at most 64 characters'));
     const query = readListQuery(req.query);
     if (!query.ok) return void answeredWithError(res, deps, bad(query.message));
     const { limit, after } = query.value;
-    const filter = { ...(status ? { state: status } : {}), ...(eventId ? { eventId } : {}), ...(after ? { after } : {}) };
+    const filter = { ...(status ? { state: status } : {}), ...(eventId ? { eventId } : {}), ...(endpointId ? { endpointId } : {}), ...(after ? { after } : {}) };
     const list = listView(await deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter, limit }), deliveryView);
     // `deliveries`: the name of before, for one minor version.
     sendData(res, { ...list, deliveries: list.items });

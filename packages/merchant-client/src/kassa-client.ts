@@ -14,6 +14,12 @@ import {
   type TestClockData,
   type CreateTestClockRequest,
   type AdvanceTestClockRequest,
+  type CreateWebhookEndpointRequest,
+  type UpdateWebhookEndpointRequest,
+  type RotateWebhookEndpointSecretRequest,
+  type WebhookEndpointData,
+  type WebhookEndpointWithSecretData,
+  type WebhookEndpointsPage,
 } from '@kassa/protocol';
 import { randomUUID } from 'node:crypto';
 import type { ContractData, CreateContractRequest, CreateInvoiceRequest, InvoiceData, KassaError, KassaResponse } from './types.js';
@@ -54,7 +60,7 @@ export interface KassaClientOptions {
 
 /** One raw request, for what the typed methods do not cover (tests of bad input, say). */
 export interface RawRequest {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly operation: SignedOperation;
   readonly body?: unknown;
@@ -183,9 +189,14 @@ export class KassaClient {
   /** GET webhook_deliveries: deliveries with their attempts, newest first, a page at a time. */
   listWebhookDeliveries(
     projectId: number,
-    filter: { status?: 'pending' | 'succeeded' | 'dead'; eventId?: string; cursor?: string; limit?: number } = {},
+    filter: { status?: 'pending' | 'succeeded' | 'dead'; eventId?: string; endpointId?: string; cursor?: string; limit?: number } = {},
   ): Promise<KassaResponse<WebhookDeliveriesPage>> {
-    const query = { ...(filter.status ? { status: filter.status } : {}), ...(filter.eventId ? { event_id: filter.eventId } : {}), ...pageQuery(filter) };
+    const query = {
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.eventId ? { event_id: filter.eventId } : {}),
+      ...(filter.endpointId ? { endpoint_id: filter.endpointId } : {}),
+      ...pageQuery(filter),
+    };
     return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/webhook_deliveries${queryString(query)}`, operation: 'listWebhookDeliveries', query });
   }
 
@@ -220,6 +231,38 @@ export class KassaClient {
   /** Deletes the clock and everything attached to it. */
   deleteTestClock(projectId: number, testClockId: string): Promise<KassaResponse<TestClockData>> {
     return this.send({ method: 'DELETE', path: `/api/v3/projects/${projectId}/test_clocks/${encodeURIComponent(testClockId)}`, operation: 'deleteTestClock', pathId: testClockId });
+  }
+
+  /** POST webhook_endpoints: a webhook endpoint of your own (201); the answer is the only one that shows its `secret`. */
+  createWebhookEndpoint(projectId: number, body: CreateWebhookEndpointRequest): Promise<KassaResponse<WebhookEndpointWithSecretData>> {
+    return this.send({ method: 'POST', path: `/api/v3/projects/${projectId}/webhook_endpoints`, operation: 'createWebhookEndpoint', body });
+  }
+
+  /** GET webhook_endpoints: the project's endpoints, newest first, a page at a time (never their secrets). */
+  listWebhookEndpoints(projectId: number, page: { cursor?: string; limit?: number } = {}): Promise<KassaResponse<WebhookEndpointsPage>> {
+    const query = pageQuery(page);
+    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/webhook_endpoints${queryString(query)}`, operation: 'listWebhookEndpoints', query });
+  }
+
+  getWebhookEndpoint(projectId: number, endpointId: string): Promise<KassaResponse<WebhookEndpointData>> {
+    return this.send({ method: 'GET', path: `/api/v3/projects/${projectId}/webhook_endpoints/${encodeURIComponent(endpointId)}`, operation: 'getWebhookEndpoint', pathId: endpointId });
+  }
+
+  /** PATCH webhook_endpoints/{id}: any of url, event_types, description and status (`enabled` again after Kassa disabled it). */
+  updateWebhookEndpoint(projectId: number, endpointId: string, body: UpdateWebhookEndpointRequest): Promise<KassaResponse<WebhookEndpointData>> {
+    const path = `/api/v3/projects/${projectId}/webhook_endpoints/${encodeURIComponent(endpointId)}`;
+    return this.send({ method: 'PATCH', path, operation: 'updateWebhookEndpoint', pathId: endpointId, body });
+  }
+
+  deleteWebhookEndpoint(projectId: number, endpointId: string): Promise<KassaResponse<WebhookEndpointData>> {
+    const path = `/api/v3/projects/${projectId}/webhook_endpoints/${encodeURIComponent(endpointId)}`;
+    return this.send({ method: 'DELETE', path, operation: 'deleteWebhookEndpoint', pathId: endpointId });
+  }
+
+  /** POST webhook_endpoints/{id}/rotate_secret: a new `secret` (in this answer only); the old one signs beside it for `expires_in_hours` (default 24). */
+  rotateWebhookEndpointSecret(projectId: number, endpointId: string, body: RotateWebhookEndpointSecretRequest = {}): Promise<KassaResponse<WebhookEndpointWithSecretData>> {
+    const path = `/api/v3/projects/${projectId}/webhook_endpoints/${encodeURIComponent(endpointId)}/rotate_secret`;
+    return this.send({ method: 'POST', path, operation: 'rotateWebhookEndpointSecret', pathId: endpointId, body });
   }
 
   /** POST webhook_deliveries/{id}/redeliver: a new attempt now, the same webhook-id (202). */

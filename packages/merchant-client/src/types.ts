@@ -13,6 +13,12 @@ export type {
   KassaError,
   PinRequest,
   TransactionData,
+  CreateWebhookEndpointRequest,
+  UpdateWebhookEndpointRequest,
+  RotateWebhookEndpointSecretRequest,
+  WebhookEndpointData,
+  WebhookEndpointWithSecretData,
+  WebhookEndpointsPage,
 } from '@kassa/protocol';
 /** Every answer: the data on success, the error (branch on `error.code`) otherwise, with the HTTP status. */
 export type KassaResponse<T> =

@@ -13,3 +13,4 @@ export * from './webhook-payloads.js';
 export * from './xml-signature.js';
 export * from './status-names.js';
 export * from './streams.js';
+export * from './webhook-endpoints.js';

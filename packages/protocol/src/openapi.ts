@@ -14,6 +14,7 @@ import {
   refundFailedWebhook,
   testClockReadyWebhook,
   subscriptionStatusNotification,
+  webhookEndpointDisabledWebhook,
 } from './webhook-payloads.js';
 
 export interface OpenApiOptions {
@@ -81,6 +82,7 @@ const payloadFields = (op: Operation['id']): string =>
 const LINKS: Partial<Record<Operation['id'], { readonly field: string; readonly param: string; readonly to: readonly Operation['id'][] }>> = {
   createInvoice: { field: 'invoice_id', param: 'invoiceId', to: ['getInvoice', 'authorizeInvoice', 'cancelInvoice', 'refundInvoice'] },
   createContract: { field: 'contract_id', param: 'contractId', to: ['authorizeContract', 'cancelContract'] },
+  createWebhookEndpoint: { field: 'id', param: 'endpointId', to: ['getWebhookEndpoint', 'updateWebhookEndpoint', 'deleteWebhookEndpoint', 'rotateWebhookEndpointSecret'] },
 };
 
 /** The headers a merchant may read, declared on the answers that carry them (and listed in components.headers). */
@@ -294,6 +296,12 @@ const WEBHOOKS: readonly {
     contentType: 'application/json',
     summary: 'The test environment only: a test clock finished an advance (to webhookUrl)',
     testOnly: true,
+  },
+  {
+    name: 'webhook_endpoint.disabled',
+    schema: webhookEndpointDisabledWebhook,
+    contentType: 'application/json',
+    summary: "Kassa disabled one of the project's webhook endpoints for failing (to webhookUrl and the project's other endpoints that take it)",
   },
   { name: 'payment.updated (legacy envelope)', schema: legacyPaymentWebhook, contentType: 'application/json', summary: 'A charge attempt, for projects with webhookFormat "legacy"' },
   {

@@ -30,6 +30,14 @@ import {
 } from './responses.js';
 import type { SignedOperation } from './signature-payload.js';
 import { eventStreamEntrySchema, requestStreamEntrySchema, STREAM_PATH_MAX, STREAM_SINCE_MAX, STREAM_TYPES_MAX } from './streams.js';
+import {
+  createWebhookEndpointRequest,
+  rotateWebhookEndpointSecretRequest,
+  updateWebhookEndpointRequest,
+  webhookEndpointSchema,
+  webhookEndpointsSchema,
+  webhookEndpointWithSecretSchema,
+} from './webhook-endpoints.js';
 
 /** One operation of the JSON v3 API: its route, its shapes and the error codes it can answer with. */
 /**
@@ -41,7 +49,7 @@ export const DEPRECATED_SINCE = '@1795651200';
 
 export interface Operation {
   readonly id: SignedOperation;
-  readonly method: 'get' | 'post' | 'delete';
+  readonly method: 'get' | 'post' | 'patch' | 'delete';
   /** Under the path prefix /api/v3/projects/{projectId}. */
   readonly path: string;
   readonly summary: string;
@@ -111,6 +119,17 @@ const invoice = {
   transactions: [],
 };
 const testClock = { test_clock_id: ID, name: 'renewals', frozen_time: '2027-01-01T00:00:00Z', status: 'ready', advancing_to: null, created_at: '2026-11-22T10:00:00Z' };
+const webhookEndpoint = {
+  id: ID,
+  url: 'https://shop.example/kassa-events',
+  event_types: ['payment.updated', 'refund.completed'],
+  description: 'orders service',
+  status: 'enabled',
+  failing_since: null,
+  disabled_at: null,
+  created_at: '2026-11-22T10:00:00Z',
+};
+const withSecret = { ...webhookEndpoint, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
 const contract = { contract_id: ID, authorization_type: 'SMS_PIN', expires_at: '2027-11-22T10:00:00Z', merchant_contract_id: 'contract-1', customer };
 
 export const OPERATIONS: readonly Operation[] = [
@@ -264,7 +283,12 @@ export const OPERATIONS: readonly Operation[] = [
     path: '/webhook_deliveries',
     deprecatedPath: '/webhook-deliveries',
     summary: 'Webhook deliveries with their attempts, newest first',
-    query: { status: { maxLength: 9, example: 'dead', optional: true, enum: ['pending', 'succeeded', 'dead'] }, event_id: { maxLength: 64, example: ID, optional: true }, ...PAGING },
+    query: {
+      status: { maxLength: 9, example: 'dead', optional: true, enum: ['pending', 'succeeded', 'dead'] },
+      event_id: { maxLength: 64, example: ID, optional: true },
+      endpoint_id: { maxLength: 64, example: ID, optional: true },
+      ...PAGING,
+    },
     status: 200,
     response: webhookDeliveriesSchema,
     errors: [],
@@ -284,6 +308,7 @@ export const OPERATIONS: readonly Operation[] = [
       event_id: ID,
       event_type: 'payment.updated',
       url: 'https://shop.example/hooks',
+      endpoint_id: null,
       status: 'pending',
       created_at: '2026-11-22T10:00:00Z',
       next_attempt_at: '2026-11-22T12:00:00Z',
@@ -323,15 +348,81 @@ export const OPERATIONS: readonly Operation[] = [
     example: `event: ready\ndata: {}\n\nid: ${ID}\nevent: request\ndata: {"id":"${ID}","at":"2026-11-22T10:00:01.000Z","method":"POST","route":"/api/v3/projects/:projectId/invoices","status":201,"request_id":"req-7f3a","ms":12}\n\n`,
   },
   {
+    id: 'createWebhookEndpoint',
+    method: 'post',
+    path: '/webhook_endpoints',
+    summary:
+      'A webhook endpoint of your own (16 a project at most): the events of its types are POSTed to it, signed with its own secret, which this answer alone shows. The URL must be an http(s) URL of a public address',
+    request: createWebhookEndpointRequest,
+    status: 201,
+    response: webhookEndpointWithSecretSchema,
+    errors: ['WEBHOOK_ENDPOINT_URL_REJECTED', 'WEBHOOK_ENDPOINT_LIMIT_EXCEEDED'],
+    example: withSecret,
+  },
+  {
+    id: 'listWebhookEndpoints',
+    method: 'get',
+    path: '/webhook_endpoints',
+    summary: "The project's webhook endpoints, newest first (never their secrets)",
+    query: PAGING,
+    status: 200,
+    response: webhookEndpointsSchema,
+    errors: [],
+    example: { items: [webhookEndpoint], next_cursor: null },
+  },
+  {
+    id: 'getWebhookEndpoint',
+    method: 'get',
+    path: '/webhook_endpoints/{endpointId}',
+    summary: 'A webhook endpoint (never its secret)',
+    status: 200,
+    response: webhookEndpointSchema,
+    errors: ['NOT_FOUND'],
+    example: webhookEndpoint,
+  },
+  {
+    id: 'updateWebhookEndpoint',
+    method: 'patch',
+    path: '/webhook_endpoints/{endpointId}',
+    summary: 'Changes any of its url, event_types, description and status (enabled/disabled)',
+    request: updateWebhookEndpointRequest,
+    status: 200,
+    response: webhookEndpointSchema,
+    errors: ['NOT_FOUND', 'WEBHOOK_ENDPOINT_URL_REJECTED'],
+    example: webhookEndpoint,
+  },
+  {
+    id: 'deleteWebhookEndpoint',
+    method: 'delete',
+    path: '/webhook_endpoints/{endpointId}',
+    summary: 'Deletes the endpoint (its slot is free again); its deliveries stay listed, pending ones are not sent',
+    status: 200,
+    response: webhookEndpointSchema,
+    errors: ['NOT_FOUND'],
+    example: webhookEndpoint,
+  },
+  {
+    id: 'rotateWebhookEndpointSecret',
+    method: 'post',
+    path: '/webhook_endpoints/{endpointId}/rotate_secret',
+    summary: 'A new secret, shown in this answer only; the old one keeps signing beside it (two v1, signatures) for expires_in_hours (0-168, default 24)',
+    request: rotateWebhookEndpointSecretRequest,
+    optionalBody: true,
+    status: 200,
+    response: webhookEndpointWithSecretSchema,
+    errors: ['NOT_FOUND'],
+    example: withSecret,
+  },
+  {
     id: 'resetTestData',
     testOnly: true,
     method: 'post',
     path: '/test_data/reset',
-    summary: "The test environment only: removes the project's contracts, invoices, subscriptions, events and deliveries (not its settings); 404 in production",
+    summary: "The test environment only: removes the project's contracts, invoices, subscriptions, events, deliveries, test clocks and webhook endpoints (not its settings); 404 in production",
     status: 200,
     response: testDataResetSchema,
     errors: ['NOT_FOUND'],
-    example: { contracts: 2, invoices: 5, subscriptions: 1, events: 9, deliveries: 9, test_clocks: 1 },
+    example: { contracts: 2, invoices: 5, subscriptions: 1, events: 9, deliveries: 9, test_clocks: 1, webhook_endpoints: 1 },
   },
   {
     id: 'createTestClock',

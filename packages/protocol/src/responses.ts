@@ -77,7 +77,15 @@ export const invoiceAuthorizedSchema = z.object({ invoice_id: z.uuid(), status: 
 export const invoiceCancelledSchema = z.object({ invoice_id: z.uuid(), status: z.literal('Cancelled') }).meta({ id: 'InvoiceCancelled' });
 /** What `test_data/reset` removed from the project. */
 export const testDataResetSchema = z
-  .object({ contracts: z.number().int(), invoices: z.number().int(), subscriptions: z.number().int(), events: z.number().int(), deliveries: z.number().int(), test_clocks: z.number().int() })
+  .object({
+    contracts: z.number().int(),
+    invoices: z.number().int(),
+    subscriptions: z.number().int(),
+    events: z.number().int(),
+    deliveries: z.number().int(),
+    test_clocks: z.number().int(),
+    webhook_endpoints: z.number().int(),
+  })
   .meta({ id: 'TestDataReset' });
 export const testClockSchema = z
   .object({
@@ -129,6 +137,7 @@ export const EVENT_TYPES = [
   'subscription.closed',
   'subscription.charged',
   'test_clock.ready',
+  'webhook_endpoint.disabled',
 ] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];
 
@@ -178,6 +187,7 @@ export const webhookDeliverySchema = z
     event_id: z.string().meta({ description: 'the webhook-id of every attempt' }),
     event_type: z.enum(EVENT_TYPES),
     url: z.string(),
+    endpoint_id: z.string().nullable().meta({ description: 'the webhook endpoint it goes to; null for the project webhookUrl, test callbacks and subscription notifications' }),
     status: z.enum(['pending', 'succeeded', 'dead']),
     created_at: time,
     next_attempt_at: time.nullable(),

@@ -23,11 +23,17 @@ export type SignedOperation =
   | 'advanceTestClock'
   | 'deleteTestClock'
   | 'streamEvents'
-  | 'streamRequests';
+  | 'streamRequests'
+  | 'createWebhookEndpoint'
+  | 'listWebhookEndpoints'
+  | 'getWebhookEndpoint'
+  | 'updateWebhookEndpoint'
+  | 'deleteWebhookEndpoint'
+  | 'rotateWebhookEndpointSecret';
 
 export interface SignedRequest {
   readonly body?: unknown;
-  /** The invoice or contract id from the path. */
+  /** The invoice, contract, delivery, test clock or webhook endpoint id from the path. */
   readonly pathId?: string;
   /** GET /invoices?merchant_order_id=... */
   readonly merchantOrderId?: string;
@@ -95,7 +101,8 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
       // `cursor` (and the limit of the lists that had none) came last: a client of before, sending neither, signs the same bytes.
       return queryParts(request, ['type', 'after', 'limit', 'cursor']);
     case 'listWebhookDeliveries':
-      return queryParts(request, ['status', 'event_id', 'limit', 'cursor']);
+      // endpoint_id came last: a client of before, sending none, signs the same bytes.
+      return queryParts(request, ['status', 'event_id', 'limit', 'cursor', 'endpoint_id']);
     case 'streamEvents':
       return queryParts(request, ['types', 'since']);
     case 'streamRequests':
@@ -113,6 +120,17 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
       return [id('testClockId')];
     case 'advanceTestClock':
       return [id('testClockId'), f('frozen_time')];
+    case 'createWebhookEndpoint':
+      return [f('url')];
+    case 'listWebhookEndpoints':
+      return queryParts(request, ['limit', 'cursor']);
+    case 'getWebhookEndpoint':
+    case 'deleteWebhookEndpoint':
+      return [id('endpointId')];
+    case 'updateWebhookEndpoint':
+      return [id('endpointId'), f('url'), f('status')];
+    case 'rotateWebhookEndpointSecret':
+      return [id('endpointId'), f('expires_in_hours')];
     case 'checkBilling':
       // The spec's rule, customerPayload: the msisdn of {customer: {type: mobile_phone, msisdn}}, and
       // nothing for the spec's own {msisdn} shape (no customer object), whose number goes unsigned.

@@ -75,6 +75,24 @@ export const testClockReadyWebhook = z
   })
   .meta({ id: 'TestClockReadyWebhook', description: 'The test environment only: a test clock finished an advance; everything due up to frozen_time has run.' });
 
+export const webhookEndpointDisabledWebhook = z
+  .object({
+    type: z.literal('webhook_endpoint.disabled'),
+    data: z.object({
+      webhook_endpoint: z.object({
+        id: z.string(),
+        url: z.string(),
+        status: z.literal('disabled'),
+        reason: z.literal('failing'),
+        failing_since: time.meta({ description: 'the first failed attempt since its last success' }),
+      }),
+    }),
+  })
+  .meta({
+    id: 'WebhookEndpointDisabledWebhook',
+    description: 'Kassa disabled a webhook endpoint whose deliveries had all failed for KASSA_ENDPOINT_DISABLE_AFTER_HOURS (default 120); enable it again with PATCH webhook_endpoints/{id}.',
+  });
+
 export const jsonWebhookSchema = z.discriminatedUnion('type', [
   contractAuthorizedWebhook,
   contractClosedWebhook,
@@ -82,6 +100,7 @@ export const jsonWebhookSchema = z.discriminatedUnion('type', [
   refundCompletedWebhook,
   refundFailedWebhook,
   testClockReadyWebhook,
+  webhookEndpointDisabledWebhook,
 ]);
 export type JsonWebhook = z.infer<typeof jsonWebhookSchema>;
 

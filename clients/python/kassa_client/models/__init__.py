@@ -326,6 +326,60 @@ from .create_test_clock_response_503_error import CreateTestClockResponse503Erro
 from .create_test_clock_response_503_error_code import (
     CreateTestClockResponse503ErrorCode,
 )
+from .create_webhook_endpoint_request import CreateWebhookEndpointRequest
+from .create_webhook_endpoint_request_event_types_item import (
+    CreateWebhookEndpointRequestEventTypesItem,
+)
+from .create_webhook_endpoint_response_201 import CreateWebhookEndpointResponse201
+from .create_webhook_endpoint_response_400 import CreateWebhookEndpointResponse400
+from .create_webhook_endpoint_response_400_error import (
+    CreateWebhookEndpointResponse400Error,
+)
+from .create_webhook_endpoint_response_400_error_code import (
+    CreateWebhookEndpointResponse400ErrorCode,
+)
+from .create_webhook_endpoint_response_401 import CreateWebhookEndpointResponse401
+from .create_webhook_endpoint_response_401_error import (
+    CreateWebhookEndpointResponse401Error,
+)
+from .create_webhook_endpoint_response_401_error_code import (
+    CreateWebhookEndpointResponse401ErrorCode,
+)
+from .create_webhook_endpoint_response_403 import CreateWebhookEndpointResponse403
+from .create_webhook_endpoint_response_403_error import (
+    CreateWebhookEndpointResponse403Error,
+)
+from .create_webhook_endpoint_response_403_error_code import (
+    CreateWebhookEndpointResponse403ErrorCode,
+)
+from .create_webhook_endpoint_response_409 import CreateWebhookEndpointResponse409
+from .create_webhook_endpoint_response_409_error import (
+    CreateWebhookEndpointResponse409Error,
+)
+from .create_webhook_endpoint_response_409_error_code import (
+    CreateWebhookEndpointResponse409ErrorCode,
+)
+from .create_webhook_endpoint_response_413 import CreateWebhookEndpointResponse413
+from .create_webhook_endpoint_response_413_error import (
+    CreateWebhookEndpointResponse413Error,
+)
+from .create_webhook_endpoint_response_413_error_code import (
+    CreateWebhookEndpointResponse413ErrorCode,
+)
+from .create_webhook_endpoint_response_422 import CreateWebhookEndpointResponse422
+from .create_webhook_endpoint_response_422_error import (
+    CreateWebhookEndpointResponse422Error,
+)
+from .create_webhook_endpoint_response_422_error_code import (
+    CreateWebhookEndpointResponse422ErrorCode,
+)
+from .create_webhook_endpoint_response_503 import CreateWebhookEndpointResponse503
+from .create_webhook_endpoint_response_503_error import (
+    CreateWebhookEndpointResponse503Error,
+)
+from .create_webhook_endpoint_response_503_error_code import (
+    CreateWebhookEndpointResponse503ErrorCode,
+)
 from .customer import Customer
 from .customer_network import CustomerNetwork
 from .customer_operator import CustomerOperator
@@ -362,6 +416,42 @@ from .delete_test_clock_response_503 import DeleteTestClockResponse503
 from .delete_test_clock_response_503_error import DeleteTestClockResponse503Error
 from .delete_test_clock_response_503_error_code import (
     DeleteTestClockResponse503ErrorCode,
+)
+from .delete_webhook_endpoint_response_200 import DeleteWebhookEndpointResponse200
+from .delete_webhook_endpoint_response_400 import DeleteWebhookEndpointResponse400
+from .delete_webhook_endpoint_response_400_error import (
+    DeleteWebhookEndpointResponse400Error,
+)
+from .delete_webhook_endpoint_response_400_error_code import (
+    DeleteWebhookEndpointResponse400ErrorCode,
+)
+from .delete_webhook_endpoint_response_401 import DeleteWebhookEndpointResponse401
+from .delete_webhook_endpoint_response_401_error import (
+    DeleteWebhookEndpointResponse401Error,
+)
+from .delete_webhook_endpoint_response_401_error_code import (
+    DeleteWebhookEndpointResponse401ErrorCode,
+)
+from .delete_webhook_endpoint_response_403 import DeleteWebhookEndpointResponse403
+from .delete_webhook_endpoint_response_403_error import (
+    DeleteWebhookEndpointResponse403Error,
+)
+from .delete_webhook_endpoint_response_403_error_code import (
+    DeleteWebhookEndpointResponse403ErrorCode,
+)
+from .delete_webhook_endpoint_response_404 import DeleteWebhookEndpointResponse404
+from .delete_webhook_endpoint_response_404_error import (
+    DeleteWebhookEndpointResponse404Error,
+)
+from .delete_webhook_endpoint_response_404_error_code import (
+    DeleteWebhookEndpointResponse404ErrorCode,
+)
+from .delete_webhook_endpoint_response_503 import DeleteWebhookEndpointResponse503
+from .delete_webhook_endpoint_response_503_error import (
+    DeleteWebhookEndpointResponse503Error,
+)
+from .delete_webhook_endpoint_response_503_error_code import (
+    DeleteWebhookEndpointResponse503ErrorCode,
 )
 from .error_envelope import ErrorEnvelope
 from .error_envelope_error import ErrorEnvelopeError
@@ -444,6 +534,32 @@ from .get_test_clock_response_404_error_code import GetTestClockResponse404Error
 from .get_test_clock_response_503 import GetTestClockResponse503
 from .get_test_clock_response_503_error import GetTestClockResponse503Error
 from .get_test_clock_response_503_error_code import GetTestClockResponse503ErrorCode
+from .get_webhook_endpoint_response_200 import GetWebhookEndpointResponse200
+from .get_webhook_endpoint_response_400 import GetWebhookEndpointResponse400
+from .get_webhook_endpoint_response_400_error import GetWebhookEndpointResponse400Error
+from .get_webhook_endpoint_response_400_error_code import (
+    GetWebhookEndpointResponse400ErrorCode,
+)
+from .get_webhook_endpoint_response_401 import GetWebhookEndpointResponse401
+from .get_webhook_endpoint_response_401_error import GetWebhookEndpointResponse401Error
+from .get_webhook_endpoint_response_401_error_code import (
+    GetWebhookEndpointResponse401ErrorCode,
+)
+from .get_webhook_endpoint_response_403 import GetWebhookEndpointResponse403
+from .get_webhook_endpoint_response_403_error import GetWebhookEndpointResponse403Error
+from .get_webhook_endpoint_response_403_error_code import (
+    GetWebhookEndpointResponse403ErrorCode,
+)
+from .get_webhook_endpoint_response_404 import GetWebhookEndpointResponse404
+from .get_webhook_endpoint_response_404_error import GetWebhookEndpointResponse404Error
+from .get_webhook_endpoint_response_404_error_code import (
+    GetWebhookEndpointResponse404ErrorCode,
+)
+from .get_webhook_endpoint_response_503 import GetWebhookEndpointResponse503
+from .get_webhook_endpoint_response_503_error import GetWebhookEndpointResponse503Error
+from .get_webhook_endpoint_response_503_error_code import (
+    GetWebhookEndpointResponse503ErrorCode,
+)
 from .invoice import Invoice
 from .invoice_authorization import InvoiceAuthorization
 from .invoice_authorization_type import InvoiceAuthorizationType
@@ -563,6 +679,35 @@ from .list_webhook_deliveries_response_503_error_code import (
     ListWebhookDeliveriesResponse503ErrorCode,
 )
 from .list_webhook_deliveries_status import ListWebhookDeliveriesStatus
+from .list_webhook_endpoints_response_200 import ListWebhookEndpointsResponse200
+from .list_webhook_endpoints_response_400 import ListWebhookEndpointsResponse400
+from .list_webhook_endpoints_response_400_error import (
+    ListWebhookEndpointsResponse400Error,
+)
+from .list_webhook_endpoints_response_400_error_code import (
+    ListWebhookEndpointsResponse400ErrorCode,
+)
+from .list_webhook_endpoints_response_401 import ListWebhookEndpointsResponse401
+from .list_webhook_endpoints_response_401_error import (
+    ListWebhookEndpointsResponse401Error,
+)
+from .list_webhook_endpoints_response_401_error_code import (
+    ListWebhookEndpointsResponse401ErrorCode,
+)
+from .list_webhook_endpoints_response_403 import ListWebhookEndpointsResponse403
+from .list_webhook_endpoints_response_403_error import (
+    ListWebhookEndpointsResponse403Error,
+)
+from .list_webhook_endpoints_response_403_error_code import (
+    ListWebhookEndpointsResponse403ErrorCode,
+)
+from .list_webhook_endpoints_response_503 import ListWebhookEndpointsResponse503
+from .list_webhook_endpoints_response_503_error import (
+    ListWebhookEndpointsResponse503Error,
+)
+from .list_webhook_endpoints_response_503_error_code import (
+    ListWebhookEndpointsResponse503ErrorCode,
+)
 from .money import Money
 from .payment_updated_webhook import PaymentUpdatedWebhook
 from .payment_updated_webhook_data import PaymentUpdatedWebhookData
@@ -761,6 +906,82 @@ from .reset_test_data_response_422_error_code import ResetTestDataResponse422Err
 from .reset_test_data_response_503 import ResetTestDataResponse503
 from .reset_test_data_response_503_error import ResetTestDataResponse503Error
 from .reset_test_data_response_503_error_code import ResetTestDataResponse503ErrorCode
+from .rotate_webhook_endpoint_secret_request import RotateWebhookEndpointSecretRequest
+from .rotate_webhook_endpoint_secret_response_200 import (
+    RotateWebhookEndpointSecretResponse200,
+)
+from .rotate_webhook_endpoint_secret_response_400 import (
+    RotateWebhookEndpointSecretResponse400,
+)
+from .rotate_webhook_endpoint_secret_response_400_error import (
+    RotateWebhookEndpointSecretResponse400Error,
+)
+from .rotate_webhook_endpoint_secret_response_400_error_code import (
+    RotateWebhookEndpointSecretResponse400ErrorCode,
+)
+from .rotate_webhook_endpoint_secret_response_401 import (
+    RotateWebhookEndpointSecretResponse401,
+)
+from .rotate_webhook_endpoint_secret_response_401_error import (
+    RotateWebhookEndpointSecretResponse401Error,
+)
+from .rotate_webhook_endpoint_secret_response_401_error_code import (
+    RotateWebhookEndpointSecretResponse401ErrorCode,
+)
+from .rotate_webhook_endpoint_secret_response_403 import (
+    RotateWebhookEndpointSecretResponse403,
+)
+from .rotate_webhook_endpoint_secret_response_403_error import (
+    RotateWebhookEndpointSecretResponse403Error,
+)
+from .rotate_webhook_endpoint_secret_response_403_error_code import (
+    RotateWebhookEndpointSecretResponse403ErrorCode,
+)
+from .rotate_webhook_endpoint_secret_response_404 import (
+    RotateWebhookEndpointSecretResponse404,
+)
+from .rotate_webhook_endpoint_secret_response_404_error import (
+    RotateWebhookEndpointSecretResponse404Error,
+)
+from .rotate_webhook_endpoint_secret_response_404_error_code import (
+    RotateWebhookEndpointSecretResponse404ErrorCode,
+)
+from .rotate_webhook_endpoint_secret_response_409 import (
+    RotateWebhookEndpointSecretResponse409,
+)
+from .rotate_webhook_endpoint_secret_response_409_error import (
+    RotateWebhookEndpointSecretResponse409Error,
+)
+from .rotate_webhook_endpoint_secret_response_409_error_code import (
+    RotateWebhookEndpointSecretResponse409ErrorCode,
+)
+from .rotate_webhook_endpoint_secret_response_413 import (
+    RotateWebhookEndpointSecretResponse413,
+)
+from .rotate_webhook_endpoint_secret_response_413_error import (
+    RotateWebhookEndpointSecretResponse413Error,
+)
+from .rotate_webhook_endpoint_secret_response_413_error_code import (
+    RotateWebhookEndpointSecretResponse413ErrorCode,
+)
+from .rotate_webhook_endpoint_secret_response_422 import (
+    RotateWebhookEndpointSecretResponse422,
+)
+from .rotate_webhook_endpoint_secret_response_422_error import (
+    RotateWebhookEndpointSecretResponse422Error,
+)
+from .rotate_webhook_endpoint_secret_response_422_error_code import (
+    RotateWebhookEndpointSecretResponse422ErrorCode,
+)
+from .rotate_webhook_endpoint_secret_response_503 import (
+    RotateWebhookEndpointSecretResponse503,
+)
+from .rotate_webhook_endpoint_secret_response_503_error import (
+    RotateWebhookEndpointSecretResponse503Error,
+)
+from .rotate_webhook_endpoint_secret_response_503_error_code import (
+    RotateWebhookEndpointSecretResponse503ErrorCode,
+)
 from .stream_events_response_400 import StreamEventsResponse400
 from .stream_events_response_400_error import StreamEventsResponse400Error
 from .stream_events_response_400_error_code import StreamEventsResponse400ErrorCode
@@ -810,6 +1031,54 @@ from .test_clocks import TestClocks
 from .test_data_reset import TestDataReset
 from .transaction import Transaction
 from .transaction_status import TransactionStatus
+from .update_webhook_endpoint_request import UpdateWebhookEndpointRequest
+from .update_webhook_endpoint_request_event_types_item import (
+    UpdateWebhookEndpointRequestEventTypesItem,
+)
+from .update_webhook_endpoint_request_status import UpdateWebhookEndpointRequestStatus
+from .update_webhook_endpoint_response_200 import UpdateWebhookEndpointResponse200
+from .update_webhook_endpoint_response_400 import UpdateWebhookEndpointResponse400
+from .update_webhook_endpoint_response_400_error import (
+    UpdateWebhookEndpointResponse400Error,
+)
+from .update_webhook_endpoint_response_400_error_code import (
+    UpdateWebhookEndpointResponse400ErrorCode,
+)
+from .update_webhook_endpoint_response_401 import UpdateWebhookEndpointResponse401
+from .update_webhook_endpoint_response_401_error import (
+    UpdateWebhookEndpointResponse401Error,
+)
+from .update_webhook_endpoint_response_401_error_code import (
+    UpdateWebhookEndpointResponse401ErrorCode,
+)
+from .update_webhook_endpoint_response_403 import UpdateWebhookEndpointResponse403
+from .update_webhook_endpoint_response_403_error import (
+    UpdateWebhookEndpointResponse403Error,
+)
+from .update_webhook_endpoint_response_403_error_code import (
+    UpdateWebhookEndpointResponse403ErrorCode,
+)
+from .update_webhook_endpoint_response_404 import UpdateWebhookEndpointResponse404
+from .update_webhook_endpoint_response_404_error import (
+    UpdateWebhookEndpointResponse404Error,
+)
+from .update_webhook_endpoint_response_404_error_code import (
+    UpdateWebhookEndpointResponse404ErrorCode,
+)
+from .update_webhook_endpoint_response_413 import UpdateWebhookEndpointResponse413
+from .update_webhook_endpoint_response_413_error import (
+    UpdateWebhookEndpointResponse413Error,
+)
+from .update_webhook_endpoint_response_413_error_code import (
+    UpdateWebhookEndpointResponse413ErrorCode,
+)
+from .update_webhook_endpoint_response_503 import UpdateWebhookEndpointResponse503
+from .update_webhook_endpoint_response_503_error import (
+    UpdateWebhookEndpointResponse503Error,
+)
+from .update_webhook_endpoint_response_503_error_code import (
+    UpdateWebhookEndpointResponse503ErrorCode,
+)
 from .webhook_customer import WebhookCustomer
 from .webhook_customer_type import WebhookCustomerType
 from .webhook_deliveries import WebhookDeliveries
@@ -817,6 +1086,16 @@ from .webhook_delivery import WebhookDelivery
 from .webhook_delivery_attempts_item import WebhookDeliveryAttemptsItem
 from .webhook_delivery_event_type import WebhookDeliveryEventType
 from .webhook_delivery_status import WebhookDeliveryStatus
+from .webhook_endpoint import WebhookEndpoint
+from .webhook_endpoint_disabled_webhook import WebhookEndpointDisabledWebhook
+from .webhook_endpoint_disabled_webhook_data import WebhookEndpointDisabledWebhookData
+from .webhook_endpoint_disabled_webhook_data_webhook_endpoint import (
+    WebhookEndpointDisabledWebhookDataWebhookEndpoint,
+)
+from .webhook_endpoint_status import WebhookEndpointStatus
+from .webhook_endpoint_with_secret import WebhookEndpointWithSecret
+from .webhook_endpoint_with_secret_status import WebhookEndpointWithSecretStatus
+from .webhook_endpoints import WebhookEndpoints
 
 __all__ = (
     "AdvanceTestClockRequest",
@@ -1077,6 +1356,30 @@ __all__ = (
     "CreateTestClockResponse503",
     "CreateTestClockResponse503Error",
     "CreateTestClockResponse503ErrorCode",
+    "CreateWebhookEndpointRequest",
+    "CreateWebhookEndpointRequestEventTypesItem",
+    "CreateWebhookEndpointResponse201",
+    "CreateWebhookEndpointResponse400",
+    "CreateWebhookEndpointResponse400Error",
+    "CreateWebhookEndpointResponse400ErrorCode",
+    "CreateWebhookEndpointResponse401",
+    "CreateWebhookEndpointResponse401Error",
+    "CreateWebhookEndpointResponse401ErrorCode",
+    "CreateWebhookEndpointResponse403",
+    "CreateWebhookEndpointResponse403Error",
+    "CreateWebhookEndpointResponse403ErrorCode",
+    "CreateWebhookEndpointResponse409",
+    "CreateWebhookEndpointResponse409Error",
+    "CreateWebhookEndpointResponse409ErrorCode",
+    "CreateWebhookEndpointResponse413",
+    "CreateWebhookEndpointResponse413Error",
+    "CreateWebhookEndpointResponse413ErrorCode",
+    "CreateWebhookEndpointResponse422",
+    "CreateWebhookEndpointResponse422Error",
+    "CreateWebhookEndpointResponse422ErrorCode",
+    "CreateWebhookEndpointResponse503",
+    "CreateWebhookEndpointResponse503Error",
+    "CreateWebhookEndpointResponse503ErrorCode",
     "Customer",
     "CustomerNetwork",
     "CustomerOperator",
@@ -1102,6 +1405,22 @@ __all__ = (
     "DeleteTestClockResponse503",
     "DeleteTestClockResponse503Error",
     "DeleteTestClockResponse503ErrorCode",
+    "DeleteWebhookEndpointResponse200",
+    "DeleteWebhookEndpointResponse400",
+    "DeleteWebhookEndpointResponse400Error",
+    "DeleteWebhookEndpointResponse400ErrorCode",
+    "DeleteWebhookEndpointResponse401",
+    "DeleteWebhookEndpointResponse401Error",
+    "DeleteWebhookEndpointResponse401ErrorCode",
+    "DeleteWebhookEndpointResponse403",
+    "DeleteWebhookEndpointResponse403Error",
+    "DeleteWebhookEndpointResponse403ErrorCode",
+    "DeleteWebhookEndpointResponse404",
+    "DeleteWebhookEndpointResponse404Error",
+    "DeleteWebhookEndpointResponse404ErrorCode",
+    "DeleteWebhookEndpointResponse503",
+    "DeleteWebhookEndpointResponse503Error",
+    "DeleteWebhookEndpointResponse503ErrorCode",
     "ErrorEnvelope",
     "ErrorEnvelopeError",
     "ErrorEnvelopeErrorCode",
@@ -1163,6 +1482,22 @@ __all__ = (
     "GetTestClockResponse503",
     "GetTestClockResponse503Error",
     "GetTestClockResponse503ErrorCode",
+    "GetWebhookEndpointResponse200",
+    "GetWebhookEndpointResponse400",
+    "GetWebhookEndpointResponse400Error",
+    "GetWebhookEndpointResponse400ErrorCode",
+    "GetWebhookEndpointResponse401",
+    "GetWebhookEndpointResponse401Error",
+    "GetWebhookEndpointResponse401ErrorCode",
+    "GetWebhookEndpointResponse403",
+    "GetWebhookEndpointResponse403Error",
+    "GetWebhookEndpointResponse403ErrorCode",
+    "GetWebhookEndpointResponse404",
+    "GetWebhookEndpointResponse404Error",
+    "GetWebhookEndpointResponse404ErrorCode",
+    "GetWebhookEndpointResponse503",
+    "GetWebhookEndpointResponse503Error",
+    "GetWebhookEndpointResponse503ErrorCode",
     "Invoice",
     "InvoiceAuthorization",
     "InvoiceAuthorizationType",
@@ -1236,6 +1571,19 @@ __all__ = (
     "ListWebhookDeliveriesResponse503Error",
     "ListWebhookDeliveriesResponse503ErrorCode",
     "ListWebhookDeliveriesStatus",
+    "ListWebhookEndpointsResponse200",
+    "ListWebhookEndpointsResponse400",
+    "ListWebhookEndpointsResponse400Error",
+    "ListWebhookEndpointsResponse400ErrorCode",
+    "ListWebhookEndpointsResponse401",
+    "ListWebhookEndpointsResponse401Error",
+    "ListWebhookEndpointsResponse401ErrorCode",
+    "ListWebhookEndpointsResponse403",
+    "ListWebhookEndpointsResponse403Error",
+    "ListWebhookEndpointsResponse403ErrorCode",
+    "ListWebhookEndpointsResponse503",
+    "ListWebhookEndpointsResponse503Error",
+    "ListWebhookEndpointsResponse503ErrorCode",
     "Money",
     "PaymentUpdatedWebhook",
     "PaymentUpdatedWebhookData",
@@ -1354,6 +1702,32 @@ __all__ = (
     "ResetTestDataResponse503",
     "ResetTestDataResponse503Error",
     "ResetTestDataResponse503ErrorCode",
+    "RotateWebhookEndpointSecretRequest",
+    "RotateWebhookEndpointSecretResponse200",
+    "RotateWebhookEndpointSecretResponse400",
+    "RotateWebhookEndpointSecretResponse400Error",
+    "RotateWebhookEndpointSecretResponse400ErrorCode",
+    "RotateWebhookEndpointSecretResponse401",
+    "RotateWebhookEndpointSecretResponse401Error",
+    "RotateWebhookEndpointSecretResponse401ErrorCode",
+    "RotateWebhookEndpointSecretResponse403",
+    "RotateWebhookEndpointSecretResponse403Error",
+    "RotateWebhookEndpointSecretResponse403ErrorCode",
+    "RotateWebhookEndpointSecretResponse404",
+    "RotateWebhookEndpointSecretResponse404Error",
+    "RotateWebhookEndpointSecretResponse404ErrorCode",
+    "RotateWebhookEndpointSecretResponse409",
+    "RotateWebhookEndpointSecretResponse409Error",
+    "RotateWebhookEndpointSecretResponse409ErrorCode",
+    "RotateWebhookEndpointSecretResponse413",
+    "RotateWebhookEndpointSecretResponse413Error",
+    "RotateWebhookEndpointSecretResponse413ErrorCode",
+    "RotateWebhookEndpointSecretResponse422",
+    "RotateWebhookEndpointSecretResponse422Error",
+    "RotateWebhookEndpointSecretResponse422ErrorCode",
+    "RotateWebhookEndpointSecretResponse503",
+    "RotateWebhookEndpointSecretResponse503Error",
+    "RotateWebhookEndpointSecretResponse503ErrorCode",
     "StreamEventsResponse400",
     "StreamEventsResponse400Error",
     "StreamEventsResponse400ErrorCode",
@@ -1397,6 +1771,28 @@ __all__ = (
     "TestDataReset",
     "Transaction",
     "TransactionStatus",
+    "UpdateWebhookEndpointRequest",
+    "UpdateWebhookEndpointRequestEventTypesItem",
+    "UpdateWebhookEndpointRequestStatus",
+    "UpdateWebhookEndpointResponse200",
+    "UpdateWebhookEndpointResponse400",
+    "UpdateWebhookEndpointResponse400Error",
+    "UpdateWebhookEndpointResponse400ErrorCode",
+    "UpdateWebhookEndpointResponse401",
+    "UpdateWebhookEndpointResponse401Error",
+    "UpdateWebhookEndpointResponse401ErrorCode",
+    "UpdateWebhookEndpointResponse403",
+    "UpdateWebhookEndpointResponse403Error",
+    "UpdateWebhookEndpointResponse403ErrorCode",
+    "UpdateWebhookEndpointResponse404",
+    "UpdateWebhookEndpointResponse404Error",
+    "UpdateWebhookEndpointResponse404ErrorCode",
+    "UpdateWebhookEndpointResponse413",
+    "UpdateWebhookEndpointResponse413Error",
+    "UpdateWebhookEndpointResponse413ErrorCode",
+    "UpdateWebhookEndpointResponse503",
+    "UpdateWebhookEndpointResponse503Error",
+    "UpdateWebhookEndpointResponse503ErrorCode",
     "WebhookCustomer",
     "WebhookCustomerType",
     "WebhookDeliveries",
@@ -1404,4 +1800,12 @@ __all__ = (
     "WebhookDeliveryAttemptsItem",
     "WebhookDeliveryEventType",
     "WebhookDeliveryStatus",
+    "WebhookEndpoint",
+    "WebhookEndpointDisabledWebhook",
+    "WebhookEndpointDisabledWebhookData",
+    "WebhookEndpointDisabledWebhookDataWebhookEndpoint",
+    "WebhookEndpointStatus",
+    "WebhookEndpointWithSecret",
+    "WebhookEndpointWithSecretStatus",
+    "WebhookEndpoints",
 )

@@ -12,6 +12,7 @@ EventStreamEntryPayloadType = Literal[
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 ]
 
 EVENT_STREAM_ENTRY_PAYLOAD_TYPE_VALUES: set[EventStreamEntryPayloadType] = {
@@ -26,6 +27,7 @@ EVENT_STREAM_ENTRY_PAYLOAD_TYPE_VALUES: set[EventStreamEntryPayloadType] = {
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 }
 
 

@@ -12,6 +12,7 @@ EventStreamEntryType = Literal[
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 ]
 
 EVENT_STREAM_ENTRY_TYPE_VALUES: set[EventStreamEntryType] = {
@@ -26,6 +27,7 @@ EVENT_STREAM_ENTRY_TYPE_VALUES: set[EventStreamEntryType] = {
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 }
 
 

@@ -12,6 +12,7 @@ EventType = Literal[
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 ]
 
 EVENT_TYPE_VALUES: set[EventType] = {
@@ -26,6 +27,7 @@ EVENT_TYPE_VALUES: set[EventType] = {
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 }
 
 

@@ -12,6 +12,7 @@ ListEventsType = Literal[
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 ]
 
 LIST_EVENTS_TYPE_VALUES: set[ListEventsType] = {
@@ -26,6 +27,7 @@ LIST_EVENTS_TYPE_VALUES: set[ListEventsType] = {
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 }
 
 

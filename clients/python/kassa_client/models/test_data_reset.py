@@ -18,6 +18,7 @@ class TestDataReset:
         events (int):
         deliveries (int):
         test_clocks (int):
+        webhook_endpoints (int):
     """
 
     contracts: int
@@ -26,6 +27,7 @@ class TestDataReset:
     events: int
     deliveries: int
     test_clocks: int
+    webhook_endpoints: int
 
     def to_dict(self) -> dict[str, Any]:
         contracts = self.contracts
@@ -40,6 +42,8 @@ class TestDataReset:
 
         test_clocks = self.test_clocks
 
+        webhook_endpoints = self.webhook_endpoints
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -50,6 +54,7 @@ class TestDataReset:
                 "events": events,
                 "deliveries": deliveries,
                 "test_clocks": test_clocks,
+                "webhook_endpoints": webhook_endpoints,
             }
         )
 
@@ -70,6 +75,8 @@ class TestDataReset:
 
         test_clocks = d.pop("test_clocks")
 
+        webhook_endpoints = d.pop("webhook_endpoints")
+
         test_data_reset = cls(
             contracts=contracts,
             invoices=invoices,
@@ -77,6 +84,7 @@ class TestDataReset:
             events=events,
             deliveries=deliveries,
             test_clocks=test_clocks,
+            webhook_endpoints=webhook_endpoints,
         )
 
         return test_data_reset

@@ -30,6 +30,8 @@ class WebhookDelivery:
         event_id (str): the webhook-id of every attempt
         event_type (WebhookDeliveryEventType):
         url (str):
+        endpoint_id (None | str): the webhook endpoint it goes to; null for the project webhookUrl, test callbacks and
+            subscription notifications
         status (WebhookDeliveryStatus):
         created_at (datetime.datetime): ISO 8601 UTC, YYYY-MM-DDThh:mm:ssZ Example: 2026-11-22T10:00:00Z.
         next_attempt_at (datetime.datetime | None):
@@ -40,6 +42,7 @@ class WebhookDelivery:
     event_id: str
     event_type: WebhookDeliveryEventType
     url: str
+    endpoint_id: None | str
     status: WebhookDeliveryStatus
     created_at: datetime.datetime
     next_attempt_at: datetime.datetime | None
@@ -53,6 +56,9 @@ class WebhookDelivery:
         event_type: str = self.event_type
 
         url = self.url
+
+        endpoint_id: None | str
+        endpoint_id = self.endpoint_id
 
         status: str = self.status
 
@@ -77,6 +83,7 @@ class WebhookDelivery:
                 "event_id": event_id,
                 "event_type": event_type,
                 "url": url,
+                "endpoint_id": endpoint_id,
                 "status": status,
                 "created_at": created_at,
                 "next_attempt_at": next_attempt_at,
@@ -98,6 +105,13 @@ class WebhookDelivery:
         event_type = check_webhook_delivery_event_type(d.pop("event_type"))
 
         url = d.pop("url")
+
+        def _parse_endpoint_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        endpoint_id = _parse_endpoint_id(d.pop("endpoint_id"))
 
         status = check_webhook_delivery_status(d.pop("status"))
 
@@ -130,6 +144,7 @@ class WebhookDelivery:
             event_id=event_id,
             event_type=event_type,
             url=url,
+            endpoint_id=endpoint_id,
             status=status,
             created_at=created_at,
             next_attempt_at=next_attempt_at,

@@ -12,6 +12,7 @@ WebhookDeliveryEventType = Literal[
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 ]
 
 WEBHOOK_DELIVERY_EVENT_TYPE_VALUES: set[WebhookDeliveryEventType] = {
@@ -26,6 +27,7 @@ WEBHOOK_DELIVERY_EVENT_TYPE_VALUES: set[WebhookDeliveryEventType] = {
     "subscription.charged",
     "subscription.closed",
     "test_clock.ready",
+    "webhook_endpoint.disabled",
 }
 
 

@@ -52,6 +52,9 @@ export const RESULT_CODES = {
   TEST_CLOCK_LIMIT_EXCEEDED: 263,
   /** The JSON API's event and request streams only; here because the table is exhaustive. */
   STREAM_LIMIT_EXCEEDED: 900,
+  /** The JSON API's webhook endpoints only; here because the table is exhaustive. */
+  WEBHOOK_ENDPOINT_URL_REJECTED: 270,
+  WEBHOOK_ENDPOINT_LIMIT_EXCEEDED: 271,
 } as const satisfies Record<ErrorCode, number>;
 
 /** ResultCodes of a document that is not an operation at all (answered with HTTP 400 or 415). */

@@ -297,18 +297,35 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
   program
     .command('trigger')
     .description(
-      'the test environment only: make, through the JSON API, the sandbox objects that produce EVENT and print their ids and the event id (KASSA_API_URL, KASSA_LOGIN, KASSA_PASSWORD, KASSA_PROJECT)',
+      'the test environment only: make, through the JSON API, the sandbox objects that produce EVENT and print their ids and the event id (KASSA_API_URL, KASSA_LOGIN, KASSA_PASSWORD, KASSA_PROJECT; the subscription events also KASSA_SUBS_URL, KASSA_SUBSCRIPTION_SECRET)',
     )
-    .argument('<event>', 'contract.authorized, contract.closed, payment.updated or refund.completed')
-    .option('--declined', 'payment.updated: a declined charge')
-    .option('--override <path=value>', "set a field of the request that makes the event's object, e.g. order.price.amount=99.00 (repeatable)", (v: string, all: string[]) => [...all, v], [])
+    .argument(
+      '<event>',
+      "contract.authorized, contract.closed, payment.updated or refund.completed; subscription.activated, subscription.charged or subscription.cancelled (through the subscription service: its SubscriptionStatusNotification goes to the project's subscription notification URL)",
+    )
+    .option('--declined', 'payment.updated, subscription.charged: a declined charge')
+    .option(
+      '--override <path=value>',
+      "set a field of the request that makes the event's object, e.g. order.price.amount=99.00 (repeatable); the subscription events take Subscriber_MSISDN, TestInfo.BillingAmount (the charge's price), TestInfo.ExpectedBillingResult, TestInfo.OperatorID",
+      (v: string, all: string[]) => [...all, v],
+      [],
+    )
     .addOption(json)
     .action(async (event: string, o: { declined?: boolean; override: string[]; json?: boolean }) => {
-      const { merchantFromEnv, parseOverride, trigger, TRIGGER_EVENTS } = await triggerCommand();
+      const { isSubscriptionEvent, merchantFromEnv, parseOverride, subscriptionFromEnv, trigger, TRIGGER_EVENTS } = await triggerCommand();
       const known = TRIGGER_EVENTS.find((e) => e === event);
       if (!known) throw new CliError(`unknown event ${JSON.stringify(event.slice(0, 40))}: one of ${TRIGGER_EVENTS.join(', ')}`, EXIT.usage);
-      const made = await trigger(merchantFromEnv(env), known, { declined: o.declined === true, overrides: o.override.map(parseOverride) });
-      print(o.json, made, (d: typeof made) => [...(d.contract_id ? [`contract_id ${d.contract_id}`] : []), ...(d.invoice_id ? [`invoice_id ${d.invoice_id}`] : []), `${d.event} ${d.event_id}`]);
+      const merchant = merchantFromEnv(env);
+      const overrides = o.override.map(parseOverride);
+      const subscription = isSubscriptionEvent(known) ? { subscription: subscriptionFromEnv(env, merchant.project) } : {};
+      const made = await trigger(merchant, known, { declined: o.declined === true, overrides, ...subscription });
+      print(o.json, made, (d: typeof made) => [
+        ...(d.contract_id ? [`contract_id ${d.contract_id}`] : []),
+        ...(d.invoice_id ? [`invoice_id ${d.invoice_id}`] : []),
+        ...(d.subscription_id ? [`subscription_id ${d.subscription_id}`] : []),
+        ...(d.test_clock_id ? [`test_clock_id ${d.test_clock_id}`] : []),
+        `${d.event} ${d.event_id}`,
+      ]);
     });
   /** The merchant's credentials from the environment, --api and --project over KASSA_API_URL and KASSA_PROJECT. */
   const merchant = async (o: { api?: string; project?: number }) =>

@@ -1,10 +1,18 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { KassaClient } from '@kassa/merchant-client';
 import { CliError, EXIT } from './admin-client.js';
+import { must } from './merchant-answer.js';
+import type { SubscriptionConnection } from './subscription-service-client.js';
+import { SUBSCRIPTION_TRIGGER_EVENTS, type SubscriptionTriggerEvent, triggerSubscription } from './trigger-subscription.js';
+
+export { SUBSCRIPTION_OVERRIDE_PATHS, SUBSCRIPTION_TRIGGER_EVENTS } from './trigger-subscription.js';
+export { subscriptionFromEnv } from './subscription-service-client.js';
 
 /** The events `kassa trigger` makes, each by the sandbox objects that produce it. */
-export const TRIGGER_EVENTS = ['contract.authorized', 'contract.closed', 'payment.updated', 'refund.completed'] as const;
+export const TRIGGER_EVENTS = ['contract.authorized', 'contract.closed', 'payment.updated', 'refund.completed', ...SUBSCRIPTION_TRIGGER_EVENTS] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
+
+export const isSubscriptionEvent = (event: TriggerEvent): event is SubscriptionTriggerEvent => (SUBSCRIPTION_TRIGGER_EVENTS as readonly string[]).includes(event);
 
 /** A merchant's credentials, from the environment only: a password given as an argument would show in the process list. */
 export interface MerchantConnection {
@@ -22,11 +30,11 @@ export function merchantFromEnv(env: Record<string, string | undefined>): Mercha
   return { api: env['KASSA_API_URL'] ?? 'http://127.0.0.1:8080', login: env['KASSA_LOGIN'] ?? '', password: env['KASSA_PASSWORD'] ?? '', project };
 }
 
-/** `PATH=VALUE`, the value a string (amounts are strings: `order.price.amount=99.00`). */
+/** `PATH=VALUE`, the value a string (amounts are strings: `order.price.amount=99.00`); XML element names are capitalised (`TestInfo.BillingAmount=25.50`). */
 export function parseOverride(text: string): readonly [string[], string] {
   const at = text.indexOf('=');
   const path = at > 0 ? text.slice(0, at).split('.') : [];
-  if (path.length === 0 || path.some((part) => !/^[a-z_][a-z0-9_]*$/.test(part))) throw new CliError(`--override ${text}: expected PATH=VALUE, e.g. order.price.amount=99.00`, EXIT.usage);
+  if (path.length === 0 || path.some((part) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(part))) throw new CliError(`--override ${text}: expected PATH=VALUE, e.g. order.price.amount=99.00`, EXIT.usage);
   return [path, text.slice(at + 1)];
 }
 
@@ -52,31 +60,33 @@ export interface Triggered {
   readonly event_id: string;
   readonly contract_id?: string;
   readonly invoice_id?: string;
+  readonly subscription_id?: string;
+  readonly test_clock_id?: string;
 }
 
 const PIN = '1234';
 /** A merchant id of the trigger's own: `trg` and 32 hex digits (within the spec's 38 characters). */
 const triggerId = () => `trg${randomUUID().replaceAll('-', '')}`;
 
-/** The answer's data, or the refusal as the command's failure. */
-function must<T>(answer: KassaResponse<T>, what: string): T {
-  if (answer.ok) return answer.data;
-  throw new CliError(`${what}: ${answer.status} ${answer.error.code}: ${answer.error.message}`, answer.status >= 500 ? EXIT.unavailable : EXIT.refused);
-}
-
 /**
  * `kassa trigger EVENT`: makes, through the JSON API and in the test environment only, the sandbox
  * objects whose life produces EVENT, waits for the event and answers its id. Overrides set fields of
- * the request that makes the event's object (the contract's, or the invoice's).
+ * the request that makes the event's object (the contract's, the invoice's, or CreateSubscription's).
+ * The subscription events need the subscription service's connection (`subscriptionFromEnv`).
  */
 export async function trigger(
   connection: MerchantConnection,
   event: TriggerEvent,
-  options: { readonly declined?: boolean; readonly overrides: readonly (readonly [string[], string])[] },
+  options: { readonly declined?: boolean; readonly overrides: readonly (readonly [string[], string])[]; readonly subscription?: SubscriptionConnection },
 ): Promise<Triggered> {
   const client = new KassaClient({ baseUrl: connection.api, login: connection.login, password: connection.password });
   await refuseProduction(connection.api);
   const { project } = connection;
+  if (isSubscriptionEvent(event)) {
+    if (!options.subscription) throw new CliError(`${event} needs the subscription service: set KASSA_SUBSCRIPTION_SECRET and KASSA_SUBS_URL`, EXIT.usage);
+    const made = await triggerSubscription(client, options.subscription, event, options);
+    return { event, event_id: await eventOf(client, project, event, made.subscription_id), ...made };
+  }
   const customer = { type: 'mobile_phone' as const, msisdn: `7900${String(randomInt(10_000_000)).padStart(7, '0')}` };
   const merchantContractId = triggerId();
   const contractBody = { customer, merchant_contract_id: merchantContractId };

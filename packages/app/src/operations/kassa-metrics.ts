@@ -36,6 +36,7 @@ export class KassaMetrics implements HttpObserver {
   readonly subscriptionActivations: Counter;
   readonly subscriptionCharges: Counter<'result'>;
   readonly webhookAttempts: Counter<'outcome'>;
+  readonly webhookEndpointsDisabled: Counter;
   readonly webhookDuration: Histogram<'outcome'>;
   /** The labelled children of the busiest metrics, by their labels: prom-client hashes labels on every call otherwise. */
   private readonly exchanges = new Map<string, { readonly count: Counter.Internal; readonly duration: Histogram.Internal<HttpLabels> }>();
@@ -64,6 +65,11 @@ export class KassaMetrics implements HttpObserver {
     this.contracts = new Counter({ name: 'kassa_contracts_total', help: 'Contracts created, authorized and closed', labelNames: ['outcome'], registers: [registry] });
     this.subscriptionActivations = new Counter({ name: 'kassa_subscription_activations_total', help: 'Subscriptions activated', registers: [registry] });
     this.subscriptionCharges = new Counter({ name: 'kassa_subscription_charges_total', help: 'Subscription charges, by result (Success, Failed)', labelNames: ['result'], registers: [registry] });
+    this.webhookEndpointsDisabled = new Counter({
+      name: 'kassa_webhook_endpoints_disabled_total',
+      help: 'Webhook endpoints Kassa disabled because their deliveries had all failed for KASSA_ENDPOINT_DISABLE_AFTER_HOURS',
+      registers: [registry],
+    });
     this.webhookAttempts = new Counter({
       name: 'kassa_webhook_attempts_total',
       help: 'Webhook and notification attempts, by outcome (delivered, retry, gone, error)',

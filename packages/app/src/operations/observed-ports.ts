@@ -1,5 +1,18 @@
 import type { RequestScope } from '@kassa/http-kit';
-import type { Clock, Contract, ContractRepository, DomainEvent, Invoice, InvoiceRepository, Scheduler, Subscription, SubscriptionRepository, WebhookSender } from '@kassa/domain';
+import type {
+  Clock,
+  Contract,
+  ContractRepository,
+  DomainEvent,
+  Invoice,
+  InvoiceRepository,
+  Scheduler,
+  Subscription,
+  SubscriptionRepository,
+  WebhookEndpoint,
+  WebhookEndpointRepository,
+  WebhookSender,
+} from '@kassa/domain';
 import type { Logger } from 'pino';
 import type { KassaMetrics } from './kassa-metrics.js';
 
@@ -74,6 +87,14 @@ export function countedRepositories(
     }
   });
   return { invoices, contracts, subscriptions };
+}
+
+/** The webhook endpoints, with each disabling storage accepted counted (kassa_webhook_endpoints_disabled_total). */
+export function countedEndpoints(endpoints: WebhookEndpointRepository, metrics: KassaMetrics): WebhookEndpointRepository {
+  return counted<WebhookEndpointRepository, WebhookEndpoint>(endpoints, (_endpoint, events) => {
+    // An endpoint's creation records no event (its `create` takes none: `events` is then undefined).
+    for (const e of events ?? []) if (e.type === 'WebhookEndpointDisabled') metrics.webhookEndpointsDisabled.inc();
+  });
 }
 
 /**

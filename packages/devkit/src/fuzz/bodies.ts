@@ -15,6 +15,19 @@ export const PRIVATE_CALLBACK_URLS = [
   'http://0/',
 ] as const;
 const PRIVATE_TARGETS = fc.constantFrom(...PRIVATE_CALLBACK_URLS);
+/**
+ * Webhook endpoint URLs the fuzzer names: this machine's discard port only (the fuzzed Kassa, on
+ * loopback, allows private networks: its deliveries must never leave the machine), and malformed ones.
+ */
+const ENDPOINT_URLS = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('http://127.0.0.1:9/hooks', 'https://[::1]:9/k', 'http://localhost:9/', 'http://127.1:9/x') },
+  { weight: 1, arbitrary: fc.constantFrom('ftp://127.0.0.1/', 'http://user:pass@127.0.0.1/', 'javascript:alert(1)', 'http://', `http://127.0.0.1/${'a'.repeat(3_000)}`, 'file:///etc/passwd') },
+);
+/** Event types an endpoint takes: right ones, `*`, and near misses. */
+const ENDPOINT_TYPES = fc.array(fc.constantFrom('*', 'payment.updated', 'contract.authorized', 'refund.completed', 'webhook_endpoint.disabled', 'subscription.charged', 'Payment.Updated', ''), {
+  maxLength: 40,
+});
+
 /** Callback URLs written as addresses, so that the fuzzer makes Kassa resolve no name (any of them may be private: refused). */
 const ADDRESS_TARGETS = fc.ipV4().map((ip) => `http://${ip}/callback`);
 
@@ -137,8 +150,14 @@ const rightBody: fc.Arbitrary<Record<string, unknown>> = fc.record(
     // A test clock's time (POST test_clocks and its advance), within and around what is taken.
     frozen_time: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2300-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().replace('.000Z', 'Z')),
     name: fc.string({ maxLength: 20 }),
+    // Webhook endpoints (POST webhook_endpoints, its PATCH and rotate_secret).
+    url: ENDPOINT_URLS,
+    event_types: ENDPOINT_TYPES,
+    description: fc.option(fc.string({ maxLength: 40 })),
+    status: fc.constantFrom('enabled', 'disabled', 'paused'),
+    expires_in_hours: fc.oneof(fc.integer({ min: -2, max: 200 }), fc.double()),
   },
-  { requiredKeys: ['client_ip', 'customer', 'order', 'merchant_contract_id', 'pin_code', 'msisdn', 'frozen_time'] },
+  { requiredKeys: ['client_ip', 'customer', 'order', 'merchant_contract_id', 'pin_code', 'msisdn', 'frozen_time', 'url', 'event_types'] },
 );
 
 /** A right body with one field (at any depth) replaced by a hostile value. */

@@ -89,7 +89,7 @@ export async function runFuzz(subject: FuzzSubject, options: FuzzOptions): Promi
       report.sent += 1;
       bump(report.byStatus, String(answer.status));
       if (process.env['KASSA_FUZZ_DEBUG']) bump(report.byBody, `${answer.status} ${/"message":"([^"]{0,40})/.exec(answer.body)?.[1] ?? ''}`);
-      const created = /"(?:invoice_id|contract_id|test_clock_id)":"([0-9a-f-]{36})"/.exec(answer.status === 201 ? answer.body : '');
+      const created = /"(?:invoice_id|contract_id|test_clock_id|id)":"([0-9a-f-]{36})"/.exec(answer.status === 201 ? answer.body : '');
       if (created?.[1]) knownIds.push(created[1]);
       const payment = /"invoice_id":"([0-9a-f-]{36})".*?"token":"([A-Za-z0-9._-]+)"/.exec(answer.status === 201 ? answer.body : '');
       if (payment?.[1] && payment[2]) {

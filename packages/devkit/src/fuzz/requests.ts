@@ -209,6 +209,7 @@ const pathOf = (route: FuzzRoute) =>
           .replace(':contractId', id)
           .replace(':deliveryId', `${id}-webhook`)
           .replace(':testClockId', id)
+          .replace(':endpointId', id)
           .replace(':login', login)
           .replace(':adminProject', own) + q,
     );
@@ -385,6 +386,7 @@ function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCa
                   .replace(':contractId', id)
                   .replace(':deliveryId', `${id}-webhook`)
                   .replace(':testClockId', id)
+                  .replace(':endpointId', id)
                   .replace(':subscriptionId', id) + (route.operation === 'findInvoiceByOrderId' ? `?merchant_order_id=${orderId}` : ''),
             )
             .chain((path) => (route.dashboard && route.method === 'GET' ? dashboardQuery.map((q) => path + q) : fc.constant(path)));

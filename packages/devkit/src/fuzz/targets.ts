@@ -82,6 +82,13 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: `${P}/test_clocks/:testClockId`, operation: 'getTestClock' },
   { method: 'POST', path: `${P}/test_clocks/:testClockId/advance`, operation: 'advanceTestClock' },
   { method: 'DELETE', path: `${P}/test_clocks/:testClockId`, operation: 'deleteTestClock' },
+  // The merchants' webhook endpoints: 16 a project at most, each URL checked; a rotation answers a secret.
+  { method: 'POST', path: `${P}/webhook_endpoints`, operation: 'createWebhookEndpoint' },
+  { method: 'GET', path: `${P}/webhook_endpoints`, operation: 'listWebhookEndpoints' },
+  { method: 'GET', path: `${P}/webhook_endpoints/:endpointId`, operation: 'getWebhookEndpoint' },
+  { method: 'PATCH', path: `${P}/webhook_endpoints/:endpointId`, operation: 'updateWebhookEndpoint' },
+  { method: 'DELETE', path: `${P}/webhook_endpoints/:endpointId`, operation: 'deleteWebhookEndpoint' },
+  { method: 'POST', path: `${P}/webhook_endpoints/:endpointId/rotate_secret`, operation: 'rotateWebhookEndpointSecret' },
   // The dashboard: without a session its pages send to the sign-in; its forms are refused without their tokens.
   { method: 'GET', path: '/dashboard/' },
   { method: 'GET', path: '/dashboard/sign-in' },

@@ -6,14 +6,18 @@ import { scheduleDueWork } from '../application/save-and-schedule.js';
 import { eachSettled } from '../shared/each-settled.js';
 import { clockOf } from '../application/event-stamp.js';
 import type { DomainEvent } from '../events/domain-event.js';
+import type { Notification } from '../webhook/webhook-delivery.fields.js';
+import { endpointNotifications } from './endpoint-fan-out.js';
 
 /** Aggregates whose events one relay run moves at once. */
 const RELAY_CONCURRENCY = 10;
 
-type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notifications' | 'deliveries' | 'scheduler' | 'clock'>;
+type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notifications' | 'deliveries' | 'endpoints' | 'scheduler' | 'clock'>;
 
 /**
- * Moves events from the outboxes into the event log and into deliveries: one per (event, endpoint), created idempotently
+ * Moves events from the outboxes into the event log and into deliveries: one per (event, endpoint),
+ * the project's own (webhookUrl, test callback, subscription notifications) and each of its enabled
+ * webhook endpoints that takes the event's type, created idempotently
  * (deterministic ids), then the event is acknowledged. A crash between two steps is harmless: the
  * event stays pending and the next run creates nothing twice. An event that fails stays pending
  * without holding back the ones behind it (failures are thrown together at the end). Returns how
@@ -30,12 +34,14 @@ export class RelayEvents implements EventRelay {
       // Real time as it enters the log: the feed `kassa listen` tails is in this order, never the event's own time (a test clock's).
       await log.record(event, clock.now().toISOString());
       const project = await projects.findProject(event.projectId);
-      const rendered = project ? await notifications.render(event, project) : [];
+      const rendered: { readonly notification: Notification; readonly endpointId?: string }[] = project
+        ? [...(await notifications.render(event, project)).map((notification) => ({ notification })), ...endpointNotifications(event, await this.ports.endpoints.all(event.projectId), notifications)]
+        : [];
       // An event on a test clock is delivered from its own time, the clock's: its retries walk with the clock.
       const onClock = clockOf(event);
       const now = onClock.testClockId ? event.occurredAt : clock.now().toISOString();
-      for (const notification of rendered) {
-        const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now, ...onClock });
+      for (const { notification, endpointId } of rendered) {
+        const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now, ...onClock, ...(endpointId ? { endpointId } : {}) });
         if ((await deliveries.create(delivery)) === 'created') await scheduleDueWork(scheduler, deliveryLifecycle, delivery);
       }
       await outbox.acknowledge(event);

@@ -21,6 +21,8 @@ import type { RequestContext } from './request-context.port.js';
 import type { TestClockRepository } from './test-clock-repository.port.js';
 import type { TimeSource } from './time-source.port.js';
 import type { Sandbox } from './sandbox.port.js';
+import type { WebhookEndpointRepository } from './webhook-endpoint-repository.port.js';
+import type { SigningSecrets, WebhookTargets } from './webhook-targets.port.js';
 
 /**
  * Every port of the domain, by name. Each use case takes the `Pick` of it that it needs, so an
@@ -47,6 +49,12 @@ export interface KassaPorts {
   readonly scheduler: Scheduler;
   readonly settings: DomainSettings;
   readonly deliveries: WebhookDeliveryRepository;
+  /** The merchants' own webhook endpoints. */
+  readonly endpoints: WebhookEndpointRepository;
+  /** The check of the URLs merchants name for their endpoints. */
+  readonly webhookTargets: WebhookTargets;
+  /** The endpoints' signing secrets. */
+  readonly signingSecrets: SigningSecrets;
   readonly events: EventLog;
   /** Removes what is past the retention (`settings.retentionDays`). */
   readonly retention: StorageRetention;

@@ -10,6 +10,12 @@ import type { DeliveryAttempt, Notification } from '../webhook/webhook-delivery.
  */
 export interface NotificationRenderer {
   render(event: DomainEvent, project: Project): Promise<readonly Notification[]>;
+  /**
+   * The event as the merchants' webhook endpoints receive it (the JSON v3 webhook body), or
+   * undefined for an event they do not take (one whose only wire form is another, the XML
+   * subscription notification).
+   */
+  endpointPayload(event: DomainEvent): Pick<Notification, 'contentType' | 'body'> | undefined;
 }
 
 /** What the sender needs to sign an attempt: the event's stable id and the project's secret. */

@@ -19,6 +19,8 @@ export interface ProjectErasure {
   readonly deliveries: number;
   /** The project's test clocks (what `eraseProject` removes); a clock's own erasure leaves 0. */
   readonly testClocks: number;
+  /** The project's webhook endpoints (what `eraseProject` removes: the merchant made them through the API); a clock's erasure leaves 0. */
+  readonly webhookEndpoints: number;
 }
 
 /** Nothing kept for ever: the storage removes what is older than the retention (`KASSA_RETENTION_DAYS`). */

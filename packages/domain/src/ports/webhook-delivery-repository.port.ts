@@ -6,6 +6,8 @@ import type { SaveResult } from './save-result.js';
 export interface DeliveryFilter {
   readonly state?: DeliveryState;
   readonly eventId?: string;
+  /** Only the deliveries to this webhook endpoint. */
+  readonly endpointId?: string;
   /** A page's cursor: only deliveries after this one in newest-first order (older, or as old with a smaller id). */
   readonly after?: ListCursor;
 }

@@ -50,6 +50,10 @@ export const ERROR_CATALOG = {
   TEST_CLOCK_LIMIT_EXCEEDED: { message: 'A test clock limit is exceeded' },
   /** Kassa: the project has as many event or request streams open as one API process serves; retry after Retry-After. */
   STREAM_LIMIT_EXCEEDED: { message: 'Too many open streams for this project' },
+  /** Kassa (webhook endpoints): the URL is not one Kassa may deliver to (not http(s), or not a public address). */
+  WEBHOOK_ENDPOINT_URL_REJECTED: { message: 'The webhook endpoint URL was rejected' },
+  /** Kassa (webhook endpoints): the project has as many endpoints as it may (16). */
+  WEBHOOK_ENDPOINT_LIMIT_EXCEEDED: { message: 'The project has as many webhook endpoints as it may' },
   /** Subscription service: a wrong PIN (StatusName WRONG_PARAMS, InvalidPinCode). */
   SUBSCRIPTION_INVALID_PIN_CODE: { message: 'InvalidPinCode' },
   /** Subscription service: malformed or missing parameters. */

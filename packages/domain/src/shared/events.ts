@@ -1,5 +1,5 @@
 /** Which aggregate recorded an event; the outbox is kept inside that aggregate's document. */
-export type AggregateKind = 'contract' | 'invoice' | 'subscription' | 'test_clock';
+export type AggregateKind = 'contract' | 'invoice' | 'subscription' | 'test_clock' | 'webhook_endpoint';
 
 /**
  * What every recorded event carries beside its facts: a stable id (delivery is at-least-once and

@@ -10,7 +10,12 @@ export interface DomainSettings {
   readonly invoiceLifetimeSeconds: number;
   /** Events and finished deliveries (and, in memory, finished aggregates) older than this many days are removed. */
   readonly retentionDays: number;
+  /** A webhook endpoint whose deliveries have all failed for this many hours is disabled (`KASSA_ENDPOINT_DISABLE_AFTER_HOURS`). */
+  readonly endpointDisableAfterHours: number;
 }
+
+/** `KASSA_ENDPOINT_DISABLE_AFTER_HOURS`' default: five days of nothing but failures. */
+export const DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS = 120;
 
 /** `KASSA_RETENTION_DAYS`' default. */
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -21,4 +26,5 @@ export const defaultSettings = (): DomainSettings => ({
   contractLifetimeSeconds: 365 * 24 * 3600,
   invoiceLifetimeSeconds: 24 * 3600,
   retentionDays: DEFAULT_RETENTION_DAYS,
+  endpointDisableAfterHours: DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS,
 });

@@ -79,6 +79,24 @@ export function describeDeliveryContract(name: string, fresh: () => Promise<{ re
       expect(await deliveries.list(24, { after: place(a) }, 10)).toEqual([]);
     });
 
+    it('list by endpoint: only the deliveries to that webhook endpoint, newest first, with the state filter and a cursor', async () => {
+      const { deliveries } = await fresh();
+      const toEndpoint = (eventId: string, endpointId: string, at: string) => ({ ...sampleDelivery(26, eventId, `endpoint-${endpointId}`, at), endpointId });
+      const ep = `ep-${next()}`;
+      const a = toEndpoint(`ev-${next()}`, ep, '2026-03-02T09:00:00.000Z');
+      const b = toEndpoint(`ev-${next()}`, ep, '2026-03-02T09:01:00.000Z');
+      const elsewhere = toEndpoint(`ev-${next()}`, `ep-${next()}`, '2026-03-02T09:02:00.000Z');
+      const project = sampleDelivery(26, a.eventId, 'webhook', '2026-03-02T09:03:00.000Z');
+      for (const d of [a, b, elsewhere, project]) await deliveries.create(d);
+      expect((await deliveries.get(26, a.id))?.endpointId).toBe(ep);
+      expect((await deliveries.list(26, { endpointId: ep }, 10)).map((d) => d.id)).toEqual([b.id, a.id]);
+      expect((await deliveries.list(26, { endpointId: ep, after: { createdAt: b.createdAt, id: b.id } }, 10)).map((d) => d.id)).toEqual([a.id]);
+      await deliveries.save(recordAttempt(a, attempt(T0, 410), { kind: 'gone' }, 0, stamp()).next as WebhookDelivery);
+      expect((await deliveries.list(26, { endpointId: ep, state: 'dead' }, 10)).map((d) => d.id)).toEqual([a.id]);
+      expect((await deliveries.list(26, { endpointId: ep, eventId: a.eventId }, 10)).map((d) => d.id)).toEqual([a.id]);
+      expect(await deliveries.list(27, { endpointId: ep }, 10)).toEqual([]);
+    });
+
     it('search: dead deliveries across projects, by project and creation range, newest first; count by state', async () => {
       const { deliveries } = await fresh();
       const deadBefore = await deliveries.count('dead');

@@ -10,6 +10,8 @@ import { describeEventLogContract } from './event-log-contract.suite.js';
 import { describeRetentionContract } from './retention-contract.suite.js';
 import type { TestClockRepository } from '../ports/test-clock-repository.port.js';
 import { describeTestClockContract } from './test-clock-contract.suite.js';
+import { describeWebhookEndpointContract } from './webhook-endpoint-contract.suite.js';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.port.js';
 import type { StorageRetention } from '../ports/storage-retention.port.js';
 import type { EventLog } from '../ports/event-log.port.js';
 import type { TestApi } from './test-api.js';
@@ -27,6 +29,7 @@ export interface Repositories {
   readonly events: EventLog;
   readonly retention: StorageRetention;
   readonly testClocks: TestClockRepository;
+  readonly endpoints: WebhookEndpointRepository;
 }
 
 const T0 = '2026-03-01T10:00:00.000Z';
@@ -324,4 +327,5 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
   describeEventLogContract(name, fresh, t);
   describeRetentionContract(name, fresh, t);
   describeTestClockContract(name, fresh, t);
+  describeWebhookEndpointContract(name, fresh, t);
 }

@@ -58,12 +58,12 @@ export function describeRetentionContract(
         await events.record(loggedEvent(project, NEW));
         await deliveries.create(sampleDelivery(project, id('e'), 'webhook', NEW));
       }
-      expect(await retention.eraseProject(gone)).toEqual({ contracts: 1, invoices: 0, subscriptions: 0, events: 1, deliveries: 1, testClocks: 0 });
+      expect(await retention.eraseProject(gone)).toEqual({ contracts: 1, invoices: 0, subscriptions: 0, events: 1, deliveries: 1, testClocks: 0, webhookEndpoints: 0 });
       expect(await events.list(gone, {}, 10)).toEqual([]);
       expect(await deliveries.list(gone, {}, 10)).toEqual([]);
       expect(await events.list(kept, {}, 10)).toHaveLength(1);
       expect(await deliveries.list(kept, {}, 10)).toHaveLength(1);
-      expect(await retention.eraseProject(gone)).toEqual({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0, testClocks: 0 });
+      expect(await retention.eraseProject(gone)).toEqual({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0, testClocks: 0, webhookEndpoints: 0 });
     });
 
     it('removes events and finished deliveries before the cut-off; keeps newer ones, pending deliveries and live records', async () => {

@@ -149,7 +149,7 @@ export function describeTestClockContract(
       const notification = { channel: 'webhook', url: 'http://127.0.0.1:9/x', contentType: 'application/json', body: '{}' };
       await deliveries.create(openDelivery({ eventId: uid(), eventType: 'ContractClosed', projectId: p, notification, now: T0, testClockId: clock }));
       await deliveries.create(openDelivery({ eventId: uid(), eventType: 'ContractClosed', projectId: p, notification, now: T0 }));
-      expect(await retention.eraseTestClock(p, clock)).toEqual({ contracts: 1, invoices: 0, subscriptions: 0, events: 1, deliveries: 1, testClocks: 0 });
+      expect(await retention.eraseTestClock(p, clock)).toEqual({ contracts: 1, invoices: 0, subscriptions: 0, events: 1, deliveries: 1, testClocks: 0, webhookEndpoints: 0 });
       expect(await contracts.get(p, onClock.id)).toBeUndefined();
       expect((await contracts.get(p, offClock.id))?.id).toBe(offClock.id);
       expect(await events.list(p, {}, 10)).toHaveLength(1);

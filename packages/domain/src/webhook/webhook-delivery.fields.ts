@@ -45,6 +45,8 @@ export interface WebhookDeliveryFields {
   readonly createdAt: string;
   /** The test clock it lives on (test environment): its times are that clock's. */
   readonly testClockId?: string;
+  /** The merchant's webhook endpoint it goes to (channel `endpoint-<id>`); absent for the project's webhookUrl, test callbacks and subscription notifications. */
+  readonly endpointId?: string;
 }
 
 export interface WebhookDelivery extends WebhookDeliveryFields {

@@ -16,6 +16,8 @@ export interface OpenDeliveryInput {
   readonly now: string;
   /** The event's test clock: the delivery's schedule runs in that clock's time. */
   readonly testClockId?: string;
+  /** The webhook endpoint it goes to, if it goes to one. */
+  readonly endpointId?: string;
 }
 
 /** The delivery id of an event's endpoint: deterministic, so that creating it twice creates it once. */
@@ -34,6 +36,7 @@ export function openDelivery(input: OpenDeliveryInput): WebhookDelivery {
     nextAttemptAt: input.now,
     createdAt: input.now,
     ...(input.testClockId ? { testClockId: input.testClockId } : {}),
+    ...(input.endpointId ? { endpointId: input.endpointId } : {}),
   };
   const started = startWebhookDelivery(fields);
   return { ...started.context, state: started.state as DeliveryState, version: 1 };

@@ -17,6 +17,7 @@ export const EVENT_TYPE_NAMES: Readonly<Record<DomainEventType, EventTypeName>> 
   SubscriptionClosed: 'subscription.closed',
   SubscriptionCharged: 'subscription.charged',
   TestClockReady: 'test_clock.ready',
+  WebhookEndpointDisabled: 'webhook_endpoint.disabled',
 };
 
 const DOMAIN_TYPES = new Map(Object.entries(EVENT_TYPE_NAMES).map(([domain, wire]) => [wire as string, domain as DomainEventType]));
@@ -57,6 +58,7 @@ export function deliveryView(d: WebhookDelivery) {
     event_id: d.eventId,
     event_type: EVENT_TYPE_NAMES[d.eventType],
     url: d.notification.url,
+    endpoint_id: d.endpointId ?? null,
     status: d.state,
     created_at: time(d.createdAt),
     next_attempt_at: d.nextAttemptAt === null ? null : time(d.nextAttemptAt),

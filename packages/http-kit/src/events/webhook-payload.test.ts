@@ -12,6 +12,9 @@ import {
   type Invoice,
   type InvoiceEvent,
   type PaymentUpdated,
+  noteEndpointDelivery,
+  openWebhookEndpoint,
+  type WebhookEndpointEvent,
 } from '@kassa/domain';
 import { jsonWebhookSchema, legacyPaymentWebhook } from '@kassa/protocol';
 import { legacyPaymentPayload } from './legacy-payment-payload.js';
@@ -94,6 +97,19 @@ describe('webhookPayload: the JSON bodies of the events', () => {
         refund: { refund_status: 'completed', amount: { amount: '10.00', currency: 'RUB' } },
       },
     });
+  });
+
+  it('webhook_endpoint.disabled', () => {
+    const endpoint = openWebhookEndpoint({ id: 'we-1', projectId: 7, slot: 0, url: 'https://shop.example/k', eventTypes: 'all', description: null, secret: 'whsec_x', now: base.now });
+    const failing = noteEndpointDelivery(endpoint, { succeeded: false, from: '2026-11-17T09:00:00.000Z', at: '2026-11-17T09:00:00.000Z' }, 120, stamp()).next;
+    const disabled = noteEndpointDelivery(failing ?? endpoint, { succeeded: false, from: base.now, at: '2026-11-22T10:00:00.000Z' }, 120, stamp());
+    const payload = webhookPayload(only<WebhookEndpointEvent>(disabled.events));
+    expect(payload).toEqual({
+      type: 'webhook_endpoint.disabled',
+      data: { webhook_endpoint: { id: 'we-1', url: 'https://shop.example/k', status: 'disabled', reason: 'failing', failing_since: '2026-11-17T09:00:00Z' } },
+    });
+    const strict = JSON.parse(JSON.stringify(payload)) as unknown;
+    expect(jsonWebhookSchema.parse(strict)).toEqual(strict);
   });
 
   it("every payload is what the OpenAPI document's webhooks section says, to the field (no field it does not name)", () => {

@@ -1,6 +1,6 @@
 import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa/protocol';
 import { moneyJson } from '../money-view.js';
-import { invoiceIsPaid, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type TestClockEvent, type Transaction } from '@kassa/domain';
+import { invoiceIsPaid, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type TestClockEvent, type Transaction, type WebhookEndpointEvent } from '@kassa/domain';
 import type { JsonWebhook, WebhookCustomer } from '@kassa/protocol';
 
 /** The JSON body of a webhook: the spec's `{type, data}`, typed by the protocol's schemas (the OpenAPI document's `webhooks`). */
@@ -32,7 +32,7 @@ const invoiceBlock = (e: InvoiceEvent) => ({
  * shapes; contract.closed (not shown) is contract.authorized's blocks plus the reason; the refund
  * notification (not shown) is `refund.completed` with the invoice and the refunded amount.
  */
-export function webhookPayload(event: ContractEvent | InvoiceEvent | TestClockEvent): WebhookPayload {
+export function webhookPayload(event: ContractEvent | InvoiceEvent | TestClockEvent | WebhookEndpointEvent): WebhookPayload {
   switch (event.type) {
     case 'ContractAuthorized':
       return { type: 'contract.authorized', data: { customer: customer(event.customer), contract: { contract_id: event.aggregate.id, merchant_contract_id: event.merchantContractId } } };
@@ -52,6 +52,11 @@ export function webhookPayload(event: ContractEvent | InvoiceEvent | TestClockEv
       };
     case 'TestClockReady':
       return { type: 'test_clock.ready', data: { test_clock: { test_clock_id: event.aggregate.id, name: event.name, frozen_time: specTime(event.frozenTime), status: 'ready' } } };
+    case 'WebhookEndpointDisabled':
+      return {
+        type: 'webhook_endpoint.disabled',
+        data: { webhook_endpoint: { id: event.aggregate.id, url: event.url, status: 'disabled', reason: event.reason, failing_since: specTime(event.failingSince) } },
+      };
     default:
       return unreachable(event);
   }

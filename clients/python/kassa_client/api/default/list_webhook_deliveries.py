@@ -32,6 +32,7 @@ def _get_kwargs(
     *,
     status: ListWebhookDeliveriesStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -45,6 +46,8 @@ def _get_kwargs(
     params["status"] = json_status
 
     params["event_id"] = event_id
+
+    params["endpoint_id"] = endpoint_id
 
     params["limit"] = limit
 
@@ -127,6 +130,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     status: ListWebhookDeliveriesStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> Response[
@@ -138,12 +142,13 @@ def sync_detailed(
 ]:
     """Webhook deliveries with their attempts, newest first
 
-     Signed payload (version 4): status, event_id, limit, cursor.
+     Signed payload (version 4): status, event_id, limit, cursor, endpoint_id.
 
     Args:
         project_id (int):
         status (ListWebhookDeliveriesStatus | Unset):
         event_id (str | Unset):
+        endpoint_id (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
 
@@ -159,6 +164,7 @@ def sync_detailed(
         project_id=project_id,
         status=status,
         event_id=event_id,
+        endpoint_id=endpoint_id,
         limit=limit,
         cursor=cursor,
     )
@@ -176,6 +182,7 @@ def sync(
     client: AuthenticatedClient | Client,
     status: ListWebhookDeliveriesStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> (
@@ -188,12 +195,13 @@ def sync(
 ):
     """Webhook deliveries with their attempts, newest first
 
-     Signed payload (version 4): status, event_id, limit, cursor.
+     Signed payload (version 4): status, event_id, limit, cursor, endpoint_id.
 
     Args:
         project_id (int):
         status (ListWebhookDeliveriesStatus | Unset):
         event_id (str | Unset):
+        endpoint_id (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
 
@@ -210,6 +218,7 @@ def sync(
         client=client,
         status=status,
         event_id=event_id,
+        endpoint_id=endpoint_id,
         limit=limit,
         cursor=cursor,
     ).parsed
@@ -221,6 +230,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     status: ListWebhookDeliveriesStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> Response[
@@ -232,12 +242,13 @@ async def asyncio_detailed(
 ]:
     """Webhook deliveries with their attempts, newest first
 
-     Signed payload (version 4): status, event_id, limit, cursor.
+     Signed payload (version 4): status, event_id, limit, cursor, endpoint_id.
 
     Args:
         project_id (int):
         status (ListWebhookDeliveriesStatus | Unset):
         event_id (str | Unset):
+        endpoint_id (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
 
@@ -253,6 +264,7 @@ async def asyncio_detailed(
         project_id=project_id,
         status=status,
         event_id=event_id,
+        endpoint_id=endpoint_id,
         limit=limit,
         cursor=cursor,
     )
@@ -268,6 +280,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     status: ListWebhookDeliveriesStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> (
@@ -280,12 +293,13 @@ async def asyncio(
 ):
     """Webhook deliveries with their attempts, newest first
 
-     Signed payload (version 4): status, event_id, limit, cursor.
+     Signed payload (version 4): status, event_id, limit, cursor, endpoint_id.
 
     Args:
         project_id (int):
         status (ListWebhookDeliveriesStatus | Unset):
         event_id (str | Unset):
+        endpoint_id (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
 
@@ -303,6 +317,7 @@ async def asyncio(
             client=client,
             status=status,
             event_id=event_id,
+            endpoint_id=endpoint_id,
             limit=limit,
             cursor=cursor,
         )

@@ -32,6 +32,7 @@ def _get_kwargs(
     *,
     status: ListWebhookDeliveriesDeprecatedStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -45,6 +46,8 @@ def _get_kwargs(
     params["status"] = json_status
 
     params["event_id"] = event_id
+
+    params["endpoint_id"] = endpoint_id
 
     params["limit"] = limit
 
@@ -137,6 +140,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     status: ListWebhookDeliveriesDeprecatedStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> Response[
@@ -149,12 +153,13 @@ def sync_detailed(
     """Webhook deliveries with their attempts, newest first
 
      Deprecated: use /api/v3/projects/{projectId}/webhook_deliveries; answers carry Deprecation and a
-    Link to it. Signed payload (version 4): status, event_id, limit, cursor.
+    Link to it. Signed payload (version 4): status, event_id, limit, cursor, endpoint_id.
 
     Args:
         project_id (int):
         status (ListWebhookDeliveriesDeprecatedStatus | Unset):
         event_id (str | Unset):
+        endpoint_id (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
 
@@ -170,6 +175,7 @@ def sync_detailed(
         project_id=project_id,
         status=status,
         event_id=event_id,
+        endpoint_id=endpoint_id,
         limit=limit,
         cursor=cursor,
     )
@@ -187,6 +193,7 @@ def sync(
     client: AuthenticatedClient | Client,
     status: ListWebhookDeliveriesDeprecatedStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> (
@@ -200,12 +207,13 @@ def sync(
     """Webhook deliveries with their attempts, newest first
 
      Deprecated: use /api/v3/projects/{projectId}/webhook_deliveries; answers carry Deprecation and a
-    Link to it. Signed payload (version 4): status, event_id, limit, cursor.
+    Link to it. Signed payload (version 4): status, event_id, limit, cursor, endpoint_id.
 
     Args:
         project_id (int):
         status (ListWebhookDeliveriesDeprecatedStatus | Unset):
         event_id (str | Unset):
+        endpoint_id (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
 
@@ -222,6 +230,7 @@ def sync(
         client=client,
         status=status,
         event_id=event_id,
+        endpoint_id=endpoint_id,
         limit=limit,
         cursor=cursor,
     ).parsed
@@ -233,6 +242,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     status: ListWebhookDeliveriesDeprecatedStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> Response[
@@ -245,12 +255,13 @@ async def asyncio_detailed(
     """Webhook deliveries with their attempts, newest first
 
      Deprecated: use /api/v3/projects/{projectId}/webhook_deliveries; answers carry Deprecation and a
-    Link to it. Signed payload (version 4): status, event_id, limit, cursor.
+    Link to it. Signed payload (version 4): status, event_id, limit, cursor, endpoint_id.
 
     Args:
         project_id (int):
         status (ListWebhookDeliveriesDeprecatedStatus | Unset):
         event_id (str | Unset):
+        endpoint_id (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
 
@@ -266,6 +277,7 @@ async def asyncio_detailed(
         project_id=project_id,
         status=status,
         event_id=event_id,
+        endpoint_id=endpoint_id,
         limit=limit,
         cursor=cursor,
     )
@@ -281,6 +293,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     status: ListWebhookDeliveriesDeprecatedStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
+    endpoint_id: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
 ) -> (
@@ -294,12 +307,13 @@ async def asyncio(
     """Webhook deliveries with their attempts, newest first
 
      Deprecated: use /api/v3/projects/{projectId}/webhook_deliveries; answers carry Deprecation and a
-    Link to it. Signed payload (version 4): status, event_id, limit, cursor.
+    Link to it. Signed payload (version 4): status, event_id, limit, cursor, endpoint_id.
 
     Args:
         project_id (int):
         status (ListWebhookDeliveriesDeprecatedStatus | Unset):
         event_id (str | Unset):
+        endpoint_id (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
 
@@ -317,6 +331,7 @@ async def asyncio(
             client=client,
             status=status,
             event_id=event_id,
+            endpoint_id=endpoint_id,
             limit=limit,
             cursor=cursor,
         )

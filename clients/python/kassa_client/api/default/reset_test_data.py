@@ -131,8 +131,8 @@ def sync_detailed(
     | ResetTestDataResponse422
     | ResetTestDataResponse503
 ]:
-    """The test environment only: removes the project's contracts, invoices, subscriptions, events and
-    deliveries (not its settings); 404 in production
+    """The test environment only: removes the project's contracts, invoices, subscriptions, events,
+    deliveries, test clocks and webhook endpoints (not its settings); 404 in production
 
      Signed payload (version 4): .
 
@@ -176,8 +176,8 @@ def sync(
     | ResetTestDataResponse503
     | None
 ):
-    """The test environment only: removes the project's contracts, invoices, subscriptions, events and
-    deliveries (not its settings); 404 in production
+    """The test environment only: removes the project's contracts, invoices, subscriptions, events,
+    deliveries, test clocks and webhook endpoints (not its settings); 404 in production
 
      Signed payload (version 4): .
 
@@ -215,8 +215,8 @@ async def asyncio_detailed(
     | ResetTestDataResponse422
     | ResetTestDataResponse503
 ]:
-    """The test environment only: removes the project's contracts, invoices, subscriptions, events and
-    deliveries (not its settings); 404 in production
+    """The test environment only: removes the project's contracts, invoices, subscriptions, events,
+    deliveries, test clocks and webhook endpoints (not its settings); 404 in production
 
      Signed payload (version 4): .
 
@@ -258,8 +258,8 @@ async def asyncio(
     | ResetTestDataResponse503
     | None
 ):
-    """The test environment only: removes the project's contracts, invoices, subscriptions, events and
-    deliveries (not its settings); 404 in production
+    """The test environment only: removes the project's contracts, invoices, subscriptions, events,
+    deliveries, test clocks and webhook endpoints (not its settings); 404 in production
 
      Signed payload (version 4): .
 

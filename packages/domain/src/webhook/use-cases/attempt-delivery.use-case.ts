@@ -10,6 +10,8 @@ import { liveSecrets } from '../../shared/secrets.js';
 import type { AttemptOutcome } from '../webhook-delivery.js';
 import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.fields.js';
 import type { EventStamp } from '../../shared/events.js';
+import type { EndpointDeliveryOutcome } from '../../webhook-endpoint/webhook-endpoint.js';
+import type { WebhookEndpoint } from '../../webhook-endpoint/webhook-endpoint.fields.js';
 
 /** How long an attempt waits, at least, when its endpoint has as many attempts in flight as it may. */
 export const BUSY_RETRY_SECONDS = 3;
@@ -25,7 +27,16 @@ export interface AttemptPace {
   settle(url: string, succeeded: boolean): void;
 }
 
-type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time'>;
+type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'endpoints' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time'>;
+
+/** Told how each attempt of a delivery to a webhook endpoint went (NoteEndpointDelivery: the endpoint's failing record). */
+export interface EndpointHealth {
+  execute(input: { readonly projectId: number; readonly endpointId: string; readonly outcome: EndpointDeliveryOutcome }): Promise<void>;
+}
+
+/** Why a delivery to a webhook endpoint is not attempted: it was disabled, or deleted. */
+export const ENDPOINT_DISABLED = 'endpoint disabled';
+export const ENDPOINT_DELETED = 'endpoint deleted';
 
 /**
  * Job: one attempt of a pending delivery whose attempt is due, signed with the project's current
@@ -33,23 +44,35 @@ type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'webhooks' | 'r
  * the delivery is re-loaded and asked. The attempt is claimed (saved with the version check) before
  * it is sent, so of two workers, sweeps or jobs racing on one delivery only one sends; a worker that
  * dies mid-attempt leaves a claim that runs out, and the attempt is sent again with the same
- * webhook-id. ok(true) when it attempted.
+ * webhook-id. ok(true) when it attempted. A delivery to a merchant's webhook endpoint is signed
+ * with that endpoint's secrets, and tells the endpoint how it went (`health`); one whose endpoint is
+ * disabled or deleted is not sent and ends dead at once (docs/decisions.md: a redelivery after the
+ * endpoint is enabled again brings it back).
  */
 export class AttemptDelivery {
   constructor(
     private readonly ports: AttemptPorts,
     /** Paces the real attempts of deliveries on test clocks; absent: every attempt is sent. */
     private readonly pace?: AttemptPace,
+    /** Keeps the webhook endpoints' failing records; absent: attempts tell no endpoint. */
+    private readonly health?: EndpointHealth,
   ) {}
 
   async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<boolean, DomainError>> {
-    const { deliveries, projects, webhooks, random, clock } = this.ports;
+    const { deliveries, webhooks, random } = this.ports;
     const delivery = await deliveries.get(input.projectId, input.deliveryId);
     if (!delivery) return ok(false);
     // A delivery of an event on a test clock keeps that clock's time: its schedule walks with the clock.
     const stamp = await stampFor(this.ports, delivery);
     const now = stamp.now;
     if (delivery.state !== 'pending' || delivery.nextAttemptAt === null || !isAtOrAfter(now, delivery.nextAttemptAt)) return ok(false);
+    const endpoint = delivery.endpointId === undefined ? undefined : await this.ports.endpoints.get(delivery.projectId, delivery.endpointId);
+    if (delivery.endpointId !== undefined && endpoint?.state !== 'enabled') {
+      // Not sent, and no schedule left: enabling the endpoint and a redelivery bring it back.
+      const stopped = recordAttempt(delivery, { at: now, status: null, latencyMs: 0, response: '', error: endpoint ? ENDPOINT_DISABLED : ENDPOINT_DELETED, sent: false }, { kind: 'gone' }, 0, stamp);
+      if (stopped.next) await this.saveAndSchedule(delivery, stopped.next);
+      return ok(true);
+    }
     if (webhooks.busy(delivery.notification)) {
       // The endpoint is at its limit: try again in a few seconds (jittered) rather than hold a
       // worker waiting at its gate; a slow endpoint then never takes the slots the others need.
@@ -72,17 +95,33 @@ export class AttemptDelivery {
     const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stamp);
     if (!claim.next || !(await deliveries.save(claim.next)).ok) return ok(false);
     const claimed = claim.next;
-    const project = await projects.findProject(claimed.projectId);
-    // Subscription notifications are signed with the subscription service's secret, the rest with the webhook secret.
-    const subscription = claimed.notification.channel === 'subscription';
-    const [secret = null, retiringSecret] = subscription
-      ? liveSecrets(project?.subscriptionSecret ?? null, project?.previousSubscriptionSecret, clock.now())
-      : liveSecrets(project?.webhookSecret ?? null, project?.previousWebhookSecret, clock.now());
+    const [secret = null, retiringSecret] = await this.secretsOf(claimed, endpoint);
     const signing = { webhookId: claimed.eventId, deliveryId: claimed.id, secret, ...(retiringSecret === undefined ? {} : { retiringSecret }) };
     const sent = await webhooks.send(claimed.notification, signing);
     if (advancingTo !== undefined) this.pace?.settle(claimed.notification.url, sent.outcome.kind === 'success');
-    await this.record(claimed, claimed.testClockId ? { ...sent.attempt, at: now } : sent.attempt, sent.outcome, stamp);
+    const attempt = claimed.testClockId ? { ...sent.attempt, at: now } : sent.attempt;
+    await this.record(claimed, attempt, sent.outcome, stamp);
+    await this.tellEndpoint(claimed, sent.outcome.kind === 'success' ? { succeeded: true } : { succeeded: false, from: attempt.at, at: attempt.at });
     return ok(true);
+  }
+
+  /**
+   * The secrets that sign an attempt now: an endpoint's own; for subscription notifications the
+   * subscription service's; for the rest the project's webhook secret. Each with the one a rotation
+   * replaced, while its overlap lasts.
+   */
+  private async secretsOf(delivery: WebhookDelivery, endpoint: WebhookEndpoint | undefined): Promise<string[]> {
+    const now = this.ports.clock.now();
+    if (endpoint) return liveSecrets(endpoint.secret, endpoint.previousSecret, now);
+    const project = await this.ports.projects.findProject(delivery.projectId);
+    return delivery.notification.channel === 'subscription'
+      ? liveSecrets(project?.subscriptionSecret ?? null, project?.previousSubscriptionSecret, now)
+      : liveSecrets(project?.webhookSecret ?? null, project?.previousWebhookSecret, now);
+  }
+
+  /** Tells a delivery's webhook endpoint (if it has one) how its attempts went. */
+  private async tellEndpoint(delivery: WebhookDelivery, outcome: EndpointDeliveryOutcome): Promise<void> {
+    if (delivery.endpointId !== undefined) await this.health?.execute({ projectId: delivery.projectId, endpointId: delivery.endpointId, outcome });
   }
 
   /**
@@ -101,6 +140,7 @@ export class AttemptDelivery {
       at = current.nextAttemptAt;
     }
     // Many steps, one save: one version more than the stored one (compare-and-set).
+    // Attempts not sent tell its endpoint nothing: the sandbox paces by host, not by endpoint (docs/decisions.md).
     await this.saveAndSchedule(delivery, { ...current, version: delivery.version + 1 });
   }
 

@@ -1,0 +1,37 @@
+import { runStampedCommand } from '../../application/run-command.js';
+import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { DomainError } from '../../shared/errors.js';
+import type { Result } from '../../shared/result.js';
+import { updateWebhookEndpoint, type EndpointChanges, type WebhookEndpoint, type WebhookEndpointState } from '../webhook-endpoint.js';
+import { webhookEndpointLifecycle } from '../webhook-endpoint.lifecycle.js';
+import { endpointRefusals } from '../webhook-endpoint.refusals.js';
+
+export interface UpdateWebhookEndpointInput {
+  readonly projectId: number;
+  readonly endpointId: string;
+  readonly changes: EndpointChanges & { readonly state?: WebhookEndpointState };
+}
+
+/**
+ * PATCH webhook_endpoints/{id}: any of its URL (checked as at creation), event types, description
+ * and state. Enabling a disabled endpoint starts its failing record afresh; its dead deliveries come
+ * back by redelivery (one, or the operators' recovery).
+ */
+export class UpdateWebhookEndpoint {
+  constructor(private readonly ports: Pick<KassaPorts, 'endpoints' | 'webhookTargets' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time'>) {}
+
+  async execute(input: UpdateWebhookEndpointInput): Promise<Result<WebhookEndpoint, DomainError>> {
+    const { endpoints, webhookTargets } = this.ports;
+    if (input.changes.url !== undefined) {
+      const verdict = await webhookTargets.admit(input.changes.url);
+      if (verdict.kind === 'rejected') return endpointRefusals.urlRejected(verdict.reason);
+    }
+    return runStampedCommand(this.ports, {
+      lifecycle: webhookEndpointLifecycle,
+      load: () => endpoints.get(input.projectId, input.endpointId),
+      missing: endpointRefusals.notFound(),
+      command: (endpoint, stamp) => updateWebhookEndpoint(endpoint, input.changes, stamp),
+      save: (endpoint, events) => endpoints.save(endpoint, events),
+    });
+  }
+}
