@@ -203,6 +203,18 @@ describe('the dashboard in Chromium', { timeout: 90_000 }, () => {
     await page.goto(`${base()}/dashboard/projects/${PROJECT}/requests?lang=en`);
     await shot(page, 'requests');
 
+    // A webhook endpoint made through its form: the secret on the page that follows, once.
+    await page.getByRole('link', { name: 'Webhook endpoints' }).click();
+    await page.getByRole('link', { name: 'New endpoint' }).click();
+    await page.getByLabel('URL').fill(`${hooks.url}/endpoint`);
+    await page.getByLabel('payment.updated').check();
+    await page.getByRole('button', { name: 'Create the endpoint' }).click();
+    const endpointSecret = (await page.locator('pre.secret').textContent()) ?? '';
+    expect(endpointSecret).toMatch(/^whsec_/);
+    await shot(page, 'endpoint-secret');
+    const endpoint = dataOf(await api.listWebhookEndpoints(PROJECT)).items[0] as { id: string; url: string };
+    expect(endpoint.url).toBe(`${hooks.url}/endpoint`);
+
     // Every page: axe-core, and nothing but Kassa asked for.
     const pages = [
       '',
@@ -215,6 +227,9 @@ describe('the dashboard in Chromium', { timeout: 90_000 }, () => {
       '/events',
       '/deliveries',
       '/requests',
+      '/webhook-endpoints',
+      '/webhook-endpoints/new',
+      `/webhook-endpoints/${endpoint.id}`,
       '/sandbox',
     ].map((p) => `${base()}/dashboard/projects/${PROJECT}${p}?lang=en`);
     const problems: string[] = [...(await axeProblems(`${base()}/dashboard/sign-in?lang=en`))];
@@ -225,7 +240,7 @@ describe('the dashboard in Chromium', { timeout: 90_000 }, () => {
     for (const url of pages) {
       await page.goto(url);
       const html = await page.content();
-      for (const secret of [MERCHANT.password, SECRET, SUBS_SECRET]) expect(html).not.toContain(secret);
+      for (const secret of [MERCHANT.password, SECRET, SUBS_SECRET, endpointSecret]) expect(html).not.toContain(secret);
     }
 
     // The reset empties the project's sandbox.

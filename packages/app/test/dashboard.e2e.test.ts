@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import { linksOffDashboard } from '@kassa/devkit';
+import { type HttpReceiver, linksOffDashboard, type Received, startReceiver } from '@kassa/devkit';
+import { verifyWebhook } from '@kassa/protocol';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { dataOf, eventually, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // The dashboard over real HTTP (no browser): sessions, CSRF, the throttle, another partner's objects,
 // and what the pages never show. The browser suite drives the same pages in Chromium.
@@ -31,7 +32,7 @@ class Visitor {
     private readonly address = '203.0.113.50',
   ) {}
 
-  async request(path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  async request(path: string, init: { method?: string; form?: Record<string, string> | [string, string][]; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { 'x-forwarded-for': this.address, ...init.headers };
     if (this.cookies.size > 0) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
@@ -225,6 +226,7 @@ describe('the dashboard', () => {
       `http://evil.example/dashboard/projects/${P.main}/deliveries`,
       `http://evil.example/dashboard/projects/${P.main}/requests`,
       `http://evil.example/dashboard/projects/${P.main}/sandbox`,
+      `http://evil.example/dashboard/projects/${P.main}/webhook-endpoints/new`,
       `/dashboard/projects/${P.main}//evil.example/x`,
     ];
     const elsewhere: Record<string, string[]> = {};
@@ -238,5 +240,292 @@ describe('the dashboard', () => {
     expect(elsewhere).toEqual({});
     // The 404 page's language link is that page in the other language, on the dashboard.
     expect(addressesOf((await raw(base, '/dashboard//evil.example/x', { cookie: '', 'accept-language': 'ru' })).html)).toContain('/dashboard//evil.example/x?lang=en');
+  });
+});
+
+describe('the dashboard: webhook endpoints', () => {
+  let receiver: HttpReceiver;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(() => receiver.close());
+
+  const pages = `/dashboard/projects/${P.main}/webhook-endpoints`;
+  /** The secret a page shows, if any. */
+  const secretOn = (html: string) => /whsec_[A-Za-z0-9+/=]+/.exec(html)?.[0];
+  const endpointIdOn = (html: string) => /webhook-endpoints\/([0-9a-f-]{36})/.exec(html)?.[1] ?? '';
+  const signedIn = async (address: string, who = MERCHANT) => {
+    const v = new Visitor(t.kassa.urls.api, address);
+    expect((await v.signIn(who.login, who.password)).status).toBe(303);
+    return v;
+  };
+  /** An invoice paid over the JSON API: a payment.updated event for the project's endpoints. */
+  const payment = async () => {
+    const f = fresh();
+    const invoice = dataOf(await t.client().createInvoice(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, order: { merchant_order_id: f.orderId } }));
+    await t.client().authorizeInvoice(P.main, invoice.invoice_id, { client_ip: '203.0.113.7', pin_code: '1234' });
+    return invoice.invoice_id;
+  };
+  const deliveredTo = (path: string, invoiceId: string) =>
+    eventually(
+      async () => receiver.received.filter((r) => r.path === path && r.body.includes(invoiceId)),
+      (found) => found.length >= 1,
+      10_000,
+    );
+
+  it('creates an endpoint through the form: its secret once (201, no-store, no Location), never on the list, its page or the log; disable, enable, rotate (a new secret); its deliveries after a payment; delete', async () => {
+    const v = await signedIn('203.0.113.61');
+    const form = await v.request(`${pages}/new?lang=en`);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('value="payment.updated"');
+    const csrf = Visitor.csrf(form.html);
+    const url = `${receiver.url}/dash`;
+    const created = await v.request(`${pages}?lang=en`, {
+      form: [
+        ['csrf', csrf],
+        ['url', url],
+        ['event_types', 'payment.updated'],
+        ['event_types', 'refund.completed'],
+        ['description', '<b>"orders"</b>'],
+      ],
+    });
+    expect(created.status).toBe(201);
+    expect(created.location).toBeNull();
+    expect(created.headers.get('cache-control')).toBe('no-store');
+    expect(created.html).toContain('it is not shown again');
+    const secret = secretOn(created.html) as string;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const id = endpointIdOn(created.html);
+    expect(dataOf(await t.client().getWebhookEndpoint(P.main, id))).toMatchObject({ url, event_types: ['payment.updated', 'refund.completed'], description: '<b>"orders"</b>', status: 'enabled' });
+
+    // The list and the endpoint's page: escaped, and no secret.
+    const list = await v.request(`${pages}?lang=en`);
+    expect(list.html).toContain(`/webhook-endpoints/${id}`);
+    expect(list.html).toContain('&lt;b');
+    expect(list.html).not.toContain('<b>"orders"</b>');
+    const page = await v.request(`${pages}/${id}?lang=en`);
+    expect(page.status).toBe(200);
+    for (const html of [list.html, page.html]) expect(secretOn(html)).toBeUndefined();
+
+    // A payment: delivered to the endpoint, signed with the shown secret, and listed on its page.
+    const invoiceId = await payment();
+    const [hook] = await deliveredTo('/dash', invoiceId);
+    expect(verifyWebhook(secret, (hook as Received).headers as Record<string, string>, (hook as Received).body).ok).toBe(true);
+    const withDelivery = await eventually(
+      () => v.request(`${pages}/${id}?lang=en`),
+      (p) => p.html.includes(`-endpoint-${id}`),
+      5_000,
+    );
+    expect(withDelivery.html).toContain('payment.updated');
+    expect(withDelivery.html).toContain('/resend');
+    const fragment = await v.request(`${pages}/${id}?lang=en`, { headers: { 'x-dashboard-fragment': '1' } });
+    expect(fragment.html).toContain(`-endpoint-${id}`);
+    expect(fragment.html).not.toContain('<html');
+
+    // Disable, enable: each says so and the API agrees.
+    const disabled = await v.request(`${pages}/${id}/status?lang=en`, { form: { csrf, status: 'disabled' } });
+    expect([disabled.status, disabled.location]).toEqual([303, `${pages}/${id}?notice=disabled&lang=en`]);
+    expect(dataOf(await t.client().getWebhookEndpoint(P.main, id)).status).toBe('disabled');
+    const disabledPage = await v.request(disabled.location as string);
+    expect(disabledPage.html).toContain('The endpoint is disabled');
+    expect(disabledPage.html).toContain('>Enable<');
+    expect((await v.request(`${pages}/${id}/status?lang=en`, { form: { csrf, status: 'enabled' } })).status).toBe(303);
+    expect(dataOf(await t.client().getWebhookEndpoint(P.main, id)).status).toBe('enabled');
+
+    // Rotation: a new secret, shown once, with the old one's end; the next delivery verifies with it.
+    const rotated = await v.request(`${pages}/${id}/rotate-secret?lang=en`, { form: { csrf, expires_in_hours: '2' } });
+    expect([rotated.status, rotated.location, rotated.headers.get('cache-control')]).toEqual([200, null, 'no-store']);
+    const fresh2 = secretOn(rotated.html) as string;
+    expect(fresh2).toMatch(/^whsec_/);
+    expect(fresh2).not.toBe(secret);
+    expect(rotated.html).toContain('The old secret signs deliveries beside the new one until');
+    const next = await payment();
+    const [hook2] = await deliveredTo('/dash', next);
+    expect(verifyWebhook(fresh2, (hook2 as Received).headers as Record<string, string>, (hook2 as Received).body).ok).toBe(true);
+
+    // Neither secret on any later page, nor in the log.
+    for (const path of [pages, `${pages}/${id}`, `/dashboard/projects/${P.main}/deliveries`, `/dashboard/projects/${P.main}/requests`]) {
+      const later = await v.request(`${path}?lang=en`);
+      expect(later.html, path).not.toContain(secret);
+      expect(later.html, path).not.toContain(fresh2);
+    }
+    const log = t.logs.join('');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain(fresh2);
+
+    // Delete: refused without its confirmation, done with it.
+    const unconfirmed = await v.request(`${pages}/${id}/delete?lang=en`, { form: { csrf } });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.html).toContain('Tick the confirmation');
+    expect((await t.client().getWebhookEndpoint(P.main, id)).status).toBe(200);
+    const deleted = await v.request(`${pages}/${id}/delete?lang=en`, { form: { csrf, confirm: 'yes' } });
+    expect([deleted.status, deleted.location]).toEqual([303, `${pages}?notice=deleted&lang=en`]);
+    expect((await t.client().getWebhookEndpoint(P.main, id)).status).toBe(404);
+    expect((await v.request(`${pages}/${id}?lang=en`)).status).toBe(404);
+  });
+
+  it('bad input is a notice on the page (400), the form kept: a long or non-http url, an unknown type, none, hours outside 0-168, a bad status', async () => {
+    const v = await signedIn('203.0.113.62');
+    const csrf = Visitor.csrf((await v.request(`${pages}/new?lang=en`)).html);
+    const create = (fields: [string, string][]) => v.request(`${pages}?lang=en`, { form: [['csrf', csrf], ...fields] });
+    const cases: [[string, string][], string][] = [
+      [
+        [
+          ['url', `https://a.example/${'x'.repeat(2100)}`],
+          ['event_types', '*'],
+        ],
+        'URL: an http(s) URL of at most 2048 characters',
+      ],
+      [
+        [
+          ['url', 'ftp://a.example/k'],
+          ['event_types', '*'],
+        ],
+        'URL: an http(s) URL',
+      ],
+      [
+        [
+          ['url', 'https://a.example/k'],
+          ['event_types', 'payment.updatd'],
+        ],
+        'Event types: tick at least one',
+      ],
+      [
+        [
+          ['url', 'https://a.example/k'],
+          ['event_types', 'subscription.charged'],
+        ],
+        'Event types: tick at least one',
+      ],
+      [[['url', 'https://a.example/k']], 'Event types: tick at least one'],
+      [
+        [
+          ['url', 'https://a.example/k'],
+          ['event_types', '*'],
+          ['description', 'd'.repeat(1025)],
+        ],
+        'Description: at most 1024 characters',
+      ],
+    ];
+    const before = dataOf(await t.client().listWebhookEndpoints(P.main, { limit: 100 })).items.length;
+    for (const [fields, notice] of cases) {
+      const answer = await create(fields);
+      expect(answer.status, notice).toBe(400);
+      expect(answer.html, notice).toContain(notice);
+      expect(secretOn(answer.html)).toBeUndefined();
+    }
+    // The form comes back as it was sent, escaped.
+    const kept = await create([
+      ['url', 'https://a.example/"><script>x</script>'],
+      ['event_types', 'nope'],
+    ]);
+    expect(kept.html).toContain('value="https://a.example/&quot;');
+    expect(kept.html).not.toContain('<script>x');
+    expect(dataOf(await t.client().listWebhookEndpoints(P.main, { limit: 100 })).items).toHaveLength(before);
+
+    const made = await create([
+      ['url', 'https://bad-input.example/k'],
+      ['event_types', '*'],
+    ]);
+    const id = endpointIdOn(made.html);
+    for (const hours of ['169', '-1', 'soon', '1.5', '99999999']) {
+      const answer = await v.request(`${pages}/${id}/rotate-secret?lang=en`, { form: { csrf, expires_in_hours: hours } });
+      expect(answer.status, hours).toBe(400);
+      expect(answer.html, hours).toContain("The old secret's time: a whole number of hours, 0 to 168");
+      expect(secretOn(answer.html), hours).toBeUndefined();
+    }
+    expect(secretOn((await v.request(`${pages}/${id}/rotate-secret?lang=en`, { form: { csrf, expires_in_hours: '0' } })).html)).toMatch(/^whsec_/);
+    const badStatus = await v.request(`${pages}/${id}/status?lang=en`, { form: { csrf, status: 'paused' } });
+    expect([badStatus.status, badStatus.html.includes('Status: enabled or disabled')]).toEqual([400, true]);
+    const badSettings = await v.request(`${pages}/${id}/settings?lang=en`, {
+      form: [
+        ['csrf', csrf],
+        ['url', 'https://b.example/k'],
+      ],
+    });
+    expect([badSettings.status, badSettings.html.includes('Event types: tick at least one')]).toEqual([400, true]);
+    const saved = await v.request(`${pages}/${id}/settings?lang=en`, {
+      form: [
+        ['csrf', csrf],
+        ['url', 'https://b.example/k'],
+        ['event_types', 'contract.closed'],
+        ['description', ''],
+      ],
+    });
+    expect(saved.location).toBe(`${pages}/${id}?notice=saved&lang=en`);
+    expect(dataOf(await t.client().getWebhookEndpoint(P.main, id))).toMatchObject({ url: 'https://b.example/k', event_types: ['contract.closed'], description: null });
+    await t.client().deleteWebhookEndpoint(P.main, id);
+  });
+
+  it('refuses a POST without the CSRF token (403), an inactive project (403), another project or partner (404); the 16th endpoint is the last, the 17th a notice', async () => {
+    const v = await signedIn('203.0.113.63');
+    const csrf = Visitor.csrf((await v.request(`${pages}/new?lang=en`)).html);
+    const mine = dataOf(await t.client().createWebhookEndpoint(P.main, { url: 'https://mine.example/k', event_types: ['*'] }));
+    const count = async () => dataOf(await t.client().listWebhookEndpoints(P.main, { limit: 100 })).items.length;
+    const before = await count();
+    expect((await v.request(pages, { form: { url: 'https://a.example/k', event_types: '*' } })).status).toBe(403);
+    expect((await v.request(pages, { form: { csrf: 'forged', url: 'https://a.example/k', event_types: '*' } })).status).toBe(403);
+    expect(await count()).toBe(before);
+    const noToken = await v.request(`${pages}/${mine.id}/rotate-secret`, { form: { expires_in_hours: '1' } });
+    expect(noToken.status).toBe(403);
+    expect(secretOn(noToken.html)).toBeUndefined();
+    expect((await v.request(`${pages}/${mine.id}/delete`, { form: { confirm: 'yes' } })).status).toBe(403);
+    expect((await t.client().getWebhookEndpoint(P.main, mine.id)).status).toBe(200);
+    expect((await v.request(`/dashboard/projects/${P.inactive}/webhook-endpoints`, { form: { csrf, url: 'https://a.example/k', event_types: '*' } })).status).toBe(403);
+
+    // Another project of the same partner: its pages know no such endpoint.
+    const elsewhere = `/dashboard/projects/${P.noIp}/webhook-endpoints/${mine.id}`;
+    expect((await v.request(elsewhere)).status).toBe(404);
+    for (const [action, form] of [
+      ['/rotate-secret', { csrf, expires_in_hours: '1' }],
+      ['/status', { csrf, status: 'disabled' }],
+      ['/settings', { csrf, url: 'https://x.example/k', event_types: '*' }],
+      ['/delete', { csrf, confirm: 'yes' }],
+    ] as const) {
+      const answer = await v.request(`${elsewhere}${action}`, { form });
+      expect(answer.status, action).toBe(404);
+      expect(secretOn(answer.html), action).toBeUndefined();
+    }
+    // Another partner (not OTHER, whom the throttle test above locked out), in its own project or this one.
+    const other = await signedIn('203.0.113.64', FLAGGED);
+    const otherCsrf = Visitor.csrf((await other.request(`/dashboard/projects/${P.flagged}/webhook-endpoints?lang=en`)).html);
+    expect((await other.request(`/dashboard/projects/${P.flagged}/webhook-endpoints/${mine.id}`)).status).toBe(404);
+    expect((await other.request(`/dashboard/projects/${P.flagged}/webhook-endpoints/${mine.id}/status`, { form: { csrf: otherCsrf, status: 'disabled' } })).status).toBe(404);
+    expect((await other.request(`${pages}/${mine.id}`)).status).toBe(404);
+    expect(dataOf(await t.client().getWebhookEndpoint(P.main, mine.id)).status).toBe('enabled');
+    await t.client().deleteWebhookEndpoint(P.main, mine.id);
+
+    // The limit, in a project of its own: 16 made over the API, the 17th refused on the form.
+    const full = `/dashboard/projects/${P.noPrice}/webhook-endpoints`;
+    for (let i = 0; i < 16; i++) dataOf(await t.client().createWebhookEndpoint(P.noPrice, { url: `https://limit${i}.example/k`, event_types: ['*'] }));
+    const refused = await v.request(`${full}?lang=en`, { form: { csrf, url: 'https://seventeen.example/k', event_types: '*' } });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('The project has 16 endpoints, the most it may: delete one first.');
+    const listed = await v.request(`${full}?lang=en`);
+    expect(listed.html).toContain("16 of the project's 16 endpoints.");
+    expect(listed.html).not.toContain(`${full}/new`);
+  });
+
+  it('a refused address is a notice, on creation and in the settings (KASSA_WEBHOOK_PRIVATE_NETWORKS=refuse)', async () => {
+    const strict = await startTestKassa({ KASSA_WEBHOOK_PRIVATE_NETWORKS: 'refuse' });
+    try {
+      const v = new Visitor(strict.kassa.urls.api, '203.0.113.65');
+      expect((await v.signIn(MERCHANT.login, MERCHANT.password)).status).toBe(303);
+      const csrf = Visitor.csrf((await v.request(`${pages}/new?lang=en`)).html);
+      const refused = await v.request(`${pages}?lang=en`, { form: { csrf, url: 'http://127.0.0.1:9/k', event_types: '*' } });
+      expect(refused.status).toBe(400);
+      expect(refused.html).toContain('The URL was refused: it must be an http(s) URL of a public address.');
+      // A public address literal is admitted (no lookup); changing it to a private one is refused.
+      const made = await v.request(`${pages}?lang=en`, { form: { csrf, url: 'https://8.8.8.8/k', event_types: '*' } });
+      expect(made.status).toBe(201);
+      const id = endpointIdOn(made.html);
+      const changed = await v.request(`${pages}/${id}/settings?lang=en`, { form: { csrf, url: 'http://10.0.0.1/k', event_types: '*' } });
+      expect(changed.status).toBe(400);
+      expect(changed.html).toContain('The URL was refused');
+      expect(changed.html).toContain('value="http://10.0.0.1/k"');
+      expect(dataOf(await strict.client().getWebhookEndpoint(P.main, id)).url).toBe('https://8.8.8.8/k');
+    } finally {
+      await strict.stop();
+    }
   });
 });

@@ -13,7 +13,7 @@ describe('hostile input (fast-check generators, all four listeners)', () => {
       const alive = kassa.alive();
       const exit = await kassa.stop();
       const stderr = kassa.stderr();
-      const logs = logProblems([...kassa.lines, ...stderr.split('\n')], report.cardNumbers, report.signatures, FUZZ_PARTNER.password, report.tokens);
+      const logs = logProblems([...kassa.lines, ...stderr.split('\n')], report.cardNumbers, report.signatures, FUZZ_PARTNER.password, report.tokens, report.secrets);
       expect({ seed, alive, exit, stderr, problems: [...report.problems, ...logs.slice(0, 20)] }).toEqual({ seed, alive: true, exit: 0, stderr: '', problems: [] });
       // Bounded by time on a slow machine, but never a token run; and it reached the use cases.
       expect(report.sent).toBeGreaterThan(1_000);
@@ -23,4 +23,11 @@ describe('hostile input (fast-check generators, all four listeners)', () => {
       await kassa.stop();
     }
   }, 120_000);
+
+  it('the log check finds a webhook endpoint secret an answer showed', () => {
+    const secret = `whsec_${Buffer.from('a fuzz endpoint secret, 32 bytes').toString('base64')}`;
+    const lines = [JSON.stringify({ msg: 'request', body: { secret } })];
+    expect(logProblems(lines, new Set(), new Set(), FUZZ_PARTNER.password, new Set(), new Set([secret]))).toEqual(['a webhook endpoint secret in a log line']);
+    expect(logProblems(lines, new Set(), new Set(), FUZZ_PARTNER.password, new Set(), new Set())).toEqual([]);
+  });
 });

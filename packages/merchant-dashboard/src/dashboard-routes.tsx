@@ -1,9 +1,11 @@
-import express, { Router, type IRouter, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEventType, type InvoiceFilter, type Project } from '@kassa/domain';
+import { Router, type IRouter, type NextFunction, type Request, type Response } from 'express';
+import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEventType, type InvoiceFilter } from '@kassa/domain';
 import { API_CALLS_DAYS } from '@kassa/operations';
 import { cursorFrom, cursorText, type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { type Ctx, type DashboardTools, FRAGMENT_HEADER, formOf, forms, text } from './dashboard-tools.js';
+import { webhookEndpointRoutes } from './endpoint-routes.js';
 import { csrfHolds, DASHBOARD_PATH, signedIn, signIn, signInToken, signInTokenHolds, signOut, type SignedIn } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, dashboardLang } from './dashboard-texts.js';
 import {
@@ -42,33 +44,9 @@ export const dashboardRefusals = (mode: DashboardDeps['mode']): DocumentRefusal[
   },
 ];
 
-const parseForm = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
-/**
- * A form's fields, read into `res.locals` and not left on `req.body`: the request log writes a
- * request's body, and a dashboard form is nobody's business there (a password, a token).
- */
-const forms: RequestHandler = (req, res, next) =>
-  parseForm(req, res, (err?: unknown) => {
-    if (err) return next(err);
-    res.locals['form'] = (req.body ?? {}) as Record<string, unknown>;
-    req.body = undefined;
-    next();
-  });
-const formOf = (res: Response): Record<string, unknown> => (res.locals['form'] as Record<string, unknown> | undefined) ?? {};
-
 /** Items a list page shows; the overview counts at most this many of each kind. */
 const PAGE = 50;
 const OVERVIEW_CAP = 100;
-/** The header a live section's script sends: the answer is the section alone. */
-const FRAGMENT_HEADER = 'x-dashboard-fragment';
-
-interface Ctx {
-  readonly who: SignedIn;
-  readonly frame: Frame;
-  readonly project: Project;
-}
-
-const text = (v: unknown, max = 200): string | undefined => (typeof v === 'string' && v !== '' && v.length <= max ? v : undefined);
 /** A date field (`2026-11-24`): its day, the instant it begins and the next day's (UTC); undefined unless a day. */
 function dayOf(value: unknown): { day: string; iso: string; nextIso: string } | undefined {
   const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
@@ -350,7 +328,9 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
     }),
   );
 
-  if (deps.mode === 'test') sandboxRoutes(deps, router, { withProject, action, back, page });
+  const tools: DashboardTools = { withProject, action, back, page };
+  webhookEndpointRoutes(deps, router, tools);
+  if (deps.mode === 'test') sandboxRoutes(deps, router, tools);
   // Anything else under /dashboard: a page, not the API's envelope.
   router.use(DASHBOARD_PATH, (req, res) => page(res, noticePage(baseFrame(req), DASHBOARD_TEXTS[langOf(req)].notFound, DASHBOARD_TEXTS[langOf(req)].notFound), 404));
   router.use(DASHBOARD_PATH, (err: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -365,15 +345,8 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
   return router;
 }
 
-interface SandboxTools {
-  readonly withProject: (section: Frame['section'], handler: (req: Request, res: Response, ctx: Ctx) => Promise<void>) => RequestHandler;
-  readonly action: (handler: (req: Request, res: Response, ctx: Ctx) => Promise<void>) => RequestHandler;
-  readonly back: (req: Request, res: Response, path: string) => void;
-  readonly page: (res: Response, html: string, status?: number) => void;
-}
-
 /** The test environment's sandbox page: test clocks (create, advance, watch them go ready) and the reset. */
-function sandboxRoutes(deps: DashboardDeps, router: IRouter, tools: SandboxTools): void {
+function sandboxRoutes(deps: DashboardDeps, router: IRouter, tools: DashboardTools): void {
   const { withProject, action, back, page } = tools;
   const validTime = (v: unknown) => {
     const t = text(v, 40);

@@ -37,16 +37,16 @@ export interface Frame {
   readonly csrf?: string;
   readonly projects?: readonly Project[];
   readonly project?: Project;
-  readonly section?: 'overview' | 'invoices' | 'contracts' | 'subscriptions' | 'events' | 'deliveries' | 'requests' | 'sandbox';
+  readonly section?: 'overview' | 'invoices' | 'contracts' | 'subscriptions' | 'events' | 'deliveries' | 'endpoints' | 'requests' | 'sandbox';
   /** The page's own address without its language, for its language links and live sections (which never leave the dashboard, whatever it says). */
   readonly path: string;
 }
 
 const t = (frame: Pick<Frame, 'lang'>): DashboardTexts => DASHBOARD_TEXTS[frame.lang];
 export const projectPath = (projectId: number, rest = '') => `${DASHBOARD_PATH}/projects/${projectId}${rest}`;
-const time = (iso: string) => specTime(iso);
+export const time = (iso: string) => specTime(iso);
 const customerText = (c: Customer) => (c.type === 'mobile_phone' ? maskMsisdn(c.msisdn) : `${c.source}:${c.merchantCustomerId}`);
-const withLang = (path: string, lang: DashboardLang) => `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+export const withLang = (path: string, lang: DashboardLang) => `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
 /** This page in `lang`: never off the dashboard, whatever path the request named. */
 const selfIn = (frame: Frame, lang: DashboardLang) => withLang(dashboardAddress(frame.path), lang);
 
@@ -71,6 +71,7 @@ function Nav({ frame }: { frame: Frame }) {
     ['subscriptions', texts.subscriptions, projectPath(p.id, '/subscriptions')],
     ['events', texts.events, projectPath(p.id, '/events')],
     ['deliveries', texts.deliveries, projectPath(p.id, '/deliveries')],
+    ['endpoints', texts.endpoints, projectPath(p.id, '/webhook-endpoints')],
     ['requests', texts.requests, projectPath(p.id, '/requests')],
     ...(frame.mode === 'test' ? [['sandbox', texts.sandbox, projectPath(p.id, '/sandbox')] as [Frame['section'], string, string]] : []),
   ];
@@ -471,7 +472,7 @@ function FilterForm({ frame, action, children }: { frame: Frame; action: string;
 }
 
 /** A section dashboard.js reloads by itself from this page's address (its fragment), with what it says above it. */
-function LiveSection({ frame, hint, children }: { frame: Frame; hint?: string; children: ComponentChildren }) {
+export function LiveSection({ frame, hint, children }: { frame: Frame; hint?: string; children: ComponentChildren }) {
   return (
     <>
       {hint ? <p class="hint">{hint}</p> : null}

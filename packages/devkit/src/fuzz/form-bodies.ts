@@ -63,6 +63,34 @@ export const hostileForm: fc.Arbitrary<FuzzBody> = fc.oneof(
   fc.uint8Array({ maxLength: 300 }).map((bytes): FuzzBody => ({ kind: 'form-bytes', content: Buffer.from(bytes), cardNumbers: [] })),
 );
 
+/**
+ * The dashboard's webhook endpoint forms (create, settings, status, rotation, deletion): each field
+ * right, wrong or absent, the event types repeated as ticked checkboxes send them (sometimes more
+ * than the form parser's 20 fields).
+ */
+export const endpointFormFields: fc.Arbitrary<[string, string][]> = fc
+  .tuple(
+    fc.option(fc.oneof(fc.constantFrom('https://fuzz.example/hooks', 'http://127.0.0.1:9/x', 'ftp://fuzz.example/x', `https://fuzz.example/${'x'.repeat(2100)}`, ' '), hostile), { nil: undefined }),
+    fc.array(fc.oneof(fc.constantFrom('*', 'payment.updated', 'refund.completed', 'webhook_endpoint.disabled', 'subscription.charged', 'nope'), fc.string({ maxLength: 20 })), { maxLength: 12 }),
+    fc.option(fc.oneof(fc.string({ maxLength: 60 }), fc.constant('d'.repeat(1100)), hostile), { nil: undefined }),
+    fc.option(fc.oneof(fc.constantFrom('0', '24', '168', '169', '-1', 'soon', '1.5', '1e2', ''), fc.string({ maxLength: 10 })), { nil: undefined }),
+    fc.option(fc.constantFrom('enabled', 'disabled', 'paused', ''), { nil: undefined }),
+    fc.option(fc.constantFrom('yes', 'no', ''), { nil: undefined }),
+  )
+  .map(([url, types, description, hours, status, confirm]) => {
+    const fields: [string, string][] = types.map((type): [string, string] => ['event_types', type]);
+    for (const [name, value] of [
+      ['url', url],
+      ['description', description],
+      ['expires_in_hours', hours],
+      ['status', status],
+      ['confirm', confirm],
+    ] as const) {
+      if (value !== undefined) fields.push([name, value]);
+    }
+    return fields;
+  });
+
 export const formContentType = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-8') },
   { weight: 1, arbitrary: fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', '', 'application/x-www-form-urlencoded; charset=utf-16') },

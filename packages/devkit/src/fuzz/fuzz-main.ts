@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     if (!kassa.alive()) report.problems.push('the process is not alive at the end');
     const exit = await kassa.stop();
     const stderr = kassa.stderr();
-    const logs = logProblems([...kassa.lines, ...stderr.split('\n')], report.cardNumbers, report.signatures, FUZZ_PARTNER.password, report.tokens);
+    const logs = logProblems([...kassa.lines, ...stderr.split('\n')], report.cardNumbers, report.signatures, FUZZ_PARTNER.password, report.tokens, report.secrets);
     if (stderr !== '') report.problems.push(`the process wrote to stderr: ${stderr.slice(0, 300)}`);
     console.log(`fuzz: ${kassa.lines.length} log lines checked, exit code ${exit}`);
     const problems = [...report.problems, ...logs.slice(0, 50)];

@@ -32,6 +32,8 @@ export interface FuzzReport {
   readonly cardNumbers: Set<string>;
   readonly signatures: Set<string>;
   readonly tokens: Set<string>;
+  /** Webhook endpoint secrets the answers showed (a creation's, a rotation's: the API's JSON, the dashboard's page). */
+  readonly secrets: Set<string>;
 }
 
 /** The running app as the fuzzer needs it. */
@@ -59,7 +61,7 @@ export async function runFuzz(subject: FuzzSubject, options: FuzzOptions): Promi
   // and card invoices with their widget tokens, so that page requests open real payments.
   const knownIds: string[] = [];
   const knownPayments: KnownPayment[] = [];
-  const report: FuzzReport = { seed: options.seed, sent: 0, batches: 0, byStatus: {}, byBody: {}, problems: [], cardNumbers: new Set(), signatures: new Set(), tokens: new Set() };
+  const report: FuzzReport = { seed: options.seed, sent: 0, batches: 0, byStatus: {}, byBody: {}, problems: [], cardNumbers: new Set(), signatures: new Set(), tokens: new Set(), secrets: new Set() };
   const problem = (text: string) => void (report.problems.length < 50 && report.problems.push(text));
   const until = Date.now() + options.seconds * 1000;
   const batchSize = options.batch ?? 200;
@@ -89,8 +91,10 @@ export async function runFuzz(subject: FuzzSubject, options: FuzzOptions): Promi
       report.sent += 1;
       bump(report.byStatus, String(answer.status));
       if (process.env['KASSA_FUZZ_DEBUG']) bump(report.byBody, `${answer.status} ${/"message":"([^"]{0,40})/.exec(answer.body)?.[1] ?? ''}`);
-      const created = /"(?:invoice_id|contract_id|test_clock_id|id)":"([0-9a-f-]{36})"/.exec(answer.status === 201 ? answer.body : '');
-      if (created?.[1]) knownIds.push(created[1]);
+      const created = /"(?:invoice_id|contract_id|test_clock_id|id)":"([0-9a-f-]{36})"|webhook-endpoints\/([0-9a-f-]{36})/.exec(answer.status === 201 ? answer.body : '');
+      const createdId = created?.[1] ?? created?.[2];
+      if (createdId) knownIds.push(createdId);
+      for (const secret of answer.status < 300 ? (answer.body.match(/whsec_[A-Za-z0-9+/]{20,}=*/g) ?? []) : []) report.secrets.add(secret);
       const payment = /"invoice_id":"([0-9a-f-]{36})".*?"token":"([A-Za-z0-9._-]+)"/.exec(answer.status === 201 ? answer.body : '');
       if (payment?.[1] && payment[2]) {
         knownPayments.push([payment[1], payment[2]]);

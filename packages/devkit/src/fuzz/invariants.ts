@@ -95,7 +95,14 @@ const SECURITY_CODE_KEY = /cvv|cvc|ccv|security_?code|(^|_)pin(_?code)?$/i;
  * `lines` is everything the process wrote, stdout and stderr: any line is searched for secrets.
  * Looked up by the digit runs and hex runs of each line, so a long run stays linear.
  */
-export function logProblems(lines: readonly string[], cardNumbers: ReadonlySet<string>, signatures: ReadonlySet<string>, password: string, tokens: ReadonlySet<string> = new Set()): string[] {
+export function logProblems(
+  lines: readonly string[],
+  cardNumbers: ReadonlySet<string>,
+  signatures: ReadonlySet<string>,
+  password: string,
+  tokens: ReadonlySet<string> = new Set(),
+  secrets: ReadonlySet<string> = new Set(),
+): string[] {
   const problems: string[] = [];
   // A widget token's signature part (the last of the JWT's three), looked up by the JWT-shaped runs of a line.
   const tokenSignatures = new Set([...tokens].map((t) => t.split('.')[2]).filter((s): s is string => !!s && s.length >= 20));
@@ -103,6 +110,7 @@ export function logProblems(lines: readonly string[], cardNumbers: ReadonlySet<s
     if (line.includes(password)) problems.push('the partner password in a log line');
     if (line.includes(ADMIN_URL_TOKEN)) problems.push("a URL's query or fragment (an admin body's) in a log line");
     for (const run of line.match(/[A-Za-z0-9_-]{40,}/g) ?? []) if (tokenSignatures.has(run)) problems.push('a widget token in a log line');
+    for (const run of line.match(/whsec_[A-Za-z0-9+/]{20,}=*/g) ?? []) if (secrets.has(run)) problems.push('a webhook endpoint secret in a log line');
     for (const run of line.replace(/(\d)[ -](?=\d)/g, '$1').match(/\d{13,}/g) ?? []) {
       const pan = cardNumberIn(run, cardNumbers);
       if (pan) problems.push(`card number ${pan.slice(0, 4)}… in a log line`);

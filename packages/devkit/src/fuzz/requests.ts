@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { requestPayload, signRequest, timestampOf } from '@kassa/protocol';
 import type { ListenerName } from '@kassa/app';
 import { hostileBody, nearlyRightBody, type FuzzBody } from './bodies.js';
-import { formContentType, hostileForm, nearlyRightForm, type KnownPayment } from './form-bodies.js';
+import { endpointFormFields, formContentType, hostileForm, nearlyRightForm, type KnownPayment } from './form-bodies.js';
 import { hostileSubscriptionXml, hostileXml, nearlyRightSubscriptionXml, nearlyRightXml, xmlContentType } from './xml-bodies.js';
 import { FUZZ_ADMIN_TOKEN, FUZZ_PARTNER } from './kassa-process.js';
 import { ADMIN_LOGINS, ADMIN_PROJECTS, adminQuery, nearlyRightAdminBody } from './admin-bodies.js';
@@ -147,7 +147,23 @@ const dashboardQuery = fc
     fc.tuple(
       fc.constantFrom('state', 'from', 'to', 'order', 'mcid', 'after', 'type', 'status', 'lang', 'notice', 'resent', 'state[]'),
       fc.oneof(
-        fc.constantFrom('created', 'processed', 'active', 'dead', 'payment.updated', '2026-11-24', '2026-02-31', 'en', 'reset', 'TEST_CLOCK_ADVANCING', '12', 'MjAyNnxh'),
+        fc.constantFrom(
+          'created',
+          'processed',
+          'active',
+          'dead',
+          'payment.updated',
+          '2026-11-24',
+          '2026-02-31',
+          'en',
+          'reset',
+          'TEST_CLOCK_ADVANCING',
+          '12',
+          'MjAyNnxh',
+          'saved',
+          'WEBHOOK_ENDPOINT_LIMIT_EXCEEDED',
+          'constructor',
+        ),
         fc.string({ maxLength: 60 }),
         fc.string({ unit: 'binary', maxLength: 30 }),
       ),
@@ -159,18 +175,21 @@ const dashboardQuery = fc
 /** A dashboard form: the session's CSRF token (right most of the time) and the forms' fields, right or hostile. */
 const dashboardForm = (csrf: string): fc.Arbitrary<FuzzBody> =>
   fc
-    .record(
-      {
-        csrf: fc.oneof({ weight: 4, arbitrary: fc.constant(csrf) }, { weight: 1, arbitrary: fc.string({ maxLength: 60 }) }),
-        frozen_time: fc.oneof(fc.constantFrom('2027-01-01T00:00:00Z', '2028-06-01T00:00:00Z', '1999-01-01T00:00:00Z', 'soon'), fc.string({ maxLength: 40 })),
-        name: fc.string({ maxLength: 60 }),
-        outcome: fc.constantFrom('paid', 'declined', 'maybe'),
-        from: fc.constantFrom('2026-11-01', '2026-13-40', ''),
-        to: fc.constantFrom('2026-12-01', 'x', ''),
-      },
-      { requiredKeys: [] },
+    .tuple(
+      fc.record(
+        {
+          csrf: fc.oneof({ weight: 4, arbitrary: fc.constant(csrf) }, { weight: 1, arbitrary: fc.string({ maxLength: 60 }) }),
+          frozen_time: fc.oneof(fc.constantFrom('2027-01-01T00:00:00Z', '2028-06-01T00:00:00Z', '1999-01-01T00:00:00Z', 'soon'), fc.string({ maxLength: 40 })),
+          name: fc.string({ maxLength: 60 }),
+          outcome: fc.constantFrom('paid', 'declined', 'maybe'),
+          from: fc.constantFrom('2026-11-01', '2026-13-40', ''),
+          to: fc.constantFrom('2026-12-01', 'x', ''),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.option(endpointFormFields, { nil: [] }),
     )
-    .map((fields): FuzzBody => ({ kind: 'dashboard-form', content: new URLSearchParams(Object.entries(fields)).toString(), cardNumbers: [] }));
+    .map(([fields, endpoint]): FuzzBody => ({ kind: 'dashboard-form', content: new URLSearchParams([...Object.entries(fields), ...endpoint]).toString(), cardNumbers: [] }));
 
 /** The session cookie of a dashboard request: the right one, another, or none (hostile requests). */
 const dashboardCookie = (known: Known, right: boolean): fc.Arbitrary<[string, string][]> => {

@@ -96,16 +96,28 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/dashboard/projects/:projectId/invoices/:invoiceId' },
   { method: 'POST', path: '/dashboard/projects/:projectId/deliveries/resend-dead', document: 'form' },
   { method: 'POST', path: '/dashboard/projects/:projectId/sandbox/reset', document: 'form' },
+  { method: 'POST', path: '/dashboard/projects/:projectId/webhook-endpoints', document: 'form' },
   // Signed in (the fuzzer opens a session at its start): the pages' filters, cursors and ids, and the forms behind their CSRF token.
-  ...['', '/invoices', '/contracts', '/subscriptions', '/events', '/deliveries', '/requests', '/sandbox'].map(
+  ...['', '/invoices', '/contracts', '/subscriptions', '/events', '/deliveries', '/requests', '/sandbox', '/webhook-endpoints', '/webhook-endpoints/new'].map(
     (page): FuzzRoute => ({ method: 'GET', path: `/dashboard/projects/:projectId${page}`, dashboard: true }),
   ),
   { method: 'GET', path: '/dashboard/projects/:projectId/invoices/:invoiceId', dashboard: true },
   { method: 'GET', path: '/dashboard/projects/:projectId/contracts/:contractId', dashboard: true },
   { method: 'GET', path: '/dashboard/projects/:projectId/subscriptions/:subscriptionId', dashboard: true },
-  ...['/deliveries/resend-dead', '/deliveries/:deliveryId/resend', '/sandbox/clocks', '/sandbox/clocks/:testClockId/advance', '/sandbox/invoices/:invoiceId/simulate'].map(
-    (action): FuzzRoute => ({ method: 'POST', path: `/dashboard/projects/:projectId${action}`, document: 'form', dashboard: true }),
-  ),
+  { method: 'GET', path: '/dashboard/projects/:projectId/webhook-endpoints/:endpointId', dashboard: true },
+  ...[
+    '/deliveries/resend-dead',
+    '/deliveries/:deliveryId/resend',
+    '/sandbox/clocks',
+    '/sandbox/clocks/:testClockId/advance',
+    '/sandbox/invoices/:invoiceId/simulate',
+    // The webhook endpoints' forms: a creation or a rotation answers a secret; a deletion needs its confirmation.
+    '/webhook-endpoints',
+    '/webhook-endpoints/:endpointId/settings',
+    '/webhook-endpoints/:endpointId/status',
+    '/webhook-endpoints/:endpointId/rotate-secret',
+    '/webhook-endpoints/:endpointId/delete',
+  ].map((action): FuzzRoute => ({ method: 'POST', path: `/dashboard/projects/:projectId${action}`, document: 'form', dashboard: true })),
   { method: 'GET', path: '/api/v3/openapi.json' },
   { method: 'GET', path: '/health' },
   { method: 'POST', path: '/health' },
