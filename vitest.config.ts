@@ -24,7 +24,7 @@ const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.
 
 const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'];
 /** Files that `inject` mongoUrl, redisUrl or both (run with those servers' global setups; the rest start none). */
-const MONGO_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/app/test/{mongo-storage,packing}.test.ts'];
+const MONGO_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/app/test/{mongo-storage,packing,listen.e2e}.test.ts'];
 const REDIS_TESTS = ['packages/adapters-queue/src/**/*.test.ts'];
 const PROCESS_TESTS = ['packages/app/test/{app.e2e,workers,subscription-workers}.test.ts'];
 const MONGO = 'test/mongo.global-setup.ts';
@@ -61,7 +61,14 @@ export default defineConfig({
       // The end-to-end suites once more, with the app on MongoDB storage (app.e2e's process test uses Redis too).
       {
         extends: true,
-        test: { name: 'e2e-mongo', include: ['packages/app/test/**/*.e2e.test.ts', 'packages/app/test/dashboard.browser.test.ts'], globalSetup: [MONGO, REDIS], env: { KASSA_E2E_STORAGE: 'mongo' } },
+        test: {
+          name: 'e2e-mongo',
+          include: ['packages/app/test/**/*.e2e.test.ts', 'packages/app/test/dashboard.browser.test.ts'],
+          // kassa listen's suite runs on MongoDB already (the mongo project).
+          exclude: ['**/node_modules/**', '**/dist/**', 'packages/app/test/listen.e2e.test.ts'],
+          globalSetup: [MONGO, REDIS],
+          env: { KASSA_E2E_STORAGE: 'mongo' },
+        },
       },
       // The flows whose work is jobs once more, with MongoDB and BullMQ on Redis (the simulators' retried
       // charge, and the idempotency keys on the events of jobs, included).

@@ -53,12 +53,40 @@ def xml_notification_loads(document):
     return loads
 
 
+def sse_loads(value, **parameters):
+    """A text/event-stream deserializer for openapi-core: the stream as text (its schema is a string)."""
+    return value.decode(parameters.get("charset", "utf-8"))
+
+
+def sse_problems(document, x):
+    """Each `data:` line of a recorded Server-Sent Events answer, checked against the schema its media type names (x-sse-data)."""
+    from openapi_schema_validator import OAS31Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    path = next((p for p in document["paths"] if re.fullmatch(re.sub(r"\{\w+\}", "[^/]+", p), x["path"])), None)
+    media = document["paths"].get(path, {}).get(x["method"].lower(), {}).get("responses", {}).get(str(x["status"]), {}).get("content", {}).get("text/event-stream", {})
+    if "x-sse-data" not in media:
+        return [f"{x['method']} {x['path']}: no x-sse-data schema for its data lines"]
+    registry = Registry().with_resource("urn:document", Resource.from_contents(document, default_specification=DRAFT202012))
+    ref = media["x-sse-data"]["$ref"].replace("#", "urn:document#", 1)
+    validator = OAS31Validator({"$ref": ref}, registry=registry)
+    problems = []
+    for block in x["response_body"].split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
+        if "data" not in fields or fields.get("event") == "ready":
+            continue
+        for error in validator.iter_errors(json.loads(fields["data"])):
+            problems.append(f"{x['method']} {x['path']} data line: {error.message}")
+    return problems
+
+
 def validate_openapi(job):
     from openapi_core import Config, OpenAPI
     from openapi_core.testing import MockRequest, MockResponse
 
     document = job["document"]
-    api = OpenAPI.from_dict(document, config=Config(extra_media_type_deserializers={"text/xml": xml_notification_loads(document)}))
+    api = OpenAPI.from_dict(document, config=Config(extra_media_type_deserializers={"text/xml": xml_notification_loads(document), "text/event-stream": sse_loads}))
     problems, checked = [], 0
     for x in job.get("exchanges", []):
         request = MockRequest(
@@ -72,6 +100,8 @@ def validate_openapi(job):
         )
         response = MockResponse(x["response_body"].encode(), status_code=x["status"], content_type=x.get("content_type") or "application/json", headers=x.get("response_headers") or {})
         checks = [("response", lambda: api.validate_response(request, response))]
+        if x.get("content_type") == "text/event-stream" and x["status"] == 200:
+            problems.extend(sse_problems(document, x))
         # A request made wrong on purpose: its answer is checked, not the request.
         if not x.get("bad"):
             checks.insert(0, ("request", lambda: api.validate_request(request)))

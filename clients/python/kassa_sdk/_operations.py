@@ -19,6 +19,8 @@ OPERATIONS: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {
     "listEvents": ("GET", "/api/v3/projects/{projectId}/events", (("query", "type"), ("query", "after"), ("query", "limit"), ("query", "cursor"))),
     "listWebhookDeliveries": ("GET", "/api/v3/projects/{projectId}/webhook_deliveries", (("query", "status"), ("query", "event_id"), ("query", "limit"), ("query", "cursor"), ("query", "endpoint_id"))),
     "redeliverWebhook": ("POST", "/api/v3/projects/{projectId}/webhook_deliveries/{deliveryId}/redeliver", (("path", "deliveryId"),)),
+    "streamEvents": ("GET", "/api/v3/projects/{projectId}/events/stream", (("query", "types"), ("query", "since"))),
+    "streamRequests": ("GET", "/api/v3/projects/{projectId}/requests/stream", (("query", "status"), ("query", "path"))),
     "createWebhookEndpoint": ("POST", "/api/v3/projects/{projectId}/webhook_endpoints", (("body", "url"),)),
     "listWebhookEndpoints": ("GET", "/api/v3/projects/{projectId}/webhook_endpoints", (("query", "limit"), ("query", "cursor"))),
     "getWebhookEndpoint": ("GET", "/api/v3/projects/{projectId}/webhook_endpoints/{endpointId}", (("path", "endpointId"),)),

@@ -56,6 +56,16 @@ export class NewestFirstIndex {
       yield key.slice(key.indexOf('\u0000') + 1);
     }
   }
+
+  /** [time, id] oldest first, from `createdFrom` on (the event feed's order). */
+  *oldestFirst(projectId: number, createdFrom: string): Generator<readonly [string, string]> {
+    const keys = this.byProject.get(projectId) ?? [];
+    for (let i = lowerBound(keys, createdFrom); i < keys.length; i += 1) {
+      const key = keys[i] as string;
+      const cut = key.indexOf('\u0000');
+      yield [key.slice(0, cut), key.slice(cut + 1)];
+    }
+  }
 }
 
 /**

@@ -122,6 +122,9 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     { key: { projectId: 1, type: 1, occurredAt: -1, _id: -1 }, name: 'project_type_newest_first' },
     // An aggregate's timeline (the dashboard's detail pages).
     { key: { projectId: 1, 'event.aggregate.id': 1, occurredAt: -1, _id: -1 }, name: 'project_aggregate_newest_first' },
+    // The feed `kassa listen` tails: events as they entered the log, and their redeliveries (multikey).
+    { key: { projectId: 1, recordedAt: 1, _id: 1 }, name: 'project_feed' },
+    { key: { projectId: 1, 'redeliveries.at': 1 }, name: 'project_feed_redeliveries' },
     { key: { occurredAt: 1 }, name: 'retention' },
   ],
   audit_log: [{ key: { at: -1, _id: -1 }, name: 'newest_first' }],

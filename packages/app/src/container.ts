@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { defaultSettings, kassaUseCases, SystemClock, type Clock, type IdGenerator, type KassaPorts, type Notification, type Scheduler, type WebhookSender } from '@kassa/domain';
 import type { AdminDeps } from '@kassa/admin-api';
-import { SignatureVerifier } from '@kassa/json-api';
+import { OpenStreams, SignatureVerifier } from '@kassa/json-api';
 import { JwtPaymentPages } from '@kassa/payment-pages';
 import { HttpWebhookSender, PublicNetworkCallbackTargets, PublicNetworkWebhookTargets, type HostResolver } from '@kassa/adapters-webhooks';
 import type { RequestScope } from '@kassa/http-kit';
@@ -126,8 +126,19 @@ export function buildContainer(f: Foundations): Container {
     );
   container.bind(TOKENS.UseCases).toResolvedValue((ports: KassaPorts) => kassaUseCases(ports), [TOKENS.Ports]);
 
+  container.bind(TOKENS.OpenStreams).toConstantValue(new OpenStreams());
   container.bind(TOKENS.HttpDeps).toResolvedValue(
-    (s: KassaSettings, logger: Logger, ports: KassaPorts, useCases: HttpDeps['useCases'], storage: Storage, urls: PublicUrls, metrics: KassaMetrics, callers: CallerAuthentication): HttpDeps => ({
+    (
+      s: KassaSettings,
+      logger: Logger,
+      ports: KassaPorts,
+      useCases: HttpDeps['useCases'],
+      storage: Storage,
+      urls: PublicUrls,
+      metrics: KassaMetrics,
+      callers: CallerAuthentication,
+      streams: OpenStreams,
+    ): HttpDeps => ({
       useCases,
       callers,
       projects: ports.projects,
@@ -152,8 +163,9 @@ export function buildContainer(f: Foundations): Container {
         apiCalls: storage.apiCalls,
       },
       observer: metrics,
+      streams,
     }),
-    [TOKENS.Settings, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases, TOKENS.Storage, TOKENS.PublicUrls, TOKENS.Metrics, TOKENS.Callers],
+    [TOKENS.Settings, TOKENS.Logger, TOKENS.Ports, TOKENS.UseCases, TOKENS.Storage, TOKENS.PublicUrls, TOKENS.Metrics, TOKENS.Callers, TOKENS.OpenStreams],
   );
   container.bind(TOKENS.HostApps).toResolvedValue((deps: HttpDeps, pages: JwtPaymentPages) => hostApps(deps, pages, new Set(f.benchmarkOff ?? [])), [TOKENS.HttpDeps, TOKENS.PaymentPages]);
 

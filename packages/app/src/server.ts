@@ -155,6 +155,8 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
     storage: storage.kind,
     async stop() {
       readiness.drain();
+      // Event and request streams never finish by themselves: ended now, their clients reconnect to another process.
+      container.get(TOKENS.OpenStreams).closeAll();
       if (settings.listeners.drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, settings.listeners.drainSeconds * 1000));
       await Promise.all(listeners.hosts.map((h) => close(listeners.servers[h])));
       await jobs.stop();

@@ -1,3 +1,4 @@
+import type { OpenStreams } from '@kassa/json-api';
 import type { ServiceIdentifier } from 'inversify';
 import type { Clock, IdGenerator, KassaPorts, KassaUseCases, Scheduler } from '@kassa/domain';
 import type { AdminDeps } from '@kassa/admin-api';
@@ -43,4 +44,6 @@ export const TOKENS = {
   HttpDeps: token<HttpDeps>('HttpDeps'),
   AdminDeps: token<AdminDeps>('AdminDeps'),
   HostApps: token<Record<HostName, () => HostApp>>('HostApps'),
+  /** The event and request streams open on this process (ended when it stops). */
+  OpenStreams: token<OpenStreams>('OpenStreams'),
 } as const;

@@ -148,8 +148,40 @@ async function merchantRun(): Promise<void> {
   const deliveries = dataOf(await api.listWebhookDeliveries(WEBHOOKS, { limit: 5 }));
   const first = deliveries.items[0];
   if (first) await api.redeliverWebhook(WEBHOOKS, first.delivery_id);
+  await theStreams(api, events.items[0]?.id ?? '');
   await everyOtherRoute(api);
   await theErrors(api);
+}
+
+/**
+ * The two Server-Sent Events streams: each read until its first entry (an answer that never ends is
+ * recorded by its first bytes), from the start of the run; and refused, a Last-Event-ID of garbage.
+ */
+async function theStreams(api: KassaClient, eventId: string): Promise<void> {
+  /** Reads until `until` has come (an entry, by default). */
+  const read = async (operation: 'streamEvents' | 'streamRequests', path: string, query: Record<string, string>, headers: Record<string, string> = {}, until = /\nid: /) => {
+    const url = new URL(`${t.kassa.urls.api}/api/v3/projects/${WEBHOOKS}${path}?${new URLSearchParams(query)}`);
+    const sent = { ...api.signedHeaders({ operation, query }), ...headers };
+    const controller = new AbortController();
+    const response = await fetch(url, { headers: sent, signal: controller.signal });
+    let text = '';
+    if (response.status === 200 && response.body) {
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body) {
+        text += decoder.decode(chunk as Uint8Array, { stream: true });
+        if (until.test(text)) break;
+      }
+      controller.abort();
+    } else text = await response.text();
+    exchanges.push(exchangeOf({ url, method: 'GET', headers: sent, body: '' }, response, text, operation));
+    return text;
+  };
+  const since = new Date(Date.now() - 10 * 60_000).toISOString();
+  expect(await read('streamEvents', '/events/stream', { types: 'contract.authorized,payment.updated', since })).toMatch(/^event: ready\n/);
+  const ready = /^event: ready\ndata: .*\n\n/;
+  expect(await read('streamEvents', '/events/stream', { since: eventId }, { 'Last-Event-ID': eventId }, ready)).toMatch(ready);
+  expect(await read('streamRequests', '/requests/stream', { status: '2xx', path: '/invoices' }, {}, ready)).toMatch(ready);
+  await wrongOnPurpose(() => read('streamEvents', '/events/stream', {}, { 'Last-Event-ID': 'garbage garbage' }));
 }
 
 /** The routes the payment run above leaves out: an invoice's cancellation, the former paths, the test environment's own. */

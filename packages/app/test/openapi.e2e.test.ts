@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractRoutes, invoiceRoutes, sandboxRoutes, webhookEndpointRoutes, webhookRoutes, type ApiDeps } from '@kassa/json-api';
+import { contractRoutes, invoiceRoutes, sandboxRoutes, streamRoutes, webhookEndpointRoutes, webhookRoutes, type ApiDeps } from '@kassa/json-api';
 import { TEST_ENVIRONMENT_CARDS, TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
 import { PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
@@ -26,7 +26,7 @@ const documentOf = async (mode: Mode) => (await (await fetch(`${kassaOf(mode).ka
 /** The routes the API routers really serve in `mode`, as OpenAPI path templates. */
 function servedRoutes(mode: Mode = 'test'): string[] {
   const deps = { mode } as ApiDeps; // the routers only read deps when a request arrives (and the mode, to leave out test clocks)
-  return [contractRoutes(deps), invoiceRoutes(deps), webhookRoutes(deps), webhookEndpointRoutes(deps), sandboxRoutes(deps)].flatMap((router) =>
+  return [contractRoutes(deps), invoiceRoutes(deps), webhookRoutes(deps), webhookEndpointRoutes(deps), streamRoutes(deps), sandboxRoutes(deps)].flatMap((router) =>
     (router.stack as Layer[]).flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route?.path.replace(/:(\w+)/g, '{$1}')}`) : [])),
   );
 }
@@ -46,8 +46,8 @@ describe('the OpenAPI document', () => {
     const document = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(document.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     const served = servedRoutes();
-    // 25 operations, and the two deprecated hyphenated paths of the webhook deliveries beside them.
-    expect(served.length).toBe(27);
+    // 27 operations (the webhook endpoints' and the two streams among them), and the two deprecated hyphenated paths of the webhook deliveries beside them.
+    expect(served.length).toBe(29);
     expect([...documented].sort()).toEqual([...served].sort());
   });
 

@@ -32,6 +32,7 @@ import { RedeliverWebhook } from './webhook/use-cases/redeliver-webhook.use-case
 import { RecoverDeadDeliveries } from './webhook/use-cases/recover-dead-deliveries.use-case.js';
 import { ResetTestData } from './sandbox/use-cases/reset-test-data.use-case.js';
 import { ListEvents, ListWebhookDeliveries } from './webhook/use-cases/webhook-queries.js';
+import { FollowEventFeed } from './webhook/use-cases/follow-event-feed.use-case.js';
 import { RunJob } from './jobs/run-job.use-case.js';
 import { RunDueWork } from './jobs/run-due-work.use-case.js';
 import { ApplyRetention } from './jobs/apply-retention.use-case.js';
@@ -117,6 +118,7 @@ export function kassaUseCases(given: KassaPorts) {
     runTestClockAdvance,
     listEvents: new ListEvents(ports),
     listWebhookDeliveries: new ListWebhookDeliveries(ports),
+    followEventFeed: new FollowEventFeed(ports),
     ...webhookEndpointUseCases(ports),
     attemptDelivery,
     runJob,

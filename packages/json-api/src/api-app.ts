@@ -5,6 +5,7 @@ import { contractRoutes } from './contract-routes.js';
 import { invoiceRoutes } from './invoice-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
+import { streamRoutes } from './stream-routes.js';
 import { webhookEndpointRoutes } from './webhook-endpoint-routes.js';
 import { openApiDocument } from './openapi.js';
 
@@ -25,6 +26,7 @@ export function createApiApp(deps: ApiDeps, hosted: readonly HostedRoutes[] = []
   invoiceRoutes(deps, app);
   contractRoutes(deps, app);
   webhookRoutes(deps, app);
+  streamRoutes(deps, app);
   webhookEndpointRoutes(deps, app);
   sandboxRoutes(deps, app);
   // The document of the mode served: production's has no sandbox (its routes answer 404 there).

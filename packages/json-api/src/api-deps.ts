@@ -4,6 +4,7 @@ import type { CallerAuthentication } from '@kassa/operations';
 import type { SignatureVerifier } from './signature.js';
 import type { IdempotencySettings } from './idempotency.js';
 import type { ApiCallRecorder } from './api-call-recorder.js';
+import type { OpenStreams } from './open-streams.js';
 
 /** What the API host and the PCI host need from the composition root. */
 export interface ApiDeps extends ListenerDeps {
@@ -24,4 +25,6 @@ export interface ApiDeps extends ListenerDeps {
   readonly idempotency?: IdempotencySettings;
   /** Records the projects' signed calls for the dashboard's requests page (absent: none are). */
   readonly apiCallRecorder?: ApiCallRecorder;
+  /** The event and request streams open on this process (their limit per project; ended when it stops). Absent: the default limits, none ended. */
+  readonly streams?: OpenStreams;
 }

@@ -33,7 +33,14 @@ function signedRequest(operation: SignedOperation, req: Request, params: Request
     const orderId = req.query['merchant_order_id'];
     return typeof orderId === 'string' ? { merchantOrderId: orderId } : {};
   }
-  if (operation === 'listEvents' || operation === 'listWebhookDeliveries' || operation === 'listTestClocks' || operation === 'listWebhookEndpoints') {
+  if (
+    operation === 'listEvents' ||
+    operation === 'listWebhookDeliveries' ||
+    operation === 'listTestClocks' ||
+    operation === 'listWebhookEndpoints' ||
+    operation === 'streamEvents' ||
+    operation === 'streamRequests'
+  ) {
     return { query: Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))) };
   }
   const body: unknown = req.body;

@@ -13,3 +13,5 @@ export { SignatureVerifier, signaturesMatch } from './signature.js';
 export { webhookRoutes } from './webhook-routes.js';
 export { webhookEndpointRoutes } from './webhook-endpoint-routes.js';
 export { MAX_DRIFT_SECONDS } from '@kassa/operations';
+export { OpenStreams, STREAM_SETTINGS, type StreamSettings } from './open-streams.js';
+export { streamRoutes } from './stream-routes.js';

@@ -316,7 +316,11 @@ export class KassaClient {
     }
   }
 
-  private async sendOnce<T>(request: RawRequest, idempotencyKey: string | undefined): Promise<KassaResponse<T>> {
+  /**
+   * The four signature headers of `request`, signed now: for a request the typed methods do not
+   * send themselves (a Server-Sent Events stream, read as it comes).
+   */
+  signedHeaders(request: Pick<RawRequest, 'operation' | 'body' | 'pathId' | 'merchantOrderId' | 'query'>): Record<string, string> {
     const { login, password } = this.options;
     const version = this.options.signatureVersion ?? 4;
     const timestamp = timestampOf((this.options.now ?? (() => new Date()))());
@@ -326,11 +330,12 @@ export class KassaClient {
       ...(request.merchantOrderId !== undefined ? { merchantOrderId: request.merchantOrderId } : {}),
       ...(request.query ? { query: request.query } : {}),
     });
+    return { 'X-Login': login, 'X-Timestamp': timestamp, 'X-Signature-Version': String(version), 'X-Signature': signRequest(password, login, timestamp, version, payload) };
+  }
+
+  private async sendOnce<T>(request: RawRequest, idempotencyKey: string | undefined): Promise<KassaResponse<T>> {
     const headers: Record<string, string> = {
-      'X-Login': login,
-      'X-Timestamp': timestamp,
-      'X-Signature-Version': String(version),
-      'X-Signature': signRequest(password, login, timestamp, version, payload),
+      ...this.signedHeaders(request),
       ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
       ...this.options.headers,
     };

@@ -12,4 +12,5 @@ export * from './webhooks.js';
 export * from './webhook-payloads.js';
 export * from './xml-signature.js';
 export * from './status-names.js';
+export * from './streams.js';
 export * from './webhook-endpoints.js';

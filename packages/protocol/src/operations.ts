@@ -29,6 +29,7 @@ import {
   testClocksSchema,
 } from './responses.js';
 import type { SignedOperation } from './signature-payload.js';
+import { eventStreamEntrySchema, requestStreamEntrySchema, STREAM_PATH_MAX, STREAM_SINCE_MAX, STREAM_TYPES_MAX } from './streams.js';
 import {
   createWebhookEndpointRequest,
   rotateWebhookEndpointSecretRequest,
@@ -82,6 +83,11 @@ export interface Operation {
   readonly deprecatedPath?: string;
   /** Deprecated request fields the operation still takes, its answer then carrying `Deprecation`. */
   readonly deprecatedFields?: string;
+  /**
+   * A Server-Sent Events stream (text/event-stream) rather than the envelope: `response` is the JSON
+   * of each `data:` line, `example` the stream's first bytes; `resumable`: it takes Last-Event-ID.
+   */
+  readonly stream?: { readonly resumable: boolean };
 }
 
 /** What any operation may answer: bad input or path, the signature, the project, an outage. */
@@ -308,6 +314,38 @@ export const OPERATIONS: readonly Operation[] = [
       next_attempt_at: '2026-11-22T12:00:00Z',
       attempts: [],
     },
+  },
+  {
+    id: 'streamEvents',
+    method: 'get',
+    path: '/events/stream',
+    summary:
+      "The project's events as they enter the event log, and each redelivery of one, as Server-Sent Events (what `kassa listen` forwards): `event: ready` first (data {since}: send it back as `since` when reconnecting), then one `event: event` per entry, its `id:` the entry's; a comment every 15 s. Reconnect with Last-Event-ID to resume (entries of the last few seconds may come again: de-duplicate on the id). At most 5 streams of a project at once per API process (429 with Retry-After beyond)",
+    query: {
+      types: { maxLength: STREAM_TYPES_MAX, example: 'payment.updated,refund.completed', optional: true },
+      since: { maxLength: STREAM_SINCE_MAX, example: '2026-11-22T10:00:00Z', optional: true },
+    },
+    status: 200,
+    response: eventStreamEntrySchema,
+    errors: ['STREAM_LIMIT_EXCEEDED'],
+    stream: { resumable: true },
+    example: `event: ready\ndata: {"since":"2026-11-22T10:00:00.000Z"}\n\nid: ${ID}\nevent: event\ndata: {"entry_id":"${ID}","event_id":"${ID}","type":"contract.authorized","recorded_at":"2026-11-22T10:00:01.000Z","redelivery":false,"payload":{"type":"contract.authorized","data":{}}}\n\n`,
+  },
+  {
+    id: 'streamRequests',
+    method: 'get',
+    path: '/requests/stream',
+    summary:
+      "The project's signed API calls as they are answered, as Server-Sent Events (what `kassa logs tail` prints): one `event: request` each, the bodies masked as on the dashboard's requests page; a comment every 15 s. status: 4xx, 5xx or a code; path: a route prefix",
+    query: {
+      status: { maxLength: 3, example: '4xx', optional: true },
+      path: { maxLength: STREAM_PATH_MAX, example: '/api/v3/projects/:projectId/invoices', optional: true },
+    },
+    status: 200,
+    response: requestStreamEntrySchema,
+    errors: ['STREAM_LIMIT_EXCEEDED'],
+    stream: { resumable: false },
+    example: `event: ready\ndata: {}\n\nid: ${ID}\nevent: request\ndata: {"id":"${ID}","at":"2026-11-22T10:00:01.000Z","method":"POST","route":"/api/v3/projects/:projectId/invoices","status":201,"request_id":"req-7f3a","ms":12}\n\n`,
   },
   {
     id: 'createWebhookEndpoint',

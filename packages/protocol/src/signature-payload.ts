@@ -22,6 +22,8 @@ export type SignedOperation =
   | 'listTestClocks'
   | 'advanceTestClock'
   | 'deleteTestClock'
+  | 'streamEvents'
+  | 'streamRequests'
   | 'createWebhookEndpoint'
   | 'listWebhookEndpoints'
   | 'getWebhookEndpoint'
@@ -101,6 +103,10 @@ export function requestPayloadParts(operation: SignedOperation, request: SignedR
     case 'listWebhookDeliveries':
       // endpoint_id came last: a client of before, sending none, signs the same bytes.
       return queryParts(request, ['status', 'event_id', 'limit', 'cursor', 'endpoint_id']);
+    case 'streamEvents':
+      return queryParts(request, ['types', 'since']);
+    case 'streamRequests':
+      return queryParts(request, ['status', 'path']);
     case 'redeliverWebhook':
       return [id('deliveryId')];
     case 'listTestClocks':

@@ -459,6 +459,11 @@ from .error_envelope_error_code import ErrorEnvelopeErrorCode
 from .error_envelope_error_details import ErrorEnvelopeErrorDetails
 from .event import Event
 from .event_data import EventData
+from .event_stream_entry import EventStreamEntry
+from .event_stream_entry_payload import EventStreamEntryPayload
+from .event_stream_entry_payload_data import EventStreamEntryPayloadData
+from .event_stream_entry_payload_type import EventStreamEntryPayloadType
+from .event_stream_entry_type import EventStreamEntryType
 from .event_type import EventType
 from .events_page import EventsPage
 from .find_invoice_by_order_id_response_200 import FindInvoiceByOrderIdResponse200
@@ -878,6 +883,7 @@ from .refund_invoice_response_503 import RefundInvoiceResponse503
 from .refund_invoice_response_503_error import RefundInvoiceResponse503Error
 from .refund_invoice_response_503_error_code import RefundInvoiceResponse503ErrorCode
 from .refund_refund_status import RefundRefundStatus
+from .request_stream_entry import RequestStreamEntry
 from .reset_test_data_response_200 import ResetTestDataResponse200
 from .reset_test_data_response_400 import ResetTestDataResponse400
 from .reset_test_data_response_400_error import ResetTestDataResponse400Error
@@ -976,6 +982,36 @@ from .rotate_webhook_endpoint_secret_response_503_error import (
 from .rotate_webhook_endpoint_secret_response_503_error_code import (
     RotateWebhookEndpointSecretResponse503ErrorCode,
 )
+from .stream_events_response_400 import StreamEventsResponse400
+from .stream_events_response_400_error import StreamEventsResponse400Error
+from .stream_events_response_400_error_code import StreamEventsResponse400ErrorCode
+from .stream_events_response_401 import StreamEventsResponse401
+from .stream_events_response_401_error import StreamEventsResponse401Error
+from .stream_events_response_401_error_code import StreamEventsResponse401ErrorCode
+from .stream_events_response_403 import StreamEventsResponse403
+from .stream_events_response_403_error import StreamEventsResponse403Error
+from .stream_events_response_403_error_code import StreamEventsResponse403ErrorCode
+from .stream_events_response_429 import StreamEventsResponse429
+from .stream_events_response_429_error import StreamEventsResponse429Error
+from .stream_events_response_429_error_code import StreamEventsResponse429ErrorCode
+from .stream_events_response_503 import StreamEventsResponse503
+from .stream_events_response_503_error import StreamEventsResponse503Error
+from .stream_events_response_503_error_code import StreamEventsResponse503ErrorCode
+from .stream_requests_response_400 import StreamRequestsResponse400
+from .stream_requests_response_400_error import StreamRequestsResponse400Error
+from .stream_requests_response_400_error_code import StreamRequestsResponse400ErrorCode
+from .stream_requests_response_401 import StreamRequestsResponse401
+from .stream_requests_response_401_error import StreamRequestsResponse401Error
+from .stream_requests_response_401_error_code import StreamRequestsResponse401ErrorCode
+from .stream_requests_response_403 import StreamRequestsResponse403
+from .stream_requests_response_403_error import StreamRequestsResponse403Error
+from .stream_requests_response_403_error_code import StreamRequestsResponse403ErrorCode
+from .stream_requests_response_429 import StreamRequestsResponse429
+from .stream_requests_response_429_error import StreamRequestsResponse429Error
+from .stream_requests_response_429_error_code import StreamRequestsResponse429ErrorCode
+from .stream_requests_response_503 import StreamRequestsResponse503
+from .stream_requests_response_503_error import StreamRequestsResponse503Error
+from .stream_requests_response_503_error_code import StreamRequestsResponse503ErrorCode
 from .subscription_status_notification import SubscriptionStatusNotification
 from .subscription_status_notification_billing_result import (
     SubscriptionStatusNotificationBillingResult,
@@ -1391,6 +1427,11 @@ __all__ = (
     "ErrorEnvelopeErrorDetails",
     "Event",
     "EventData",
+    "EventStreamEntry",
+    "EventStreamEntryPayload",
+    "EventStreamEntryPayloadData",
+    "EventStreamEntryPayloadType",
+    "EventStreamEntryType",
     "EventType",
     "EventsPage",
     "FindInvoiceByOrderIdResponse200",
@@ -1638,6 +1679,7 @@ __all__ = (
     "RefundInvoiceResponse503Error",
     "RefundInvoiceResponse503ErrorCode",
     "RefundRefundStatus",
+    "RequestStreamEntry",
     "ResetTestDataResponse200",
     "ResetTestDataResponse400",
     "ResetTestDataResponse400Error",
@@ -1686,6 +1728,36 @@ __all__ = (
     "RotateWebhookEndpointSecretResponse503",
     "RotateWebhookEndpointSecretResponse503Error",
     "RotateWebhookEndpointSecretResponse503ErrorCode",
+    "StreamEventsResponse400",
+    "StreamEventsResponse400Error",
+    "StreamEventsResponse400ErrorCode",
+    "StreamEventsResponse401",
+    "StreamEventsResponse401Error",
+    "StreamEventsResponse401ErrorCode",
+    "StreamEventsResponse403",
+    "StreamEventsResponse403Error",
+    "StreamEventsResponse403ErrorCode",
+    "StreamEventsResponse429",
+    "StreamEventsResponse429Error",
+    "StreamEventsResponse429ErrorCode",
+    "StreamEventsResponse503",
+    "StreamEventsResponse503Error",
+    "StreamEventsResponse503ErrorCode",
+    "StreamRequestsResponse400",
+    "StreamRequestsResponse400Error",
+    "StreamRequestsResponse400ErrorCode",
+    "StreamRequestsResponse401",
+    "StreamRequestsResponse401Error",
+    "StreamRequestsResponse401ErrorCode",
+    "StreamRequestsResponse403",
+    "StreamRequestsResponse403Error",
+    "StreamRequestsResponse403ErrorCode",
+    "StreamRequestsResponse429",
+    "StreamRequestsResponse429Error",
+    "StreamRequestsResponse429ErrorCode",
+    "StreamRequestsResponse503",
+    "StreamRequestsResponse503Error",
+    "StreamRequestsResponse503ErrorCode",
     "SubscriptionStatusNotification",
     "SubscriptionStatusNotificationBillingResult",
     "SubscriptionStatusNotificationEventType",

@@ -50,6 +50,8 @@ export const RESULT_CODES = {
   TEST_CLOCK_ADVANCING: 261,
   TEST_CLOCK_TIME_INVALID: 262,
   TEST_CLOCK_LIMIT_EXCEEDED: 263,
+  /** The JSON API's event and request streams only; here because the table is exhaustive. */
+  STREAM_LIMIT_EXCEEDED: 900,
   /** The JSON API's webhook endpoints only; here because the table is exhaustive. */
   WEBHOOK_ENDPOINT_URL_REJECTED: 270,
   WEBHOOK_ENDPOINT_LIMIT_EXCEEDED: 271,

@@ -7,6 +7,8 @@ import { adminCall, CliError, connectionFromEnv, EXIT } from './admin-client.js'
 // starts in a fraction of the time without the whole app's modules.
 const runKassa = async (env: Record<string, string | undefined>) => (await import('./run-kassa.js')).runKassa(env);
 const triggerCommand = () => import('./trigger.js');
+const listenCommand = () => import('./listen.js');
+const logsTailCommand = () => import('./logs-tail.js');
 const loadSeedFile = async (path: string, env: 'test' | 'production') => (await import('../seed.js')).loadSeedFile(path, env);
 
 type Json = Record<string, unknown>;
@@ -83,7 +85,7 @@ const wireFields = (o: Json): Json => Object.fromEntries(Object.entries(o).map((
  * operations for operators (KASSA_ADMIN_URL, KASSA_ADMIN_TOKEN). Exit codes: 0 done, 1 a usage
  * mistake, 2 refused by the admin API, 3 Kassa unreachable or failing.
  */
-export function kassaProgram(options: { env?: Record<string, string | undefined>; out?: Out; err?: Out } = {}): Command {
+export function kassaProgram(options: { env?: Record<string, string | undefined>; out?: Out; err?: Out; signal?: AbortSignal } = {}): Command {
   const env = options.env ?? process.env;
   const out = options.out ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const print = printer(out);
@@ -325,6 +327,52 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
         `${d.event} ${d.event_id}`,
       ]);
     });
+  /** The merchant's credentials from the environment, --api and --project over KASSA_API_URL and KASSA_PROJECT. */
+  const merchant = async (o: { api?: string; project?: number }) =>
+    (await triggerCommand()).merchantFromEnv({ ...env, ...(o.api ? { KASSA_API_URL: o.api } : {}), ...(o.project === undefined ? {} : { KASSA_PROJECT: String(o.project) }) });
+  const streamCommand = (command: Command) =>
+    command.option('--api <url>', 'the API host (default KASSA_API_URL, else http://127.0.0.1:8080)').option('--project <id>', 'the project (default KASSA_PROJECT)', integer);
+  streamCommand(
+    program
+      .command('listen')
+      .description(
+        "forward the project's events to a local URL as its webhook endpoint would get them, signed by this session's secret (printed at start), until ^C; credentials from KASSA_LOGIN, KASSA_PASSWORD (KASSA_LISTEN_SECRET keeps a secret across sessions)",
+      )
+      .requiredOption('--forward-to <url>', 'where to POST each event, e.g. http://localhost:3000/webhooks')
+      .option('--events <types>', 'only these event types, comma-separated (payment.updated,refund.completed)')
+      .option('--since <when>', 'first the events since then: a duration back from now (30m, 2h, 7d), an ISO time, or an event id'),
+  ).action(async (o: { forwardTo: string; events?: string; since?: string; api?: string; project?: number }) => {
+    const { listen, sinceArgument } = await listenCommand();
+    const connection = await merchant(o);
+    await listen(connection, {
+      forwardTo: o.forwardTo,
+      ...(o.events ? { events: o.events.split(',').map((t) => t.trim()) } : {}),
+      ...(o.since ? { since: sinceArgument(o.since) } : {}),
+      ...(env['KASSA_LISTEN_SECRET'] ? { secret: env['KASSA_LISTEN_SECRET'] } : {}),
+      out,
+      err: options.err ?? ((line: string) => void process.stderr.write(`${line}\n`)),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  });
+  const logs = program.command('logs').description("the project's API calls (the dashboard's requests page)");
+  streamCommand(
+    logs
+      .command('tail')
+      .description("print the project's signed API calls as they are answered, until ^C (credentials from KASSA_LOGIN, KASSA_PASSWORD)")
+      .option('--status <status>', '4xx, 5xx or a status code')
+      .option('--path <prefix>', 'a route prefix: /invoices, or /api/v3/projects/:projectId/invoices')
+      .option('--json', 'one JSON object a line, with the masked request and response bodies'),
+  ).action(async (o: { status?: string; path?: string; json?: boolean; api?: string; project?: number }) => {
+    const { logsTail } = await logsTailCommand();
+    await logsTail(await merchant(o), {
+      ...(o.status ? { status: o.status } : {}),
+      ...(o.path ? { path: o.path } : {}),
+      json: o.json === true,
+      out,
+      err: options.err ?? ((line: string) => void process.stderr.write(`${line}\n`)),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  });
   return program;
 }
 

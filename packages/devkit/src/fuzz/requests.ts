@@ -77,6 +77,32 @@ const query = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: fc.webQueryParameters().map((q) => `?${q}`) },
+  // The streams' queries: types, since, status and path, right, hostile, huge or repeated.
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('types', 'since', 'status', 'path', 'types[]'),
+        fc.oneof(
+          fc.constantFrom(
+            'payment.updated',
+            'payment.updated,,',
+            'subscription.activated',
+            '4xx',
+            '6xx',
+            '999',
+            '2026-11-26T00:00:00Z',
+            '2026-02-31T00:00:00Z',
+            '/invoices',
+            'invoices',
+            'x'.repeat(500),
+          ),
+          fc.string({ maxLength: 80 }),
+        ),
+        fc.boolean(),
+      )
+      .map(([name, value, twice]) => `?${name}=${encodeURIComponent(value)}${twice ? `&${name}=${encodeURIComponent(value)}` : ''}`),
+  },
   // The lists' paging: limit and cursor (and the events' after of before), right or hostile.
   {
     weight: 1,
@@ -87,6 +113,24 @@ const query = fc.oneof(
       )
       .map(([name, value]) => `?${name}=${encodeURIComponent(value)}`),
   },
+);
+
+/**
+ * A Last-Event-ID that is no stream entry's id, so that a stream route answers 400 rather than a
+ * stream that never ends: empty, spaced, too long, two ids, a lone or double `~`, control and
+ * non-ASCII characters, or the header twice (Node joins the two with a comma).
+ */
+const hostileLastEventId: fc.Arbitrary<[string, string][]> = fc.oneof(
+  fc
+    .oneof(
+      fc.constantFrom('', ' ', 'a b', 'x'.repeat(300), `${'a'.repeat(101)}`, '../../etc/passwd', 'a,b', '~', 'a~', '~a', 'a~b~c', '%00', 'évènement', '"quoted"', '<script>'),
+      fc.string({ maxLength: 60 }).map((s) => `${s.replace(/[\r\n]/g, '')} !`),
+    )
+    .map((v): [string, string][] => [['Last-Event-ID', v]]),
+  fc.tuple(fc.uuid(), fc.uuid()).map(([a, b]): [string, string][] => [
+    ['Last-Event-ID', a],
+    ['Last-Event-ID', b],
+  ]),
 );
 
 /** What the app gave out so far: invoice and contract ids (201 answers), and card invoices with their widget tokens. */
@@ -391,7 +435,15 @@ function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCa
         fc.constant(path),
         goodBody(route, path),
         fc.constantFrom<Auth>('v3', 'v4'),
-        route.admin ? adminAuth(true) : route.dashboard ? dashboardCookie(known, true) : route.operation && route.method === 'POST' ? idempotencyKey : fc.constant<[string, string][]>([]),
+        route.admin
+          ? adminAuth(true)
+          : route.dashboard
+            ? dashboardCookie(known, true)
+            : route.stream
+              ? hostileLastEventId
+              : route.operation && route.method === 'POST'
+                ? idempotencyKey
+                : fc.constant<[string, string][]>([]),
       ),
     )
     .map(([route, path, body, authKind, bearer]) => assemble(target, route, route.method, path, body, goodType(route), target.signed ? authKind : 'none', bearer, false));
@@ -411,7 +463,13 @@ function hostileCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCase> 
             ? fc.tuple(fc.option(fc.oneof(hostileBody, nearlyRightAdminBody(route.path)), { freq: 4 }), contentType)
             : fc.tuple(fc.option(hostileBody, { freq: 4 }), contentType);
   const routed = routeOf(target).chain((route) =>
-    fc.tuple(fc.constant(route), method(route), pathOf(route), withBody(route), route.dashboard ? dashboardCookie(known, false) : fc.constant<[string, string][]>([])),
+    fc.tuple(
+      fc.constant(route),
+      method(route),
+      pathOf(route),
+      withBody(route),
+      route.dashboard ? dashboardCookie(known, false) : route.stream ? hostileLastEventId : fc.constant<[string, string][]>([]),
+    ),
   );
   const stray = fc.tuple(
     fc.constant<FuzzRoute>({ method: 'GET', path: '' }),

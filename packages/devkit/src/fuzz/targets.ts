@@ -19,6 +19,11 @@ export interface FuzzRoute {
   readonly admin?: boolean;
   /** A dashboard route behind a session: its requests carry the fuzz partner's session cookie (right, wrong or none), its forms the session's CSRF token. */
   readonly dashboard?: boolean;
+  /**
+   * A Server-Sent Events stream, whose right answer never ends: its requests always carry a
+   * Last-Event-ID no stream has (garbage, huge, repeated), which must be 400, never a 5xx or a stream.
+   */
+  readonly stream?: boolean;
 }
 
 /** What an error answer of a listener must look like. */
@@ -63,6 +68,9 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: `${P}/events`, operation: 'listEvents' },
   { method: 'GET', path: `${P}/webhook_deliveries`, operation: 'listWebhookDeliveries' },
   { method: 'POST', path: `${P}/webhook_deliveries/:deliveryId/redeliver`, operation: 'redeliverWebhook' },
+  // kassa listen's and kassa logs tail's streams.
+  { method: 'GET', path: `${P}/events/stream`, operation: 'streamEvents', stream: true },
+  { method: 'GET', path: `${P}/requests/stream`, operation: 'streamRequests', stream: true },
   // The deprecated hyphenated paths, served beside them.
   { method: 'GET', path: `${P}/webhook-deliveries`, operation: 'listWebhookDeliveries' },
   { method: 'POST', path: `${P}/webhook-deliveries/:deliveryId/redeliver`, operation: 'redeliverWebhook' },

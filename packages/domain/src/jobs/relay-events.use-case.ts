@@ -31,7 +31,8 @@ export class RelayEvents implements EventRelay {
     const { outbox, events: log, projects, notifications, deliveries, scheduler, clock } = this.ports;
     const events = await outbox.pending(limit, testClockId);
     const relayOne = async (event: DomainEvent) => {
-      await log.record(event);
+      // Real time as it enters the log: the feed `kassa listen` tails is in this order, never the event's own time (a test clock's).
+      await log.record(event, clock.now().toISOString());
       const project = await projects.findProject(event.projectId);
       const rendered: { readonly notification: Notification; readonly endpointId?: string }[] = project
         ? [...(await notifications.render(event, project)).map((notification) => ({ notification })), ...endpointNotifications(event, await this.ports.endpoints.all(event.projectId), notifications)]

@@ -48,6 +48,8 @@ export const ERROR_CATALOG = {
   TEST_CLOCK_TIME_INVALID: { message: "frozen_time must be after the clock's current time" },
   /** Kassa (test clocks): past a budget of the sandbox (clocks a project, objects a clock, work an advance); the message names it. */
   TEST_CLOCK_LIMIT_EXCEEDED: { message: 'A test clock limit is exceeded' },
+  /** Kassa: the project has as many event or request streams open as one API process serves; retry after Retry-After. */
+  STREAM_LIMIT_EXCEEDED: { message: 'Too many open streams for this project' },
   /** Kassa (webhook endpoints): the URL is not one Kassa may deliver to (not http(s), or not a public address). */
   WEBHOOK_ENDPOINT_URL_REJECTED: { message: 'The webhook endpoint URL was rejected' },
   /** Kassa (webhook endpoints): the project has as many endpoints as it may (16). */

@@ -7,19 +7,23 @@ import { runStampedCommand } from '../../application/run-command.js';
 
 /**
  * POST webhook_deliveries/{id}/redeliver: a new attempt now, with the same webhook-id (a new
- * timestamp and signature); a dead delivery comes back to life with a fresh schedule.
+ * timestamp and signature); a dead delivery comes back to life with a fresh schedule. The event
+ * log notes the redelivery as a feed entry of its own, so a `kassa listen` session forwards the
+ * event again too (the dashboard's redelivery and the operators' recovery come through here).
  */
 export class RedeliverWebhook {
-  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time' | 'events'>) {}
 
-  execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
-    const { deliveries } = this.ports;
-    return runStampedCommand(this.ports, {
+  async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
+    const { deliveries, events, ids, clock } = this.ports;
+    const result = await runStampedCommand(this.ports, {
       lifecycle: deliveryLifecycle,
       load: () => deliveries.get(input.projectId, input.deliveryId),
       missing: fail('NOT_FOUND', 'No such webhook delivery'),
       command: redeliver,
       save: (d) => deliveries.save(d),
     });
+    if (result.ok) await events.markRedelivered(input.projectId, result.value.eventId, { id: ids.newId(), at: clock.now().toISOString() });
+    return result;
   }
 }

@@ -1,0 +1,120 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KassaClient } from '@kassa/merchant-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CliError } from '../src/cli/admin-client.js';
+import { followStream } from '../src/cli/event-stream.js';
+
+// The CLI's stream follower against real HTTP servers that misbehave as networks do: a connection
+// that goes silent without closing (stripe-cli #600, #631), one that ends, a refusal for good.
+let server: Server | undefined;
+afterEach(
+  () =>
+    new Promise<void>((resolve) => {
+      if (!server?.listening) return resolve();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse, n: number) => void): Promise<string> {
+  let n = 0;
+  const listening = createServer((req, res) => handler(req, res, n++));
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+}
+
+const client = (baseUrl: string) => new KassaClient({ baseUrl, login: 'merchant', password: 'merchant-secret-1' });
+
+describe('followStream', () => {
+  it('takes a connection that brings nothing for stallMs as dead, reconnects with Last-Event-ID, and again after a stream that ended', async () => {
+    const seen: (string | undefined)[] = [];
+    const url = await serve((req, res, n) => {
+      seen.push(req.headers['last-event-id'] as string | undefined);
+      expect(req.headers['x-signature']).toMatch(/^[0-9a-f]{64}$/);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`event: ready\ndata: {}\n\nid: entry-${n}\nevent: event\ndata: {"n":${n}}\n\n`);
+      // The first goes silent, open; the second ends; the third stays and beats.
+      if (n === 1) res.end();
+      if (n >= 2) setInterval(() => res.write(': heartbeat\n\n'), 50).unref();
+    });
+    const controller = new AbortController();
+    const messages: string[] = [];
+    const notices: string[] = [];
+    const following = followStream({
+      client: client(url),
+      baseUrl: url,
+      path: '/api/v3/projects/1/events/stream',
+      operation: 'streamEvents',
+      query: () => ({}),
+      resumable: true,
+      stallMs: 400,
+      backoffMs: 20,
+      onNotice: (line) => notices.push(line),
+      onMessage: (m) => {
+        messages.push(`${m.event}:${m.id ?? ''}`);
+        if (m.id === 'entry-2') setTimeout(() => controller.abort(), 600);
+      },
+      signal: controller.signal,
+    });
+    await following;
+    expect(messages).toEqual(['ready:', 'event:entry-0', 'ready:', 'event:entry-1', 'ready:', 'event:entry-2']);
+    expect(seen).toEqual([undefined, 'entry-0', 'entry-1']);
+    expect(notices[0]).toMatch(/went silent \(no heartbeat, or no answer in time\): the connection is dead/);
+    expect(notices).toContain('the stream ended (Kassa stopping or restarting?): reconnecting');
+    // The heartbeats of the third kept it alive past stallMs: no notice after it connected.
+    expect(notices.at(-1)).toMatch(/connected again, resuming after entry-1/);
+  });
+
+  it('tries again a connection taken but never answered (a Kassa still starting)', async () => {
+    const url = await serve((_req, res, n) => {
+      if (n > 0) res.writeHead(200, { 'content-type': 'text/event-stream' }).write('event: ready\ndata: {}\n\n');
+    });
+    const controller = new AbortController();
+    const notices: string[] = [];
+    const started = Date.now();
+    await followStream({
+      client: client(url),
+      baseUrl: url,
+      path: '/s',
+      operation: 'streamEvents',
+      query: () => ({}),
+      resumable: true,
+      stallMs: 300,
+      backoffMs: 10,
+      onNotice: (l) => notices.push(l),
+      onMessage: () => controller.abort(),
+      signal: controller.signal,
+    });
+    expect(notices[0]).toMatch(/went silent/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('stops with a CliError on a refusal for good (401), and retries a 503 until it is served', async () => {
+    const refused = await serve((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false,"error":{"code":"AUTH_INVALID_SIGNATURE","message":"no"}}'));
+    const base = { operation: 'streamEvents' as const, path: '/s', query: () => ({}), resumable: false, onMessage: () => undefined, onNotice: () => undefined };
+    const error = await followStream({ ...base, client: client(refused), baseUrl: refused }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(2);
+    expect((error as CliError).message).toContain('refused the credentials');
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+
+    const controller = new AbortController();
+    const notices: string[] = [];
+    const busy = await serve((_req, res, n) => {
+      if (n < 2) return void res.writeHead(503, { 'retry-after': '0' }).end();
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).write('event: ready\ndata: {}\n\n');
+    });
+    await followStream({
+      ...base,
+      client: client(busy),
+      baseUrl: busy,
+      backoffMs: 10,
+      onNotice: (l) => notices.push(l),
+      onMessage: () => controller.abort(),
+      signal: controller.signal,
+    });
+    expect(notices.slice(0, 2)).toEqual(['Kassa answered 503: trying again', 'Kassa answered 503: trying again']);
+  });
+});
