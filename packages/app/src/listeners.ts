@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connection-guard.js';
 
@@ -23,6 +23,22 @@ export function createListener(timeouts: ListenerTimeouts = LISTENER_TIMEOUTS, l
   const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: timeouts.checkEveryMs });
   guardConnections(server, limits);
   return server;
+}
+
+/**
+ * Holds the requests a listener takes before its app is on it (it is bound first: its port names the
+ * links the app is built with), then hands them to the app in their order: a client that connects
+ * while Kassa starts waits a moment instead of never being answered. Returns what puts the app on.
+ */
+export function holdUntilServed(server: Server): (app: RequestListener) => void {
+  const held: [IncomingMessage, ServerResponse][] = [];
+  const hold = (req: IncomingMessage, res: ServerResponse) => void held.push([req, res]);
+  server.on('request', hold);
+  return (app) => {
+    server.off('request', hold);
+    server.on('request', app);
+    for (const [req, res] of held.splice(0)) app(req, res);
+  };
 }
 
 export function listen(server: Server, port: number, host: string): Promise<number> {

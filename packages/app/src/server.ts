@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { createAdminApp } from '@kassa/admin-api';
 import type { HostResolver } from '@kassa/adapters-webhooks';
@@ -8,7 +8,7 @@ import { buildContainer } from './container.js';
 import { loadExtensions } from './extensions.js';
 import type { BenchmarkSwitch } from './host-apps.js';
 import { inProcessJobs, redisJobs, type Jobs } from './jobs.js';
-import { close, createListener, LISTENER_TIMEOUTS, listen, type ListenerTimeouts } from './listeners.js';
+import { close, createListener, holdUntilServed, LISTENER_TIMEOUTS, listen, type ListenerTimeouts } from './listeners.js';
 import { CONNECTION_LIMITS } from './connection-guard.js';
 import { createLogger, flushed } from './logger.js';
 import type { KassaMetrics } from './operations/kassa-metrics.js';
@@ -66,6 +66,8 @@ interface Listeners {
   readonly servers: Readonly<Record<HostName, Server>>;
   readonly admin: Server;
   readonly urls: Readonly<Record<ListenerName, string>>;
+  /** Puts a listener's app on it, with the requests it held until then. */
+  readonly serve: Readonly<Record<ListenerName, (app: RequestListener) => void>>;
 }
 
 /** Binds the public listeners (none for a worker: it runs jobs only) and the admin one; port 0 picks a free one. */
@@ -76,10 +78,11 @@ async function openListeners(s: ListenerSettings, role: KassaSettings['role'], o
   const servers = Object.fromEntries(hosts.map((h) => [h, make()])) as Record<HostName, Server>;
   const admin = make();
   const urls = {} as Record<ListenerName, string>;
+  const serve = Object.fromEntries([...hosts.map((h) => [h, holdUntilServed(servers[h])]), ['admin', holdUntilServed(admin)]]) as Record<ListenerName, (app: RequestListener) => void>;
   const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   for (const h of hosts) urls[h] = urlOf(s.host, await listen(servers[h], s.ports[h], s.host));
   urls.admin = urlOf(s.adminHost, await listen(admin, s.adminPort, s.adminHost));
-  return { hosts, servers, admin, urls };
+  return { hosts, servers, admin, urls, serve };
 }
 
 /** Links and documents name the configured public addresses, else the listeners' own (a worker has none). */
@@ -175,12 +178,12 @@ function serve(listeners: Listeners, container: ReturnType<typeof buildContainer
   for (const h of listeners.hosts) {
     const { app, documents, fallback } = apps[h]();
     const server = listeners.servers[h];
-    server.on('request', app);
+    listeners.serve[h](app);
     server.on('clientError', clientErrorHandler(settings.mode, documents, fallback, { host: h, observer }));
     server.on('checkExpectation', expectationFailedHandler(settings.mode, documents, fallback));
   }
   const { admin } = listeners;
-  admin.on('request', createAdminApp(container.get(TOKENS.AdminDeps)));
+  listeners.serve.admin(createAdminApp(container.get(TOKENS.AdminDeps)));
   admin.on('clientError', clientErrorHandler(settings.mode, [], undefined, { host: 'admin', observer }));
   admin.on('checkExpectation', expectationFailedHandler(settings.mode));
 }

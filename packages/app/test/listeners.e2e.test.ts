@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { configSchema } from '../src/config.js';
 import { CONNECTION_LIMITS } from '../src/connection-guard.js';
-import { createListener, LISTENER_TIMEOUTS } from '../src/listeners.js';
+import { createListener, holdUntilServed, LISTENER_TIMEOUTS } from '../src/listeners.js';
 import type { HostName } from '../src/server.js';
 
 const HOSTS: HostName[] = ['api', 'pci', 'widget', 'subs'];
@@ -182,3 +182,28 @@ function exchangeHalfOpen(base: string, text: string): Promise<RawAnswer> {
     });
   });
 }
+
+describe('a listener is bound before its app is built (its port names the links)', () => {
+  it('holds the requests it takes meanwhile, in their order, and hands them to the app once it is on', async () => {
+    const server = createListener();
+    const serve = holdUntilServed(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const answers = [1, 2].map((n) => fetch(`http://127.0.0.1:${port}/early/${n}`).then(async (r) => `${r.status} ${await r.text()}`));
+      const seen: string[] = [];
+      // Without the hold, these requests would wait for ever: nothing answers a listener without an app.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      serve((req, res) => {
+        seen.push(req.url ?? '');
+        res.end(`served ${req.url}`);
+      });
+      expect(await Promise.all(answers)).toEqual(['200 served /early/1', '200 served /early/2']);
+      expect(seen).toEqual(['/early/1', '/early/2']);
+      expect(await (await fetch(`http://127.0.0.1:${port}/later`)).text()).toBe('served /later');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
