@@ -43,11 +43,7 @@ export class InMemoryEventFeed {
   private readonly byTime = new NewestFirstIndex();
 
   constructor(journal?: Journal) {
-    this.entries = new JournaledMap(
-      journal,
-      'event_feed',
-      shape({ projectId: integer, seq: integer, at: text, eventId: text, redelivery: boolean, occurredAt: text, testClockId: optional(text) }),
-    );
+    this.entries = new JournaledMap(journal, 'event_feed', shape({ projectId: integer, seq: integer, at: text, eventId: text, redelivery: boolean, occurredAt: text, testClockId: optional(text) }));
     this.counters = new JournaledMap(journal, 'event_feed_counters', counter, Number);
     const restored = [...this.entries].sort(([, a], [, b]) => a.seq - b.seq);
     for (const [id, e] of restored) this.index(id, e);

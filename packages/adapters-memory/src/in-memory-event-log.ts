@@ -48,7 +48,14 @@ export class InMemoryEventLog implements EventLog {
       this.events.set(event.id, stored);
     }
     // Appended once whatever happened before (a journal of before the feed, a record that stopped between the two).
-    this.feedEntries.append(event.id, { projectId: event.projectId, at: recordedAt, eventId: event.id, redelivery: false, occurredAt: event.occurredAt, ...(event.testClockId ? { testClockId: event.testClockId } : {}) });
+    this.feedEntries.append(event.id, {
+      projectId: event.projectId,
+      at: recordedAt,
+      eventId: event.id,
+      redelivery: false,
+      occurredAt: event.occurredAt,
+      ...(event.testClockId ? { testClockId: event.testClockId } : {}),
+    });
   }
 
   async markRedelivered(projectId: number, eventId: string, mark: { readonly id: string; readonly at: string }): Promise<void> {

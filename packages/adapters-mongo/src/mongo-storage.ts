@@ -170,7 +170,10 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   const endpoint = aggregates<WebhookEndpoint>('webhook_endpoints');
   const endpoints = new MongoWebhookEndpointRepository(endpoint, options.sealer ?? PLAIN_SECRETS);
   const deliveries = new MongoWebhookDeliveryRepository(aggregates<WebhookDelivery>('webhook_deliveries'));
-  const events = new MongoEventLog(db.collection<EventDocument>('events'), new MongoEventFeed(db.collection<FeedEntryDocument>('event_feed'), db.collection<FeedCounterDocument>('event_feed_counters')));
+  const events = new MongoEventLog(
+    db.collection<EventDocument>('events'),
+    new MongoEventFeed(db.collection<FeedEntryDocument>('event_feed'), db.collection<FeedCounterDocument>('event_feed_counters')),
+  );
   const idempotency = new MongoIdempotencyStore(db.collection<IdempotencyDocument>('idempotency_keys'));
   return {
     client,

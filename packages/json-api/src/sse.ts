@@ -50,7 +50,10 @@ export function serveStream(deps: ApiDeps, streams: OpenStreams | undefined, kin
   // Listened to first, then looked at: a client that left while the stream was being prepared is gone already.
   req.on('close', end);
   res.on('close', end);
-  if (gone(req, res)) return end();
+  if (gone(req, res)) {
+    end();
+    return;
+  }
   const taken = streams ? streams.take(kind, projectId, { end }) : () => undefined;
   if (taken === 'full') {
     ended = true;

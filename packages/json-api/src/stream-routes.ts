@@ -151,7 +151,8 @@ export function streamRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter
       if (path.value !== undefined && !path.value.startsWith('/')) return void answeredWithError(res, deps, bad('path: a route prefix, beginning with /'));
       // Not resumable: a Last-Event-ID is ignored, but one no entry of this stream could have is refused (as the events stream does).
       const lastId = req.headers['last-event-id'];
-      if (lastId !== undefined && (typeof lastId !== 'string' || !REQUEST_ENTRY_ID.test(lastId))) return void answeredWithError(res, deps, bad('Last-Event-ID: the id of an entry of this stream, sent once'));
+      if (lastId !== undefined && (typeof lastId !== 'string' || !REQUEST_ENTRY_ID.test(lastId)))
+        return void answeredWithError(res, deps, bad('Last-Event-ID: the id of an entry of this stream, sent once'));
       const log = deps.apiCallRecorder;
       if (!log) return void answeredWithError(res, deps, domainError('NOT_FOUND', 'The requests log is off on this Kassa'));
       const onPath = pathFilter(path.value);

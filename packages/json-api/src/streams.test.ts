@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kassaUseCases, type EventLog } from '@kassa/domain';
-import { InMemoryProjectDirectory, inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
+import { type InMemoryProjectDirectory, inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
 import { CallerAuthentication } from '@kassa/operations';
 import { KassaClient } from '@kassa/merchant-client';
 import { serve, type Served } from '@kassa/http-kit/testing';

@@ -171,7 +171,7 @@ const LAST_EVENT_ID = {
   in: 'header',
   required: false,
   schema: { type: 'string', maxLength: 15, pattern: FEED_POSITION.source },
-  description: "The SSE id of the last entry received (its place in the feed): the stream resumes after it. Anything else is 400 BAD_REQUEST",
+  description: 'The SSE id of the last entry received (its place in the feed): the stream resumes after it. Anything else is 400 BAD_REQUEST',
 };
 
 /** A success answer: the envelope with the operation's data, and the headers it may carry. */

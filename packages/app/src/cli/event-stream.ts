@@ -115,8 +115,10 @@ export async function followStream(o: StreamFollowing): Promise<void> {
   let ending: ServerEnding | undefined;
   const parser = createParser({
     onEvent: (message) => {
-      if (message.event === 'reconnect') return void (ending = { renew: true });
-      if (message.event === 'error') return void (ending = { refused: streamRefusal(message.data) });
+      if (message.event === 'reconnect' || message.event === 'error') {
+        ending = message.event === 'reconnect' ? { renew: true } : { refused: streamRefusal(message.data) };
+        return;
+      }
       if (message.id) lastId = message.id;
       queue.push(message);
       working ??= work();
