@@ -20,4 +20,12 @@ export class InMemoryApiCallLog implements ApiCallLog {
     }
     return out;
   }
+
+  async after(projectId: number, after: { readonly at: string; readonly id: string }, limit: number): Promise<ApiCall[]> {
+    const later = (this.byProject.get(projectId) ?? []).filter((c) => c.at > after.at || (c.at === after.at && c.id > after.id));
+    return later
+      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1))
+      .slice(0, limit)
+      .map((c) => ({ ...c }));
+  }
 }

@@ -1,26 +1,19 @@
 import { JournaledMap, type Journal } from './journal.js';
 import { integer, isObject, jsonRecord, listOf, optional, shape, text } from './restored-checks.js';
 import { NewestFirstIndex } from './newest-first-index.js';
-import { REDELIVERIES_KEPT, redeliveryEntryId, type EventFeedEntry, type EventFilter, type EventLog } from '@kassa/domain';
+import { InMemoryEventFeed } from './in-memory-event-feed.js';
+import { redeliveryEntryId, type EventFeedEntry, type EventFilter, type EventLog, type FeedStart } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 
-interface Redelivery {
-  readonly id: string;
-  readonly at: string;
-}
-
-/** One logged event: its JSON text, the time it occurred (the retention), its project (a reset), when it entered the log and its redeliveries (the feed). */
+/** One logged event: its JSON text, the time it occurred (the retention), its project (a reset), when it entered the log. */
 interface Stored {
   readonly json: string;
   readonly occurredAt: string;
   readonly projectId: number;
   readonly onClock?: true;
-  /** Absent in a journal of before the feed: the event then is in no feed. */
+  /** Absent in a journal of before the feed. */
   readonly recordedAt?: string;
-  readonly redeliveries?: readonly Redelivery[];
 }
-
-const redelivery = (v: unknown) => isObject(v) && typeof v['id'] === 'string' && typeof v['at'] === 'string';
 
 export class InMemoryEventLog implements EventLog {
   /** Each event as JSON text, beside the fields it is found by. */
@@ -28,8 +21,8 @@ export class InMemoryEventLog implements EventLog {
 
   /** Each project's events newest first (time, then id), rebuilt from the log at start. */
   private readonly newest = new NewestFirstIndex();
-  /** Each project's feed entries by (entry time, entry id): the events as they entered the log, and their redeliveries. */
-  private readonly entries = new NewestFirstIndex();
+  /** The feed: the events as they entered the log, and their redeliveries, by place. */
+  private readonly feedEntries: InMemoryEventFeed;
 
   /** With a `journal`, the event log survives a restart. */
   constructor(
@@ -39,51 +32,48 @@ export class InMemoryEventLog implements EventLog {
     this.events = new JournaledMap(
       journal,
       'events',
-      shape({ json: text, occurredAt: text, projectId: integer, onClock: optional((v) => v === true), recordedAt: optional(text), redeliveries: optional(listOf(redelivery)) }, (e, key) =>
+      // `redeliveries`: a journal of before the feed had its own documents (read, not used).
+      shape({ json: text, occurredAt: text, projectId: integer, onClock: optional((v) => v === true), recordedAt: optional(text), redeliveries: optional(listOf(isObject)) }, (e, key) =>
         jsonRecord(e['json'], key),
       ),
     );
-    for (const [id, e] of this.events) {
-      this.newest.add(e.projectId, e.occurredAt, id);
-      this.indexEntries(id, e, 'add');
-    }
+    this.feedEntries = new InMemoryEventFeed(journal);
+    for (const [id, e] of this.events) this.newest.add(e.projectId, e.occurredAt, id);
   }
 
   async record(event: DomainEvent, recordedAt = this.now().toISOString()): Promise<void> {
     if (!this.events.has(event.id)) {
       const stored: Stored = { json: JSON.stringify(event), occurredAt: event.occurredAt, projectId: event.projectId, ...(event.testClockId ? { onClock: true as const } : {}), recordedAt };
       this.newest.add(event.projectId, event.occurredAt, event.id);
-      this.indexEntries(event.id, stored, 'add');
       this.events.set(event.id, stored);
     }
+    // Appended once whatever happened before (a journal of before the feed, a record that stopped between the two).
+    this.feedEntries.append(event.id, {
+      projectId: event.projectId,
+      at: recordedAt,
+      eventId: event.id,
+      redelivery: false,
+      occurredAt: event.occurredAt,
+      ...(event.testClockId ? { testClockId: event.testClockId } : {}),
+    });
   }
 
-  async markRedelivered(projectId: number, eventId: string, mark: Redelivery): Promise<void> {
+  async markRedelivered(projectId: number, eventId: string, mark: { readonly id: string; readonly at: string }): Promise<void> {
     const stored = this.events.get(eventId);
     if (!stored || stored.projectId !== projectId) return;
-    const all = [...(stored.redeliveries ?? []), { id: mark.id, at: mark.at }];
-    const kept = all.slice(-REDELIVERIES_KEPT);
-    for (const gone of all.slice(0, all.length - kept.length)) this.entries.remove(projectId, gone.at, redeliveryEntryId(eventId, gone.id));
-    this.entries.add(projectId, mark.at, redeliveryEntryId(eventId, mark.id));
-    this.events.set(eventId, { ...stored, redeliveries: kept });
+    const testClockId = stored.onClock ? (JSON.parse(stored.json) as DomainEvent).testClockId : undefined;
+    this.feedEntries.append(redeliveryEntryId(eventId, mark.id), { projectId, at: mark.at, eventId, redelivery: true, occurredAt: stored.occurredAt, ...(testClockId ? { testClockId } : {}) });
   }
 
-  async feed(projectId: number, since: string, limit: number): Promise<EventFeedEntry[]> {
-    const page: EventFeedEntry[] = [];
-    for (const [at, entryId] of this.entries.oldestFirst(projectId, since)) {
-      if (page.length >= limit) break;
-      const cut = entryId.indexOf('~');
-      const stored = this.events.get(cut < 0 ? entryId : entryId.slice(0, cut));
-      if (stored) page.push({ id: entryId, at, event: JSON.parse(stored.json) as DomainEvent, redelivery: cut >= 0 });
-    }
-    return page;
+  async feed(projectId: number, afterSeq: number, limit: number): Promise<EventFeedEntry[]> {
+    return this.feedEntries.after(projectId, afterSeq, limit, (id) => {
+      const stored = this.events.get(id);
+      return stored ? (JSON.parse(stored.json) as DomainEvent) : undefined;
+    });
   }
 
-  async feedPosition(projectId: number, entryId: string): Promise<string | undefined> {
-    const cut = entryId.indexOf('~');
-    const stored = this.events.get(cut < 0 ? entryId : entryId.slice(0, cut));
-    if (!stored || stored.projectId !== projectId) return undefined;
-    return cut < 0 ? stored.recordedAt : stored.redeliveries?.find((r) => redeliveryEntryId(entryId.slice(0, cut), r.id) === entryId)?.at;
+  async feedPosition(projectId: number, start: FeedStart): Promise<number | undefined> {
+    return this.feedEntries.position(projectId, start);
   }
 
   /** Removes a project's events (the test environment's reset). */
@@ -91,7 +81,8 @@ export class InMemoryEventLog implements EventLog {
     let removed = 0;
     for (const [id, e] of this.events) if (e.projectId === projectId && this.events.delete(id)) removed += 1;
     this.newest.removeProject(projectId);
-    this.entries.removeProject(projectId);
+    // The entries go with their events; the project's counter stays (a place is never given twice).
+    this.feedEntries.removeWhere((e) => e.projectId === projectId);
     return removed;
   }
 
@@ -104,6 +95,7 @@ export class InMemoryEventLog implements EventLog {
         removed += 1;
       }
     }
+    this.feedEntries.removeWhere((e) => e.projectId === projectId && e.testClockId === testClockId);
     return removed;
   }
 
@@ -118,6 +110,7 @@ export class InMemoryEventLog implements EventLog {
         removed += 1;
       }
     }
+    this.feedEntries.removeWhere((e) => e.occurredAt < before && e.testClockId === undefined);
     return removed;
   }
 
@@ -136,11 +129,5 @@ export class InMemoryEventLog implements EventLog {
 
   private forget(id: string, e: Stored): void {
     this.newest.remove(e.projectId, e.occurredAt, id);
-    this.indexEntries(id, e, 'remove');
-  }
-
-  private indexEntries(id: string, e: Stored, how: 'add' | 'remove'): void {
-    if (e.recordedAt) this.entries[how](e.projectId, e.recordedAt, id);
-    for (const r of e.redeliveries ?? []) this.entries[how](e.projectId, r.at, redeliveryEntryId(id, r.id));
   }
 }

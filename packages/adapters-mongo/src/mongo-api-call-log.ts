@@ -39,6 +39,17 @@ export class MongoApiCallLog implements ApiCallLog {
     return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
   }
 
+  async after(projectId: number, after: { readonly at: string; readonly id: string }, limit: number): Promise<ApiCall[]> {
+    const docs = await storage(() =>
+      this.calls
+        .find({ projectId, $or: [{ at: { $gt: after.at } }, { at: after.at, _id: { $gt: after.id } }] })
+        .sort({ at: 1, _id: 1 })
+        .limit(limit)
+        .toArray(),
+    );
+    return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
+  }
+
   private async trim(projectId: number, now: string): Promise<void> {
     const oldest = new Date(Date.parse(now) - API_CALLS_DAYS * 86_400_000).toISOString();
     await storage(() => this.calls.deleteMany({ at: { $lt: oldest } }));

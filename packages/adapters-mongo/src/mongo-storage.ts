@@ -9,6 +9,7 @@ import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
 import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
 import { MongoEventLog, type EventDocument } from './mongo-event-log.js';
+import { MongoEventFeed, type FeedCounterDocument, type FeedEntryDocument } from './mongo-event-feed.js';
 import { MongoRetention } from './mongo-retention.js';
 import { MongoTestClockRepository } from './mongo-test-clock-repository.js';
 import { MongoDashboardSessions, type FailureWindowDocument, type SessionDocument } from './mongo-dashboard-sessions.js';
@@ -122,9 +123,13 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
     { key: { projectId: 1, type: 1, occurredAt: -1, _id: -1 }, name: 'project_type_newest_first' },
     // An aggregate's timeline (the dashboard's detail pages).
     { key: { projectId: 1, 'event.aggregate.id': 1, occurredAt: -1, _id: -1 }, name: 'project_aggregate_newest_first' },
-    // The feed `kassa listen` tails: events as they entered the log, and their redeliveries (multikey).
-    { key: { projectId: 1, recordedAt: 1, _id: 1 }, name: 'project_feed' },
-    { key: { projectId: 1, 'redeliveries.at': 1 }, name: 'project_feed_redeliveries' },
+    { key: { occurredAt: 1 }, name: 'retention' },
+  ],
+  // The feed `kassa listen` tails: one entry per event entering the log and per redelivery, by place.
+  event_feed: [
+    { key: { projectId: 1, seq: 1 }, name: 'feed_order', unique: true },
+    // Where a `since` time starts (read once per stream).
+    { key: { projectId: 1, at: 1, _id: 1 }, name: 'feed_by_time' },
     { key: { occurredAt: 1 }, name: 'retention' },
   ],
   audit_log: [{ key: { at: -1, _id: -1 }, name: 'newest_first' }],
@@ -165,7 +170,10 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   const endpoint = aggregates<WebhookEndpoint>('webhook_endpoints');
   const endpoints = new MongoWebhookEndpointRepository(endpoint, options.sealer ?? PLAIN_SECRETS);
   const deliveries = new MongoWebhookDeliveryRepository(aggregates<WebhookDelivery>('webhook_deliveries'));
-  const events = new MongoEventLog(db.collection<EventDocument>('events'));
+  const events = new MongoEventLog(
+    db.collection<EventDocument>('events'),
+    new MongoEventFeed(db.collection<FeedEntryDocument>('event_feed'), db.collection<FeedCounterDocument>('event_feed_counters')),
+  );
   const idempotency = new MongoIdempotencyStore(db.collection<IdempotencyDocument>('idempotency_keys'));
   return {
     client,

@@ -66,12 +66,12 @@ export function buildContainer(f: Foundations): Container {
       [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs],
     );
   container.bind(TOKENS.Metrics).toResolvedValue(
-    (s: KassaSettings, storage: Storage, jobs: Jobs, clock: Clock, readiness: Readiness) =>
+    (s: KassaSettings, storage: Storage, jobs: Jobs, clock: Clock, readiness: Readiness, streams: OpenStreams) =>
       new KassaMetrics(
-        gaugeSources(storage, jobs, clock, async () => (await readiness.report()).ready),
+        gaugeSources(storage, jobs, clock, async () => (await readiness.report()).ready, streams),
         s.role,
       ),
-    [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs, TOKENS.Clock, TOKENS.Readiness],
+    [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs, TOKENS.Clock, TOKENS.Readiness, TOKENS.OpenStreams],
   );
   container.bind(TOKENS.Scheduler).toResolvedValue((jobs: Jobs, requests: RequestScope) => requestStampedScheduler(jobs.scheduler, requests), [TOKENS.Jobs, TOKENS.RequestScope]);
   container

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { KassaClient } from '@kassa/merchant-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CliError } from '../src/cli/admin-client.js';
-import { followStream } from '../src/cli/event-stream.js';
+import { followStream, retryAfterMs } from '../src/cli/event-stream.js';
 
 // The CLI's stream follower against real HTTP servers that misbehave as networks do: a connection
 // that goes silent without closing (stripe-cli #600, #631), one that ends, a refusal for good.
@@ -117,4 +117,74 @@ describe('followStream', () => {
     });
     expect(notices.slice(0, 2)).toEqual(['Kassa answered 503: trying again', 'Kassa answered 503: trying again']);
   });
+
+  it('renews a stream the server ended for its life at once and without a word, signed anew; exits 2 on a refusal while streaming (event: error)', async () => {
+    const signatures: string[] = [];
+    const url = await serve((req, res, n) => {
+      signatures.push(String(req.headers['x-timestamp']) + String(req.headers['x-signature']));
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`event: ready\ndata: {}\n\nid: ${n + 1}\nevent: event\ndata: {}\n\n`);
+      if (n === 0) res.end('event: reconnect\ndata: {"reason":"a stream lives 600 s at most: connect again"}\n\n');
+      else res.end('event: error\ndata: {"code":"AUTH_INVALID_PROJECT","message":"The project is inactive"}\n\n');
+    });
+    const notices: string[] = [];
+    const messages: string[] = [];
+    const error = await followStream({
+      client: client(url),
+      baseUrl: url,
+      path: '/s',
+      operation: 'streamEvents',
+      query: () => ({}),
+      resumable: true,
+      backoffMs: 5_000,
+      onNotice: (l) => notices.push(l),
+      onMessage: (m) => void messages.push(`${m.event}:${m.id ?? ''}`),
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect([(error as CliError).exitCode, (error as CliError).message]).toEqual([2, 'Kassa ended the stream: AUTH_INVALID_PROJECT: The project is inactive']);
+    expect(notices).toEqual([]);
+    expect(messages).toEqual(['ready:', 'event:1', 'ready:', 'event:2']);
+    expect(signatures).toHaveLength(2);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, never as a hot loop; ^C ends at once, what waits dropped', async () => {
+    expect(retryAfterMs('7')).toBe(7_000);
+    expect(retryAfterMs(new Date(Date.now() + 3_000).toUTCString())).toBeGreaterThan(1_000);
+    expect([retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT'), retryAfterMs('soon'), retryAfterMs(null)]).toEqual([0, 0, 0]);
+    let connections = 0;
+    const url = await serve((_req, res) => {
+      connections += 1;
+      res.writeHead(503, { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }).end();
+    });
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 500);
+    const base = { client: client(url), baseUrl: url, path: '/s', operation: 'streamEvents' as const, query: () => ({}), resumable: true, onNotice: () => undefined };
+    await followStream({ ...base, backoffMs: 100, onMessage: () => undefined, signal: stop.signal });
+    expect(connections).toBeLessThanOrEqual(4);
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+
+    const slow = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(Array.from({ length: 50 }, (_, i) => `id: ${i + 1}\nevent: event\ndata: {}\n\n`).join(''));
+    });
+    const quit = new AbortController();
+    let handled = 0;
+    const following = followStream({
+      ...base,
+      client: client(slow),
+      baseUrl: slow,
+      maxPending: 5,
+      onMessage: async () => {
+        handled += 1;
+        if (handled === 1) setTimeout(() => quit.abort(), 50);
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      },
+      signal: quit.signal,
+    });
+    const started = Date.now();
+    await following;
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(handled).toBe(1);
+  }, 10_000);
 });

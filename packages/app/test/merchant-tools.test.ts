@@ -179,7 +179,7 @@ async function theStreams(api: KassaClient, eventId: string): Promise<void> {
   const since = new Date(Date.now() - 10 * 60_000).toISOString();
   expect(await read('streamEvents', '/events/stream', { types: 'contract.authorized,payment.updated', since })).toMatch(/^event: ready\n/);
   const ready = /^event: ready\ndata: .*\n\n/;
-  expect(await read('streamEvents', '/events/stream', { since: eventId }, { 'Last-Event-ID': eventId }, ready)).toMatch(ready);
+  expect(await read('streamEvents', '/events/stream', { since: eventId }, { 'Last-Event-ID': '1' }, ready)).toMatch(ready);
   expect(await read('streamRequests', '/requests/stream', { status: '2xx', path: '/invoices' }, {}, ready)).toMatch(ready);
   await wrongOnPurpose(() => read('streamEvents', '/events/stream', {}, { 'Last-Event-ID': 'garbage garbage' }));
 }

@@ -182,8 +182,8 @@ export type { SweepTestClocks } from './sandbox/use-cases/sweep-test-clocks.js';
 export { removeExpiredTestClocks } from './sandbox/use-cases/remove-expired-test-clocks.js';
 export type { SimulatePayment } from './sandbox/use-cases/simulate-payment.use-case.js';
 export type { GetContract, ListContracts } from './contract/use-cases/contract-queries.js';
-export type { FeedTailStart } from './webhook/use-cases/event-feed-tail.js';
-export { EventFeedTail, FEED_LOOK_BACK_MS, REDELIVERIES_KEPT, redeliveryEntryId } from './webhook/use-cases/event-feed-tail.js';
+export type { FeedTailOptions } from './webhook/use-cases/event-feed-tail.js';
+export { EventFeedTail, FEED_HOLE_WAIT_MS, redeliveryEntryId } from './webhook/use-cases/event-feed-tail.js';
 export type { FollowEventFeed, FollowedFeed, FollowFeedInput } from './webhook/use-cases/follow-event-feed.use-case.js';
 
 export type {

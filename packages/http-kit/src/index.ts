@@ -21,4 +21,5 @@ export { deliveryView, domainEventType, eventView, EVENT_TYPE_NAMES } from './ev
 export { legacyPaymentPayload } from './events/legacy-payment-payload.js';
 export { endpointEventTypes, eventTypeNames, webhookEndpointView, webhookEndpointWithSecretView } from './events/endpoint-views.js';
 export { webhookPayload, type WebhookPayload } from './events/webhook-payload.js';
+export { isQueryTime, singleQueryValue, STORED_TIME } from './query-values.js';
 export { cursorFrom, cursorText, listView, MAX_CURSOR_LENGTH, readListQuery, type ListAnswer, type ListQuery } from './list-page.js';

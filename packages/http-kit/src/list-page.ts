@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { PAGE_SIZE, type ListCursor, type Page } from '@kassa/domain';
+import { STORED_TIME } from './query-values.js';
 
 /**
  * Every list of the JSON v3 and admin APIs pages one way: query `limit` (1-100, default 20) and
@@ -11,8 +12,6 @@ export const cursorText = (place: ListCursor): string => Buffer.from(JSON.string
 
 /** The longest cursor read: an ISO time and an id, with room (the documents say maxLength 200). */
 export const MAX_CURSOR_LENGTH = 200;
-/** The times Kassa stores: ISO 8601 UTC, milliseconds optional. */
-const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/;
 
 /** A cursor this API gave, or undefined. Also reads the events' `after` of before (base64url of `time|id`). */
 export function cursorFrom(text: string): ListCursor | undefined {
@@ -20,7 +19,7 @@ export function cursorFrom(text: string): ListCursor | undefined {
   const decoded = Buffer.from(text, 'base64url').toString('utf8');
   const place = decoded.startsWith('[') ? parsedPair(decoded) : decoded.split('|');
   const [createdAt, id, extra] = place ?? [];
-  return typeof createdAt === 'string' && ISO_TIME.test(createdAt) && typeof id === 'string' && id !== '' && extra === undefined ? { createdAt, id } : undefined;
+  return typeof createdAt === 'string' && STORED_TIME.test(createdAt) && typeof id === 'string' && id !== '' && extra === undefined ? { createdAt, id } : undefined;
 }
 
 function parsedPair(text: string): unknown[] | undefined {

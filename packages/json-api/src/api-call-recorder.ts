@@ -70,6 +70,11 @@ export class ApiCallRecorder implements ApiCallLog {
     return this.log.list(projectId, since, limit);
   }
 
+  /** What is stored (never flushes: a tail polling it would undo the batching; what waits comes within FLUSH_EVERY_MS). */
+  async after(projectId: number, after: { readonly at: string; readonly id: string }, limit: number): Promise<ApiCall[]> {
+    return this.log.after(projectId, after, limit);
+  }
+
   /** The middleware: notes each call of a project's path once it is answered. */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     if (!PROJECT_PATH.test(req.path)) {

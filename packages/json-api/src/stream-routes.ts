@@ -1,26 +1,17 @@
 import { Router, type IRouter, type Request } from 'express';
-import { domainError, type DomainEvent, type DomainEventType } from '@kassa/domain';
+import { domainError, type DomainError, type DomainEvent, type DomainEventType } from '@kassa/domain';
 import type { ApiCall } from '@kassa/operations';
-import { domainEventType, EVENT_TYPE_NAMES, webhookPayload } from '@kassa/http-kit';
-import { REQUEST_ENTRY_ID, STREAM_ENTRY_ID, STREAM_PATH_MAX, STREAM_SINCE_MAX, STREAM_TYPES_MAX, type EventStreamEntry, type RequestStreamEntry } from '@kassa/protocol';
+import { callerIp, domainEventType, EVENT_TYPE_NAMES, isQueryTime, singleQueryValue, webhookPayload } from '@kassa/http-kit';
+import { FEED_POSITION, REQUEST_ENTRY_ID, STREAM_EVENT_ID, STREAM_PATH_MAX, STREAM_SINCE_MAX, STREAM_TYPES_MAX, type EventStreamEntry, type RequestStreamEntry } from '@kassa/protocol';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
 import { serveStream } from './sse.js';
+import { ApiCallTail } from './api-call-tail.js';
 import type { ApiDeps } from './api-deps.js';
+import type { AuthContext } from './authenticate.js';
 
 const bad = (message: string) => domainError('BAD_REQUEST', message);
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
-/** How far behind its newest call the requests stream reads again: the recorder stores a second's calls at once, other processes' too. */
-const REQUESTS_LOOK_BACK_MS = 5_000;
-
-/** A query parameter given once as text (a repeated one is an array: refused), or undefined. */
-function single(req: Request, name: string, max: number): { value?: string } | { error: string } {
-  const v = req.query[name];
-  if (v === undefined) return {};
-  if (typeof v !== 'string') return { error: `${name}: give it once, as text` };
-  if (v.length === 0 || v.length > max) return { error: `${name}: 1 to ${max} characters` };
-  return { value: v };
-}
+const single = (req: Request, name: string, max: number) => singleQueryValue(req.query, name, max);
 
 /** Every event webhookPayload renders: the JSON events. */
 type JsonEvent = Parameters<typeof webhookPayload>[0];
@@ -40,25 +31,37 @@ function readTypes(text: string | undefined): { types?: ReadonlySet<DomainEventT
   return { types };
 }
 
-/** `since`: an ISO time or a feed entry's id. */
-function readSince(text: string | undefined): { since?: { time: string } | { entryId: string } } | { error: string } {
+/** `since`: an ISO time, a place of the feed (digits: what `ready` gave), or an event's id. */
+function readSince(text: string | undefined): { since?: { time: string } | { entryId: string } | { position: number } } | { error: string } {
   if (text === undefined) return {};
-  if (ISO_TIME.test(text)) {
-    // Date.parse takes February 31 as March 3: a time is real only if it reads back the same.
-    const ms = Date.parse(text);
-    return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 19) !== text.slice(0, 19) ? { error: 'since: not a real time' } : { since: { time: text } };
-  }
-  if (STREAM_ENTRY_ID.test(text)) return { since: { entryId: text } };
-  return { error: 'since: an ISO time (2026-11-22T10:00:00Z) or an event id' };
+  if (/^\d{4}-/.test(text)) return isQueryTime(text) ? { since: { time: new Date(Date.parse(text)).toISOString() } } : { error: 'since: not a real ISO time (2026-11-22T10:00:00Z)' };
+  if (FEED_POSITION.test(text)) return { since: { position: Number(text) } };
+  if (STREAM_EVENT_ID.test(text)) return { since: { entryId: text } };
+  return { error: "since: an ISO time (2026-11-22T10:00:00Z), an event's id, or a place of the feed" };
 }
 
-/** Last-Event-ID: a feed entry's id, sent once. */
-function readLastEventId(req: Request): { id?: string } | { error: string } {
+/** Last-Event-ID: the SSE id of the last entry received (its place in the feed), sent once. */
+function readLastEventId(req: Request): { position?: number } | { error: string } {
   const raw = req.headers['last-event-id'];
   if (raw === undefined) return {};
-  // Node joins a repeated header with ", ", which no id contains.
-  if (typeof raw !== 'string' || !STREAM_ENTRY_ID.test(raw)) return { error: 'Last-Event-ID: the id of an entry of this stream, sent once' };
-  return { id: raw };
+  // Node joins a repeated header with ", ", which no place contains.
+  if (typeof raw !== 'string' || !FEED_POSITION.test(raw)) return { error: 'Last-Event-ID: the id of an entry of this stream (digits), sent once' };
+  return { position: Number(raw) };
+}
+
+/**
+ * A stream is authenticated at its start; this checks its caller again while it lives: the partner
+ * still has the password the stream was signed with, and the project is still its, active, and open
+ * to the caller's address. The refusal to end the stream with, or undefined.
+ */
+function recheckOf(deps: ApiDeps, auth: AuthContext, req: Request): () => Promise<DomainError | undefined> {
+  const ip = callerIp(req);
+  return async () => {
+    const partner = await deps.projects.findPartner(auth.partner.login);
+    if (!partner || partner.password !== auth.partner.password) return domainError('AUTH_INVALID_SIGNATURE', "The partner's password changed: connect again with the new one");
+    const project = await deps.callers.project(partner, { projectId: auth.project.id, callerIp: ip });
+    return project.ok ? undefined : project.error.error;
+  };
 }
 
 /** `status`: 4xx, 5xx or a code. */
@@ -98,7 +101,8 @@ const requestEntry = (c: ApiCall): RequestStreamEntry => ({
 export function streamRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
   router.get(
     `${API_PREFIX}/events/stream`,
-    route(deps, 'streamEvents', async (req, res, { project }) => {
+    route(deps, 'streamEvents', async (req, res, auth) => {
+      const { project } = auth;
       const types = single(req, 'types', STREAM_TYPES_MAX);
       const sinceText = single(req, 'since', STREAM_SINCE_MAX);
       const last = readLastEventId(req);
@@ -112,14 +116,14 @@ export function streamRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter
       const followed = await deps.useCases.followEventFeed.execute({
         projectId: project.id,
         ...(since.since ? { since: since.since } : {}),
-        ...(last.id ? { lastEntryId: last.id } : {}),
+        ...(last.position === undefined ? {} : { lastPosition: last.position }),
       });
       if (!followed.ok) return void answeredWithError(res, deps, followed.error);
       const { tail } = followed.value;
-      serveStream(deps, deps.streams, 'events', project.id, req, res, { since: followed.value.since }, async (out) => {
+      const poll = async (out: { send(event: string, data: unknown, id?: string): void }) => {
         for (const entry of await tail.next()) {
           const { event } = entry;
-          if (!isJsonEvent(event) || (filter.types && !filter.types.has(event.type))) continue;
+          if (!event || !isJsonEvent(event) || (filter.types && !filter.types.has(event.type))) continue;
           const data: EventStreamEntry = {
             entry_id: entry.id,
             event_id: event.id,
@@ -128,14 +132,16 @@ export function streamRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter
             redelivery: entry.redelivery,
             payload: webhookPayload(event),
           };
-          out.send('event', data, entry.id);
+          out.send('event', data, String(entry.seq));
         }
-      });
+      };
+      serveStream(deps, deps.streams, 'events', project.id, req, res, { since: String(followed.value.position) }, { poll, recheck: recheckOf(deps, auth, req) });
     }),
   );
   router.get(
     `${API_PREFIX}/requests/stream`,
-    route(deps, 'streamRequests', async (req, res, { project }) => {
+    route(deps, 'streamRequests', async (req, res, auth) => {
+      const { project } = auth;
       const statusText = single(req, 'status', 3);
       const path = single(req, 'path', STREAM_PATH_MAX);
       if ('error' in statusText) return void answeredWithError(res, deps, bad(statusText.error));
@@ -143,24 +149,19 @@ export function streamRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter
       const status = statusFilter(statusText.value);
       if (typeof status !== 'function') return void answeredWithError(res, deps, bad(status.error));
       if (path.value !== undefined && !path.value.startsWith('/')) return void answeredWithError(res, deps, bad('path: a route prefix, beginning with /'));
+      // Not resumable: a Last-Event-ID is ignored, but one no entry of this stream could have is refused (as the events stream does).
+      const lastId = req.headers['last-event-id'];
+      if (lastId !== undefined && (typeof lastId !== 'string' || !REQUEST_ENTRY_ID.test(lastId)))
+        return void answeredWithError(res, deps, bad('Last-Event-ID: the id of an entry of this stream, sent once'));
       const log = deps.apiCallRecorder;
       if (!log) return void answeredWithError(res, deps, domainError('NOT_FOUND', 'The requests log is off on this Kassa'));
       const onPath = pathFilter(path.value);
-      const floor = deps.clock.now().getTime();
-      let newest = floor;
-      const seen = new Map<string, number>();
-      serveStream(deps, deps.streams, 'requests', project.id, req, res, {}, async (out) => {
-        const since = new Date(Math.max(floor, newest - REQUESTS_LOOK_BACK_MS)).toISOString();
-        // Newest first from the log: answered oldest first, each call once.
-        for (const call of (await log.list(project.id, since, 500)).reverse()) {
-          if (seen.has(call.id) || !REQUEST_ENTRY_ID.test(call.id)) continue;
-          const at = Date.parse(call.at);
-          seen.set(call.id, at);
-          newest = Math.max(newest, at);
-          if (status(call.status) && onPath(call.route)) out.send('request', requestEntry(call), call.id);
-        }
-        for (const [id, at] of seen) if (at < newest - REQUESTS_LOOK_BACK_MS) seen.delete(id);
-      });
+      // What is stored, never a flush of the recorder: a call shows within its batch's second.
+      const tail = new ApiCallTail(log, project.id, deps.clock.now().getTime());
+      const poll = async (out: { send(event: string, data: unknown, id?: string): void }) => {
+        for (const call of await tail.next()) if (REQUEST_ENTRY_ID.test(call.id) && status(call.status) && onPath(call.route)) out.send('request', requestEntry(call), call.id);
+      };
+      serveStream(deps, deps.streams, 'requests', project.id, req, res, {}, { poll, recheck: recheckOf(deps, auth, req) });
     }),
   );
   return router;

@@ -5,6 +5,7 @@ import { requestPayload, requestPayloadParts } from './signature-payload.js';
 import { innerHash, signRequest } from './signature.js';
 import { forEnvironment, hasValue } from './openapi-environment.js';
 import type { ApiEnvironment } from './test-only.js';
+import { FEED_POSITION } from './streams.js';
 import {
   contractAuthorizedWebhook,
   contractClosedWebhook,
@@ -169,8 +170,8 @@ const LAST_EVENT_ID = {
   name: 'Last-Event-ID',
   in: 'header',
   required: false,
-  schema: { type: 'string', maxLength: 201, pattern: '^[A-Za-z0-9_.:-]{1,100}(~[A-Za-z0-9_.:-]{1,100})?$' },
-  description: "The id of the last entry received: the stream resumes there (the last few seconds' entries may come again). Anything else is 400 BAD_REQUEST",
+  schema: { type: 'string', maxLength: 15, pattern: FEED_POSITION.source },
+  description: 'The SSE id of the last entry received (its place in the feed): the stream resumes after it. Anything else is 400 BAD_REQUEST',
 };
 
 /** A success answer: the envelope with the operation's data, and the headers it may carry. */

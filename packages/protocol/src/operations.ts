@@ -320,7 +320,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/events/stream',
     summary:
-      "The project's events as they enter the event log, and each redelivery of one, as Server-Sent Events (what `kassa listen` forwards): `event: ready` first (data {since}: send it back as `since` when reconnecting), then one `event: event` per entry, its `id:` the entry's; a comment every 15 s. Reconnect with Last-Event-ID to resume (entries of the last few seconds may come again: de-duplicate on the id). At most 5 streams of a project at once per API process (429 with Retry-After beyond)",
+      "The project's events as they enter the event log, and each redelivery of one, as Server-Sent Events (what `kassa listen` forwards), in the feed's order: `event: ready` first (data {since}: the place the stream starts after; send it back as `since` when reconnecting), then one `event: event` per entry, its `id:` the entry's place; a comment every 15 s. since: an ISO time, an event's id (the entries after it), or a place. Reconnect with Last-Event-ID to resume after the last entry received. The partner and project are checked again every 5 s (a changed password, an inactive project: `event: error` {code, message}, then the end); a stream lives 10 minutes at most (`event: reconnect`, then the end: connect again, signed anew). At most 5 event streams and 5 request streams of a project at once per API process (429 with Retry-After beyond), and 200 streams per process (503 with Retry-After)",
     query: {
       types: { maxLength: STREAM_TYPES_MAX, example: 'payment.updated,refund.completed', optional: true },
       since: { maxLength: STREAM_SINCE_MAX, example: '2026-11-22T10:00:00Z', optional: true },
@@ -329,14 +329,14 @@ export const OPERATIONS: readonly Operation[] = [
     response: eventStreamEntrySchema,
     errors: ['STREAM_LIMIT_EXCEEDED'],
     stream: { resumable: true },
-    example: `event: ready\ndata: {"since":"2026-11-22T10:00:00.000Z"}\n\nid: ${ID}\nevent: event\ndata: {"entry_id":"${ID}","event_id":"${ID}","type":"contract.authorized","recorded_at":"2026-11-22T10:00:01.000Z","redelivery":false,"payload":{"type":"contract.authorized","data":{}}}\n\n`,
+    example: `event: ready\ndata: {"since":"41"}\n\nid: 42\nevent: event\ndata: {"entry_id":"${ID}","event_id":"${ID}","type":"contract.authorized","recorded_at":"2026-11-22T10:00:01.000Z","redelivery":false,"payload":{"type":"contract.authorized","data":{}}}\n\n`,
   },
   {
     id: 'streamRequests',
     method: 'get',
     path: '/requests/stream',
     summary:
-      "The project's signed API calls as they are answered, as Server-Sent Events (what `kassa logs tail` prints): one `event: request` each, the bodies masked as on the dashboard's requests page; a comment every 15 s. status: 4xx, 5xx or a code; path: a route prefix",
+      "The project's signed API calls as they are stored (within about a second of their answer), as Server-Sent Events (what `kassa logs tail` prints): one `event: request` each, the bodies masked as on the dashboard's requests page; a comment every 15 s. status: 4xx, 5xx or a code; path: a route prefix. Not resumable: Last-Event-ID is ignored. Checked again and ended as the events stream is (`event: error`, `event: reconnect`)",
     query: {
       status: { maxLength: 3, example: '4xx', optional: true },
       path: { maxLength: STREAM_PATH_MAX, example: '/api/v3/projects/:projectId/invoices', optional: true },

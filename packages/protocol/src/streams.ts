@@ -6,8 +6,15 @@ import { EVENT_TYPES } from './responses.js';
  * each `data:` line holds, and what their queries and `Last-Event-ID` may be.
  */
 
-/** A feed entry's id (the SSE `id:`): an event's id, or `<event id>~<redelivery id>`. */
+/** An event's id, as `since` and `kassa listen --since` take it. */
+export const STREAM_EVENT_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** A feed entry's id (`entry_id`): an event's id, or `<event id>~<redelivery id>`. */
 export const STREAM_ENTRY_ID = /^[A-Za-z0-9_.:-]{1,100}(~[A-Za-z0-9_.:-]{1,100})?$/;
+/**
+ * A place in the project's event feed (the events stream's SSE `id:`, Last-Event-ID, and `ready`'s
+ * `since`): the entry's sequence number, digits only (an event's id is never all digits: a UUID).
+ */
+export const FEED_POSITION = /^[0-9]{1,15}$/;
 /** An API call's id (the requests stream's `id:`). */
 export const REQUEST_ENTRY_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 /** `since`: an ISO time (2026-11-22T10:00:00Z, fractions allowed) or a feed entry's id. */
@@ -19,7 +26,7 @@ export const STREAM_PATH_MAX = 200;
 
 export const eventStreamEntrySchema = z
   .object({
-    entry_id: z.string().describe("The SSE id: the event's id, or for a redelivery `<event id>~<redelivery id>`"),
+    entry_id: z.string().describe("The entry's id (de-duplicate on it): the event's id, or for a redelivery `<event id>~<redelivery id>`; the SSE `id:` is the entry's place in the feed"),
     event_id: z.string().describe("The event's id: the webhook-id to send"),
     type: z.enum(EVENT_TYPES),
     recorded_at: z.string().describe('When the entry entered the feed (the event the log, a redelivery its request): the stream is in this order'),
@@ -30,7 +37,7 @@ export const eventStreamEntrySchema = z
   .meta({
     id: 'EventStreamEntry',
     description:
-      'The JSON of each `data:` line of GET events/stream (SSE event `event`); the stream opens with an `event: ready` whose data is {since}, the value to send as `since` when reconnecting (with Last-Event-ID)',
+      'The JSON of each `data:` line of GET events/stream (SSE event `event`); the stream opens with an `event: ready` whose data is {since}, the place it starts after, to send as `since` when reconnecting (Last-Event-ID, when an entry came, wins over it)',
   });
 export type EventStreamEntry = z.infer<typeof eventStreamEntrySchema>;
 

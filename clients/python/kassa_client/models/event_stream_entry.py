@@ -20,10 +20,12 @@ T = TypeVar("T", bound="EventStreamEntry")
 @_attrs_define
 class EventStreamEntry:
     """The JSON of each `data:` line of GET events/stream (SSE event `event`); the stream opens with an `event: ready`
-    whose data is {since}, the value to send as `since` when reconnecting (with Last-Event-ID)
+    whose data is {since}, the place it starts after, to send as `since` when reconnecting (Last-Event-ID, when an entry
+    came, wins over it)
 
         Attributes:
-            entry_id (str): The SSE id: the event's id, or for a redelivery `<event id>~<redelivery id>`
+            entry_id (str): The entry's id (de-duplicate on it): the event's id, or for a redelivery `<event id>~<redelivery
+                id>`; the SSE `id:` is the entry's place in the feed
             event_id (str): The event's id: the webhook-id to send
             type_ (EventStreamEntryType):
             recorded_at (str): When the entry entered the feed (the event the log, a redelivery its request): the stream is

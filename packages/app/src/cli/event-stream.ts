@@ -12,7 +12,7 @@ export interface StreamFollowing {
   readonly query: () => Readonly<Record<string, string>>;
   /** Sent as Last-Event-ID on a reconnection (resumable streams). */
   readonly resumable: boolean;
-  /** Each message, in order; a slow one does not hold the reading (the stream is still watched). */
+  /** Each message, in order; a slow one holds the reading only once `maxPending` wait (then the stream is read no further until there is room). */
   readonly onMessage: (message: EventSourceMessage) => Promise<void> | void;
   /** A line about the connection (reconnecting, resumed), for standard error. */
   readonly onNotice: (line: string) => void;
@@ -21,7 +21,9 @@ export interface StreamFollowing {
   /** The wait before the first retry, doubled each time up to `maxBackoffMs`. */
   readonly backoffMs?: number;
   readonly maxBackoffMs?: number;
-  /** Ends the following (the command's ^C, a test's end). */
+  /** Messages read but not handled yet at most: beyond, reading pauses (backpressure reaches the server through TCP). */
+  readonly maxPending?: number;
+  /** Ends the following (the command's ^C, a test's end): what waits is dropped. */
   readonly signal?: AbortSignal;
 }
 
@@ -31,6 +33,30 @@ const STALL_MS = 45_000;
  * take a connection before it answers requests (its listeners open before its apps are on them).
  */
 const ANSWER_MS = 10_000;
+const MAX_PENDING = 100;
+
+/** Retry-After in seconds or as an HTTP date (a proxy's 503), in ms from now; 0 when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number {
+  if (value === null) return 0;
+  if (/^\d{1,6}$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : 0;
+}
+
+/** How the server ended a stream: its life was over (connect again, signed anew), or it refused the caller. */
+type ServerEnding = { readonly renew: true } | { readonly refused: CliError };
+
+/** A stream's `event: error` (the server refused the caller while the stream lived), as the CLI ends on it. */
+function streamRefusal(data: string): CliError {
+  let error: { code?: string; message?: string } = {};
+  try {
+    error = JSON.parse(data) as typeof error;
+  } catch {
+    error = {};
+  }
+  const what = `${error.code ?? 'ERROR'}: ${error.message ?? data.slice(0, 200)}`;
+  return new CliError(`Kassa ended the stream: ${what}`, error.code?.startsWith('AUTH_') ? EXIT.refused : EXIT.unavailable);
+}
 
 /** Whether a refusal is for good (credentials, project, the request itself) rather than for now. */
 async function refusal(response: Response): Promise<CliError | undefined> {
@@ -59,19 +85,52 @@ async function refusal(response: Response): Promise<CliError | undefined> {
 export async function followStream(o: StreamFollowing): Promise<void> {
   let lastId: string | undefined;
   let backoff = o.backoffMs ?? 500;
-  let handled: Promise<void> = Promise.resolve();
+  const maxPending = o.maxPending ?? MAX_PENDING;
+  // Messages read, handled one at a time in order; a bounded queue (reading waits for room).
+  const queue: EventSourceMessage[] = [];
+  let working: Promise<void> | undefined;
+  let room: (() => void)[] = [];
+  const freed = () => {
+    const waiting = room;
+    room = [];
+    for (const resolve of waiting) resolve();
+  };
+  const work = async () => {
+    for (let message = queue.shift(); message && !o.signal?.aborted; message = queue.shift()) {
+      await Promise.resolve(o.onMessage(message)).catch((e: unknown) => o.onNotice(`could not handle a message: ${(e as Error).message}`));
+      freed();
+    }
+    working = undefined;
+    freed();
+  };
+  o.signal?.addEventListener(
+    'abort',
+    () => {
+      queue.length = 0;
+      freed();
+    },
+    { once: true },
+  );
+  /** What the server said of the connection's end: a new one wanted (its life is over), or a refusal. */
+  let ending: ServerEnding | undefined;
   const parser = createParser({
     onEvent: (message) => {
+      if (message.event === 'reconnect' || message.event === 'error') {
+        ending = message.event === 'reconnect' ? { renew: true } : { refused: streamRefusal(message.data) };
+        return;
+      }
       if (message.id) lastId = message.id;
-      handled = handled.then(() => o.onMessage(message)).catch((e: unknown) => o.onNotice(`could not handle a message: ${(e as Error).message}`));
+      queue.push(message);
+      working ??= work();
     },
   });
+  let quiet = false;
   for (let attempt = 0; !o.signal?.aborted; attempt += 1) {
     const connection = new AbortController();
     const stop = () => connection.abort();
     o.signal?.addEventListener('abort', stop, { once: true });
     let stalled = false;
-    let retryAfterMs = 0;
+    let retryAfter = 0;
     let timer: NodeJS.Timeout | undefined;
     const watch = (ms = o.stallMs ?? STALL_MS) => {
       clearTimeout(timer);
@@ -80,6 +139,7 @@ export async function followStream(o: StreamFollowing): Promise<void> {
         connection.abort();
       }, ms);
     };
+    ending = undefined;
     try {
       const query = o.query();
       const search = new URLSearchParams(query).toString();
@@ -92,18 +152,29 @@ export async function followStream(o: StreamFollowing): Promise<void> {
       if (response.status !== 200 || !response.body) {
         const refused = await refusal(response);
         if (refused) throw refused;
-        retryAfterMs = Number(response.headers.get('retry-after') ?? '0') * 1000;
+        retryAfter = retryAfterMs(response.headers.get('retry-after'));
         o.onNotice(`Kassa answered ${response.status}: trying again`);
       } else {
-        if (attempt > 0) o.onNotice(`connected again${lastId ? `, resuming after ${lastId}` : ''}`);
+        if (attempt > 0 && !quiet) o.onNotice(`connected again${lastId ? `, resuming after ${lastId}` : ''}`);
+        quiet = false;
         parser.reset();
         const decoder = new TextDecoder();
         for await (const chunk of response.body) {
           watch();
           backoff = o.backoffMs ?? 500;
           parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+          if (ending) break;
+          // A slow receiver: read no further until there is room (no stall is counted meanwhile).
+          if (queue.length >= maxPending) {
+            clearTimeout(timer);
+            while (queue.length >= maxPending && !o.signal?.aborted) await new Promise<void>((resolve) => room.push(resolve));
+            watch();
+          }
         }
-        o.onNotice('the stream ended (Kassa stopping or restarting?): reconnecting');
+        const end = ending as ServerEnding | undefined;
+        if (end && 'refused' in end) throw end.refused;
+        if (end) quiet = true;
+        else o.onNotice('the stream ended (Kassa stopping or restarting?): reconnecting');
       }
     } catch (e) {
       if (e instanceof CliError) throw e;
@@ -115,8 +186,11 @@ export async function followStream(o: StreamFollowing): Promise<void> {
       connection.abort();
     }
     if (o.signal?.aborted) break;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(backoff, Math.min(retryAfterMs, 60_000))));
+    // A stream that lived its time is renewed at once, signed anew; anything else waits its backoff.
+    if (quiet) continue;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(backoff, Math.min(retryAfter, 60_000))));
     backoff = Math.min(backoff * 2, o.maxBackoffMs ?? 10_000);
   }
-  await handled;
+  // ^C: what waits was dropped, and the message in hand is not waited for.
+  if (!o.signal?.aborted) await working;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { KassaClient } from '@kassa/merchant-client';
-import { isWebhookSecret, webhookSignature, type EventStreamEntry } from '@kassa/protocol';
+import { isWebhookSecret, STREAM_EVENT_ID, webhookSignature, type EventStreamEntry } from '@kassa/protocol';
 import { CliError, EXIT } from './admin-client.js';
 import { followStream } from './event-stream.js';
 import type { MerchantConnection } from './trigger.js';
@@ -34,7 +34,7 @@ export function sinceArgument(text: string, now = Date.now()): string {
     if (Number.isNaN(Date.parse(text))) throw new CliError(`--since ${text}: not a time`, EXIT.usage);
     return new Date(Date.parse(text)).toISOString();
   }
-  if (/^[A-Za-z0-9_.:-]{1,100}$/.test(text)) return text;
+  if (STREAM_EVENT_ID.test(text)) return text;
   throw new CliError('--since: a duration (30m, 2h, 7d), an ISO time, or an event id', EXIT.usage);
 }
 
@@ -99,7 +99,8 @@ export async function listen(connection: MerchantConnection, options: ListenOpti
     ...(options.signal ? { signal: options.signal } : {}),
     onMessage: async (message) => {
       if (message.event === 'ready') {
-        // Where this session started, sent again on every reconnection: nothing before it comes, whatever the server's window.
+        // The place this session started after, sent again on every reconnection (Last-Event-ID wins once an entry came):
+        // a place needs no event to be still there (a reset or the retention may remove the one --since named).
         since = (JSON.parse(message.data) as { since: string }).since;
         if (!ready) options.out(`Ready! Your webhook signing secret is ${secret} (^C to quit)`);
         ready = true;

@@ -1,6 +1,7 @@
 import { contractLifecycle, deliveryLifecycle, invoiceLifecycle, subscriptionLifecycle, type Clock } from '@kassa/domain';
 import type { Jobs } from '../jobs.js';
 import type { Storage } from '../storage.js';
+import type { OpenStreams } from '@kassa/json-api';
 import type { GaugeSources } from './kassa-metrics.js';
 
 const secondsSince = (now: number, times: readonly (string | null | undefined)[]): number => {
@@ -9,9 +10,10 @@ const secondsSince = (now: number, times: readonly (string | null | undefined)[]
 };
 
 /** The gauges' readings, from storage and the job queue, at scrape time. */
-export function gaugeSources(storage: Storage, jobs: Pick<Jobs, 'depth'>, clock: Clock, ready: () => Promise<boolean>): GaugeSources {
+export function gaugeSources(storage: Storage, jobs: Pick<Jobs, 'depth'>, clock: Clock, ready: () => Promise<boolean>, streams?: Pick<OpenStreams, 'count'>): GaugeSources {
   return {
     ready,
+    openStreams: () => streams?.count() ?? 0,
     deliveries: (state) => storage.deliveries.count(state),
     queueDepth: () => jobs.depth(),
     async oldestDueWorkSeconds() {

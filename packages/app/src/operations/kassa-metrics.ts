@@ -15,6 +15,8 @@ export interface GaugeSources {
   oldestUnrelayedEventSeconds(): Promise<number>;
   /** Whether this process answers /ready with 200 now. */
   ready(): Promise<boolean>;
+  /** The event and request streams open on this process now (`kassa listen`, `kassa logs tail`). */
+  openStreams(): number;
 }
 
 type HttpLabels = 'host' | 'route' | 'method' | 'status';
@@ -121,6 +123,14 @@ export class KassaMetrics implements HttpObserver {
       registers: [registry],
       collect() {
         return guarded('kassa_oldest_due_work_age_seconds', async () => this.set(await gauges.oldestDueWorkSeconds()))();
+      },
+    });
+    new Gauge({
+      name: 'kassa_open_streams',
+      help: 'Event and request streams (kassa listen, kassa logs tail) open on this process now',
+      registers: [registry],
+      collect() {
+        this.set(gauges.openStreams());
       },
     });
     new Gauge({

@@ -116,9 +116,10 @@ const query = fc.oneof(
 );
 
 /**
- * A Last-Event-ID that is no stream entry's id, so that a stream route answers 400 rather than a
- * stream that never ends: empty, spaced, too long, two ids, a lone or double `~`, control and
- * non-ASCII characters, or the header twice (Node joins the two with a comma).
+ * A Last-Event-ID that is no stream entry's id (the events stream's are digits, the requests
+ * stream's API call ids), so that a stream route answers 400 rather than a stream that never ends:
+ * empty, spaced, too long, two ids, a lone or double `~`, control and non-ASCII characters, or the
+ * header twice (Node joins the two with a comma).
  */
 const hostileLastEventId: fc.Arbitrary<[string, string][]> = fc.oneof(
   fc

@@ -21,7 +21,8 @@ export interface FuzzRoute {
   readonly dashboard?: boolean;
   /**
    * A Server-Sent Events stream, whose right answer never ends: its requests always carry a
-   * Last-Event-ID no stream has (garbage, huge, repeated), which must be 400, never a 5xx or a stream.
+   * Last-Event-ID no entry of any stream has (garbage, huge, repeated), which both streams refuse
+   * (400; the requests stream, not resumable, checks it all the same), never a 5xx or a stream.
    */
   readonly stream?: boolean;
 }

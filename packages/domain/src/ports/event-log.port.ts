@@ -11,34 +11,45 @@ export interface EventFilter {
 
 /**
  * One entry of a project's event feed (what `kassa listen` tails): an event as it entered the log, or
- * a redelivery of it. `at` is real time when the entry was written, never the event's `occurredAt`
- * (a test clock's time may be past or future).
+ * a redelivery of it, each its own document. `seq` is the entry's place in the project's feed, taken
+ * from one counter of the project (atomic), unique, and never taken again (a reset keeps the counter):
+ * the feed is read by it, never by a time, so no clock is compared across processes.
  */
 export interface EventFeedEntry {
-  /** The event's id for its first entry; `<event id>~<redelivery id>` for a redelivery (each its own entry). */
+  readonly seq: number;
+  /** The event's id for its first entry; `<event id>~<redelivery id>` for a redelivery. */
   readonly id: string;
+  /** Real time when the entry was written (the writer's clock), never the event's `occurredAt`: shown, never compared. */
   readonly at: string;
-  readonly event: DomainEvent;
+  /** The event, joined from the log; absent when it left the log (retention, a reset) as its entry was read, or for a place a writer gave up (still a place: a reader moves past it). */
+  readonly event?: DomainEvent;
   readonly redelivery: boolean;
 }
 
+/** Where a reader of the feed starts: after an entry, at a time (the first entry written at or after it), or at the end (what comes next). */
+export type FeedStart = { readonly entryId: string } | { readonly time: string } | 'end';
+
 /**
  * Every event a project's aggregates recorded, kept for the merchant to list after the outbox has
- * let it go. `record` is idempotent on the event's id (a relay that runs twice records it once, its
- * first `recordedAt` kept). `list` is newest first (by time, then id), strictly after the cursor in
- * that order when one is given.
+ * let it go. `record` is idempotent on the event's id (a relay that runs twice records it, and
+ * appends its feed entry, once). `list` is newest first (by time, then id), strictly after the
+ * cursor in that order when one is given.
  */
 export interface EventLog {
-  /** `recordedAt`: real time as the event enters the log (the feed's order); absent, the adapter's own clock. */
+  /** `recordedAt`: real time as the event enters the log (shown on its feed entry); absent, the adapter's own clock. */
   record(event: DomainEvent, recordedAt?: string): Promise<void>;
   list(projectId: number, filter: EventFilter, limit: number): Promise<DomainEvent[]>;
-  /** Notes a redelivery of a logged event as a feed entry of its own; nothing when the event is not logged. */
+  /** Appends a redelivery of a logged event to the feed as an entry of its own; nothing when the event is not logged. */
   markRedelivered(projectId: number, eventId: string, redelivery: { readonly id: string; readonly at: string }): Promise<void>;
   /**
-   * The project's feed entries written at or after `since` (an entry recorded late by another process
-   * too), oldest first by (`at`, `id`), at most `limit`.
+   * The project's feed entries with a `seq` above `afterSeq`, by `seq`, at most `limit`. A place
+   * taken by a writer whose entry is not stored yet (or never will be: it crashed) is a gap in the
+   * answer; the reader decides how long to wait for it (EventFeedTail).
    */
-  feed(projectId: number, since: string, limit: number): Promise<EventFeedEntry[]>;
-  /** When the feed entry `entryId` of the project was written; undefined when there is none (or it is past the retention). */
-  feedPosition(projectId: number, entryId: string): Promise<string | undefined>;
+  feed(projectId: number, afterSeq: number, limit: number): Promise<EventFeedEntry[]>;
+  /**
+   * The `seq` a reader starting at `start` reads after: the entry's own (undefined when the feed has no
+   * such entry), the one before the first entry written at or after the time, or the last place taken.
+   */
+  feedPosition(projectId: number, start: FeedStart): Promise<number | undefined>;
 }

@@ -24,4 +24,6 @@ export interface ApiCallLog {
   record(call: ApiCall): Promise<void>;
   /** Newest first, at most `limit`, none older than `since`. */
   list(projectId: number, since: string, limit: number): Promise<ApiCall[]>;
+  /** Oldest first by (`at`, `id`), strictly after `after` in that order, at most `limit` (a tail's keyset page). */
+  after(projectId: number, after: { readonly at: string; readonly id: string }, limit: number): Promise<ApiCall[]>;
 }

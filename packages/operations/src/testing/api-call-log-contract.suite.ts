@@ -29,6 +29,16 @@ export function describeApiCallLogContract(name: string, fresh: () => Promise<{ 
       expect(all.length <= API_CALLS_KEPT + 25 && all.length >= API_CALLS_KEPT).toBe(true);
       expect((await apiCalls.list(project, call(project, total - 3).at, 100)).length).toBe(3);
       expect((await apiCalls.list(project + 1, '2026-01-01T00:00:00.000Z', 100)).map((c) => c.requestId)).toEqual(['req-0']);
+      // Oldest first by (at, id), strictly after the place, page by page: every kept call once.
+      const pages: ApiCall[] = [];
+      let place = { at: '2026-01-01T00:00:00.000Z', id: '' };
+      for (let page = await apiCalls.after(project, place, 40); page.length > 0; page = await apiCalls.after(project, place, 40)) {
+        pages.push(...page);
+        const last = page.at(-1) as ApiCall;
+        place = { at: last.at, id: last.id };
+      }
+      expect(pages.map((c) => c.id)).toEqual(all.map((c) => c.id).reverse());
+      expect(await apiCalls.after(project + 2, { at: '2026-01-01T00:00:00.000Z', id: '' }, 10)).toEqual([]);
     });
   });
 }

@@ -125,10 +125,15 @@ def sync_detailed(
     | str
 ]:
     """The project's events as they enter the event log, and each redelivery of one, as Server-Sent Events
-    (what `kassa listen` forwards): `event: ready` first (data {since}: send it back as `since` when
-    reconnecting), then one `event: event` per entry, its `id:` the entry's; a comment every 15 s.
-    Reconnect with Last-Event-ID to resume (entries of the last few seconds may come again: de-duplicate
-    on the id). At most 5 streams of a project at once per API process (429 with Retry-After beyond)
+    (what `kassa listen` forwards), in the feed's order: `event: ready` first (data {since}: the place
+    the stream starts after; send it back as `since` when reconnecting), then one `event: event` per
+    entry, its `id:` the entry's place; a comment every 15 s. since: an ISO time, an event's id (the
+    entries after it), or a place. Reconnect with Last-Event-ID to resume after the last entry received.
+    The partner and project are checked again every 5 s (a changed password, an inactive project:
+    `event: error` {code, message}, then the end); a stream lives 10 minutes at most (`event:
+    reconnect`, then the end: connect again, signed anew). At most 5 event streams and 5 request streams
+    of a project at once per API process (429 with Retry-After beyond), and 200 streams per process (503
+    with Retry-After)
 
      Signed payload (version 4): types, since.
 
@@ -177,10 +182,15 @@ def sync(
     | None
 ):
     """The project's events as they enter the event log, and each redelivery of one, as Server-Sent Events
-    (what `kassa listen` forwards): `event: ready` first (data {since}: send it back as `since` when
-    reconnecting), then one `event: event` per entry, its `id:` the entry's; a comment every 15 s.
-    Reconnect with Last-Event-ID to resume (entries of the last few seconds may come again: de-duplicate
-    on the id). At most 5 streams of a project at once per API process (429 with Retry-After beyond)
+    (what `kassa listen` forwards), in the feed's order: `event: ready` first (data {since}: the place
+    the stream starts after; send it back as `since` when reconnecting), then one `event: event` per
+    entry, its `id:` the entry's place; a comment every 15 s. since: an ISO time, an event's id (the
+    entries after it), or a place. Reconnect with Last-Event-ID to resume after the last entry received.
+    The partner and project are checked again every 5 s (a changed password, an inactive project:
+    `event: error` {code, message}, then the end); a stream lives 10 minutes at most (`event:
+    reconnect`, then the end: connect again, signed anew). At most 5 event streams and 5 request streams
+    of a project at once per API process (429 with Retry-After beyond), and 200 streams per process (503
+    with Retry-After)
 
      Signed payload (version 4): types, since.
 
@@ -223,10 +233,15 @@ async def asyncio_detailed(
     | str
 ]:
     """The project's events as they enter the event log, and each redelivery of one, as Server-Sent Events
-    (what `kassa listen` forwards): `event: ready` first (data {since}: send it back as `since` when
-    reconnecting), then one `event: event` per entry, its `id:` the entry's; a comment every 15 s.
-    Reconnect with Last-Event-ID to resume (entries of the last few seconds may come again: de-duplicate
-    on the id). At most 5 streams of a project at once per API process (429 with Retry-After beyond)
+    (what `kassa listen` forwards), in the feed's order: `event: ready` first (data {since}: the place
+    the stream starts after; send it back as `since` when reconnecting), then one `event: event` per
+    entry, its `id:` the entry's place; a comment every 15 s. since: an ISO time, an event's id (the
+    entries after it), or a place. Reconnect with Last-Event-ID to resume after the last entry received.
+    The partner and project are checked again every 5 s (a changed password, an inactive project:
+    `event: error` {code, message}, then the end); a stream lives 10 minutes at most (`event:
+    reconnect`, then the end: connect again, signed anew). At most 5 event streams and 5 request streams
+    of a project at once per API process (429 with Retry-After beyond), and 200 streams per process (503
+    with Retry-After)
 
      Signed payload (version 4): types, since.
 
@@ -273,10 +288,15 @@ async def asyncio(
     | None
 ):
     """The project's events as they enter the event log, and each redelivery of one, as Server-Sent Events
-    (what `kassa listen` forwards): `event: ready` first (data {since}: send it back as `since` when
-    reconnecting), then one `event: event` per entry, its `id:` the entry's; a comment every 15 s.
-    Reconnect with Last-Event-ID to resume (entries of the last few seconds may come again: de-duplicate
-    on the id). At most 5 streams of a project at once per API process (429 with Retry-After beyond)
+    (what `kassa listen` forwards), in the feed's order: `event: ready` first (data {since}: the place
+    the stream starts after; send it back as `since` when reconnecting), then one `event: event` per
+    entry, its `id:` the entry's place; a comment every 15 s. since: an ISO time, an event's id (the
+    entries after it), or a place. Reconnect with Last-Event-ID to resume after the last entry received.
+    The partner and project are checked again every 5 s (a changed password, an inactive project:
+    `event: error` {code, message}, then the end); a stream lives 10 minutes at most (`event:
+    reconnect`, then the end: connect again, signed anew). At most 5 event streams and 5 request streams
+    of a project at once per API process (429 with Retry-After beyond), and 200 streams per process (503
+    with Retry-After)
 
      Signed payload (version 4): types, since.
 

@@ -118,9 +118,11 @@ def sync_detailed(
     | StreamRequestsResponse503
     | str
 ]:
-    """The project's signed API calls as they are answered, as Server-Sent Events (what `kassa logs tail`
-    prints): one `event: request` each, the bodies masked as on the dashboard's requests page; a comment
-    every 15 s. status: 4xx, 5xx or a code; path: a route prefix
+    """The project's signed API calls as they are stored (within about a second of their answer), as
+    Server-Sent Events (what `kassa logs tail` prints): one `event: request` each, the bodies masked as
+    on the dashboard's requests page; a comment every 15 s. status: 4xx, 5xx or a code; path: a route
+    prefix. Not resumable: Last-Event-ID is ignored. Checked again and ended as the events stream is
+    (`event: error`, `event: reconnect`)
 
      Signed payload (version 4): status, path.
 
@@ -165,9 +167,11 @@ def sync(
     | str
     | None
 ):
-    """The project's signed API calls as they are answered, as Server-Sent Events (what `kassa logs tail`
-    prints): one `event: request` each, the bodies masked as on the dashboard's requests page; a comment
-    every 15 s. status: 4xx, 5xx or a code; path: a route prefix
+    """The project's signed API calls as they are stored (within about a second of their answer), as
+    Server-Sent Events (what `kassa logs tail` prints): one `event: request` each, the bodies masked as
+    on the dashboard's requests page; a comment every 15 s. status: 4xx, 5xx or a code; path: a route
+    prefix. Not resumable: Last-Event-ID is ignored. Checked again and ended as the events stream is
+    (`event: error`, `event: reconnect`)
 
      Signed payload (version 4): status, path.
 
@@ -206,9 +210,11 @@ async def asyncio_detailed(
     | StreamRequestsResponse503
     | str
 ]:
-    """The project's signed API calls as they are answered, as Server-Sent Events (what `kassa logs tail`
-    prints): one `event: request` each, the bodies masked as on the dashboard's requests page; a comment
-    every 15 s. status: 4xx, 5xx or a code; path: a route prefix
+    """The project's signed API calls as they are stored (within about a second of their answer), as
+    Server-Sent Events (what `kassa logs tail` prints): one `event: request` each, the bodies masked as
+    on the dashboard's requests page; a comment every 15 s. status: 4xx, 5xx or a code; path: a route
+    prefix. Not resumable: Last-Event-ID is ignored. Checked again and ended as the events stream is
+    (`event: error`, `event: reconnect`)
 
      Signed payload (version 4): status, path.
 
@@ -251,9 +257,11 @@ async def asyncio(
     | str
     | None
 ):
-    """The project's signed API calls as they are answered, as Server-Sent Events (what `kassa logs tail`
-    prints): one `event: request` each, the bodies masked as on the dashboard's requests page; a comment
-    every 15 s. status: 4xx, 5xx or a code; path: a route prefix
+    """The project's signed API calls as they are stored (within about a second of their answer), as
+    Server-Sent Events (what `kassa logs tail` prints): one `event: request` each, the bodies masked as
+    on the dashboard's requests page; a comment every 15 s. status: 4xx, 5xx or a code; path: a route
+    prefix. Not resumable: Last-Event-ID is ignored. Checked again and ended as the events stream is
+    (`event: error`, `event: reconnect`)
 
      Signed payload (version 4): status, path.
 

@@ -1,43 +1,50 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
+import type { FeedStart } from '../../ports/event-log.port.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { EventFeedTail, type FeedTailStart } from './event-feed-tail.js';
+import { EventFeedTail, type FeedTailOptions } from './event-feed-tail.js';
 
-/** Where a follower of the feed starts: from now, from a time, or after an entry; and the last entry it received before, when it reconnects. */
+/**
+ * Where a follower of the feed starts: from now, from a time, after an event's entry, or at a
+ * position of the feed (a `seq`, as `ready` gave it); and the position of the last entry it received,
+ * when it reconnects (Last-Event-ID), which wins over `since`.
+ */
 export interface FollowFeedInput {
   readonly projectId: number;
-  readonly since?: { readonly time: string } | { readonly entryId: string };
-  readonly lastEntryId?: string;
+  readonly since?: { readonly time: string } | { readonly entryId: string } | { readonly position: number };
+  readonly lastPosition?: number;
 }
 
-/** A tail of the feed, and the `since` to give again when reconnecting (the start this stream took: now's time, when none was asked). */
+/** A tail of the feed, and the position it starts after (the `since` to give again when reconnecting). */
 export interface FollowedFeed {
   readonly tail: EventFeedTail;
-  readonly since: string;
+  readonly position: number;
 }
 
 /**
- * GET events/stream (`kassa listen`): a tail of the project's event feed. After an entry, the feed
- * goes on from it (an unknown entry is a bad request: the caller would miss events); a reconnection's
- * last entry, when the feed still has it, moves the start to it (less the look-back window).
+ * GET events/stream (`kassa listen`): a tail of the project's event feed. A time or an event is
+ * located once (an unknown event is a bad request: the caller would miss events); from then on
+ * everything is by position, which needs no entry to be still there (a reset or the retention may
+ * have removed it). A position beyond the feed's end is taken as its end.
  */
 export class FollowEventFeed {
-  constructor(private readonly ports: Pick<KassaPorts, 'events' | 'clock'>) {}
+  constructor(
+    private readonly ports: Pick<KassaPorts, 'events'>,
+    private readonly tailOptions: FeedTailOptions = {},
+  ) {}
 
   async execute(input: FollowFeedInput): Promise<Result<FollowedFeed, DomainError>> {
-    const { events, clock } = this.ports;
-    let start: FeedTailStart;
-    let since: string;
-    if (input.since === undefined || 'time' in input.since) {
-      since = input.since?.time ?? clock.now().toISOString();
-      start = { floor: new Date(Date.parse(since)).toISOString() };
-    } else {
-      const at = await events.feedPosition(input.projectId, input.since.entryId);
-      if (at === undefined) return fail('BAD_REQUEST', `since: no entry ${JSON.stringify(input.since.entryId)} in this project's event feed`);
-      since = input.since.entryId;
-      start = { floor: at, exclusiveOf: { at, id: input.since.entryId } };
+    const { events } = this.ports;
+    const end = (await events.feedPosition(input.projectId, 'end')) ?? 0;
+    let position: number;
+    const asked = input.lastPosition ?? (input.since && 'position' in input.since ? input.since.position : undefined);
+    if (asked !== undefined) position = Math.min(asked, end);
+    else {
+      const start: FeedStart = input.since && 'position' in input.since ? 'end' : (input.since ?? 'end');
+      const found = await events.feedPosition(input.projectId, start);
+      if (found === undefined) return fail('BAD_REQUEST', `since: no event ${typeof start === 'object' && 'entryId' in start ? JSON.stringify(start.entryId) : ''} in this project's event feed`);
+      position = found;
     }
-    const resumeAt = input.lastEntryId === undefined ? undefined : await events.feedPosition(input.projectId, input.lastEntryId);
-    return ok({ tail: new EventFeedTail(events, input.projectId, resumeAt ? { ...start, resumeAt } : start), since });
+    return ok({ tail: new EventFeedTail(events, input.projectId, position, this.tailOptions), position });
   }
 }

@@ -1,0 +1,103 @@
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { kassaUseCases, type EventLog } from '@kassa/domain';
+import { type InMemoryProjectDirectory, inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
+import { CallerAuthentication } from '@kassa/operations';
+import { KassaClient } from '@kassa/merchant-client';
+import { serve, type Served } from '@kassa/http-kit/testing';
+import { createApiApp } from './api-app.js';
+import { SignatureVerifier } from './signature.js';
+import { OpenStreams, STREAM_SETTINGS, type StreamSettings } from './open-streams.js';
+
+// The streams' own lives on a real API app and real sockets: a client gone before its stream
+// started, a stream's end of life, the caller checked again, the process's cap.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let served: Served | undefined;
+afterEach(async () => {
+  await served?.close();
+  served = undefined;
+});
+
+async function kassa(settings: Partial<StreamSettings>, slowStartMs = 0) {
+  const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
+  const project = projectWithDefaults({ id: 1, partnerLogin: 'm', clientIpRequired: false, defaultPrice: { minor: 100, currency: 'RUB' } });
+  const ports = inMemoryPorts({ partners: [partner], projects: [project] });
+  ports.clock.set(new Date());
+  let reads = 0;
+  // Storage that is slow to locate a stream's start (a failover, a loaded server), and counts the feed's reads.
+  const events: EventLog = Object.assign(Object.create(ports.events) as EventLog, {
+    feedPosition: async (...args: Parameters<EventLog['feedPosition']>) => {
+      await sleep(slowStartMs);
+      return ports.events.feedPosition(...args);
+    },
+    feed: (...args: Parameters<EventLog['feed']>) => {
+      reads += 1;
+      return ports.events.feed(...args);
+    },
+  });
+  const streams = new OpenStreams({ ...STREAM_SETTINGS, pollMs: 20, ...settings });
+  served = await serve(
+    createApiApp({
+      useCases: kassaUseCases({ ...ports, events }),
+      projects: ports.projects,
+      callers: new CallerAuthentication({ projects: ports.projects, clock: ports.clock }),
+      carriers: ports.carriers,
+      paymentPages: ports.paymentPages,
+      clock: ports.clock,
+      mode: 'test',
+      logger: pino({ level: 'silent' }),
+      signatures: new SignatureVerifier(),
+      streams,
+    }),
+  );
+  const client = new KassaClient({ baseUrl: served.base, login: 'm', password: 'p', retries: 0 });
+  const open = (signal?: AbortSignal) =>
+    fetch(`${served?.base}/api/v3/projects/1/events/stream`, { headers: client.signedHeaders({ operation: 'streamEvents', query: {} }), ...(signal ? { signal } : {}) });
+  return { streams, open, reads: () => reads, directory: ports.projects as InMemoryProjectDirectory, partner, project };
+}
+
+describe('event streams', () => {
+  it('a client gone before its stream started frees the place at once, and no poll runs for it', async () => {
+    const k = await kassa({}, 300);
+    const abort = new AbortController();
+    const opened = k.open(abort.signal).catch((e: unknown) => e);
+    setTimeout(() => abort.abort(), 100);
+    await opened;
+    await sleep(600);
+    expect([k.streams.count(), k.reads()]).toEqual([0, 0]);
+  });
+
+  it('ends a stream at the end of its life with `event: reconnect`, and frees its place', async () => {
+    const k = await kassa({ maxLifeMs: 300 });
+    const started = Date.now();
+    const text = await (await k.open()).text();
+    expect(text).toMatch(/^event: ready\n/);
+    expect(text).toMatch(/event: reconnect\ndata: \{"reason":"a stream lives 0 s at most: connect again"\}\n\n$/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(k.streams.count()).toBe(0);
+  });
+
+  it('checks the caller again while the stream lives: a changed password, an inactive project end it with `event: error` naming why', async () => {
+    const k = await kassa({ recheckMs: 50 });
+    const first = await k.open();
+    await sleep(200);
+    expect(k.streams.count()).toBe(1);
+    await k.directory.replacePartner({ ...k.partner, password: 'p2' }, 1);
+    expect(await first.text()).toMatch(/event: error\ndata: \{"code":"AUTH_INVALID_SIGNATURE","message":"The partner's password changed: connect again with the new one"\}\n\n$/);
+    await k.directory.replacePartner(k.partner, 2);
+    const second = await k.open();
+    expect(second.status).toBe(200);
+    await k.directory.replaceProject({ ...k.project, active: false }, 1);
+    expect(await second.text()).toMatch(/event: error\ndata: \{"code":"AUTH_INVALID_PROJECT","message":"The project is inactive"/);
+    expect(k.streams.count()).toBe(0);
+  });
+
+  it('holds at most maxPerProcess streams: beyond, 503 with Retry-After', async () => {
+    const k = await kassa({ maxPerProcess: 2 });
+    const [a, b] = [await k.open(), await k.open()];
+    const third = await k.open();
+    expect([a.status, b.status, third.status, third.headers.get('retry-after'), ((await third.json()) as { error: { code: string } }).error.code]).toEqual([200, 200, 503, '5', 'SERVICE_UNAVAILABLE']);
+    await a.body?.cancel();
+    await b.body?.cancel();
+  });
+});
