@@ -79,19 +79,31 @@ function kassaCli(args: string[], env: Record<string, string> = {}): Listener {
   };
 }
 
+/** When each event was made: the answer to the call that made it (`contract_id type`), in ms of this machine's clock. */
+const madeAt = new Map<string, number>();
+
 /** A contract confirmed and cancelled: contract.authorized and contract.closed. Answers when the last call was answered. */
 async function contractEvents(): Promise<number> {
   const client = api();
   const f = fresh();
   const contract = dataOf(await client.createContract(PROJECT, { customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid }));
   dataOf(await client.authorizeContract(PROJECT, contract.contract_id, { pin_code: '1234', merchant_contract_id: f.mcid }));
+  madeAt.set(`${contract.contract_id} contract.authorized`, Date.now());
   dataOf(await client.cancelContract(PROJECT, contract.contract_id, { merchant_contract_id: f.mcid }));
+  madeAt.set(`${contract.contract_id} contract.closed`, Date.now());
   return Date.now();
 }
 
+interface ListedEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly occurred_at: string;
+  readonly data: { readonly contract?: { readonly contract_id: string } };
+}
+
 /** Every event of the project, as the API lists them. */
-async function projectEvents(): Promise<{ id: string; type: string; occurred_at: string }[]> {
-  const all: { id: string; type: string; occurred_at: string }[] = [];
+async function projectEvents(): Promise<ListedEvent[]> {
+  const all: ListedEvent[] = [];
   let cursor = '';
   do {
     const page = dataOf(await api().listEvents(PROJECT, { limit: 100, ...(cursor ? { cursor } : {}) }));
@@ -198,12 +210,14 @@ describe('kassa listen: a real process forwarding to a real receiver, across a r
     const expected = events.map((e) => e.id);
     const forwarded = [...counts.keys()];
     const duplicates = [...counts].reduce((n, [id, count]) => n + count - 1 - (id === redelivered?.id ? 1 : 0), 0);
-    // From each live event's creation (its occurred_at, this machine's clock) to the receiver's answer.
+    // From each live event's creation (the answer to the call that made it: occurred_at has whole
+    // seconds only) to the local receiver's answer, both on this machine's clock.
     const liveEvents = events.filter((e) => Date.parse(e.occurred_at) >= liveFrom - 1000);
     const latencies = liveEvents
       .map((e) => {
         const first = hooks.find(({ r }) => idOf(r) === e.id);
-        return first ? (answeredAt[first.i] ?? Number.NaN) - Date.parse(e.occurred_at) : Number.NaN;
+        const made = madeAt.get(`${e.data.contract?.contract_id} ${e.type}`);
+        return first && made !== undefined ? (answeredAt[first.i] ?? Number.NaN) - made : Number.NaN;
       })
       .sort((a, b) => a - b);
     console.log(
