@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { inMemoryPorts } from '../src/index.js';
-import { kassaUseCases, type DomainEvent, type Notification, type NotificationRenderer, type Project } from '@kassa/domain';
+import { kassaUseCases } from '@kassa/domain';
+import { TypeOnly, webhookProject as project } from './webhook.fixture.js';
 
 // The endpoints through the real use cases on in-memory ports, with a moved clock: the relay's
 // fan-out, signing with the endpoint's secrets, the failing record and the disabling, and what a
 // disabled endpoint's deliveries do.
-const project: Project = {
-  id: 1,
-  partnerLogin: 'm',
-  active: true,
-  clientIpRequired: false,
-  ipWhitelist: [],
-  defaultPrice: { minor: 1000, currency: 'RUB' },
-  returnUrl: null,
-  webhookUrl: 'https://shop.example/hooks',
-  webhookSecret: 'whsec_c2VjcmV0',
-  paymentMethods: ['sbp'],
-  subscriptionSecret: null,
-  subscriptionNotificationUrl: null,
-};
-
-class TypeOnly implements NotificationRenderer {
-  async render(event: DomainEvent, p: Project): Promise<readonly Notification[]> {
-    return p.webhookUrl ? [{ channel: 'webhook', url: p.webhookUrl, contentType: 'application/json', body: JSON.stringify({ type: event.type }) }] : [];
-  }
-  endpointPayload(event: DomainEvent) {
-    return { contentType: 'application/json', body: JSON.stringify({ type: event.type, endpoint: true }) };
-  }
-}
-
 async function setUp() {
   const ports = { ...inMemoryPorts({ partners: [{ login: 'm', password: 'p', testCallbackAllowed: false }], projects: [project] }), notifications: new TypeOnly() };
   ports.clock.set('2026-11-22T10:00:00.000Z');
