@@ -90,6 +90,25 @@ describe('webhook endpoints through the relay and the attempts', () => {
     expect((await ports.endpoints.get(1, a.id))?.failingSince).toBeNull();
   });
 
+  it('a PATCHed url reaches the pending retries and the redeliveries of earlier events (and the deliveries list shows it)', async () => {
+    const { ports, kassa, endpoint, authorizeOne, runDue } = await setUp();
+    const a = await endpoint('https://old.example/', 'all');
+    // The project's webhook succeeds, the endpoint's first attempt fails.
+    ports.webhooks.script.push({ kind: 'success' }, { kind: 'failure' });
+    await authorizeOne();
+    await runDue();
+    await kassa.updateWebhookEndpoint.execute({ projectId: 1, endpointId: a.id, changes: { url: 'https://new.example/' } });
+    ports.clock.advance(3600);
+    await runDue();
+    const [delivery] = await ports.deliveries.list(1, { endpointId: a.id }, 10);
+    expect(delivery?.state).toBe('succeeded');
+    expect(delivery?.notification.url).toBe('https://new.example/');
+    await kassa.redeliverWebhook.execute({ projectId: 1, deliveryId: delivery?.id as string });
+    await runDue();
+    const mine = ports.webhooks.sent.filter((s) => s.notification.channel === `endpoint-${a.id}`).map((s) => s.notification.url);
+    expect(mine).toEqual(['https://old.example/', 'https://new.example/', 'https://new.example/']);
+  });
+
   it('a deleted endpoint: no new deliveries; a pending one ends dead, "endpoint deleted"', async () => {
     const { ports, kassa, endpoint, authorizeOne, runDue } = await setUp();
     const a = await endpoint('https://a.example/', 'all');
