@@ -180,6 +180,7 @@ export function buildContainer(f: Foundations): Container {
       directory: storage.projects,
       audit: storage.audit,
       deliveries: storage.deliveries,
+      endpoints: storage.endpoints,
       recoverDeadDeliveries: useCases.recoverDeadDeliveries,
       ready: () => readiness.report(),
       metrics: () => metrics.exposition(),

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { KassaClient } from '@kassa/merchant-client';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { dataOf, MERCHANT, P, startTestKassa, storageEnv, type TestKassa } from './e2e.fixture.js';
+import { startReceiver, type HttpReceiver } from '@kassa/devkit';
+import { dataOf, eventually, MERCHANT, P, startTestKassa, storageEnv, type TestKassa } from './e2e.fixture.js';
 
 // Where a webhook endpoint's secret lies at rest: sealed in MongoDB (KASSA_SECRETS_KEY), never in
 // plain text in the stored answers of Idempotency-Keys; and what a replay of a creation or a
@@ -85,5 +86,88 @@ describe('webhook endpoint secrets at rest', () => {
         await mongo.close();
       }
     },
+  );
+
+  it.runIf(onMongo)(
+    'an endpoint no key opens holds back no delivery of an event; a KASSA_SECRETS_KEY rotation reseals the endpoints, which the new key alone then opens',
+    async () => {
+      const hooks: HttpReceiver = await startReceiver();
+      const TOKEN = 'endpoint-secrets-admin-token-0123456789';
+      const [oldKey, newKey_] = [newKey(), newKey()];
+      const seed = {
+        partners: [
+          {
+            login: MERCHANT.login,
+            password: MERCHANT.password,
+            projects: [
+              {
+                id: P.main,
+                defaultPrice: { amount: '10.00', currency: 'RUB' },
+                webhookUrl: `${hooks.url}/project`,
+                webhookSecret: `whsec_${Buffer.from('endpoint-secrets-project-secret').toString('base64')}`,
+              },
+            ],
+          },
+        ],
+      };
+      const base = { ...storageEnv(), KASSA_ADMIN_TOKEN: TOKEN };
+      const run = async (keys: Record<string, string>) => {
+        const t = await startTestKassa({ ...base, ...keys }, { seed });
+        started.push(t);
+        return t;
+      };
+      const deliveriesOf = async (t: TestKassa) => dataOf(await t.client().listWebhookDeliveries(P.main, { limit: 100 })).items;
+      let contracts = 0;
+      const authorizeOne = async (t: TestKassa) => {
+        contracts += 1;
+        const c = dataOf(
+          await t.client().createContract(P.main, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: `7900555010${contracts}` }, merchant_contract_id: `rotation-${contracts}` }),
+        );
+        await t.client().authorizeContract(P.main, c.contract_id, { client_ip: '203.0.113.7', pin_code: '1234' });
+      };
+      const mongo = await new MongoClient(inject('mongoUrl')).connect();
+      try {
+        const first = await run({ KASSA_SECRETS_KEY: oldKey });
+        const endpoint = dataOf(await first.client().createWebhookEndpoint(P.main, { url: `${hooks.url}/endpoint`, event_types: ['contract.authorized'] }));
+        // An endpoint whose secret no configured key opens (sealed under a key gone): the relay still
+        // makes every delivery of the event, its own included; only reading it fails.
+        const broken = dataOf(await first.client().createWebhookEndpoint(P.main, { url: `${hooks.url}/broken`, event_types: ['contract.authorized'] }));
+        const documents = mongo.db(base.MONGO_DB).collection<{ _id: string }>('webhook_endpoints');
+        await documents.updateOne({ _id: broken.id }, { $set: { 'state.secret': 'kassa-sealed:v1:0badc0de:AAAA:AAAA:AAAA' } });
+        expect((await first.client().getWebhookEndpoint(P.main, broken.id)).status).toBe(503);
+        await authorizeOne(first);
+        const made = await eventually(
+          () => deliveriesOf(first),
+          (d) => d.filter((x) => x.event_type === 'contract.authorized').length >= 3,
+          10_000,
+        );
+        expect(made.map((d) => d.endpoint_id ?? 'project').sort()).toEqual([endpoint.id, broken.id, 'project'].sort());
+        await documents.deleteOne({ _id: broken.id });
+        await first.kassa.stop();
+
+        // Steps 2 and 3 of docs/operations.md: the new key current, the old one previous; reseal.
+        const rotating = await run({ KASSA_SECRETS_KEY: newKey_, KASSA_SECRETS_PREVIOUS_KEYS: oldKey });
+        const resealed = await fetch(`${rotating.kassa.urls.admin}/admin/v1/secrets/reseal`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
+        expect(resealed.status).toBe(200);
+        const counts = ((await resealed.json()) as { data: { webhook_endpoints: number; resealed: number } }).data;
+        expect(counts.webhook_endpoints).toBe(1);
+        await rotating.kassa.stop();
+
+        // Step 4: the old key gone. The endpoint opens, and the delivery that waited reaches it.
+        const after = await run({ KASSA_SECRETS_KEY: newKey_ });
+        expect(dataOf(await after.client().getWebhookEndpoint(P.main, endpoint.id)).id).toBe(endpoint.id);
+        await authorizeOne(after);
+        const reached = await eventually(
+          async () => hooks.received.filter((r) => r.path === '/endpoint'),
+          (r) => r.length >= 1,
+          15_000,
+        );
+        expect(reached.length).toBeGreaterThanOrEqual(1);
+      } finally {
+        await mongo.close();
+        await hooks.close();
+      }
+    },
+    60_000,
   );
 });

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../events/domain-event.js';
 import type { NotificationRenderer } from '../ports/notification.port.js';
 import type { Notification } from '../webhook/webhook-delivery.fields.js';
-import { endpointChannel, takesEventType, type WebhookEndpoint } from '../webhook-endpoint/webhook-endpoint.fields.js';
+import { endpointChannel, takesEventType, type WebhookEndpointRoute } from '../webhook-endpoint/webhook-endpoint.fields.js';
 import { webhookEndpointLifecycle } from '../webhook-endpoint/webhook-endpoint.lifecycle.js';
 
 /**
@@ -11,7 +11,7 @@ import { webhookEndpointLifecycle } from '../webhook-endpoint/webhook-endpoint.l
  */
 export function endpointNotifications(
   event: DomainEvent,
-  endpoints: readonly WebhookEndpoint[],
+  endpoints: readonly WebhookEndpointRoute[],
   renderer: Pick<NotificationRenderer, 'endpointPayload'>,
 ): { readonly notification: Notification; readonly endpointId: string }[] {
   const takers = endpoints.filter((e) => webhookEndpointLifecycle.isLive(e) && takesEventType(e, event.type));

@@ -13,7 +13,7 @@ export interface CreateWebhookEndpointInput {
 }
 
 /** The first slot no endpoint of the project holds, or undefined when all are taken. */
-const freeSlot = (taken: readonly WebhookEndpoint[]): number | undefined => {
+const freeSlot = (taken: readonly Pick<WebhookEndpoint, 'slot'>[]): number | undefined => {
   const held = new Set(taken.map((e) => e.slot));
   for (let slot = 0; slot < WEBHOOK_ENDPOINT_LIMITS.perProject; slot++) if (!held.has(slot)) return slot;
   return undefined;
