@@ -109,6 +109,22 @@ describe('webhook endpoints through the relay and the attempts', () => {
     expect(mine).toEqual(['https://old.example/', 'https://new.example/', 'https://new.example/']);
   });
 
+  it('an event while the endpoint is disabled gets a delivery that ends dead at once, unsent; enabled again, a redelivery brings it', async () => {
+    const { ports, kassa, endpoint, authorizeOne, runDue } = await setUp();
+    const a = await endpoint('https://a.example/', ['ContractAuthorized']);
+    await kassa.updateWebhookEndpoint.execute({ projectId: 1, endpointId: a.id, changes: { state: 'disabled' } });
+    await authorizeOne();
+    await runDue();
+    const [missed] = await ports.deliveries.list(1, { endpointId: a.id }, 10);
+    expect(missed).toMatchObject({ state: 'dead', attempts: [{ error: 'endpoint disabled', sent: false }] });
+    expect(ports.webhooks.sent.filter((s) => s.notification.channel === `endpoint-${a.id}`)).toEqual([]);
+    await kassa.updateWebhookEndpoint.execute({ projectId: 1, endpointId: a.id, changes: { state: 'enabled' } });
+    await kassa.redeliverWebhook.execute({ projectId: 1, deliveryId: missed?.id as string });
+    await runDue();
+    expect((await ports.deliveries.get(1, missed?.id as string))?.state).toBe('succeeded');
+    expect(ports.webhooks.sent.filter((s) => s.notification.channel === `endpoint-${a.id}`).map((s) => s.notification.url)).toEqual(['https://a.example/']);
+  });
+
   it('a deleted endpoint: no new deliveries; a pending one ends dead, "endpoint deleted"', async () => {
     const { ports, kassa, endpoint, authorizeOne, runDue } = await setUp();
     const a = await endpoint('https://a.example/', 'all');
