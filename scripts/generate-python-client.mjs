@@ -56,7 +56,8 @@ function sourcesOf(method, path, operationId) {
     // customerPayload: its fields depend on customer.type (the signer picks them).
     if (field === 'customer.msisdn') return ['customer', ''];
     if (params.has(field)) return ['path', field];
-    return [method === 'post' ? 'body' : 'query', field];
+    // A field of a request with a body (POST, PATCH) is the body's; else the query's.
+    return [method === 'post' || method === 'patch' ? 'body' : 'query', field];
   });
 }
 

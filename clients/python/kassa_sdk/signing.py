@@ -37,7 +37,14 @@ def sign(password: str, login: str, timestamp: str, version: int = 4, payload: s
 
 
 def _text(value: Any) -> str:
-    # As the server prints a field: strings as they are, numbers and booleans as JavaScript does, else empty.
+    # As the server prints a field: strings as they are, numbers and booleans as JavaScript does, a
+    # list its items so printed and joined with "," in the order sent (event_types), else empty.
+    if isinstance(value, list):
+        return ",".join(_scalar(v) for v in value)
+    return _scalar(value)
+
+
+def _scalar(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

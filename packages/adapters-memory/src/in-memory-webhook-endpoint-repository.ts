@@ -8,6 +8,7 @@ import {
   type SaveResult,
   type WebhookEndpoint,
   type WebhookEndpointRepository,
+  type WebhookEndpointRoute,
 } from '@kassa/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
@@ -63,12 +64,23 @@ export class InMemoryWebhookEndpointRepository implements WebhookEndpointReposit
     return true;
   }
 
-  async all(projectId: number) {
+  /** The project's endpoints, secrets and all. */
+  private mine(projectId: number): WebhookEndpoint[] {
     return [...(this.byProject.get(projectId) ?? [])].flatMap((id) => this.documents.get(projectId, id) ?? []);
   }
 
+  async all(projectId: number): Promise<WebhookEndpointRoute[]> {
+    return this.mine(projectId).map(({ secret: _secret, previousSecret: _previous, ...route }) => route);
+  }
+
+  async rewriteAll(): Promise<{ readonly found: number; readonly rewritten: number }> {
+    const found = this.documents.filter(() => true);
+    const rewritten = found.filter((e) => this.documents.replace({ ...e, version: e.version + 1 }, []).ok);
+    return { found: found.length, rewritten: rewritten.length };
+  }
+
   async list(projectId: number, limit: number, after?: ListCursor) {
-    return (await this.all(projectId))
+    return this.mine(projectId)
       .filter((e) => comesAfter(e, after))
       .sort(newestFirst)
       .slice(0, limit);

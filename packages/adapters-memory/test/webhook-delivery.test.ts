@@ -1,40 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { inMemoryPorts } from '../src/index.js';
-import type { NotificationRenderer } from '@kassa/domain';
-import type { Notification } from '@kassa/domain';
-import type { Project } from '@kassa/domain';
-import type { DomainEvent } from '@kassa/domain';
+import { TypeOnly, webhookProject as project } from './webhook.fixture.js';
 import { kassaUseCases } from '@kassa/domain';
 import { MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from '@kassa/domain';
 import { ATTEMPT_CLAIM_SECONDS, claimAttempt } from '@kassa/domain';
 import { stampOf } from '@kassa/domain';
 import { BUSY_RETRY_SECONDS } from '@kassa/domain';
-
-const project: Project = {
-  id: 1,
-  partnerLogin: 'm',
-  active: true,
-  clientIpRequired: false,
-  ipWhitelist: [],
-  defaultPrice: { minor: 1000, currency: 'RUB' },
-  returnUrl: null,
-  webhookUrl: 'https://shop.example/hooks',
-  webhookSecret: 'whsec_c2VjcmV0',
-  paymentMethods: ['sbp'],
-  subscriptionSecret: null,
-  subscriptionNotificationUrl: null,
-};
-
-/** Renders every event to the project's webhook URL, as `{type}`: the domain's tests need no wire format. */
-class TypeOnly implements NotificationRenderer {
-  async render(event: DomainEvent, p: Project): Promise<readonly Notification[]> {
-    return p.webhookUrl ? [{ channel: 'webhook', url: p.webhookUrl, contentType: 'application/json', body: JSON.stringify({ type: event.type }) }] : [];
-  }
-
-  endpointPayload(event: DomainEvent) {
-    return { contentType: 'application/json', body: JSON.stringify({ type: event.type }) };
-  }
-}
 
 /** A contract authorized: one event in the outbox, relayed into one delivery. */
 async function oneDelivery() {

@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { inMemoryPorts } from '../src/index.js';
-import { kassaUseCases, type DomainEvent, type Notification, type NotificationRenderer, type Project } from '@kassa/domain';
+import { kassaUseCases } from '@kassa/domain';
+import { TypeOnly, webhookProject as project } from './webhook.fixture.js';
 
 // The endpoints through the real use cases on in-memory ports, with a moved clock: the relay's
 // fan-out, signing with the endpoint's secrets, the failing record and the disabling, and what a
 // disabled endpoint's deliveries do.
-const project: Project = {
-  id: 1,
-  partnerLogin: 'm',
-  active: true,
-  clientIpRequired: false,
-  ipWhitelist: [],
-  defaultPrice: { minor: 1000, currency: 'RUB' },
-  returnUrl: null,
-  webhookUrl: 'https://shop.example/hooks',
-  webhookSecret: 'whsec_c2VjcmV0',
-  paymentMethods: ['sbp'],
-  subscriptionSecret: null,
-  subscriptionNotificationUrl: null,
-};
-
-class TypeOnly implements NotificationRenderer {
-  async render(event: DomainEvent, p: Project): Promise<readonly Notification[]> {
-    return p.webhookUrl ? [{ channel: 'webhook', url: p.webhookUrl, contentType: 'application/json', body: JSON.stringify({ type: event.type }) }] : [];
-  }
-  endpointPayload(event: DomainEvent) {
-    return { contentType: 'application/json', body: JSON.stringify({ type: event.type, endpoint: true }) };
-  }
-}
-
 async function setUp() {
   const ports = { ...inMemoryPorts({ partners: [{ login: 'm', password: 'p', testCallbackAllowed: false }], projects: [project] }), notifications: new TypeOnly() };
   ports.clock.set('2026-11-22T10:00:00.000Z');
@@ -111,6 +88,41 @@ describe('webhook endpoints through the relay and the attempts', () => {
     await runDue();
     expect((await ports.deliveries.get(1, mine[0]?.id as string))?.state).toBe('succeeded');
     expect((await ports.endpoints.get(1, a.id))?.failingSince).toBeNull();
+  });
+
+  it('a PATCHed url reaches the pending retries and the redeliveries of earlier events (and the deliveries list shows it)', async () => {
+    const { ports, kassa, endpoint, authorizeOne, runDue } = await setUp();
+    const a = await endpoint('https://old.example/', 'all');
+    // The project's webhook succeeds, the endpoint's first attempt fails.
+    ports.webhooks.script.push({ kind: 'success' }, { kind: 'failure' });
+    await authorizeOne();
+    await runDue();
+    await kassa.updateWebhookEndpoint.execute({ projectId: 1, endpointId: a.id, changes: { url: 'https://new.example/' } });
+    ports.clock.advance(3600);
+    await runDue();
+    const [delivery] = await ports.deliveries.list(1, { endpointId: a.id }, 10);
+    expect(delivery?.state).toBe('succeeded');
+    expect(delivery?.notification.url).toBe('https://new.example/');
+    await kassa.redeliverWebhook.execute({ projectId: 1, deliveryId: delivery?.id as string });
+    await runDue();
+    const mine = ports.webhooks.sent.filter((s) => s.notification.channel === `endpoint-${a.id}`).map((s) => s.notification.url);
+    expect(mine).toEqual(['https://old.example/', 'https://new.example/', 'https://new.example/']);
+  });
+
+  it('an event while the endpoint is disabled gets a delivery that ends dead at once, unsent; enabled again, a redelivery brings it', async () => {
+    const { ports, kassa, endpoint, authorizeOne, runDue } = await setUp();
+    const a = await endpoint('https://a.example/', ['ContractAuthorized']);
+    await kassa.updateWebhookEndpoint.execute({ projectId: 1, endpointId: a.id, changes: { state: 'disabled' } });
+    await authorizeOne();
+    await runDue();
+    const [missed] = await ports.deliveries.list(1, { endpointId: a.id }, 10);
+    expect(missed).toMatchObject({ state: 'dead', attempts: [{ error: 'endpoint disabled', sent: false }] });
+    expect(ports.webhooks.sent.filter((s) => s.notification.channel === `endpoint-${a.id}`)).toEqual([]);
+    await kassa.updateWebhookEndpoint.execute({ projectId: 1, endpointId: a.id, changes: { state: 'enabled' } });
+    await kassa.redeliverWebhook.execute({ projectId: 1, deliveryId: missed?.id as string });
+    await runDue();
+    expect((await ports.deliveries.get(1, missed?.id as string))?.state).toBe('succeeded');
+    expect(ports.webhooks.sent.filter((s) => s.notification.channel === `endpoint-${a.id}`).map((s) => s.notification.url)).toEqual(['https://a.example/']);
   });
 
   it('a deleted endpoint: no new deliveries; a pending one ends dead, "endpoint deleted"', async () => {

@@ -1,4 +1,4 @@
-import type { Clock, IdGenerator, KassaMode, RecoverDeadDeliveries, WebhookDeliveryRepository } from '@kassa/domain';
+import type { Clock, IdGenerator, KassaMode, RecoverDeadDeliveries, WebhookDeliveryRepository, WebhookEndpointRepository } from '@kassa/domain';
 import type { AuditLog, ProjectAdministration } from '@kassa/operations';
 import type { Logger } from 'pino';
 import type { HttpObserver, RequestScope } from '@kassa/http-kit';
@@ -16,6 +16,8 @@ export interface AdminDeps {
   readonly directory: ProjectAdministration;
   readonly audit: AuditLog;
   readonly deliveries: WebhookDeliveryRepository;
+  /** The merchants' webhook endpoints: written again by the reseal. */
+  readonly endpoints: Pick<WebhookEndpointRepository, 'rewriteAll'>;
   readonly recoverDeadDeliveries: Pick<RecoverDeadDeliveries, 'execute'>;
   /** Readiness: `ready` false answers 503. */
   readonly ready: () => Promise<{ readonly ready: boolean }>;

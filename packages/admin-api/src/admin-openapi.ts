@@ -169,7 +169,10 @@ export function adminOpenApiDocument(): AdminOpenApiDocument {
         },
       },
       [`${p}/secrets/reseal`]: {
-        post: { operationId: 'resealSecrets', responses: answers(ok('200', 'Every partner and project written again, its secrets sealed under the current KASSA_SECRETS_KEY', 'ResealedAnswer')) },
+        post: {
+          operationId: 'resealSecrets',
+          responses: answers(ok('200', 'Every partner, project and webhook endpoint written again, its secrets sealed under the current KASSA_SECRETS_KEY', 'ResealedAnswer')),
+        },
       },
       [`${p}/deliveries`]: {
         get: {

@@ -118,7 +118,11 @@ export function projectRoutes(deps: AdminDeps, app: Express): void {
     let resealed = 0;
     for (const p of partners) if (await directory.replacePartner(p.record, p.revision)) resealed += 1;
     for (const p of projects) if (await directory.replaceProject(p.record, p.revision)) resealed += 1;
-    await audit(req, 'secrets.resealed', 'directory', { partners: partners.length, projects: projects.length, resealed });
-    sendData(res, { partners: partners.length, projects: projects.length, resealed });
+    // The merchants' webhook endpoints too: their signing secrets are sealed the same way.
+    const endpoints = await deps.endpoints.rewriteAll();
+    resealed += endpoints.rewritten;
+    const counts = { partners: partners.length, projects: projects.length, webhook_endpoints: endpoints.found, resealed };
+    await audit(req, 'secrets.resealed', 'directory', counts);
+    sendData(res, counts);
   });
 }

@@ -80,7 +80,7 @@ export const projectPageSchema = pageOf(projectViewSchema, 'projects', 'ProjectP
 export const deliveryPageSchema = pageOf(deliveryViewSchema, 'deliveries', 'DeliveryPage');
 export const auditPageSchema = pageOf(auditEntryViewSchema, 'entries', 'AuditPage');
 
-export const resealViewSchema = z.object({ partners: z.int(), projects: z.int(), resealed: z.int() }).register(adminSchemas, { id: 'Resealed' });
+export const resealViewSchema = z.object({ partners: z.int(), projects: z.int(), webhook_endpoints: z.int(), resealed: z.int() }).register(adminSchemas, { id: 'Resealed' });
 export const recoveryViewSchema = z
   .object({ recovered: z.int(), skipped: z.int(), more: z.boolean().describe('Dead deliveries of the range remain beyond one call: call again'), delivery_ids: z.array(z.string()) })
   .register(adminSchemas, { id: 'Recovered' });

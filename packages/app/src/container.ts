@@ -153,7 +153,7 @@ export function buildContainer(f: Foundations): Container {
       // One per process: it keeps each login's inner hash for the second a merchant repeats it.
       signatures: new SignatureVerifier(),
       requestScope: f.requests,
-      idempotency: { store: storage.idempotency, hours: s.callers.idempotencyHours },
+      idempotency: { store: storage.idempotency, hours: s.callers.idempotencyHours, ...(storage.answerSealer ? { sealer: storage.answerSealer } : {}) },
       // The merchants' dashboard (/dashboard/ on the API host): sessions in storage, so any API process serves them.
       dashboard: {
         sessions: storage.dashboardSessions,
@@ -180,6 +180,7 @@ export function buildContainer(f: Foundations): Container {
       directory: storage.projects,
       audit: storage.audit,
       deliveries: storage.deliveries,
+      endpoints: storage.endpoints,
       recoverDeadDeliveries: useCases.recoverDeadDeliveries,
       ready: () => readiness.report(),
       metrics: () => metrics.exposition(),

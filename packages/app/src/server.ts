@@ -148,6 +148,11 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
 
   const { urls } = listeners;
   logger.info({ urls, env: settings.mode, storage: storage.kind, jobs: jobs.kind, role: settings.role }, 'kassa started');
+  if (settings.mode === 'production' && settings.callers.webhookPrivateNetworks === 'allow')
+    logger.warn(
+      { KASSA_WEBHOOK_PRIVATE_NETWORKS: 'allow' },
+      "merchants' webhook endpoints may name private and loopback addresses, and read the first 1 KB of their answers: set KASSA_WEBHOOK_PRIVATE_NETWORKS=refuse unless only you reach this Kassa",
+    );
   await flushed(logger);
   const readiness = container.get(TOKENS.Readiness);
   return {

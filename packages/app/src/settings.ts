@@ -85,6 +85,14 @@ export interface KassaSettings {
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /** The sections of a parsed configuration. */
+/**
+ * KASSA_WEBHOOK_PRIVATE_NETWORKS when unset: `allow` only on a developer's own machine, the API
+ * listening on loopback with no proxy in front (KASSA_TRUST_PROXY unset). A proxy in front means
+ * others reach this Kassa, and an endpoint URL into the private network would be theirs to read.
+ */
+export const webhookPrivateNetworksDefault = (c: Pick<KassaConfig, 'KASSA_HOST' | 'KASSA_TRUST_PROXY'>): 'allow' | 'refuse' =>
+  isLoopbackHost(c.KASSA_HOST) && c.KASSA_TRUST_PROXY === false ? 'allow' : 'refuse';
+
 export function settingsOf(c: KassaConfig): KassaSettings {
   const dataDir = dataDirOf(c);
   return {
@@ -115,8 +123,7 @@ export function settingsOf(c: KassaConfig): KassaSettings {
       pinKey: c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY,
       callbackPrivateNetworks: c.KASSA_CALLBACK_PRIVATE_NETWORKS,
       callbackRatePerMinute: c.KASSA_CALLBACK_RATE_PER_MINUTE,
-      // A developer's own machine (the API on loopback) reaches its own receivers; a server does not.
-      webhookPrivateNetworks: c.KASSA_WEBHOOK_PRIVATE_NETWORKS ?? (isLoopbackHost(c.KASSA_HOST) ? 'allow' : 'refuse'),
+      webhookPrivateNetworks: c.KASSA_WEBHOOK_PRIVATE_NETWORKS ?? webhookPrivateNetworksDefault(c),
       endpointDisableAfterHours: c.KASSA_ENDPOINT_DISABLE_AFTER_HOURS,
       retentionDays: c.KASSA_RETENTION_DAYS,
     },

@@ -1,5 +1,5 @@
 import type { KassaPorts } from '@kassa/domain';
-import type { ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration } from '@kassa/operations';
+import type { AnswerSealer, ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration } from '@kassa/operations';
 import { FileJournal } from './journal/file-journal.js';
 import {
   InMemoryContractRepository,
@@ -27,6 +27,8 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
   readonly audit: AuditLog;
   /** The JSON v3 API's Idempotency-Keys. */
   readonly idempotency: IdempotencyStore;
+  /** Seals the stored answers that carry a secret (KASSA_SECRETS_KEY on MongoDB); absent, they are stored without it. */
+  readonly answerSealer?: AnswerSealer;
   /** The dashboard's sessions and sign-in throttle. */
   readonly dashboardSessions: DashboardSessions;
   /** The projects' recent API calls (the dashboard's requests page). */
@@ -111,6 +113,7 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
   return {
     kind: 'mongodb',
     ...ports,
+    ...(sealer ? { answerSealer: sealer } : {}),
     ping: async () => void (await db.command({ ping: 1 })),
     close,
   };

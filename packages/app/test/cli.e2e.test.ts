@@ -102,7 +102,7 @@ describe('the kassa command', { timeout: 30_000 }, () => {
     expect([recovered.code, recovered.stdout.trim()]).toEqual([0, 'recovered 0 dead deliveries']);
     const resealed = await kassa(['secrets', 'reseal', '--json']);
     expect(resealed.code).toBe(0);
-    expect(JSON.parse(resealed.stdout)).toMatchObject({ partners: expect.any(Number), projects: expect.any(Number) });
+    expect(JSON.parse(resealed.stdout)).toMatchObject({ partners: expect.any(Number), projects: expect.any(Number), webhook_endpoints: expect.any(Number) });
   });
 
   it('checks a seed file: valid (exit 0), or refused naming the field (exit 2)', async () => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { merchantToolsInstalled } from '@kassa/devkit';
 import { openApiDocument } from '@kassa/json-api';
-import { signRequest } from '@kassa/protocol';
+import { requestPayload, signRequest } from '@kassa/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWebhookSecret } from '../src/seed.js';
 import { fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
@@ -91,6 +91,19 @@ print(json.dumps({"payload": payload, "signature": kassa_sdk.sign(password, logi
     const { stdout } = await run(PYTHON, ['-c', script, password ?? '', login ?? '', timestamp ?? '', body ?? ''], { cwd: CLIENTS, env: ENV });
     // Version 3 signs no payload: as @kassa/protocol does.
     expect(JSON.parse(stdout)).toEqual({ payload, signature, v3: signRequest(password ?? '', login ?? '', timestamp ?? '', 3, '') });
+  }, 30_000);
+
+  it("signs the webhook endpoints' whole bodies as @kassa/protocol does (a PATCH from its body, event_types joined in the order sent)", async () => {
+    const cases = [
+      { operation: 'createWebhookEndpoint', body: { url: 'https://shop.example/k', event_types: ['refund.completed', 'payment.updated'], description: 'main' }, path: {} },
+      { operation: 'updateWebhookEndpoint', body: { url: 'https://shop.example/n', event_types: ['*'], description: null, status: 'enabled' }, path: { endpointId: 'ep-1' } },
+    ] as const;
+    const script = `import json, sys, kassa_sdk
+print(json.dumps([kassa_sdk.request_payload(c["operation"], c["body"], c["path"]) for c in json.loads(sys.argv[1])]))`;
+    const { stdout } = await run(PYTHON, ['-c', script, JSON.stringify(cases)], { cwd: CLIENTS, env: ENV });
+    const ours = cases.map((c) => requestPayload(c.operation, { body: c.body, pathId: 'endpointId' in c.path ? c.path.endpointId : '' }));
+    expect(JSON.parse(stdout)).toEqual(ours);
+    expect(ours[1]).toBe('ep-1https://shop.example/n*enabled');
   }, 30_000);
 
   it("the README's signed invoice runs as shown, and its webhook receiver compiles", async () => {

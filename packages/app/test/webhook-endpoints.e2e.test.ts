@@ -309,7 +309,14 @@ describe('webhook endpoints: auto-disable through a test clock', () => {
       10_000,
     );
     failingState.ok = true;
-    expect(dataOf(await api().updateWebhookEndpoint(DISABLING, down.id, { status: 'enabled' }))).toMatchObject({ status: 'enabled', failing_since: null, disabled_at: null });
+    // The merchant fixes its URL as it enables it: the redelivery goes to the new one.
+    const fixedUrl = `${failing.url}/fixed`;
+    expect(dataOf(await api().updateWebhookEndpoint(DISABLING, down.id, { status: 'enabled', url: fixedUrl }))).toMatchObject({
+      status: 'enabled',
+      url: fixedUrl,
+      failing_since: null,
+      disabled_at: null,
+    });
     const before = failing.received.length;
     const redelivered = await api().redeliverWebhook(DISABLING, dead[0]?.delivery_id as string);
     expect(redelivered.status).toBe(202);
@@ -318,9 +325,10 @@ describe('webhook endpoints: auto-disable through a test clock', () => {
       (d) => d?.status === 'succeeded',
       10_000,
     );
-    expect(delivered?.status).toBe('succeeded');
+    expect(delivered).toMatchObject({ status: 'succeeded', url: fixedUrl });
     const arrived = failing.received.slice(before);
     expect(arrived.length).toBeGreaterThanOrEqual(1);
+    expect(arrived.map((r) => r.path)).toEqual(arrived.map(() => '/fixed'));
     expect(verifiesWith(down.secret, arrived.at(-1) as Received)).toBe(true);
   }, 60_000);
 });

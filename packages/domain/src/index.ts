@@ -193,6 +193,7 @@ export type {
   OpenEndpointInput,
   WebhookEndpoint,
   WebhookEndpointFields,
+  WebhookEndpointRoute,
   WebhookEndpointState,
 } from './webhook-endpoint/webhook-endpoint.js';
 export {

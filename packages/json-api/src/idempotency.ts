@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Request, Response } from 'express';
 import { domainError, type Clock, type DomainError, type IdempotencyKeyRef, type IdempotencyScope, type KassaMode } from '@kassa/domain';
-import type { IdempotencyStore } from '@kassa/operations';
+import type { AnswerSealer, IdempotencyStore, StoredAnswer } from '@kassa/operations';
 import { answerOf, sendError, sendJsonText } from '@kassa/http-kit';
 
 /** Where the JSON v3 API keeps Idempotency-Keys, and for how long it replays an answer. */
@@ -10,6 +10,11 @@ export interface IdempotencySettings {
   readonly store: IdempotencyStore;
   /** How long a key replays its first answer (the draft's retention; default 24). */
   readonly hours: number;
+  /**
+   * Seals the stored copy of an answer that carries a secret (KASSA_SECRETS_KEY with MongoDB), so a
+   * replay answers it whole; absent, such an answer is stored without its secret (docs/security.md).
+   */
+  readonly sealer?: AnswerSealer;
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -44,6 +49,37 @@ export function idempotencyKeyOf(req: Request): { readonly key: string } | { rea
     return { error: domainError('BAD_REQUEST', 'Idempotency-Key: must be sent once, as 1 to 255 printable ASCII characters: a structured-field string ("…") or bare without a comma') };
   }
   return { key };
+}
+
+/** Where a route notes that its answer carries a secret, and in which field of `data` (res.locals). */
+const SECRET_FIELD = 'idempotencySecretField';
+
+/**
+ * The answer about to be sent carries a secret at `data.<field>` (a webhook endpoint's on creation
+ * and rotation): its stored copy is sealed, or kept without the secret when no key seals it.
+ */
+export const answerCarriesSecret = (res: Response, field = 'secret'): void => {
+  res.locals[SECRET_FIELD] = field;
+};
+
+/** What a sealed answer is bound to: its key in its scope (a sealed body copied to another key does not open). */
+const sealContext = (scope: IdempotencyScope, key: string) => `idempotency:${scope.projectId}:${scope.partner}:${key}`;
+
+/** The answer as stored: as sent, or, carrying a secret, sealed or without the secret. */
+function storedAnswer(settings: IdempotencySettings, scope: IdempotencyScope, key: string, res: Response, answer: StoredAnswer): StoredAnswer {
+  const field = res.locals[SECRET_FIELD] as string | undefined;
+  if (field === undefined) return answer;
+  if (settings.sealer) return { status: answer.status, body: settings.sealer.seal(answer.body, sealContext(scope, key)), sealed: true };
+  const parsed = JSON.parse(answer.body) as { data?: Record<string, unknown> };
+  if (parsed.data !== null && typeof parsed.data === 'object') delete parsed.data[field];
+  return { status: answer.status, body: JSON.stringify(parsed) };
+}
+
+/** The body a replay sends: a sealed one opened (a key no longer configured throws: a 500, never a wrong answer). */
+function replayedBody(settings: IdempotencySettings, scope: IdempotencyScope, key: string, answer: StoredAnswer): string {
+  if (!answer.sealed) return answer.body;
+  if (!settings.sealer) throw new Error('an Idempotency-Key answer is sealed, and KASSA_SECRETS_KEY is not configured');
+  return settings.sealer.open(answer.body, sealContext(scope, key));
 }
 
 /** Where `idempotently` notes the key the running request holds (res.locals). */
@@ -134,7 +170,7 @@ export async function idempotently(
       res.setHeader('Retry-After', '1');
       return sendError(res, domainError('IDEMPOTENCY_KEY_IN_USE'), context.mode);
     }
-    sendJsonText(res, answer.status, answer.body, undefined, { 'Idempotent-Replayed': 'true' });
+    sendJsonText(res, answer.status, replayedBody(settings, scope, key, answer), undefined, { 'Idempotent-Replayed': 'true' });
     return;
   }
   res.locals[HELD_KEY] = { scope, key } satisfies IdempotencyKeyRef;
@@ -157,7 +193,7 @@ export async function idempotently(
   try {
     // A 5xx (our trouble) and a 429 (a limit that lifts) are for a retry to try again: not kept.
     if (res.statusCode >= 500 || res.statusCode === 429 || body === undefined) await store.release(scope, key, owner);
-    else await store.complete(scope, key, owner, { status: res.statusCode, body });
+    else await store.complete(scope, key, owner, storedAnswer(settings, scope, key, res, { status: res.statusCode, body }));
   } finally {
     answered.send();
   }

@@ -5,6 +5,7 @@ import { endpointEventTypes, listView, readListQuery, sendResult, webhookEndpoin
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, bodyRoute, route } from './route.js';
+import { answerCarriesSecret } from './idempotency.js';
 
 const endpointId = (req: Request) => String(req.params['endpointId']);
 
@@ -25,6 +26,8 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: IRouter = Router())
         eventTypes: endpointEventTypes(body.event_types),
         description: body.description ?? null,
       });
+      // The new secret: a stored copy of the answer (Idempotency-Key) seals it or leaves it out.
+      if (result.ok) answerCarriesSecret(res);
       await sendResult(res, result, deps.mode, webhookEndpointWithSecretView, 201);
     }),
   );
@@ -71,6 +74,8 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: IRouter = Router())
         endpointId: endpointId(req),
         ...(body.expires_in_hours === undefined ? {} : { expiresInHours: body.expires_in_hours }),
       });
+      // The new secret: a stored copy of the answer (Idempotency-Key) seals it or leaves it out.
+      if (result.ok) answerCarriesSecret(res);
       await sendResult(res, result, deps.mode, webhookEndpointWithSecretView);
     }),
   );

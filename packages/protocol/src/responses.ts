@@ -155,10 +155,12 @@ export const eventSchema = z
 /**
  * Every list's answer: `items`, newest first, and `next_cursor`, to pass as `cursor` for the next
  * (older) page, null on the last. `former`: the name the list gave its items before, kept beside
- * for one minor version.
+ * for one minor version (a list that is new has none).
  */
-export function listPageSchema<T extends z.ZodType, K extends string>(item: T, former: K) {
-  const formerItems = { [former]: z.array(item).meta({ deprecated: true, description: 'the same as items: the name of before, for one minor version' }) } as { [P in K]: z.ZodArray<T> };
+export function listPageSchema<T extends z.ZodType, K extends string = never>(item: T, former?: K) {
+  const formerItems = (former === undefined ? {} : { [former]: z.array(item).meta({ deprecated: true, description: 'the same as items: the name of before, for one minor version' }) }) as {
+    [P in K]: z.ZodArray<T>;
+  };
   return z.object({
     items: z.array(item),
     next_cursor: z.string().nullable().meta({ description: 'pass as `cursor` for the next (older) page; null on the last page' }),

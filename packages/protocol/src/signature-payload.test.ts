@@ -41,6 +41,18 @@ describe('the lists (signature version 4)', () => {
   });
 });
 
+describe('the webhook endpoints (signature version 4)', () => {
+  it('sign the whole body of a creation and a change: url, event_types joined in the order sent, description (and status)', () => {
+    const body = { url: 'https://shop.example/k', event_types: ['refund.completed', 'payment.updated'], description: 'main' };
+    expect(requestPayload('createWebhookEndpoint', { body })).toBe('https://shop.example/k' + 'refund.completed,payment.updated' + 'main');
+    expect(requestPayload('updateWebhookEndpoint', { body: { ...body, status: 'disabled' }, pathId: 'ep-1' })).toBe(
+      'ep-1' + 'https://shop.example/k' + 'refund.completed,payment.updated' + 'main' + 'disabled',
+    );
+    // A change of the types alone signs them; absent fields (a null description) are empty.
+    expect(requestPayload('updateWebhookEndpoint', { body: { event_types: ['*'], description: null }, pathId: 'ep-1' })).toBe('ep-1' + '*');
+  });
+});
+
 describe('requestPayloadParts', () => {
   it('names each field, so an answer can say which were empty', () => {
     const parts = requestPayloadParts('createInvoice', { body: { customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'o-1' } } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
-import { EVENT_TYPES, type EventTypeName } from './responses.js';
+import { EVENT_TYPES, listPageSchema, type EventTypeName } from './responses.js';
 
 /**
  * The merchants' own webhook endpoints (POST/GET/PATCH/DELETE webhook_endpoints): requests and
@@ -79,12 +79,7 @@ export const webhookEndpointWithSecretSchema = z
   })
   .meta({ id: 'WebhookEndpointWithSecret' });
 
-export const webhookEndpointsSchema = z
-  .object({
-    items: z.array(webhookEndpointSchema),
-    next_cursor: z.string().nullable().meta({ description: 'pass as `cursor` for the next (older) page; null on the last page' }),
-  })
-  .meta({ id: 'WebhookEndpoints' });
+export const webhookEndpointsSchema = listPageSchema(webhookEndpointSchema).meta({ id: 'WebhookEndpoints' });
 
 export type CreateWebhookEndpointRequest = z.input<typeof createWebhookEndpointRequest>;
 export type UpdateWebhookEndpointRequest = z.input<typeof updateWebhookEndpointRequest>;

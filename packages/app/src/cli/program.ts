@@ -237,11 +237,11 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
   }
   secrets
     .command('reseal')
-    .description('write every partner and project again, sealed under the current KASSA_SECRETS_KEY (after a key rotation)')
+    .description('write every partner, project and webhook endpoint again, sealed under the current KASSA_SECRETS_KEY (after a key rotation)')
     .addOption(json)
     .action(async (o: { json?: boolean }) => {
-      const data = await api<{ partners: number; projects: number }>('POST', '/admin/v1/secrets/reseal');
-      print(o.json, data, (d: typeof data) => [`re-sealed ${d.partners} partners and ${d.projects} projects`]);
+      const data = await api<{ partners: number; projects: number; webhook_endpoints: number }>('POST', '/admin/v1/secrets/reseal');
+      print(o.json, data, (d: typeof data) => [`re-sealed ${d.partners} partners, ${d.projects} projects and ${d.webhook_endpoints} webhook endpoints`]);
     });
 
   const range = (command: Command) =>

@@ -16,8 +16,8 @@ type RelayPorts = Pick<KassaPorts, 'outbox' | 'events' | 'projects' | 'notificat
 
 /**
  * Moves events from the outboxes into the event log and into deliveries: one per (event, endpoint),
- * the project's own (webhookUrl, test callback, subscription notifications) and each of its enabled
- * webhook endpoints that takes the event's type, created idempotently
+ * the project's own (webhookUrl, test callback, subscription notifications) and each of its webhook
+ * endpoints that takes the event's type (a disabled one's ends dead at its first attempt), created idempotently
  * (deterministic ids), then the event is acknowledged. A crash between two steps is harmless: the
  * event stays pending and the next run creates nothing twice. An event that fails stays pending
  * without holding back the ones behind it (failures are thrown together at the end). Returns how

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../events/domain-event.js';
-import type { WebhookEndpoint } from '../webhook-endpoint/webhook-endpoint.fields.js';
+import type { WebhookEndpoint, WebhookEndpointRoute } from '../webhook-endpoint/webhook-endpoint.fields.js';
 import type { ListCursor } from './list-page.port.js';
 import type { CreateResult, SaveResult } from './save-result.js';
 
@@ -18,6 +18,15 @@ export interface WebhookEndpointRepository {
   remove(projectId: number, endpointId: string): Promise<boolean>;
   /** The project's endpoints, newest first (by creation, then id), after `after` when given, at most `limit`. */
   list(projectId: number, limit: number, after?: ListCursor): Promise<WebhookEndpoint[]>;
-  /** Every endpoint of the project, in any order (at most WEBHOOK_ENDPOINT_LIMITS.perProject): the relay's fan-out and the free slots. */
-  all(projectId: number): Promise<WebhookEndpoint[]>;
+  /**
+   * Every endpoint of the project without its secrets, in any order (at most
+   * WEBHOOK_ENDPOINT_LIMITS.perProject): the relay's fan-out and the free slots, which sign nothing.
+   */
+  all(projectId: number): Promise<WebhookEndpointRoute[]>;
+  /**
+   * Writes every endpoint again as it is, each by compare-and-set on its version (one more), so that
+   * a storage sealing the secrets seals them under its current key (`kassa secrets reseal`). One
+   * changed or removed meanwhile is skipped: its own write sealed it. Answers how many it found and wrote.
+   */
+  rewriteAll(): Promise<{ readonly found: number; readonly rewritten: number }>;
 }

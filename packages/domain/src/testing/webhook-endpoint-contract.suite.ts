@@ -103,6 +103,26 @@ export function describeWebhookEndpointContract(
       expect((await endpoints.list(p, 1, { createdAt: c.createdAt, id: c.id })).map((e) => e.id)).toEqual([b.id]);
       expect(await endpoints.list(p, 10, { createdAt: a.createdAt, id: a.id })).toEqual([]);
       expect((await endpoints.all(p)).map((e) => e.id).sort()).toEqual([a.id, b.id, c.id].sort());
+      // `all` carries no secret: the fan-out and the slots sign nothing.
+      expect((await endpoints.all(p)).filter((e) => 'secret' in e || 'previousSecret' in e)).toEqual([]);
+    });
+
+    it('rewriteAll writes every endpoint again as it was, one version more (the reseal); a save of the version before then conflicts', async () => {
+      const { endpoints } = await fresh();
+      const p = project();
+      const e = sampleEndpoint(p, 0);
+      const rotated = rotateWebhookEndpointSecret(e, 'whsec_rewritten', 24, { now: T0, newId: uid }).next as WebhookEndpoint;
+      await endpoints.create(e);
+      await endpoints.save(rotated, []);
+      const other = sampleEndpoint(p + 1, 0);
+      await endpoints.create(other);
+      const counts = await endpoints.rewriteAll();
+      // Other tests' endpoints share the storage: at least these two.
+      expect(counts.found >= 2).toBe(true);
+      expect(counts.rewritten).toBe(counts.found);
+      expect(await endpoints.get(p, e.id)).toEqual({ ...rotated, version: rotated.version + 1 });
+      expect(await endpoints.get(p + 1, other.id)).toEqual({ ...other, version: other.version + 1 });
+      expect((await endpoints.save({ ...rotated, version: rotated.version + 1, description: 'late' }, [])).ok).toBe(false);
     });
 
     it("the test environment's reset removes the project's endpoints, no other project's", async () => {

@@ -50,6 +50,12 @@ export interface WebhookEndpoint extends WebhookEndpointFields {
   readonly version: number;
 }
 
+/**
+ * An endpoint without its secrets: what the relay's fan-out and the free slots need. A storage reads
+ * it without opening a sealed secret, so a secret it cannot open (a key gone) holds back no event.
+ */
+export type WebhookEndpointRoute = Omit<WebhookEndpoint, 'secret' | 'previousSecret'>;
+
 /** The channel of an endpoint's deliveries: part of each delivery's id, so a relay run twice makes it once. */
 export const endpointChannel = (endpointId: string): string => `endpoint-${endpointId}`;
 

@@ -116,11 +116,12 @@ describe('the fan-out: one notification per enabled endpoint taking the type', (
     state,
   });
 
-  it('takes enabled endpoints of the type or of all; each on its own channel', () => {
+  it('takes the endpoints of the type or of all, disabled ones too (their deliveries end dead at once, recoverable); each on its own channel', () => {
     const out = endpointNotifications(event, [make('a', ['PaymentUpdated']), make('b', 'all'), make('c', ['ContractAuthorized']), make('d', 'all', 'disabled')], renderer);
     expect(out.map((o) => [o.endpointId, o.notification.channel, o.notification.url])).toEqual([
       ['a', 'endpoint-a', 'https://a.example/'],
       ['b', 'endpoint-b', 'https://b.example/'],
+      ['d', 'endpoint-d', 'https://d.example/'],
     ]);
   });
 

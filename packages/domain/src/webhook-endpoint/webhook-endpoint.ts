@@ -3,23 +3,15 @@ import { appliedOrRefused, applyToAggregate, type Change } from '../shared/lifec
 import { ok } from '../shared/result.js';
 import { addSeconds } from '../shared/time.js';
 import { webhookEndpointEvents, type WebhookEndpointEvent } from './webhook-endpoint.events.js';
-import type { EndpointEventTypes, WebhookEndpoint, WebhookEndpointFields, WebhookEndpointState } from './webhook-endpoint.fields.js';
+import type { WebhookEndpoint, WebhookEndpointFields, WebhookEndpointState } from './webhook-endpoint.fields.js';
 import { webhookEndpointLifecycle } from './webhook-endpoint.lifecycle.js';
 import { startWebhookEndpoint, type EndpointChanges, type WebhookEndpointMachineEvent } from './webhook-endpoint.machine.js';
 
 export * from './webhook-endpoint.fields.js';
 export type { EndpointChanges } from './webhook-endpoint.machine.js';
 
-export interface OpenEndpointInput {
-  readonly id: string;
-  readonly projectId: number;
-  readonly slot: number;
-  readonly url: string;
-  readonly eventTypes: EndpointEventTypes;
-  readonly description: string | null;
-  readonly secret: string;
-  readonly now: string;
-}
+/** What a new endpoint is made of: its fields as the merchant and the slots give them, and the time. */
+export type OpenEndpointInput = Pick<WebhookEndpointFields, 'id' | 'projectId' | 'slot' | 'url' | 'eventTypes' | 'description' | 'secret'> & { readonly now: string };
 
 /** A new endpoint, enabled. */
 export function openWebhookEndpoint(input: OpenEndpointInput): WebhookEndpoint {

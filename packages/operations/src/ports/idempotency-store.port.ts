@@ -4,6 +4,17 @@ import type { IdempotencyKeyRef, IdempotencyScope } from '@kassa/domain';
 export interface StoredAnswer {
   readonly status: number;
   readonly body: string;
+  /** The body is sealed (an answer that carries a secret, under KASSA_SECRETS_KEY): opened with the AnswerSealer before it is replayed. */
+  readonly sealed?: boolean;
+}
+
+/**
+ * Seals the stored copy of an answer that carries a secret (the storage's sealer under
+ * KASSA_SECRETS_KEY), `context` (which key) bound to the seal; `open` throws for a value it cannot open.
+ */
+export interface AnswerSealer {
+  seal(plain: string, context: string): string;
+  open(stored: string, context: string): string;
 }
 
 /** What a key holds: the request it was first used with (a fingerprint), and its answer once given. */

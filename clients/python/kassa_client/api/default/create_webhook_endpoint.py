@@ -158,7 +158,7 @@ def sync_detailed(
     signed with its own secret, which this answer alone shows. The URL must be an http(s) URL of a
     public address
 
-     Signed payload (version 4): url.
+     Signed payload (version 4): url, event_types, description.
 
     Args:
         project_id (int):
@@ -209,7 +209,7 @@ def sync(
     signed with its own secret, which this answer alone shows. The URL must be an http(s) URL of a
     public address
 
-     Signed payload (version 4): url.
+     Signed payload (version 4): url, event_types, description.
 
     Args:
         project_id (int):
@@ -254,7 +254,7 @@ async def asyncio_detailed(
     signed with its own secret, which this answer alone shows. The URL must be an http(s) URL of a
     public address
 
-     Signed payload (version 4): url.
+     Signed payload (version 4): url, event_types, description.
 
     Args:
         project_id (int):
@@ -303,7 +303,7 @@ async def asyncio(
     signed with its own secret, which this answer alone shows. The URL must be an http(s) URL of a
     public address
 
-     Signed payload (version 4): url.
+     Signed payload (version 4): url, event_types, description.
 
     Args:
         project_id (int):

@@ -145,7 +145,7 @@ def sync_detailed(
 ]:
     """Changes any of its url, event_types, description and status (enabled/disabled)
 
-     Signed payload (version 4): endpointId, url, status.
+     Signed payload (version 4): endpointId, url, event_types, description, status.
 
     Args:
         project_id (int):
@@ -191,7 +191,7 @@ def sync(
 ):
     """Changes any of its url, event_types, description and status (enabled/disabled)
 
-     Signed payload (version 4): endpointId, url, status.
+     Signed payload (version 4): endpointId, url, event_types, description, status.
 
     Args:
         project_id (int):
@@ -231,7 +231,7 @@ async def asyncio_detailed(
 ]:
     """Changes any of its url, event_types, description and status (enabled/disabled)
 
-     Signed payload (version 4): endpointId, url, status.
+     Signed payload (version 4): endpointId, url, event_types, description, status.
 
     Args:
         project_id (int):
@@ -275,7 +275,7 @@ async def asyncio(
 ):
     """Changes any of its url, event_types, description and status (enabled/disabled)
 
-     Signed payload (version 4): endpointId, url, status.
+     Signed payload (version 4): endpointId, url, event_types, description, status.
 
     Args:
         project_id (int):

@@ -13,7 +13,7 @@ export interface CreateWebhookEndpointInput {
 }
 
 /** The first slot no endpoint of the project holds, or undefined when all are taken. */
-const freeSlot = (taken: readonly WebhookEndpoint[]): number | undefined => {
+const freeSlot = (taken: readonly Pick<WebhookEndpoint, 'slot'>[]): number | undefined => {
   const held = new Set(taken.map((e) => e.slot));
   for (let slot = 0; slot < WEBHOOK_ENDPOINT_LIMITS.perProject; slot++) if (!held.has(slot)) return slot;
   return undefined;
@@ -21,7 +21,7 @@ const freeSlot = (taken: readonly WebhookEndpoint[]): number | undefined => {
 
 /**
  * POST webhook_endpoints: a new endpoint, enabled, with a fresh secret (the answer is the only one
- * that shows it). Its URL must pass the address check. It takes the project's first free slot; when
+ * that shows it). Its URL must pass the address check (after the slots are found not all taken). It takes the project's first free slot; when
  * a concurrent creation took that slot first (the storage's unique key refuses the second), it looks
  * again, so the project never holds more than WEBHOOK_ENDPOINT_LIMITS.perProject endpoints.
  */
@@ -30,6 +30,8 @@ export class CreateWebhookEndpoint {
 
   async execute(input: CreateWebhookEndpointInput): Promise<Result<WebhookEndpoint, DomainError>> {
     const { endpoints, webhookTargets, signingSecrets, ids, clock } = this.ports;
+    // The slots first: a full project is told so without the URL's check (a DNS lookup of seconds).
+    if (freeSlot(await endpoints.all(input.projectId)) === undefined) return endpointRefusals.limitReached();
     const verdict = await webhookTargets.admit(input.url);
     if (verdict.kind === 'rejected') return endpointRefusals.urlRejected(verdict.reason);
     const fields = { id: ids.newId(), projectId: input.projectId, url: input.url, eventTypes: input.eventTypes, description: input.description, secret: signingSecrets.newSecret() };

@@ -22,9 +22,16 @@ export class UpdateWebhookEndpoint {
 
   async execute(input: UpdateWebhookEndpointInput): Promise<Result<WebhookEndpoint, DomainError>> {
     const { endpoints, webhookTargets } = this.ports;
-    if (input.changes.url !== undefined) {
-      const verdict = await webhookTargets.admit(input.changes.url);
-      if (verdict.kind === 'rejected') return endpointRefusals.urlRejected(verdict.reason);
+    const { url } = input.changes;
+    // Only a new URL is checked (a DNS lookup of seconds): a save that leaves it as it is (the
+    // dashboard's form sends it always) was checked when it was set. An unknown endpoint is told so first.
+    if (url !== undefined) {
+      const current = await endpoints.get(input.projectId, input.endpointId);
+      if (!current) return endpointRefusals.notFound();
+      if (url !== current.url) {
+        const verdict = await webhookTargets.admit(url);
+        if (verdict.kind === 'rejected') return endpointRefusals.urlRejected(verdict.reason);
+      }
     }
     return runStampedCommand(this.ports, {
       lifecycle: webhookEndpointLifecycle,

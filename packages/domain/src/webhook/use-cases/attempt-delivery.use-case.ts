@@ -73,7 +73,10 @@ export class AttemptDelivery {
       if (stopped.next) await this.saveAndSchedule(delivery, stopped.next);
       return ok(true);
     }
-    if (webhooks.busy(delivery.notification)) {
+    // To an endpoint's URL as it is now, not as it was when the event was relayed: a PATCHed URL
+    // reaches pending retries and redeliveries, and an abandoned one gets nothing more.
+    const notification = endpoint ? { ...delivery.notification, url: endpoint.url } : delivery.notification;
+    if (webhooks.busy(notification)) {
       // The endpoint is at its limit: try again in a few seconds (jittered) rather than hold a
       // worker waiting at its gate; a slow endpoint then never takes the slots the others need.
       // The new time is saved (no attempt counted) before the job is asked for, so of racing runs
@@ -85,20 +88,21 @@ export class AttemptDelivery {
     // While its clock advances, an attempt the sandbox's pace holds back is recorded at once, not sent
     // (there is nothing to claim); a clock that stands still sends what it is asked to (a redelivery).
     const advancingTo = await this.advancingTo(delivery);
-    const notSent = advancingTo !== undefined ? this.pace?.take(delivery.notification.url) : undefined;
+    const notSent = advancingTo !== undefined ? this.pace?.take(notification.url) : undefined;
     if (notSent !== undefined) {
       await this.recordUnsent(delivery, notSent.why, stamp, notSent.resting ? advancingTo : undefined);
       return ok(true);
     }
     // The claim asks for no job at its end: the attempt in hand records the next one, and the sweep
-    // finds the claim of a worker that died.
-    const claim = claimAttempt(delivery, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stamp);
+    // finds the claim of a worker that died. It saves the URL the attempt goes to, so the deliveries
+    // list shows where it was last sent.
+    const claim = claimAttempt({ ...delivery, notification }, addSeconds(now, ATTEMPT_CLAIM_SECONDS), stamp);
     if (!claim.next || !(await deliveries.save(claim.next)).ok) return ok(false);
     const claimed = claim.next;
     const [secret = null, retiringSecret] = await this.secretsOf(claimed, endpoint);
     const signing = { webhookId: claimed.eventId, deliveryId: claimed.id, secret, ...(retiringSecret === undefined ? {} : { retiringSecret }) };
-    const sent = await webhooks.send(claimed.notification, signing);
-    if (advancingTo !== undefined) this.pace?.settle(claimed.notification.url, sent.outcome.kind === 'success');
+    const sent = await webhooks.send(notification, signing);
+    if (advancingTo !== undefined) this.pace?.settle(notification.url, sent.outcome.kind === 'success');
     const attempt = claimed.testClockId ? { ...sent.attempt, at: now } : sent.attempt;
     await this.record(claimed, attempt, sent.outcome, stamp);
     await this.tellEndpoint(claimed, sent.outcome.kind === 'success' ? { succeeded: true } : { succeeded: false, from: attempt.at, at: attempt.at });
