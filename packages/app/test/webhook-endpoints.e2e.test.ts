@@ -374,6 +374,12 @@ describe('webhook endpoints: KASSA_WEBHOOK_PRIVATE_NETWORKS=refuse', () => {
     expect(delivery?.attempts[0]).toMatchObject({ status_code: null, sent: true });
     expect(delivery?.attempts[0]?.error).toContain('rebind.example.test resolves to 127.0.0.1: not a public address');
     expect(receiver.received).toEqual([]);
-    expect(dataOf(await merchant.getWebhookEndpoint(P.main, endpoint.id)).failing_since).not.toBeNull();
+    // The endpoint hears of the attempt just after it is recorded (its own save).
+    const failing = await eventually(
+      async () => dataOf(await merchant.getWebhookEndpoint(P.main, endpoint.id)).failing_since,
+      (since) => since !== null,
+      5_000,
+    );
+    expect(failing).not.toBeNull();
   });
 });
