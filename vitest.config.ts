@@ -88,7 +88,7 @@ export default defineConfig({
           env: { KASSA_E2E_STORAGE: 'mongo', KASSA_E2E_REDIS: '1' },
         },
       },
-      ...(HOT_PATH_RUN ? [{ extends: true, test: { name: 'hot-path', include: HOT_PATH_TESTS } }] : []),
+      ...(HOT_PATH_RUN ? [{ extends: true as const, test: { name: 'hot-path', include: HOT_PATH_TESTS } }] : []),
     ],
   },
 });
