@@ -78,9 +78,7 @@ describe('production', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('refuses to start without a geography source, naming KASSA_GEOIP_DATABASE', async () => {
-    expect(() => readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_GEOIP_DATABASE: undefined })).toThrow(
-      /^Configuration: KASSA_GEOIP_DATABASE: required in production: .*MaxMind DB/m,
-    );
+    expect(() => readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_GEOIP_DATABASE: undefined })).toThrow(/^Configuration: KASSA_GEOIP_DATABASE: required in production: .*MaxMind DB/m);
     await expect(startTestKassa({ ...PRODUCTION, KASSA_GEOIP_DATABASE: '' }, { seed: SEED })).rejects.toThrow(/KASSA_GEOIP_DATABASE/);
   });
 

@@ -27,7 +27,8 @@ const METADATA_MARKER = Buffer.from([0xab, 0xcd, 0xef, ...Buffer.from('MaxMind.c
 
 /** The control byte(s) of a field: its type and size (types above 7 are extended). */
 function control(type: number, size: number): Buffer {
-  const sizeBytes = size < 29 ? [] : size < 285 ? [size - 29] : size < 65_821 ? [(size - 285) >> 8, (size - 285) & 0xff] : [((size - 65_821) >> 16) & 0xff, ((size - 65_821) >> 8) & 0xff, (size - 65_821) & 0xff];
+  const sizeBytes =
+    size < 29 ? [] : size < 285 ? [size - 29] : size < 65_821 ? [(size - 285) >> 8, (size - 285) & 0xff] : [((size - 65_821) >> 16) & 0xff, ((size - 65_821) >> 8) & 0xff, (size - 65_821) & 0xff];
   const sizeBits = size < 29 ? size : size < 285 ? 29 : size < 65_821 ? 30 : 31;
   const head = type <= 7 ? [(type << 5) | sizeBits] : [sizeBits, type - 7];
   return Buffer.from([...head, ...sizeBytes]);
@@ -99,7 +100,11 @@ export function mmdbFile(networks: readonly MmdbNetwork[], options: MmdbOptions)
       const bit = bits[depth] as 0 | 1;
       const next = node.children[bit];
       if (typeof next === 'number') throw new Error(`${network} overlaps another network`);
-      node = next ?? (node.children[bit] = { children: [undefined, undefined] });
+      if (next === undefined) {
+        const child: TreeNode = { children: [undefined, undefined] };
+        node.children[bit] = child;
+        node = child;
+      } else node = next;
     }
     node.children[bits[prefix - 1] as 0 | 1] = offset;
   }

@@ -37,7 +37,10 @@ const wrongParams = (message: string) => fail('SUBSCRIPTION_WRONG_PARAMS', messa
 /** CreateSubscription: Pending, awaiting its PIN (SMS_PIN) or a payment on the page (AUTH_PAGE). */
 export class CreateSubscription {
   constructor(
-    private readonly ports: Pick<KassaPorts, 'subscriptions' | 'projects' | 'carriers' | 'geography' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'sandbox' | 'time'>,
+    private readonly ports: Pick<
+      KassaPorts,
+      'subscriptions' | 'projects' | 'carriers' | 'geography' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'sandbox' | 'time'
+    >,
   ) {}
 
   async execute(input: CreateSubscriptionInput): Promise<Result<CreatedSubscription, DomainError>> {
