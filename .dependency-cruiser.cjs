@@ -137,6 +137,13 @@ module.exports = {
       from: { path: '^packages/', pathNot: ['^packages/http-kit/', TEST] },
       to: { path: '^packages/http-kit/src/testing/' },
     },
+    {
+      name: 'geoip-testing-only-in-tests',
+      comment: "@kassa/adapters-geoip/testing (MaxMind DB files written for tests) is for tests, any package's: no product code imports it.",
+      severity: 'error',
+      from: { path: '^packages/', pathNot: ['^packages/adapters-geoip/src/testing/', TEST] },
+      to: { path: '^packages/adapters-geoip/src/testing/' },
+    },
 
     // 4. Only app imports adapters; merchant-client depends on protocol only.
     {

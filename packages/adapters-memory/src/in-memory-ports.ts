@@ -9,6 +9,7 @@ import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import { TestEnvironmentBillingGateway } from './test-environment-billing-gateway.js';
 import { TestEnvironmentCarrierLookup } from './test-environment-carrier-lookup.js';
+import { TestEnvironmentGeography } from './test-environment-geography.js';
 import {
   FixedRandom,
   InMemoryScheduler,
@@ -71,6 +72,7 @@ export function inMemoryPorts(options: { partners?: readonly Partner[]; projects
     sms: new RecordingSmsSender(),
     gateway: new TestEnvironmentBillingGateway(),
     carriers: new TestEnvironmentCarrierLookup(),
+    geography: new TestEnvironmentGeography(),
     paymentPages: new StaticPaymentPages(),
     scheduler: new InMemoryScheduler(),
     settings: options.settings ?? defaultSettings(),

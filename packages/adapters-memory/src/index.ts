@@ -18,6 +18,7 @@ export * from './in-memory-audit-log.js';
 export * from './in-memory-idempotency-store.js';
 export * from './test-environment-billing-gateway.js';
 export * from './test-environment-carrier-lookup.js';
+export * from './test-environment-geography.js';
 export * from './test-doubles.js';
 export * from './in-memory-ports.js';
 export * from './in-memory-dashboard-sessions.js';

@@ -50,6 +50,8 @@ export const PRODUCTION_REQUIRES = {
   KASSA_BILLING_GATEWAY: 'the sandbox gateway moves no money: a module whose default export makes your BillingGateway (docs/operators/production.md)',
   KASSA_SMS_SENDER: 'without it no customer receives a PIN: a module whose default export makes your SmsSender (docs/operators/production.md)',
   KASSA_CARRIER_LOOKUP: "the sandbox's directory bills every Russian number through its own operator: a module whose default export makes your CarrierLookup (docs/operators/production.md)",
+  KASSA_GEOIP_DATABASE:
+    "the sandbox's geography puts every client address in Russia: a MaxMind DB file (GeoLite2-Country, GeoIP2-Country or -City) that says where a WAP subscriber's address is (README, Geography)",
   KASSA_SEED_FILE: 'it lists the partners and projects',
   KASSA_TOKEN_SECRET:
     "the key of the payment pages' links: without it each process and each start makes its own, and a link made by one is refused by another (32 characters or more, the same in every process)",
@@ -115,8 +117,10 @@ export const configSchema = z
     KASSA_BILLING_GATEWAY: z.string().min(1).optional(),
     /** A module whose default export makes the SmsSender (default: log that a PIN was due, never the PIN). */
     KASSA_SMS_SENDER: z.string().min(1).optional(),
-    /** A module whose default export makes the CarrierLookup: who serves a number, where an address is (required in production; the test environment's default: the sandbox's directory). */
+    /** A module whose default export makes the CarrierLookup: who serves a number (required in production; the test environment's default: the sandbox's directory). */
     KASSA_CARRIER_LOOKUP: z.string().min(1).optional(),
+    /** A MaxMind DB file (GeoLite2-Country, GeoIP2-Country or -City): where a client address is (required in production; the test environment's default: the sandbox's rule). */
+    KASSA_GEOIP_DATABASE: z.string().min(1).optional(),
     /** How far a signed request's time (X-Timestamp, NowUtc, Now) may be from Kassa's clock; the spec's 20 minutes at most. */
     KASSA_SIGNATURE_DRIFT_SECONDS: z.coerce.number().int().min(1).max(1200).default(1200),
     /**

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BillingGateway, CarrierLookup, SmsSender } from '@kassa/domain';
+import { MaxmindGeography } from '@kassa/adapters-geoip';
+import type { BillingGateway, CarrierLookup, Geography, SmsSender } from '@kassa/domain';
 import type { Logger } from 'pino';
 import type { ExtensionSettings } from './settings.js';
 
@@ -23,6 +24,8 @@ export interface Extensions {
   readonly gateway?: BillingGateway;
   readonly sms?: SmsSender;
   readonly carriers?: CarrierLookup;
+  /** From the MaxMind DB file KASSA_GEOIP_DATABASE names. */
+  readonly geography?: Geography;
 }
 
 /**
@@ -44,15 +47,29 @@ async function load<F extends (context: ExtensionContext) => unknown>(variable: 
   return made as Awaited<ReturnType<F>>;
 }
 
+/** The geography of KASSA_GEOIP_DATABASE: a file that cannot be read as a country database stops the start. */
+async function openGeography(path: string, context: ExtensionContext): Promise<Geography> {
+  let geography: MaxmindGeography;
+  try {
+    geography = await MaxmindGeography.open(path);
+  } catch (err) {
+    throw new Error(`KASSA_GEOIP_DATABASE: ${(err as Error).message}`);
+  }
+  const { databaseType, builtAt } = geography.database;
+  context.logger.info({ path, databaseType, builtAt: builtAt.toISOString() }, 'geography: client addresses are placed by the MaxMind DB (refresh it as MaxMind updates it, and restart)');
+  return geography;
+}
+
 /**
  * The configured extensions. Which ones production needs is the configuration schema's
  * (PRODUCTION_REQUIRES); the test environment fills a gap with the sandbox's own.
  */
 export async function loadExtensions(settings: ExtensionSettings, context: ExtensionContext): Promise<Extensions> {
-  const { billingGateway, smsSender, carrierLookup } = settings;
+  const { billingGateway, smsSender, carrierLookup, geoipDatabase } = settings;
   return {
     ...(billingGateway ? { gateway: await load<BillingGatewayFactory>('KASSA_BILLING_GATEWAY', billingGateway, ['charge', 'refund'], context) } : {}),
     ...(smsSender ? { sms: await load<SmsSenderFactory>('KASSA_SMS_SENDER', smsSender, ['sendPin'], context) } : {}),
-    ...(carrierLookup ? { carriers: await load<CarrierLookupFactory>('KASSA_CARRIER_LOOKUP', carrierLookup, ['lookup', 'countryOfIp'], context) } : {}),
+    ...(carrierLookup ? { carriers: await load<CarrierLookupFactory>('KASSA_CARRIER_LOOKUP', carrierLookup, ['lookup'], context) } : {}),
+    ...(geoipDatabase ? { geography: await openGeography(geoipDatabase, context) } : {}),
   };
 }

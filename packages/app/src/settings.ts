@@ -38,6 +38,8 @@ export interface ExtensionSettings {
   readonly billingGateway?: string;
   readonly smsSender?: string;
   readonly carrierLookup?: string;
+  /** Not a module: the MaxMind DB file the Geography reads (KASSA_GEOIP_DATABASE). */
+  readonly geoipDatabase?: string;
 }
 
 /** Partners and projects at start: the seed file, or (test environment) the demo partner. */
@@ -112,7 +114,7 @@ export function settingsOf(c: KassaConfig): KassaSettings {
       ? { kind: 'mongodb', url: c.MONGO_URL, database: c.MONGO_DB, keys: { current: c.KASSA_SECRETS_KEY, previous: c.KASSA_SECRETS_PREVIOUS_KEYS } }
       : { kind: 'in-memory', dataDir },
     jobs: c.REDIS_URL ? { kind: 'redis', url: c.REDIS_URL, prefix: c.KASSA_REDIS_PREFIX, runsJobs: c.KASSA_ROLE !== 'api' } : { kind: 'in-process' },
-    extensions: defined({ billingGateway: c.KASSA_BILLING_GATEWAY, smsSender: c.KASSA_SMS_SENDER, carrierLookup: c.KASSA_CARRIER_LOOKUP }),
+    extensions: defined({ billingGateway: c.KASSA_BILLING_GATEWAY, smsSender: c.KASSA_SMS_SENDER, carrierLookup: c.KASSA_CARRIER_LOOKUP, geoipDatabase: c.KASSA_GEOIP_DATABASE }),
     directory: { ...defined({ seedFile: c.KASSA_SEED_FILE }), keepsDemo: !c.KASSA_SEED_FILE && dataDir !== undefined },
     callers: {
       maxDriftSeconds: c.KASSA_SIGNATURE_DRIFT_SECONDS,

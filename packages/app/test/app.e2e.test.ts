@@ -129,7 +129,7 @@ describe('production mode', () => {
   it('refuses to start without its own gateway, SMS sender, carrier lookup, seed file and keys, or with a module that does not make one', async () => {
     // Every requirement is named, a line each, by the one schema of the configuration.
     const missing = () => readConfig({ KASSA_ENV: 'production' });
-    for (const variable of ['KASSA_BILLING_GATEWAY', 'KASSA_SMS_SENDER', 'KASSA_CARRIER_LOOKUP', 'KASSA_SEED_FILE', 'KASSA_TOKEN_SECRET', 'KASSA_PIN_KEY', 'KASSA_SECRETS_KEY'])
+    for (const variable of ['KASSA_BILLING_GATEWAY', 'KASSA_SMS_SENDER', 'KASSA_CARRIER_LOOKUP', 'KASSA_GEOIP_DATABASE', 'KASSA_SEED_FILE', 'KASSA_TOKEN_SECRET', 'KASSA_PIN_KEY', 'KASSA_SECRETS_KEY'])
       expect(missing).toThrow(new RegExp(`^Configuration: ${variable}: required in production`, 'm'));
     expect(() => readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_BILLING_GATEWAY: undefined })).toThrow(
       /^Configuration: KASSA_BILLING_GATEWAY: required in production: the sandbox gateway moves no money/,
@@ -149,7 +149,7 @@ describe('production mode', () => {
     // A module that cannot be loaded, or makes no such port, stops the start naming its variable.
     await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}nowhere.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: cannot load/);
     await expect(startTestKassa({ ...PRODUCTION, KASSA_BILLING_GATEWAY: `${EXAMPLES}sms-sender.mjs` })).rejects.toThrow(/KASSA_BILLING_GATEWAY: .* returned no charge, refund method/);
-    await expect(startTestKassa({ ...PRODUCTION, KASSA_CARRIER_LOOKUP: `${EXAMPLES}billing-gateway.mjs` })).rejects.toThrow(/KASSA_CARRIER_LOOKUP: .* returned no lookup, countryOfIp method/);
+    await expect(startTestKassa({ ...PRODUCTION, KASSA_CARRIER_LOOKUP: `${EXAMPLES}billing-gateway.mjs` })).rejects.toThrow(/KASSA_CARRIER_LOOKUP: .* returned no lookup method/);
   });
 
   it("charges through the gateway the module makes (the README's example)", async () => {

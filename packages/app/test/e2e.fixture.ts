@@ -12,6 +12,7 @@ import { configSchema } from '../src/config.js';
 import type { ListenerTimeouts } from '../src/listeners.js';
 import { startKassa, type HostName, type RunningKassa } from '../src/server.js';
 import type { HostResolver } from '@kassa/adapters-webhooks';
+import { writeGeographyDatabase } from '@kassa/adapters-geoip/testing';
 
 export const MERCHANT = { login: 'merchant', password: 'merchant-secret-1' };
 export const OTHER = { login: 'other', password: 'other-secret-2' };
@@ -19,12 +20,15 @@ export const FLAGGED = { login: 'flagged', password: 'flagged-secret-3' };
 
 /** The example plugin modules of docs/operators/production.md (examples/*.mjs). */
 export const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
-/** Production mode with the example gateway, SMS sender and carrier lookup (production refuses the sandbox's). */
+/** The tests' MaxMind DB (TEST_GEOGRAPHY: documentation ranges in Russia and Germany), written on the spot. */
+export const GEOGRAPHY_DATABASE = writeGeographyDatabase();
+/** Production mode with the example gateway, SMS sender and carrier lookup, and the tests' geography (production refuses the sandbox's). */
 export const PRODUCTION = {
   KASSA_ENV: 'production',
   KASSA_BILLING_GATEWAY: `${EXAMPLES}billing-gateway.mjs`,
   KASSA_SMS_SENDER: `${EXAMPLES}sms-sender.mjs`,
   KASSA_CARRIER_LOOKUP: `${EXAMPLES}carrier-lookup.mjs`,
+  KASSA_GEOIP_DATABASE: GEOGRAPHY_DATABASE,
   KASSA_TOKEN_SECRET: 'e2e-production-token-secret-0123456789abcdef',
   KASSA_PIN_KEY: 'e2e-production-pin-key-0123456789abcdef',
   // The base64 of 32 bytes: the key that seals secrets at rest.

@@ -21,6 +21,7 @@ const RUNTIME = [
   'adapters-mongo',
   'adapters-queue',
   'adapters-webhooks',
+  'adapters-geoip',
   'admin-api',
   'json-api',
   'merchant-dashboard',

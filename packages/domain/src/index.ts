@@ -93,6 +93,7 @@ export type { CreateResult, DuplicateKey, SaveResult, VersionConflict } from './
 export { created, duplicateKey, saved, versionConflict } from './ports/save-result.js';
 export type * from './ports/billing-gateway.port.js';
 export type * from './ports/carrier-lookup.port.js';
+export type * from './ports/geography.port.js';
 export type * from './ports/clock.port.js';
 export type * from './ports/request-context.port.js';
 export type * from './ports/idempotency-store.port.js';

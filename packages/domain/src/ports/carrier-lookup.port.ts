@@ -6,11 +6,9 @@ export interface CarrierInfo {
 }
 
 /**
- * The carrier directory: who serves a number (POST /billing/check), and where a client address is
- * (carriers know their networks' address ranges; CreateSubscription's country match check).
+ * The carrier directory: who serves a number (POST /billing/check, and whether a number can be
+ * billed at all). Where a client address is, is the Geography port's.
  */
 export interface CarrierLookup {
   lookup(msisdn: string): Promise<CarrierInfo | undefined>;
-  /** The lowercase ISO 3166 country of an IP address, or undefined when unknown (the check is then skipped). */
-  countryOfIp(ip: string): Promise<string | undefined>;
 }

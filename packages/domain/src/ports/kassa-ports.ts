@@ -2,6 +2,7 @@ import type { DomainSettings } from '../shared/settings.js';
 import type { BillingGateway } from './billing-gateway.port.js';
 import type { CarrierLookup } from './carrier-lookup.port.js';
 import type { Clock } from './clock.port.js';
+import type { Geography } from './geography.port.js';
 import type { ContractRepository } from './contract-repository.port.js';
 import type { EventOutbox } from './event-outbox.port.js';
 import type { IdGenerator } from './id-generator.port.js';
@@ -45,6 +46,8 @@ export interface KassaPorts {
   readonly sms: SmsSender;
   readonly gateway: BillingGateway;
   readonly carriers: CarrierLookup;
+  /** Where a client address is (the country match of a WAP subscription). */
+  readonly geography: Geography;
   readonly paymentPages: PaymentPages;
   readonly scheduler: Scheduler;
   readonly settings: DomainSettings;

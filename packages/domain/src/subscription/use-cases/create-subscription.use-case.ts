@@ -37,11 +37,14 @@ const wrongParams = (message: string) => fail('SUBSCRIPTION_WRONG_PARAMS', messa
 /** CreateSubscription: Pending, awaiting its PIN (SMS_PIN) or a payment on the page (AUTH_PAGE). */
 export class CreateSubscription {
   constructor(
-    private readonly ports: Pick<KassaPorts, 'subscriptions' | 'projects' | 'carriers' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'sandbox' | 'time'>,
+    private readonly ports: Pick<
+      KassaPorts,
+      'subscriptions' | 'projects' | 'carriers' | 'geography' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'paymentPages' | 'sandbox' | 'time'
+    >,
   ) {}
 
   async execute(input: CreateSubscriptionInput): Promise<Result<CreatedSubscription, DomainError>> {
-    const { subscriptions, carriers, ids, pinDigests, scheduler, paymentPages, sandbox, time } = this.ports;
+    const { subscriptions, carriers, geography, ids, pinDigests, scheduler, paymentPages, sandbox, time } = this.ports;
     if (input.customerType === 'Card' && !input.customerId) return wrongParams('CustomerId is required with CustomerType=Card');
     if (!input.msisdn && input.customerType !== 'Card' && !input.clientIp) {
       return wrongParams('Subscriber_MSISDN, CustomerType=Card with CustomerId, or ClientIP is required');
@@ -54,7 +57,7 @@ export class CreateSubscription {
     const carrier = input.msisdn ? await carriers.lookup(input.msisdn) : undefined;
     // ClientIP sent with a number: the address must be in the number's country.
     if (input.msisdn && input.clientIp && carrier) {
-      const ipCountry = await carriers.countryOfIp(input.clientIp);
+      const ipCountry = await geography.countryOfIp(input.clientIp);
       if (ipCountry && ipCountry !== carrier.country.toLowerCase()) {
         return wrongParams(`ClientIP: the address is in ${ipCountry}, the number in ${carrier.country.toLowerCase()} (country match check)`);
       }

@@ -1,0 +1,1 @@
+export { MaxmindGeography, type GeographyDatabase } from './maxmind-geography.js';
