@@ -21,4 +21,5 @@ export * from './test-environment-carrier-lookup.js';
 export * from './test-doubles.js';
 export * from './in-memory-ports.js';
 export * from './in-memory-dashboard-sessions.js';
+export * from './in-memory-rate-windows.js';
 export * from './in-memory-api-call-log.js';
