@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { describeRepositoryContract } from '@kassa/domain/testing';
-import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract } from '@kassa/operations/testing';
+import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRateWindowsContract } from '@kassa/operations/testing';
 import { inMemoryPorts } from './in-memory-ports.js';
 import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryDashboardSessions } from './in-memory-dashboard-sessions.js';
 import { InMemoryApiCallLog } from './in-memory-api-call-log.js';
+import { InMemoryRateWindows } from './in-memory-rate-windows.js';
 
 describeRepositoryContract('in-memory', async () => inMemoryPorts(), { describe, it, expect });
 describeAdministrationContract('in-memory', async () => ({ projects: new InMemoryProjectDirectory() }), { describe, it, expect });
 describeIdempotencyContract('in-memory', async () => ({ idempotency: new InMemoryIdempotencyStore() }), { describe, it, expect });
 describeDashboardSessionsContract('in-memory', async () => ({ dashboardSessions: new InMemoryDashboardSessions() }), { describe, it, expect });
 describeApiCallLogContract('in-memory', async () => ({ apiCalls: new InMemoryApiCallLog() }), { describe, it, expect });
+describeRateWindowsContract('in-memory', async () => ({ rateWindows: new InMemoryRateWindows() }), { describe, it, expect });

@@ -22,4 +22,5 @@ export * from './test-environment-geography.js';
 export * from './test-doubles.js';
 export * from './in-memory-ports.js';
 export * from './in-memory-dashboard-sessions.js';
+export * from './in-memory-rate-windows.js';
 export * from './in-memory-api-call-log.js';

@@ -14,5 +14,6 @@ export { AesGcmSealer, isSealed, PLAIN_SECRETS, secretsKey, type SecretSealer } 
 export { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 export { MongoTestClockRepository } from './mongo-test-clock-repository.js';
 export { MongoDashboardSessions } from './mongo-dashboard-sessions.js';
+export { MongoRateWindows } from './mongo-rate-windows.js';
 export { MongoApiCallLog } from './mongo-api-call-log.js';
 export { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository.js';

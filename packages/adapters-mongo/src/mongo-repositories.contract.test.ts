@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeRepositoryContract } from '@kassa/domain/testing';
-import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract } from '@kassa/operations/testing';
+import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRateWindowsContract } from '@kassa/operations/testing';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);
@@ -11,3 +11,4 @@ describeAdministrationContract('mongodb', () => freshMongoStorage(), { describe,
 describeIdempotencyContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
 describeDashboardSessionsContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
 describeApiCallLogContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
+describeRateWindowsContract('mongodb', () => freshMongoStorage(), { describe, it, expect });

@@ -14,6 +14,7 @@ import { MongoRetention } from './mongo-retention.js';
 import { MongoTestClockRepository } from './mongo-test-clock-repository.js';
 import { MongoDashboardSessions, type FailureWindowDocument, type SessionDocument } from './mongo-dashboard-sessions.js';
 import { MongoApiCallLog, type ApiCallDocument } from './mongo-api-call-log.js';
+import { MongoRateWindows, type RateWindowDocument } from './mongo-rate-windows.js';
 import { MongoAuditLog, type AuditDocument } from './mongo-audit-log.js';
 import { MongoIdempotencyStore, type IdempotencyDocument } from './mongo-idempotency-store.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
@@ -45,6 +46,7 @@ export interface MongoStorage {
   readonly endpoints: MongoWebhookEndpointRepository;
   readonly dashboardSessions: MongoDashboardSessions;
   readonly apiCalls: MongoApiCallLog;
+  readonly rateWindows: MongoRateWindows;
   close(): Promise<void>;
 }
 
@@ -146,6 +148,8 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
   // Failed sign-ins expire by themselves (windows of an older Kassa, with a text `expiresAt`, outlive
   // their 30 minutes only until the next purge: see MongoDashboardSessions.purgeExpired).
   dashboard_sign_in_failures: [{ key: { expireAt: 1 }, name: 'ttl', expireAfterSeconds: 0 }],
+  // The shared rate limits' windows (the callback rate) expire by themselves too.
+  rate_windows: [{ key: { expireAt: 1 }, name: 'ttl', expireAfterSeconds: 0 }],
 };
 
 /** Creates the indexes; `createIndexes` is idempotent for an index that exists with the same definition. */
@@ -187,6 +191,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     endpoints,
     testClocks: new MongoTestClockRepository(testClock, [contract, invoice, subscription]),
     apiCalls: new MongoApiCallLog(db.collection<ApiCallDocument>('api_calls')),
+    rateWindows: new MongoRateWindows(db.collection<RateWindowDocument>('rate_windows')),
     dashboardSessions: new MongoDashboardSessions(db.collection<SessionDocument>('dashboard_sessions'), db.collection<FailureWindowDocument>('dashboard_sign_in_failures')),
     outbox: new MongoEventOutbox({ contract, invoice, subscription, test_clock: testClock, webhook_endpoint: endpoint }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),

@@ -69,4 +69,26 @@ describe('callback targets', () => {
     // Another partner has its own allowance.
     expect(await local.admit('q', 'http://127.0.0.1/')).toEqual({ kind: 'ok' });
   });
+
+  it('with a count in storage, two processes spend one allowance per partner and fixed minute; a count that fails is thrown, not a refusal', async () => {
+    // The shared count as storage keeps it (RateWindows: an atomic add per key and window).
+    const windows = new Map<string, number>();
+    const count = async (key: string, windowStart: string) => {
+      const id = `${key}|${windowStart}`;
+      windows.set(id, (windows.get(id) ?? 0) + 1);
+      return windows.get(id) ?? 0;
+    };
+    let now = new Date('2026-11-24T10:00:15.000Z');
+    const processes = [0, 1].map(() => new PublicNetworkCallbackTargets({ privateNetworks: 'allow', perMinute: 3, count, now: () => now }));
+    const verdicts = [];
+    for (let i = 0; i < 5; i++) verdicts.push((await processes[i % 2]?.admit('p', 'http://127.0.0.1/'))?.kind);
+    expect(verdicts).toEqual(['ok', 'ok', 'ok', 'rate_limited', 'rate_limited']);
+    // Retry-After: the rest of the minute.
+    expect(await processes[0]?.admit('p', 'http://127.0.0.1/')).toEqual({ kind: 'rate_limited', retryAfterSeconds: 45 });
+    expect((await processes[1]?.admit('q', 'http://127.0.0.1/'))?.kind).toBe('ok');
+    now = new Date('2026-11-24T10:01:00.000Z');
+    expect((await processes[1]?.admit('p', 'http://127.0.0.1/'))?.kind).toBe('ok');
+    const broken = new PublicNetworkCallbackTargets({ privateNetworks: 'allow', count: () => Promise.reject(new Error('storage away')) });
+    await expect(broken.admit('p', 'http://127.0.0.1/')).rejects.toThrow('storage away');
+  });
 });

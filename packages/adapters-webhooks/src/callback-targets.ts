@@ -93,29 +93,63 @@ export function publicOnlyLookup(resolve: HostResolver): LookupFunction {
 export const CALLBACK_RATE_PER_MINUTE = 60;
 
 /**
+ * Adds one to `key`'s count in the window that began at `windowStart` (kept until `expiresAt`) and
+ * answers the count after it: @kassa/operations' RateWindows, in the storage every API process shares.
+ */
+export type RateWindowCount = (key: string, windowStart: string, expiresAt: string) => Promise<number>;
+
+/**
  * The test environment's check of `test_info.callback_url` for flagged partners: a partner may name
- * callbacks at most `perMinute` times a minute (in this process; counted before any lookup, so the
- * rate bounds the DNS work a partner causes), and the target must be public unless the operator
- * allows private networks (local development).
+ * callbacks at most `perMinute` times a minute (counted before any lookup, so the rate bounds the
+ * DNS work a partner causes), and the target must be public unless the operator allows private
+ * networks (local development). With `count` the minute is a fixed window counted in storage, so
+ * several API processes hold the rate together; without it, in this process (an embedder's single one).
  */
 export class PublicNetworkCallbackTargets implements CallbackTargets {
   private readonly limiter: RateLimiterMemory;
   private readonly resolve: HostResolver;
+  private readonly perMinute: number;
 
-  constructor(private readonly options: { readonly privateNetworks: 'allow' | 'refuse'; readonly perMinute?: number; readonly resolve?: HostResolver }) {
-    this.limiter = new RateLimiterMemory({ points: options.perMinute ?? CALLBACK_RATE_PER_MINUTE, duration: 60 });
+  constructor(
+    private readonly options: {
+      readonly privateNetworks: 'allow' | 'refuse';
+      readonly perMinute?: number;
+      readonly resolve?: HostResolver;
+      readonly count?: RateWindowCount;
+      /** The time of the windows (default the system's). */
+      readonly now?: () => Date;
+    },
+  ) {
+    this.perMinute = options.perMinute ?? CALLBACK_RATE_PER_MINUTE;
+    this.limiter = new RateLimiterMemory({ points: this.perMinute, duration: 60 });
     this.resolve = options.resolve ?? dnsResolver();
   }
 
   async admit(partnerLogin: string, url: string): Promise<CallbackVerdict> {
-    try {
-      await this.limiter.consume(partnerLogin);
-    } catch (refusal) {
-      // rate-limiter-flexible rejects with its RateLimiterRes: msBeforeNext is when a point comes back.
-      const ms = refusal instanceof RateLimiterRes ? refusal.msBeforeNext : 60_000;
-      return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
-    }
+    const refusal = await this.spend(partnerLogin);
+    if (refusal) return refusal;
     const allowed = this.options.privateNetworks === 'allow' ? hostOf(url) !== undefined : await isPublicCallback(url, this.resolve);
     return allowed ? { kind: 'ok' } : { kind: 'rejected', reason: CALLBACK_REFUSAL };
+  }
+
+  /** Takes one of the partner's callbacks of this minute; the refusal once they are spent. */
+  private async spend(partnerLogin: string): Promise<CallbackVerdict | undefined> {
+    const { count } = this.options;
+    if (count) {
+      const now = (this.options.now?.() ?? new Date()).getTime();
+      const start = Math.floor(now / 60_000) * 60_000;
+      // Kept a window longer than it counts: a slow clock of one process still finds it.
+      const counted = await count(`callback\n${partnerLogin}`, new Date(start).toISOString(), new Date(start + 120_000).toISOString());
+      return counted > this.perMinute ? { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil((start + 60_000 - now) / 1000)) } : undefined;
+    }
+    try {
+      await this.limiter.consume(partnerLogin);
+      return undefined;
+    } catch (refusal) {
+      // rate-limiter-flexible rejects with its RateLimiterRes (msBeforeNext: when a point comes back);
+      // anything else is broken, and thrown.
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    }
   }
 }

@@ -103,7 +103,12 @@ export function buildContainer(f: Foundations): Container {
         random: new MathRandom(),
         notifications: new TransportNotifications(s.mode),
         webhooks: observedWebhooks(sender, metrics, logger) satisfies WebhookSender,
-        callbacks: new PublicNetworkCallbackTargets({ privateNetworks: callers.callbackPrivateNetworks, perMinute: callers.callbackRatePerMinute }),
+        // Counted in storage: every API process of the deployment spends from one allowance.
+        callbacks: new PublicNetworkCallbackTargets({
+          privateNetworks: callers.callbackPrivateNetworks,
+          perMinute: callers.callbackRatePerMinute,
+          count: (key, windowStart, expiresAt) => storage.rateWindows.add(key, windowStart, expiresAt),
+        }),
         pins: new RandomPins(),
         pinDigests: new HmacPinDigests(callers.pinKey),
         ...environmentPorts(s.mode, ext, logger, { clock, testClocks: storage.testClocks }),

@@ -1,5 +1,5 @@
 import type { KassaPorts } from '@kassa/domain';
-import type { AnswerSealer, ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration } from '@kassa/operations';
+import type { AnswerSealer, ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration, RateWindows } from '@kassa/operations';
 import { FileJournal } from './journal/file-journal.js';
 import {
   InMemoryContractRepository,
@@ -16,6 +16,7 @@ import {
   InMemoryDashboardSessions,
   InMemoryApiCallLog,
   InMemoryWebhookEndpointRepository,
+  InMemoryRateWindows,
 } from '@kassa/adapters-memory';
 
 /** The storage ports, whichever adapter provides them. */
@@ -33,6 +34,8 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
   readonly dashboardSessions: DashboardSessions;
   /** The projects' recent API calls (the dashboard's requests page). */
   readonly apiCalls: ApiCallLog;
+  /** The counts of the limits every API process shares (the callback rate). */
+  readonly rateWindows: RateWindows;
   /** Answers when storage does; throws otherwise (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -81,6 +84,7 @@ function inMemoryStores(journal: FileJournal | undefined): Storage {
     idempotency,
     dashboardSessions: new InMemoryDashboardSessions(journal),
     apiCalls: new InMemoryApiCallLog(),
+    rateWindows: new InMemoryRateWindows(),
     ping: async () => {},
     close: async () => journal?.close(),
   };

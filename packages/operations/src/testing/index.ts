@@ -3,3 +3,4 @@ export * from './administration-contract.suite.js';
 export * from './idempotency-contract.suite.js';
 export * from './dashboard-sessions-contract.suite.js';
 export * from './api-call-log-contract.suite.js';
+export * from './rate-windows-contract.suite.js';
