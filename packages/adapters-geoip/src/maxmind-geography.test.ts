@@ -55,6 +55,17 @@ describe('MaxmindGeography', () => {
     },
   );
 
+  it('an IPv4-only database places IPv4 addresses and answers undefined for IPv6 ones (it would read their first 32 bits)', async () => {
+    const path = join(dir, 'v4-only.mmdb');
+    const v4 = { iso_code: 'DE' };
+    // 2001:db8::/32's first 32 bits are 32.1.13.184: in 32.0.0.0/8, which the database places in Germany.
+    writeFileSync(path, mmdbFile([{ network: '32.0.0.0/8', data: { country: v4 } }], { databaseType: 'GeoLite2-Country', ipVersion: 4 }));
+    const only4 = await MaxmindGeography.open(path);
+    expect(await only4.countryOfIp('32.1.13.184')).toBe('de');
+    expect(await only4.countryOfIp('::ffff:32.1.13.184')).toBe('de');
+    expect(await only4.countryOfIp('2001:db8::1')).toBeUndefined();
+  });
+
   it('says what the database is (for the start log line)', () => {
     expect(geography.database).toMatchObject({ databaseType: 'GeoLite2-Country', builtAt: TEST_GEOGRAPHY_BUILT });
   });

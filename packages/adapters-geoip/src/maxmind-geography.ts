@@ -49,6 +49,8 @@ export class MaxmindGeography implements Geography {
   async countryOfIp(ip: string): Promise<string | undefined> {
     const address = IPV4_MAPPED.exec(ip)?.[1] ?? ip;
     if (!isIPv4(address) && !isIPv6(address)) return undefined;
+    // An IPv4-only database would read an IPv6 address by its first 32 bits: a wrong country.
+    if (isIPv6(address) && this.reader.metadata.ipVersion === 4) return undefined;
     const found = this.reader.get(address);
     const iso = found?.country?.iso_code ?? found?.registered_country?.iso_code;
     return iso !== undefined && ISO_COUNTRY.test(iso) ? iso.toLowerCase() : undefined;

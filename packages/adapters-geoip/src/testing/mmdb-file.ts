@@ -19,6 +19,8 @@ export interface MmdbOptions {
   readonly databaseType: string;
   readonly buildEpoch?: Date;
   readonly description?: string;
+  /** 6 (the default): an IPv6 tree holding IPv4 at ::a.b.c.d; 4: an IPv4-only tree (IPv6 networks refused). */
+  readonly ipVersion?: 4 | 6;
 }
 
 const RECORD_BYTES = 3;
@@ -60,13 +62,15 @@ export function encodeValue(value: MmdbValue): Buffer {
   return Buffer.concat([control(7, entries.length), ...entries.flatMap(([k, v]) => [encodeValue(k), encodeValue(v)])]);
 }
 
-/** The 128 bits of a network's address (IPv4 as ::a.b.c.d) and its prefix length in that tree. */
-function bitsOf(cidr: string): { bits: number[]; prefix: number } {
+/** The bits of a network's address in a tree of `ipVersion` (IPv4 as ::a.b.c.d in an IPv6 one) and its prefix length there. */
+function bitsOf(cidr: string, ipVersion: 4 | 6): { bits: number[]; prefix: number } {
   const [address = '', length = ''] = cidr.split('/');
   const v4 = isIPv4(address);
   if (!v4 && !isIPv6(address)) throw new Error(`not a network: ${cidr}`);
-  const prefix = Number(length) + (v4 ? 96 : 0);
-  const bytes = v4 ? [...new Array<number>(12).fill(0), ...address.split('.').map(Number)] : ipv6Bytes(address);
+  if (!v4 && ipVersion === 4) throw new Error(`${cidr}: an IPv4 database holds no IPv6 network`);
+  const inV6 = v4 && ipVersion === 6;
+  const prefix = Number(length) + (inV6 ? 96 : 0);
+  const bytes = v4 ? [...new Array<number>(inV6 ? 12 : 0).fill(0), ...address.split('.').map(Number)] : ipv6Bytes(address);
   return { bits: bytes.flatMap((b) => [7, 6, 5, 4, 3, 2, 1, 0].map((i) => (b >> i) & 1)), prefix };
 }
 
@@ -94,7 +98,7 @@ export function mmdbFile(networks: readonly MmdbNetwork[], options: MmdbOptions)
     const offset = dataSize;
     data.push(encoded);
     dataSize += encoded.length;
-    const { bits, prefix } = bitsOf(network);
+    const { bits, prefix } = bitsOf(network, options.ipVersion ?? 6);
     let node = root;
     for (let depth = 0; depth < prefix - 1; depth++) {
       const bit = bits[depth] as 0 | 1;
@@ -125,7 +129,7 @@ export function mmdbFile(networks: readonly MmdbNetwork[], options: MmdbOptions)
   const metadata = encodeValue({
     node_count: nodeCount,
     record_size: 24,
-    ip_version: 6,
+    ip_version: options.ipVersion ?? 6,
     database_type: options.databaseType,
     languages: ['en'],
     binary_format_major_version: 2,
