@@ -37,7 +37,7 @@ let merchant: HttpReceiver;
 let kassa: KassaProcess;
 
 /** OTLP/JSON: attribute values are typed wrappers ({ stringValue }, { intValue }...). */
-const valueOf = (v: Record<string, unknown>): unknown => Object.values(v)[0];
+const otlpValue = (v: Record<string, unknown>): unknown => Object.values(v)[0];
 
 beforeAll(async () => {
   collector = createServer((req, res) => {
@@ -50,7 +50,7 @@ beforeAll(async () => {
       };
       for (const rs of doc.resourceSpans)
         for (const ss of rs.scopeSpans)
-          for (const s of ss.spans) spans.push({ ...s, scope: ss.scope.name, attributes: Object.fromEntries((s.attributes ?? []).map((a) => [a.key, valueOf(a.value)])) });
+          for (const s of ss.spans) spans.push({ ...s, scope: ss.scope.name, attributes: Object.fromEntries((s.attributes ?? []).map((a) => [a.key, otlpValue(a.value)])) });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });

@@ -11,7 +11,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ScrubbingExporter } from './scrubbing-exporter.js';
 import { tracingStarted } from './trace-context.js';
-import type { OtlpProtocol, Tracing, TracingEnv } from './tracing.js';
+import type { OtlpProtocol, Tracing, TracingEnv } from './tracing-types.js';
 
 const numberOf = (v: string | undefined): number | undefined => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
 
@@ -48,7 +48,7 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
       // Server spans for every listener, named by the route Express matched; no headers recorded.
       new HttpInstrumentation(),
       // Route handlers only: a span per middleware would cost more than the request's own work.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER, ExpressLayerType.REQUEST_HANDLER] }),
       // Calls made inside a request's or job's trace only (the relay's and BullMQ's polling is not traced).
       new MongoDBInstrumentation({ requireParentSpan: true }),
       // The command's name only: its arguments are keys and values (a job's data among them).

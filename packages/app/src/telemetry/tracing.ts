@@ -3,16 +3,9 @@
  * variables configure it. Nothing of the SDK is imported unless they ask for traces, so a Kassa
  * without them loads and runs nothing of it (docs/decisions.md, "Traces").
  */
-export type TracingEnv = Readonly<Record<string, string | undefined>>;
+import { OTLP_PROTOCOLS, type OtlpProtocol, type Tracing, type TracingEnv } from './tracing-types.js';
 
-/** What a started SDK offers: the spans still pending are sent at shutdown. */
-export interface Tracing {
-  shutdown(): Promise<void>;
-}
-
-/** The OTLP protocols Kassa exports with (the SDK's default is http/protobuf). */
-export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
-export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+export type { Tracing, TracingEnv } from './tracing-types.js';
 
 const set = (v: string | undefined): boolean => v !== undefined && v.trim() !== '';
 
