@@ -6,7 +6,7 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 export const KASSA_QUEUE = 'kassa-jobs';
 
 /** What a queued job carries: the domain's job as data. */
-export type QueuedJob = Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'runAt' | 'requestId' | 'idempotencyKey'>;
+export type QueuedJob = Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'runAt' | 'requestId' | 'idempotencyKey' | 'traceparent'>;
 
 /**
  * The domain's jobs as BullMQ delayed jobs, with the domain's deterministic ids (a job scheduled
@@ -56,6 +56,8 @@ const dataOf = (job: Job): QueuedJob => ({
   runAt: job.runAt,
   ...(job.requestId === undefined ? {} : { requestId: job.requestId }),
   ...(job.idempotencyKey === undefined ? {} : { idempotencyKey: job.idempotencyKey }),
+  // The trace the job continues (traces on): the W3C context travels in the job's data.
+  ...(job.traceparent === undefined ? {} : { traceparent: job.traceparent }),
 });
 
 /** Kassa's queue on a Redis connection (close it when done). */

@@ -1,5 +1,6 @@
 import { webhookSignature } from '@kassa/protocol';
 import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa/domain';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Agent, fetch, type Response } from 'undici';
 import { dnsResolver, namesPrivateHost, publicOnlyLookup, type HostResolver } from './callback-targets.js';
@@ -51,6 +52,13 @@ class Gate {
     return this.limit.activeCount === 0 && this.limit.pendingCount === 0;
   }
 }
+
+/**
+ * Each attempt is a span (OpenTelemetry's API: a no-op unless the app started the SDK), the child of
+ * the delivery job's; the fetch inside it is undici's client span, whose instrumentation sends the
+ * merchant the W3C `traceparent` header of that trace.
+ */
+const tracer = trace.getTracer('kassa-webhooks');
 
 /** Standard Webhooks: an attempt that has not answered 2xx within this is a failure. */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
@@ -141,10 +149,25 @@ export class HttpWebhookSender implements WebhookSender {
     const gate = this.gates.get(origin) ?? new Gate(this.perEndpoint);
     this.gates.set(origin, gate);
     return gate
-      .run(() => this.attempt(notification, signing))
+      .run(() => this.tracedAttempt(notification, signing))
       .finally(() => {
         if (gate.idle) this.gates.delete(origin);
       });
+  }
+
+  /** The attempt in its span: the event's id and the channel, the answer's status, an error status when it failed. */
+  private tracedAttempt(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
+    return tracer.startActiveSpan('webhook attempt', { attributes: { 'webhook.id': signing.webhookId, 'kassa.webhook.channel': notification.channel } }, async (span) => {
+      try {
+        const result = await this.attempt(notification, signing);
+        if (result.attempt.status !== null) span.setAttribute('http.response.status_code', result.attempt.status);
+        span.setAttribute('kassa.webhook.outcome', result.outcome.kind);
+        if (result.outcome.kind !== 'success') span.setStatus({ code: SpanStatusCode.ERROR, message: result.attempt.error ?? `answered ${result.attempt.status}` });
+        return result;
+      } finally {
+        span.end();
+      }
+    });
   }
 
   private async attempt(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {

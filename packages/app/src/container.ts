@@ -21,6 +21,8 @@ import { countedEndpoints, countedRepositories, observedWebhooks, requestStamped
 import { Readiness } from './operations/readiness.js';
 import type { KassaSettings } from './settings.js';
 import type { Storage } from './storage.js';
+import { tracedEnvironment } from './telemetry/traced-ports.js';
+import { currentTraceparent, tracingOn } from './telemetry/trace-context.js';
 import { TOKENS, type PublicUrls } from './tokens.js';
 
 /**
@@ -73,7 +75,7 @@ export function buildContainer(f: Foundations): Container {
       ),
     [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs, TOKENS.Clock, TOKENS.Readiness, TOKENS.OpenStreams],
   );
-  container.bind(TOKENS.Scheduler).toResolvedValue((jobs: Jobs, requests: RequestScope) => requestStampedScheduler(jobs.scheduler, requests), [TOKENS.Jobs, TOKENS.RequestScope]);
+  container.bind(TOKENS.Scheduler).toResolvedValue((jobs: Jobs, requests: RequestScope) => requestStampedScheduler(jobs.scheduler, requests, currentTraceparent), [TOKENS.Jobs, TOKENS.RequestScope]);
   container
     .bind(TOKENS.PaymentPages)
     .toResolvedValue((s: KassaSettings, urls: PublicUrls) => new JwtPaymentPages(urls.widget, s.callers.tokenSecret ?? randomBytes(32).toString('hex')), [TOKENS.Settings, TOKENS.PublicUrls]);
@@ -111,11 +113,13 @@ export function buildContainer(f: Foundations): Container {
         }),
         pins: new RandomPins(),
         pinDigests: new HmacPinDigests(callers.pinKey),
-        ...environmentPorts(s.mode, ext, logger, { clock, testClocks: storage.testClocks }),
+        // With traces on, each charge, refund and PIN text is a span of the command's trace.
+        ...tracedEnvironment(environmentPorts(s.mode, ext, logger, { clock, testClocks: storage.testClocks })),
         paymentPages: pages,
         scheduler,
         settings: { ...defaultSettings(), retentionDays: callers.retentionDays, endpointDisableAfterHours: callers.endpointDisableAfterHours },
-        requests: f.requests,
+        // The request's id and key for the events a command records, and (traces on) the running span's traceparent.
+        requests: tracingOn() ? { requestId: () => f.requests.requestId(), idempotencyKey: () => f.requests.idempotencyKey(), traceparent: currentTraceparent } : f.requests,
         // A turn of the event loop: the requests that arrived meanwhile are read and served.
         takeTurn: () => new Promise<void>((resolve) => setImmediate(resolve)),
       };

@@ -6,7 +6,7 @@ import { EmbeddedScheduler } from './embedded-scheduler.js';
 
 /** What the jobs run: the built use cases. */
 export interface JobWork {
-  runJob(job: Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'requestId' | 'idempotencyKey'>): Promise<void>;
+  runJob(job: Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'requestId' | 'idempotencyKey' | 'traceparent'>): Promise<void>;
   runDueWork(): Promise<unknown>;
   relayEvents(): Promise<unknown>;
 }

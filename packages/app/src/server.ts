@@ -16,6 +16,7 @@ import { importSeed } from './operations/seed-import.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { settingsOf, type HostName, type JobSettings, type KassaSettings, type ListenerName, type ListenerSettings } from './settings.js';
 import { inMemoryStorage, mongoStorage, type Storage } from './storage.js';
+import { inSpan, outsideTraces, traceFields, tracingOn } from './telemetry/trace-context.js';
 import { TOKENS, type PublicUrls } from './tokens.js';
 
 export type { BenchmarkSwitch } from './host-apps.js';
@@ -104,9 +105,12 @@ async function storedDirectory(storage: Storage, seed: Directory): Promise<Direc
 export async function startKassa(config: KassaConfig, options: StartOptions = {}): Promise<RunningKassa> {
   const settings = settingsOf(config);
   const requests = new RequestScope();
+  const traced = tracingOn();
   const logger = createLogger(settings.logLevel, options.logDestination, () => {
     const requestId = requests.requestId();
-    return requestId === undefined ? {} : { requestId };
+    // With traces on, every line written inside a span names it (trace_id, span_id).
+    const ids = requestId === undefined ? {} : { requestId };
+    return traced ? { ...ids, ...traceFields() } : ids;
   });
   const directory = await readDirectory(settings);
   const extensions = await loadExtensions(settings.extensions, { env: process.env, logger });
@@ -139,11 +143,24 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
 
   serve(listeners, container, settings);
   const useCases = container.get(TOKENS.UseCases);
-  // A job runs in the scope of the request that scheduled it; the sweep and the relay in none.
+  // A job runs in the scope of the request that scheduled it, and in a span of that request's trace
+  // (traces on); the sweep and the relay in neither.
   await jobs.start({
-    runJob: (job) => requests.run(job.requestId, () => useCases.runJob.execute(job), 'job', job.idempotencyKey),
-    runDueWork: () => requests.run(undefined, () => useCases.runDueWork.execute()),
-    relayEvents: () => requests.run(undefined, () => useCases.relayEvents.execute()),
+    runJob: (job) =>
+      requests.run(
+        job.requestId,
+        () =>
+          inSpan(
+            `job ${job.name}`,
+            { 'kassa.job.name': job.name, 'kassa.project_id': job.projectId, 'kassa.aggregate_id': job.aggregateId },
+            () => useCases.runJob.execute(job),
+            job.traceparent === undefined ? {} : { traceparent: job.traceparent },
+          ),
+        'job',
+        job.idempotencyKey,
+      ),
+    runDueWork: () => outsideTraces(() => requests.run(undefined, () => useCases.runDueWork.execute())),
+    relayEvents: () => outsideTraces(() => requests.run(undefined, () => useCases.relayEvents.execute())),
   });
 
   const { urls } = listeners;

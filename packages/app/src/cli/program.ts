@@ -5,7 +5,11 @@ import { adminCall, CliError, connectionFromEnv, EXIT } from './admin-client.js'
 
 // The app and the seed's checks are loaded only by the commands that need them: an admin command
 // starts in a fraction of the time without the whole app's modules.
-const runKassa = async (env: Record<string, string | undefined>) => (await import('./run-kassa.js')).runKassa(env);
+// Traces (OTEL_* variables) start before the server's modules load, so that their instrumentations patch them.
+const runKassa = async (env: Record<string, string | undefined>) => {
+  const tracing = await (await import('../telemetry/tracing.js')).startTracing(env);
+  return (await import('./run-kassa.js')).runKassa(env, tracing);
+};
 const triggerCommand = () => import('./trigger.js');
 const listenCommand = () => import('./listen.js');
 const logsTailCommand = () => import('./logs-tail.js');

@@ -1,8 +1,9 @@
 import { readConfig } from '../config.js';
 import { startKassa } from '../server.js';
+import type { Tracing } from '../telemetry/tracing.js';
 
 /** `kassa start` (and `kassa` alone, `npm start`): runs Kassa on its embedded defaults, configured by KASSA_* variables (docs/operators/configuration.md). */
-export async function runKassa(env: Record<string, string | undefined> = process.env): Promise<void> {
+export async function runKassa(env: Record<string, string | undefined> = process.env, tracing?: Tracing): Promise<void> {
   const config = readConfig(env);
   // Listening for signals before the start: a SIGTERM that arrives while Kassa starts (or just
   // after its "kassa started" line) stops it cleanly instead of killing it.
@@ -27,10 +28,14 @@ export async function runKassa(env: Record<string, string | undefined> = process
     if (stopping) return;
     stopping = true;
     kassa.logger.info({ signal }, 'shutting down');
-    kassa.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    kassa
+      .stop()
+      // The spans still in the exporter's batch are sent before the process ends.
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.removeListener('SIGTERM', early);
   process.removeListener('SIGINT', early);

@@ -6,6 +6,7 @@ import type {
   DomainEvent,
   Invoice,
   InvoiceRepository,
+  Job,
   Scheduler,
   Subscription,
   SubscriptionRepository,
@@ -123,13 +124,30 @@ export function observedWebhooks(sender: WebhookSender, metrics: KassaMetrics, l
   };
 }
 
+/** Jobs due further away than this (ms) start their own trace. */
+export const TRACE_HORIZON_MS = 60 * 60 * 1000;
+
 /**
  * The scheduler, with every job a request schedules stamped with its id (the job's events then carry
  * it too). A job a job schedules (next month's charge) is not: it is no longer that request's doing.
+ * With traces on, a job due within TRACE_HORIZON_MS also carries the `traceparent` of the span that
+ * scheduled it (a request's or a job's), unless it names its own (a delivery: its event's); a job
+ * due later (an invoice's expiry, next month's charge) starts a trace of its own, not one that
+ * lasts a month.
  */
-export function requestStampedScheduler(scheduler: Scheduler, requests: Pick<RequestScope, 'requestId' | 'idempotencyKey' | 'servingRequest'>): Scheduler {
+export function requestStampedScheduler(
+  scheduler: Scheduler,
+  requests: Pick<RequestScope, 'requestId' | 'idempotencyKey' | 'servingRequest'>,
+  traceparent: () => string | undefined = () => undefined,
+): Scheduler {
+  const traced = (job: Job): Job => {
+    if (job.traceparent !== undefined || Date.parse(job.runAt) - Date.now() > TRACE_HORIZON_MS) return job;
+    const parent = traceparent();
+    return parent === undefined ? job : { ...job, traceparent: parent };
+  };
   return {
-    schedule(job) {
+    schedule(given) {
+      const job = traced(given);
       if (job.requestId !== undefined || !requests.servingRequest()) return scheduler.schedule(job);
       const requestId = requests.requestId();
       const idempotencyKey = requests.idempotencyKey();

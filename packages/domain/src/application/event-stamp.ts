@@ -9,11 +9,13 @@ import type { EventStamp } from '../shared/events.js';
 export const stampOf = (clock: Clock, ids: IdGenerator, requests?: RequestContext): EventStamp => {
   const requestId = requests?.requestId();
   const idempotencyKey = requests?.idempotencyKey?.();
+  const traceparent = requests?.traceparent?.();
   return {
     now: clock.now().toISOString(),
     newId: () => ids.newId(),
     ...(requestId === undefined ? {} : { requestId }),
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    ...(traceparent === undefined ? {} : { traceparent }),
   };
 };
 

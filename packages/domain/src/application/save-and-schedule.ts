@@ -21,9 +21,9 @@ const sameWork = (a: DueWork, b: DueWork | null | undefined): boolean => b !== n
  * Asks for `work` on `a` without letting a scheduler outage fail the caller: the state is already
  * saved, and the due-work sweep finds the work if the job never arrives.
  */
-async function ask(scheduler: Scheduler, a: Schedulable, work: DueWork<JobName>): Promise<void> {
+async function ask(scheduler: Scheduler, a: Schedulable, work: DueWork<JobName>, traceparent?: string): Promise<void> {
   try {
-    await scheduler.schedule({ name: work.job, projectId: a.projectId, aggregateId: a.id, runAt: work.at, ...clockOf(a) });
+    await scheduler.schedule({ name: work.job, projectId: a.projectId, aggregateId: a.id, runAt: work.at, ...clockOf(a), ...(traceparent === undefined ? {} : { traceparent }) });
   } catch {
     // Deliberately swallowed: see above. The sweep is the retry path.
   }
@@ -31,11 +31,12 @@ async function ask(scheduler: Scheduler, a: Schedulable, work: DueWork<JobName>)
 
 /**
  * Asks for `a`'s next due work as it stands, without a write: the sweep's, for work a lost job left
- * behind, or a job's own that cannot run yet and asks to run again `at` a later time.
+ * behind, or a job's own that cannot run yet and asks to run again `at` a later time. `traceparent`:
+ * the trace the job continues (a delivery's first attempt, the trace of the event's span).
  */
-export async function scheduleDueWork<A extends Schedulable>(scheduler: Scheduler, lifecycle: NextWork<A>, a: A, at?: string): Promise<void> {
+export async function scheduleDueWork<A extends Schedulable>(scheduler: Scheduler, lifecycle: NextWork<A>, a: A, at?: string, traceparent?: string): Promise<void> {
   const work = lifecycle.nextWork(a);
-  if (work) await ask(scheduler, a, at === undefined ? work : { ...work, at });
+  if (work) await ask(scheduler, a, at === undefined ? work : { ...work, at }, traceparent);
 }
 
 /**

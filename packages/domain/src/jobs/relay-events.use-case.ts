@@ -42,7 +42,7 @@ export class RelayEvents implements EventRelay {
       const now = onClock.testClockId ? event.occurredAt : clock.now().toISOString();
       for (const { notification, endpointId } of rendered) {
         const delivery = openDelivery({ eventId: event.id, eventType: event.type, projectId: event.projectId, notification, now, ...onClock, ...(endpointId ? { endpointId } : {}) });
-        if ((await deliveries.create(delivery)) === 'created') await scheduleDueWork(scheduler, deliveryLifecycle, delivery);
+        if ((await deliveries.create(delivery)) === 'created') await scheduleDueWork(scheduler, deliveryLifecycle, delivery, undefined, event.traceparent);
       }
       await outbox.acknowledge(event);
     };

@@ -7,4 +7,6 @@ export interface RequestContext {
   requestId(): string | undefined;
   /** The request's Idempotency-Key, if it sent one: its events carry it beside the request id. */
   idempotencyKey?(): string | undefined;
+  /** The W3C `traceparent` of the running span, when traces are on: its events (and the deliveries they cause) continue that trace. */
+  traceparent?(): string | undefined;
 }

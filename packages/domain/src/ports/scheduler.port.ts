@@ -17,6 +17,11 @@ export interface Job {
   readonly requestId?: string;
   /** That request's Idempotency-Key, if any. */
   readonly idempotencyKey?: string;
+  /**
+   * The W3C trace context (`traceparent`) of the work that scheduled the job, when traces are on:
+   * the job's span continues that trace. Opaque to the domain.
+   */
+  readonly traceparent?: string;
   /** The test clock of the aggregate: `runAt` is that clock's time, and its advance runs the job. */
   readonly testClockId?: string;
 }

@@ -15,6 +15,8 @@ export interface EventEnvelope<K extends AggregateKind = AggregateKind> {
   readonly requestId?: string;
   /** The Idempotency-Key that request carried, if any. */
   readonly idempotencyKey?: string;
+  /** The W3C `traceparent` of the span that recorded the event (traces on): its deliveries continue that trace. */
+  readonly traceparent?: string;
   /** The test clock the aggregate lives on (test environment): `occurredAt` is that clock's time. */
   readonly testClockId?: string;
 }
@@ -25,6 +27,7 @@ export interface EventStamp {
   readonly newId: () => string;
   readonly requestId?: string;
   readonly idempotencyKey?: string;
+  readonly traceparent?: string;
   /** The aggregate's test clock, if any: `now` is its time. */
   readonly testClockId?: string;
 }
@@ -41,6 +44,7 @@ export function stamped<K extends AggregateKind, const F extends { readonly type
     ...envelope,
     ...(stamp.requestId === undefined ? {} : { requestId: stamp.requestId }),
     ...(stamp.idempotencyKey === undefined ? {} : { idempotencyKey: stamp.idempotencyKey }),
+    ...(stamp.traceparent === undefined ? {} : { traceparent: stamp.traceparent }),
     ...(stamp.testClockId === undefined ? {} : { testClockId: stamp.testClockId }),
     ...facts,
   };

@@ -1,0 +1,69 @@
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
+
+/**
+ * What the rest of Kassa asks of tracing, through the OpenTelemetry API only (the SDK is loaded
+ * when tracing is configured, and never otherwise: see tracing.ts). Until `tracingStarted` is
+ * called every helper here is a flag test and nothing more.
+ */
+let on = false;
+
+/** Called by the SDK's start (tracing-sdk.ts) once spans are being exported. */
+export const tracingStarted = (): void => {
+  on = true;
+};
+
+/** Whether this process exports traces (OTEL_EXPORTER_OTLP_ENDPOINT was set when it started). */
+export const tracingOn = (): boolean => on;
+
+/** The tracer of Kassa's own spans (jobs, billing gateway, SMS). */
+const tracer = () => trace.getTracer('kassa');
+
+/** The W3C `traceparent` of the span running now, to carry in a job's data or an event (none when tracing is off or no span runs). */
+export function currentTraceparent(): string | undefined {
+  if (!on) return undefined;
+  const carrier: { traceparent?: string } = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent;
+}
+
+/** `trace_id` and `span_id` of the running span, for every log line written inside it. */
+export function traceFields(): { trace_id?: string; span_id?: string } {
+  if (!on) return {};
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId };
+}
+
+/**
+ * Runs `work` in a new span: a child of the `traceparent` given (a job continues the trace of
+ * the request or job that scheduled it), else of the running span, else a new trace's root. The
+ * span ends with `work`, marked as an error when it throws.
+ */
+export function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>, options: { readonly traceparent?: string; readonly kind?: SpanKind } = {}): Promise<T> {
+  if (!on) return work();
+  const parent: Context = options.traceparent === undefined ? context.active() : propagation.extract(ROOT_CONTEXT, { traceparent: options.traceparent });
+  return tracer().startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes }, parent, async (span) => {
+    try {
+      return await work();
+    } catch (err) {
+      span.recordException(err instanceof Error ? { name: err.name, message: err.message } : String(err));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Adds attributes to the running span (an outcome known at the end of `inSpan`'s work). */
+export function noteOnSpan(attributes: Attributes): void {
+  if (on) trace.getActiveSpan()?.setAttributes(attributes);
+}
+
+/**
+ * Runs `work` outside any trace: the periodic sweep and relay belong to no request, and the
+ * MongoDB and Redis instrumentations record only calls made inside a trace (their polling would
+ * otherwise be a trace every 200 ms).
+ */
+export const outsideTraces = <T>(work: () => T): T => (on ? context.with(ROOT_CONTEXT, work) : work());

@@ -1,0 +1,64 @@
+import { register } from 'node:module';
+import { createAddHookMessageChannel } from 'import-in-the-middle';
+import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { ScrubbingExporter } from './scrubbing-exporter.js';
+import { tracingStarted } from './trace-context.js';
+import type { OtlpProtocol, Tracing, TracingEnv } from './tracing-types.js';
+
+const numberOf = (v: string | undefined): number | undefined => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
+
+/** The batch's standard variables (OTEL_BSP_*): the SDK reads them only for the processor it makes itself. */
+function batchOptions(env: TracingEnv) {
+  const options = {
+    scheduledDelayMillis: numberOf(env['OTEL_BSP_SCHEDULE_DELAY']),
+    exportTimeoutMillis: numberOf(env['OTEL_BSP_EXPORT_TIMEOUT']),
+    maxQueueSize: numberOf(env['OTEL_BSP_MAX_QUEUE_SIZE']),
+    maxExportBatchSize: numberOf(env['OTEL_BSP_MAX_EXPORT_BATCH_SIZE']),
+  };
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * The SDK, imported only when tracing is configured (tracing.ts). The instrumentations patch
+ * express, mongodb and ioredis as they load: Kassa's modules are ECMAScript modules, so the
+ * import-in-the-middle loader hook is registered first, for the instrumented modules only.
+ */
+export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): Promise<Tracing> {
+  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
+  // The exporters read the endpoint, headers and timeout from the standard variables themselves.
+  const exporter = protocol === 'http/json' ? new JsonTraceExporter() : new ProtobufTraceExporter();
+  const sdk = new NodeSDK({
+    // OTEL_SERVICE_NAME (or OTEL_RESOURCE_ATTRIBUTES) names the service; without them it is "kassa".
+    ...(env['OTEL_SERVICE_NAME'] ? {} : { serviceName: 'kassa' }),
+    // Traces only: Kassa's metrics are Prometheus's on the admin listener, its logs JSON lines.
+    metricReaders: [],
+    logRecordProcessors: [],
+    spanProcessors: [new BatchSpanProcessor(new ScrubbingExporter(exporter), batchOptions(env))],
+    // The sampler is OTEL_TRACES_SAMPLER's (and OTEL_TRACES_SAMPLER_ARG's); the SDK reads them.
+    instrumentations: [
+      // Server spans for every listener, named by the route Express matched; no headers recorded.
+      new HttpInstrumentation(),
+      // Route handlers only: a span per middleware would cost more than the request's own work.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER, ExpressLayerType.REQUEST_HANDLER] }),
+      // Calls made inside a request's or job's trace only (the relay's and BullMQ's polling is not traced).
+      new MongoDBInstrumentation({ requireParentSpan: true }),
+      // The command's name only: its arguments are keys and values (a job's data among them).
+      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
+      // Webhook attempts (and extensions' fetch calls): a client span, and the `traceparent` header it sends.
+      new UndiciInstrumentation({ requireParentforSpans: true }),
+    ],
+  });
+  sdk.start();
+  await waitForAllMessagesAcknowledged();
+  tracingStarted();
+  return { shutdown: () => sdk.shutdown() };
+}

@@ -1,0 +1,38 @@
+/**
+ * Whether this process exports traces, and starting it: only the standard OpenTelemetry
+ * variables configure it. Nothing of the SDK is imported unless they ask for traces, so a Kassa
+ * without them loads and runs nothing of it (docs/decisions.md, "Traces").
+ */
+import { OTLP_PROTOCOLS, type OtlpProtocol, type Tracing, type TracingEnv } from './tracing-types.js';
+
+export type { Tracing, TracingEnv } from './tracing-types.js';
+
+const set = (v: string | undefined): boolean => v !== undefined && v.trim() !== '';
+
+/**
+ * Traces are on when an OTLP endpoint is named (OTEL_EXPORTER_OTLP_ENDPOINT or its traces-only
+ * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), unless OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none.
+ */
+export function tracingWanted(env: TracingEnv): boolean {
+  if (env['OTEL_SDK_DISABLED']?.trim().toLowerCase() === 'true') return false;
+  if (env['OTEL_TRACES_EXPORTER']?.trim().toLowerCase() === 'none') return false;
+  return set(env['OTEL_EXPORTER_OTLP_ENDPOINT']) || set(env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']);
+}
+
+/** The protocol asked for (traces-only variable first); anything else than http/json or http/protobuf is refused with its name. */
+export function otlpProtocol(env: TracingEnv): OtlpProtocol {
+  const asked = (env['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] ?? env['OTEL_EXPORTER_OTLP_PROTOCOL'] ?? 'http/protobuf').trim();
+  if ((OTLP_PROTOCOLS as readonly string[]).includes(asked)) return asked as OtlpProtocol;
+  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL: Kassa exports traces over ${OTLP_PROTOCOLS.join(' or ')}, not "${asked}"`);
+}
+
+/**
+ * Starts the SDK when `env` asks for traces, before the modules it instruments are loaded (call
+ * it before importing the server). Undefined when tracing is off.
+ */
+export async function startTracing(env: TracingEnv): Promise<Tracing | undefined> {
+  if (!tracingWanted(env)) return undefined;
+  const protocol = otlpProtocol(env);
+  const { startTracingSdk } = await import('./tracing-sdk.js');
+  return startTracingSdk(env, protocol);
+}

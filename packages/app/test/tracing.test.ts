@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type KassaProcess, type Received, startKassaProcess, startReceiver, type HttpReceiver } from '@kassa/devkit';
+import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { signSubscriptionRequest } from '@kassa/protocol';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// Traces end to end (issue 35 item 4): Kassa as `npm start` runs it, on MongoDB and BullMQ on Redis,
+// exporting OTLP (http/json) to a collector this test runs. A trace goes from POST /invoices through
+// the charge job to the payment.updated attempt (the merchant receives its traceparent), and from a
+// subscription's charge job to its notification; log lines carry trace_id; nothing secret is exported.
+
+interface Span {
+  readonly traceId: string;
+  readonly spanId: string;
+  readonly parentSpanId?: string;
+  readonly name: string;
+  readonly scope: string;
+  readonly attributes: Record<string, unknown>;
+}
+
+const PARTNER = { login: 'traced', password: 'traced-password-7d41c2e9' };
+const SUBS_SECRET = `whsec_${Buffer.from('traced-subscription-secret-01').toString('base64')}`;
+const WEBHOOK_SECRET = `whsec_${Buffer.from('traced-webhook-secret-0123456').toString('base64')}`;
+// The sandbox's PIN: the test environment accepts 1234.
+const PIN = '1234';
+const IP = '203.0.113.9';
+const database = `kassa_tracing_${randomUUID().slice(0, 8)}`;
+
+let collector: Server;
+/** Every export's raw body, and the spans decoded from them. */
+const bodies: string[] = [];
+const spans: Span[] = [];
+let merchant: HttpReceiver;
+let kassa: KassaProcess;
+
+/** OTLP/JSON: attribute values are typed wrappers ({ stringValue }, { intValue }...). */
+const otlpValue = (v: Record<string, unknown>): unknown => Object.values(v)[0];
+
+beforeAll(async () => {
+  collector = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString('utf8')));
+    req.on('end', () => {
+      bodies.push(body);
+      const doc = JSON.parse(body) as {
+        resourceSpans: { scopeSpans: { scope: { name: string }; spans: (Omit<Span, 'attributes' | 'scope'> & { attributes?: { key: string; value: Record<string, unknown> }[] })[] }[] }[];
+      };
+      for (const rs of doc.resourceSpans)
+        for (const ss of rs.scopeSpans)
+          for (const s of ss.spans) spans.push({ ...s, scope: ss.scope.name, attributes: Object.fromEntries((s.attributes ?? []).map((a) => [a.key, otlpValue(a.value)])) });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((r) => collector.listen(0, '127.0.0.1', r));
+  merchant = await startReceiver();
+  const project = {
+    id: 1,
+    defaultPrice: { amount: '10.00', currency: 'RUB' },
+    webhookUrl: `${merchant.url}/hooks?token=merchant-query-token`,
+    webhookSecret: WEBHOOK_SECRET,
+    subscriptionSecret: SUBS_SECRET,
+    subscriptionNotificationUrl: `${merchant.url}/subs`,
+  };
+  kassa = await startKassaProcess(
+    {
+      MONGO_URL: inject('mongoUrl'),
+      MONGO_DB: database,
+      REDIS_URL: inject('redisUrl'),
+      KASSA_REDIS_PREFIX: database,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_SERVICE_NAME: 'kassa-under-test',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    },
+    { seed: { partners: [{ ...PARTNER, projects: [project] }] } },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await kassa?.stop();
+  await merchant?.close();
+  await new Promise<void>((r) => collector.close(() => r()));
+  const mongo = new MongoClient(inject('mongoUrl'));
+  await mongo.db(database).dropDatabase();
+  await mongo.close();
+});
+
+async function until<T>(read: () => T | undefined, what: string, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > end) {
+      const names = [...new Set(spans.map((s) => s.name))].join(', ');
+      const trouble = kassa.lines
+        .filter((l) => /"level":[4-6]0/.test(l))
+        .slice(-5)
+        .join('\n');
+      throw new Error(`not within ${ms} ms: ${what}\nspans: ${names}\nreceived: ${merchant.received.map((r) => r.path).join(' ')}\n${trouble}\n${kassa.stderr()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const dataOf = <T>(r: KassaResponse<T>): T => {
+  if (!r.ok) throw new Error(`${r.status}: ${JSON.stringify(r.error)}`);
+  return r.data;
+};
+
+/** The span's ancestors in its trace, itself first (as far as the collector has them). */
+function lineage(span: Span): Span[] {
+  const chain = [span];
+  for (let at = span; at.parentSpanId; ) {
+    const parent = spans.find((s) => s.spanId === at.parentSpanId && s.traceId === at.traceId);
+    if (!parent) break;
+    chain.push(parent);
+    at = parent;
+  }
+  return chain;
+}
+
+const traceparentOf = (r: Received) => String(r.headers['traceparent'] ?? '');
+
+describe('traces end to end (OTLP http/json to a collector the test runs)', () => {
+  const msisdn = `7916${String(Date.now()).slice(-7)}`;
+
+  it('POST /invoices, its charge job and the payment.updated attempt are one trace; the merchant gets its traceparent', async () => {
+    const api = new KassaClient({ baseUrl: kassa.urls.api, login: PARTNER.login, password: PARTNER.password, signatureVersion: 4, retries: 0 });
+    // Under an authorized contract the invoice is charged by a job that POST /invoices schedules.
+    const mcid = `tc-${Date.now()}`;
+    const contract = dataOf(await api.createContract(1, { client_ip: IP, customer: { type: 'mobile_phone', msisdn }, merchant_contract_id: mcid }));
+    dataOf(await api.authorizeContract(1, contract.contract_id, { client_ip: IP, pin_code: PIN }));
+    const invoice = dataOf(
+      await api.createInvoice(1, { client_ip: IP, customer: { type: 'mobile_phone', msisdn }, order: { merchant_order_id: `traced-${Date.now()}` }, contract: { merchant_contract_id: mcid } }),
+    );
+    const delivered = await until(
+      () => merchant.received.find((r) => r.path.startsWith('/hooks') && r.body.includes(invoice.invoice_id) && r.body.includes('payment.updated')),
+      'payment.updated delivered',
+    );
+
+    const post = await until(() => spans.find((s) => s.name === 'POST /api/v3/projects/:projectId/invoices'), 'the POST span');
+    const traceId = post.traceId;
+    expect(traceparentOf(delivered)).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-0[01]$`));
+    // The charge job (BullMQ), the gateway's charge, the attempt and its HTTP client span, in the POST's trace.
+    const inTrace = (name: string) => until(() => spans.find((s) => s.traceId === traceId && s.name === name), name);
+    const charge = await inTrace('job invoice.charge');
+    const attempt = await inTrace('webhook attempt');
+    await inTrace('billing charge');
+    expect(lineage(charge).map((s) => s.spanId)).toContain(post.spanId);
+    expect(attempt.attributes['kassa.webhook.outcome']).toBe('success');
+    const client = await until(() => spans.find((s) => s.traceId === traceId && s.parentSpanId === attempt.spanId && s.scope.includes('undici')), "the attempt's HTTP span");
+    expect(traceparentOf(delivered)).toContain(client.spanId);
+    expect(lineage(attempt).some((s) => s.name === 'job webhook.attempt')).toBe(true);
+    // MongoDB and Redis calls inside the request's trace.
+    expect(spans.some((s) => s.traceId === traceId && s.scope.includes('mongodb'))).toBe(true);
+    expect(spans.some((s) => s.traceId === traceId && s.scope.includes('ioredis'))).toBe(true);
+    // Log lines written inside it name it (the log is flushed every second).
+    const logged = await until(() => kassa.lines.find((l) => l.includes(`"trace_id":"${traceId}"`) && l.includes('"msg":"request"')), "the request's log line");
+    expect(logged).toMatch(/"span_id":"[0-9a-f]{16}"/);
+  }, 30_000);
+
+  it("a subscription's charge job and its notification are one trace", async () => {
+    const call = async (method: string, elements: string) => {
+      const now = new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}Z$/, '')
+        .replace('T', '');
+      const res = await fetch(`${kassa.urls.subs}/Http/Services/${method}.aspx`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8' },
+        body: signSubscriptionRequest(`<Request><SubscriptionProjectID>1</SubscriptionProjectID><Now>${now}</Now><Signature></Signature>${elements}</Request>`, SUBS_SECRET, 1, now, 'v1'),
+      });
+      return res.text();
+    };
+    const created = await call(
+      'CreateSubscription',
+      `<Subscriber_MSISDN>${msisdn}</Subscriber_MSISDN><TestInfo><BillingPeriodSeconds>1</BillingPeriodSeconds><MaxIterations>2</MaxIterations></TestInfo>`,
+    );
+    const id = /<SubscriptionID>([^<]+)</.exec(created)?.[1];
+    expect(id, created).toBeDefined();
+    await call('ApproveSubscription', `<SubscriptionID>${id}</SubscriptionID><PinCode>${PIN}</PinCode>`);
+    const job = await until(() => spans.find((s) => s.name === 'job subscription.charge' && s.attributes['kassa.aggregate_id'] === id), 'the charge job span');
+    const notified = await until(
+      () => merchant.received.find((r) => r.path === '/subs' && r.body.includes(String(id)) && traceparentOf(r).includes(job.traceId)),
+      "a notification in the charge job's trace",
+    );
+    // The notification's attempt descends from the charge job's span (its event carried the job's context).
+    const attempt = await until(() => spans.find((s) => s.name === 'webhook attempt' && lineage(s).some((a) => a.spanId === job.spanId)), 'the notification attempt under the charge job');
+    expect(attempt.traceId).toBe(job.traceId);
+    expect(lineage(attempt).map((s) => s.name)).toContain('job webhook.attempt');
+    expect(merchant.received.some((r) => r.path === '/subs' && traceparentOf(r).split('-')[1] === job.traceId)).toBe(true);
+    expect(notified.headers['webhook-id']).toBeDefined();
+  }, 30_000);
+
+  it('no password, PIN, card number, full msisdn or query token in any exported attribute; spans are named by route, never by raw path', async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    const exported = bodies.join('\n');
+    expect(exported.length).toBeGreaterThan(1000);
+    for (const forbidden of [PARTNER.password, WEBHOOK_SECRET, SUBS_SECRET, msisdn, 'merchant-query-token', `"${PIN}"`]) expect(exported).not.toContain(forbidden);
+    // The http/json body holds attribute values as JSON strings: a PIN anywhere is a quoted value.
+    expect(spans.every((s) => !Object.values(s.attributes).some((v) => String(v) === PIN))).toBe(true);
+    const serverSpans = spans.filter((s) => s.scope.includes('instrumentation-http') && s.attributes['http.route'] !== undefined);
+    expect(serverSpans.length).toBeGreaterThan(0);
+    for (const s of spans.filter((x) => x.scope.includes('instrumentation-http'))) expect(s.name).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|\d{5,}/);
+  });
+});
