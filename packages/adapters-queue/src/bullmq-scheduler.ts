@@ -1,6 +1,7 @@
 import { jobId, type Job, type Scheduler } from '@kassa/domain';
 import DataLoader from 'dataloader';
 import { Queue, type ConnectionOptions } from 'bullmq';
+import type { RedisClient } from './redis-target.js';
 
 /** The queue every Kassa process shares: the domain's jobs and the periodic work. */
 export const KASSA_QUEUE = 'kassa-jobs';
@@ -58,5 +59,5 @@ const dataOf = (job: Job): QueuedJob => ({
   ...(job.idempotencyKey === undefined ? {} : { idempotencyKey: job.idempotencyKey }),
 });
 
-/** Kassa's queue on a Redis connection (close it when done). */
-export const kassaQueue = (connection: ConnectionOptions, prefix?: string): Queue => new Queue(KASSA_QUEUE, { connection, ...(prefix ? { prefix } : {}) });
+/** Kassa's queue on a Redis connection: options, or a client of the caller's (close both when done). */
+export const kassaQueue = (connection: ConnectionOptions | RedisClient, prefix?: string): Queue => new Queue(KASSA_QUEUE, { connection, ...(prefix ? { prefix } : {}) });
