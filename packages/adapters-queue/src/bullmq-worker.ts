@@ -118,10 +118,25 @@ export class BullmqWorker {
     return new BullmqWorker(workers, queue, clients, refresh);
   }
 
-  /** Stops taking jobs and waits for the ones running. */
-  async close(): Promise<void> {
+  /**
+   * Stops taking jobs and waits for the ones running, at most `graceMs` for each partition's worker:
+   * on a Cluster whose master died, BullMQ's close sometimes waited for ever on the blocking
+   * connection to the dead node (1 run in 3 here). A job cut short comes back after the stalled
+   * interval in another worker (every job is idempotent).
+   */
+  async close(graceMs = 15_000): Promise<void> {
     clearInterval(this.refresh);
-    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all(
+      this.workers.map(async (w) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((r) => {
+          timer = setTimeout(() => r('late'), graceMs);
+        });
+        const closed = await Promise.race([w.close(), late]);
+        clearTimeout(timer);
+        if (closed === 'late') await Promise.race([w.close(true), new Promise((r) => setTimeout(r, 1_000))]);
+      }),
+    );
     await this.queue.close();
     // BullMQ leaves the clients it was given open (their blocking duplicates it closes itself).
     for (const client of this.clients) client.disconnect();

@@ -62,6 +62,7 @@ export async function runFailover(run: FailoverRun): Promise<void> {
   writeFileSync(join(dir, 'gateway.mjs'), BANK_GATEWAY_MODULE);
   const processes: KassaProcess[] = [];
   const mongo = new MongoClient(run.mongoUrl);
+  let stopLoad = async () => {};
   try {
     const seed = {
       partners: [
@@ -163,6 +164,12 @@ export async function runFailover(run: FailoverRun): Promise<void> {
       }),
     );
 
+    // Should the test fail before the load ends, the load stops and its failure is read here, not left unhandled.
+    load.catch(() => undefined);
+    stopLoad = async () => {
+      next = kinds.length;
+      await load.catch(() => undefined);
+    };
     const of = (path: string) => receiver.received.filter((r) => r.path === path);
     const parsed = new WeakMap<Received, Record<string, string>>();
     const notification = (r: Received) => {
@@ -268,6 +275,7 @@ export async function runFailover(run: FailoverRun): Promise<void> {
     };
     console.log(`failover figures: ${JSON.stringify(figures)}`);
   } finally {
+    await stopLoad();
     await Promise.all(processes.map((p) => p.stop()));
     await receiver.close();
     rmSync(dir, { recursive: true, force: true });

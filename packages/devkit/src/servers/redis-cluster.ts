@@ -7,6 +7,8 @@ export interface RedisClusterSet {
   readonly nodes: string;
   /** The port of the master serving a key's slot now (`{tag}` keys: the tag's). */
   masterOf(key: string): Promise<number>;
+  /** The keys each live master holds, by port. */
+  keysByMaster(): Promise<Record<number, string[]>>;
   /** SIGKILLs the node on `port`. */
   kill(port: number): Promise<void>;
   /** Waits until the slots of the dead master `port` are served by its promoted replica (the cluster's state ok on every live node). */
@@ -88,6 +90,12 @@ export async function startRedisCluster(): Promise<RedisClusterSet> {
         const owner = (await clusterNodes(live())).find((n) => n.master && n.ranges.some(([from, to]) => slot >= from && slot <= (to ?? from)));
         if (!owner) throw new Error(`no master serves slot ${slot}`);
         return owner.port;
+      },
+      async keysByMaster() {
+        const masters = (await clusterNodes(live())).filter((n) => n.master && nodes.get(n.port)?.alive());
+        const keys: Record<number, string[]> = {};
+        for (const m of masters) keys[m.port] = (await redisCli(m.port, '--scan')).split('\n').filter(Boolean);
+        return keys;
       },
       kill: async (port) => nodes.get(port)?.kill(),
       failedOver: (port, ms) => healed(port, ms),
