@@ -28,6 +28,8 @@ const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'tes
 const MONGO_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/app/test/{mongo-storage,packing,listen.e2e}.test.ts'];
 const REDIS_TESTS = ['packages/adapters-queue/src/**/*.test.ts'];
 const PROCESS_TESTS = ['packages/app/test/{app.e2e,workers,subscription-workers,multi-api,tracing}.test.ts'];
+/** Redis failover under load (Sentinel, Cluster): each starts its own Redis processes, beside the rest. */
+const FAILOVER_TESTS = ['packages/app/test/*.failover.test.ts'];
 /**
  * The hot path's guard measures throughput: it runs on its own after the rest (`npm test`'s second
  * vitest run, KASSA_HOT_PATH=1), since beside the suite's other files it measured their load (a
@@ -60,13 +62,15 @@ export default defineConfig({
     projects: [
       // Everything that needs no server of its own: the domain, the protocol, the adapters' unit
       // tests, and the app's end-to-end suites on in-memory storage. No global setup.
-      { extends: true, test: { name: 'unit', include: ALL, exclude: [...MONGO_TESTS, ...REDIS_TESTS, ...PROCESS_TESTS, ...HOT_PATH_TESTS, '**/node_modules/**', '**/dist/**'] } },
+      { extends: true, test: { name: 'unit', include: ALL, exclude: [...MONGO_TESTS, ...REDIS_TESTS, ...PROCESS_TESTS, ...FAILOVER_TESTS, ...HOT_PATH_TESTS, '**/node_modules/**', '**/dist/**'] } },
       // The tests that talk to MongoDB (its adapter, the app's storage, the packed packages) ...
       { extends: true, test: { name: 'mongo', include: MONGO_TESTS, globalSetup: [MONGO] } },
       // ... to Redis (the BullMQ adapter) ...
       { extends: true, test: { name: 'redis', include: REDIS_TESTS, globalSetup: [REDIS] } },
       // ... or to both (the app as separate api and worker processes).
       { extends: true, test: { name: 'processes', include: PROCESS_TESTS, globalSetup: [MONGO, REDIS] } },
+      // ... or to a Redis of their own that fails over (a Sentinel set, a Cluster), in parallel with the rest.
+      { extends: true, test: { name: 'failover', include: FAILOVER_TESTS, globalSetup: [MONGO] } },
       // The end-to-end suites once more, with the app on MongoDB storage (app.e2e's process test uses Redis too).
       {
         extends: true,

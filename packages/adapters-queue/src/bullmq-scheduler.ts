@@ -1,6 +1,7 @@
 import { jobId, type Job, type Scheduler } from '@kassa/domain';
 import DataLoader from 'dataloader';
 import { Queue, type ConnectionOptions } from 'bullmq';
+import type { RedisClient } from './redis-target.js';
 
 /** The queue every Kassa process shares: the domain's jobs and the periodic work. */
 export const KASSA_QUEUE = 'kassa-jobs';
@@ -60,5 +61,5 @@ const dataOf = (job: Job): QueuedJob => ({
   ...(job.traceparent === undefined ? {} : { traceparent: job.traceparent }),
 });
 
-/** Kassa's queue on a Redis connection (close it when done). */
-export const kassaQueue = (connection: ConnectionOptions, prefix?: string): Queue => new Queue(KASSA_QUEUE, { connection, ...(prefix ? { prefix } : {}) });
+/** Kassa's queue on a Redis connection: options, or a client of the caller's (close both when done). */
+export const kassaQueue = (connection: ConnectionOptions | RedisClient, prefix?: string): Queue => new Queue(KASSA_QUEUE, { connection, ...(prefix ? { prefix } : {}) });

@@ -4,6 +4,14 @@ import type { Logger } from 'pino';
 import { KASSA_QUEUE, type QueuedJob } from './bullmq-scheduler.js';
 import type { RedisConnection } from './redis-connection.js';
 import { runExclusive } from './redis-lock.js';
+import type { RedisClient } from './redis-target.js';
+
+/**
+ * Where the worker's clients come from: options for one server (each client made from them), or a
+ * function making a new client (Sentinel, Cluster; with `maxRetriesPerRequest: null`). The worker
+ * closes every client it made.
+ */
+export type WorkerConnection = RedisConnection | (() => RedisClient);
 
 /** What a worker runs: the domain's jobs, the due-work sweep and the event relay. */
 export interface QueueWork {
@@ -21,6 +29,11 @@ export interface WorkerOptions {
   readonly schedulersRefreshMs?: number;
   /** BullMQ's key prefix: several Kassa deployments (or test runs) can share one Redis. */
   readonly prefix?: string;
+  /**
+   * The partitions' prefixes (KASSA_QUEUE_PARTITIONS; instead of `prefix`): the worker takes jobs
+   * from every one; the sweep's and relay's schedulers and locks live in the first.
+   */
+  readonly prefixes?: readonly string[];
 }
 
 const SWEEP = 'kassa.sweep';
@@ -39,16 +52,23 @@ const PERIODIC_LEASE_MS = 15_000;
  */
 export class BullmqWorker {
   private constructor(
-    private readonly worker: Worker,
+    private readonly workers: readonly Worker[],
     private readonly queue: Queue,
-    private readonly locks: Redis,
+    private readonly clients: readonly RedisClient[],
     private readonly refresh: NodeJS.Timeout,
   ) {}
 
-  static async start(connection: RedisConnection, work: QueueWork, logger: Logger, options: WorkerOptions = {}): Promise<BullmqWorker> {
-    const prefix = options.prefix ?? 'bull';
-    const queue = new Queue(KASSA_QUEUE, { connection, prefix });
-    const locks = new Redis({ ...connection });
+  static async start(connection: WorkerConnection, work: QueueWork, logger: Logger, options: WorkerOptions = {}): Promise<BullmqWorker> {
+    const prefixes = options.prefixes ?? [options.prefix ?? 'bull'];
+    const prefix = prefixes[0] as string;
+    const clients: RedisClient[] = [];
+    const connect = () => {
+      const client = typeof connection === 'function' ? connection() : new Redis({ ...connection });
+      clients.push(client);
+      return client;
+    };
+    const queue = new Queue(KASSA_QUEUE, { connection: connect(), prefix });
+    const locks = connect();
     locks.on('error', (err: Error) => logger.error({ err: { type: err.name, message: err.message } }, 'queue lock connection error'));
     const upsertSchedulers = () =>
       Promise.all([
@@ -59,8 +79,8 @@ export class BullmqWorker {
       await upsertSchedulers();
     } catch (e) {
       // Redis refused at the start: nothing of this worker may stay behind, retrying for ever.
-      locks.disconnect();
       await queue.close();
+      for (const client of clients) client.disconnect();
       throw e;
     }
     // A Redis that lost its data (restarted without persistence, failed over) lost the schedulers
@@ -73,31 +93,52 @@ export class BullmqWorker {
     );
     refresh.unref();
     const periodic: Record<string, () => Promise<unknown>> = { [SWEEP]: () => work.runDueWork(), [RELAY]: () => work.relayEvents() };
-    const worker = new Worker(
-      KASSA_QUEUE,
-      async (job) => {
-        const run = periodic[job.name];
-        // A tick that finds the previous run (here or in another worker) still going is skipped.
-        if (run) return void (await runExclusive(locks, `${prefix}:${KASSA_QUEUE}:lock:${job.name}`, PERIODIC_LEASE_MS, run));
-        await work.runJob(job.data as QueuedJob);
-      },
-      { connection, prefix, concurrency: options.concurrency ?? 50 },
-    );
-    worker.on('failed', (job, err) => {
-      // The job's ids (a delivery's for webhook.attempt) and the request that caused it, so that the line leads somewhere.
-      const data = job?.data as Partial<QueuedJob> | undefined;
-      logger.error({ err: { type: err.name, message: err.message }, job: job?.name, projectId: data?.projectId, aggregateId: data?.aggregateId, requestId: data?.requestId }, 'queued job failed');
+    // One BullMQ worker per partition, each with its own concurrency: a partition's backlog does not
+    // hold another's jobs back.
+    const workers = prefixes.map((partition) => {
+      const worker = new Worker(
+        KASSA_QUEUE,
+        async (job) => {
+          const run = periodic[job.name];
+          // A tick that finds the previous run (here or in another worker) still going is skipped.
+          if (run) return void (await runExclusive(locks, `${prefix}:${KASSA_QUEUE}:lock:${job.name}`, PERIODIC_LEASE_MS, run));
+          await work.runJob(job.data as QueuedJob);
+        },
+        { connection: connect(), prefix: partition, concurrency: options.concurrency ?? 50 },
+      );
+      worker.on('failed', (job, err) => {
+        // The job's ids (a delivery's for webhook.attempt) and the request that caused it, so that the line leads somewhere.
+        const data = job?.data as Partial<QueuedJob> | undefined;
+        logger.error({ err: { type: err.name, message: err.message }, job: job?.name, projectId: data?.projectId, aggregateId: data?.aggregateId, requestId: data?.requestId }, 'queued job failed');
+      });
+      worker.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue worker error'));
+      return worker;
     });
-    worker.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue worker error'));
     queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
-    return new BullmqWorker(worker, queue, locks, refresh);
+    return new BullmqWorker(workers, queue, clients, refresh);
   }
 
-  /** Stops taking jobs and waits for the ones running. */
-  async close(): Promise<void> {
+  /**
+   * Stops taking jobs and waits for the ones running, at most `graceMs` for each partition's worker:
+   * on a Cluster whose master died, BullMQ's close sometimes waited for ever on the blocking
+   * connection to the dead node (1 run in 3 here). A job cut short comes back after the stalled
+   * interval in another worker (every job is idempotent).
+   */
+  async close(graceMs = 15_000): Promise<void> {
     clearInterval(this.refresh);
-    await this.worker.close();
+    await Promise.all(
+      this.workers.map(async (w) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((r) => {
+          timer = setTimeout(() => r('late'), graceMs);
+        });
+        const closed = await Promise.race([w.close(), late]);
+        clearTimeout(timer);
+        if (closed === 'late') await Promise.race([w.close(true), new Promise((r) => setTimeout(r, 1_000))]);
+      }),
+    );
     await this.queue.close();
-    this.locks.disconnect();
+    // BullMQ leaves the clients it was given open (their blocking duplicates it closes itself).
+    for (const client of this.clients) client.disconnect();
   }
 }

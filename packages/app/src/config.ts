@@ -1,3 +1,4 @@
+import { hostPorts } from '@kassa/adapters-queue';
 import { CALLBACK_RATE_PER_MINUTE } from '@kassa/adapters-webhooks';
 import { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS, DEFAULT_RETENTION_DAYS } from '@kassa/domain';
 import { z } from 'zod';
@@ -28,6 +29,16 @@ const trustProxy = z
     }
     return list;
   });
+
+/** `host:port,host:port,…`: the sentinels, or a Cluster's nodes. */
+const hostPortList = z.string().transform((text, ctx) => {
+  const list = hostPorts(text);
+  if (list === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'must be host:port pairs separated by commas (10.0.0.5:26379,10.0.0.6:26379)' });
+    return z.NEVER;
+  }
+  return list;
+});
 
 /** A sealing key as configured: the base64 of exactly 32 bytes. */
 const secretsKeyText = z.string().refine((t) => {
@@ -165,13 +176,31 @@ export const configSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
-    /** all: listeners and jobs (the default); api: listeners only; worker: jobs only. api and worker need REDIS_URL and MONGO_URL. */
+    /** all: listeners and jobs (the default); api: listeners only; worker: jobs only. api and worker need Redis (REDIS_URL, KASSA_REDIS_SENTINELS or KASSA_REDIS_CLUSTER_NODES) and MONGO_URL. */
     KASSA_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     /** The key prefix of Kassa's queue in Redis: deployments sharing one Redis each take their own. */
     KASSA_REDIS_PREFIX: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or -')
       .default('kassa'),
+    /** Redis behind Sentinel instead of REDIS_URL: the sentinels, `host:port,host:port,…` (docs/operators/redis.md). */
+    KASSA_REDIS_SENTINELS: hostPortList.optional(),
+    /** The name the sentinels monitor the master under (`sentinel monitor <name> …`); required with KASSA_REDIS_SENTINELS. */
+    KASSA_REDIS_SENTINEL_MASTER: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be letters, digits, ., _ or -')
+      .optional(),
+    /** The sentinels' own password (`requirepass` in sentinel.conf), when they have one. */
+    KASSA_REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
+    /** A Redis Cluster instead of REDIS_URL: some of its nodes, `host:port,host:port,…` (the rest are discovered). */
+    KASSA_REDIS_CLUSTER_NODES: hostPortList.optional(),
+    /** The password of the Redis servers behind Sentinel or in the Cluster (REDIS_URL carries its own). */
+    KASSA_REDIS_PASSWORD: z.string().min(1).optional(),
+    /**
+     * The queue's partitions: each its own queue (its own hash tag on a Cluster), every project's
+     * jobs on one of them, so that a Cluster's masters share the work. 1 (the default): today's keys.
+     */
+    KASSA_QUEUE_PARTITIONS: z.coerce.number().int().min(1).max(64).default(1),
     /** MongoDB storage instead of the embedded in-memory one. */
     MONGO_URL: z
       .string()
@@ -193,9 +222,18 @@ export const configSchema = z
     if (!isLoopbackHost(c.KASSA_ADMIN_HOST) && !c.KASSA_ADMIN_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['KASSA_ADMIN_TOKEN'], message: `required when the admin listener is bound beyond loopback (KASSA_ADMIN_HOST=${c.KASSA_ADMIN_HOST})` });
     }
+    const redisSources = (['REDIS_URL', 'KASSA_REDIS_SENTINELS', 'KASSA_REDIS_CLUSTER_NODES'] as const).filter((name) => c[name] !== undefined);
+    if (redisSources.length > 1) ctx.addIssue({ code: 'custom', path: [redisSources[1] as string], message: `one Redis at a time: ${redisSources.join(' and ')} are both set` });
+    if (c.KASSA_REDIS_SENTINELS && !c.KASSA_REDIS_SENTINEL_MASTER) {
+      ctx.addIssue({ code: 'custom', path: ['KASSA_REDIS_SENTINEL_MASTER'], message: 'required with KASSA_REDIS_SENTINELS: the name the sentinels monitor the master under' });
+    }
     // Separate api and worker processes share their state: they need MongoDB and Redis.
-    if (c.KASSA_ROLE !== 'all' && (!c.REDIS_URL || !c.MONGO_URL)) {
-      ctx.addIssue({ code: 'custom', path: ['KASSA_ROLE'], message: `${c.KASSA_ROLE} needs REDIS_URL and MONGO_URL (N api and M worker processes share one MongoDB and one Redis)` });
+    if (c.KASSA_ROLE !== 'all' && (redisSources.length === 0 || !c.MONGO_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KASSA_ROLE'],
+        message: `${c.KASSA_ROLE} needs REDIS_URL and MONGO_URL (or KASSA_REDIS_SENTINELS or KASSA_REDIS_CLUSTER_NODES for Redis; N api and M worker processes share one MongoDB and one Redis)`,
+      });
     }
   });
 

@@ -1,4 +1,4 @@
-import { BullmqScheduler, BullmqWorker, kassaQueue, producerConnection, redisConnection } from '@kassa/adapters-queue';
+import { BullmqScheduler, BullmqWorker, kassaQueue, needsHashTags, PartitionedScheduler, partitionPrefix, redisClient, type RedisTarget } from '@kassa/adapters-queue';
 import type { Job, Scheduler } from '@kassa/domain';
 import type { Logger } from 'pino';
 import { every } from './background.js';
@@ -48,31 +48,56 @@ export function inProcessJobs(logger: Logger): Jobs {
   };
 }
 
-/** BullMQ on Redis: every role schedules into the queue; `all` and `worker` also run it. */
-export function redisJobs(url: string, prefix: string, runsJobs: boolean, logger: Logger): Jobs {
-  const connection = redisConnection(url);
-  const queue = kassaQueue(producerConnection(connection), prefix);
+/** Where the queue lives and how it is cut (settings.jobs). */
+export interface RedisJobsOptions {
+  readonly target: RedisTarget;
+  readonly prefix: string;
+  /** KASSA_QUEUE_PARTITIONS: queues, each its own hash tag on a Cluster, jobs routed by project. */
+  readonly partitions: number;
+  readonly runsJobs: boolean;
+}
+
+/**
+ * BullMQ on Redis (one server, a master behind Sentinel, or a Cluster): every role schedules into
+ * the queues; `all` and `worker` also run them.
+ */
+export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
+  const { target, runsJobs } = options;
+  const prefixes = Array.from({ length: options.partitions }, (_, n) => partitionPrefix(options.prefix, n, options.partitions, needsHashTags(target)));
+  // One producer client shared by the partitions' queues (BullMQ leaves a client it is given open).
+  const client = redisClient(target, 'producer');
+  const queues = prefixes.map((prefix) => kassaQueue(client, prefix));
   // Without a listener ioredis prints Redis trouble to the console, outside the structured log.
-  queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
+  for (const queue of queues) queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
+  const schedulers = queues.map((queue) => new BullmqScheduler(queue));
   let worker: BullmqWorker | undefined;
   return {
     kind: 'redis',
-    scheduler: new BullmqScheduler(queue),
+    scheduler: schedulers.length === 1 ? (schedulers[0] as BullmqScheduler) : new PartitionedScheduler(schedulers),
     async start(work) {
       if (runsJobs)
-        worker = await BullmqWorker.start(connection, { runJob: (job) => work.runJob(job), runDueWork: () => work.runDueWork(), relayEvents: () => work.relayEvents() }, logger, { prefix });
+        worker = await BullmqWorker.start(
+          () => redisClient(target, 'worker'),
+          { runJob: (job) => work.runJob(job), runDueWork: () => work.runDueWork(), relayEvents: () => work.relayEvents() },
+          logger,
+          {
+            prefixes,
+          },
+        );
     },
     async stop() {
       await worker?.close();
-      await queue.close();
+      await Promise.all(queues.map((q) => q.close()));
+      client.disconnect();
     },
     async depth() {
-      const counts = await queue.getJobCounts('waiting', 'delayed', 'failed');
-      return { waiting: counts['waiting'] ?? 0, delayed: counts['delayed'] ?? 0, failed: counts['failed'] ?? 0 };
+      const all = await Promise.all(queues.map((q) => q.getJobCounts('waiting', 'delayed', 'failed')));
+      const sum = (state: string) => all.reduce((n, counts) => n + (counts[state] ?? 0), 0);
+      return { waiting: sum('waiting'), delayed: sum('delayed'), failed: sum('failed') };
     },
     async ping() {
-      // One round trip to Redis through the producer's connection, which fails at once while Redis is away.
-      await queue.getJobCounts('waiting');
+      // One round trip to each partition's Redis through the producer's connection, which fails at once while Redis is away.
+      await Promise.all(queues.map((q) => q.getJobCounts('waiting')));
     },
   };
 }

@@ -60,7 +60,7 @@ function connectStorage(settings: KassaSettings): Promise<Storage> | Storage {
   return s.kind === 'mongodb' ? mongoStorage(s.url, s.database, s.keys) : inMemoryStorage(s.dataDir);
 }
 
-const startJobs = (s: JobSettings, logger: Logger): Jobs => (s.kind === 'redis' ? redisJobs(s.url, s.prefix, s.runsJobs, logger) : inProcessJobs(logger));
+const startJobs = (s: JobSettings, logger: Logger): Jobs => (s.kind === 'redis' ? redisJobs(s, logger) : inProcessJobs(logger));
 
 interface Listeners {
   readonly hosts: readonly HostName[];

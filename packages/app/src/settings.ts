@@ -1,5 +1,7 @@
+import type { RedisTarget } from '@kassa/adapters-queue';
 import type { KassaMode } from '@kassa/domain';
 import { dataDirOf, isLoopbackHost, TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
+import type { RedisJobsOptions } from './jobs.js';
 import type { SecretsKeys } from './storage.js';
 
 // The configuration as the parts of the app read it: one typed section each, made once from the
@@ -30,8 +32,8 @@ export type StorageSettings =
   | { readonly kind: 'mongodb'; readonly url: string; readonly database: string; readonly keys: SecretsKeys }
   | { readonly kind: 'in-memory'; readonly dataDir: string | undefined };
 
-/** BullMQ on Redis, or timers in this process. */
-export type JobSettings = { readonly kind: 'redis'; readonly url: string; readonly prefix: string; readonly runsJobs: boolean } | { readonly kind: 'in-process' };
+/** BullMQ on Redis (one server, Sentinel or Cluster; N partitions), or timers in this process. */
+export type JobSettings = ({ readonly kind: 'redis' } & RedisJobsOptions) | { readonly kind: 'in-process' };
 
 /** The deployment's own port implementations: module paths (docs/operators/production.md). */
 export interface ExtensionSettings {
@@ -95,6 +97,19 @@ const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries
 export const webhookPrivateNetworksDefault = (c: Pick<KassaConfig, 'KASSA_HOST' | 'KASSA_TRUST_PROXY'>): 'allow' | 'refuse' =>
   isLoopbackHost(c.KASSA_HOST) && c.KASSA_TRUST_PROXY === false ? 'allow' : 'refuse';
 
+/** Where the queue lives: KASSA_REDIS_SENTINELS, KASSA_REDIS_CLUSTER_NODES or REDIS_URL (the schema allows one), else in this process. */
+function jobSettingsOf(c: KassaConfig): JobSettings {
+  const password = defined({ password: c.KASSA_REDIS_PASSWORD });
+  const target: RedisTarget | undefined = c.KASSA_REDIS_SENTINELS
+    ? { kind: 'sentinel', sentinels: c.KASSA_REDIS_SENTINELS, master: c.KASSA_REDIS_SENTINEL_MASTER ?? '', ...password, ...defined({ sentinelPassword: c.KASSA_REDIS_SENTINEL_PASSWORD }) }
+    : c.KASSA_REDIS_CLUSTER_NODES
+      ? { kind: 'cluster', nodes: c.KASSA_REDIS_CLUSTER_NODES, ...password }
+      : c.REDIS_URL
+        ? { kind: 'single', url: c.REDIS_URL }
+        : undefined;
+  return target ? { kind: 'redis', target, prefix: c.KASSA_REDIS_PREFIX, partitions: c.KASSA_QUEUE_PARTITIONS, runsJobs: c.KASSA_ROLE !== 'api' } : { kind: 'in-process' };
+}
+
 export function settingsOf(c: KassaConfig): KassaSettings {
   const dataDir = dataDirOf(c);
   return {
@@ -113,7 +128,7 @@ export function settingsOf(c: KassaConfig): KassaSettings {
     storage: c.MONGO_URL
       ? { kind: 'mongodb', url: c.MONGO_URL, database: c.MONGO_DB, keys: { current: c.KASSA_SECRETS_KEY, previous: c.KASSA_SECRETS_PREVIOUS_KEYS } }
       : { kind: 'in-memory', dataDir },
-    jobs: c.REDIS_URL ? { kind: 'redis', url: c.REDIS_URL, prefix: c.KASSA_REDIS_PREFIX, runsJobs: c.KASSA_ROLE !== 'api' } : { kind: 'in-process' },
+    jobs: jobSettingsOf(c),
     extensions: defined({ billingGateway: c.KASSA_BILLING_GATEWAY, smsSender: c.KASSA_SMS_SENDER, carrierLookup: c.KASSA_CARRIER_LOOKUP, geoipDatabase: c.KASSA_GEOIP_DATABASE }),
     directory: { ...defined({ seedFile: c.KASSA_SEED_FILE }), keepsDemo: !c.KASSA_SEED_FILE && dataDir !== undefined },
     callers: {

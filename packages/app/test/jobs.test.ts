@@ -30,7 +30,7 @@ async function scheduledWithin(schedule: (j: Job) => Promise<void>, n: number, m
 
 describe('redisJobs for an api process (it only adds jobs)', () => {
   it('fails at once while Redis is down, so that a request is answered, is not ready meanwhile, and works again once Redis is back', async () => {
-    const jobs = redisJobs(redis.url, 'jobs-test', false, pino({ level: 'silent' }));
+    const jobs = redisJobs({ target: { kind: 'single', url: redis.url }, prefix: 'jobs-test', partitions: 1, runsJobs: false }, pino({ level: 'silent' }));
     const schedule = (j: Job) => jobs.scheduler.schedule(j);
     try {
       // Readiness asks Redis too (the admin listener's /ready): ok while it answers, failed or late while it is down.

@@ -27,3 +27,78 @@ describe('KASSA_WEBHOOK_PRIVATE_NETWORKS when unset', () => {
     expect(webhookPrivateNetworks({ KASSA_WEBHOOK_PRIVATE_NETWORKS: 'refuse' })).toBe('refuse');
   });
 });
+
+describe('where the queue lives: REDIS_URL, Sentinel or Cluster', () => {
+  const jobs = (env: Record<string, string>) => settingsOf(readConfig(env)).jobs;
+
+  it('one server from REDIS_URL, one partition, the prefix as today', () => {
+    expect(jobs({ REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({ kind: 'redis', target: { kind: 'single', url: 'redis://127.0.0.1:6379' }, prefix: 'kassa', partitions: 1, runsJobs: true });
+    expect(jobs({})).toEqual({ kind: 'in-process' });
+  });
+
+  it('the master behind Sentinel: the sentinels, the master name, the passwords', () => {
+    expect(
+      jobs({
+        KASSA_REDIS_SENTINELS: '10.0.0.5:26379, sentinel-b.internal:26380,[::1]:26381',
+        KASSA_REDIS_SENTINEL_MASTER: 'kassa',
+        KASSA_REDIS_PASSWORD: 'p@ss',
+        KASSA_REDIS_SENTINEL_PASSWORD: 's3cret',
+      }),
+    ).toEqual({
+      kind: 'redis',
+      target: {
+        kind: 'sentinel',
+        sentinels: [
+          { host: '10.0.0.5', port: 26379 },
+          { host: 'sentinel-b.internal', port: 26380 },
+          { host: '::1', port: 26381 },
+        ],
+        master: 'kassa',
+        password: 'p@ss',
+        sentinelPassword: 's3cret',
+      },
+      prefix: 'kassa',
+      partitions: 1,
+      runsJobs: true,
+    });
+  });
+
+  it('a Cluster with partitions; an api process only adds jobs', () => {
+    expect(jobs({ KASSA_REDIS_CLUSTER_NODES: '10.0.0.1:7000,10.0.0.2:7000', KASSA_QUEUE_PARTITIONS: '6', KASSA_ROLE: 'api', MONGO_URL: 'mongodb://127.0.0.1/' })).toEqual({
+      kind: 'redis',
+      target: {
+        kind: 'cluster',
+        nodes: [
+          { host: '10.0.0.1', port: 7000 },
+          { host: '10.0.0.2', port: 7000 },
+        ],
+      },
+      prefix: 'kassa',
+      partitions: 6,
+      runsJobs: false,
+    });
+  });
+
+  it('refuses two Redis at once, Sentinel without its master name, a bad node list, partitions out of range', () => {
+    expect(() => readConfig({ REDIS_URL: 'redis://127.0.0.1', KASSA_REDIS_CLUSTER_NODES: '127.0.0.1:7000' })).toThrow(
+      'KASSA_REDIS_CLUSTER_NODES: one Redis at a time: REDIS_URL and KASSA_REDIS_CLUSTER_NODES are both set',
+    );
+    expect(() => readConfig({ KASSA_REDIS_SENTINELS: '127.0.0.1:26379' })).toThrow('KASSA_REDIS_SENTINEL_MASTER: required with KASSA_REDIS_SENTINELS');
+    for (const bad of ['127.0.0.1', '127.0.0.1:0', 'host:99999', 'a b:1', ','])
+      expect(() => readConfig({ KASSA_REDIS_CLUSTER_NODES: bad }), bad).toThrow('KASSA_REDIS_CLUSTER_NODES: must be host:port pairs');
+    for (const bad of ['0', '65', 'two']) expect(() => readConfig({ REDIS_URL: 'redis://127.0.0.1', KASSA_QUEUE_PARTITIONS: bad }), bad).toThrow('KASSA_QUEUE_PARTITIONS');
+    // api and worker processes accept Sentinel or a Cluster as their Redis.
+    expect(readConfig({ KASSA_ROLE: 'worker', KASSA_REDIS_CLUSTER_NODES: '127.0.0.1:7000', MONGO_URL: 'mongodb://127.0.0.1/' })).toMatchObject({ KASSA_ROLE: 'worker' });
+  });
+
+  it('never shows a Redis password in a configuration error', () => {
+    let message = '';
+    try {
+      readConfig({ KASSA_REDIS_SENTINELS: 'bad', KASSA_REDIS_SENTINEL_MASTER: 'kassa', KASSA_REDIS_PASSWORD: 'do-not-show-me' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('KASSA_REDIS_SENTINELS');
+    expect(message).not.toContain('do-not-show-me');
+  });
+});

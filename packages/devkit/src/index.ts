@@ -6,6 +6,8 @@ export { startReceiver, type HttpReceiver, type Received } from './servers/http-
 export { exchangeOf, merchantTool, merchantToolsInstalled, type Exchange } from './servers/merchant-tools.js';
 export { canStartMongoServer, freePort, startMongoServer, waitForPort, type MongoServer } from './servers/mongo-server.js';
 export { startRedisServer, type RedisServer } from './servers/redis-server.js';
+export { startRedisSentinelSet, type RedisSentinelSet } from './servers/redis-sentinel-set.js';
+export { startRedisCluster, type RedisClusterSet } from './servers/redis-cluster.js';
 export { FREE_PORTS } from './servers/free-ports.js';
 export { xmlSchemaCheck, type XmlSchemaCheck } from './servers/xml-schema-check.js';
 export { FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS, startKassaProcess, type KassaProcess } from './fuzz/kassa-process.js';

@@ -1,0 +1,43 @@
+import { type RedisClusterSet, startRedisCluster } from '@kassa/devkit';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LOAD, runFailover } from './failover.fixture.js';
+
+// A Redis Cluster of three masters and three replicas (redis-server --cluster-enabled yes), the
+// queue in three partitions (KASSA_QUEUE_PARTITIONS=3, one hash tag each, routed by project): the
+// work spreads over the masters, and the master of partition 0 (its jobs, and the sweep's and
+// relay's schedulers and locks) is SIGKILLed mid-run (failover.fixture.ts).
+const PARTITIONS = 3;
+let cluster: RedisClusterSet;
+beforeAll(async () => {
+  cluster = await startRedisCluster();
+}, 60_000);
+afterAll(() => cluster?.destroy());
+
+describe('Redis Cluster: a master killed mid-run', () => {
+  it(`${LOAD.subscriptions} subscriptions × 3 charges, ${LOAD.closedContracts} contracts, ${LOAD.paidInvoices} invoices over ${PARTITIONS} partitions: nothing lost, nothing twice`, async () => {
+    let spread: Record<number, Record<string, number>> = {};
+    await runFailover({
+      label: 'cluster',
+      mongoUrl: inject('mongoUrl'),
+      redisEnv: { KASSA_REDIS_CLUSTER_NODES: cluster.nodes, KASSA_QUEUE_PARTITIONS: String(PARTITIONS), KASSA_REDIS_PREFIX: 'kassa' },
+      failOver: async () => {
+        // Every key Kassa and BullMQ wrote carries a partition's hash tag, and the partitions' keys are on every master.
+        const keys = await cluster.keysByMaster();
+        const all = Object.values(keys).flat();
+        expect(all.length).toBeGreaterThan(0);
+        expect(all.filter((key) => !/^\{kassa-[0-2]\}:/.test(key))).toEqual([]);
+        // Each master's keys by partition: one partition a master (their slots are fixed by the tags).
+        spread = Object.fromEntries(
+          Object.entries(keys).map(([port, list]) => [port, Object.fromEntries(['0', '1', '2'].map((n) => [n, list.filter((k) => k.startsWith(`{kassa-${n}}`)).length]).filter(([, c]) => c))]),
+        );
+        expect(Object.values(spread).map((partitions) => Object.keys(partitions).length)).toEqual([1, 1, 1]);
+        const started = Date.now();
+        const master = await cluster.masterOf('{kassa-0}');
+        await cluster.kill(master);
+        await cluster.failedOver(master, 60_000);
+        return Number(((Date.now() - started) / 1000).toFixed(2));
+      },
+    });
+    console.log(`cluster keys by master before the kill: ${JSON.stringify(spread)}`);
+  }, 600_000);
+});

@@ -1,0 +1,105 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from './mongo-server.js';
+import { RedisGroup, type RedisProcess, redisCli, serverArgs, waitUntil } from './redis-processes.js';
+
+/** A master, a replica and three sentinels (Debian's redis-server and redis-sentinel) on loopback ports. */
+export interface RedisSentinelSet {
+  /** The name the sentinels monitor the master under (KASSA_REDIS_SENTINEL_MASTER). */
+  readonly masterName: string;
+  /** KASSA_REDIS_SENTINELS: `127.0.0.1:port,…`. */
+  readonly sentinels: string;
+  /** The port of the master the sentinels name now. */
+  masterPort(): Promise<number>;
+  /** SIGKILLs the current master; resolves with its port. */
+  killMaster(): Promise<number>;
+  /** Waits until the sentinels name another master than `port` and it answers as a master; its port. */
+  failedOver(port: number, ms: number): Promise<number>;
+  destroy(): Promise<void>;
+}
+
+const NAME = 'kassa';
+
+/**
+ * Starts the set and waits until it is whole: the replica in sync, and each sentinel knowing the
+ * replica and the two other sentinels (else a failover could not happen). A master is judged down
+ * after 1 s without an answer (down-after-milliseconds), so that a test's failover takes seconds.
+ */
+export async function startRedisSentinelSet(): Promise<RedisSentinelSet> {
+  const group = new RedisGroup();
+  try {
+    const servers = new Map<number, RedisProcess>();
+    const masterPort = await freePort();
+    const replicaPort = await freePort();
+    servers.set(masterPort, await group.start('redis-server', serverArgs(masterPort), masterPort));
+    servers.set(replicaPort, await group.start('redis-server', serverArgs(replicaPort, '--replicaof', '127.0.0.1', String(masterPort)), replicaPort));
+    await waitUntil(async () => (await redisCli(replicaPort, 'INFO', 'replication')).includes('master_link_status:up'), 20_000, 'the replica in sync');
+    const sentinelPorts: number[] = [];
+    for (let n = 0; n < 3; n++) {
+      const port = await freePort();
+      const conf = join(group.dir, `sentinel-${n}.conf`);
+      // The sentinel rewrites its file (what it learned): one of its own, writable.
+      writeFileSync(
+        conf,
+        [
+          `port ${port}`,
+          'bind 127.0.0.1',
+          `dir ${group.dir}`,
+          `sentinel monitor ${NAME} 127.0.0.1 ${masterPort} 2`,
+          `sentinel down-after-milliseconds ${NAME} 1000`,
+          `sentinel failover-timeout ${NAME} 10000`,
+          `sentinel parallel-syncs ${NAME} 1`,
+          '',
+        ].join('\n'),
+      );
+      await group.start('redis-sentinel', [conf], port);
+      sentinelPorts.push(port);
+    }
+    for (const port of sentinelPorts) {
+      await waitUntil(
+        async () => {
+          const master = await redisCli(port, 'SENTINEL', 'master', NAME);
+          const lines = master.split('\n').map((l) => l.trim());
+          const value = (key: string) => lines[lines.indexOf(key) + 1];
+          return value('num-slaves') === '1' && value('num-other-sentinels') === '2';
+        },
+        30_000,
+        `sentinel ${port} knowing the replica and the other sentinels`,
+      );
+    }
+    const masterNow = async () => {
+      for (const port of sentinelPorts) {
+        const answer = await redisCli(port, 'SENTINEL', 'get-master-addr-by-name', NAME).catch(() => '');
+        const p = Number(answer.trim().split('\n')[1]);
+        if (p > 0) return p;
+      }
+      throw new Error('no sentinel names a master');
+    };
+    return {
+      masterName: NAME,
+      sentinels: sentinelPorts.map((p) => `127.0.0.1:${p}`).join(','),
+      masterPort: masterNow,
+      async killMaster() {
+        const port = await masterNow();
+        await servers.get(port)?.kill();
+        return port;
+      },
+      async failedOver(old, ms) {
+        let promoted = 0;
+        await waitUntil(
+          async () => {
+            promoted = await masterNow();
+            return promoted !== old && (await redisCli(promoted, 'ROLE')).startsWith('master');
+          },
+          ms,
+          'a replica promoted',
+        );
+        return promoted;
+      },
+      destroy: () => group.destroy(),
+    };
+  } catch (err) {
+    await group.destroy();
+    throw err;
+  }
+}
