@@ -7,6 +7,7 @@ export { exchangeOf, merchantTool, merchantToolsInstalled, type Exchange } from 
 export { canStartMongoServer, freePort, startMongoServer, waitForPort, type MongoServer } from './servers/mongo-server.js';
 export { startRedisServer, type RedisServer } from './servers/redis-server.js';
 export { startRedisSentinelSet, type RedisSentinelSet } from './servers/redis-sentinel-set.js';
+export { redisCli } from './servers/redis-processes.js';
 export { startRedisCluster, type RedisClusterSet } from './servers/redis-cluster.js';
 export { FREE_PORTS } from './servers/free-ports.js';
 export { xmlSchemaCheck, type XmlSchemaCheck } from './servers/xml-schema-check.js';

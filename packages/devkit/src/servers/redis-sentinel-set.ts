@@ -11,6 +11,15 @@ export interface RedisSentinelSet {
   readonly sentinels: string;
   /** The port of the master the sentinels name now. */
   masterPort(): Promise<number>;
+  /**
+   * Cuts the replica off the current master once it holds everything the master wrote so far: from
+   * then on it reads nothing from the master (it is told to sign in to the master as a user the
+   * master does not know, and its link is closed, so that each attempt to reconnect fails) but still
+   * answers the sentinels, which may promote it. Promote it within 10 s of the master's death: a
+   * sentinel passes over a replica whose link has been down longer than 10 × down-after-milliseconds
+   * beyond the master's own downtime. Resolves with the replica's port.
+   */
+  cutReplica(): Promise<number>;
   /** SIGKILLs the current master; resolves with its port. */
   killMaster(): Promise<number>;
   /** Waits until the sentinels name another master than `port` and it answers as a master; its port. */
@@ -79,6 +88,21 @@ export async function startRedisSentinelSet(): Promise<RedisSentinelSet> {
       masterName: NAME,
       sentinels: sentinelPorts.map((p) => `127.0.0.1:${p}`).join(','),
       masterPort: masterNow,
+      async cutReplica() {
+        const master = await masterNow();
+        const replica = [...servers].find(([port, server]) => port !== master && server.alive())?.[0];
+        if (replica === undefined) throw new Error('no replica to cut off');
+        const field = async (port: number, name: string) => {
+          const found = new RegExp(`^${name}:(\\S+)`, 'm').exec(await redisCli(port, 'INFO', 'replication'));
+          return found?.[1] ?? '';
+        };
+        const written = Number(await field(master, 'master_repl_offset'));
+        await waitUntil(async () => Number(await field(replica, 'slave_repl_offset')) >= written, 10_000, 'the replica caught up');
+        await redisCli(replica, 'CONFIG', 'SET', 'masteruser', 'kassa-cut-off', 'masterauth', 'not-the-password');
+        await redisCli(replica, 'CLIENT', 'KILL', 'TYPE', 'master');
+        await waitUntil(async () => (await field(replica, 'master_link_status')) === 'down' && (await field(master, 'connected_slaves')) === '0', 10_000, 'the replica cut off');
+        return replica;
+      },
       async killMaster() {
         const port = await masterNow();
         await servers.get(port)?.kill();
