@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scrubAttributes } from '../src/telemetry/scrubbing-exporter.js';
+import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { ScrubbingExporter, scrubAttributes } from '../src/telemetry/scrubbing-exporter.js';
 import { currentTraceparent, traceFields, tracingOn } from '../src/telemetry/trace-context.js';
 import { otlpProtocol, startTracing, tracingWanted } from '../src/telemetry/tracing.js';
 
@@ -47,5 +48,28 @@ describe('the exported attributes are scrubbed', () => {
       'http.response.status_code': 201,
     });
     expect(JSON.stringify(out)).not.toMatch(/79161234567|4111111111111111|abc|Zm9v/);
+  });
+});
+
+describe('the exported spans are scrubbed whole', () => {
+  it("masks the status message (MongoDB's duplicate-key text) and the links' attributes", () => {
+    const exported: ReadableSpan[] = [];
+    const inner: SpanExporter = { export: (spans, done) => (exported.push(...spans), done({ code: 0 })), shutdown: async () => {} };
+    const message = 'E11000 duplicate key error collection: kassa.contracts index: liveKey_1 dup key: { liveKey: "[\\"msisdn:79161234567\\",\\"mc-1\\"]" }';
+    const span = {
+      name: 'mongodb.insert',
+      attributes: {},
+      events: [],
+      status: { code: 2, message },
+      links: [{ context: { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 }, attributes: { 'kassa.caller': 'msisdn 79161234567', 'kassa.pin_code': '1234' } }],
+      spanContext: () => ({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: '00f067aa0ba902b7', traceFlags: 1 }),
+    } as unknown as ReadableSpan;
+    new ScrubbingExporter(inner).export([span], () => {});
+    const [out] = exported;
+    expect(out?.status).toEqual({ code: 2, message: expect.stringContaining('msisdn:…4567') });
+    expect(out?.links[0]?.attributes).toEqual({ 'kassa.caller': 'msisdn …4567' });
+    expect(out?.links[0]?.context.spanId).toBe('b7ad6b7169203331');
+    expect(out?.spanContext().spanId).toBe('00f067aa0ba902b7');
+    expect(JSON.stringify({ status: out?.status, links: out?.links })).not.toContain('79161234567');
   });
 });

@@ -196,6 +196,20 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     expect(notified.headers['webhook-id']).toBeDefined();
   }, 30_000);
 
+  it('a duplicate contract (409) exports no full msisdn, in an attribute or a status message', async () => {
+    const api = new KassaClient({ baseUrl: kassa.urls.api, login: PARTNER.login, password: PARTNER.password, signatureVersion: 4, retries: 0 });
+    // The same merchant_contract_id six times at once: one contract, five 409s. A request that missed
+    // the holder has its insert refused by the unique index, whose E11000 quotes the key
+    // (`msisdn:7916…`); should an instrumentation put that text in a span's status, it is masked.
+    const mcid = `dup-${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api.createContract(1, { client_ip: IP, customer: { type: 'mobile_phone', msisdn }, merchant_contract_id: mcid })));
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.filter((a) => !a.ok).map((a) => a.status)).toEqual([409, 409, 409, 409, 409]);
+    await until(() => (spans.filter((s) => s.name === 'POST /api/v3/projects/:projectId/contracts').length >= 7 ? true : undefined), 'the six POST spans');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bodies.join('\n')).not.toContain(msisdn);
+  }, 30_000);
+
   it('no password, PIN, card number, full msisdn or query token in any exported attribute; spans are named by route, never by raw path', async () => {
     await new Promise((r) => setTimeout(r, 300));
     const exported = bodies.join('\n');
