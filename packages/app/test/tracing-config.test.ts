@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { ScrubbingExporter, scrubAttributes } from '../src/telemetry/scrubbing-exporter.js';
-import { currentTraceparent, traceFields, tracingOn } from '../src/telemetry/trace-context.js';
+import { context, propagation, ROOT_CONTEXT, trace, type TextMapGetter } from '@opentelemetry/api';
+import { CallerLinkProcessor, OutboundTraceContext } from '../src/telemetry/caller-context.js';
+import { currentTraceparent, formatTraceparent, parseTraceparent, traceFields, tracingOn } from '../src/telemetry/trace-context.js';
 import { otlpProtocol, startTracing, tracingWanted } from '../src/telemetry/tracing.js';
 
 describe('tracing configuration (the standard OTEL_* variables only)', () => {
@@ -54,7 +56,13 @@ describe('the exported attributes are scrubbed', () => {
 describe('the exported spans are scrubbed whole', () => {
   it("masks the status message (MongoDB's duplicate-key text) and the links' attributes", () => {
     const exported: ReadableSpan[] = [];
-    const inner: SpanExporter = { export: (spans, done) => (exported.push(...spans), done({ code: 0 })), shutdown: async () => {} };
+    const inner: SpanExporter = {
+      export: (spans, done) => {
+        exported.push(...spans);
+        done({ code: 0 });
+      },
+      shutdown: async () => {},
+    };
     const message = 'E11000 duplicate key error collection: kassa.contracts index: liveKey_1 dup key: { liveKey: "[\\"msisdn:79161234567\\",\\"mc-1\\"]" }';
     const span = {
       name: 'mongodb.insert',
@@ -71,5 +79,41 @@ describe('the exported spans are scrubbed whole', () => {
     expect(out?.links[0]?.context.spanId).toBe('b7ad6b7169203331');
     expect(out?.spanContext().spanId).toBe('00f067aa0ba902b7');
     expect(JSON.stringify({ status: out?.status, links: out?.links })).not.toContain('79161234567');
+  });
+});
+
+describe('incoming trace context is not trusted; outgoing is W3C tracecontext only', () => {
+  const forged = { traceparent: '00-f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0-a1a1a1a1a1a1a1a1-01', tracestate: 'vendor=forged', baggage: 'msisdn=79161234567' };
+  const getter: TextMapGetter<Record<string, string>> = { keys: (c) => Object.keys(c), get: (c, k) => c[k] };
+
+  it("extracts no parent from a caller's headers (a forged sampled flag decides nothing), only a link of its ids", () => {
+    const extracted = new OutboundTraceContext().extract(ROOT_CONTEXT, forged, getter);
+    expect(trace.getSpanContext(extracted)).toBeUndefined();
+    expect(propagation.getBaggage(extracted)).toBeUndefined();
+    const links: unknown[] = [];
+    const server = { kind: 1, addLink: (l: unknown) => links.push(l) };
+    new CallerLinkProcessor().onStart(server as never, extracted);
+    expect(links).toEqual([{ context: { traceId: 'f0'.repeat(16), spanId: 'a1'.repeat(8), traceFlags: 1, isRemote: true } }]);
+    // A span under a running one (a MongoDB call inside the request) gets no link.
+    const child: unknown[] = [];
+    const parent = trace.setSpanContext(extracted, { traceId: 'b'.repeat(32), spanId: 'c'.repeat(16), traceFlags: 1 });
+    new CallerLinkProcessor().onStart({ kind: 2, addLink: (l: unknown) => child.push(l) } as never, parent);
+    expect(child).toEqual([]);
+  });
+
+  it('injects a traceparent and nothing else: never baggage', () => {
+    const ours = { traceId: 'b'.repeat(32), spanId: 'c'.repeat(16), traceFlags: 1 };
+    const withBaggage = propagation.setBaggage(trace.setSpanContext(context.active(), ours), propagation.createBaggage({ msisdn: { value: '79161234567' } }));
+    const carrier: Record<string, string> = {};
+    new OutboundTraceContext().inject(withBaggage, carrier, { set: (c, k, v) => (c[k] = v) });
+    expect(carrier).toEqual({ traceparent: `00-${'b'.repeat(32)}-${'c'.repeat(16)}-01` });
+  });
+
+  it("reads and writes a job's traceparent itself (W3C, whatever OTEL_PROPAGATORS says)", () => {
+    const span = parseTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+    expect(span).toEqual({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1, isRemote: true });
+    expect(span && formatTraceparent(span)).toBe('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+    expect(parseTraceparent('00-00000000000000000000000000000000-b7ad6b7169203331-01')).toBeUndefined();
+    expect(parseTraceparent('garbage')).toBeUndefined();
   });
 });

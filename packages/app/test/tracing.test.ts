@@ -19,6 +19,7 @@ interface Span {
   readonly name: string;
   readonly scope: string;
   readonly attributes: Record<string, unknown>;
+  readonly links?: readonly { readonly traceId: string; readonly spanId: string }[];
 }
 
 const PARTNER = { login: 'traced', password: 'traced-password-7d41c2e9' };
@@ -208,6 +209,25 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     await until(() => (spans.filter((s) => s.name === 'POST /api/v3/projects/:projectId/contracts').length >= 7 ? true : undefined), 'the six POST spans');
     await new Promise((r) => setTimeout(r, 300));
     expect(bodies.join('\n')).not.toContain(msisdn);
+  }, 30_000);
+
+  it("a caller's traceparent (sampled) does not continue into Kassa's trace: a new root, linked to it; its tracestate is not exported", async () => {
+    const forgedTrace = 'f0'.repeat(16);
+    const forgedSpan = 'a1'.repeat(8);
+    const marker = `forged-${randomUUID().slice(0, 8)}`;
+    const res = await fetch(`${kassa.urls.api}/api/v3/${marker}`, {
+      headers: { traceparent: `00-${forgedTrace}-${forgedSpan}-01`, tracestate: 'vendor=forged', baggage: 'msisdn=79161234567,tenant=forged' },
+    });
+    await res.arrayBuffer();
+    const server = await until(
+      () => spans.find((s) => s.scope.includes('instrumentation-http') && Object.values(s.attributes).some((v) => String(v).includes(marker))),
+      "the forged request's server span",
+    );
+    expect(server.traceId).not.toBe(forgedTrace);
+    expect(server.parentSpanId ?? '').toBe('');
+    expect(server.links?.map((l) => [l.traceId, l.spanId])).toEqual([[forgedTrace, forgedSpan]]);
+    expect(spans.some((s) => s.traceId === forgedTrace)).toBe(false);
+    expect(bodies.join('\n')).not.toContain('vendor=forged');
   }, 30_000);
 
   it('no password, PIN, card number, full msisdn or query token in any exported attribute; spans are named by route, never by raw path', async () => {

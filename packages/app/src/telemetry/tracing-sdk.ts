@@ -9,6 +9,7 @@ import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { CallerLinkProcessor, OutboundTraceContext } from './caller-context.js';
 import { ScrubbingExporter } from './scrubbing-exporter.js';
 import { tracingStarted } from './trace-context.js';
 import type { OtlpProtocol, Tracing, TracingEnv } from './tracing-types.js';
@@ -42,7 +43,9 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
     // Traces only: Kassa's metrics are Prometheus's on the admin listener, its logs JSON lines.
     metricReaders: [],
     logRecordProcessors: [],
-    spanProcessors: [new BatchSpanProcessor(new ScrubbingExporter(exporter), batchOptions(env))],
+    spanProcessors: [new CallerLinkProcessor(), new BatchSpanProcessor(new ScrubbingExporter(exporter), batchOptions(env))],
+    // W3C tracecontext out, nothing in: a caller's context is a link only, its baggage goes nowhere (caller-context.ts).
+    textMapPropagator: new OutboundTraceContext(),
     // The sampler is OTEL_TRACES_SAMPLER's (and OTEL_TRACES_SAMPLER_ARG's); the SDK reads them.
     instrumentations: [
       // Server spans for every listener, named by the route Express matched; no headers recorded.
