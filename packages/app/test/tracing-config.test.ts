@@ -4,7 +4,7 @@ import { ScrubbingExporter, scrubAttributes } from '../src/telemetry/scrubbing-e
 import { context, propagation, ROOT_CONTEXT, trace, type TextMapGetter } from '@opentelemetry/api';
 import { CallerLinkProcessor, OutboundTraceContext } from '../src/telemetry/caller-context.js';
 import { currentTraceparent, formatTraceparent, parseTraceparent, traceFields, tracingOn } from '../src/telemetry/trace-context.js';
-import { otlpProtocol, startTracing, tracingWanted } from '../src/telemetry/tracing.js';
+import { checkPropagators, otlpProtocol, startTracing, tracingWanted } from '../src/telemetry/tracing.js';
 
 describe('tracing configuration (the standard OTEL_* variables only)', () => {
   it('is off without an OTLP endpoint, and with OTEL_SDK_DISABLED or OTEL_TRACES_EXPORTER=none', async () => {
@@ -26,6 +26,15 @@ describe('tracing configuration (the standard OTEL_* variables only)', () => {
     expect(otlpProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toBe('http/json');
     expect(otlpProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' })).toBe('http/protobuf');
     expect(() => otlpProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL.*"grpc"/);
+  });
+
+  it('propagates W3C tracecontext only: any other OTEL_PROPAGATORS stops the start with its name', async () => {
+    for (const ok of [undefined, '', 'tracecontext', ' tracecontext ', 'tracecontext,tracecontext']) expect(() => checkPropagators({ OTEL_PROPAGATORS: ok })).not.toThrow();
+    for (const refused of ['b3', 'none', 'tracecontext,baggage', 'baggage', 'tracecontext,b3multi', 'jaeger'])
+      expect(() => checkPropagators({ OTEL_PROPAGATORS: refused }), refused).toThrow(new RegExp(`OTEL_PROPAGATORS.*"${refused}"`));
+    // Checked before the SDK is loaded, only when traces are asked for.
+    await expect(startTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_PROPAGATORS: 'b3' })).rejects.toThrow(/OTEL_PROPAGATORS/);
+    expect(await startTracing({ OTEL_PROPAGATORS: 'b3' })).toBeUndefined();
   });
 });
 
