@@ -230,6 +230,17 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     expect(bodies.join('\n')).not.toContain('vendor=forged');
   }, 30_000);
 
+  it("the admin listener's probes (/health, /ready, /metrics) make no trace", async () => {
+    for (const path of ['/health', '/ready', '/metrics', '/health?full=1']) await (await fetch(`${kassa.urls.admin}${path}`)).arrayBuffer();
+    // A request after them: once its span is exported, theirs would have been too.
+    const marker = `after-probes-${randomUUID().slice(0, 8)}`;
+    await (await fetch(`${kassa.urls.admin}/${marker}`)).arrayBuffer();
+    await until(() => spans.find((s) => Object.values(s.attributes).some((v) => String(v).includes(marker))), 'the span of the request after the probes');
+    const probe = /^\/(health|ready|metrics)(\?|$)/;
+    const probes = spans.filter((s) => s.scope.includes('instrumentation-http') && (/ \/(health|ready|metrics)$/.test(s.name) || Object.values(s.attributes).some((v) => probe.test(String(v)))));
+    expect(probes.map((s) => s.name)).toEqual([]);
+  }, 30_000);
+
   it('no password, PIN, card number, full msisdn or query token in any exported attribute; spans are named by route, never by raw path', async () => {
     await new Promise((r) => setTimeout(r, 300));
     const exported = bodies.join('\n');
