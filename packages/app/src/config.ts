@@ -183,7 +183,7 @@ export const configSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ or -')
       .default('kassa'),
-    /** Redis behind Sentinel instead of REDIS_URL: the sentinels, `host:port,host:port,…` (docs/operators/redis.md). */
+    /** Redis behind Sentinel instead of REDIS_URL: the sentinels, `host:port,host:port,…` (docs/operations.md#redis-with-failover-sentinel-or-cluster). */
     KASSA_REDIS_SENTINELS: hostPortList.optional(),
     /** The name the sentinels monitor the master under (`sentinel monitor <name> …`); required with KASSA_REDIS_SENTINELS. */
     KASSA_REDIS_SENTINEL_MASTER: z

@@ -19,6 +19,7 @@ interface Span {
   readonly name: string;
   readonly scope: string;
   readonly attributes: Record<string, unknown>;
+  readonly links?: readonly { readonly traceId: string; readonly spanId: string }[];
 }
 
 const PARTNER = { login: 'traced', password: 'traced-password-7d41c2e9' };
@@ -194,6 +195,50 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     expect(lineage(attempt).map((s) => s.name)).toContain('job webhook.attempt');
     expect(merchant.received.some((r) => r.path === '/subs' && traceparentOf(r).split('-')[1] === job.traceId)).toBe(true);
     expect(notified.headers['webhook-id']).toBeDefined();
+  }, 30_000);
+
+  it('a duplicate contract (409) exports no full msisdn, in an attribute or a status message', async () => {
+    const api = new KassaClient({ baseUrl: kassa.urls.api, login: PARTNER.login, password: PARTNER.password, signatureVersion: 4, retries: 0 });
+    // The same merchant_contract_id six times at once: one contract, five 409s. A request that missed
+    // the holder has its insert refused by the unique index, whose E11000 quotes the key
+    // (`msisdn:7916…`); should an instrumentation put that text in a span's status, it is masked.
+    const mcid = `dup-${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api.createContract(1, { client_ip: IP, customer: { type: 'mobile_phone', msisdn }, merchant_contract_id: mcid })));
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.filter((a) => !a.ok).map((a) => a.status)).toEqual([409, 409, 409, 409, 409]);
+    await until(() => (spans.filter((s) => s.name === 'POST /api/v3/projects/:projectId/contracts').length >= 7 ? true : undefined), 'the six POST spans');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bodies.join('\n')).not.toContain(msisdn);
+  }, 30_000);
+
+  it("a caller's traceparent (sampled) does not continue into Kassa's trace: a new root, linked to it; its tracestate is not exported", async () => {
+    const forgedTrace = 'f0'.repeat(16);
+    const forgedSpan = 'a1'.repeat(8);
+    const marker = `forged-${randomUUID().slice(0, 8)}`;
+    const res = await fetch(`${kassa.urls.api}/api/v3/${marker}`, {
+      headers: { traceparent: `00-${forgedTrace}-${forgedSpan}-01`, tracestate: 'vendor=forged', baggage: 'msisdn=79161234567,tenant=forged' },
+    });
+    await res.arrayBuffer();
+    const server = await until(
+      () => spans.find((s) => s.scope.includes('instrumentation-http') && Object.values(s.attributes).some((v) => String(v).includes(marker))),
+      "the forged request's server span",
+    );
+    expect(server.traceId).not.toBe(forgedTrace);
+    expect(server.parentSpanId ?? '').toBe('');
+    expect(server.links?.map((l) => [l.traceId, l.spanId])).toEqual([[forgedTrace, forgedSpan]]);
+    expect(spans.some((s) => s.traceId === forgedTrace)).toBe(false);
+    expect(bodies.join('\n')).not.toContain('vendor=forged');
+  }, 30_000);
+
+  it("the admin listener's probes (/health, /ready, /metrics) make no trace", async () => {
+    for (const path of ['/health', '/ready', '/metrics', '/health?full=1']) await (await fetch(`${kassa.urls.admin}${path}`)).arrayBuffer();
+    // A request after them: once its span is exported, theirs would have been too.
+    const marker = `after-probes-${randomUUID().slice(0, 8)}`;
+    await (await fetch(`${kassa.urls.admin}/${marker}`)).arrayBuffer();
+    await until(() => spans.find((s) => Object.values(s.attributes).some((v) => String(v).includes(marker))), 'the span of the request after the probes');
+    const probe = /^\/(health|ready|metrics)(\?|$)/;
+    const probes = spans.filter((s) => s.scope.includes('instrumentation-http') && (/ \/(health|ready|metrics)$/.test(s.name) || Object.values(s.attributes).some((v) => probe.test(String(v)))));
+    expect(probes.map((s) => s.name)).toEqual([]);
   }, 30_000);
 
   it('no password, PIN, card number, full msisdn or query token in any exported attribute; spans are named by route, never by raw path', async () => {

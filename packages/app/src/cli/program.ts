@@ -119,7 +119,9 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     .action(() => runKassa(env));
   program
     .command('worker')
-    .description('run jobs only (KASSA_ROLE=worker; needs MONGO_URL and REDIS_URL); serves the admin listener')
+    .description(
+      'run jobs only (KASSA_ROLE=worker; needs MONGO_URL and one Redis: REDIS_URL, KASSA_REDIS_SENTINELS with KASSA_REDIS_SENTINEL_MASTER, or KASSA_REDIS_CLUSTER_NODES); serves the admin listener',
+    )
     .action(() => runKassa({ ...env, KASSA_ROLE: 'worker' }));
 
   const seed = program.command('seed').description('the seed file');

@@ -1,4 +1,4 @@
-import type { Attributes, AttributeValue } from '@opentelemetry/api';
+import type { Attributes, AttributeValue, Link } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';
 import type { ReadableSpan, SpanExporter, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { maskCardNumbers } from '@kassa/operations';
@@ -46,14 +46,23 @@ export function scrubAttributes(attributes: Attributes): Attributes {
   return out;
 }
 
-/** The span as exported: its attributes, its events' attributes (an exception's message) and its name scrubbed. */
+/**
+ * The span as exported: its name, its attributes, its events' attributes (an exception's
+ * message), its status message and its links' attributes scrubbed. The status message is an
+ * error's text as an instrumentation saw it: MongoDB's duplicate-key error quotes the key's value
+ * (a contract's `msisdn:79161234567`), ioredis's quotes the command's.
+ */
 function scrubbed(span: ReadableSpan): ReadableSpan {
   const events: TimedEvent[] = span.events.map((e) => (e.attributes ? { ...e, attributes: scrubAttributes(e.attributes) } : e));
+  const links: Link[] = span.links.map((l) => (l.attributes ? { ...l, attributes: scrubAttributes(l.attributes) } : l));
+  const status = span.status.message === undefined ? span.status : { ...span.status, message: scrubValue('', span.status.message) };
   // The span's other fields and methods (spanContext()) are read through the prototype.
   return Object.create(span, {
     name: { value: scrubValue('', span.name) },
     attributes: { value: scrubAttributes(span.attributes) },
     events: { value: events },
+    links: { value: links },
+    status: { value: status },
   }) as ReadableSpan;
 }
 

@@ -1,4 +1,4 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
+import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type SpanContext } from '@opentelemetry/api';
 
 /**
  * What the rest of Kassa asks of tracing, through the OpenTelemetry API only (the SDK is loaded
@@ -18,12 +18,28 @@ export const tracingOn = (): boolean => on;
 /** The tracer of Kassa's own spans (jobs, billing gateway, SMS). */
 const tracer = () => trace.getTracer('kassa');
 
+/**
+ * A job's or event's trace context is written and read here as a W3C `traceparent`, whatever
+ * OTEL_PROPAGATORS says (a global b3 or `none` would otherwise drop every job's link).
+ */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** `00-<trace id>-<span id>-<flags>`. */
+export const formatTraceparent = (span: SpanContext): string => `00-${span.traceId}-${span.spanId}-${(span.traceFlags & 0xff).toString(16).padStart(2, '0')}`;
+
+/** The span context a `traceparent` names, or undefined when it is not a valid version-00 one. */
+export function parseTraceparent(traceparent: string): SpanContext | undefined {
+  const match = TRACEPARENT.exec(traceparent.trim());
+  if (!match) return undefined;
+  const span: SpanContext = { traceId: match[1] as string, spanId: match[2] as string, traceFlags: Number.parseInt(match[3] as string, 16), isRemote: true };
+  return isSpanContextValid(span) ? span : undefined;
+}
+
 /** The W3C `traceparent` of the span running now, to carry in a job's data or an event (none when tracing is off or no span runs). */
 export function currentTraceparent(): string | undefined {
   if (!on) return undefined;
-  const carrier: { traceparent?: string } = {};
-  propagation.inject(context.active(), carrier);
-  return carrier.traceparent;
+  const span = trace.getSpanContext(context.active());
+  return span !== undefined && isSpanContextValid(span) ? formatTraceparent(span) : undefined;
 }
 
 /** `trace_id` and `span_id` of the running span, for every log line written inside it. */
@@ -42,7 +58,8 @@ export function traceFields(): { trace_id?: string; span_id?: string } {
  */
 export function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>, options: { readonly traceparent?: string; readonly kind?: SpanKind } = {}): Promise<T> {
   if (!on) return work();
-  const parent: Context = options.traceparent === undefined ? context.active() : propagation.extract(ROOT_CONTEXT, { traceparent: options.traceparent });
+  const remote = options.traceparent === undefined ? undefined : parseTraceparent(options.traceparent);
+  const parent: Context = options.traceparent === undefined ? context.active() : remote === undefined ? ROOT_CONTEXT : trace.setSpanContext(ROOT_CONTEXT, remote);
   return tracer().startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes }, parent, async (span) => {
     try {
       return await work();

@@ -9,11 +9,16 @@ import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { CallerLinkProcessor, OutboundTraceContext } from './caller-context.js';
 import { ScrubbingExporter } from './scrubbing-exporter.js';
 import { tracingStarted } from './trace-context.js';
 import type { OtlpProtocol, Tracing, TracingEnv } from './tracing-types.js';
 
 const numberOf = (v: string | undefined): number | undefined => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
+
+/** The health, readiness and metrics probes' paths (a query string aside). */
+const PROBES = new Set(['/health', '/ready', '/metrics']);
+const isProbe = (url: string | undefined): boolean => url !== undefined && PROBES.has(url.split('?', 1)[0] as string);
 
 /** The batch's standard variables (OTEL_BSP_*): the SDK reads them only for the processor it makes itself. */
 function batchOptions(env: TracingEnv) {
@@ -42,11 +47,14 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
     // Traces only: Kassa's metrics are Prometheus's on the admin listener, its logs JSON lines.
     metricReaders: [],
     logRecordProcessors: [],
-    spanProcessors: [new BatchSpanProcessor(new ScrubbingExporter(exporter), batchOptions(env))],
+    spanProcessors: [new CallerLinkProcessor(), new BatchSpanProcessor(new ScrubbingExporter(exporter), batchOptions(env))],
+    // W3C tracecontext out, nothing in: a caller's context is a link only, its baggage goes nowhere (caller-context.ts).
+    textMapPropagator: new OutboundTraceContext(),
     // The sampler is OTEL_TRACES_SAMPLER's (and OTEL_TRACES_SAMPLER_ARG's); the SDK reads them.
     instrumentations: [
-      // Server spans for every listener, named by the route Express matched; no headers recorded.
-      new HttpInstrumentation(),
+      // Server spans for every listener, named by the route Express matched; no headers recorded. The
+      // probes (the admin listener's /health, /ready and /metrics, polled every few seconds) make none.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => isProbe(request.url) }),
       // Route handlers only: a span per middleware would cost more than the request's own work.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER, ExpressLayerType.REQUEST_HANDLER] }),
       // Calls made inside a request's or job's trace only (the relay's and BullMQ's polling is not traced).

@@ -27,12 +27,32 @@ export function otlpProtocol(env: TracingEnv): OtlpProtocol {
 }
 
 /**
+ * OTEL_PROPAGATORS is refused unless unset or `tracecontext`: Kassa's propagation is W3C
+ * tracecontext, fixed (a job's and event's context is a `traceparent`, webhooks and the billing
+ * gateway receive one, no listener trusts an incoming one and no `baggage` is sent). Another value
+ * would promise what Kassa does not do, so it stops the start with its name.
+ */
+export function checkPropagators(env: TracingEnv): void {
+  const asked = env['OTEL_PROPAGATORS'];
+  if (asked === undefined || asked.trim() === '') return;
+  const names = asked
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n !== '');
+  if (names.length > 0 && names.every((n) => n === 'tracecontext')) return;
+  throw new Error(
+    `OTEL_PROPAGATORS: Kassa propagates W3C tracecontext only (no baggage, b3, jaeger or none); unset it or set it to "tracecontext", not "${asked.trim()}" (docs/operations.md, "Traces")`,
+  );
+}
+
+/**
  * Starts the SDK when `env` asks for traces, before the modules it instruments are loaded (call
  * it before importing the server). Undefined when tracing is off.
  */
 export async function startTracing(env: TracingEnv): Promise<Tracing | undefined> {
   if (!tracingWanted(env)) return undefined;
   const protocol = otlpProtocol(env);
+  checkPropagators(env);
   const { startTracingSdk } = await import('./tracing-sdk.js');
   return startTracingSdk(env, protocol);
 }
