@@ -75,7 +75,9 @@ export function buildContainer(f: Foundations): Container {
       ),
     [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs, TOKENS.Clock, TOKENS.Readiness, TOKENS.OpenStreams],
   );
-  container.bind(TOKENS.Scheduler).toResolvedValue((jobs: Jobs, requests: RequestScope) => requestStampedScheduler(jobs.scheduler, requests, currentTraceparent), [TOKENS.Jobs, TOKENS.RequestScope]);
+  container
+    .bind(TOKENS.Scheduler)
+    .toResolvedValue((jobs: Jobs, requests: RequestScope) => requestStampedScheduler(jobs.scheduler, requests, tracingOn() ? currentTraceparent : undefined), [TOKENS.Jobs, TOKENS.RequestScope]);
   container
     .bind(TOKENS.PaymentPages)
     .toResolvedValue((s: KassaSettings, urls: PublicUrls) => new JwtPaymentPages(urls.widget, s.callers.tokenSecret ?? randomBytes(32).toString('hex')), [TOKENS.Settings, TOKENS.PublicUrls]);

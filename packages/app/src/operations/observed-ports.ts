@@ -138,10 +138,11 @@ export const TRACE_HORIZON_MS = 60 * 60 * 1000;
 export function requestStampedScheduler(
   scheduler: Scheduler,
   requests: Pick<RequestScope, 'requestId' | 'idempotencyKey' | 'servingRequest'>,
-  traceparent: () => string | undefined = () => undefined,
+  /** The current span's `traceparent`; absent (traces off): jobs are left as they are, at no cost. */
+  traceparent?: () => string | undefined,
 ): Scheduler {
   const traced = (job: Job): Job => {
-    if (job.traceparent !== undefined || Date.parse(job.runAt) - Date.now() > TRACE_HORIZON_MS) return job;
+    if (traceparent === undefined || job.traceparent !== undefined || Date.parse(job.runAt) - Date.now() > TRACE_HORIZON_MS) return job;
     const parent = traceparent();
     return parent === undefined ? job : { ...job, traceparent: parent };
   };
