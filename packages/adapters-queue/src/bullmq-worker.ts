@@ -21,6 +21,10 @@ export interface QueueWork {
 }
 
 export interface WorkerOptions {
+  /**
+   * Jobs this worker runs at once (default 50), over all its partitions: each partition's BullMQ
+   * worker takes its share (rounded up), so that more partitions do not mean more jobs at once.
+   */
   readonly concurrency?: number;
   /** How often the sweep runs (one BullMQ job scheduler: one worker at a time runs each tick). */
   readonly sweepEveryMs?: number;
@@ -34,7 +38,14 @@ export interface WorkerOptions {
    * from every one; the sweep's and relay's schedulers and locks live in the first.
    */
   readonly prefixes?: readonly string[];
+  /**
+   * How long `close()` waits for the running jobs (default 20 s): longer than the longest job (a
+   * webhook attempt's 15 s timeout), so that a stop does not cut one that would have finished.
+   */
+  readonly closeGraceMs?: number;
 }
+
+const CLOSE_GRACE_MS = 20_000;
 
 const SWEEP = 'kassa.sweep';
 const RELAY = 'kassa.relay';
@@ -44,6 +55,12 @@ const RELAY = 'kassa.relay';
  * worker's lock holds the relay back this long.
  */
 const PERIODIC_LEASE_MS = 15_000;
+/**
+ * How long a periodic run holds its lock at most. A run hung on a call to a server that died (a
+ * Cluster master's connection that never answers) would otherwise renew its lease for ever and stop
+ * the relay or the sweep in every worker; past this the next tick runs beside it (redis-lock.ts).
+ */
+const PERIODIC_MAX_HOLD_MS = 60_000;
 
 /**
  * A BullMQ worker for Kassa's queue: the domain's jobs, and the periodic sweep and relay, each a job
@@ -56,6 +73,7 @@ export class BullmqWorker {
     private readonly queue: Queue,
     private readonly clients: readonly RedisClient[],
     private readonly refresh: NodeJS.Timeout,
+    private readonly closeGraceMs: number,
   ) {}
 
   static async start(connection: WorkerConnection, work: QueueWork, logger: Logger, options: WorkerOptions = {}): Promise<BullmqWorker> {
@@ -93,18 +111,23 @@ export class BullmqWorker {
     );
     refresh.unref();
     const periodic: Record<string, () => Promise<unknown>> = { [SWEEP]: () => work.runDueWork(), [RELAY]: () => work.relayEvents() };
-    // One BullMQ worker per partition, each with its own concurrency: a partition's backlog does not
-    // hold another's jobs back.
+    // One BullMQ worker per partition, each with its share of the concurrency: a partition's backlog
+    // does not hold another's jobs back, and the process runs no more jobs at once for having more partitions.
+    const share = Math.ceil((options.concurrency ?? 50) / prefixes.length);
     const workers = prefixes.map((partition) => {
       const worker = new Worker(
         KASSA_QUEUE,
         async (job) => {
           const run = periodic[job.name];
           // A tick that finds the previous run (here or in another worker) still going is skipped.
-          if (run) return void (await runExclusive(locks, `${prefix}:${KASSA_QUEUE}:lock:${job.name}`, PERIODIC_LEASE_MS, run));
+          if (run)
+            return void (await runExclusive(locks, `${prefix}:${KASSA_QUEUE}:lock:${job.name}`, PERIODIC_LEASE_MS, run, {
+              maxHoldMs: PERIODIC_MAX_HOLD_MS,
+              onOverrun: () => logger.warn({ job: job.name, maxHoldMs: PERIODIC_MAX_HOLD_MS }, 'periodic run still going: its lock is let go, the next tick runs beside it'),
+            }));
           await work.runJob(job.data as QueuedJob);
         },
-        { connection: connect(), prefix: partition, concurrency: options.concurrency ?? 50 },
+        { connection: connect(), prefix: partition, concurrency: share },
       );
       worker.on('failed', (job, err) => {
         // The job's ids (a delivery's for webhook.attempt) and the request that caused it, so that the line leads somewhere.
@@ -115,16 +138,16 @@ export class BullmqWorker {
       return worker;
     });
     queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
-    return new BullmqWorker(workers, queue, clients, refresh);
+    return new BullmqWorker(workers, queue, clients, refresh, options.closeGraceMs ?? CLOSE_GRACE_MS);
   }
 
   /**
-   * Stops taking jobs and waits for the ones running, at most `graceMs` for each partition's worker:
+   * Stops taking jobs and waits for the ones running, at most `graceMs` (the worker's closeGraceMs) for each partition's worker:
    * on a Cluster whose master died, BullMQ's close sometimes waited for ever on the blocking
    * connection to the dead node (1 run in 3 here). A job cut short comes back after the stalled
    * interval in another worker (every job is idempotent).
    */
-  async close(graceMs = 15_000): Promise<void> {
+  async close(graceMs = this.closeGraceMs): Promise<void> {
     clearInterval(this.refresh);
     await Promise.all(
       this.workers.map(async (w) => {

@@ -47,7 +47,7 @@ async function setUp(options: { sweepEveryMs?: number; relayEveryMs?: number; sc
   return { scheduler: new BullmqScheduler(queue), ran, counts: () => ({ sweeps, relays }), prefix };
 }
 
-const job = (runAt: Date, id = randomUUID()) => ({ name: 'webhook.attempt' as const, projectId: 7, aggregateId: id, runAt: runAt.toISOString() });
+const job = (runAt: Date, id: string = randomUUID()) => ({ name: 'webhook.attempt' as const, projectId: 7, aggregateId: id, runAt: runAt.toISOString() });
 
 describe('BullMQ scheduler and worker (real Redis)', () => {
   it('runs a due job once, with the domain job as its data, even when scheduled twice', async () => {
@@ -118,4 +118,70 @@ describe('BullMQ scheduler and worker (real Redis)', () => {
     await vi.waitFor(() => expect(relays).toBeGreaterThanOrEqual(4), { timeout: 10_000 });
     expect(most).toBe(1);
   });
+
+  it('a stop waits for a running job within its grace, and no longer: a job cut short comes back to another worker', async () => {
+    const prefix = `kassa-test-${randomUUID()}`;
+    const queue = new Queue(KASSA_QUEUE, { connection: connection(), prefix });
+    const finished: string[] = [];
+    const started: string[] = [];
+    const work = (ms: number) => ({
+      runJob: async (job: QueuedJob) => {
+        started.push(job.aggregateId);
+        await new Promise((r) => setTimeout(r, ms));
+        finished.push(job.aggregateId);
+      },
+      runDueWork: async () => undefined,
+      relayEvents: async () => undefined,
+    });
+    const options = { prefix, sweepEveryMs: 60_000, relayEveryMs: 60_000 };
+    closing.push(async () => {
+      await queue.obliterate({ force: true });
+      await queue.close();
+    });
+    // A 1.2 s job (a webhook attempt to a slow merchant) and a stop during it: the stop waits, the job finishes.
+    const patient = await BullmqWorker.start(connection(), work(1_200), pino({ level: 'silent' }), options);
+    await new BullmqScheduler(queue).schedule(job(new Date(), 'slow'));
+    await vi.waitFor(() => expect(started).toContain('slow'), { timeout: 5_000 });
+    await patient.close();
+    expect(finished).toContain('slow');
+    // A 5 s job and a grace of 500 ms: the stop returns after its grace, the job unfinished.
+    const hasty = await BullmqWorker.start(connection(), work(5_000), pino({ level: 'silent' }), { ...options, closeGraceMs: 500 });
+    await new BullmqScheduler(queue).schedule(job(new Date(), 'long'));
+    await vi.waitFor(() => expect(started).toContain('long'), { timeout: 5_000 });
+    const stopping = Date.now();
+    await hasty.close();
+    expect(Date.now() - stopping).toBeLessThan(3_000);
+    expect(finished).not.toContain('long');
+  }, 20_000);
+
+  it('runs at most its concurrency at once over all its partitions, each partition taking its share', async () => {
+    const prefixes = [`kassa-test-${randomUUID()}-0`, `kassa-test-${randomUUID()}-1`];
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    const work = {
+      runJob: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 300));
+        running -= 1;
+        done += 1;
+      },
+      runDueWork: async () => undefined,
+      relayEvents: async () => undefined,
+    };
+    const worker = await BullmqWorker.start(connection(), work, pino({ level: 'silent' }), { prefixes, concurrency: 4, sweepEveryMs: 60_000, relayEveryMs: 60_000 });
+    const queues = prefixes.map((prefix) => new Queue(KASSA_QUEUE, { connection: connection(), prefix }));
+    closing.push(async () => {
+      await worker.close();
+      for (const q of queues) {
+        await q.obliterate({ force: true });
+        await q.close();
+      }
+    });
+    // Eight jobs waiting in each partition: at most 2 + 2 run at once (before, 4 a partition: 8).
+    for (const q of queues) for (let n = 0; n < 8; n++) await new BullmqScheduler(q).schedule(job(new Date()));
+    await vi.waitFor(() => expect(done).toBe(16), { timeout: 10_000 });
+    expect(most).toBe(4);
+  }, 20_000);
 });

@@ -64,3 +64,34 @@ describe('runExclusive (real Redis)', () => {
     expect(await next).toBe(true);
   });
 });
+
+describe('runExclusive: a run that hangs', () => {
+  it('holds the lock at most maxHoldMs: then the renewal stops, the lease runs out, and the next run goes ahead beside it', async () => {
+    const key = `lock-test-${randomUUID()}`;
+    let overruns = 0;
+    const hung = gate();
+    const started = Date.now();
+    // A run whose Redis or MongoDB call never answers (a dead master): it never ends by itself.
+    const first = runExclusive(redis, key, 300, () => hung.opened, { maxHoldMs: 1_000, onOverrun: () => (overruns += 1) });
+    await new Promise((r) => setTimeout(r, 700));
+    // Within its hold the lease is renewed past its 300 ms.
+    expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(false);
+    expect(await first).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(overruns).toBe(1);
+    // No longer renewed: the lease ends within its 300 ms and another run takes the lock.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await redis.exists(key)).toBe(0);
+    expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(true);
+    hung.open();
+  });
+
+  it('a run that ends within maxHoldMs releases at once and is not an overrun', async () => {
+    const key = `lock-test-${randomUUID()}`;
+    let overruns = 0;
+    expect(await runExclusive(redis, key, 10_000, async () => new Promise((r) => setTimeout(r, 50)), { maxHoldMs: 1_000, onOverrun: () => (overruns += 1) })).toBe(true);
+    expect(await redis.exists(key)).toBe(0);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(overruns).toBe(0);
+  });
+});

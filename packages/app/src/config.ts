@@ -201,6 +201,8 @@ export const configSchema = z
      * jobs on one of them, so that a Cluster's masters share the work. 1 (the default): today's keys.
      */
     KASSA_QUEUE_PARTITIONS: z.coerce.number().int().min(1).max(64).default(1),
+    /** Jobs a worker process runs at once, over all the partitions (each takes its share, rounded up). */
+    KASSA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
     /** MongoDB storage instead of the embedded in-memory one. */
     MONGO_URL: z
       .string()

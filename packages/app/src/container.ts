@@ -61,12 +61,18 @@ export function buildContainer(f: Foundations): Container {
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
   container.bind(TOKENS.Ids).toConstantValue(new RandomUuids());
 
-  container
-    .bind(TOKENS.Readiness)
-    .toResolvedValue(
-      (s: KassaSettings, storage: Storage, jobs: Jobs) => new Readiness({ storage: () => storage.ping(), ...(s.jobs.kind === 'redis' ? { redis: () => jobs.ping() } : {}) }),
-      [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs],
-    );
+  container.bind(TOKENS.Readiness).toResolvedValue(
+    (s: KassaSettings, storage: Storage, jobs: Jobs) =>
+      new Readiness(
+        { storage: () => storage.ping(), ...(s.jobs.kind === 'redis' ? { redis: () => jobs.ping() } : {}) },
+        undefined,
+        // A process serving the API answers without Redis (a job it cannot add, the sweep finds):
+        // a failover of one Redis master must not take every API out of the load balancer. A
+        // worker is not ready without it (docs/operations.md, "/ready").
+        new Set(s.role === 'worker' ? [] : ['redis']),
+      ),
+    [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs],
+  );
   container.bind(TOKENS.Metrics).toResolvedValue(
     (s: KassaSettings, storage: Storage, jobs: Jobs, clock: Clock, readiness: Readiness, streams: OpenStreams) =>
       new KassaMetrics(

@@ -1,4 +1,18 @@
-import { BullmqScheduler, BullmqWorker, kassaQueue, needsHashTags, PartitionedScheduler, partitionPrefix, redisClient, type RedisTarget } from '@kassa/adapters-queue';
+import {
+  BullmqScheduler,
+  BullmqWorker,
+  claimPartitions,
+  kassaQueue,
+  needsHashTags,
+  PARTITIONS_CLAIM_TTL_MS,
+  PartitionedScheduler,
+  PartitionsMismatch,
+  partitionPrefix,
+  partitionsKey,
+  redisClient,
+  type RedisTarget,
+} from '@kassa/adapters-queue';
+import { WEBHOOK_TIMEOUT_MS } from '@kassa/adapters-webhooks';
 import type { Job, Scheduler } from '@kassa/domain';
 import type { Logger } from 'pino';
 import { every } from './background.js';
@@ -54,6 +68,8 @@ export interface RedisJobsOptions {
   readonly prefix: string;
   /** KASSA_QUEUE_PARTITIONS: queues, each its own hash tag on a Cluster, jobs routed by project. */
   readonly partitions: number;
+  /** KASSA_JOB_CONCURRENCY: jobs a worker runs at once over all the partitions (default 50). */
+  readonly concurrency?: number;
   readonly runsJobs: boolean;
 }
 
@@ -71,10 +87,39 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
   for (const queue of queues) queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
   const schedulers = queues.map((queue) => new BullmqScheduler(queue));
   let worker: BullmqWorker | undefined;
+  // Every process records its partition count and renews it: one started with another count than
+  // the running ones' refuses to start (its jobs would go to queues their workers never read).
+  const claimKey = partitionsKey(options.prefix, needsHashTags(target));
+  const claim = () => claimPartitions(client, claimKey, options.partitions);
+  let renewClaim: NodeJS.Timeout | undefined;
   return {
     kind: 'redis',
     scheduler: schedulers.length === 1 ? (schedulers[0] as BullmqScheduler) : new PartitionedScheduler(schedulers),
     async start(work) {
+      // The producer's connection fails at once while it is not up yet: a few tries over 5 s.
+      for (const end = Date.now() + 5_000; ; ) {
+        try {
+          await claim();
+          break;
+        } catch (e) {
+          if (e instanceof PartitionsMismatch) throw e;
+          if (Date.now() < end) {
+            await new Promise((r) => setTimeout(r, 200));
+            continue;
+          }
+          // Redis away at the start: an api process starts anyway (it answers without Redis); the renewal claims later.
+          logger.warn({ err: { type: (e as Error).name, message: (e as Error).message } }, 'queue partitions not recorded yet: Redis did not answer');
+          break;
+        }
+      }
+      renewClaim = setInterval(
+        () =>
+          void claim().catch((e: Error) => {
+            if (e instanceof PartitionsMismatch) logger.error({ partitions: e.mine, recorded: e.recorded }, e.message);
+          }),
+        PARTITIONS_CLAIM_TTL_MS / 3,
+      );
+      renewClaim.unref();
       if (runsJobs)
         worker = await BullmqWorker.start(
           () => redisClient(target, 'worker'),
@@ -82,10 +127,14 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
           logger,
           {
             prefixes,
+            ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+            // A stop waits out a webhook attempt (its 15 s timeout) before it gives a running job up.
+            closeGraceMs: WEBHOOK_TIMEOUT_MS + 5_000,
           },
         );
     },
     async stop() {
+      clearInterval(renewClaim);
       await worker?.close();
       await Promise.all(queues.map((q) => q.close()));
       client.disconnect();

@@ -107,7 +107,9 @@ function jobSettingsOf(c: KassaConfig): JobSettings {
       : c.REDIS_URL
         ? { kind: 'single', url: c.REDIS_URL }
         : undefined;
-  return target ? { kind: 'redis', target, prefix: c.KASSA_REDIS_PREFIX, partitions: c.KASSA_QUEUE_PARTITIONS, runsJobs: c.KASSA_ROLE !== 'api' } : { kind: 'in-process' };
+  return target
+    ? { kind: 'redis', target, prefix: c.KASSA_REDIS_PREFIX, partitions: c.KASSA_QUEUE_PARTITIONS, concurrency: c.KASSA_JOB_CONCURRENCY, runsJobs: c.KASSA_ROLE !== 'api' }
+    : { kind: 'in-process' };
 }
 
 export function settingsOf(c: KassaConfig): KassaSettings {

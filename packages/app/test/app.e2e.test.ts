@@ -242,6 +242,10 @@ describe('a worker process', () => {
       expect(await (await fetch(`${admin}/ready`)).json()).toMatchObject({ ready: true, checks: { storage: 'ok', redis: 'ok' } });
       const metrics = await (await fetch(`${admin}/metrics`)).text();
       expect(metrics).toMatch(/^kassa_jobs\{state="delayed",role="worker"\} \d+$/m);
+      // A process given another KASSA_QUEUE_PARTITIONS than the running worker's refuses to start:
+      // its jobs would go to queues that worker never reads.
+      const other = startKassaProcess({ KASSA_ROLE: 'api', MONGO_URL: inject('mongoUrl'), MONGO_DB: database, REDIS_URL: inject('redisUrl'), KASSA_REDIS_PREFIX: prefix, KASSA_QUEUE_PARTITIONS: '2' });
+      await expect(other).rejects.toThrow(/exited at start \(1\).*KASSA_QUEUE_PARTITIONS is 2 here but 1/s);
       expect(await worker.stop()).toBe(0);
       expect(worker.stderr()).toBe('');
     } finally {

@@ -38,11 +38,12 @@ export interface FailoverRun {
   readonly label: string;
 }
 
-const until = async (done: () => boolean | Promise<boolean>, ms: number, what: string, progress: () => unknown) => {
+/** Waits for `done`; a failure says `what`, the progress, and `detail` (what the processes logged). */
+const until = async (done: () => boolean | Promise<boolean>, ms: number, what: string, progress: () => unknown, detail: () => unknown = () => undefined) => {
   const end = Date.now() + ms;
   let report = Date.now();
   while (!(await done())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what} (${JSON.stringify(progress())})`);
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what} (${JSON.stringify({ progress: progress(), detail: detail() })})`);
     if (DEBUG && Date.now() > report) {
       report += 5_000;
       debug(what, progress());
@@ -181,6 +182,17 @@ export async function runFailover(run: FailoverRun): Promise<void> {
       return doc;
     };
     const progress = () => ({ requests: receiver.received.length, hooks: new Set(of('/hooks').map((r) => r.headers['webhook-id'])).size, bank: of('/bank').length, subs: of('/subs').length });
+    /** On a stall, what each process logged at warn or above since the kill (the last 40 lines each), for the failure's message. */
+    const troubleSince = (since: number) =>
+      processes.map((p, n) => ({
+        process: n === 0 ? 'api' : `worker ${n}`,
+        lines: p.lines
+          .filter((line) => {
+            const entry = JSON.parse(line) as { level?: number; time?: number };
+            return (entry.level ?? 0) >= 40 && (entry.time ?? 0) >= since;
+          })
+          .slice(-40),
+      }));
 
     // The kill: once a third of the load has been acknowledged and delivered, with charges under way.
     await until(() => next >= kinds.length / 3 && of('/bank').length >= LOAD.subscriptions / 2, 240_000, 'a third of the load', progress);
@@ -203,7 +215,13 @@ export async function runFailover(run: FailoverRun): Promise<void> {
           .filter((r) => notification(r)['EventType'] === 'CLOSED')
           .map((r) => r.headers['webhook-id']),
       ).size;
-    await until(async () => closed() >= subscriptionIds.length && (await outboxEmpty()), 300_000, 'every subscription closed, the outbox empty', progress);
+    await until(
+      async () => closed() >= subscriptionIds.length && (await outboxEmpty()),
+      300_000,
+      'every subscription closed, the outbox empty',
+      progress,
+      () => troubleSince(killedAt),
+    );
     const events = (
       await db
         .collection('events')
@@ -217,6 +235,7 @@ export async function runFailover(run: FailoverRun): Promise<void> {
       300_000,
       'every stored event delivered',
       () => ({ ...progress(), events: expected.size }),
+      () => troubleSince(killedAt),
     );
     const seen = delivered();
     expect([...expected].filter((id) => !seen.has(id))).toEqual([]);

@@ -29,12 +29,14 @@ async function scheduledWithin(schedule: (j: Job) => Promise<void>, n: number, m
 }
 
 describe('redisJobs for an api process (it only adds jobs)', () => {
-  it('fails at once while Redis is down, so that a request is answered, is not ready meanwhile, and works again once Redis is back', async () => {
+  it('fails at once while Redis is down, so that a request is answered, is not ready meanwhile (a worker; an api process stays ready), and works again once Redis is back', async () => {
     const jobs = redisJobs({ target: { kind: 'single', url: redis.url }, prefix: 'jobs-test', partitions: 1, runsJobs: false }, pino({ level: 'silent' }));
     const schedule = (j: Job) => jobs.scheduler.schedule(j);
     try {
       // Readiness asks Redis too (the admin listener's /ready): ok while it answers, failed or late while it is down.
       const readiness = new Readiness({ redis: () => jobs.ping() });
+      // An api process's (container.ts): Redis reported, not required.
+      const apiReadiness = new Readiness({ redis: () => jobs.ping() }, undefined, new Set(['redis']));
       expect(await scheduledWithin(schedule, 1, 10_000)).toBe(true);
       expect(await readiness.report()).toEqual({ ready: true, draining: false, checks: { redis: 'ok' } });
       expect(await jobs.depth()).toMatchObject({ delayed: expect.any(Number), waiting: expect.any(Number), failed: expect.any(Number) });
@@ -46,6 +48,9 @@ describe('redisJobs for an api process (it only adds jobs)', () => {
       const down = await readiness.report();
       expect(down.ready).toBe(false);
       expect(['failed', 'timeout']).toContain(down.checks['redis']);
+      const apiDown = await apiReadiness.report();
+      expect(apiDown.ready).toBe(true);
+      expect(['failed', 'timeout']).toContain(apiDown.checks['redis']);
       await redis.restart();
       expect(await scheduledWithin(schedule, 3, 20_000)).toBe(true);
       expect((await readiness.report()).ready).toBe(true);

@@ -32,7 +32,14 @@ describe('where the queue lives: REDIS_URL, Sentinel or Cluster', () => {
   const jobs = (env: Record<string, string>) => settingsOf(readConfig(env)).jobs;
 
   it('one server from REDIS_URL, one partition, the prefix as today', () => {
-    expect(jobs({ REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({ kind: 'redis', target: { kind: 'single', url: 'redis://127.0.0.1:6379' }, prefix: 'kassa', partitions: 1, runsJobs: true });
+    expect(jobs({ REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
+      kind: 'redis',
+      target: { kind: 'single', url: 'redis://127.0.0.1:6379' },
+      prefix: 'kassa',
+      partitions: 1,
+      concurrency: 50,
+      runsJobs: true,
+    });
     expect(jobs({})).toEqual({ kind: 'in-process' });
   });
 
@@ -59,24 +66,28 @@ describe('where the queue lives: REDIS_URL, Sentinel or Cluster', () => {
       },
       prefix: 'kassa',
       partitions: 1,
+      concurrency: 50,
       runsJobs: true,
     });
   });
 
   it('a Cluster with partitions; an api process only adds jobs', () => {
-    expect(jobs({ KASSA_REDIS_CLUSTER_NODES: '10.0.0.1:7000,10.0.0.2:7000', KASSA_QUEUE_PARTITIONS: '6', KASSA_ROLE: 'api', MONGO_URL: 'mongodb://127.0.0.1/' })).toEqual({
-      kind: 'redis',
-      target: {
-        kind: 'cluster',
-        nodes: [
-          { host: '10.0.0.1', port: 7000 },
-          { host: '10.0.0.2', port: 7000 },
-        ],
+    expect(jobs({ KASSA_REDIS_CLUSTER_NODES: '10.0.0.1:7000,10.0.0.2:7000', KASSA_QUEUE_PARTITIONS: '6', KASSA_JOB_CONCURRENCY: '120', KASSA_ROLE: 'api', MONGO_URL: 'mongodb://127.0.0.1/' })).toEqual(
+      {
+        kind: 'redis',
+        target: {
+          kind: 'cluster',
+          nodes: [
+            { host: '10.0.0.1', port: 7000 },
+            { host: '10.0.0.2', port: 7000 },
+          ],
+        },
+        prefix: 'kassa',
+        partitions: 6,
+        concurrency: 120,
+        runsJobs: false,
       },
-      prefix: 'kassa',
-      partitions: 6,
-      runsJobs: false,
-    });
+    );
   });
 
   it('refuses two Redis at once, Sentinel without its master name, a bad node list, partitions out of range', () => {

@@ -29,8 +29,10 @@ const withinBound = async (check: () => Promise<void>, ms: number): Promise<Chec
 
 /**
  * Whether this process should get traffic: false as soon as a drain starts (SIGTERM; before the
- * listeners close, so that a load balancer stops sending first), or while storage or Redis does not
- * answer within READY_TIMEOUT_MS. Liveness (/health) stays true meanwhile: a restart would not help.
+ * listeners close, so that a load balancer stops sending first), or while a required check (storage;
+ * Redis on a worker) does not answer within READY_TIMEOUT_MS. Liveness (/health) stays true meanwhile:
+ * a restart would not help. An advisory check (Redis on a process serving the API) is reported in
+ * `checks` but does not take the process out of the load balancer: it answers without Redis.
  */
 export class Readiness {
   private draining = false;
@@ -38,6 +40,8 @@ export class Readiness {
   constructor(
     private readonly checks: Readonly<Record<string, () => Promise<void>>>,
     private readonly timeoutMs = READY_TIMEOUT_MS,
+    /** The names of `checks` reported but not required. */
+    private readonly advisory: ReadonlySet<string> = new Set(),
   ) {}
 
   drain(): void {
@@ -48,6 +52,7 @@ export class Readiness {
     const names = Object.keys(this.checks);
     const results = await Promise.all(names.map((name) => withinBound(this.checks[name] as () => Promise<void>, this.timeoutMs)));
     const checks = Object.fromEntries(names.map((name, i) => [name, results[i] as CheckResult]));
-    return { ready: !this.draining && results.every((r) => r === 'ok'), draining: this.draining, checks };
+    const required = results.every((r, i) => r === 'ok' || this.advisory.has(names[i] as string));
+    return { ready: !this.draining && required, draining: this.draining, checks };
   }
 }
