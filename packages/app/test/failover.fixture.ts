@@ -36,14 +36,16 @@ export interface FailoverRun {
   readonly failOver: () => Promise<number>;
   readonly mongoUrl: string;
   readonly label: string;
+  /** The queue's state in Redis (depths, locks, schedulers), for a stall's failure message. */
+  readonly inspect?: () => Promise<unknown>;
 }
 
-/** Waits for `done`; a failure says `what`, the progress, and `detail` (what the processes logged). */
+/** Waits for `done`; a failure says `what`, the progress, and `detail` (what the processes logged, the queue's state). */
 const until = async (done: () => boolean | Promise<boolean>, ms: number, what: string, progress: () => unknown, detail: () => unknown = () => undefined) => {
   const end = Date.now() + ms;
   let report = Date.now();
   while (!(await done())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what} (${JSON.stringify({ progress: progress(), detail: detail() })})`);
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what} (${JSON.stringify({ progress: progress(), detail: await detail() })})`);
     if (DEBUG && Date.now() > report) {
       report += 5_000;
       debug(what, progress());
@@ -183,8 +185,9 @@ export async function runFailover(run: FailoverRun): Promise<void> {
     };
     const progress = () => ({ requests: receiver.received.length, hooks: new Set(of('/hooks').map((r) => r.headers['webhook-id'])).size, bank: of('/bank').length, subs: of('/subs').length });
     /** On a stall, what each process logged at warn or above since the kill (the last 40 lines each), for the failure's message. */
-    const troubleSince = (since: number) =>
-      processes.map((p, n) => ({
+    const troubleSince = async (since: number) => ({
+      queue: await run.inspect?.().catch((e: Error) => `not read: ${e.message}`),
+      logged: processes.map((p, n) => ({
         process: n === 0 ? 'api' : `worker ${n}`,
         lines: p.lines
           .filter((line) => {
@@ -192,7 +195,8 @@ export async function runFailover(run: FailoverRun): Promise<void> {
             return (entry.level ?? 0) >= 40 && (entry.time ?? 0) >= since;
           })
           .slice(-40),
-      }));
+      })),
+    });
 
     // The kill: once a third of the load has been acknowledged and delivered, with charges under way.
     await until(() => next >= kinds.length / 3 && of('/bank').length >= LOAD.subscriptions / 2, 240_000, 'a third of the load', progress);

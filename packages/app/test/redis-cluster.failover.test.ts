@@ -1,4 +1,5 @@
 import { type RedisClusterSet, startRedisCluster } from '@kassa/devkit';
+import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOAD, runFailover } from './failover.fixture.js';
 
@@ -7,6 +8,33 @@ import { LOAD, runFailover } from './failover.fixture.js';
 // work spreads over the masters, and the master of partition 0 (its jobs, and the sweep's and
 // relay's schedulers and locks) is SIGKILLed mid-run (failover.fixture.ts).
 const PARTITIONS = 3;
+
+/** Each partition's queue as the Cluster holds it: depths, the periodic runs' locks and their schedulers. */
+async function queueState(nodes: string, partitions: number): Promise<unknown> {
+  const client = new Cluster(nodes.split(',').map((n) => ({ host: n.split(':')[0] as string, port: Number(n.split(':')[1]) })));
+  try {
+    const state: Record<string, unknown> = {};
+    for (let n = 0; n < partitions; n++) {
+      const k = `{kassa-${n}}:kassa-jobs`;
+      state[n] = {
+        wait: await client.llen(`${k}:wait`),
+        active: await client.llen(`${k}:active`),
+        delayed: await client.zcard(`${k}:delayed`),
+        prioritized: await client.zcard(`${k}:prioritized`),
+        ...(n === 0
+          ? {
+              relayLockMs: await client.pttl(`${k}:lock:kassa.relay`),
+              sweepLockMs: await client.pttl(`${k}:lock:kassa.sweep`),
+              schedulers: await client.zrange(`${k}:repeat`, '0', '-1', 'WITHSCORES'),
+            }
+          : {}),
+      };
+    }
+    return state;
+  } finally {
+    client.disconnect();
+  }
+}
 let cluster: RedisClusterSet;
 beforeAll(async () => {
   cluster = await startRedisCluster();
@@ -20,6 +48,7 @@ describe('Redis Cluster: a master killed mid-run', () => {
       label: 'cluster',
       mongoUrl: inject('mongoUrl'),
       redisEnv: { KASSA_REDIS_CLUSTER_NODES: cluster.nodes, KASSA_QUEUE_PARTITIONS: String(PARTITIONS), KASSA_REDIS_PREFIX: 'kassa' },
+      inspect: () => queueState(cluster.nodes, PARTITIONS),
       failOver: async () => {
         // Every key Kassa and BullMQ wrote carries a partition's hash tag (but the deployment's record of
         // its partition count, a tag of its own), and the partitions' keys are on every master.
