@@ -185,7 +185,7 @@ export async function runFailover(run: FailoverRun): Promise<void> {
     };
     const progress = () => ({ requests: receiver.received.length, hooks: new Set(of('/hooks').map((r) => r.headers['webhook-id'])).size, bank: of('/bank').length, subs: of('/subs').length });
     /** On a stall, what each process logged at warn or above since the kill (the last 40 lines each), for the failure's message. */
-    const troubleSince = async (since: number) => ({
+    const troubleSince = async (since: number, last = 40) => ({
       queue: await run.inspect?.().catch((e: Error) => `not read: ${e.message}`),
       logged: processes.map((p, n) => ({
         process: n === 0 ? 'api' : `worker ${n}`,
@@ -194,7 +194,7 @@ export async function runFailover(run: FailoverRun): Promise<void> {
             const entry = JSON.parse(line) as { level?: number; time?: number };
             return (entry.level ?? 0) >= 40 && (entry.time ?? 0) >= since;
           })
-          .slice(-40),
+          .slice(-last),
       })),
     });
 
@@ -295,6 +295,17 @@ export async function runFailover(run: FailoverRun): Promise<void> {
       events: expected.size,
       webhookRequests: of('/hooks').length + of('/subs').length,
       answers: Object.fromEntries(statuses),
+      // What each process warned of after the kill, by message (a periodic run's overrun among them).
+      warnings: Object.fromEntries(
+        (await troubleSince(killedAt, Number.POSITIVE_INFINITY)).logged.map(({ process, lines }) => [
+          process,
+          lines.reduce<Record<string, number>>((byMsg, line) => {
+            const msg = String((JSON.parse(line) as { msg?: string }).msg);
+            byMsg[msg] = (byMsg[msg] ?? 0) + 1;
+            return byMsg;
+          }, {}),
+        ]),
+      ),
     };
     console.log(`failover figures: ${JSON.stringify(figures)}`);
   } finally {
