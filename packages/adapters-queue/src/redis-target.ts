@@ -53,10 +53,18 @@ export function hostPorts(text: string): HostPort[] | undefined {
 /** Whether every key must carry a hash tag: a Cluster refuses a multi-key script across slots. */
 export const needsHashTags = (target: RedisTarget): boolean => target.kind === 'cluster';
 
+/**
+ * A connection that gets no byte back for this long while a command waits is taken as dead, and
+ * made anew (ioredis's `socketTimeout`). A Redis host gone without a reset (a crash, a partition:
+ * the socket stays open and silent) otherwise held a worker's connection, and the worker, for ever.
+ * Longer than BullMQ's longest blocking wait (10 s) and any Kassa command.
+ */
+export const REDIS_SOCKET_TIMEOUT_MS = 15_000;
+
 /** A new client on the target; its caller closes it (`disconnect()`). */
 export function redisClient(target: RedisTarget, use: RedisUse): RedisClient {
   const waits = use === 'worker';
-  const retries = waits ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1 };
+  const retries = { ...(waits ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1 }), socketTimeout: REDIS_SOCKET_TIMEOUT_MS };
   switch (target.kind) {
     case 'single':
       return new Redis({ ...redisConnection(target.url), ...retries, ...(waits ? {} : { enableOfflineQueue: false }) });
