@@ -101,38 +101,21 @@ export function redisClient(target: RedisTarget, use: RedisUse): RedisClient {
         ...(waits ? {} : { enableOfflineQueue: false }),
       });
     case 'cluster':
-      return namingTheCause(
-        new Cluster(
-          target.nodes.map((n) => ({ host: n.host, port: n.port })),
-          {
-            redisOptions: { ...(target.password === undefined ? {} : { password: target.password }), ...(target.tls ? { tls: verifiedTls() } : {}), ...retries },
-            // A node's certificate names the host the operator gave (a managed Cluster's endpoint): ioredis
-            // would connect to the name's address and check the certificate against that (its README's advice for TLS).
-            ...(target.tls ? { dnsLookup: (address: string, done: (err: null, address: string) => void) => done(null, address) } : {}),
-            // While a failed master's slots move to its replica, commands are retried (workers) or fail (producers).
-            enableOfflineQueue: waits,
-            retryDelayOnClusterDown: 300,
-            retryDelayOnFailover: 200,
-            slotsRefreshInterval: 2_000,
-          },
-        ),
+      return new Cluster(
+        target.nodes.map((n) => ({ host: n.host, port: n.port })),
+        {
+          redisOptions: { ...(target.password === undefined ? {} : { password: target.password }), ...(target.tls ? { tls: verifiedTls() } : {}), ...retries },
+          // A node's certificate names the host the operator gave (a managed Cluster's endpoint): ioredis
+          // would connect to the name's address and check the certificate against that (its README's advice for TLS).
+          ...(target.tls ? { dnsLookup: (address: string, done: (err: null, address: string) => void) => done(null, address) } : {}),
+          // While a failed master's slots move to its replica, commands are retried (workers) or fail (producers).
+          enableOfflineQueue: waits,
+          retryDelayOnClusterDown: 300,
+          retryDelayOnFailover: 200,
+          slotsRefreshInterval: 2_000,
+        },
       );
   }
-}
-
-/**
- * ioredis reports a Cluster it cannot reach as "Failed to refresh slots cache." and keeps the last
- * node's answer (a wrong password, a refused connection; a refused certificate shows only as
- * "Connection is closed.") in `lastNodeError`: it joins the message, which is what Kassa's logs show.
- * The listener runs before the caller's; the message still begins as ioredis's and BullMQ's checks expect.
- */
-function namingTheCause(cluster: Cluster): Cluster {
-  cluster.prependListener('error', (err: Error & { lastNodeError?: Error | null }) => {
-    if (err.lastNodeError && !err.message.includes('(last node error: ')) err.message = `${err.message} (last node error: ${err.lastNodeError.message})`;
-    // ioredis prints an error nobody listens to: with this listener alone it would print none.
-    if (cluster.listenerCount('error') === 1) console.error('[ioredis] Unhandled error event:', err.stack);
-  });
-  return cluster;
 }
 
 /**
