@@ -1,7 +1,9 @@
 import type { Job } from '@kassa/domain';
 import { describe, expect, it } from 'vitest';
 import { PartitionedScheduler } from './partitioned-scheduler.js';
+import { createServer } from 'node:net';
 import type { Cluster, Redis } from 'ioredis';
+import { redisTlsProblem } from './redis-tls-check.js';
 import { hostPorts, partitionOf, partitionPrefix, type RedisClient, type RedisTarget, redisClient } from './redis-target.js';
 
 /** A client's options as made, without keeping it (its connection attempt is dropped at once). */
@@ -66,5 +68,22 @@ describe('the queue on one Redis, behind Sentinel or on a Cluster', () => {
     expect(tls.redisOptions?.tls).not.toHaveProperty('rejectUnauthorized');
     const looked = await new Promise((resolve) => tls.dnsLookup?.('redis.example.internal', (_err, address) => resolve(address)));
     expect(looked).toBe('redis.example.internal');
+  });
+
+  it("the start's own TLS handshake: none without TLS; with it, each first host's failure named, or none once one host accepts", async () => {
+    // A server that is not TLS: it closes what it is sent.
+    const server = createServer((socket) => socket.destroy());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const nodes = [{ host: '127.0.0.1', port }];
+      expect(await redisTlsProblem({ kind: 'cluster', nodes })).toBeUndefined();
+      expect(await redisTlsProblem({ kind: 'sentinel', sentinels: nodes, master: 'kassa', tls: true })).toBeUndefined();
+      expect(await redisTlsProblem({ kind: 'single', url: `rediss://127.0.0.1:${port}` })).toBeUndefined();
+      expect(await redisTlsProblem({ kind: 'cluster', nodes: [...nodes, ...nodes], tls: true })).toMatch(new RegExp(`^127\\.0\\.0\\.1:${port}: .+; 127\\.0\\.0\\.1:${port}: .+$`));
+      expect(await redisTlsProblem({ kind: 'sentinel', sentinels: nodes, master: 'kassa', sentinelTls: true })).toMatch(`127.0.0.1:${port}: `);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });
