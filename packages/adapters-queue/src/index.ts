@@ -4,4 +4,5 @@ export { BullmqWorker, type QueueWork, type WorkerConnection, type WorkerOptions
 export { PartitionedScheduler } from './partitioned-scheduler.js';
 export { producerConnection, redisConnection, type RedisConnection } from './redis-connection.js';
 export { hostPorts, needsHashTags, partitionOf, partitionPrefix, redisClient, type HostPort, type RedisClient, type RedisTarget, type RedisUse } from './redis-target.js';
+export { redisTlsProblem } from './redis-tls-check.js';
 export { claimPartitions, PARTITIONS_CLAIM_TTL_MS, PartitionsMismatch, partitionsKey } from './partition-claim.js';

@@ -1,7 +1,18 @@
 import type { Job } from '@kassa/domain';
 import { describe, expect, it } from 'vitest';
 import { PartitionedScheduler } from './partitioned-scheduler.js';
-import { hostPorts, partitionOf, partitionPrefix } from './redis-target.js';
+import { createServer } from 'node:net';
+import type { Cluster, Redis } from 'ioredis';
+import { redisTlsProblem } from './redis-tls-check.js';
+import { hostPorts, partitionOf, partitionPrefix, type RedisClient, type RedisTarget, redisClient } from './redis-target.js';
+
+/** A client's options as made, without keeping it (its connection attempt is dropped at once). */
+function optionsOf<C extends RedisClient>(target: RedisTarget): C['options'] {
+  const client = redisClient(target, 'worker');
+  client.on('error', () => {});
+  client.disconnect();
+  return client.options;
+}
 
 describe('the queue on one Redis, behind Sentinel or on a Cluster', () => {
   it('reads host:port lists, IPv6 in brackets; refuses anything else', () => {
@@ -32,5 +43,47 @@ describe('the queue on one Redis, behind Sentinel or on a Cluster', () => {
       [2, 5],
       [1, 7],
     ]);
+  });
+
+  it('TLS behind Sentinel: verified (Node defaults, NODE_EXTRA_CA_CERTS) to the master and replicas, to the sentinels on their own switch', () => {
+    const sentinels = [{ host: '127.0.0.1', port: 1 }];
+    const plain = optionsOf<Redis>({ kind: 'sentinel', sentinels, master: 'kassa' });
+    expect([plain.tls, plain.enableTLSForSentinelMode, plain.sentinelTLS]).toEqual([undefined, false, undefined]);
+    const both = optionsOf<Redis>({ kind: 'sentinel', sentinels, master: 'kassa', tls: true, sentinelTls: true });
+    expect([both.tls, both.enableTLSForSentinelMode, both.sentinelTLS]).toEqual([{}, true, {}]);
+    const dataOnly = optionsOf<Redis>({ kind: 'sentinel', sentinels, master: 'kassa', tls: true });
+    expect([dataOnly.tls, dataOnly.enableTLSForSentinelMode, dataOnly.sentinelTLS]).toEqual([{}, true, undefined]);
+    const sentinelsOnly = optionsOf<Redis>({ kind: 'sentinel', sentinels, master: 'kassa', sentinelTls: true });
+    expect([sentinelsOnly.tls, sentinelsOnly.enableTLSForSentinelMode, sentinelsOnly.sentinelTLS]).toEqual([undefined, false, {}]);
+    // Never a switched-off verification.
+    for (const o of [both.tls, both.sentinelTLS]) expect(o).not.toHaveProperty('rejectUnauthorized');
+  });
+
+  it("TLS on a Cluster: every node's connection, host names kept for the certificate's check", async () => {
+    const nodes = [{ host: 'redis.example.internal', port: 6379 }];
+    const plain = optionsOf<Cluster>({ kind: 'cluster', nodes });
+    expect(plain.redisOptions?.tls).toBeUndefined();
+    const tls = optionsOf<Cluster>({ kind: 'cluster', nodes, tls: true, password: 'p' });
+    expect(tls.redisOptions).toMatchObject({ tls: {}, password: 'p' });
+    expect(tls.redisOptions?.tls).not.toHaveProperty('rejectUnauthorized');
+    const looked = await new Promise((resolve) => tls.dnsLookup?.('redis.example.internal', (_err, address) => resolve(address)));
+    expect(looked).toBe('redis.example.internal');
+  });
+
+  it("the start's own TLS handshake: none without TLS; with it, each first host's failure named, or none once one host accepts", async () => {
+    // A server that is not TLS: it closes what it is sent.
+    const server = createServer((socket) => socket.destroy());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const nodes = [{ host: '127.0.0.1', port }];
+      expect(await redisTlsProblem({ kind: 'cluster', nodes })).toBeUndefined();
+      expect(await redisTlsProblem({ kind: 'sentinel', sentinels: nodes, master: 'kassa', tls: true })).toBeUndefined();
+      expect(await redisTlsProblem({ kind: 'single', url: `rediss://127.0.0.1:${port}` })).toBeUndefined();
+      expect(await redisTlsProblem({ kind: 'cluster', nodes: [...nodes, ...nodes], tls: true })).toMatch(new RegExp(`^127\\.0\\.0\\.1:${port}: .+; 127\\.0\\.0\\.1:${port}: .+$`));
+      expect(await redisTlsProblem({ kind: 'sentinel', sentinels: nodes, master: 'kassa', sentinelTls: true })).toMatch(`127.0.0.1:${port}: `);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

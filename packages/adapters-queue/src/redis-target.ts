@@ -21,8 +21,18 @@ export type RedisTarget =
       readonly password?: string;
       /** The sentinels' own password (KASSA_REDIS_SENTINEL_PASSWORD), when they have one. */
       readonly sentinelPassword?: string;
+      /** TLS to the master and replicas (KASSA_REDIS_TLS). */
+      readonly tls?: boolean;
+      /** TLS to the sentinels themselves (KASSA_REDIS_SENTINEL_TLS, by default KASSA_REDIS_TLS's value). */
+      readonly sentinelTls?: boolean;
     }
-  | { readonly kind: 'cluster'; readonly nodes: readonly HostPort[]; readonly password?: string };
+  | {
+      readonly kind: 'cluster';
+      readonly nodes: readonly HostPort[];
+      readonly password?: string;
+      /** TLS to every node of the Cluster (KASSA_REDIS_TLS). */
+      readonly tls?: boolean;
+    };
 
 /** An ioredis client on one server, on the master behind Sentinel, or on a Cluster. */
 export type RedisClient = Redis | Cluster;
@@ -61,6 +71,13 @@ export const needsHashTags = (target: RedisTarget): boolean => target.kind === '
  */
 export const REDIS_SOCKET_TIMEOUT_MS = 15_000;
 
+/**
+ * Node's TLS options for a Redis connection: Node's defaults, so the certificate is verified against
+ * the system's CAs and those of NODE_EXTRA_CA_CERTS (a private CA), and must name the host connected
+ * to. A new object each time: a client may add its own fields to it.
+ */
+const verifiedTls = (): Record<string, never> => ({});
+
 /** A new client on the target; its caller closes it (`disconnect()`). */
 export function redisClient(target: RedisTarget, use: RedisUse): RedisClient {
   const waits = use === 'worker';
@@ -74,6 +91,9 @@ export function redisClient(target: RedisTarget, use: RedisUse): RedisClient {
         name: target.master,
         ...(target.password === undefined ? {} : { password: target.password }),
         ...(target.sentinelPassword === undefined ? {} : { sentinelPassword: target.sentinelPassword }),
+        // ioredis applies `tls` to the master and replicas only with enableTLSForSentinelMode; the sentinels take sentinelTLS.
+        ...(target.tls ? { tls: verifiedTls(), enableTLSForSentinelMode: true } : {}),
+        ...(target.sentinelTls ? { sentinelTLS: verifiedTls() } : {}),
         // Subscribes to the sentinels' +switch-master: the client moves to a promoted replica as soon
         // as the sentinels agree, not only when its connection to the dead master times out.
         failoverDetector: true,
@@ -84,7 +104,10 @@ export function redisClient(target: RedisTarget, use: RedisUse): RedisClient {
       return new Cluster(
         target.nodes.map((n) => ({ host: n.host, port: n.port })),
         {
-          redisOptions: { ...(target.password === undefined ? {} : { password: target.password }), ...retries },
+          redisOptions: { ...(target.password === undefined ? {} : { password: target.password }), ...(target.tls ? { tls: verifiedTls() } : {}), ...retries },
+          // A node's certificate names the host the operator gave (a managed Cluster's endpoint): ioredis
+          // would connect to the name's address and check the certificate against that (its README's advice for TLS).
+          ...(target.tls ? { dnsLookup: (address: string, done: (err: null, address: string) => void) => done(null, address) } : {}),
           // While a failed master's slots move to its replica, commands are retried (workers) or fail (producers).
           enableOfflineQueue: waits,
           retryDelayOnClusterDown: 300,

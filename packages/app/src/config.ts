@@ -197,6 +197,13 @@ export const configSchema = z
     /** The password of the Redis servers behind Sentinel or in the Cluster (REDIS_URL carries its own). */
     KASSA_REDIS_PASSWORD: z.string().min(1).optional(),
     /**
+     * TLS to the Redis servers behind Sentinel or in the Cluster (`false` by default; REDIS_URL says
+     * it itself: rediss://). Certificates are verified; a private CA is given by NODE_EXTRA_CA_CERTS.
+     */
+    KASSA_REDIS_TLS: z.enum(['true', 'false']).optional(),
+    /** TLS to the sentinels themselves; by default KASSA_REDIS_TLS's value. */
+    KASSA_REDIS_SENTINEL_TLS: z.enum(['true', 'false']).optional(),
+    /**
      * The queue's partitions: each its own queue (its own hash tag on a Cluster), every project's
      * jobs on one of them, so that a Cluster's masters share the work. 1 (the default): today's keys.
      */
@@ -226,6 +233,16 @@ export const configSchema = z
     }
     const redisSources = (['REDIS_URL', 'KASSA_REDIS_SENTINELS', 'KASSA_REDIS_CLUSTER_NODES'] as const).filter((name) => c[name] !== undefined);
     if (redisSources.length > 1) ctx.addIssue({ code: 'custom', path: [redisSources[1] as string], message: `one Redis at a time: ${redisSources.join(' and ')} are both set` });
+    // One place says whether the connection is encrypted: with REDIS_URL its scheme, so that a `true` beside redis:// cannot look like TLS.
+    for (const name of ['KASSA_REDIS_TLS', 'KASSA_REDIS_SENTINEL_TLS'] as const) {
+      if (c.REDIS_URL !== undefined && c[name] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'not with REDIS_URL, whose scheme says it: rediss:// for TLS (this variable is for KASSA_REDIS_SENTINELS and KASSA_REDIS_CLUSTER_NODES)',
+        });
+      }
+    }
     if (c.KASSA_REDIS_SENTINELS && !c.KASSA_REDIS_SENTINEL_MASTER) {
       ctx.addIssue({ code: 'custom', path: ['KASSA_REDIS_SENTINEL_MASTER'], message: 'required with KASSA_REDIS_SENTINELS: the name the sentinels monitor the master under' });
     }

@@ -1,6 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { createAdminApp } from '@kassa/admin-api';
+import { redisTlsProblem, type RedisTarget } from '@kassa/adapters-queue';
 import type { HostResolver } from '@kassa/adapters-webhooks';
 import { clientErrorHandler, expectationFailedHandler, RequestScope } from '@kassa/http-kit';
 import type { KassaConfig } from './config.js';
@@ -62,6 +63,12 @@ function connectStorage(settings: KassaSettings): Promise<Storage> | Storage {
 
 const startJobs = (s: JobSettings, logger: Logger): Jobs => (s.kind === 'redis' ? redisJobs(s, logger) : inProcessJobs(logger));
 
+/** With TLS to Redis, one handshake with each first host at start: a refused certificate is logged saying why (ioredis says only that the connection closed). */
+const reportRedisTlsProblem = (target: RedisTarget, logger: Logger): void =>
+  void redisTlsProblem(target).then((problem) => {
+    if (problem !== undefined) logger.error({ problem }, 'no verified TLS connection to Redis (a certificate refused: its CA in NODE_EXTRA_CA_CERTS? the host named in it?)');
+  });
+
 interface Listeners {
   readonly hosts: readonly HostName[];
   readonly servers: Readonly<Record<HostName, Server>>;
@@ -117,6 +124,7 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   const storage = await connectStorage(settings);
   const listeners = await openListeners(settings.listeners, settings.role, options);
   const jobs = startJobs(settings.jobs, logger);
+  if (settings.jobs.kind === 'redis') reportRedisTlsProblem(settings.jobs.target, logger);
   const container = buildContainer({
     settings,
     logger,

@@ -100,10 +100,21 @@ export const webhookPrivateNetworksDefault = (c: Pick<KassaConfig, 'KASSA_HOST' 
 /** Where the queue lives: KASSA_REDIS_SENTINELS, KASSA_REDIS_CLUSTER_NODES or REDIS_URL (the schema allows one), else in this process. */
 function jobSettingsOf(c: KassaConfig): JobSettings {
   const password = defined({ password: c.KASSA_REDIS_PASSWORD });
+  // Named only when on: a target without TLS reads as before.
+  const tls = c.KASSA_REDIS_TLS === 'true' ? { tls: true } : {};
+  const sentinelTls = (c.KASSA_REDIS_SENTINEL_TLS ?? c.KASSA_REDIS_TLS) === 'true' ? { sentinelTls: true } : {};
   const target: RedisTarget | undefined = c.KASSA_REDIS_SENTINELS
-    ? { kind: 'sentinel', sentinels: c.KASSA_REDIS_SENTINELS, master: c.KASSA_REDIS_SENTINEL_MASTER ?? '', ...password, ...defined({ sentinelPassword: c.KASSA_REDIS_SENTINEL_PASSWORD }) }
+    ? {
+        kind: 'sentinel',
+        sentinels: c.KASSA_REDIS_SENTINELS,
+        master: c.KASSA_REDIS_SENTINEL_MASTER ?? '',
+        ...password,
+        ...defined({ sentinelPassword: c.KASSA_REDIS_SENTINEL_PASSWORD }),
+        ...tls,
+        ...sentinelTls,
+      }
     : c.KASSA_REDIS_CLUSTER_NODES
-      ? { kind: 'cluster', nodes: c.KASSA_REDIS_CLUSTER_NODES, ...password }
+      ? { kind: 'cluster', nodes: c.KASSA_REDIS_CLUSTER_NODES, ...password, ...tls }
       : c.REDIS_URL
         ? { kind: 'single', url: c.REDIS_URL }
         : undefined;

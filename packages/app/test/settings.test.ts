@@ -102,6 +102,40 @@ describe('where the queue lives: REDIS_URL, Sentinel or Cluster', () => {
     expect(readConfig({ KASSA_ROLE: 'worker', KASSA_REDIS_CLUSTER_NODES: '127.0.0.1:7000', MONGO_URL: 'mongodb://127.0.0.1/' })).toMatchObject({ KASSA_ROLE: 'worker' });
   });
 
+  it('KASSA_REDIS_TLS: off by default; on for the data nodes of Sentinel and Cluster; KASSA_REDIS_SENTINEL_TLS follows it unless set', () => {
+    const sentinel = { KASSA_REDIS_SENTINELS: '10.0.0.5:26379', KASSA_REDIS_SENTINEL_MASTER: 'kassa' };
+    const target = (env: Record<string, string>) => {
+      const j = jobs(env);
+      return j.kind === 'redis' ? j.target : undefined;
+    };
+    // Off: the targets as before, no TLS named.
+    expect(target(sentinel)).toEqual({ kind: 'sentinel', sentinels: [{ host: '10.0.0.5', port: 26379 }], master: 'kassa' });
+    expect(target({ ...sentinel, KASSA_REDIS_TLS: 'false' })).not.toHaveProperty('tls');
+    expect(target({ ...sentinel, KASSA_REDIS_TLS: 'true' })).toMatchObject({ tls: true, sentinelTls: true });
+    expect(target({ ...sentinel, KASSA_REDIS_TLS: 'true', KASSA_REDIS_SENTINEL_TLS: 'false' })).toMatchObject({ tls: true });
+    expect(target({ ...sentinel, KASSA_REDIS_TLS: 'true', KASSA_REDIS_SENTINEL_TLS: 'false' })).not.toHaveProperty('sentinelTls');
+    expect(target({ ...sentinel, KASSA_REDIS_SENTINEL_TLS: 'true' })).toMatchObject({ sentinelTls: true });
+    expect(target({ ...sentinel, KASSA_REDIS_SENTINEL_TLS: 'true' })).not.toHaveProperty('tls');
+    expect(target({ KASSA_REDIS_CLUSTER_NODES: '10.0.0.1:7000', KASSA_REDIS_TLS: 'true' })).toEqual({ kind: 'cluster', nodes: [{ host: '10.0.0.1', port: 7000 }], tls: true });
+    expect(target({ KASSA_REDIS_CLUSTER_NODES: '10.0.0.1:7000' })).not.toHaveProperty('tls');
+  });
+
+  it('KASSA_REDIS_TLS: true or false only; refused beside REDIS_URL, whose scheme says it (rediss://)', () => {
+    for (const bad of ['yes', '1', 'TRUE', '']) {
+      expect(() => readConfig({ KASSA_REDIS_CLUSTER_NODES: '10.0.0.1:7000', KASSA_REDIS_TLS: bad }), bad).toThrow(/^Configuration: KASSA_REDIS_TLS: /);
+      expect(() => readConfig({ KASSA_REDIS_CLUSTER_NODES: '10.0.0.1:7000', KASSA_REDIS_SENTINEL_TLS: bad }), bad).toThrow(/^Configuration: KASSA_REDIS_SENTINEL_TLS: /);
+    }
+    for (const url of ['redis://127.0.0.1', 'rediss://127.0.0.1'])
+      for (const name of ['KASSA_REDIS_TLS', 'KASSA_REDIS_SENTINEL_TLS'])
+        for (const value of ['true', 'false']) {
+          expect(() => readConfig({ REDIS_URL: url, [name]: value }), `${url} ${name}=${value}`).toThrow(
+            `Configuration: ${name}: not with REDIS_URL, whose scheme says it: rediss:// for TLS (this variable is for KASSA_REDIS_SENTINELS and KASSA_REDIS_CLUSTER_NODES)`,
+          );
+        }
+    // REDIS_URL alone: as before, rediss:// is its TLS.
+    expect(jobs({ REDIS_URL: 'rediss://127.0.0.1:6380' })).toMatchObject({ target: { kind: 'single', url: 'rediss://127.0.0.1:6380' } });
+  });
+
   it('never shows a Redis password in a configuration error', () => {
     let message = '';
     try {

@@ -6,9 +6,10 @@ export { startReceiver, type HttpReceiver, type Received } from './servers/http-
 export { exchangeOf, merchantTool, merchantToolsInstalled, type Exchange } from './servers/merchant-tools.js';
 export { canStartMongoServer, freePort, startMongoServer, waitForPort, type MongoServer } from './servers/mongo-server.js';
 export { startRedisServer, type RedisServer } from './servers/redis-server.js';
-export { startRedisSentinelSet, type RedisSentinelSet } from './servers/redis-sentinel-set.js';
-export { redisCli } from './servers/redis-processes.js';
-export { startRedisCluster, type RedisClusterSet } from './servers/redis-cluster.js';
+export { startRedisSentinelSet, type RedisSentinelOptions, type RedisSentinelSet } from './servers/redis-sentinel-set.js';
+export { redisCli, redisCliOf, type RedisCli, type RedisTlsFiles } from './servers/redis-processes.js';
+export { startRedisCluster, type RedisClusterOptions, type RedisClusterSet } from './servers/redis-cluster.js';
+export { makeTestCertificates, type TestCertificates } from './servers/test-certificates.js';
 export { FREE_PORTS } from './servers/free-ports.js';
 export { xmlSchemaCheck, type XmlSchemaCheck } from './servers/xml-schema-check.js';
 export { FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS, startKassaProcess, type KassaProcess } from './fuzz/kassa-process.js';

@@ -96,6 +96,8 @@ export async function startKassaProcess(env: Record<string, string> = {}, option
       else await new Promise((r) => setTimeout(r, 25));
     }
   } catch (err) {
+    // One that never started is not left running behind the test.
+    if (exitCode === undefined) child.kill('SIGKILL');
     removeDir();
     throw err;
   }

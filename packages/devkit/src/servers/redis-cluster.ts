@@ -1,5 +1,13 @@
 import { freePort } from './mongo-server.js';
-import { RedisGroup, type RedisProcess, redisCli, serverArgs, waitUntil } from './redis-processes.js';
+import { type RedisCli, RedisGroup, type RedisProcess, type RedisTlsFiles, redisCliOf, serverArgs, tlsArgs, waitUntil } from './redis-processes.js';
+
+/** How a test's Cluster is made: by default plain, three masters each with a replica. */
+export interface RedisClusterOptions {
+  /** TLS only (`--tls-port`, the bus and replication too); clients trust `tls.ca` (NODE_EXTRA_CA_CERTS). */
+  readonly tls?: RedisTlsFiles;
+  /** Whether each master has a replica (default true); without, three nodes start, which is quicker. */
+  readonly replicas?: boolean;
+}
 
 /** A Redis Cluster of three masters, each with a replica (redis-server --cluster-enabled yes), on loopback ports. */
 export interface RedisClusterSet {
@@ -17,7 +25,7 @@ export interface RedisClusterSet {
 }
 
 /** `CLUSTER NODES` of a live node: each node's port, role and slot ranges. */
-async function clusterNodes(port: number) {
+async function clusterNodes(redisCli: RedisCli, port: number) {
   const text = await redisCli(port, 'CLUSTER', 'NODES');
   return text
     .trim()
@@ -39,11 +47,13 @@ async function clusterNodes(port: number) {
  * by default a quiet test cluster's replica judged its data too old and no failover came); each
  * node's bus port is a free port of its own (cluster-port), not port+10000, which may not exist.
  */
-export async function startRedisCluster(): Promise<RedisClusterSet> {
+export async function startRedisCluster(options: RedisClusterOptions = {}): Promise<RedisClusterSet> {
   const group = new RedisGroup();
+  const redisCli = redisCliOf(options.tls);
+  const replicas = options.replicas ?? true;
   try {
     const nodes = new Map<number, RedisProcess>();
-    for (let n = 0; n < 6; n++) {
+    for (let n = 0; n < (replicas ? 6 : 3); n++) {
       const port = await freePort();
       const bus = await freePort();
       const args = serverArgs(
@@ -60,11 +70,12 @@ export async function startRedisCluster(): Promise<RedisClusterSet> {
         String(bus),
         '--dir',
         group.dir,
+        ...(options.tls ? tlsArgs(port, options.tls) : []),
       );
       nodes.set(port, await group.start('redis-server', args, port));
     }
     const ports = [...nodes.keys()];
-    await redisCli(ports[0] as number, '--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '1', '--cluster-yes');
+    await redisCli(ports[0] as number, '--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', replicas ? '1' : '0', '--cluster-yes');
     const live = () => ports.find((p) => nodes.get(p)?.alive()) as number;
     const healed = (dead: number | undefined, ms: number) =>
       waitUntil(
@@ -72,7 +83,7 @@ export async function startRedisCluster(): Promise<RedisClusterSet> {
           for (const port of ports.filter((p) => nodes.get(p)?.alive())) {
             if (!(await redisCli(port, 'CLUSTER', 'INFO')).includes('cluster_state:ok')) return false;
             // Every slot held by a live master in this node's view, none by the dead one.
-            const view = await clusterNodes(port);
+            const view = await clusterNodes(redisCli, port);
             if (view.some((n) => n.port === dead && n.master)) return false;
             const served = view.filter((n) => n.master).reduce((sum, n) => sum + n.ranges.reduce((k, [from, to]) => k + (to ?? from) - from + 1, 0), 0);
             if (served !== 16_384) return false;
@@ -87,12 +98,12 @@ export async function startRedisCluster(): Promise<RedisClusterSet> {
       nodes: ports.map((p) => `127.0.0.1:${p}`).join(','),
       async masterOf(key) {
         const slot = Number((await redisCli(live(), 'CLUSTER', 'KEYSLOT', key)).trim());
-        const owner = (await clusterNodes(live())).find((n) => n.master && n.ranges.some(([from, to]) => slot >= from && slot <= (to ?? from)));
+        const owner = (await clusterNodes(redisCli, live())).find((n) => n.master && n.ranges.some(([from, to]) => slot >= from && slot <= (to ?? from)));
         if (!owner) throw new Error(`no master serves slot ${slot}`);
         return owner.port;
       },
       async keysByMaster() {
-        const masters = (await clusterNodes(live())).filter((n) => n.master && nodes.get(n.port)?.alive());
+        const masters = (await clusterNodes(redisCli, live())).filter((n) => n.master && nodes.get(n.port)?.alive());
         const keys: Record<number, string[]> = {};
         for (const m of masters) keys[m.port] = (await redisCli(m.port, '--scan')).split('\n').filter(Boolean);
         return keys;

@@ -61,6 +61,41 @@ export async function redisCli(port: number, ...args: string[]): Promise<string>
   return stdout;
 }
 
+/** A redis-server's certificate, its key and the CA that signed it (PEM paths), for TLS. */
+export interface RedisTlsFiles {
+  readonly cert: string;
+  readonly key: string;
+  readonly ca: string;
+}
+
+/** redis-cli as `redisCli` takes it: on the plain port, or over TLS trusting `tls.ca`. */
+export type RedisCli = (port: number, ...args: string[]) => Promise<string>;
+export const redisCliOf = (tls?: RedisTlsFiles): RedisCli => (tls ? (port, ...args) => redisCli(port, '--tls', '--cacert', tls.ca, ...args) : redisCli);
+
+/**
+ * More redis-server arguments (after `serverArgs`) that leave only TLS on `port`: the plain port off
+ * (`--port 0`, the last one wins), TLS between the servers too (cluster bus, replication), and
+ * clients not asked for a certificate of their own (a password signs them in).
+ */
+export const tlsArgs = (port: number, tls: RedisTlsFiles): string[] => [
+  '--port',
+  '0',
+  '--tls-port',
+  String(port),
+  '--tls-cert-file',
+  tls.cert,
+  '--tls-key-file',
+  tls.key,
+  '--tls-ca-cert-file',
+  tls.ca,
+  '--tls-auth-clients',
+  'no',
+  '--tls-cluster',
+  'yes',
+  '--tls-replication',
+  'yes',
+];
+
 /** Waits until `check` holds (polling every 200 ms), for at most `ms`. */
 export async function waitUntil(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   const until = Date.now() + ms;

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './mongo-server.js';
-import { RedisGroup, type RedisProcess, redisCli, serverArgs, waitUntil } from './redis-processes.js';
+import { RedisGroup, type RedisProcess, type RedisTlsFiles, redisCliOf, serverArgs, tlsArgs, waitUntil } from './redis-processes.js';
 
 /** A master, a replica and three sentinels (Debian's redis-server and redis-sentinel) on loopback ports. */
 export interface RedisSentinelSet {
@@ -29,19 +29,28 @@ export interface RedisSentinelSet {
 
 const NAME = 'kassa';
 
+/** How a test's set is made: by default plain. */
+export interface RedisSentinelOptions {
+  /** TLS only, servers and sentinels (`tls-port`, replication and the sentinels' links too); clients trust `tls.ca`. */
+  readonly tls?: RedisTlsFiles;
+}
+
 /**
  * Starts the set and waits until it is whole: the replica in sync, and each sentinel knowing the
  * replica and the two other sentinels (else a failover could not happen). A master is judged down
  * after 1 s without an answer (down-after-milliseconds), so that a test's failover takes seconds.
  */
-export async function startRedisSentinelSet(): Promise<RedisSentinelSet> {
+export async function startRedisSentinelSet(options: RedisSentinelOptions = {}): Promise<RedisSentinelSet> {
   const group = new RedisGroup();
+  const { tls } = options;
+  const redisCli = redisCliOf(tls);
   try {
     const servers = new Map<number, RedisProcess>();
     const masterPort = await freePort();
     const replicaPort = await freePort();
-    servers.set(masterPort, await group.start('redis-server', serverArgs(masterPort), masterPort));
-    servers.set(replicaPort, await group.start('redis-server', serverArgs(replicaPort, '--replicaof', '127.0.0.1', String(masterPort)), replicaPort));
+    const tlsOn = (port: number) => (tls ? tlsArgs(port, tls) : []);
+    servers.set(masterPort, await group.start('redis-server', serverArgs(masterPort, ...tlsOn(masterPort)), masterPort));
+    servers.set(replicaPort, await group.start('redis-server', serverArgs(replicaPort, '--replicaof', '127.0.0.1', String(masterPort), ...tlsOn(replicaPort)), replicaPort));
     await waitUntil(async () => (await redisCli(replicaPort, 'INFO', 'replication')).includes('master_link_status:up'), 20_000, 'the replica in sync');
     const sentinelPorts: number[] = [];
     for (let n = 0; n < 3; n++) {
@@ -51,7 +60,10 @@ export async function startRedisSentinelSet(): Promise<RedisSentinelSet> {
       writeFileSync(
         conf,
         [
-          `port ${port}`,
+          ...(tls
+            ? // TLS only; tls-replication: the sentinel speaks TLS to the servers and to the other sentinels.
+              ['port 0', `tls-port ${port}`, `tls-cert-file ${tls.cert}`, `tls-key-file ${tls.key}`, `tls-ca-cert-file ${tls.ca}`, 'tls-auth-clients no', 'tls-replication yes']
+            : [`port ${port}`]),
           'bind 127.0.0.1',
           `dir ${group.dir}`,
           `sentinel monitor ${NAME} 127.0.0.1 ${masterPort} 2`,
