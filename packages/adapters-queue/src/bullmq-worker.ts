@@ -59,8 +59,11 @@ const PERIODIC_LEASE_MS = 15_000;
  * How long a periodic run holds its lock at most. A run hung on a call to a server that died (a
  * Cluster master's connection that never answers) would otherwise renew its lease for ever and stop
  * the relay or the sweep in every worker; past this the next tick runs beside it (redis-lock.ts).
+ * The relay only reads and writes storage and adds jobs: a minute is far past a healthy run. The
+ * sweep runs due jobs inline, webhook attempts among them (15 s each, 10 at a time, up to 100 and the
+ * test clocks' 100): ten minutes, so that a healthy sweep after a failover's backlog is never doubled.
  */
-const PERIODIC_MAX_HOLD_MS = 60_000;
+const PERIODIC_MAX_HOLD_MS: Readonly<Record<string, number>> = { [RELAY]: 60_000, [SWEEP]: 600_000 };
 
 /**
  * A BullMQ worker for Kassa's queue: the domain's jobs, and the periodic sweep and relay, each a job
@@ -122,8 +125,8 @@ export class BullmqWorker {
           // A tick that finds the previous run (here or in another worker) still going is skipped.
           if (run)
             return void (await runExclusive(locks, `${prefix}:${KASSA_QUEUE}:lock:${job.name}`, PERIODIC_LEASE_MS, run, {
-              maxHoldMs: PERIODIC_MAX_HOLD_MS,
-              onOverrun: () => logger.warn({ job: job.name, maxHoldMs: PERIODIC_MAX_HOLD_MS }, 'periodic run still going: its lock is let go, the next tick runs beside it'),
+              maxHoldMs: PERIODIC_MAX_HOLD_MS[job.name] as number,
+              onOverrun: () => logger.warn({ job: job.name, maxHoldMs: PERIODIC_MAX_HOLD_MS[job.name] }, 'periodic run still going: its lock is let go, the next tick runs beside it'),
             }));
           await work.runJob(job.data as QueuedJob);
         },

@@ -119,7 +119,7 @@ describe('BullMQ scheduler and worker (real Redis)', () => {
     expect(most).toBe(1);
   });
 
-  it('a stop waits for a running job within its grace, and no longer: a job cut short comes back to another worker', async () => {
+  it('a stop waits for a running job within its grace, and no longer', async () => {
     const prefix = `kassa-test-${randomUUID()}`;
     const queue = new Queue(KASSA_QUEUE, { connection: connection(), prefix });
     const finished: string[] = [];

@@ -41,7 +41,8 @@ export async function runExclusive(client: LockClient, key: string, leaseMs: num
   const overran = new Promise<typeof OVERRAN>((resolve) => {
     if (options.maxHoldMs !== undefined) overrun = setTimeout(() => resolve(OVERRAN), options.maxHoldMs);
   });
-  const running = work();
+  // A `work` that throws at once is a rejected run like any other (its lock released below), never an unrenewed-for-ever lease.
+  const running = Promise.resolve().then(work);
   try {
     if ((await Promise.race([running, overran])) === OVERRAN) {
       clearInterval(renew);

@@ -72,6 +72,13 @@ export const needsHashTags = (target: RedisTarget): boolean => target.kind === '
 export const REDIS_SOCKET_TIMEOUT_MS = 15_000;
 
 /**
+ * A producer's (an api process adding a job) command that gets no answer in this long fails: the
+ * request that asked for the job is answered, and the due-work sweep does the job. Never on a
+ * worker's clients (BullMQ's blocking waits last up to 10 s).
+ */
+export const PRODUCER_COMMAND_TIMEOUT_MS = 2_000;
+
+/**
  * Node's TLS options for a Redis connection: Node's defaults, so the certificate is verified against
  * the system's CAs and those of NODE_EXTRA_CA_CERTS (a private CA), and must name the host connected
  * to. A new object each time: a client may add its own fields to it.
@@ -81,7 +88,7 @@ const verifiedTls = (): Record<string, never> => ({});
 /** A new client on the target; its caller closes it (`disconnect()`). */
 export function redisClient(target: RedisTarget, use: RedisUse): RedisClient {
   const waits = use === 'worker';
-  const retries = { ...(waits ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1 }), socketTimeout: REDIS_SOCKET_TIMEOUT_MS };
+  const retries = { ...(waits ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS }), socketTimeout: REDIS_SOCKET_TIMEOUT_MS };
   switch (target.kind) {
     case 'single':
       return new Redis({ ...redisConnection(target.url), ...retries, ...(waits ? {} : { enableOfflineQueue: false }) });

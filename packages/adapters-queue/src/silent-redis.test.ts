@@ -6,7 +6,8 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { BullmqScheduler, KASSA_QUEUE } from './bullmq-scheduler.js';
 import { BullmqWorker } from './bullmq-worker.js';
 import { redisConnection } from './redis-connection.js';
-import { REDIS_SOCKET_TIMEOUT_MS, redisClient } from './redis-target.js';
+import { PRODUCER_COMMAND_TIMEOUT_MS, REDIS_SOCKET_TIMEOUT_MS, redisClient } from './redis-target.js';
+import { kassaQueue } from './bullmq-scheduler.js';
 
 /**
  * A TCP relay in front of the test run's real Redis that can go silent: the connections open so far
@@ -79,4 +80,24 @@ describe('a Redis whose connections go silent (real Redis behind a relay)', () =
     expect(Date.now() - silenced).toBeGreaterThan(1_000);
     expect(relay.opened()).toBeGreaterThan(opened);
   }, 120_000);
+
+  it(`an api process's job fails within ${PRODUCER_COMMAND_TIMEOUT_MS / 1000} s or so, so that its request is answered (the sweep does the job)`, async () => {
+    const relay = await silenceableRelay(redisConnection(inject('redisUrl')));
+    const client = redisClient({ kind: 'single', url: relay.url }, 'producer');
+    const queue = kassaQueue(client, `kassa-test-${randomUUID()}`);
+    queue.on('error', () => undefined);
+    closing.push(async () => {
+      await queue.close();
+      client.disconnect();
+      await relay.close();
+    });
+    const scheduler = new BullmqScheduler(queue);
+    const job = (id: string) => ({ name: 'webhook.attempt' as const, projectId: 1, aggregateId: id, runAt: new Date().toISOString() });
+    await scheduler.schedule(job('before'));
+    relay.silence();
+    const started = Date.now();
+    await expect(scheduler.schedule(job('after'))).rejects.toThrow();
+    // Before, the request waited out the socket timeout and the reconnections: 15 s and more.
+    expect(Date.now() - started).toBeLessThan(REDIS_SOCKET_TIMEOUT_MS / 2);
+  }, 60_000);
 });

@@ -18,7 +18,8 @@ import { TransportNotifications } from './notifications.js';
 import { gaugeSources } from './operations/gauge-sources.js';
 import { KassaMetrics } from './operations/kassa-metrics.js';
 import { countedEndpoints, countedRepositories, observedWebhooks, requestStampedScheduler } from './operations/observed-ports.js';
-import { Readiness } from './operations/readiness.js';
+import type { Readiness } from './operations/readiness.js';
+import { readinessOf } from './operations/readiness-of.js';
 import type { KassaSettings } from './settings.js';
 import type { Storage } from './storage.js';
 import { tracedEnvironment } from './telemetry/traced-ports.js';
@@ -61,18 +62,7 @@ export function buildContainer(f: Foundations): Container {
   container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
   container.bind(TOKENS.Ids).toConstantValue(new RandomUuids());
 
-  container.bind(TOKENS.Readiness).toResolvedValue(
-    (s: KassaSettings, storage: Storage, jobs: Jobs) =>
-      new Readiness(
-        { storage: () => storage.ping(), ...(s.jobs.kind === 'redis' ? { redis: () => jobs.ping() } : {}) },
-        undefined,
-        // A process serving the API answers without Redis (a job it cannot add, the sweep finds):
-        // a failover of one Redis master must not take every API out of the load balancer. A
-        // worker is not ready without it (docs/operations.md, "/ready").
-        new Set(s.role === 'worker' ? [] : ['redis']),
-      ),
-    [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs],
-  );
+  container.bind(TOKENS.Readiness).toResolvedValue((s: KassaSettings, storage: Storage, jobs: Jobs) => readinessOf(s.role, storage, jobs), [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs]);
   container.bind(TOKENS.Metrics).toResolvedValue(
     (s: KassaSettings, storage: Storage, jobs: Jobs, clock: Clock, readiness: Readiness, streams: OpenStreams) =>
       new KassaMetrics(

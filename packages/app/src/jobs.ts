@@ -29,6 +29,14 @@ export interface JobWork {
 export interface Jobs {
   readonly kind: 'in-process' | 'redis';
   readonly scheduler: Scheduler;
+  /**
+   * Records this process's queue layout (KASSA_QUEUE_PARTITIONS) as the deployment's and renews it;
+   * throws PartitionsMismatch when the running processes' differs. Called before anything is
+   * written or served. A no-op in process.
+   */
+  claim(): Promise<void>;
+  /** Throws while the layout last read from the deployment is not this process's (readiness). */
+  layoutAgrees(): Promise<void>;
   /** Starts running jobs here (a no-op for an api-only process on Redis). */
   start(work: JobWork): Promise<void>;
   /** Stops taking jobs and waits for the running ones. */
@@ -49,6 +57,8 @@ export function inProcessJobs(logger: Logger): Jobs {
   return {
     kind: 'in-process',
     scheduler,
+    claim: async () => {},
+    layoutAgrees: async () => {},
     async start(work) {
       scheduler.attach((job) => work.runJob(job));
       loops = [every(SWEEP_MS, () => work.runDueWork(), logger, 'due-work sweep'), every(RELAY_MS, () => work.relayEvents(), logger, 'event relay')];
@@ -90,36 +100,59 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
   // Every process records its partition count and renews it: one started with another count than
   // the running ones' refuses to start (its jobs would go to queues their workers never read).
   const claimKey = partitionsKey(options.prefix, needsHashTags(target));
-  const claim = () => claimPartitions(client, claimKey, options.partitions);
   let renewClaim: NodeJS.Timeout | undefined;
+  let mismatch: PartitionsMismatch | undefined;
+  const claimOnce = async () => {
+    try {
+      await claimPartitions(client, claimKey, options.partitions);
+      mismatch = undefined;
+    } catch (e) {
+      if (e instanceof PartitionsMismatch) mismatch = e;
+      throw e;
+    }
+  };
   return {
     kind: 'redis',
     scheduler: schedulers.length === 1 ? (schedulers[0] as BullmqScheduler) : new PartitionedScheduler(schedulers),
-    async start(work) {
-      // The producer's connection fails at once while it is not up yet: a few tries over 5 s.
-      for (const end = Date.now() + 5_000; ; ) {
+    async claim() {
+      // The producer's connection fails at once while it is not up yet. A worker, which can do
+      // nothing without Redis, waits for it; an api process gives up after 5 s and starts (it
+      // answers without Redis), and the renewal claims later.
+      const started = Date.now();
+      let warned = started;
+      for (;;) {
         try {
-          await claim();
+          await claimOnce();
           break;
         } catch (e) {
           if (e instanceof PartitionsMismatch) throw e;
-          if (Date.now() < end) {
-            await new Promise((r) => setTimeout(r, 200));
-            continue;
+          const waited = Date.now() - started;
+          if (!runsJobs && waited > 5_000) {
+            logger.warn({ err: { type: (e as Error).name, message: (e as Error).message } }, 'queue partitions not recorded yet: Redis did not answer');
+            break;
           }
-          // Redis away at the start: an api process starts anyway (it answers without Redis); the renewal claims later.
-          logger.warn({ err: { type: (e as Error).name, message: (e as Error).message } }, 'queue partitions not recorded yet: Redis did not answer');
-          break;
+          if (Date.now() - warned > 10_000) {
+            warned = Date.now();
+            logger.warn({ err: { type: (e as Error).name, message: (e as Error).message }, waitedMs: waited }, 'waiting for Redis to record the queue partitions');
+          }
+          await new Promise((r) => setTimeout(r, 200));
         }
       }
+      // A mismatch found later (the record ran out while Redis was away, and a process with another
+      // count took it) makes this process not ready: its readiness names it, an alert follows.
       renewClaim = setInterval(
         () =>
-          void claim().catch((e: Error) => {
+          void claimOnce().catch((e: Error) => {
             if (e instanceof PartitionsMismatch) logger.error({ partitions: e.mine, recorded: e.recorded }, e.message);
           }),
         PARTITIONS_CLAIM_TTL_MS / 3,
       );
       renewClaim.unref();
+    },
+    async layoutAgrees() {
+      if (mismatch) throw mismatch;
+    },
+    async start(work) {
       if (runsJobs)
         worker = await BullmqWorker.start(
           () => redisClient(target, 'worker'),

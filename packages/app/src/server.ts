@@ -125,6 +125,9 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   const listeners = await openListeners(settings.listeners, settings.role, options);
   const jobs = startJobs(settings.jobs, logger);
   if (settings.jobs.kind === 'redis') reportRedisTlsProblem(settings.jobs.target, logger);
+  // Before the seed is written and anything is served: a process whose KASSA_QUEUE_PARTITIONS is not
+  // the running processes' refuses to start here (its jobs would go to queues no worker reads).
+  await jobs.claim();
   const container = buildContainer({
     settings,
     logger,

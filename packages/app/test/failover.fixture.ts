@@ -28,6 +28,14 @@ const debug = (...args: unknown[]) => {
   if (DEBUG) console.log(new Date().toISOString(), ...args);
 };
 const parser = new XMLParser({ parseTagValue: false });
+/** A process's log line; a line that is not JSON (a library's print) counts as a warning of its own. */
+const parsedLine = (line: string): { level?: number; time?: number; msg?: string } => {
+  try {
+    return JSON.parse(line) as { level?: number; time?: number; msg?: string };
+  } catch {
+    return { level: 40, time: Date.now(), msg: line.slice(0, 200) };
+  }
+};
 
 export interface FailoverRun {
   /** The Redis variables of every process (KASSA_REDIS_SENTINELS…, KASSA_QUEUE_PARTITIONS). */
@@ -191,7 +199,7 @@ export async function runFailover(run: FailoverRun): Promise<void> {
         process: n === 0 ? 'api' : `worker ${n}`,
         lines: p.lines
           .filter((line) => {
-            const entry = JSON.parse(line) as { level?: number; time?: number };
+            const entry = parsedLine(line);
             return (entry.level ?? 0) >= 40 && (entry.time ?? 0) >= since;
           })
           .slice(-last),
@@ -300,7 +308,7 @@ export async function runFailover(run: FailoverRun): Promise<void> {
         (await troubleSince(killedAt, Number.POSITIVE_INFINITY)).logged.map(({ process, lines }) => [
           process,
           lines.reduce<Record<string, number>>((byMsg, line) => {
-            const msg = String((JSON.parse(line) as { msg?: string }).msg);
+            const msg = String(parsedLine(line).msg);
             byMsg[msg] = (byMsg[msg] ?? 0) + 1;
             return byMsg;
           }, {}),

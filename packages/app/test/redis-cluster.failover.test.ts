@@ -11,7 +11,13 @@ const PARTITIONS = 3;
 
 /** Each partition's queue as the Cluster holds it: depths, the periodic runs' locks and their schedulers. */
 async function queueState(nodes: string, partitions: number): Promise<unknown> {
-  const client = new Cluster(nodes.split(',').map((n) => ({ host: n.split(':')[0] as string, port: Number(n.split(':')[1]) })));
+  // No offline queue: with the cluster down, every read fails at once rather than hang the failure's message.
+  const client = new Cluster(
+    nodes.split(',').map((n) => ({ host: n.split(':')[0] as string, port: Number(n.split(':')[1]) })),
+    { enableOfflineQueue: false, redisOptions: { commandTimeout: 2_000 } },
+  );
+  // Ready, or 5 s: a cluster that never gets ready fails each read below at once.
+  await Promise.race([new Promise((r) => client.once('ready', r)), new Promise((r) => setTimeout(r, 5_000))]);
   try {
     const state: Record<string, unknown> = {};
     for (let n = 0; n < partitions; n++) {

@@ -135,7 +135,7 @@ export class KassaMetrics implements HttpObserver {
     });
     new Gauge({
       name: 'kassa_ready',
-      help: 'Whether this process is ready for traffic (1) or not (0: draining, or storage or Redis not answering), as GET /ready says',
+      help: "Whether this process is ready for traffic (1) or not (0: draining, storage not answering, Redis not answering a worker, or its queue partitions not the deployment's), as GET /ready says",
       registers: [registry],
       collect() {
         return guarded('kassa_ready', async () => this.set((await gauges.ready()) ? 1 : 0))();
