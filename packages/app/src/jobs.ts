@@ -116,18 +116,20 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
     scheduler: schedulers.length === 1 ? (schedulers[0] as BullmqScheduler) : new PartitionedScheduler(schedulers),
     async claim() {
       // The producer's connection fails at once while it is not up yet. A worker, which can do
-      // nothing without Redis, waits for it; an api process gives up after 5 s and starts (it
-      // answers without Redis), and the renewal claims later.
+      // nothing without Redis, waits for it; an api process waits 2 s at most and starts (it answers
+      // without Redis), then tries every second until it has claimed.
       const started = Date.now();
       let warned = started;
+      let claimed = false;
       for (;;) {
         try {
           await claimOnce();
+          claimed = true;
           break;
         } catch (e) {
           if (e instanceof PartitionsMismatch) throw e;
           const waited = Date.now() - started;
-          if (!runsJobs && waited > 5_000) {
+          if (!runsJobs && waited > 2_000) {
             logger.warn({ err: { type: (e as Error).name, message: (e as Error).message } }, 'queue partitions not recorded yet: Redis did not answer');
             break;
           }
@@ -139,15 +141,28 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
         }
       }
       // A mismatch found later (the record ran out while Redis was away, and a process with another
-      // count took it) makes this process not ready: its readiness names it, an alert follows.
-      renewClaim = setInterval(
-        () =>
-          void claimOnce().catch((e: Error) => {
-            if (e instanceof PartitionsMismatch) logger.error({ partitions: e.mine, recorded: e.recorded }, e.message);
-          }),
-        PARTITIONS_CLAIM_TTL_MS / 3,
-      );
-      renewClaim.unref();
+      // count took it; or, on an api process, the first claim made after its start) makes this process
+      // not ready: its readiness names it, an alert follows.
+      const renewEvery = (ms: number) => {
+        clearInterval(renewClaim);
+        renewClaim = setInterval(
+          () =>
+            void claimOnce().then(
+              () => {
+                if (!claimed) {
+                  claimed = true;
+                  renewEvery(PARTITIONS_CLAIM_TTL_MS / 3);
+                }
+              },
+              (e: Error) => {
+                if (e instanceof PartitionsMismatch) logger.error({ partitions: e.mine, recorded: e.recorded }, e.message);
+              },
+            ),
+          ms,
+        );
+        renewClaim.unref();
+      };
+      renewEvery(claimed ? PARTITIONS_CLAIM_TTL_MS / 3 : 1_000);
     },
     async layoutAgrees() {
       if (mismatch) throw mismatch;
