@@ -22,6 +22,7 @@ import { Readiness } from './operations/readiness.js';
 import type { KassaSettings } from './settings.js';
 import type { Storage } from './storage.js';
 import { tracedEnvironment } from './telemetry/traced-ports.js';
+import { routeNamingObserver } from './telemetry/route-naming.js';
 import { currentTraceparent, tracingOn } from './telemetry/trace-context.js';
 import { TOKENS, type PublicUrls } from './tokens.js';
 
@@ -196,7 +197,7 @@ export function buildContainer(f: Foundations): Container {
       ready: () => readiness.report(),
       metrics: () => metrics.exposition(),
       requestScope: f.requests,
-      observer: metrics,
+      observer: routeNamingObserver(metrics) ?? metrics,
     }),
     [TOKENS.Settings, TOKENS.Logger, TOKENS.Storage, TOKENS.Clock, TOKENS.Ids, TOKENS.UseCases, TOKENS.Readiness, TOKENS.Metrics],
   );

@@ -7,9 +7,21 @@ import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, tr
  */
 let on = false;
 
-/** Called by the SDK's start (tracing-sdk.ts) once spans are being exported. */
-export const tracingStarted = (): void => {
+/** Names the running request's server span by its route template (the SDK's: tracing-sdk.ts). */
+let routeNamer: (route: string) => void = () => {};
+
+/** Called by the SDK's start (tracing-sdk.ts) once spans are being exported, with how a server span is named. */
+export const tracingStarted = (nameRoute?: (route: string) => void): void => {
   on = true;
+  if (nameRoute) routeNamer = nameRoute;
+};
+
+/**
+ * Names the server span of the request being answered by the route Express matched (its template,
+ * never its path): called as the response finishes, before the HTTP instrumentation ends the span.
+ */
+export const nameServerSpan = (route: string): void => {
+  if (on) routeNamer(route);
 };
 
 /** Whether this process exports traces (OTEL_EXPORTER_OTLP_ENDPOINT was set when it started). */

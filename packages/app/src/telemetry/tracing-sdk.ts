@@ -2,13 +2,14 @@ import { register } from 'node:module';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { context } from '@opentelemetry/api';
+import { getRPCMetadata, RPCType } from '@opentelemetry/core';
 import { CallerLinkProcessor, OutboundTraceContext } from './caller-context.js';
 import { ScrubbingExporter } from './scrubbing-exporter.js';
 import { tracingStarted } from './trace-context.js';
@@ -29,6 +30,18 @@ function batchOptions(env: TracingEnv) {
     maxExportBatchSize: numberOf(env['OTEL_BSP_MAX_EXPORT_BATCH_SIZE']),
   };
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * Names the running request's server span by its route template: the HTTP instrumentation reads the
+ * route from the request's RPC metadata when the response closes (its `http.route` and the span's
+ * name, `POST /api/v3/...`). Kassa's listeners report the route as the response finishes
+ * (route-naming.ts), so Express's instrumentation, which wraps every layer of every router to learn
+ * it, is not loaded.
+ */
+function nameRoute(route: string): void {
+  const metadata = getRPCMetadata(context.active());
+  if (metadata?.type === RPCType.HTTP) metadata.route = route;
 }
 
 /**
@@ -55,8 +68,6 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
       // Server spans for every listener, named by the route Express matched; no headers recorded. The
       // probes (the admin listener's /health, /ready and /metrics, polled every few seconds) make none.
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => isProbe(request.url) }),
-      // Route handlers only: a span per middleware would cost more than the request's own work.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER, ExpressLayerType.REQUEST_HANDLER] }),
       // Calls made inside a request's or job's trace only (the relay's and BullMQ's polling is not traced).
       new MongoDBInstrumentation({ requireParentSpan: true }),
       // The command's name only: its arguments are keys and values (a job's data among them).
@@ -67,6 +78,6 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
   });
   sdk.start();
   await waitForAllMessagesAcknowledged();
-  tracingStarted();
+  tracingStarted(nameRoute);
   return { shutdown: () => sdk.shutdown() };
 }

@@ -15,12 +15,14 @@ import { FREE_PORTS } from '../servers/free-ports.js';
  * start` runs it, with traces exported (OTLP http/protobuf, every request sampled: the SDK's default
  * sampler) to a local receiver, and without, side by side: rounds of both back to back, order
  * alternating; the ratio is the median of the rounds' traced/untraced throughput (issue 35: >= 0.85).
- * BENCH_ROUNDS, BENCH_SECONDS as the JSON benchmark's.
+ * BENCH_ROUNDS, BENCH_SECONDS as the JSON benchmark's; BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof`) are given to both servers' Node, to profile them under this load.
  */
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 6);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const TARGET = 0.85;
+const NODE_ARGS = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
 const MAIN = fileURLToPath(new URL('../../../app/dist/main.js', import.meta.url));
 
 // The local receiver: takes every export, counts its bytes, answers an empty (valid) response.
@@ -48,7 +50,7 @@ interface Server {
 
 /** Kassa from its entry (the log read until "kassa started", then let go), on free ports and in memory. */
 async function start(name: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...FREE_PORTS, KASSA_DATA_DIR: '', KASSA_SEED_FILE: seed, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, MAIN], { env: { ...process.env, ...FREE_PORTS, KASSA_DATA_DIR: '', KASSA_SEED_FILE: seed, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     if (!line.includes('"msg":"kassa started"')) continue;
