@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import { createHmac, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { defaultSettings, kassaUseCases, SystemClock, type Clock, type IdGenerator, type KassaPorts, type Notification, type Scheduler, type WebhookSender } from '@kassa/domain';
@@ -90,7 +91,8 @@ export function buildContainer(f: Foundations): Container {
       // only, each unless the operator allows private networks: checked again when the connection is made.
       const publicOnly = (n: Notification) =>
         n.channel === 'test-callback' ? callers.callbackPrivateNetworks === 'refuse' : n.channel.startsWith('endpoint-') && callers.webhookPrivateNetworks === 'refuse';
-      const sender = new HttpWebhookSender(clock, { publicOnly, ...(f.resolve ? { resolve: f.resolve } : {}) });
+      // Traces on, each attempt is a span (the webhook's traceparent is undici's, inside it).
+      const sender = new HttpWebhookSender(clock, { publicOnly, ...(f.resolve ? { resolve: f.resolve } : {}), ...(tracingOn() ? { tracer: trace.getTracer('kassa-webhooks') } : {}) });
       return {
         // contracts, invoices, subscriptions: each write that storage accepted is counted.
         ...countedRepositories(storage, metrics, clock),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type KassaProcess, type Received, startKassaProcess, startReceiver, type HttpReceiver } from '@kassa/devkit';
 import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
@@ -252,4 +252,39 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     expect(serverSpans.length).toBeGreaterThan(0);
     for (const s of spans.filter((x) => x.scope.includes('instrumentation-http'))) expect(s.name).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|\d{5,}/);
   });
+});
+
+describe('stopping with a collector that never answers', () => {
+  it('stops promptly on SIGTERM: the last export is given a short deadline, not its 10 s timeout', async () => {
+    // A collector that takes each export and never answers it (nor closes the connection).
+    const held: ServerResponse[] = [];
+    let exportsSeen = 0;
+    const silent = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        exportsSeen += 1;
+        held.push(res);
+      });
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const stuck = await startKassaProcess({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      // The batch waits for the stop: the spans below are sent by the shutdown's flush.
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+    });
+    try {
+      for (let i = 0; i < 5; i++) await (await fetch(`${stuck.urls.api}/api/v3/projects/1/invoices/unknown-${i}`)).arrayBuffer();
+      const started = Date.now();
+      const code = await stuck.stop();
+      const tookMs = Date.now() - started;
+      // The flush was attempted (the collector took it), and did not hold the stop.
+      expect(exportsSeen).toBeGreaterThan(0);
+      expect(code).toBe(0);
+      expect(tookMs).toBeLessThan(5_000);
+    } finally {
+      for (const res of held) res.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  }, 30_000);
 });

@@ -15,6 +15,24 @@ import { ScrubbingExporter } from './scrubbing-exporter.js';
 import { tracingStarted } from './trace-context.js';
 import type { OtlpProtocol, Tracing, TracingEnv } from './tracing-types.js';
 
+/**
+ * How long a stopping process waits for its last spans to leave, once its servers and workers have
+ * stopped: the exporter's own timeout (OTEL_EXPORTER_OTLP_TIMEOUT, 10 s by default, and its retries)
+ * would otherwise be added to every stop when the collector does not answer, past a platform's grace
+ * period (Kubernetes' 30 s). Spans still unsent then are lost; the process stops.
+ */
+export const SHUTDOWN_DEADLINE_MS = 2_000;
+
+/** `work`, or nothing once `ms` have passed (the timer does not hold the process). */
+function withDeadline(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  return Promise.race([work.catch(() => undefined), deadline]).finally(() => clearTimeout(timer));
+}
+
 const numberOf = (v: string | undefined): number | undefined => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
 
 /** The health, readiness and metrics probes' paths (a query string aside). */
@@ -79,5 +97,5 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
   sdk.start();
   await waitForAllMessagesAcknowledged();
   tracingStarted(nameRoute);
-  return { shutdown: () => sdk.shutdown() };
+  return { shutdown: () => withDeadline(sdk.shutdown(), SHUTDOWN_DEADLINE_MS) };
 }
