@@ -96,7 +96,11 @@ describe("Kassa's own ids are exported whole; a merchant's chosen ids and free t
     const exported: ReadableSpan[] = [];
     const inner: SpanExporter = { export: (spans, done) => (exported.push(...spans), done({ code: 0 })), shutdown: async () => {} };
     const base = { events: [], links: [], status: { code: 0 }, spanContext: () => ({ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: 1 }) };
-    const clean = { ...base, name: 'GET /api/v3/projects/:projectId/invoices/:invoiceId', attributes: { 'url.path': '/api/v3/projects/1/invoices/0f8e2a4c-1b2d-4e5f-8a9b-0c1d2e3f4a5b', 'http.response.status_code': 200 } };
+    const clean = {
+      ...base,
+      name: 'GET /api/v3/projects/:projectId/invoices/:invoiceId',
+      attributes: { 'url.path': '/api/v3/projects/1/invoices/0f8e2a4c-1b2d-4e5f-8a9b-0c1d2e3f4a5b', 'http.response.status_code': 200 },
+    };
     const dirty = { ...base, name: 'GET', attributes: { 'url.path': '/v1/subscribers/79161234567', 'http.response.status_code': 200 } };
     new ScrubbingExporter(inner).export([clean, dirty] as unknown as ReadableSpan[], () => {});
     expect(exported[0]).toBe(clean);

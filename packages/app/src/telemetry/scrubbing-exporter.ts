@@ -29,14 +29,32 @@ const LONG_NUMBERS = /\+?\d{6,}(\d{4})/g;
 const KNOWN_IDS = /(^|[._])(project|invoice|operation|transaction|contract|subscription|refund|aggregate|event|job|request|endpoint|delivery|trace|span)[._]?id$|^webhook\.id$/;
 export const isKnownId = (key: string): boolean => KNOWN_IDS.test(key) && !key.includes('merchant');
 
-/** Fewer digits than the shortest run either mask looks for (10; a card number has 13 at least): nothing to mask. */
-function fewDigits(text: string): boolean {
+/** What becomes of an attribute by its name, remembered: spans repeat the same few names. */
+const KEY_RULES = new Map<string, 'drop' | 'keep' | 'scrub'>();
+function ruleOf(key: string): 'drop' | 'keep' | 'scrub' {
+  let rule = KEY_RULES.get(key);
+  if (rule === undefined) {
+    rule = DROPPED.test(key) ? 'drop' : isKnownId(key) ? 'keep' : 'scrub';
+    // Names are bounded by the instrumentations and Kassa's code; an extension's odd ones are not kept beyond a bound.
+    if (KEY_RULES.size < 1000) KEY_RULES.set(key, rule);
+  }
+  return rule;
+}
+
+/**
+ * Whether `text` holds a run either mask looks for: 10 digits in a row (LONG_NUMBERS), or 13 digits
+ * joined by single spaces or dashes (a card number, maskCardNumbers). Most values (a method, an
+ * address, a route, a path of UUIDs and small numbers) hold none, and skip both masks.
+ */
+function holdsLongRun(text: string): boolean {
   let digits = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57 && ++digits >= 10) return false;
+    if (c >= 48 && c <= 57) {
+      if (++digits >= 10) return true;
+    } else if (!((c === 32 || c === 45) && digits > 0 && i + 1 < text.length && text.charCodeAt(i + 1) >= 48 && text.charCodeAt(i + 1) <= 57)) digits = 0;
   }
-  return true;
+  return false;
 }
 
 /** The value with the URL's query and user info removed, card numbers and long numbers masked (a known id's value as it is). */
@@ -48,8 +66,7 @@ export function scrubValue(key: string, value: string): string {
     if (query >= 0) text = text.slice(0, query);
     if (text.includes('@')) text = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
   }
-  // Most values (a method, an address, a route, a path of UUIDs and small numbers) hold too few digits to mask.
-  if (fewDigits(text)) return text;
+  if (!holdsLongRun(text)) return text;
   return maskCardNumbers(text).replace(LONG_NUMBERS, '…$1');
 }
 
@@ -66,8 +83,9 @@ export function scrubAttributes(attributes: Attributes): Attributes {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const value = attributes[key];
-    const dropped = DROPPED.test(key);
-    const scrubbed = dropped ? undefined : scrubOne(key, value);
+    const rule = ruleOf(key);
+    const dropped = rule === 'drop';
+    const scrubbed = rule === 'scrub' ? scrubOne(key, value) : value;
     // An array is a new one whatever it holds: compared by its items.
     const same = !dropped && (scrubbed === value || (Array.isArray(value) && Array.isArray(scrubbed) && scrubbed.every((v, j) => v === value[j])));
     if (same && out === undefined) continue;

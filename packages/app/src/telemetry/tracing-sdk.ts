@@ -12,6 +12,7 @@ import { context } from '@opentelemetry/api';
 import { getRPCMetadata, RPCType } from '@opentelemetry/core';
 import { CallerLinkProcessor, OutboundTraceContext } from './caller-context.js';
 import { ScrubbingExporter } from './scrubbing-exporter.js';
+import { ServerContextManager } from './server-context.js';
 import { tracingStarted } from './trace-context.js';
 import type { OtlpProtocol, Tracing, TracingEnv } from './tracing-types.js';
 
@@ -78,6 +79,8 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
     // Traces only: Kassa's metrics are Prometheus's on the admin listener, its logs JSON lines.
     metricReaders: [],
     logRecordProcessors: [],
+    // AsyncLocalStorage, without patching each incoming request and response (server-context.ts).
+    contextManager: new ServerContextManager(),
     spanProcessors: [new CallerLinkProcessor(), new BatchSpanProcessor(new ScrubbingExporter(exporter), batchOptions(env))],
     // W3C tracecontext out, nothing in: a caller's context is a link only, its baggage goes nowhere (caller-context.ts).
     textMapPropagator: new OutboundTraceContext(),
