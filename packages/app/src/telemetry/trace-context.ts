@@ -56,11 +56,19 @@ export function currentTraceparent(): string | undefined {
 
 /** `trace_id` and `span_id` of the running span, for every log line written inside it. */
 export function traceFields(): { trace_id?: string; span_id?: string } {
-  if (!on) return {};
+  return addTraceFields({});
+}
+
+/** `fields` with `trace_id` and `span_id` of the running span added, if one runs (the logger's mixin: one object a line). */
+export function addTraceFields<T extends object>(fields: T): T & { trace_id?: string; span_id?: string } {
+  const out = fields as T & { trace_id?: string; span_id?: string };
+  if (!on) return out;
   const span = trace.getActiveSpan();
-  if (!span) return {};
+  if (!span) return out;
   const { traceId, spanId } = span.spanContext();
-  return { trace_id: traceId, span_id: spanId };
+  out.trace_id = traceId;
+  out.span_id = spanId;
+  return out;
 }
 
 /**

@@ -38,7 +38,12 @@ const numberOf = (v: string | undefined): number | undefined => (v !== undefined
 
 /** The health, readiness and metrics probes' paths (a query string aside). */
 const PROBES = new Set(['/health', '/ready', '/metrics']);
-const isProbe = (url: string | undefined): boolean => url !== undefined && PROBES.has(url.split('?', 1)[0] as string);
+const isProbe = (url: string | undefined): boolean => {
+  if (url === undefined) return false;
+  // Every request is asked: no array made (split) for the path.
+  const query = url.indexOf('?');
+  return PROBES.has(query === -1 ? url : url.slice(0, query));
+};
 
 /** The batch's standard variables (OTEL_BSP_*): the SDK reads them only for the processor it makes itself. */
 function batchOptions(env: TracingEnv) {
