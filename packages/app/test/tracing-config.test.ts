@@ -76,6 +76,7 @@ describe("Kassa's own ids are exported whole; a merchant's chosen ids and free t
       'webhook.id': 'evt_79161234567',
       'kassa.merchant_order_id': 'order-79161234567',
       'kassa.merchant_customer_id': '79161234567',
+      'kassa.request_id': 'req-79161234567',
       'url.path': `/api/v3/projects/1/invoices/${long}`,
       'exception.message': 'operation 79161234567 failed',
     });
@@ -87,6 +88,7 @@ describe("Kassa's own ids are exported whole; a merchant's chosen ids and free t
       'webhook.id': 'evt_79161234567',
       'kassa.merchant_order_id': 'order-…4567',
       'kassa.merchant_customer_id': '…4567',
+      'kassa.request_id': 'req-…4567',
       'url.path': expect.stringMatching(/^\/api\/v3\/projects\/1\/invoices\/\*+1111$/),
       'exception.message': 'operation …4567 failed',
     });
@@ -94,7 +96,13 @@ describe("Kassa's own ids are exported whole; a merchant's chosen ids and free t
 
   it('passes a span with nothing to scrub on as it is, and copies one that has', () => {
     const exported: ReadableSpan[] = [];
-    const inner: SpanExporter = { export: (spans, done) => (exported.push(...spans), done({ code: 0 })), shutdown: async () => {} };
+    const inner: SpanExporter = {
+      export: (spans, done) => {
+        exported.push(...spans);
+        done({ code: 0 });
+      },
+      shutdown: async () => {},
+    };
     const base = { events: [], links: [], status: { code: 0 }, spanContext: () => ({ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: 1 }) };
     const clean = {
       ...base,

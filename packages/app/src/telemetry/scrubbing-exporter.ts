@@ -22,11 +22,11 @@ const LONG_NUMBERS = /\+?\d{6,}(\d{4})/g;
 /**
  * Ids Kassa makes itself (a project's number, an invoice's, an operation's or an event's id, a job's
  * aggregate): they are never a customer's number, and a trace is searched by them, so they are
- * exported whole, however many digits they hold. An id a merchant chose (`merchant_order_id`,
- * `merchant_customer_id`, `merchant_contract_id`) may hold anything, an msisdn among others: it is
- * masked as any other text.
+ * exported whole, however many digits they hold. An id a caller chose (`merchant_order_id`,
+ * `merchant_customer_id`, `merchant_contract_id`, a request id, an idempotency key) may hold
+ * anything, an msisdn among others: it is masked as any other text.
  */
-const KNOWN_IDS = /(^|[._])(project|invoice|operation|transaction|contract|subscription|refund|aggregate|event|job|request|endpoint|delivery|trace|span)[._]?id$|^webhook\.id$/;
+const KNOWN_IDS = /(^|[._])(project|invoice|operation|transaction|contract|subscription|refund|aggregate|event|endpoint|delivery|trace|span)[._]?id$|^webhook\.id$/;
 export const isKnownId = (key: string): boolean => KNOWN_IDS.test(key) && !key.includes('merchant');
 
 /** What becomes of an attribute by its name, remembered: spans repeat the same few names. */
