@@ -70,7 +70,7 @@ function nameRoute(route: string): void {
 
 /**
  * The SDK, imported only when tracing is configured (tracing.ts). The instrumentations patch
- * express, mongodb and ioredis as they load: Kassa's modules are ECMAScript modules, so the
+ * mongodb and ioredis as they load: Kassa's modules are ECMAScript modules, so the
  * import-in-the-middle loader hook is registered first, for the instrumented modules only.
  */
 export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): Promise<Tracing> {
