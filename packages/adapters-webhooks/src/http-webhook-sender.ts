@@ -1,6 +1,6 @@
 import { webhookSignature } from '@kassa/protocol';
 import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa/domain';
-import { SpanStatusCode, trace } from '@opentelemetry/api';
+import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Agent, fetch, type Response } from 'undici';
 import { dnsResolver, namesPrivateHost, publicOnlyLookup, type HostResolver } from './callback-targets.js';
@@ -53,13 +53,6 @@ class Gate {
   }
 }
 
-/**
- * Each attempt is a span (OpenTelemetry's API: a no-op unless the app started the SDK), the child of
- * the delivery job's; the fetch inside it is undici's client span, whose instrumentation sends the
- * merchant the W3C `traceparent` header of that trace.
- */
-const tracer = trace.getTracer('kassa-webhooks');
-
 /** Standard Webhooks: an attempt that has not answered 2xx within this is a failure. */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** The part of an answer's body kept with the attempt. */
@@ -104,6 +97,13 @@ export interface WebhookSenderOptions {
   readonly publicOnly?: (notification: Notification) => boolean;
   /** How names are resolved for `publicOnly` notifications (default `dnsResolver()`). */
   readonly resolve?: HostResolver;
+  /**
+   * The tracer of the attempts' spans, given when the process exports traces: each attempt is then
+   * a span, the child of the delivery job's, and the fetch inside it undici's client span, whose
+   * instrumentation sends the merchant the W3C `traceparent` header of that trace. Without it no
+   * span is begun at all (not even the API's no-op one and its closure).
+   */
+  readonly tracer?: Tracer;
 }
 
 /**
@@ -149,14 +149,14 @@ export class HttpWebhookSender implements WebhookSender {
     const gate = this.gates.get(origin) ?? new Gate(this.perEndpoint);
     this.gates.set(origin, gate);
     return gate
-      .run(() => this.tracedAttempt(notification, signing))
+      .run(() => (this.options.tracer ? this.tracedAttempt(this.options.tracer, notification, signing) : this.attempt(notification, signing)))
       .finally(() => {
         if (gate.idle) this.gates.delete(origin);
       });
   }
 
   /** The attempt in its span: the event's id and the channel, the answer's status, an error status when it failed. */
-  private tracedAttempt(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
+  private tracedAttempt(tracer: Tracer, notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
     return tracer.startActiveSpan('webhook attempt', { attributes: { 'webhook.id': signing.webhookId, 'kassa.webhook.channel': notification.channel } }, async (span) => {
       try {
         const result = await this.attempt(notification, signing);

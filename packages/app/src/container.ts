@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import { createHmac, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { defaultSettings, kassaUseCases, SystemClock, type Clock, type IdGenerator, type KassaPorts, type Notification, type Scheduler, type WebhookSender } from '@kassa/domain';
@@ -23,6 +24,7 @@ import { readinessOf } from './operations/readiness-of.js';
 import type { KassaSettings } from './settings.js';
 import type { Storage } from './storage.js';
 import { tracedEnvironment } from './telemetry/traced-ports.js';
+import { routeNamingObserver } from './telemetry/route-naming.js';
 import { currentTraceparent, tracingOn } from './telemetry/trace-context.js';
 import { TOKENS, type PublicUrls } from './tokens.js';
 
@@ -85,7 +87,8 @@ export function buildContainer(f: Foundations): Container {
       // only, each unless the operator allows private networks: checked again when the connection is made.
       const publicOnly = (n: Notification) =>
         n.channel === 'test-callback' ? callers.callbackPrivateNetworks === 'refuse' : n.channel.startsWith('endpoint-') && callers.webhookPrivateNetworks === 'refuse';
-      const sender = new HttpWebhookSender(clock, { publicOnly, ...(f.resolve ? { resolve: f.resolve } : {}) });
+      // Traces on, each attempt is a span (the webhook's traceparent is undici's, inside it).
+      const sender = new HttpWebhookSender(clock, { publicOnly, ...(f.resolve ? { resolve: f.resolve } : {}), ...(tracingOn() ? { tracer: trace.getTracer('kassa-webhooks') } : {}) });
       return {
         // contracts, invoices, subscriptions: each write that storage accepted is counted.
         ...countedRepositories(storage, metrics, clock),
@@ -192,7 +195,7 @@ export function buildContainer(f: Foundations): Container {
       ready: () => readiness.report(),
       metrics: () => metrics.exposition(),
       requestScope: f.requests,
-      observer: metrics,
+      observer: routeNamingObserver(metrics) ?? metrics,
     }),
     [TOKENS.Settings, TOKENS.Logger, TOKENS.Storage, TOKENS.Clock, TOKENS.Ids, TOKENS.UseCases, TOKENS.Readiness, TOKENS.Metrics],
   );

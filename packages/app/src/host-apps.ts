@@ -6,6 +6,10 @@ import { createDocumentHostApp, type DocumentHost, type DocumentRefusal } from '
 import type { HttpDeps } from './http-deps.js';
 import type { HostName } from './settings.js';
 import { xmlEndpoints } from './xml-endpoints.js';
+import { routeNamingObserver } from './telemetry/route-naming.js';
+
+/** `{ [key]: value }`, or nothing when `value` is undefined (the deps' optional fields are absent, not undefined). */
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
 
 /**
  * What the benchmark's cost table switches off, one at a time, to show what each costs a call
@@ -36,7 +40,8 @@ export function hostApps(wired: HttpDeps, pages: JwtPaymentPages, off: ReadonlyS
   const { observer, idempotency, ...rest } = wired;
   const httpDeps: HttpDeps = {
     ...rest,
-    ...(observer && !off.has('metrics') ? { observer } : {}),
+    // Traces on, the observer also names each request's server span by its route (route-naming.ts).
+    ...optional('observer', routeNamingObserver(observer && !off.has('metrics') ? observer : undefined)),
     ...(idempotency && !off.has('idempotency') ? { idempotency } : {}),
   };
   const { subsHost, ...raw } = xmlEndpoints(httpDeps);

@@ -17,7 +17,7 @@ import { importSeed } from './operations/seed-import.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { settingsOf, type HostName, type JobSettings, type KassaSettings, type ListenerName, type ListenerSettings } from './settings.js';
 import { inMemoryStorage, mongoStorage, type Storage } from './storage.js';
-import { inSpan, outsideTraces, traceFields, tracingOn } from './telemetry/trace-context.js';
+import { addTraceFields, inSpan, outsideTraces, tracingOn } from './telemetry/trace-context.js';
 import { TOKENS, type PublicUrls } from './tokens.js';
 
 export type { BenchmarkSwitch } from './host-apps.js';
@@ -116,8 +116,8 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   const logger = createLogger(settings.logLevel, options.logDestination, () => {
     const requestId = requests.requestId();
     // With traces on, every line written inside a span names it (trace_id, span_id).
-    const ids = requestId === undefined ? {} : { requestId };
-    return traced ? { ...ids, ...traceFields() } : ids;
+    const ids: { requestId?: string } = requestId === undefined ? {} : { requestId };
+    return traced ? addTraceFields(ids) : ids;
   });
   const directory = await readDirectory(settings);
   const extensions = await loadExtensions(settings.extensions, { env: process.env, logger });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { HttpWebhookSender } from '@kassa/adapters-webhooks';
+import { startReceiver } from '@kassa/devkit';
+import { SystemClock } from '@kassa/domain';
 import { ScrubbingExporter, scrubAttributes } from '../src/telemetry/scrubbing-exporter.js';
 import { context, propagation, ROOT_CONTEXT, trace, type TextMapGetter } from '@opentelemetry/api';
 import { CallerLinkProcessor, OutboundTraceContext } from '../src/telemetry/caller-context.js';
@@ -59,6 +62,82 @@ describe('the exported attributes are scrubbed', () => {
       'http.response.status_code': 201,
     });
     expect(JSON.stringify(out)).not.toMatch(/79161234567|4111111111111111|abc|Zm9v/);
+  });
+});
+
+describe("Kassa's own ids are exported whole; a merchant's chosen ids and free text are masked", () => {
+  it('keeps a long numeric invoice, operation, project or event id; masks the same digits in a merchant id, a path or a message', () => {
+    const long = '4111111111111111'; // Luhn-valid: a card number's shape
+    const out = scrubAttributes({
+      'kassa.invoice_id': long,
+      'kassa.operation_id': '79161234567',
+      'kassa.aggregate_id': '12345678901234567890',
+      'kassa.project_id': '1234567890',
+      'webhook.id': 'evt_79161234567',
+      'kassa.merchant_order_id': 'order-79161234567',
+      'kassa.merchant_customer_id': '79161234567',
+      'kassa.request_id': 'req-79161234567',
+      'url.path': `/api/v3/projects/1/invoices/${long}`,
+      'exception.message': 'operation 79161234567 failed',
+    });
+    expect(out).toEqual({
+      'kassa.invoice_id': long,
+      'kassa.operation_id': '79161234567',
+      'kassa.aggregate_id': '12345678901234567890',
+      'kassa.project_id': '1234567890',
+      'webhook.id': 'evt_79161234567',
+      'kassa.merchant_order_id': 'order-…4567',
+      'kassa.merchant_customer_id': '…4567',
+      'kassa.request_id': 'req-…4567',
+      'url.path': expect.stringMatching(/^\/api\/v3\/projects\/1\/invoices\/\*+1111$/),
+      'exception.message': 'operation …4567 failed',
+    });
+  });
+
+  it('passes a span with nothing to scrub on as it is, and copies one that has', () => {
+    const exported: ReadableSpan[] = [];
+    const inner: SpanExporter = {
+      export: (spans, done) => {
+        exported.push(...spans);
+        done({ code: 0 });
+      },
+      shutdown: async () => {},
+    };
+    const base = { events: [], links: [], status: { code: 0 }, spanContext: () => ({ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: 1 }) };
+    const clean = {
+      ...base,
+      name: 'GET /api/v3/projects/:projectId/invoices/:invoiceId',
+      attributes: { 'url.path': '/api/v3/projects/1/invoices/0f8e2a4c-1b2d-4e5f-8a9b-0c1d2e3f4a5b', 'http.response.status_code': 200 },
+    };
+    const dirty = { ...base, name: 'GET', attributes: { 'url.path': '/v1/subscribers/79161234567', 'http.response.status_code': 200 } };
+    new ScrubbingExporter(inner).export([clean, dirty] as unknown as ReadableSpan[], () => {});
+    expect(exported[0]).toBe(clean);
+    expect(exported[1]).not.toBe(dirty);
+    expect(exported[1]?.attributes).toEqual({ 'url.path': '/v1/subscribers/…4567', 'http.response.status_code': 200 });
+    expect(dirty.attributes['url.path']).toBe('/v1/subscribers/79161234567');
+  });
+});
+
+describe('a webhook attempt is a span only when the process exports traces', () => {
+  it('begins no span without the tracer the app passes when traces are on (even with a provider registered); one span per attempt with it', async () => {
+    const recorded = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(recorded)] });
+    // A registered provider: the API's tracer would record whatever the sender began through it.
+    trace.setGlobalTracerProvider(provider);
+    const receiver = await startReceiver();
+    const notification = { channel: 'webhook' as const, url: `${receiver.url}/hooks`, contentType: 'application/json', body: '{}' };
+    try {
+      const untraced = await new HttpWebhookSender(new SystemClock()).send(notification, { webhookId: 'evt-untraced', secret: null });
+      expect(untraced.outcome).toEqual({ kind: 'success' });
+      expect(recorded.getFinishedSpans()).toEqual([]);
+      const traced = await new HttpWebhookSender(new SystemClock(), { tracer: provider.getTracer('kassa-webhooks') }).send(notification, { webhookId: 'evt-traced', secret: null });
+      expect(traced.outcome).toEqual({ kind: 'success' });
+      expect(recorded.getFinishedSpans().map((s) => [s.name, s.attributes['webhook.id']])).toEqual([['webhook attempt', 'evt-traced']]);
+    } finally {
+      trace.disable();
+      await provider.shutdown();
+      await receiver.close();
+    }
   });
 });
 

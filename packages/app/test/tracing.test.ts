@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type KassaProcess, type Received, startKassaProcess, startReceiver, type HttpReceiver } from '@kassa/devkit';
 import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
@@ -144,6 +144,8 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
 
     const post = await until(() => spans.find((s) => s.name === 'POST /api/v3/projects/:projectId/invoices'), 'the POST span');
     const traceId = post.traceId;
+    // Named by the route the request log reports, and the route recorded as http.route.
+    expect(post.attributes['http.route']).toBe('/api/v3/projects/:projectId/invoices');
     expect(traceparentOf(delivered)).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-0[01]$`));
     // The charge job (BullMQ), the gateway's charge, the attempt and its HTTP client span, in the POST's trace.
     const inTrace = (name: string) => until(() => spans.find((s) => s.traceId === traceId && s.name === name), name);
@@ -155,12 +157,14 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     const client = await until(() => spans.find((s) => s.traceId === traceId && s.parentSpanId === attempt.spanId && s.scope.includes('undici')), "the attempt's HTTP span");
     expect(traceparentOf(delivered)).toContain(client.spanId);
     expect(lineage(attempt).some((s) => s.name === 'job webhook.attempt')).toBe(true);
-    // MongoDB and Redis calls inside the request's trace.
+    // MongoDB and Redis calls inside the request's trace; the request's own (after its body was read) under its server span.
     expect(spans.some((s) => s.traceId === traceId && s.scope.includes('mongodb'))).toBe(true);
+    await until(() => spans.find((s) => s.parentSpanId === post.spanId && s.scope.includes('mongodb')), "a MongoDB call under the POST's server span");
     expect(spans.some((s) => s.traceId === traceId && s.scope.includes('ioredis'))).toBe(true);
     // Log lines written inside it name it (the log is flushed every second).
     const logged = await until(() => kassa.lines.find((l) => l.includes(`"trace_id":"${traceId}"`) && l.includes('"msg":"request"')), "the request's log line");
-    expect(logged).toMatch(/"span_id":"[0-9a-f]{16}"/);
+    // The request log's line is written as the response finishes, in the server span's context.
+    expect(logged).toContain(`"span_id":"${post.spanId}"`);
   }, 30_000);
 
   it("a subscription's charge job and its notification are one trace", async () => {
@@ -252,4 +256,39 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     expect(serverSpans.length).toBeGreaterThan(0);
     for (const s of spans.filter((x) => x.scope.includes('instrumentation-http'))) expect(s.name).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|\d{5,}/);
   });
+});
+
+describe('stopping with a collector that never answers', () => {
+  it('stops promptly on SIGTERM: the last export is given a short deadline, not its 10 s timeout', async () => {
+    // A collector that takes each export and never answers it (nor closes the connection).
+    const held: ServerResponse[] = [];
+    let exportsSeen = 0;
+    const silent = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        exportsSeen += 1;
+        held.push(res);
+      });
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const stuck = await startKassaProcess({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      // The batch waits for the stop: the spans below are sent by the shutdown's flush.
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+    });
+    try {
+      for (let i = 0; i < 5; i++) await (await fetch(`${stuck.urls.api}/api/v3/projects/1/invoices/unknown-${i}`)).arrayBuffer();
+      const started = Date.now();
+      const code = await stuck.stop();
+      const tookMs = Date.now() - started;
+      // The flush was attempted (the collector took it), and did not hold the stop.
+      expect(exportsSeen).toBeGreaterThan(0);
+      expect(code).toBe(0);
+      expect(tookMs).toBeLessThan(5_000);
+    } finally {
+      for (const res of held) res.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  }, 30_000);
 });

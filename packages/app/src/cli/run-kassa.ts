@@ -30,7 +30,8 @@ export async function runKassa(env: Record<string, string | undefined> = process
     kassa.logger.info({ signal }, 'shutting down');
     kassa
       .stop()
-      // The spans still in the exporter's batch are sent before the process ends.
+      // The spans still in the exporter's batch are sent before the process ends, within a short
+      // deadline (tracing-sdk.ts): a collector that does not answer does not hold the stop.
       .then(() => tracing?.shutdown())
       .then(
         () => process.exit(0),

@@ -19,14 +19,54 @@ const URLS = new Set(['http.url', 'http.target', 'url.full', 'url.path', 'url.or
  */
 const LONG_NUMBERS = /\+?\d{6,}(\d{4})/g;
 
-/** The value with the URL's query and user info removed, card numbers and long numbers masked. */
+/**
+ * Ids Kassa makes itself (a project's number, an invoice's, an operation's or an event's id, a job's
+ * aggregate): they are never a customer's number, and a trace is searched by them, so they are
+ * exported whole, however many digits they hold. An id a caller chose (`merchant_order_id`,
+ * `merchant_customer_id`, `merchant_contract_id`, a request id, an idempotency key) may hold
+ * anything, an msisdn among others: it is masked as any other text.
+ */
+const KNOWN_IDS = /(^|[._])(project|invoice|operation|transaction|contract|subscription|refund|aggregate|event|endpoint|delivery|trace|span)[._]?id$|^webhook\.id$/;
+export const isKnownId = (key: string): boolean => KNOWN_IDS.test(key) && !key.includes('merchant');
+
+/** What becomes of an attribute by its name, remembered: spans repeat the same few names. */
+const KEY_RULES = new Map<string, 'drop' | 'keep' | 'scrub'>();
+function ruleOf(key: string): 'drop' | 'keep' | 'scrub' {
+  let rule = KEY_RULES.get(key);
+  if (rule === undefined) {
+    rule = DROPPED.test(key) ? 'drop' : isKnownId(key) ? 'keep' : 'scrub';
+    // Names are bounded by the instrumentations and Kassa's code; an extension's odd ones are not kept beyond a bound.
+    if (KEY_RULES.size < 1000) KEY_RULES.set(key, rule);
+  }
+  return rule;
+}
+
+/**
+ * Whether `text` holds a run either mask looks for: 10 digits in a row (LONG_NUMBERS), or 13 digits
+ * joined by single spaces or dashes (a card number, maskCardNumbers). Most values (a method, an
+ * address, a route, a path of UUIDs and small numbers) hold none, and skip both masks.
+ */
+function holdsLongRun(text: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (++digits >= 10) return true;
+    } else if (!((c === 32 || c === 45) && digits > 0 && i + 1 < text.length && text.charCodeAt(i + 1) >= 48 && text.charCodeAt(i + 1) <= 57)) digits = 0;
+  }
+  return false;
+}
+
+/** The value with the URL's query and user info removed, card numbers and long numbers masked (a known id's value as it is). */
 export function scrubValue(key: string, value: string): string {
+  if (isKnownId(key)) return value;
   let text = value;
   if (URLS.has(key)) {
     const query = text.indexOf('?');
     if (query >= 0) text = text.slice(0, query);
-    text = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+    if (text.includes('@')) text = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
   }
+  if (!holdsLongRun(text)) return text;
   return maskCardNumbers(text).replace(LONG_NUMBERS, '…$1');
 }
 
@@ -36,30 +76,49 @@ const scrubOne = (key: string, value: AttributeValue | undefined): AttributeValu
   return value;
 };
 
-/** `attributes` without the dropped names, every string masked. */
+/** `attributes` without the dropped names, every string masked: the same object when none of that changed anything (most spans). */
 export function scrubAttributes(attributes: Attributes): Attributes {
-  const out: Attributes = {};
-  for (const [key, value] of Object.entries(attributes)) {
-    if (DROPPED.test(key)) continue;
-    out[key] = scrubOne(key, value);
+  let out: Attributes | undefined;
+  const keys = Object.keys(attributes);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const value = attributes[key];
+    const rule = ruleOf(key);
+    const dropped = rule === 'drop';
+    const scrubbed = rule === 'scrub' ? scrubOne(key, value) : value;
+    // An array is a new one whatever it holds: compared by its items.
+    const same = !dropped && (scrubbed === value || (Array.isArray(value) && Array.isArray(scrubbed) && scrubbed.every((v, j) => v === value[j])));
+    if (same && out === undefined) continue;
+    if (out === undefined) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j] as string] = attributes[keys[j] as string];
+    }
+    if (!dropped) out[key] = scrubbed;
   }
-  return out;
+  return out ?? attributes;
 }
 
 /**
  * The span as exported: its name, its attributes, its events' attributes (an exception's
  * message), its status message and its links' attributes scrubbed. The status message is an
  * error's text as an instrumentation saw it: MongoDB's duplicate-key error quotes the key's value
- * (a contract's `msisdn:79161234567`), ioredis's quotes the command's.
+ * (a contract's `msisdn:79161234567`), ioredis's quotes the command's. A span with nothing to
+ * scrub (a request's server span, most often) is passed on as it is, not copied.
  */
 function scrubbed(span: ReadableSpan): ReadableSpan {
-  const events: TimedEvent[] = span.events.map((e) => (e.attributes ? { ...e, attributes: scrubAttributes(e.attributes) } : e));
-  const links: Link[] = span.links.map((l) => (l.attributes ? { ...l, attributes: scrubAttributes(l.attributes) } : l));
+  const name = scrubValue('', span.name);
+  const attributes = scrubAttributes(span.attributes);
+  let changed = name !== span.name || attributes !== span.attributes;
+  const events: TimedEvent[] = span.events.length === 0 ? span.events : span.events.map((e) => (e.attributes ? { ...e, attributes: scrubAttributes(e.attributes) } : e));
+  const links: Link[] = span.links.length === 0 ? span.links : span.links.map((l) => (l.attributes ? { ...l, attributes: scrubAttributes(l.attributes) } : l));
+  changed ||= events !== span.events || links !== span.links;
   const status = span.status.message === undefined ? span.status : { ...span.status, message: scrubValue('', span.status.message) };
+  changed ||= status !== span.status;
+  if (!changed) return span;
   // The span's other fields and methods (spanContext()) are read through the prototype.
   return Object.create(span, {
-    name: { value: scrubValue('', span.name) },
-    attributes: { value: scrubAttributes(span.attributes) },
+    name: { value: name },
+    attributes: { value: attributes },
     events: { value: events },
     links: { value: links },
     status: { value: status },

@@ -7,9 +7,21 @@ import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, tr
  */
 let on = false;
 
-/** Called by the SDK's start (tracing-sdk.ts) once spans are being exported. */
-export const tracingStarted = (): void => {
+/** Names the running request's server span by its route template (the SDK's: tracing-sdk.ts). */
+let routeNamer: (route: string) => void = () => {};
+
+/** Called by the SDK's start (tracing-sdk.ts) once spans are being exported, with how a server span is named. */
+export const tracingStarted = (nameRoute?: (route: string) => void): void => {
   on = true;
+  if (nameRoute) routeNamer = nameRoute;
+};
+
+/**
+ * Names the server span of the request being answered by the route Express matched (its template,
+ * never its path): called as the response finishes, before the HTTP instrumentation ends the span.
+ */
+export const nameServerSpan = (route: string): void => {
+  if (on) routeNamer(route);
 };
 
 /** Whether this process exports traces (OTEL_EXPORTER_OTLP_ENDPOINT was set when it started). */
@@ -44,11 +56,19 @@ export function currentTraceparent(): string | undefined {
 
 /** `trace_id` and `span_id` of the running span, for every log line written inside it. */
 export function traceFields(): { trace_id?: string; span_id?: string } {
-  if (!on) return {};
+  return addTraceFields({});
+}
+
+/** `fields` with `trace_id` and `span_id` of the running span added, if one runs (the logger's mixin: one object a line). */
+export function addTraceFields<T extends object>(fields: T): T & { trace_id?: string; span_id?: string } {
+  const out = fields as T & { trace_id?: string; span_id?: string };
+  if (!on) return out;
   const span = trace.getActiveSpan();
-  if (!span) return {};
+  if (!span) return out;
   const { traceId, spanId } = span.spanContext();
-  return { trace_id: traceId, span_id: spanId };
+  out.trace_id = traceId;
+  out.span_id = spanId;
+  return out;
 }
 
 /**

@@ -2,23 +2,48 @@ import { register } from 'node:module';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { context } from '@opentelemetry/api';
+import { getRPCMetadata, RPCType } from '@opentelemetry/core';
 import { CallerLinkProcessor, OutboundTraceContext } from './caller-context.js';
 import { ScrubbingExporter } from './scrubbing-exporter.js';
+import { ServerContextManager } from './server-context.js';
 import { tracingStarted } from './trace-context.js';
 import type { OtlpProtocol, Tracing, TracingEnv } from './tracing-types.js';
+
+/**
+ * How long a stopping process waits for its last spans to leave, once its servers and workers have
+ * stopped: the exporter's own timeout (OTEL_EXPORTER_OTLP_TIMEOUT, 10 s by default, and its retries)
+ * would otherwise be added to every stop when the collector does not answer, past a platform's grace
+ * period (Kubernetes' 30 s). Spans still unsent then are lost; the process stops.
+ */
+export const SHUTDOWN_DEADLINE_MS = 2_000;
+
+/** `work`, or nothing once `ms` have passed (the timer does not hold the process). */
+function withDeadline(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  return Promise.race([work.catch(() => undefined), deadline]).finally(() => clearTimeout(timer));
+}
 
 const numberOf = (v: string | undefined): number | undefined => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
 
 /** The health, readiness and metrics probes' paths (a query string aside). */
 const PROBES = new Set(['/health', '/ready', '/metrics']);
-const isProbe = (url: string | undefined): boolean => url !== undefined && PROBES.has(url.split('?', 1)[0] as string);
+const isProbe = (url: string | undefined): boolean => {
+  if (url === undefined) return false;
+  // Every request is asked: no array made (split) for the path.
+  const query = url.indexOf('?');
+  return PROBES.has(query === -1 ? url : url.slice(0, query));
+};
 
 /** The batch's standard variables (OTEL_BSP_*): the SDK reads them only for the processor it makes itself. */
 function batchOptions(env: TracingEnv) {
@@ -32,8 +57,20 @@ function batchOptions(env: TracingEnv) {
 }
 
 /**
+ * Names the running request's server span by its route template: the HTTP instrumentation reads the
+ * route from the request's RPC metadata when the response closes (its `http.route` and the span's
+ * name, `POST /api/v3/...`). Kassa's listeners report the route as the response finishes
+ * (route-naming.ts), so Express's instrumentation, which wraps every layer of every router to learn
+ * it, is not loaded.
+ */
+function nameRoute(route: string): void {
+  const metadata = getRPCMetadata(context.active());
+  if (metadata?.type === RPCType.HTTP) metadata.route = route;
+}
+
+/**
  * The SDK, imported only when tracing is configured (tracing.ts). The instrumentations patch
- * express, mongodb and ioredis as they load: Kassa's modules are ECMAScript modules, so the
+ * mongodb and ioredis as they load: Kassa's modules are ECMAScript modules, so the
  * import-in-the-middle loader hook is registered first, for the instrumented modules only.
  */
 export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): Promise<Tracing> {
@@ -47,6 +84,8 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
     // Traces only: Kassa's metrics are Prometheus's on the admin listener, its logs JSON lines.
     metricReaders: [],
     logRecordProcessors: [],
+    // AsyncLocalStorage, without patching each incoming request and response (server-context.ts).
+    contextManager: new ServerContextManager(),
     spanProcessors: [new CallerLinkProcessor(), new BatchSpanProcessor(new ScrubbingExporter(exporter), batchOptions(env))],
     // W3C tracecontext out, nothing in: a caller's context is a link only, its baggage goes nowhere (caller-context.ts).
     textMapPropagator: new OutboundTraceContext(),
@@ -55,8 +94,6 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
       // Server spans for every listener, named by the route Express matched; no headers recorded. The
       // probes (the admin listener's /health, /ready and /metrics, polled every few seconds) make none.
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => isProbe(request.url) }),
-      // Route handlers only: a span per middleware would cost more than the request's own work.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER, ExpressLayerType.REQUEST_HANDLER] }),
       // Calls made inside a request's or job's trace only (the relay's and BullMQ's polling is not traced).
       new MongoDBInstrumentation({ requireParentSpan: true }),
       // The command's name only: its arguments are keys and values (a job's data among them).
@@ -67,6 +104,6 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
   });
   sdk.start();
   await waitForAllMessagesAcknowledged();
-  tracingStarted();
-  return { shutdown: () => sdk.shutdown() };
+  tracingStarted(nameRoute);
+  return { shutdown: () => withDeadline(sdk.shutdown(), SHUTDOWN_DEADLINE_MS) };
 }

@@ -1,7 +1,7 @@
 /** The variables tracing reads (the standard OTEL_* ones). */
 export type TracingEnv = Readonly<Record<string, string | undefined>>;
 
-/** What a started SDK offers: the spans still pending are sent at shutdown. */
+/** What a started SDK offers: the spans still pending are sent at shutdown (within a few seconds at most). */
 export interface Tracing {
   shutdown(): Promise<void>;
 }
