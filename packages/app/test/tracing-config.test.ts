@@ -65,33 +65,40 @@ describe('the exported attributes are scrubbed', () => {
   });
 });
 
-describe("Kassa's own ids are exported whole; a merchant's chosen ids and free text are masked", () => {
-  it('keeps a long numeric invoice, operation, project or event id; masks the same digits in a merchant id, a path or a message', () => {
+describe("Kassa's own ids are exported whole; a merchant's chosen ids, an extension's and free text are masked", () => {
+  it('keeps the UUIDs Kassa makes on its own attributes, whatever digits they hold; masks the same digits anywhere else', () => {
     const long = '4111111111111111'; // Luhn-valid: a card number's shape
+    const uuid = '12345678-1234-4123-8123-791612345678'; // its last group an msisdn's digits
     const out = scrubAttributes({
+      'kassa.aggregate_id': uuid,
+      'webhook.id': `${uuid}-webhook`,
+      'kassa.project_id': 1234567890,
+      // Kassa's names, but not a value Kassa makes: masked.
+      'kassa.aggregate_id.extra': uuid,
+      'webhook.id.raw': '79161234567',
+      // An extension's ids and a caller's choices: masked.
+      partner_transaction_id: '79161234567',
       'kassa.invoice_id': long,
-      'kassa.operation_id': '79161234567',
-      'kassa.aggregate_id': '12345678901234567890',
-      'kassa.project_id': '1234567890',
-      'webhook.id': 'evt_79161234567',
       'kassa.merchant_order_id': 'order-79161234567',
-      'kassa.merchant_customer_id': '79161234567',
       'kassa.request_id': 'req-79161234567',
       'url.path': `/api/v3/projects/1/invoices/${long}`,
       'exception.message': 'operation 79161234567 failed',
     });
     expect(out).toEqual({
-      'kassa.invoice_id': long,
-      'kassa.operation_id': '79161234567',
-      'kassa.aggregate_id': '12345678901234567890',
-      'kassa.project_id': '1234567890',
-      'webhook.id': 'evt_79161234567',
+      'kassa.aggregate_id': uuid,
+      'webhook.id': `${uuid}-webhook`,
+      'kassa.project_id': 1234567890,
+      'kassa.aggregate_id.extra': '12345678-1234-4123-8123-…5678',
+      'webhook.id.raw': '…4567',
+      partner_transaction_id: '…4567',
+      'kassa.invoice_id': expect.stringMatching(/^\*+1111$/),
       'kassa.merchant_order_id': 'order-…4567',
-      'kassa.merchant_customer_id': '…4567',
       'kassa.request_id': 'req-…4567',
       'url.path': expect.stringMatching(/^\/api\/v3\/projects\/1\/invoices\/\*+1111$/),
       'exception.message': 'operation …4567 failed',
     });
+    // A Kassa attribute holding something else than a Kassa id (an msisdn by mistake) is masked too.
+    expect(scrubAttributes({ 'kassa.aggregate_id': '79161234567' })).toEqual({ 'kassa.aggregate_id': '…4567' });
   });
 
   it('passes a span with nothing to scrub on as it is, and copies one that has', () => {

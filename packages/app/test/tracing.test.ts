@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type KassaProcess, type Received, startKassaProcess, startReceiver, type HttpReceiver } from '@kassa/devkit';
+import { FUZZ_ADMIN_TOKEN, type KassaProcess, type Received, startKassaProcess, startReceiver, type HttpReceiver } from '@kassa/devkit';
 import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
 import { signSubscriptionRequest } from '@kassa/protocol';
 import { MongoClient } from 'mongodb';
@@ -243,6 +243,34 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     const probe = /^\/(health|ready|metrics)(\?|$)/;
     const probes = spans.filter((s) => s.scope.includes('instrumentation-http') && (/ \/(health|ready|metrics)$/.test(s.name) || Object.values(s.attributes).some((v) => probe.test(String(v)))));
     expect(probes.map((s) => s.name)).toEqual([]);
+  }, 30_000);
+
+  it("a stream its client leaves, and a request its client abandons, are named by their route; so are the admin listener's", async () => {
+    const api = new KassaClient({ baseUrl: kassa.urls.api, login: PARTNER.login, password: PARTNER.password, signatureVersion: 4, retries: 0 });
+    // An events stream read until it is ready, then left by its client (the way a stream usually ends).
+    const leaving = new AbortController();
+    const stream = await fetch(`${kassa.urls.api}/api/v3/projects/1/events/stream`, {
+      headers: { ...api.signedHeaders({ operation: 'streamEvents', query: {} }), Accept: 'text/event-stream' },
+      signal: leaving.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body?.getReader();
+    await reader?.read();
+    leaving.abort();
+    await until(() => spans.find((s) => s.name === 'GET /api/v3/projects/:projectId/events/stream'), "the left stream's span, named by its route");
+    // A signed read whose client gives up before the answer: named by its route too, or by its method
+    // only should it end before Express matched one, never by its raw path.
+    const abandoned = new AbortController();
+    const late = fetch(`${kassa.urls.api}/api/v3/projects/1/invoices/abandoned-${randomUUID()}`, {
+      headers: api.signedHeaders({ operation: 'getInvoice', pathId: 'x' }),
+      signal: abandoned.signal,
+    }).catch(() => undefined);
+    abandoned.abort();
+    await late;
+    // The admin listener's spans are named by its routes as well.
+    await (await fetch(`${kassa.urls.admin}/admin/v1/partners`, { headers: { authorization: `Bearer ${FUZZ_ADMIN_TOKEN}` } })).arrayBuffer();
+    await until(() => spans.find((s) => s.name === 'GET /admin/v1/partners' && s.attributes['http.route'] === '/admin/v1/partners'), "the admin listener's span");
+    for (const s of spans.filter((x) => x.scope.includes('instrumentation-http'))) expect(s.name).not.toContain('abandoned-');
   }, 30_000);
 
   it('no password, PIN, card number, full msisdn or query token in any exported attribute; spans are named by route, never by raw path', async () => {

@@ -12,7 +12,7 @@ export { startRedisCluster, type RedisClusterOptions, type RedisClusterSet } fro
 export { makeTestCertificates, type TestCertificates } from './servers/test-certificates.js';
 export { FREE_PORTS } from './servers/free-ports.js';
 export { xmlSchemaCheck, type XmlSchemaCheck } from './servers/xml-schema-check.js';
-export { FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS, startKassaProcess, type KassaProcess } from './fuzz/kassa-process.js';
+export { FUZZ_ADMIN_TOKEN, FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS, startKassaProcess, type KassaProcess } from './fuzz/kassa-process.js';
 export { exchange, NoAnswer, parseAnswer, requestBytes, sendRaw, type RawAnswer, type RawRequest } from './fuzz/raw-http.js';
 export { runFuzz, type FuzzOptions, type FuzzReport, type FuzzSubject } from './fuzz/fuzz-session.js';
 export { linksOffDashboard, logProblems } from './fuzz/invariants.js';

@@ -18,7 +18,22 @@ export interface DocumentOutcome {
   readonly result: string;
 }
 
+/** A request as it starts, for an observer that follows it to its end (tracing names its span). */
+export interface OpenedExchange {
+  /** The request's method as it came. */
+  readonly method: string;
+  /** The matched route's template once Express matched one, else `unmatched`. */
+  route(): string;
+  /**
+   * Runs `listener` when the response closes (answered, abandoned by its client, or ended by a
+   * shutdown), before the listeners registered earlier.
+   */
+  onClose(listener: () => void): void;
+}
+
 /** Told of every answered request (metrics); it must not throw. */
 export interface HttpObserver {
   exchanged(exchange: HttpExchange): void;
+  /** Told of each request as the first handler starts it, in the request's own context. */
+  opened?(exchange: OpenedExchange): void;
 }

@@ -9,7 +9,7 @@ export { answerOf, badRequest, errorBody, sendData, sendError, sendJson, sendJso
 export { clientErrorStatus, errorHandler, methodNotAllowed, notFound, type DocumentHost } from './error-handler.js';
 export { markDeprecated } from './deprecation.js';
 export { HTTP_STATUS, httpStatusOf } from './http-status.js';
-export type { DocumentOutcome, HttpExchange, HttpObserver } from './http-observer.js';
+export type { DocumentOutcome, HttpExchange, HttpObserver, OpenedExchange } from './http-observer.js';
 export { bodyErrorStatus, jsonBody, MAX_BODY_DEPTH } from './json-body.js';
 export { contentSecurityPolicy, sendPage, type Framing } from './page-security.js';
 export { endpointOf, mountRawEndpoint, type DocumentRefusal, type RawAnswer, type RawEndpoint, type RawRequest } from './raw-endpoint.js';

@@ -47,6 +47,7 @@ export const requestLog = (logger: Logger, host: string, observer?: HttpObserver
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    if (observer?.opened) observer.opened({ method: req.method, route: () => routeOf(req), onClose: (listener) => void res.prependListener('close', listener) });
     const logging = log.isLevelEnabled('info');
     if (logging || observer) {
       const started = performance.now();

@@ -20,21 +20,24 @@ const URLS = new Set(['http.url', 'http.target', 'url.full', 'url.path', 'url.or
 const LONG_NUMBERS = /\+?\d{6,}(\d{4})/g;
 
 /**
- * Ids Kassa makes itself (a project's number, an invoice's, an operation's or an event's id, a job's
- * aggregate): they are never a customer's number, and a trace is searched by them, so they are
- * exported whole, however many digits they hold. An id a caller chose (`merchant_order_id`,
- * `merchant_customer_id`, `merchant_contract_id`, a request id, an idempotency key) may hold
- * anything, an msisdn among others: it is masked as any other text.
+ * Ids Kassa makes itself, on the attributes Kassa's own spans set: a job's aggregate (an invoice's,
+ * a contract's, a subscription's, a delivery's id) and a webhook's id. They are never a customer's
+ * number, and a trace is searched by them, so they are exported whole, however many digits a UUID's
+ * groups happen to hold: only these names, and only a value of the shape Kassa makes (a UUID, with a
+ * delivery's `-<channel>` after it). Any other name, an extension's `…_id` among them, and an id a
+ * caller chose (`merchant_order_id`, a request id, an idempotency key) is masked as any other text.
  */
-const KNOWN_IDS = /(^|[._])(project|invoice|operation|transaction|contract|subscription|refund|aggregate|event|endpoint|delivery|trace|span)[._]?id$|^webhook\.id$/;
-export const isKnownId = (key: string): boolean => KNOWN_IDS.test(key) && !key.includes('merchant');
+const KNOWN_ID_KEYS = new Set(['kassa.aggregate_id', 'webhook.id']);
+const KASSA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[a-z_]{1,32})?$/i;
+export const isKnownId = (key: string): boolean => KNOWN_ID_KEYS.has(key);
+const keptWhole = (key: string, value: string): boolean => KNOWN_ID_KEYS.has(key) && KASSA_ID.test(value);
 
 /** What becomes of an attribute by its name, remembered: spans repeat the same few names. */
-const KEY_RULES = new Map<string, 'drop' | 'keep' | 'scrub'>();
-function ruleOf(key: string): 'drop' | 'keep' | 'scrub' {
+const KEY_RULES = new Map<string, 'drop' | 'scrub'>();
+function ruleOf(key: string): 'drop' | 'scrub' {
   let rule = KEY_RULES.get(key);
   if (rule === undefined) {
-    rule = DROPPED.test(key) ? 'drop' : isKnownId(key) ? 'keep' : 'scrub';
+    rule = DROPPED.test(key) ? 'drop' : 'scrub';
     // Names are bounded by the instrumentations and Kassa's code; an extension's odd ones are not kept beyond a bound.
     if (KEY_RULES.size < 1000) KEY_RULES.set(key, rule);
   }
@@ -59,7 +62,7 @@ function holdsLongRun(text: string): boolean {
 
 /** The value with the URL's query and user info removed, card numbers and long numbers masked (a known id's value as it is). */
 export function scrubValue(key: string, value: string): string {
-  if (isKnownId(key)) return value;
+  if (keptWhole(key, value)) return value;
   let text = value;
   if (URLS.has(key)) {
     const query = text.indexOf('?');
@@ -85,7 +88,7 @@ export function scrubAttributes(attributes: Attributes): Attributes {
     const value = attributes[key];
     const rule = ruleOf(key);
     const dropped = rule === 'drop';
-    const scrubbed = rule === 'scrub' ? scrubOne(key, value) : value;
+    const scrubbed = dropped ? value : scrubOne(key, value);
     // An array is a new one whatever it holds: compared by its items.
     const same = !dropped && (scrubbed === value || (Array.isArray(value) && Array.isArray(scrubbed) && scrubbed.every((v, j) => v === value[j])));
     if (same && out === undefined) continue;

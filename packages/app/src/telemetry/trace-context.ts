@@ -7,22 +7,20 @@ import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, tr
  */
 let on = false;
 
-/** Names the running request's server span by its route template (the SDK's: tracing-sdk.ts). */
-let routeNamer: (route: string) => void = () => {};
+/** How the running request's server span is named by its route template (the SDK's: tracing-sdk.ts); undefined outside a server span. */
+let routeSetterOf: () => ((route: string, method: string) => void) | undefined = () => undefined;
 
 /** Called by the SDK's start (tracing-sdk.ts) once spans are being exported, with how a server span is named. */
-export const tracingStarted = (nameRoute?: (route: string) => void): void => {
+export const tracingStarted = (routeSetter?: () => ((route: string, method: string) => void) | undefined): void => {
   on = true;
-  if (nameRoute) routeNamer = nameRoute;
+  if (routeSetter) routeSetterOf = routeSetter;
 };
 
 /**
- * Names the server span of the request being answered by the route Express matched (its template,
- * never its path): called as the response finishes, before the HTTP instrumentation ends the span.
+ * Of the request being started (called in its context, by its first handler): what names its server
+ * span by a route template, never its path; undefined without traces or outside a server span.
  */
-export const nameServerSpan = (route: string): void => {
-  if (on) routeNamer(route);
-};
+export const serverSpanNamer = (): ((route: string, method: string) => void) | undefined => (on ? routeSetterOf() : undefined);
 
 /** Whether this process exports traces (OTEL_EXPORTER_OTLP_ENDPOINT was set when it started). */
 export const tracingOn = (): boolean => on;

@@ -57,15 +57,23 @@ function batchOptions(env: TracingEnv) {
 }
 
 /**
- * Names the running request's server span by its route template: the HTTP instrumentation reads the
+ * How the running request's server span gets its route template: the HTTP instrumentation reads the
  * route from the request's RPC metadata when the response closes (its `http.route` and the span's
- * name, `POST /api/v3/...`). Kassa's listeners report the route as the response finishes
- * (route-naming.ts), so Express's instrumentation, which wraps every layer of every router to learn
- * it, is not loaded.
+ * name, `POST /api/v3/...`). The metadata is taken here, as the first handler starts the request (in
+ * its context), and set from the response's `close` (route-naming.ts): a stream its client left, a
+ * stream ended by a shutdown and an abandoned request are named too. Express's instrumentation, which
+ * wraps every layer of every router to learn the route, is not loaded.
  */
-function nameRoute(route: string): void {
+function routeSetter(): ((route: string, method: string) => void) | undefined {
   const metadata = getRPCMetadata(context.active());
-  if (metadata?.type === RPCType.HTTP) metadata.route = route;
+  if (metadata?.type !== RPCType.HTTP) return undefined;
+  return (route, method) => {
+    metadata.route = route;
+    // The instrumentation reads the route from the context active at `close`, which is no longer the
+    // request's when a socket's end closes the response (a stream its client left): the span is
+    // named and given its route here, and keeps them.
+    metadata.span?.updateName(`${method} ${route}`).setAttribute('http.route', route);
+  };
 }
 
 /**
@@ -104,6 +112,6 @@ export async function startTracingSdk(env: TracingEnv, protocol: OtlpProtocol): 
   });
   sdk.start();
   await waitForAllMessagesAcknowledged();
-  tracingStarted(nameRoute);
+  tracingStarted(routeSetter);
   return { shutdown: () => withDeadline(sdk.shutdown(), SHUTDOWN_DEADLINE_MS) };
 }

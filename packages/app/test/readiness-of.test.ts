@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PartitionsMismatch } from '@kassa/adapters-queue';
-import { readinessOf } from './readiness-of.js';
+import { readinessOf } from '../src/operations/readiness-of.js';
 
 const storage = { ping: async () => {} };
 const redisDown = { kind: 'redis' as const, ping: async () => Promise.reject(new Error('ECONNREFUSED')), layoutAgrees: async () => {} };
