@@ -15,6 +15,7 @@ import {
 import { WEBHOOK_TIMEOUT_MS } from '@kassa/adapters-webhooks';
 import type { Job, Scheduler } from '@kassa/domain';
 import type { Logger } from 'pino';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { every } from './background.js';
 import { EmbeddedScheduler } from './embedded-scheduler.js';
 
@@ -34,7 +35,7 @@ export interface Jobs {
    * throws PartitionsMismatch when the running processes' differs. Called before anything is
    * written or served. A no-op in process.
    */
-  claim(): Promise<void>;
+  claim(signal?: AbortSignal): Promise<void>;
   /** Throws while the layout last read from the deployment is not this process's (readiness). */
   layoutAgrees(): Promise<void>;
   /** Starts running jobs here (a no-op for an api-only process on Redis). */
@@ -57,7 +58,7 @@ export function inProcessJobs(logger: Logger): Jobs {
   return {
     kind: 'in-process',
     scheduler,
-    claim: async () => {},
+    claim: async (_signal?: AbortSignal) => {},
     layoutAgrees: async () => {},
     async start(work) {
       scheduler.attach((job) => work.runJob(job));
@@ -102,6 +103,7 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
   const claimKey = partitionsKey(options.prefix, needsHashTags(target));
   let renewClaim: NodeJS.Timeout | undefined;
   let mismatch: PartitionsMismatch | undefined;
+  let stopped = false;
   const claimOnce = async () => {
     try {
       await claimPartitions(client, claimKey, options.partitions);
@@ -114,7 +116,7 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
   return {
     kind: 'redis',
     scheduler: schedulers.length === 1 ? (schedulers[0] as BullmqScheduler) : new PartitionedScheduler(schedulers),
-    async claim() {
+    async claim(signal) {
       // The producer's connection fails at once while it is not up yet. A worker, which can do
       // nothing without Redis, waits for it; an api process waits 2 s at most and starts (it answers
       // without Redis), then tries every second until it has claimed.
@@ -137,14 +139,17 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
             warned = Date.now();
             logger.warn({ err: { type: (e as Error).name, message: (e as Error).message }, waitedMs: waited }, 'waiting for Redis to record the queue partitions');
           }
-          await new Promise((r) => setTimeout(r, 200));
+          // A stop asked for meanwhile (SIGTERM while a worker waits for Redis) ends the wait: it rejects.
+          await sleep(200, undefined, signal ? { signal } : {});
         }
       }
+      if (stopped) return;
       // A mismatch found later (the record ran out while Redis was away, and a process with another
       // count took it; or, on an api process, the first claim made after its start) makes this process
       // not ready: its readiness names it, an alert follows.
       const renewEvery = (ms: number) => {
         clearInterval(renewClaim);
+        if (stopped) return;
         renewClaim = setInterval(
           () =>
             void claimOnce().then(
@@ -155,7 +160,13 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
                 }
               },
               (e: Error) => {
-                if (e instanceof PartitionsMismatch) logger.error({ partitions: e.mine, recorded: e.recorded }, e.message);
+                if (!(e instanceof PartitionsMismatch)) return;
+                logger.error({ partitions: e.mine, recorded: e.recorded }, e.message);
+                // Said every 20 s, not every second: readiness holds it meanwhile.
+                if (!claimed) {
+                  claimed = true;
+                  renewEvery(PARTITIONS_CLAIM_TTL_MS / 3);
+                }
               },
             ),
           ms,
@@ -182,6 +193,7 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
         );
     },
     async stop() {
+      stopped = true;
       clearInterval(renewClaim);
       await worker?.close();
       await Promise.all(queues.map((q) => q.close()));

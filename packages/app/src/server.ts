@@ -47,6 +47,8 @@ export interface StartOptions {
   readonly benchmarkOff?: readonly BenchmarkSwitch[];
   /** How webhook endpoints' host names are looked up (default DNS): the end-to-end tests give their own answers. */
   readonly resolve?: HostResolver;
+  /** Aborts a start that waits (a worker waiting for Redis): a SIGTERM during the start ends it. */
+  readonly signal?: AbortSignal;
 }
 
 /** Partners and projects to start with: the seed file's, or in the test environment a new demo partner. */
@@ -127,7 +129,7 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   if (settings.jobs.kind === 'redis') reportRedisTlsProblem(settings.jobs.target, logger);
   // Before the seed is written and anything is served: a process whose KASSA_QUEUE_PARTITIONS is not
   // the running processes' refuses to start here (its jobs would go to queues no worker reads).
-  await jobs.claim();
+  await jobs.claim(options.signal);
   const container = buildContainer({
     settings,
     logger,

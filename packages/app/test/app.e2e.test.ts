@@ -223,6 +223,32 @@ describe('the process', () => {
 });
 
 describe('a worker process', () => {
+  it('waiting for a Redis that does not answer, it stops at once on SIGTERM (not held until Redis comes back)', async () => {
+    const child = spawn(process.execPath, ['packages/app/dist/main.js'], {
+      // A port nothing listens on: the worker waits there to record its queue partitions.
+      env: {
+        ...process.env,
+        ...FREE_PORTS,
+        KASSA_DATA_DIR: '',
+        KASSA_ROLE: 'worker',
+        MONGO_URL: inject('mongoUrl'),
+        MONGO_DB: `kassa_wait_${randomUUID().slice(0, 8)}`,
+        REDIS_URL: 'redis://127.0.0.1:1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(out).not.toContain('"msg":"kassa started"');
+    expect(child.exitCode).toBeNull();
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(3_000);
+  }, 30_000);
+
   it('starts on MongoDB and Redis with the admin listener only, ready, its metrics served; runs its jobs and stops cleanly', async () => {
     const prefix = `worker-${randomUUID().slice(0, 8)}`;
     const database = `kassa_${prefix}`.replace('-', '_');

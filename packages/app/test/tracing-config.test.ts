@@ -71,7 +71,7 @@ describe("Kassa's own ids are exported whole; a merchant's chosen ids, an extens
     const uuid = '12345678-1234-4123-8123-791612345678'; // its last group an msisdn's digits
     const out = scrubAttributes({
       'kassa.aggregate_id': uuid,
-      'webhook.id': `${uuid}-webhook`,
+      'webhook.id': uuid,
       'kassa.project_id': 1234567890,
       // Kassa's names, but not a value Kassa makes: masked.
       'kassa.aggregate_id.extra': uuid,
@@ -86,7 +86,7 @@ describe("Kassa's own ids are exported whole; a merchant's chosen ids, an extens
     });
     expect(out).toEqual({
       'kassa.aggregate_id': uuid,
-      'webhook.id': `${uuid}-webhook`,
+      'webhook.id': uuid,
       'kassa.project_id': 1234567890,
       'kassa.aggregate_id.extra': '12345678-1234-4123-8123-…5678',
       'webhook.id.raw': '…4567',
@@ -97,6 +97,10 @@ describe("Kassa's own ids are exported whole; a merchant's chosen ids, an extens
       'url.path': expect.stringMatching(/^\/api\/v3\/projects\/1\/invoices\/\*+1111$/),
       'exception.message': 'operation …4567 failed',
     });
+    // A delivery's id (a job's aggregate): its event's id and its channel, an endpoint's holding the endpoint's UUID.
+    for (const channel of ['webhook', 'subscription', 'test-callback', `endpoint-${uuid}`])
+      expect(scrubAttributes({ 'kassa.aggregate_id': `${uuid}-${channel}` }), channel).toEqual({ 'kassa.aggregate_id': `${uuid}-${channel}` });
+    expect(scrubAttributes({ 'kassa.aggregate_id': `${uuid}-79161234567` })).toEqual({ 'kassa.aggregate_id': '12345678-1234-4123-8123-…5678-…4567' });
     // A Kassa attribute holding something else than a Kassa id (an msisdn by mistake) is masked too.
     expect(scrubAttributes({ 'kassa.aggregate_id': '79161234567' })).toEqual({ 'kassa.aggregate_id': '…4567' });
   });

@@ -8,12 +8,22 @@ export async function runKassa(env: Record<string, string | undefined> = process
   // Listening for signals before the start: a SIGTERM that arrives while Kassa starts (or just
   // after its "kassa started" line) stops it cleanly instead of killing it.
   let signalled: string | undefined;
+  // A start that waits (a worker waiting for Redis) is ended by the signal, not waited out.
+  const starting = new AbortController();
   const early = (signal: string) => {
     signalled ??= signal;
+    starting.abort(new Error(`${signal} while starting`));
   };
   process.on('SIGTERM', early);
   process.on('SIGINT', early);
-  const kassa = await startKassa(config);
+  let kassa: Awaited<ReturnType<typeof startKassa>>;
+  try {
+    kassa = await startKassa(config, { signal: starting.signal });
+  } catch (e) {
+    // Stopped before it started: nothing was served, and nothing is left to finish.
+    if (starting.signal.aborted) process.exit(0);
+    throw e;
+  }
   if (!config.KASSA_SEED_FILE && config.KASSA_ROLE !== 'worker') {
     const partner = kassa.directory.partners[0];
     const project = kassa.directory.projects[0];

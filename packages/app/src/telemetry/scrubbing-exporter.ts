@@ -24,11 +24,13 @@ const LONG_NUMBERS = /\+?\d{6,}(\d{4})/g;
  * a contract's, a subscription's, a delivery's id) and a webhook's id. They are never a customer's
  * number, and a trace is searched by them, so they are exported whole, however many digits a UUID's
  * groups happen to hold: only these names, and only a value of the shape Kassa makes (a UUID, with a
- * delivery's `-<channel>` after it). Any other name, an extension's `…_id` among them, and an id a
+ * delivery's `-<channel>` after it: webhook, subscription, test-callback or endpoint-<uuid>). Any other name, an extension's `…_id` among them, and an id a
  * caller chose (`merchant_order_id`, a request id, an idempotency key) is masked as any other text.
  */
 const KNOWN_ID_KEYS = new Set(['kassa.aggregate_id', 'webhook.id']);
-const KASSA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[a-z_]{1,32})?$/i;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** An event's or aggregate's id (a UUID), or a delivery's: the event's id and its channel (domain deliveryId; an endpoint's channel holds its UUID). */
+const KASSA_ID = new RegExp(`^${UUID}(-(webhook|subscription|test-callback|endpoint-${UUID}))?$`, 'i');
 export const isKnownId = (key: string): boolean => KNOWN_ID_KEYS.has(key);
 const keptWhole = (key: string, value: string): boolean => KNOWN_ID_KEYS.has(key) && KASSA_ID.test(value);
 
