@@ -66,21 +66,22 @@ describe('runExclusive (real Redis)', () => {
 });
 
 describe('runExclusive: a run that hangs', () => {
-  it('holds the lock at most maxHoldMs: then the renewal stops, the lease runs out, and the next run goes ahead beside it', async () => {
+  it('holds the lock at most maxHoldMs: then the renewal stops, the lease runs out, and the next run goes ahead beside it', { timeout: 15_000 }, async () => {
     const key = `lock-test-${randomUUID()}`;
     let overruns = 0;
     const hung = gate();
     const started = Date.now();
-    // A run whose Redis or MongoDB call never answers (a dead master): it never ends by itself.
-    const first = runExclusive(redis, key, 300, () => hung.opened, { maxHoldMs: 1_000, onOverrun: () => (overruns += 1) });
-    await new Promise((r) => setTimeout(r, 700));
-    // Within its hold the lease is renewed past its 300 ms.
+    // A run whose Redis or MongoDB call never answers (a dead master): it never ends by itself. A
+    // lease of a second: a loaded machine's pause of a few hundred ms must not miss its renewal.
+    const first = runExclusive(redis, key, 1_000, () => hung.opened, { maxHoldMs: 3_000, onOverrun: () => (overruns += 1) });
+    await new Promise((r) => setTimeout(r, 2_000));
+    // Within its hold the lease is renewed past its 1,000 ms.
     expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(false);
     expect(await first).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
     expect(overruns).toBe(1);
-    // No longer renewed: the lease ends within its 300 ms and another run takes the lock.
-    await new Promise((r) => setTimeout(r, 400));
+    // No longer renewed: the lease ends within its 1,000 ms and another run takes the lock.
+    await new Promise((r) => setTimeout(r, 1_300));
     expect(await redis.exists(key)).toBe(0);
     expect(await runExclusive(redis, key, 10_000, async () => undefined)).toBe(true);
     hung.open();

@@ -139,7 +139,7 @@ describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
       );
     }
     try {
-      const slowSender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 2_000, perEndpoint: 2 });
+      const slowSender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 4_000, perEndpoint: 2 });
       const to = (s: Served) => ({ channel: 'webhook', url: `${s.base}/hooks`, contentType: 'application/json', body: '{}' });
       let firstDeadAnswer = Number.POSITIVE_INFINITY;
       const deadOnes = Array.from({ length: 4 }, () =>
@@ -153,7 +153,7 @@ describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
       const healthyDone = Date.now();
       expect(healthyOutcomes.every((r) => r.outcome.kind === 'success')).toBe(true);
       const deadOutcomes = await Promise.all(deadOnes);
-      expect(deadOutcomes.every((r) => r.outcome.kind === 'failure' && r.attempt.error === 'no answer within 2000 ms')).toBe(true);
+      expect(deadOutcomes.every((r) => r.outcome.kind === 'failure' && r.attempt.error === 'no answer within 4000 ms')).toBe(true);
       // The nine's 90 deliveries were all answered before the dead endpoint's first attempt gave up:
       // its attempts waited at its own gate (two at a time), never at theirs.
       expect(healthyDone).toBeLessThanOrEqual(firstDeadAnswer);

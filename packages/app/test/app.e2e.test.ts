@@ -211,7 +211,7 @@ describe('the process', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const started = Date.now();
-    while (!out.includes('Demo partner') && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+    while (!out.includes('Demo partner') && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 50));
     expect(out).toContain('"msg":"kassa started"');
     const api = /API (http:\/\/\S+)/.exec(out)?.[1];
     expect((await fetch(`${api}/health`)).status).toBe(200);
@@ -246,7 +246,7 @@ describe('a worker process', () => {
     const signalled = Date.now();
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(3_000);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
   }, 30_000);
 
   it('starts on MongoDB and Redis with the admin listener only, ready, its metrics served; runs its jobs and stops cleanly', async () => {

@@ -28,7 +28,7 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse, n: num
 const client = (baseUrl: string) => new KassaClient({ baseUrl, login: 'merchant', password: 'merchant-secret-1' });
 
 describe('followStream', () => {
-  it('takes a connection that brings nothing for stallMs as dead, reconnects with Last-Event-ID, and again after a stream that ended', async () => {
+  it('takes a connection that brings nothing for stallMs as dead, reconnects with Last-Event-ID, and again after a stream that ended', { timeout: 15_000 }, async () => {
     const seen: (string | undefined)[] = [];
     const url = await serve((req, res, n) => {
       seen.push(req.headers['last-event-id'] as string | undefined);
@@ -49,7 +49,8 @@ describe('followStream', () => {
       operation: 'streamEvents',
       query: () => ({}),
       resumable: true,
-      stallMs: 400,
+      // Long beside the 50 ms heartbeats: a loaded machine's pause must not be read as a stall.
+      stallMs: 2_000,
       backoffMs: 20,
       onNotice: (line) => notices.push(line),
       onMessage: (m) => {

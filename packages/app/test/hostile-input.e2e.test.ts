@@ -88,7 +88,9 @@ describe('4. card data under unexpected names never reaches the log', () => {
     const logged = lines().filter((l) => l['msg'] === 'request' && JSON.stringify(l['body'] ?? '').includes('masking-1'));
     expect(logged.map((l) => l['host']).sort()).toEqual(['api', 'pci', 'widget']);
     expect(JSON.stringify(lines().filter((l) => l['host'] === 'subs'))).not.toContain('masking-1');
-    const text = JSON.stringify(logged);
+    // The lines' own fields (a millisecond time, the request id, the milliseconds taken) can hold a
+    // four-digit code by chance: the search reads the rest, where a request's values go.
+    const text = JSON.stringify(logged.map(({ time: _t, pid: _p, hostname: _h, requestId: _r, ms: _ms, ...rest }) => rest));
     for (const secret of [PAN, '4012888888881881', PAN_SPACED, '4111-1111-1111-1111', '7351', '8462', '9173', 'ANNA', '79001234567', 'anna@', '203.0.113.7']) {
       expect(text).not.toContain(secret);
     }

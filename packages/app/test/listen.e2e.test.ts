@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { merchantTool, type HttpReceiver, type KassaProcess, type Received, startKassaProcess, startReceiver } from '@kassa/devkit';
 import { KassaClient } from '@kassa/merchant-client';
@@ -37,6 +38,30 @@ const seed = (receiverUrl: string) => ({
 /** Kassa on MongoDB (the test run's server, a database of this file's), on the ports given (0: free ones). */
 const startKassa = (ports: Record<string, string> = {}) =>
   startKassaProcess({ MONGO_URL: inject('mongoUrl'), MONGO_DB: db, KASSA_CALLBACK_PRIVATE_NETWORKS: 'allow', KASSA_DRAIN_SECONDS: '0', ...ports }, { seed: seed(receiver.url) });
+
+/**
+ * Five free ports below the kernel's ephemeral range (32768 and up here): Kassa restarts on the same
+ * ports, and a port the kernel hands out (to another file's listen(0) or outgoing connection)
+ * could be taken in the seconds between the stop and the start.
+ */
+async function portsToRestartOn(): Promise<Record<string, string>> {
+  const ports: Record<string, string> = {};
+  for (const host of ['API', 'PCI', 'WIDGET', 'SUBS', 'ADMIN']) {
+    for (;;) {
+      const port = 20_000 + Math.floor(Math.random() * 12_000);
+      const free = await new Promise<boolean>((resolve) => {
+        const probe = createServer();
+        probe.once('error', () => resolve(false));
+        probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+      });
+      if (free && !Object.values(ports).includes(String(port))) {
+        ports[`KASSA_${host}_PORT`] = String(port);
+        break;
+      }
+    }
+  }
+  return ports;
+}
 
 const api = () => new KassaClient({ baseUrl: kassa.urls.api, login: MERCHANT.login, password: MERCHANT.password, retries: 0 });
 
@@ -122,7 +147,7 @@ beforeAll(async () => {
     answeredAt.push(Date.now());
     res.writeHead(200).end('ok');
   });
-  kassa = await startKassa();
+  kassa = await startKassa(await portsToRestartOn());
 }, 60_000);
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');

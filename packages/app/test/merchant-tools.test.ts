@@ -6,6 +6,7 @@ import { OPERATIONS, requestPayload, signRequest, signSubscriptionRequest, times
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, FLAGGED, fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { clearOfWindowEdge, MINUTE_MS } from './fixed-window.fixture.js';
 import { newWebhookSecret } from '../src/seed.js';
 
 // Kassa checked with the tools merchants in other languages use, unmodified: Standard Webhooks (the
@@ -254,6 +255,8 @@ async function theErrors(api: KassaClient): Promise<void> {
   await keyed.createInvoice(WEBHOOKS, { customer, order: { merchant_order_id: fresh().orderId } });
   // A flagged partner's test callbacks, past its rate (2 a minute here): 429 with Retry-After.
   const flagged = api.withOptions({ login: FLAGGED.login, password: FLAGGED.password });
+  // The rate counts per fixed minute: the three calls fall in one.
+  await clearOfWindowEdge(MINUTE_MS, 10_000);
   for (let i = 0; i < 3; i += 1) await flagged.createInvoice(CALLBACKS, { customer: phone(), order: { merchant_order_id: fresh().orderId }, test_info: { callback_url: `${receiver.url}/callback` } });
 }
 

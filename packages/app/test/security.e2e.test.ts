@@ -4,6 +4,7 @@ import { signSubscriptionRequest, signXmlRequest } from '@kassa/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestScope } from '@kassa/http-kit';
 import { dataOf, FLAGGED, fresh, MERCHANT, P, PRODUCTION, SEED, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { clearOfWindowEdge, MINUTE_MS } from './fixed-window.fixture.js';
 import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';
 import { configSchema } from '../src/config.js';
 import { buildContainer } from '../src/container.js';
@@ -57,7 +58,8 @@ describe('test_info.callback_url: no way into private networks (SSRF)', () => {
     expect(codeOf(await create(MERCHANT, P.main, 'http://93.184.216.34/'))).toBe('400 TEST_CALLBACK_URL_FORBIDDEN');
   });
 
-  it('a public target is accepted, up to the partner rate (3 a minute here; refusals count too): then 429 TEST_CALLBACK_URL_RATE_LIMITED with Retry-After', async () => {
+  it('a public target is accepted, up to the partner rate (3 a minute here; refusals count too): then 429 TEST_CALLBACK_URL_RATE_LIMITED with Retry-After', { timeout: 30_000 }, async () => {
+    await clearOfWindowEdge(MINUTE_MS, 10_000);
     expect(codeOf(await create(FLAGGED, P.flagged, 'http://127.0.0.1/', limited))).toBe('400 TEST_CALLBACK_URL_REJECTED');
     for (let i = 0; i < 2; i++) expect(codeOf(await create(FLAGGED, P.flagged, `http://93.184.216.34/hook-${i}`, limited))).toBe('201 ok');
     const refused = await create(FLAGGED, P.flagged, 'http://93.184.216.34/hook-4', limited);

@@ -302,8 +302,8 @@ describe('test clocks', () => {
       const during = await p99(() => ready, 100);
       await waiting;
       // The benchmark holds it within 3x (npm run bench, test-clock-probe); a test on a shared machine,
-      // 10x and 500 ms: without turns it was 1,465 ms, and beside the whole suite 340 ms came once.
-      expect(during).toBeLessThanOrEqual(Math.max(10 * idle, 500));
+      // 10x and 900 ms: without turns it was 1,465 ms, and beside the whole suite 340 ms came once.
+      expect(during).toBeLessThanOrEqual(Math.max(10 * idle, 900));
     },
     90_000,
   );

@@ -265,7 +265,13 @@ describe('webhook endpoints: auto-disable through a test clock', () => {
       (a) => a.length >= 1,
       10_000,
     );
-    expect(dataOf(await api().getWebhookEndpoint(DISABLING, down.id))).toMatchObject({ status: 'enabled', failing_since: new Date(Date.parse(T0) + HOUR).toISOString().replace('.000Z', 'Z') });
+    // The endpoint's own save follows the delivery's (a round trip later on MongoDB): wait for it.
+    const failingNow = await eventually(
+      async () => dataOf(await api().getWebhookEndpoint(DISABLING, down.id)),
+      (e) => e.failing_since !== null,
+      10_000,
+    );
+    expect(failingNow).toMatchObject({ status: 'enabled', failing_since: new Date(Date.parse(T0) + HOUR).toISOString().replace('.000Z', 'Z') });
     // 130 hours on: the retries fail on the way, and the next test_clock.ready's attempt finds it failing for 130 h.
     await advance(131 * HOUR);
     const disabled = await eventually(
