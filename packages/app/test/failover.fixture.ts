@@ -9,6 +9,7 @@ import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
 import { signSubscriptionRequest } from '@kassa/protocol';
 import { MongoClient } from 'mongodb';
 import { expect } from 'vitest';
+import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';
 
 // The Redis failover scenario shared by the Sentinel and the Cluster suites: one api and two worker
 // processes (npm start's entry) on one MongoDB and the suite's Redis, three projects (so that the
@@ -217,10 +218,6 @@ export async function runFailover(run: FailoverRun): Promise<void> {
 
     // Storage is the truth: every event it holds reaches the merchant.
     const db = mongo.db(database);
-    const outboxEmpty = async () => {
-      for (const name of ['contracts', 'invoices', 'subscriptions']) if ((await db.collection(name).countDocuments({ outboxPending: true })) > 0) return false;
-      return true;
-    };
     const closed = () =>
       new Set(
         of('/subs')
@@ -228,19 +225,13 @@ export async function runFailover(run: FailoverRun): Promise<void> {
           .map((r) => r.headers['webhook-id']),
       ).size;
     await until(
-      async () => closed() >= subscriptionIds.length && (await outboxEmpty()),
+      async () => closed() >= subscriptionIds.length && (await outboxEmpty(db)),
       300_000,
       'every subscription closed, the outbox empty',
       progress,
       () => troubleSince(killedAt),
     );
-    const events = (
-      await db
-        .collection('events')
-        .find({}, { projection: { _id: 1 } })
-        .toArray()
-    ).map((e) => String(e['_id']));
-    const expected = new Set(events);
+    const expected = new Set(await storedEventIds(db));
     const delivered = () => new Set([...of('/hooks'), ...of('/subs')].map((r) => String(r.headers['webhook-id'])));
     await until(
       () => [...expected].every((id) => delivered().has(id)),

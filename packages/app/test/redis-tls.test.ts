@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { connect } from 'node:tls';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';
 
 // Kassa's api and worker processes on a Redis Cluster and on Redis behind Sentinel that speak TLS
 // only (KASSA_REDIS_TLS=true): the certificates are made here with openssl (a private CA, a server
@@ -139,17 +140,8 @@ async function workThrough(redisEnv: Record<string, string>, keys: () => Promise
     const mongo = new MongoClient(inject('mongoUrl'));
     try {
       const db = mongo.db(d.database);
-      const outboxEmpty = async () => {
-        for (const name of ['contracts', 'invoices']) if ((await db.collection(name).countDocuments({ outboxPending: true })) > 0) return false;
-        return true;
-      };
-      await until(outboxEmpty, 30_000, 'the outbox empty');
-      const events = (
-        await db
-          .collection('events')
-          .find({}, { projection: { _id: 1 } })
-          .toArray()
-      ).map((e) => String(e['_id']));
+      await until(() => outboxEmpty(db), 30_000, 'the outbox empty');
+      const events = await storedEventIds(db);
       expect(events.length).toBeGreaterThanOrEqual(4);
       const delivered = () => new Set(receiver.received.filter((r) => r.path === '/hooks').map((r) => String(r.headers['webhook-id'])));
       await until(() => events.every((id) => delivered().has(id)), 30_000, 'every event delivered');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';
 
 // One api and two worker processes (npm start's entry, as deployed) on one MongoDB and a Redis of
 // the test's own, under load: a worker is killed with SIGKILL and replaced, then Redis is killed
@@ -167,17 +168,8 @@ describe('api and worker processes on MongoDB and Redis', () => {
     const mongo = new MongoClient(inject('mongoUrl'));
     try {
       const db = mongo.db(database);
-      const outboxEmpty = async () => {
-        for (const name of ['contracts', 'invoices', 'subscriptions']) if ((await db.collection(name).countDocuments({ outboxPending: true })) > 0) return false;
-        return true;
-      };
-      await until(outboxEmpty, 300_000, 'the outbox empty');
-      const events = (
-        await db
-          .collection('events')
-          .find({}, { projection: { _id: 1 } })
-          .toArray()
-      ).map((e) => String(e['_id']));
+      await until(() => outboxEmpty(db), 300_000, 'the outbox empty');
+      const events = await storedEventIds(db);
       expect(events.length).toBeGreaterThanOrEqual(2 * CLOSED_CONTRACTS + 2 * PAID_INVOICES);
       const expected = new Set(events);
       await until(() => new Set(webhookIds).size >= expected.size, 300_000, 'every event delivered');
