@@ -21,7 +21,8 @@ import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';
 const SCALE = Number(process.env['KASSA_FAILOVER_SCALE'] ?? 1);
 export const LOAD = { subscriptions: Math.round(200 * SCALE), closedContracts: Math.round(600 * SCALE), paidInvoices: Math.round(150 * SCALE) };
 const ITERATIONS = 3;
-const PROJECTS = [1, 2, 3];
+/** The projects of the seed (failoverSeed), over which the load is spread. */
+export const PROJECTS = [1, 2, 3];
 const PARTNER = { login: 'failover', password: 'failover-password-1' };
 const SECRET = `whsec_${Buffer.from('failover-subscription-secret-01').toString('base64')}`;
 const DEBUG = Boolean(process.env['KASSA_WORKERS_TEST_DEBUG']);
@@ -63,6 +64,28 @@ const until = async (done: () => boolean | Promise<boolean>, ms: number, what: s
   }
 };
 
+/**
+ * One partner whose three projects send their webhooks to `receiverUrl`/hooks and their
+ * subscription notifications to `receiverUrl`/subs, signed with `secrets`.
+ */
+export function failoverSeed(partner: { readonly login: string; readonly password: string }, receiverUrl: string, secrets: { readonly webhook: string; readonly subscription: string }) {
+  return {
+    partners: [
+      {
+        ...partner,
+        projects: PROJECTS.map((id) => ({
+          id,
+          clientIpRequired: false,
+          webhookUrl: `${receiverUrl}/hooks`,
+          webhookSecret: secrets.webhook,
+          subscriptionSecret: secrets.subscription,
+          subscriptionNotificationUrl: `${receiverUrl}/subs`,
+        })),
+      },
+    ],
+  };
+}
+
 export async function runFailover(run: FailoverRun): Promise<void> {
   const database = `kassa_failover_${randomUUID().slice(0, 8)}`;
   const arrivals: number[] = [];
@@ -76,21 +99,7 @@ export async function runFailover(run: FailoverRun): Promise<void> {
   const mongo = new MongoClient(run.mongoUrl);
   let stopLoad = async () => {};
   try {
-    const seed = {
-      partners: [
-        {
-          ...PARTNER,
-          projects: PROJECTS.map((id) => ({
-            id,
-            clientIpRequired: false,
-            webhookUrl: `${receiver.url}/hooks`,
-            webhookSecret: `whsec_${Buffer.from('failover-webhook-secret-012345').toString('base64')}`,
-            subscriptionSecret: SECRET,
-            subscriptionNotificationUrl: `${receiver.url}/subs`,
-          })),
-        },
-      ],
-    };
+    const seed = failoverSeed(PARTNER, receiver.url, { webhook: `whsec_${Buffer.from('failover-webhook-secret-012345').toString('base64')}`, subscription: SECRET });
     const start = async (role: 'api' | 'worker') => {
       const env = { KASSA_ROLE: role, MONGO_URL: run.mongoUrl, MONGO_DB: database, ...run.redisEnv, KASSA_BILLING_GATEWAY: join(dir, 'gateway.mjs'), TEST_BANK_URL: `${receiver.url}/bank` };
       const p = await startKassaProcess(env, { seed });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOAD, runFailover } from './failover.fixture.js';
+import { failoverSeed, LOAD, PROJECTS, runFailover } from './failover.fixture.js';
 
 // Redis behind Sentinel (Debian's redis-server and redis-sentinel): a master, a replica and three
 // sentinels on loopback ports; the master SIGKILLed mid-run (failover.fixture.ts).
@@ -40,7 +40,6 @@ describe('Redis behind Sentinel: the master killed mid-run', () => {
 // second batch's jobs (read from its keys); two workers then start, and the due-work sweep finds that
 // work in MongoDB: every invoice is charged once, every stored event delivered.
 const BATCH = 20;
-const PROJECTS = [1, 2, 3];
 const PARTNER = { login: 'lagging', password: 'lagging-password-1' };
 /** BullMQ's job hashes under Kassa's queue (`kassa:kassa-jobs:<job id>`), not its lists, sets and streams. */
 const JOB_KEY = /^kassa:kassa-jobs:([a-z]+_[a-z]+-[^:]+-\d+)$/;
@@ -59,21 +58,10 @@ describe('Redis behind Sentinel: a replica that lags promoted', () => {
       // acknowledging them (min-replicas-to-write 0), and the replica may be promoted (priority not 0).
       const master = await lagging.masterPort();
       expect((await redisCli(master, 'CONFIG', 'GET', 'min-replicas-to-write')).trim().split('\n')[1]).toBe('0');
-      const seed = {
-        partners: [
-          {
-            ...PARTNER,
-            projects: PROJECTS.map((id) => ({
-              id,
-              clientIpRequired: false,
-              webhookUrl: `${receiver.url}/hooks`,
-              webhookSecret: `whsec_${Buffer.from('lagging-webhook-secret-0123456').toString('base64')}`,
-              subscriptionSecret: `whsec_${Buffer.from('lagging-subscription-secret-01').toString('base64')}`,
-              subscriptionNotificationUrl: `${receiver.url}/subs`,
-            })),
-          },
-        ],
-      };
+      const seed = failoverSeed(PARTNER, receiver.url, {
+        webhook: `whsec_${Buffer.from('lagging-webhook-secret-0123456').toString('base64')}`,
+        subscription: `whsec_${Buffer.from('lagging-subscription-secret-01').toString('base64')}`,
+      });
       const env = {
         MONGO_URL: inject('mongoUrl'),
         MONGO_DB: database,

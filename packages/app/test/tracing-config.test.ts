@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { HttpWebhookSender } from '@kassa/adapters-webhooks';
 import { startReceiver } from '@kassa/devkit';
 import { SystemClock } from '@kassa/domain';
@@ -106,14 +106,7 @@ describe("Kassa's own ids are exported whole; a merchant's chosen ids, an extens
   });
 
   it('passes a span with nothing to scrub on as it is, and copies one that has', () => {
-    const exported: ReadableSpan[] = [];
-    const inner: SpanExporter = {
-      export: (spans, done) => {
-        exported.push(...spans);
-        done({ code: 0 });
-      },
-      shutdown: async () => {},
-    };
+    const inner = new InMemorySpanExporter();
     const base = { events: [], links: [], status: { code: 0 }, spanContext: () => ({ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: 1 }) };
     const clean = {
       ...base,
@@ -122,6 +115,7 @@ describe("Kassa's own ids are exported whole; a merchant's chosen ids, an extens
     };
     const dirty = { ...base, name: 'GET', attributes: { 'url.path': '/v1/subscribers/79161234567', 'http.response.status_code': 200 } };
     new ScrubbingExporter(inner).export([clean, dirty] as unknown as ReadableSpan[], () => {});
+    const exported = inner.getFinishedSpans();
     expect(exported[0]).toBe(clean);
     expect(exported[1]).not.toBe(dirty);
     expect(exported[1]?.attributes).toEqual({ 'url.path': '/v1/subscribers/…4567', 'http.response.status_code': 200 });
@@ -154,14 +148,7 @@ describe('a webhook attempt is a span only when the process exports traces', () 
 
 describe('the exported spans are scrubbed whole', () => {
   it("masks the status message (MongoDB's duplicate-key text) and the links' attributes", () => {
-    const exported: ReadableSpan[] = [];
-    const inner: SpanExporter = {
-      export: (spans, done) => {
-        exported.push(...spans);
-        done({ code: 0 });
-      },
-      shutdown: async () => {},
-    };
+    const inner = new InMemorySpanExporter();
     const message = 'E11000 duplicate key error collection: kassa.contracts index: liveKey_1 dup key: { liveKey: "[\\"msisdn:79161234567\\",\\"mc-1\\"]" }';
     const span = {
       name: 'mongodb.insert',
@@ -172,7 +159,7 @@ describe('the exported spans are scrubbed whole', () => {
       spanContext: () => ({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: '00f067aa0ba902b7', traceFlags: 1 }),
     } as unknown as ReadableSpan;
     new ScrubbingExporter(inner).export([span], () => {});
-    const [out] = exported;
+    const [out] = inner.getFinishedSpans();
     expect(out?.status).toEqual({ code: 2, message: expect.stringContaining('msisdn:…4567') });
     expect(out?.links[0]?.attributes).toEqual({ 'kassa.caller': 'msisdn …4567' });
     expect(out?.links[0]?.context.spanId).toBe('b7ad6b7169203331');

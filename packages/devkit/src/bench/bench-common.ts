@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Request as AutocannonRequest } from 'autocannon';
 import { createHmac } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -38,6 +39,20 @@ export async function startBenchServer(
 export async function stopBenchServer(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
+}
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux; its clock ticks, 100 a
+ * second); undefined elsewhere or once it is gone. Steadier than req/s on a machine shared with others.
+ */
+export function cpuSecondsOf(pid: number | undefined): number | undefined {
+  try {
+    // Fields after the command name: state is field 3, utime 14 and stime 15.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 export function median(values: readonly number[]): number {

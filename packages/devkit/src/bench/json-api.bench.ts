@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { median, p1Requests, startBenchServer as startServer, stopBenchServer, verdict } from './bench-common.js';
+import { cpuSecondsOf, median, p1Requests, startBenchServer as startServer, stopBenchServer, verdict } from './bench-common.js';
 
 /**
  * `npm run bench`: P1, a signed (v4) POST /invoices then GET of it, 50 connections, against Kassa
@@ -38,17 +38,6 @@ interface Measured {
   readonly cpuUs?: number;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  try {
-    // Fields after the command name: state is field 3, utime 14 and stime 15, in clock ticks (100 Hz).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
 interface Server {
   readonly name: string;
   readonly url: string;
@@ -69,9 +58,9 @@ async function measure(server: Server, seconds: number, label = server.name): Pr
 
 /** One measurement window of a running server, with its CPU time per request over that window. */
 async function window(server: Server, round: number, seconds: number): Promise<Measured> {
-  const before = cpuSeconds(server.child.pid);
+  const before = cpuSecondsOf(server.child.pid);
   const measured = await measure(server, seconds, `${server.name}#${round}`);
-  const after = cpuSeconds(server.child.pid);
+  const after = cpuSecondsOf(server.child.pid);
   return before === undefined || after === undefined ? measured : { ...measured, cpuUs: ((after - before) / measured.total) * 1e6 };
 }
 

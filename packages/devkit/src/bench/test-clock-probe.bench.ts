@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { KassaClient } from '@kassa/merchant-client';
 import autocannon from 'autocannon';
 import { startReceiver } from '../servers/http-receiver.js';
-import { BENCH_PARTNER, p1Requests, startBenchServer, stopBenchServer, verdict } from './bench-common.js';
+import { BENCH_PARTNER, cpuSecondsOf, p1Requests, startBenchServer, stopBenchServer, verdict } from './bench-common.js';
 
 // `node packages/devkit/dist/bench/test-clock-probe.bench.js`: the security issue's probe of one
 // test clock advance, on an embedded Kassa with a data folder (npm start's defaults): a clock at 2100,
@@ -21,11 +21,8 @@ const OTHER_PROJECT = 1;
 
 const status = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(status(pid))?.[1] ?? 0) / 1024;
-/** The process's user and system CPU seconds (clock ticks of /proc/pid/stat, 100 a second). */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
+/** The process's user and system CPU seconds (0 where /proc is not). */
+const cpuSeconds = (pid: number) => cpuSecondsOf(pid) ?? 0;
 const newestSnapshot = (dir: string) => Math.max(0, ...readdirSync(dir).flatMap((f) => (/^snapshot-(\d+)\.jsonl$/.exec(f) ? [Number(f.slice(9, 17))] : [])));
 /** The server's V8 heap in use after a collection (its admin listener's metrics), in MB. */
 const heapMb = async (adminUrl: string, pid: number) => {

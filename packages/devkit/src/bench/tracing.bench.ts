@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { BENCH_PARTNER, BENCH_PROJECT_ID, median, p1Requests, verdict } from './bench-common.js';
+import { BENCH_PARTNER, BENCH_PROJECT_ID, cpuSecondsOf, median, p1Requests, verdict } from './bench-common.js';
 import { FREE_PORTS } from '../servers/free-ports.js';
 
 /**
@@ -67,16 +67,6 @@ async function start(name: string, env: Record<string, string>): Promise<Server>
   throw new Error(`${name} did not start`);
 }
 
-/** The server's CPU time so far (ms; Linux's /proc, 10 ms ticks), undefined elsewhere. */
-function cpuMs(child: ChildProcess): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
 interface Measured {
   readonly rps: number;
   readonly p99: number;
@@ -87,10 +77,10 @@ interface Measured {
 
 let sequence = 0;
 async function measure(server: Server, seconds: number): Promise<Measured> {
-  const before = cpuMs(server.child);
+  const before = cpuSecondsOf(server.child.pid);
   const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: seconds, requests: p1Requests(() => (sequence += 1), 'tracing') });
-  const after = cpuMs(server.child);
-  const cpuUs = before === undefined || after === undefined || result.requests.total === 0 ? undefined : Math.round(((after - before) * 1000) / result.requests.total);
+  const after = cpuSecondsOf(server.child.pid);
+  const cpuUs = before === undefined || after === undefined || result.requests.total === 0 ? undefined : Math.round(((after - before) * 1_000_000) / result.requests.total);
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuUs };
 }
 
