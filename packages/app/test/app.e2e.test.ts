@@ -246,7 +246,7 @@ describe('a worker process', () => {
     const signalled = Date.now();
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(Date.now() - signalled).toBeLessThan(5_000);
   }, 30_000);
 
   it('starts on MongoDB and Redis with the admin listener only, ready, its metrics served; runs its jobs and stops cleanly', async () => {

@@ -55,7 +55,8 @@ describe('followStream', () => {
       onNotice: (line) => notices.push(line),
       onMessage: (m) => {
         messages.push(`${m.event}:${m.id ?? ''}`);
-        if (m.id === 'entry-2') setTimeout(() => controller.abort(), 600);
+        // Longer than stallMs: the third's heartbeats must keep it alive past it.
+        if (m.id === 'entry-2') setTimeout(() => controller.abort(), 3_000);
       },
       signal: controller.signal,
     });

@@ -22,7 +22,7 @@ const SCALE = Number(process.env['KASSA_FAILOVER_SCALE'] ?? 1);
 export const LOAD = { subscriptions: Math.round(200 * SCALE), closedContracts: Math.round(600 * SCALE), paidInvoices: Math.round(150 * SCALE) };
 const ITERATIONS = 3;
 /** The projects of the seed (failoverSeed), over which the load is spread. */
-export const PROJECTS = [1, 2, 3];
+export const PROJECTS = [1, 2, 3] as const;
 const PARTNER = { login: 'failover', password: 'failover-password-1' };
 const SECRET = `whsec_${Buffer.from('failover-subscription-secret-01').toString('base64')}`;
 const DEBUG = Boolean(process.env['KASSA_WORKERS_TEST_DEBUG']);

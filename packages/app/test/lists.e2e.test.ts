@@ -33,6 +33,7 @@ async function allRecorded(): Promise<EventsPage> {
   return eventually(
     async () => dataOf(await api.listEvents(P.main, { limit: 100 })),
     (p) => p.items.length >= made,
+    10_000,
   );
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { failoverSeed, LOAD, PROJECTS, runFailover } from './failover.fixture.js';
+import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';
 
 // Redis behind Sentinel (Debian's redis-server and redis-sentinel): a master, a replica and three
 // sentinels on loopback ports; the master SIGKILLed mid-run (failover.fixture.ts).
@@ -140,20 +141,12 @@ describe('Redis behind Sentinel: a replica that lags promoted', () => {
         return perInvoice;
       };
       const delivered = () => new Set(receiver.received.filter((r) => r.path === '/hooks').map((r) => String(r.headers['webhook-id'])));
-      const storedEvents = async () =>
-        (
-          await db
-            .collection('events')
-            .find({}, { projection: { _id: 1 } })
-            .toArray()
-        ).map((e) => String(e['_id']));
-      const outboxEmpty = async () => (await db.collection('contracts').countDocuments({ outboxPending: true })) + (await db.collection('invoices').countDocuments({ outboxPending: true })) === 0;
       const all = [...replicated, ...unreplicated];
       const end = Date.now() + 60_000;
       for (;;) {
         const perInvoice = charged();
         const seen = delivered();
-        if (all.every((id) => perInvoice.has(id)) && (await outboxEmpty()) && (await storedEvents()).every((id) => seen.has(id))) break;
+        if (all.every((id) => perInvoice.has(id)) && (await outboxEmpty(db, ['contracts', 'invoices'])) && (await storedEventIds(db)).every((id) => seen.has(id))) break;
         if (Date.now() > end) throw new Error(`not within 60 s: ${all.filter((id) => !perInvoice.has(id)).length} invoices not charged`);
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -162,7 +155,7 @@ describe('Redis behind Sentinel: a replica that lags promoted', () => {
       const perInvoice = charged();
       expect(all.filter((id) => perInvoice.get(id)?.size !== 1)).toEqual([]);
       expect(perInvoice.size).toBe(all.length);
-      const events = await storedEvents();
+      const events = await storedEventIds(db);
       const seen = delivered();
       expect(events.filter((id) => !seen.has(id))).toEqual([]);
       expect([...seen].filter((id) => !events.includes(id))).toEqual([]);

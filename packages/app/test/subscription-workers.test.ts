@@ -148,7 +148,12 @@ describe('subscription charges with two worker processes on MongoDB and Redis', 
       ).size;
     // Every subscription charged three times and closed. The last CHARGE and the CLOSED are separate
     // deliveries that may arrive in either order: the wait takes all of them.
-    await until(() => notified('CLOSED') >= SUBSCRIPTIONS && notified('CHARGE') >= expected && notified('ACTIVATED') >= SUBSCRIPTIONS, 540_000, 'every subscription closed', progress);
+    await until(
+      () => notified('CLOSED') >= SUBSCRIPTIONS && notified('CHARGE') >= expected && notified('ACTIVATED') >= SUBSCRIPTIONS,
+      540_000,
+      'every subscription activated, charged and closed',
+      progress,
+    );
 
     // The bank: three keys per subscription, each a charge (a repeated call with one key moves no money).
     const keys = new Set(bankKeys());

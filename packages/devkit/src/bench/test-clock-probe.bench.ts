@@ -21,8 +21,12 @@ const OTHER_PROJECT = 1;
 
 const status = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(status(pid))?.[1] ?? 0) / 1024;
-/** The process's user and system CPU seconds (0 where /proc is not). */
-const cpuSeconds = (pid: number) => cpuSecondsOf(pid) ?? 0;
+/** The process's user and system CPU seconds (Linux's /proc: the probe needs them). */
+const cpuSeconds = (pid: number): number => {
+  const seconds = cpuSecondsOf(pid);
+  if (seconds === undefined) throw new Error(`no CPU time for process ${pid} (gone, or no /proc)`);
+  return seconds;
+};
 const newestSnapshot = (dir: string) => Math.max(0, ...readdirSync(dir).flatMap((f) => (/^snapshot-(\d+)\.jsonl$/.exec(f) ? [Number(f.slice(9, 17))] : [])));
 /** The server's V8 heap in use after a collection (its admin listener's metrics), in MB. */
 const heapMb = async (adminUrl: string, pid: number) => {
