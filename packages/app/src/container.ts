@@ -195,7 +195,7 @@ export function buildContainer(f: Foundations): Container {
       ready: () => readiness.report(),
       metrics: () => metrics.exposition(),
       requestScope: f.requests,
-      observer: routeNamingObserver(metrics) ?? metrics,
+      observer: routeNamingObserver(metrics),
     }),
     [TOKENS.Settings, TOKENS.Logger, TOKENS.Storage, TOKENS.Clock, TOKENS.Ids, TOKENS.UseCases, TOKENS.Readiness, TOKENS.Metrics],
   );

@@ -8,9 +8,6 @@ import type { HostName } from './settings.js';
 import { xmlEndpoints } from './xml-endpoints.js';
 import { routeNamingObserver } from './telemetry/route-naming.js';
 
-/** `{ [key]: value }`, or nothing when `value` is undefined (the deps' optional fields are absent, not undefined). */
-const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
-
 /**
  * What the benchmark's cost table switches off, one at a time, to show what each costs a call
  * (`npm run bench`). For measuring only: no configuration reaches them.
@@ -38,10 +35,11 @@ function apiApp(deps: HttpDeps, record: boolean): RequestListener {
 /** The four public hosts of the spec, each one delivery app or more (the XML services ride on three). */
 export function hostApps(wired: HttpDeps, pages: JwtPaymentPages, off: ReadonlySet<BenchmarkSwitch>): Record<HostName, () => HostApp> {
   const { observer, idempotency, ...rest } = wired;
+  // Traces on, the observer also names each request's server span by its route (route-naming.ts).
+  const observing = routeNamingObserver(observer && !off.has('metrics') ? observer : undefined);
   const httpDeps: HttpDeps = {
     ...rest,
-    // Traces on, the observer also names each request's server span by its route (route-naming.ts).
-    ...optional('observer', routeNamingObserver(observer && !off.has('metrics') ? observer : undefined)),
+    ...(observing ? { observer: observing } : {}),
     ...(idempotency && !off.has('idempotency') ? { idempotency } : {}),
   };
   const { subsHost, ...raw } = xmlEndpoints(httpDeps);

@@ -58,7 +58,7 @@ export function inProcessJobs(logger: Logger): Jobs {
   return {
     kind: 'in-process',
     scheduler,
-    claim: async (_signal?: AbortSignal) => {},
+    claim: async () => {},
     layoutAgrees: async () => {},
     async start(work) {
       scheduler.attach((job) => work.runJob(job));
@@ -150,25 +150,20 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
       const renewEvery = (ms: number) => {
         clearInterval(renewClaim);
         if (stopped) return;
+        // Redis answered (a claim, or a mismatch: said every 20 s, not every second, while readiness
+        // holds it): the first claim is made, and the renewal slows to its pace.
+        const answered = () => {
+          if (claimed) return;
+          claimed = true;
+          renewEvery(PARTITIONS_CLAIM_TTL_MS / 3);
+        };
         renewClaim = setInterval(
           () =>
-            void claimOnce().then(
-              () => {
-                if (!claimed) {
-                  claimed = true;
-                  renewEvery(PARTITIONS_CLAIM_TTL_MS / 3);
-                }
-              },
-              (e: Error) => {
-                if (!(e instanceof PartitionsMismatch)) return;
-                logger.error({ partitions: e.mine, recorded: e.recorded }, e.message);
-                // Said every 20 s, not every second: readiness holds it meanwhile.
-                if (!claimed) {
-                  claimed = true;
-                  renewEvery(PARTITIONS_CLAIM_TTL_MS / 3);
-                }
-              },
-            ),
+            void claimOnce().then(answered, (e: Error) => {
+              if (!(e instanceof PartitionsMismatch)) return;
+              logger.error({ partitions: e.mine, recorded: e.recorded }, e.message);
+              answered();
+            }),
           ms,
         );
         renewClaim.unref();

@@ -6,7 +6,7 @@ import { SystemClock } from '@kassa/domain';
 import { ScrubbingExporter, scrubAttributes } from '../src/telemetry/scrubbing-exporter.js';
 import { context, propagation, ROOT_CONTEXT, trace, type TextMapGetter } from '@opentelemetry/api';
 import { CallerLinkProcessor, OutboundTraceContext } from '../src/telemetry/caller-context.js';
-import { currentTraceparent, formatTraceparent, parseTraceparent, traceFields, tracingOn } from '../src/telemetry/trace-context.js';
+import { addTraceFields, currentTraceparent, formatTraceparent, parseTraceparent, tracingOn } from '../src/telemetry/trace-context.js';
 import { checkPropagators, otlpProtocol, startTracing, tracingWanted } from '../src/telemetry/tracing.js';
 
 describe('tracing configuration (the standard OTEL_* variables only)', () => {
@@ -21,7 +21,7 @@ describe('tracing configuration (the standard OTEL_* variables only)', () => {
     expect(await startTracing({})).toBeUndefined();
     expect(tracingOn()).toBe(false);
     expect(currentTraceparent()).toBeUndefined();
-    expect(traceFields()).toEqual({});
+    expect(addTraceFields({})).toEqual({});
   });
 
   it('exports over http/protobuf (default) or http/json, and names any other protocol', () => {

@@ -11,6 +11,8 @@ import { serverSpanNamer, tracingOn } from './trace-context.js';
  * request no route matched keeps the HTTP instrumentation's name, its method only. Without traces,
  * `inner` as it is.
  */
+export function routeNamingObserver(inner: HttpObserver): HttpObserver;
+export function routeNamingObserver(inner: HttpObserver | undefined): HttpObserver | undefined;
 export function routeNamingObserver(inner: HttpObserver | undefined): HttpObserver | undefined {
   if (!tracingOn()) return inner;
   return {

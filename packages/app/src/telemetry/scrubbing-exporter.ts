@@ -31,7 +31,6 @@ const KNOWN_ID_KEYS = new Set(['kassa.aggregate_id', 'webhook.id']);
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** An event's or aggregate's id (a UUID), or a delivery's: the event's id and its channel (domain deliveryId; an endpoint's channel holds its UUID). */
 const KASSA_ID = new RegExp(`^${UUID}(-(webhook|subscription|test-callback|endpoint-${UUID}))?$`, 'i');
-export const isKnownId = (key: string): boolean => KNOWN_ID_KEYS.has(key);
 const keptWhole = (key: string, value: string): boolean => KNOWN_ID_KEYS.has(key) && KASSA_ID.test(value);
 
 /** What becomes of an attribute by its name, remembered: spans repeat the same few names. */

@@ -52,11 +52,6 @@ export function currentTraceparent(): string | undefined {
   return span !== undefined && isSpanContextValid(span) ? formatTraceparent(span) : undefined;
 }
 
-/** `trace_id` and `span_id` of the running span, for every log line written inside it. */
-export function traceFields(): { trace_id?: string; span_id?: string } {
-  return addTraceFields({});
-}
-
 /** `fields` with `trace_id` and `span_id` of the running span added, if one runs (the logger's mixin: one object a line). */
 export function addTraceFields<T extends object>(fields: T): T & { trace_id?: string; span_id?: string } {
   const out = fields as T & { trace_id?: string; span_id?: string };

@@ -1,4 +1,5 @@
 import { register } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -25,14 +26,7 @@ import type { OtlpProtocol, Tracing, TracingEnv } from './tracing-types.js';
 export const SHUTDOWN_DEADLINE_MS = 2_000;
 
 /** `work`, or nothing once `ms` have passed (the timer does not hold the process). */
-function withDeadline(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
-  return Promise.race([work.catch(() => undefined), deadline]).finally(() => clearTimeout(timer));
-}
+const withDeadline = (work: Promise<void>, ms: number): Promise<void> => Promise.race([work.catch(() => undefined), sleep(ms, undefined, { ref: false })]);
 
 const numberOf = (v: string | undefined): number | undefined => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
 
