@@ -47,7 +47,10 @@ export class MongoDashboardSessions implements DashboardSessions {
 
   async addFailure(key: string, windowStart: string, expiresAt: string, delta = 1): Promise<number> {
     const expireAt = new Date(expiresAt);
-    const doc = await storage(() => this.windows.findOneAndUpdate({ _id: `${key}\n${windowStart}` }, { $inc: { count: delta }, $set: { expireAt } }, { upsert: true, returnDocument: 'after' }));
+    // Projected, so the count answered is this increment's own (see MongoEventFeed.take).
+    const doc = await storage(() =>
+      this.windows.findOneAndUpdate({ _id: `${key}\n${windowStart}` }, { $inc: { count: delta }, $set: { expireAt } }, { upsert: true, returnDocument: 'after', projection: { count: 1 } }),
+    );
     return doc?.count ?? delta;
   }
 

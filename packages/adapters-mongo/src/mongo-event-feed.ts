@@ -87,9 +87,15 @@ export class MongoEventFeed {
     return (await storage(() => this.counters.findOne({ _id: projectId })))?.seq ?? 0;
   }
 
-  /** The project's next place: one atomic increment (two upserts racing on a new counter: one is refused, and tries again). */
+  /**
+   * The project's next place: one atomic increment (two upserts racing on a new counter: one is
+   * refused, and tries again). The projection is what makes the answer this increment's own on
+   * mongo-java-server: it answers with its live document, read after its lock is released, so two
+   * racing increments could both answer the later place and leave the earlier one empty; a projected
+   * answer is copied under the lock (docs/decisions.md).
+   */
   private async take(projectId: number): Promise<number> {
-    const increment = () => storage(() => this.counters.findOneAndUpdate({ _id: projectId }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' }));
+    const increment = () => storage(() => this.counters.findOneAndUpdate({ _id: projectId }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after', projection: { seq: 1 } }));
     const counter = await increment().catch((e: unknown) => {
       if (isDuplicateKey(e)) return increment();
       throw e;

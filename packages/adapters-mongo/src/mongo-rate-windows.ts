@@ -24,8 +24,13 @@ export class MongoRateWindows implements RateWindows {
 
   async add(key: string, windowStart: string, expiresAt: string): Promise<number> {
     this.purge(Date.parse(windowStart));
+    // Projected, so the count answered is this increment's own (see MongoEventFeed.take).
     const doc = await storage(() =>
-      this.windows.findOneAndUpdate({ _id: `${key}\n${windowStart}` }, { $inc: { count: 1 }, $set: { expireAt: new Date(expiresAt) } }, { upsert: true, returnDocument: 'after' }),
+      this.windows.findOneAndUpdate(
+        { _id: `${key}\n${windowStart}` },
+        { $inc: { count: 1 }, $set: { expireAt: new Date(expiresAt) } },
+        { upsert: true, returnDocument: 'after', projection: { count: 1 } },
+      ),
     );
     return doc?.count ?? 1;
   }

@@ -97,6 +97,17 @@ export function describeEventLogContract(name: string, fresh: () => Promise<{ re
       expect(tail.position).toBe(await events.feedPosition(project, 'end'));
     });
 
+    it('events recorded at once each take a place of their own: the places are 1 to N, none twice, none left empty', async () => {
+      const { events } = await fresh();
+      const project = 30 + next();
+      const burst = Array.from({ length: 60 }, () => event(project, '2026-03-03T10:00:00.000Z'));
+      await Promise.all(burst.map((e) => events.record(e, '2026-03-03T10:00:00.000Z')));
+      const feed = await events.feed(project, 0, 100);
+      expect(feed.map((e) => e.seq)).toEqual(burst.map((_, i) => i + 1));
+      expect(new Set(ids(feed))).toEqual(new Set(burst.map((e) => e.id)));
+      expect(await events.feedPosition(project, 'end')).toBe(burst.length);
+    });
+
     it('a tail reads more entries than one read takes, keeps its place across reads, and an event redelivered many times is each time an entry', async () => {
       const { events } = await fresh();
       const project = 30 + next();
