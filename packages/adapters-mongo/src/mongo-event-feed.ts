@@ -1,6 +1,14 @@
 import type { Collection, Filter } from 'mongodb';
 import type { DomainEvent, EventFeedEntry, FeedStart } from '@kassa/domain';
 import { isDuplicateKey, storage } from './mongo-errors.js';
+import { duplicateField } from './unique-keys.js';
+
+/**
+ * How many places an entry tries when each one it takes is held by another entry. Then the append
+ * fails and its relay tries again later; every try moved the counter on, so a counter far behind
+ * catches up over a few appends.
+ */
+const PLACE_ATTEMPTS = 100;
 
 /**
  * One entry of a project's event feed (`kassa listen`): an event entering the log, a redelivery, or
@@ -34,7 +42,8 @@ export type NewFeedEntry = Omit<FeedEntryDocument, 'seq' | 'void'>;
  * (findOneAndUpdate $inc, upserted), then is inserted under it. Between the two, or if the writer
  * dies there, the place is a gap a reader waits for and then passes (EventFeedTail). An entry that
  * exists already takes no place; one that another writer stored first meanwhile fills its place
- * with a `void` entry, so that readers need not wait.
+ * with a `void` entry, so that readers need not wait. A place held by another entry (the counter
+ * behind its entries) is passed for the next one: the entry is never dropped for it.
  */
 export class MongoEventFeed {
   constructor(
@@ -44,15 +53,23 @@ export class MongoEventFeed {
 
   async append(entry: NewFeedEntry): Promise<void> {
     if (await storage(() => this.entries.findOne({ _id: entry._id }, { projection: { _id: 1 } }))) return;
-    const seq = await this.take(entry.projectId);
-    try {
-      await storage(() => this.entries.insertOne({ ...entry, seq }));
-    } catch (e) {
-      if (!isDuplicateKey(e)) throw e;
-      // Another writer stored this entry between our look and our insert: our place is filled with nothing.
-      await storage(() => this.entries.insertOne({ _id: `void~${entry.projectId}~${seq}`, projectId: entry.projectId, seq, at: entry.at, void: true })).catch((err: unknown) => {
-        if (!isDuplicateKey(err)) throw err;
-      });
+    for (let attempt = 1; ; attempt += 1) {
+      const seq = await this.take(entry.projectId);
+      try {
+        await storage(() => this.entries.insertOne({ ...entry, seq }));
+        return;
+      } catch (e) {
+        const field = duplicateField(e);
+        // The place is another entry's (a counter behind its entries, as after restoring an older
+        // backup of it): a void there would drop this entry from the feed; it takes the next place.
+        if (field === 'seq' && attempt < PLACE_ATTEMPTS) continue;
+        if (field !== '_id') throw e;
+        // Another writer stored this entry between our look and our insert: our place is filled with nothing.
+        await storage(() => this.entries.insertOne({ _id: `void~${entry.projectId}~${seq}`, projectId: entry.projectId, seq, at: entry.at, void: true })).catch((err: unknown) => {
+          if (!isDuplicateKey(err)) throw err;
+        });
+        return;
+      }
     }
   }
 
@@ -90,9 +107,9 @@ export class MongoEventFeed {
   /**
    * The project's next place: one atomic increment (two upserts racing on a new counter: one is
    * refused, and tries again). The projection is what makes the answer this increment's own on
-   * mongo-java-server: it answers with its live document, read after its lock is released, so two
-   * racing increments could both answer the later place and leave the earlier one empty; a projected
-   * answer is copied under the lock (docs/decisions.md).
+   * mongo-java-server: it answers with its live document, serialized after its lock is released, so
+   * two racing increments could both answer the later place (one entry then finds it held, and the
+   * earlier place stays empty); a projected answer is a copy made under the lock (docs/decisions.md).
    */
   private async take(projectId: number): Promise<number> {
     const increment = () => storage(() => this.counters.findOneAndUpdate({ _id: projectId }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after', projection: { seq: 1 } }));

@@ -30,6 +30,32 @@ describe('MongoDB storage', () => {
     expect(await storage.db.collection('dashboard_sign_in_failures').countDocuments()).toBe(0);
   });
 
+  it("an entry whose place is another's (the feed's counter behind, as after restoring an older backup of it) takes the next place and stays in the feed", async () => {
+    const storage = await freshMongoStorage();
+    const projectId = 7;
+    const event = (id: string) =>
+      ({
+        id,
+        type: 'ContractAuthorized',
+        occurredAt: '2026-11-26T10:00:00.000Z',
+        projectId,
+        aggregate: { kind: 'contract', id: `c-${id}` },
+        merchantContractId: 'mc',
+        customer: { type: 'mobile_phone', msisdn: '79001234567' },
+      }) as const;
+    await storage.events.record(event('e1'));
+    await storage.events.record(event('e2'));
+    await storage.db.collection('event_feed_counters').updateOne({ _id: projectId as never }, { $set: { seq: 0 } });
+    await storage.events.record(event('e3'));
+    const feed = await storage.events.feed(projectId, 0, 10);
+    expect(feed.map((e) => [e.seq, e.id])).toEqual([
+      [1, 'e1'],
+      [2, 'e2'],
+      [3, 'e3'],
+    ]);
+    expect(await storage.events.feedPosition(projectId, 'end')).toBe(3);
+  });
+
   it('keeps one plain document per aggregate: its state as the domain has it, its version, its keys, its outbox; nothing else is kept', async () => {
     const storage = await freshMongoStorage();
     const { sampleContract } = await import('@kassa/domain/testing');

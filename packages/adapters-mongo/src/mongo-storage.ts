@@ -4,7 +4,7 @@ import { AggregateCollection, type AggregateDocument } from './aggregate-collect
 import { MongoContractRepository } from './mongo-contract-repository.js';
 import { MongoEventOutbox } from './mongo-event-outbox.js';
 import { MongoInvoiceRepository } from './mongo-invoice-repository.js';
-import { ACTIVE_INVOICE_INDEX, COMPARE_AND_SET_INDEX, CONTRACT_LIVE_KEY_INDEX, ENDPOINT_SLOT_INDEX, MERCHANT_ORDER_INDEX } from './unique-keys.js';
+import { ACTIVE_INVOICE_INDEX, COMPARE_AND_SET_INDEX, CONTRACT_LIVE_KEY_INDEX, ENDPOINT_SLOT_INDEX, FEED_ORDER_INDEX, MERCHANT_ORDER_INDEX } from './unique-keys.js';
 import { MongoProjectDirectory } from './mongo-project-directory.js';
 import { MongoSubscriptionRepository } from './mongo-subscription-repository.js';
 import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';
@@ -129,7 +129,7 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
   ],
   // The feed `kassa listen` tails: one entry per event entering the log and per redelivery, by place.
   event_feed: [
-    { key: { projectId: 1, seq: 1 }, name: 'feed_order', unique: true },
+    { key: { projectId: 1, seq: 1 }, name: FEED_ORDER_INDEX, unique: true },
     // Where a `since` time starts (read once per stream).
     { key: { projectId: 1, at: 1, _id: 1 }, name: 'feed_by_time' },
     { key: { occurredAt: 1 }, name: 'retention' },

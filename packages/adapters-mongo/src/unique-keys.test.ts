@@ -17,6 +17,9 @@ describe('unique keys', () => {
       code: 11000,
     });
     expect(duplicateField(tricky)).toBe('merchantOrderId');
+    const feedPlace = new MongoServerError({ message: 'E11000 duplicate key error collection: k.event_feed index: feed_order dup key: { projectId: 7, seq: 3 }', code: 11000 });
+    const feedPattern = new MongoServerError({ message: 'E11000 duplicate key error collection: k.event_feed', code: 11000, keyPattern: { projectId: 1, seq: 1 } });
+    expect([duplicateField(feedPlace), duplicateField(feedPattern)]).toEqual(['seq', 'seq']);
     expect(duplicateField(new MongoServerError({ message: 'other', code: 2 }))).toBeUndefined();
     expect(duplicateField(new Error('E11000'))).toBeUndefined();
   });

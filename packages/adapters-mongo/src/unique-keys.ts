@@ -14,6 +14,7 @@ export const ACTIVE_INVOICE_INDEX = 'active_invoice_unique';
 export const MERCHANT_ORDER_INDEX = 'merchant_order_id_unique';
 export const COMPARE_AND_SET_INDEX = 'compare_and_set';
 export const ENDPOINT_SLOT_INDEX = 'webhook_endpoint_slot_unique';
+export const FEED_ORDER_INDEX = 'feed_order';
 
 /** The field each of Kassa's unique indexes stands for, by index name. */
 const INDEX_FIELDS: Readonly<Record<string, string>> = {
@@ -23,10 +24,11 @@ const INDEX_FIELDS: Readonly<Record<string, string>> = {
   [MERCHANT_ORDER_INDEX]: 'merchantOrderId',
   [COMPARE_AND_SET_INDEX]: 'version',
   [ENDPOINT_SLOT_INDEX]: 'slot',
+  [FEED_ORDER_INDEX]: 'seq',
 };
 
 /**
- * Which unique key an E11000 is about: `liveKey`, `merchantOrderId`, `_id` or `version`. By the index
+ * Which unique key an E11000 is about: `liveKey`, `merchantOrderId`, `_id`, `version`, `slot` or `seq`. By the index
  * the message names (`... index: <name> dup key: ...`, as MongoDB and mongo-java-server word it; the
  * key's values that follow are the merchant's and are never parsed), else by `keyPattern`.
  */
@@ -35,7 +37,7 @@ export function duplicateField(e: unknown): string | undefined {
   const index = /index: (\S+) dup key/.exec(e.message)?.[1];
   if (index !== undefined && INDEX_FIELDS[index] !== undefined) return INDEX_FIELDS[index];
   const pattern = Object.keys((e['keyPattern'] as Record<string, unknown> | undefined) ?? {});
-  return ['liveKey', 'merchantOrderId', 'version', '_id'].find((f) => pattern.includes(f));
+  return ['liveKey', 'merchantOrderId', 'version', 'slot', 'seq', '_id'].find((f) => pattern.includes(f));
 }
 
 /** How often a creation retries when the key's holder ended between the refused insert and the lookup. */
