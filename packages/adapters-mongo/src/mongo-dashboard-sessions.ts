@@ -1,6 +1,7 @@
 import type { Collection } from 'mongodb';
 import type { DashboardSession, DashboardSessions } from '@kassa/operations';
 import { storage } from './mongo-errors.js';
+import { addToWindow, type WindowCountDocument } from './window-count.js';
 
 export interface SessionDocument {
   _id: string;
@@ -10,19 +11,15 @@ export interface SessionDocument {
   expiresAt: string;
 }
 
-export interface FailureWindowDocument {
-  /** The throttle's key (a keyed digest, never a login as typed) and the window's start. */
-  _id: string;
-  count: number;
-  /** A date, not text: the TTL index `ttl` removes the window after it. */
-  expireAt: Date;
+/** Failed sign-ins in one window; the key is a keyed digest, never a login as typed. */
+export interface FailureWindowDocument extends WindowCountDocument {
   /** Windows written by Kassa before the TTL index had this text instead (purged as well). */
   expiresAt?: string;
 }
 
 /**
  * The dashboard's sessions (by the digest of their token) and its failed sign-ins, one document per
- * key and window: the count is an atomic `$inc` on an upsert, so every API process counts into one.
+ * key and window, counted by `addToWindow` (every API process counts into one).
  * Windows expire by themselves (a TTL index on MongoDB; `purgeExpired` on servers without TTL).
  */
 export class MongoDashboardSessions implements DashboardSessions {
@@ -46,12 +43,7 @@ export class MongoDashboardSessions implements DashboardSessions {
   }
 
   async addFailure(key: string, windowStart: string, expiresAt: string, delta = 1): Promise<number> {
-    const expireAt = new Date(expiresAt);
-    // Projected, so the count answered is this increment's own (see MongoEventFeed.take).
-    const doc = await storage(() =>
-      this.windows.findOneAndUpdate({ _id: `${key}\n${windowStart}` }, { $inc: { count: delta }, $set: { expireAt } }, { upsert: true, returnDocument: 'after', projection: { count: 1 } }),
-    );
-    return doc?.count ?? delta;
+    return addToWindow(this.windows, key, windowStart, expiresAt, delta);
   }
 
   async purgeExpired(before: string): Promise<number> {

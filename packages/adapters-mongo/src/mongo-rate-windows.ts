@@ -1,21 +1,16 @@
 import type { Collection } from 'mongodb';
 import type { RateWindows } from '@kassa/operations';
-import { storage } from './mongo-errors.js';
+import { addToWindow, type WindowCountDocument } from './window-count.js';
 
-export interface RateWindowDocument {
-  /** The limit's key and the window's start. */
-  _id: string;
-  count: number;
-  /** A date: the TTL index `ttl` removes the window after it. */
-  expireAt: Date;
-}
+/** A rate limit's count in one window. */
+export type RateWindowDocument = WindowCountDocument;
 
 /** Expired windows are deleted at most this often per process, for servers without TTL indexes. */
 const PURGE_EVERY_MS = 60_000;
 
 /**
- * Shared rate windows, one document per key and window: the count is an atomic `$inc` on an upsert,
- * so every API process counts into one.
+ * Shared rate windows, one document per key and window, counted by `addToWindow` (every API process
+ * counts into one).
  */
 export class MongoRateWindows implements RateWindows {
   private lastPurgeMs = 0;
@@ -24,15 +19,7 @@ export class MongoRateWindows implements RateWindows {
 
   async add(key: string, windowStart: string, expiresAt: string): Promise<number> {
     this.purge(Date.parse(windowStart));
-    // Projected, so the count answered is this increment's own (see MongoEventFeed.take).
-    const doc = await storage(() =>
-      this.windows.findOneAndUpdate(
-        { _id: `${key}\n${windowStart}` },
-        { $inc: { count: 1 }, $set: { expireAt: new Date(expiresAt) } },
-        { upsert: true, returnDocument: 'after', projection: { count: 1 } },
-      ),
-    );
-    return doc?.count ?? 1;
+    return addToWindow(this.windows, key, windowStart, expiresAt, 1);
   }
 
   /** In the background: a failed purge waits for the next. */
