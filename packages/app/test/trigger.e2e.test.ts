@@ -83,6 +83,27 @@ describe('kassa trigger (the test environment only)', { timeout: 60_000 }, () =>
     expect(listed.items.some((e) => e.id === made.event_id)).toBe(true);
   });
 
+  it.each(['contract.authorized', 'contract.closed', 'payment.updated', 'refund.completed'])(
+    "%s on a project that requires client_ip (as the quick start's demo project does): every request sends one",
+    async (event) => {
+      const run = await kassa(['trigger', event, '--json'], { KASSA_PROJECT: String(P.main) });
+      expect(run.err).toEqual([]);
+      expect(run.code).toBe(0);
+      const made = JSON.parse(run.out.join('\n')) as { event_id: string };
+      const listed = dataOf(await t.client().listEvents(P.main, { type: event as 'payment.updated', limit: 100 }));
+      expect(listed.items.some((e) => e.id === made.event_id)).toBe(true);
+    },
+  );
+
+  it('--override client_ip reaches every request it makes, the contract first', async () => {
+    // A refused address is refused where it is first sent: the contract, not (as before) the invoice.
+    const refused = await kassa(['trigger', 'payment.updated', '--override', 'client_ip=not-an-address'], { KASSA_PROJECT: String(P.main) });
+    expect(refused.code).toBe(2);
+    expect(refused.err.join('\n')).toMatch(/creating the contract: 400 .*client_ip/);
+    const run = await kassa(['trigger', 'refund.completed', '--override', 'client_ip=198.51.100.20', '--json'], { KASSA_PROJECT: String(P.main) });
+    expect(run.code, run.err.join('\n')).toBe(0);
+  });
+
   it('payment.updated --declined makes a failed charge; --override sets request fields', async () => {
     const run = await kassa([
       'trigger',

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { KassaClient } from '@kassa/merchant-client';
+import { clientIpRequest, contractCancelRequest, contractPinRequest, createContractRequest, createInvoiceRequest } from '@kassa/protocol';
 import { CliError, EXIT } from './admin-client.js';
 import { must } from './merchant-answer.js';
 import type { SubscriptionConnection } from './subscription-service-client.js';
@@ -39,7 +40,7 @@ export function parseOverride(text: string): readonly [string[], string] {
 }
 
 /** `body` with each override set, the objects on its path made where missing. */
-export function withOverrides(body: Record<string, unknown>, overrides: readonly (readonly [string[], string])[]): Record<string, unknown> {
+export function withOverrides(body: Record<string, unknown>, overrides: readonly Override[]): Record<string, unknown> {
   const copy = structuredClone(body);
   for (const [path, value] of overrides) {
     let at: Record<string, unknown> = copy;
@@ -54,6 +55,19 @@ export function withOverrides(body: Record<string, unknown>, overrides: readonly
   return copy;
 }
 
+export type Override = readonly [string[], string];
+
+/**
+ * `body` with the overrides its request knows: each override reaches every request whose schema has
+ * its first field (`client_ip` and `customer.msisdn` every request that takes them, `order.*` the
+ * invoice only), so one `--override client_ip=…` holds for the contract, its PIN and the invoice alike.
+ */
+export const requestWith = (schema: { readonly shape: object }, body: Record<string, unknown>, overrides: readonly Override[]): Record<string, unknown> =>
+  withOverrides(
+    body,
+    overrides.filter(([path]) => Object.hasOwn(schema.shape, path[0] as string)),
+  );
+
 /** What a trigger made: the objects' ids and the event's. */
 export interface Triggered {
   readonly event: TriggerEvent;
@@ -65,6 +79,11 @@ export interface Triggered {
 }
 
 const PIN = '1234';
+/**
+ * The payer's address every request sends (TEST-NET-3, RFC 5737): projects may require `client_ip`,
+ * as the quick start's demo project does; `--override client_ip=…` sets another.
+ */
+export const TRIGGER_CLIENT_IP = '203.0.113.7';
 /** A merchant id of the trigger's own: `trg` and 32 hex digits (within the spec's 38 characters). */
 const triggerId = () => `trg${randomUUID().replaceAll('-', '')}`;
 
@@ -77,7 +96,7 @@ const triggerId = () => `trg${randomUUID().replaceAll('-', '')}`;
 export async function trigger(
   connection: MerchantConnection,
   event: TriggerEvent,
-  options: { readonly declined?: boolean; readonly overrides: readonly (readonly [string[], string])[]; readonly subscription?: SubscriptionConnection },
+  options: { readonly declined?: boolean; readonly overrides: readonly Override[]; readonly subscription?: SubscriptionConnection },
 ): Promise<Triggered> {
   const client = new KassaClient({ baseUrl: connection.api, login: connection.login, password: connection.password });
   await refuseProduction(connection.api);
@@ -87,30 +106,36 @@ export async function trigger(
     const made = await triggerSubscription(client, options.subscription, event, options);
     return { event, event_id: await eventOf(client, project, event, made.subscription_id), ...made };
   }
+  const { overrides } = options;
   const customer = { type: 'mobile_phone' as const, msisdn: `7900${String(randomInt(10_000_000)).padStart(7, '0')}` };
+  const client_ip = TRIGGER_CLIENT_IP;
   const merchantContractId = triggerId();
-  const contractBody = { customer, merchant_contract_id: merchantContractId };
-  const overriddenContract = event.startsWith('contract.') ? withOverrides(contractBody, options.overrides) : contractBody;
-  const contract = must(await client.createContract(project, overriddenContract as typeof contractBody), 'creating the contract');
-  must(await client.authorizeContract(project, contract.contract_id, { pin_code: PIN, merchant_contract_id: merchantContractId }), 'authorizing the contract');
+  const contractBody = requestWith(createContractRequest, { client_ip, customer, merchant_contract_id: merchantContractId }, overrides);
+  const contract = must(await client.createContract(project, contractBody as Parameters<KassaClient['createContract']>[1]), 'creating the contract');
+  const pinBody = requestWith(contractPinRequest, { client_ip, pin_code: PIN, merchant_contract_id: contractBody['merchant_contract_id'] }, overrides);
+  must(await client.authorizeContract(project, contract.contract_id, pinBody as Parameters<KassaClient['authorizeContract']>[2]), 'authorizing the contract');
   if (event === 'contract.authorized') return { event, event_id: await eventOf(client, project, event, contract.contract_id), contract_id: contract.contract_id };
   if (event === 'contract.closed') {
-    must(await client.cancelContract(project, contract.contract_id, { merchant_contract_id: merchantContractId }), 'cancelling the contract');
+    const cancelBody = requestWith(contractCancelRequest, { client_ip, merchant_contract_id: contractBody['merchant_contract_id'] }, overrides);
+    must(await client.cancelContract(project, contract.contract_id, cancelBody as Parameters<KassaClient['cancelContract']>[2]), 'cancelling the contract');
     return { event, event_id: await eventOf(client, project, event, contract.contract_id), contract_id: contract.contract_id };
   }
-  const invoiceBody = withOverrides(
+  const invoiceBody = requestWith(
+    createInvoiceRequest,
     {
-      customer,
+      client_ip,
+      customer: contractBody['customer'],
       order: { merchant_order_id: triggerId() },
-      contract: { merchant_contract_id: merchantContractId },
+      contract: { merchant_contract_id: contractBody['merchant_contract_id'] },
       test_info: { expected_billing_result: options.declined ? 'FailedSequencePayment' : 'SuccessSequencePayment' },
     },
-    options.overrides,
+    overrides,
   );
   const invoice = must(await client.createInvoice(project, invoiceBody as Parameters<KassaClient['createInvoice']>[1]), 'creating the invoice');
   if (event === 'payment.updated') return { event, event_id: await eventOf(client, project, event, invoice.invoice_id), contract_id: contract.contract_id, invoice_id: invoice.invoice_id };
   await eventOf(client, project, 'payment.updated', invoice.invoice_id);
-  must(await client.refundInvoice(project, invoice.invoice_id), 'refunding the invoice');
+  const refundBody = requestWith(clientIpRequest, { client_ip }, overrides);
+  must(await client.refundInvoice(project, invoice.invoice_id, refundBody as { client_ip?: string }), 'refunding the invoice');
   return { event, event_id: await eventOf(client, project, event, invoice.invoice_id), contract_id: contract.contract_id, invoice_id: invoice.invoice_id };
 }
 
