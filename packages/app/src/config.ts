@@ -210,6 +210,12 @@ export const configSchema = z
     KASSA_QUEUE_PARTITIONS: z.coerce.number().int().min(1).max(64).default(1),
     /** Jobs a worker process runs at once, over all the partitions (each takes its share, rounded up). */
     KASSA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+    /**
+     * `memory` runs production on in-memory storage deliberately (every invoice is lost at the next
+     * restart); `mongodb` says MONGO_URL must be there. Unset: MONGO_URL decides, and production
+     * without it is refused.
+     */
+    KASSA_STORAGE: z.enum(['memory', 'mongodb']).optional(),
     /** MongoDB storage instead of the embedded in-memory one. */
     MONGO_URL: z
       .string()
@@ -226,8 +232,16 @@ export const configSchema = z
         if (!c[variable as keyof typeof PRODUCTION_REQUIRES]) ctx.addIssue({ code: 'custom', path: [variable], message: `required in production: ${why}` });
       }
       if (c.KASSA_PIN_KEY === TEST_ENVIRONMENT_PIN_KEY) ctx.addIssue({ code: 'custom', path: ['KASSA_PIN_KEY'], message: `required in production: ${PRODUCTION_REQUIRES.KASSA_PIN_KEY}` });
+      if (!c.MONGO_URL && c.KASSA_STORAGE !== 'memory')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MONGO_URL'],
+          message: 'required in production: in-memory storage loses every contract, invoice and event at the next restart (KASSA_STORAGE=memory runs on memory deliberately)',
+        });
       if (c.KASSA_DATA_DIR) ctx.addIssue({ code: 'custom', path: ['KASSA_DATA_DIR'], message: "the embedded mode's data folder is the sandbox's: in production use MONGO_URL" });
     }
+    if (c.KASSA_STORAGE === 'mongodb' && !c.MONGO_URL) ctx.addIssue({ code: 'custom', path: ['MONGO_URL'], message: 'required with KASSA_STORAGE=mongodb' });
+    if (c.KASSA_STORAGE === 'memory' && c.MONGO_URL) ctx.addIssue({ code: 'custom', path: ['KASSA_STORAGE'], message: 'memory beside MONGO_URL: unset one of them' });
     if (!isLoopbackHost(c.KASSA_ADMIN_HOST) && !c.KASSA_ADMIN_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['KASSA_ADMIN_TOKEN'], message: `required when the admin listener is bound beyond loopback (KASSA_ADMIN_HOST=${c.KASSA_ADMIN_HOST})` });
     }

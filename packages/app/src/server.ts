@@ -178,6 +178,8 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
 
   const { urls } = listeners;
   logger.info({ urls, env: settings.mode, storage: storage.kind, jobs: jobs.kind, role: settings.role }, 'kassa started');
+  if (settings.mode === 'production' && storage.kind === 'in-memory')
+    logger.warn({ KASSA_STORAGE: 'memory' }, 'production on in-memory storage: every contract, invoice and event is lost at the next restart (set MONGO_URL)');
   if (settings.mode === 'production' && settings.callers.webhookPrivateNetworks === 'allow')
     logger.warn(
       { KASSA_WEBHOOK_PRIVATE_NETWORKS: 'allow' },

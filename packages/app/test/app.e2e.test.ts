@@ -129,13 +129,28 @@ describe('production mode', () => {
   it('refuses to start without its own gateway, SMS sender, carrier lookup, seed file and keys, or with a module that does not make one', async () => {
     // Every requirement is named, a line each, by the one schema of the configuration.
     const missing = () => readConfig({ KASSA_ENV: 'production' });
-    for (const variable of ['KASSA_BILLING_GATEWAY', 'KASSA_SMS_SENDER', 'KASSA_CARRIER_LOOKUP', 'KASSA_GEOIP_DATABASE', 'KASSA_SEED_FILE', 'KASSA_TOKEN_SECRET', 'KASSA_PIN_KEY', 'KASSA_SECRETS_KEY'])
+    for (const variable of [
+      'KASSA_BILLING_GATEWAY',
+      'KASSA_SMS_SENDER',
+      'KASSA_CARRIER_LOOKUP',
+      'KASSA_GEOIP_DATABASE',
+      'KASSA_SEED_FILE',
+      'KASSA_TOKEN_SECRET',
+      'KASSA_PIN_KEY',
+      'KASSA_SECRETS_KEY',
+      'MONGO_URL',
+    ])
       expect(missing).toThrow(new RegExp(`^Configuration: ${variable}: required in production`, 'm'));
     expect(() => readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_BILLING_GATEWAY: undefined })).toThrow(
       /^Configuration: KASSA_BILLING_GATEWAY: required in production: the sandbox gateway moves no money/,
     );
     expect(() => readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_CARRIER_LOOKUP: undefined })).toThrow(/^Configuration: KASSA_CARRIER_LOOKUP: required in production/);
     expect(readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json' }).KASSA_ENV).toBe('production');
+    // Never on memory by accident: every requirement met but MONGO_URL is refused, naming it; memory is said outright.
+    expect(() => readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_STORAGE: undefined })).toThrow(/^Configuration: MONGO_URL: required in production: in-memory storage loses/m);
+    expect(readConfig({ ...PRODUCTION, KASSA_SEED_FILE: 'seed.json', KASSA_STORAGE: undefined, MONGO_URL: 'mongodb://db/' }).MONGO_URL).toBe('mongodb://db/');
+    expect(() => readConfig({ KASSA_STORAGE: 'mongodb' })).toThrow(/MONGO_URL: required with KASSA_STORAGE=mongodb/);
+    expect(() => readConfig({ KASSA_STORAGE: 'memory', MONGO_URL: 'mongodb://db/' })).toThrow(/KASSA_STORAGE: memory beside MONGO_URL/);
     // Nor without the key that seals the secrets at rest, nor with one that is not 32 bytes.
     expect(() => readConfig({ ...PRODUCTION, KASSA_SECRETS_KEY: undefined })).toThrow(/Configuration: KASSA_SECRETS_KEY: required in production/);
     expect(() => readConfig({ ...PRODUCTION, KASSA_SECRETS_KEY: 'c2hvcnQ=' })).toThrow(/KASSA_SECRETS_KEY: must be the base64 of 32 random bytes/);
@@ -170,6 +185,9 @@ describe('production mode', () => {
       );
       const paid = dataOf(await api.waitForInvoice(P.main, invoice.invoice_id, (i) => i.payment_status === 'PAID', { intervalMs: 20, timeoutMs: 5_000 }));
       expect(paid.transactions.map((tx) => [tx.status, tx.service_number])).toEqual([['SUCCESS', 'EXAMPLE']]);
+      // Production on memory, said outright (KASSA_STORAGE=memory), is warned of at the start; on MongoDB it is not.
+      const warned = t.logs.some((l) => l.includes('production on in-memory storage'));
+      expect(warned).toBe(t.kassa.storage === 'in-memory');
     } finally {
       await t.stop();
     }

@@ -25,6 +25,8 @@ export const GEOGRAPHY_DATABASE = writeGeographyDatabase();
 /** Production mode with the example gateway, SMS sender and carrier lookup, and the tests' geography (production refuses the sandbox's). */
 export const PRODUCTION = {
   KASSA_ENV: 'production',
+  // The suites' production runs on memory deliberately, unless the project runs them on MongoDB (startTestKassa).
+  KASSA_STORAGE: 'memory',
   KASSA_BILLING_GATEWAY: `${EXAMPLES}billing-gateway.mjs`,
   KASSA_SMS_SENDER: `${EXAMPLES}sms-sender.mjs`,
   KASSA_CARRIER_LOOKUP: `${EXAMPLES}carrier-lookup.mjs`,
@@ -101,6 +103,9 @@ export async function startTestKassa(
       done();
     },
   });
+  const wanted: Record<string, string | undefined> = { ...storageEnv(), ...env };
+  // Production on the e2e-mongo project: MONGO_URL, not the fixture's deliberate memory.
+  if (wanted['MONGO_URL']) delete wanted['KASSA_STORAGE'];
   const config = configSchema.parse({
     ...FREE_PORTS,
     // Memory only: each suite's Kassa starts empty (the data folder has tests of its own).
@@ -109,8 +114,7 @@ export async function startTestKassa(
     KASSA_LOG_LEVEL: 'info',
     // The suites' receivers listen on 127.0.0.1: local development's setting (the SSRF tests turn it off).
     KASSA_CALLBACK_PRIVATE_NETWORKS: 'allow',
-    ...storageEnv(),
-    ...env,
+    ...wanted,
   });
   let kassa: RunningKassa;
   try {
