@@ -35,7 +35,7 @@ export function createAdminApp(deps: AdminDeps): Express {
   app.set('trust proxy', false);
   app.use(requestLog(deps.logger, 'admin', deps.observer, deps.requestScope, loggedBody));
 
-  app.get('/health', (_req, res) => sendJson(res, 200, { status: 'ok', host: 'admin' }));
+  app.get('/health', (_req, res) => sendJson(res, 200, { status: 'ok', host: 'admin', version: deps.build.version, commit: deps.build.commit }));
   app.get('/ready', async (_req, res) => {
     const report = await deps.ready();
     res.setHeader('cache-control', 'no-store');

@@ -11,6 +11,8 @@ export interface AdminDeps {
   readonly ids: IdGenerator;
   /** The bearer token of the admin API (KASSA_ADMIN_TOKEN); without one the API answers 403 and only health, readiness and metrics serve. */
   readonly token: string | undefined;
+  /** This build's version and commit: /health answers them. */
+  readonly build: { readonly version: string; readonly commit: string };
   /** Whether /metrics needs the token from a loopback caller too (KASSA_ADMIN_METRICS_AUTH=token); from elsewhere it always does. */
   readonly metricsNeedToken: boolean;
   readonly directory: ProjectAdministration;

@@ -85,7 +85,14 @@ export const recoveryViewSchema = z
   .object({ recovered: z.int(), skipped: z.int(), more: z.boolean().describe('Dead deliveries of the range remain beyond one call: call again'), delivery_ids: z.array(z.string()) })
   .register(adminSchemas, { id: 'Recovered' });
 
-export const healthSchema = z.object({ status: z.literal('ok'), host: z.literal('admin') }).register(adminSchemas, { id: 'Health' });
+export const healthSchema = z
+  .object({
+    status: z.literal('ok'),
+    host: z.literal('admin'),
+    version: z.string().meta({ description: "Kassa's version (semver), the one of the whole product", example: '0.1.0' }),
+    commit: z.string().meta({ description: 'the commit built (12 hex digits), or unknown', example: 'd668e92c1a2b' }),
+  })
+  .register(adminSchemas, { id: 'Health' });
 export const readinessSchema = z.object({ ready: z.boolean(), draining: z.boolean().optional(), checks: z.record(z.string(), z.string()).optional() }).register(adminSchemas, { id: 'Readiness' });
 
 export type PartnerView = z.infer<typeof partnerViewSchema>;

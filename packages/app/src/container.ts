@@ -27,6 +27,7 @@ import { tracedEnvironment } from './telemetry/traced-ports.js';
 import { routeNamingObserver } from './telemetry/route-naming.js';
 import { currentTraceparent, tracingOn } from './telemetry/trace-context.js';
 import { TOKENS, type PublicUrls } from './tokens.js';
+import { buildInfo } from './version.js';
 
 /**
  * What the start made before the container: what needed awaiting (storage connected, extensions
@@ -70,6 +71,7 @@ export function buildContainer(f: Foundations): Container {
       new KassaMetrics(
         gaugeSources(storage, jobs, clock, async () => (await readiness.report()).ready, streams),
         s.role,
+        buildInfo(),
       ),
     [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs, TOKENS.Clock, TOKENS.Readiness, TOKENS.OpenStreams],
   );
@@ -186,6 +188,7 @@ export function buildContainer(f: Foundations): Container {
       clock,
       ids,
       token: s.admin.token,
+      build: buildInfo(),
       metricsNeedToken: s.admin.metricsNeedToken,
       directory: storage.projects,
       audit: storage.audit,

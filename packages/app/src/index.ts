@@ -10,3 +10,4 @@ export { bufferedDestination } from './logger.js';
 export { inMemoryStorage, mongoStorage, type Storage } from './storage.js';
 export { RandomUuids } from './node-ports.js';
 export { XML_SCHEMA_PATH, XML_SERVICE_PATH } from './xml-endpoints.js';
+export { buildInfo, type BuildInfo } from './version.js';

@@ -19,6 +19,7 @@ import { settingsOf, type HostName, type JobSettings, type KassaSettings, type L
 import { inMemoryStorage, mongoStorage, type Storage } from './storage.js';
 import { addTraceFields, inSpan, outsideTraces, tracingOn } from './telemetry/trace-context.js';
 import { TOKENS, type PublicUrls } from './tokens.js';
+import { buildInfo } from './version.js';
 
 export type { BenchmarkSwitch } from './host-apps.js';
 export type { HostName, ListenerName } from './settings.js';
@@ -177,7 +178,8 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   });
 
   const { urls } = listeners;
-  logger.info({ urls, env: settings.mode, storage: storage.kind, jobs: jobs.kind, role: settings.role }, 'kassa started');
+  const { version, commit } = buildInfo();
+  logger.info({ version, commit, urls, env: settings.mode, storage: storage.kind, jobs: jobs.kind, role: settings.role }, 'kassa started');
   if (settings.mode === 'production' && storage.kind === 'in-memory')
     logger.warn({ KASSA_STORAGE: 'memory' }, 'production on in-memory storage: every contract, invoice and event is lost at the next restart (set MONGO_URL)');
   if (settings.mode === 'production' && settings.callers.webhookPrivateNetworks === 'allow')

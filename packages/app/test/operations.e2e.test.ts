@@ -1,6 +1,7 @@
 import { startReceiver, type HttpReceiver, type Received } from '@kassa/devkit';
 import { KassaClient } from '@kassa/merchant-client';
 import { signXmlRequest } from '@kassa/protocol';
+import { buildInfo } from '../src/version.js';
 import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,7 +101,7 @@ const deliveredFor = (id: string, path: string, count = 1) =>
 
 describe('the admin listener', () => {
   it('serves health, readiness and metrics; the admin API needs the bearer token; every answer has a request id', async () => {
-    expect((await admin('GET', '/health', undefined, null)).body).toEqual({ status: 'ok', host: 'admin' });
+    expect((await admin('GET', '/health', undefined, null)).body).toEqual({ status: 'ok', host: 'admin', version: buildInfo().version, commit: buildInfo().commit });
     const ready = await admin('GET', '/ready', undefined, null);
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({ ready: true, draining: false, checks: { storage: 'ok' } });
@@ -108,6 +109,9 @@ describe('the admin listener', () => {
     expect(metrics.headers.get('content-type')).toContain('text/plain');
     expect(metrics.body).toContain('# TYPE kassa_http_requests_total counter');
     expect(metrics.body).toContain('process_cpu_seconds_total');
+    // The build, as Prometheus's build_info idiom has it: the package's version, a commit of 12 hex digits here (a checkout).
+    expect(buildInfo().commit).toMatch(/^[0-9a-f]{12}$/);
+    expect(metrics.body).toContain(`kassa_build_info{version="${buildInfo().version}",commit="${buildInfo().commit}",role="all"} 1`);
     const anonymous = await admin('GET', '/admin/v1/partners', undefined, null);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ success: false, error: { code: 'ADMIN_UNAUTHORIZED', message: 'Authorization: Bearer <KASSA_ADMIN_TOKEN> is required' } });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { buildInfo } from '../version.js';
 import { adminCall, CliError, connectionFromEnv, EXIT } from './admin-client.js';
 
 // The app and the seed's checks are loaded only by the commands that need them: an admin command
@@ -109,6 +110,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
 
   const program = new Command('kassa')
     .description('Kassa, the self-hostable payment service: run it, and operate it through its admin API (KASSA_ADMIN_URL, KASSA_ADMIN_TOKEN)')
+    .version(`kassa ${buildInfo().version} (commit ${buildInfo().commit})`, '-V, --version', "print Kassa's version and the commit built")
     .showHelpAfterError()
     .exitOverride();
   if (options.err) program.configureOutput({ writeErr: (s) => options.err?.(s.trimEnd()), writeOut: (s) => out(s.trimEnd()) });
@@ -342,7 +344,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
     program
       .command('listen')
       .description(
-        "forward the project's events to a local URL as its webhook endpoint would get them, signed by this session's secret (printed at start), until ^C; credentials from KASSA_LOGIN, KASSA_PASSWORD (KASSA_LISTEN_SECRET keeps a secret across sessions)",
+        "forward the project's events to a local URL as its webhook endpoint would get them, signed by this session's secret (printed at start), until ^C; credentials from KASSA_API_URL, KASSA_LOGIN, KASSA_PASSWORD, KASSA_PROJECT; the secret from KASSA_LISTEN_SECRET, else KASSA_WEBHOOK_SECRET (the one the start banner prints), else a new one",
       )
       .requiredOption('--forward-to <url>', 'where to POST each event, e.g. http://localhost:3000/webhooks')
       .option('--events <types>', 'only these event types, comma-separated (payment.updated,refund.completed)')
@@ -354,7 +356,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
       forwardTo: o.forwardTo,
       ...(o.events ? { events: o.events.split(',').map((t) => t.trim()) } : {}),
       ...(o.since ? { since: sinceArgument(o.since) } : {}),
-      ...(env['KASSA_LISTEN_SECRET'] ? { secret: env['KASSA_LISTEN_SECRET'] } : {}),
+      ...((env['KASSA_LISTEN_SECRET'] ?? env['KASSA_WEBHOOK_SECRET']) ? { secret: env['KASSA_LISTEN_SECRET'] ?? env['KASSA_WEBHOOK_SECRET'] } : {}),
       out,
       err: options.err ?? ((line: string) => void process.stderr.write(`${line}\n`)),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -364,7 +366,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
   streamCommand(
     logs
       .command('tail')
-      .description("print the project's signed API calls as they are answered, until ^C (credentials from KASSA_LOGIN, KASSA_PASSWORD)")
+      .description("print the project's signed API calls as they are answered, until ^C (credentials from KASSA_API_URL, KASSA_LOGIN, KASSA_PASSWORD, KASSA_PROJECT)")
       .option('--status <status>', '4xx, 5xx or a status code')
       .option('--path <prefix>', 'a route prefix: /invoices, or /api/v3/projects/:projectId/invoices')
       .option('--json', 'one JSON object a line, with the masked request and response bodies'),

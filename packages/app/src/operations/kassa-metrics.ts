@@ -1,5 +1,6 @@
 import type { HttpExchange, HttpObserver } from '@kassa/http-kit';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BuildInfo } from '../version.js';
 
 /** Seconds buckets of request and webhook latencies: 5 ms to 10 s. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -43,10 +44,12 @@ export class KassaMetrics implements HttpObserver {
   /** The labelled children of the busiest metrics, by their labels: prom-client hashes labels on every call otherwise. */
   private readonly exchanges = new Map<string, { readonly count: Counter.Internal; readonly duration: Histogram.Internal<HttpLabels> }>();
 
-  constructor(gauges: GaugeSources, role: string) {
+  constructor(gauges: GaugeSources, role: string, build: BuildInfo = { version: 'unknown', commit: 'unknown' }) {
     const registry = this.registry;
     registry.setDefaultLabels({ role });
     collectDefaultMetrics({ register: registry });
+    // Prometheus's build_info idiom: always 1, the build in its labels (join on it to tell versions apart during a rolling upgrade).
+    new Gauge({ name: 'kassa_build_info', help: "Kassa's version and the commit built (always 1)", labelNames: ['version', 'commit'], registers: [registry] }).set(build, 1);
     const labels = ['host', 'route', 'method', 'status'] as const;
     this.httpRequests = new Counter({ name: 'kassa_http_requests_total', help: 'HTTP requests answered, by listener, route template, method and status', labelNames: labels, registers: [registry] });
     this.httpDuration = new Histogram({
