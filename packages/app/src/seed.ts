@@ -46,7 +46,7 @@ export async function loadSeedFile(path: string, env: 'test' | 'production'): Pr
   return directoryFromSeed(parsed.data);
 }
 
-/** The test environment's demo partner and project (all four payment methods), with a fresh password. */
+/** The test environment's demo partner and project (all four payment methods), with a fresh password and secrets. */
 export function demoDirectory(): Directory {
   const partner: Partner = { login: 'demo', password: randomBytes(12).toString('base64url'), testCallbackAllowed: true };
   const project: Project = {
@@ -58,7 +58,8 @@ export function demoDirectory(): Directory {
     defaultPrice: { minor: 1000, currency: 'RUB' },
     returnUrl: null,
     webhookUrl: null,
-    webhookSecret: null,
+    // A secret with no URL: what `kassa listen` signs with and a newcomer's handler verifies with (the start banner shows it).
+    webhookSecret: newWebhookSecret(),
     paymentMethods: ['sbp', 'sberpay', 'tpay', 'mirpay'],
     subscriptionSecret: newWebhookSecret(),
     subscriptionNotificationUrl: null,

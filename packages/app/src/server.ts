@@ -152,8 +152,9 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
     ids: container.get(TOKENS.Ids),
     replace: !seedFile && !keepsDemo,
   });
-  if (seeded.kept.length > 0)
+  if (seeded.kept.length > 0 && seedFile)
     logger.info({ kept: seeded.kept.length, created: seeded.created.length }, 'seed file imported: records already stored were left as they are (change them with the admin API)');
+  else if (seeded.kept.length > 0) logger.info({ kept: seeded.kept.length }, 'demo partner kept from the data folder (delete the folder for a new one)');
 
   serve(listeners, container, settings);
   const useCases = container.get(TOKENS.UseCases);

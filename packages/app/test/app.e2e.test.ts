@@ -233,6 +233,17 @@ describe('the process', () => {
     expect(out).toContain('"msg":"kassa started"');
     const api = /API (http:\/\/\S+)/.exec(out)?.[1];
     expect((await fetch(`${api}/health`)).status).toBe(200);
+    // The banner says what a newcomer needs next: the dashboard, the data folder, and the shell's variables.
+    const password = /KASSA_PASSWORD=(\S+)/.exec(out)?.[1] ?? '';
+    expect(out).toContain(`Dashboard ${api}/dashboard/  (sign in as demo, password ${password})`);
+    expect(out).toContain('Data folder: none: memory only');
+    expect(out).toContain(`export KASSA_API_URL=${api} KASSA_LOGIN=demo KASSA_PASSWORD=${password} KASSA_PROJECT=1`);
+    expect(out).toMatch(/export KASSA_WEBHOOK_SECRET=whsec_\S{40,}/);
+    expect(out).toMatch(/export KASSA_SUBS_URL=http:\/\/\S+ KASSA_SUBSCRIPTION_SECRET=whsec_\S{40,}/);
+    // ... on standard output only: no log line carries the password or a secret.
+    const logLines = out.split('\n').filter((l) => l.startsWith('{'));
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const line of logLines) expect(line).not.toMatch(new RegExp(`${password}|whsec_`));
     const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);

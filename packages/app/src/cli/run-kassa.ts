@@ -1,6 +1,8 @@
-import { readConfig } from '../config.js';
+import { dataDirOf, readConfig } from '../config.js';
 import { startKassa } from '../server.js';
 import type { Tracing } from '../telemetry/tracing.js';
+import { buildInfo } from '../version.js';
+import { startBanner } from './start-banner.js';
 
 /** `kassa start` (and `kassa` alone, `npm start`): runs Kassa on its embedded defaults, configured by KASSA_* variables (docs/operators/configuration.md). */
 export async function runKassa(env: Record<string, string | undefined> = process.env, tracing?: Tracing): Promise<void> {
@@ -25,13 +27,8 @@ export async function runKassa(env: Record<string, string | undefined> = process
     throw e;
   }
   if (!config.KASSA_SEED_FILE && config.KASSA_ROLE !== 'worker') {
-    const partner = kassa.directory.partners[0];
-    const project = kassa.directory.projects[0];
     // The generated demo credentials are shown once, here, and never written to the log.
-    process.stdout.write(
-      `\nDemo partner (test environment): X-Login ${partner?.login}, password ${partner?.password}, project ${project?.id}` +
-        `\nAPI ${kassa.urls.api}  PCI ${kassa.urls.pci}  widget ${kassa.urls.widget}  subscriptions ${kassa.urls.subs}  admin ${kassa.urls.admin}\n\n`,
-    );
+    process.stdout.write(startBanner({ version: buildInfo().version, urls: kassa.urls, directory: kassa.directory, dataDir: dataDirOf(config) }));
   }
   let stopping = false;
   const shutdown = (signal: string) => {

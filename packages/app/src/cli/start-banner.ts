@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import type { Directory } from '../seed.js';
+import type { ListenerName } from '../settings.js';
+
+/** What the banner needs of a started Kassa. */
+export interface BannerFacts {
+  readonly version: string;
+  readonly urls: Readonly<Record<ListenerName, string>>;
+  readonly directory: Directory;
+  /** The embedded mode's data folder, when there is one. */
+  readonly dataDir: string | undefined;
+}
+
+/**
+ * The test environment's start banner: what a newcomer needs next, on standard output and never in
+ * the log (the demo's password and secrets are shown here, once a start): the addresses, the demo
+ * login, and the variables `kassa trigger`, `kassa listen` and the docs' snippets read, as lines to
+ * paste into a shell.
+ */
+export function startBanner(facts: BannerFacts): string {
+  const partner = facts.directory.partners[0];
+  const project = facts.directory.projects[0];
+  const { urls } = facts;
+  const exports = [
+    `export KASSA_API_URL=${urls.api} KASSA_LOGIN=${partner?.login} KASSA_PASSWORD=${partner?.password} KASSA_PROJECT=${project?.id}`,
+    ...(project?.webhookSecret ? [`export KASSA_WEBHOOK_SECRET=${project.webhookSecret}`] : []),
+    ...(project?.subscriptionSecret ? [`export KASSA_SUBS_URL=${urls.subs} KASSA_SUBSCRIPTION_SECRET=${project.subscriptionSecret}`] : []),
+  ];
+  return [
+    '',
+    `Kassa ${facts.version}, test environment (fixed PIN 1234; nothing here moves money)`,
+    `  API ${urls.api}  (OpenAPI ${urls.api}/api/v3/openapi.json)`,
+    `  Dashboard ${urls.api}/dashboard/  (sign in as ${partner?.login}, password ${partner?.password})`,
+    `  PCI ${urls.pci}  widget ${urls.widget}  subscriptions ${urls.subs}  admin ${urls.admin}`,
+    facts.dataDir ? `  Data folder ${resolve(facts.dataDir)}  (kept across restarts; delete it for a new demo partner)` : '  Data folder: none: memory only, gone at the next restart',
+    '',
+    `Demo partner ${partner?.login}, project ${project?.id}. For your shell (npx kassa trigger, npx kassa listen and the docs' snippets read these):`,
+    ...exports.map((line) => `  ${line}`),
+    "  KASSA_WEBHOOK_SECRET is the project's webhook signing secret: `npx kassa listen` signs with it, your handler verifies with it.",
+    'Next: npx kassa trigger payment.updated   (docs/merchants/sandbox.md)',
+    '',
+    '',
+  ].join('\n');
+}
