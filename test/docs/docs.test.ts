@@ -1,0 +1,154 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directiveValues, hasDirective, type Snippet, snippetsOf } from './doc-snippets.js';
+import { checkVariables, type DocsWorld, languageOf, type Ran, type Running, runData, runPython, runShell, runTypeScript, start, where } from './run-snippets.js';
+
+// The docs are tests: every code block of README.md, docs/ and the SDKs' READMEs runs here, in
+// order, against a Kassa started as the quick start starts it (`npm start`), with the variables its
+// start banner prints, or says on its first line why it is not run (the reviewed list below).
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const FILES = [
+  'README.md',
+  ...readdirSync(join(REPO, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`)
+    .sort(),
+  'clients/python/README.md',
+  'packages/merchant-client/README.md',
+];
+
+/** The blocks that do not run here, by file, with the reason each shows its reader: a change to this list is a reviewed change. */
+const NOT_RUN: Record<string, string[]> = {
+  'README.md': ['it is the test command itself: the docs test runs inside it'],
+  'docs/development.md': ['it is the test command itself: the docs test runs inside it'],
+  'docs/embedders/embedding.md': ["it is a test file of your storage's; the MongoDB adapter's (named above) runs it in the test command"],
+  'docs/operations.md': ["needs MongoDB's database tools (mongodump, mongorestore), which this machine cannot install"],
+  'docs/merchants/widget-and-pages.md': ["a merchant's page; the widget tests (widget.browser.test.ts) mount the widget this way in Chromium"],
+  'packages/merchant-client/README.md': ['it installs the published tarball, which the SDK tests install from its packing in an empty project'],
+};
+
+/** The environment a newcomer's shell has after pasting the banner's export lines (and an operator's admin token). */
+function bannerEnv(banner: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of banner.split('\n').filter((l) => l.trim().startsWith('export '))) {
+    for (const pair of line.trim().slice('export '.length).split(/\s+/)) {
+      const at = pair.indexOf('=');
+      if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+  }
+  return env;
+}
+
+const ADMIN_TOKEN = 'docs-test-admin-token-0123456789abcdef';
+/** What the test command's own environment must not hand the snippets (its servers, its vitest). */
+const inherited = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !/^(KASSA_|MONGO|REDIS|VITEST|OTEL_)/.test(e[0]) && e[0] !== 'NODE_OPTIONS'));
+
+let kassa: Running;
+let env: Record<string, string>;
+const dataDir = mkdtempSync(join(tmpdir(), 'kassa-docs-data-'));
+
+beforeAll(async () => {
+  const ports = { KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_ADMIN_PORT: '0' };
+  kassa = start('npm', ['start'], { repo: REPO, work: REPO, env: { ...inherited(), ...ports, KASSA_DATA_DIR: dataDir, KASSA_ADMIN_TOKEN: ADMIN_TOKEN } });
+  const deadline = Date.now() + 120_000;
+  while (!kassa.output().includes('\nNext: ') && Date.now() < deadline && kassa.child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  const banner = kassa.output();
+  expect(banner, banner).toContain('\nNext: ');
+  const admin = /admin (http:\/\/\S+)/.exec(banner)?.[1] ?? '';
+  const venv = join(REPO, '.kassa', 'merchant-venv', 'bin');
+  env = { ...inherited(), PATH: `${venv}:${process.env['PATH']}`, ...bannerEnv(banner), KASSA_ADMIN_URL: admin, KASSA_ADMIN_TOKEN: ADMIN_TOKEN };
+}, 150_000);
+
+afterAll(async () => {
+  await kassa?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The snippet a program's output was in when it failed: the last mark it printed. */
+const lastMark = (out: string): string => [...out.matchAll(/^docs-snippet (\S+)$/gm)].at(-1)?.[1] ?? 'its first snippet';
+const isRan = (r: Running | Ran): r is Ran => !('child' in r);
+
+async function runFile(file: string): Promise<void> {
+  const snippets = snippetsOf(join(REPO, file)).map((s) => ({ ...s, file }));
+  const world: DocsWorld = { repo: REPO, env, work: mkdtempSync(join(REPO, '.kassa', 'docs-test-')) };
+  const background: Running[] = [];
+  const servers: [Snippet, Running][] = [];
+  const pending: Record<'typescript' | 'python', Snippet[]> = { typescript: [], python: [] };
+  const lastOf = (lang: 'typescript' | 'python') => snippets.filter((s) => !s.notRun && languageOf(s) === lang && !hasDirective(s, 'background')).at(-1);
+  const name = file.replaceAll('/', '-').replace(/\.md$/, '');
+  try {
+    for (const s of snippets) {
+      if (s.notRun) continue;
+      if (hasDirective(s, 'quick-start')) {
+        // The harness started Kassa with this block's `npm start` (the test command ran `npm ci` already).
+        expect(s.code.trim(), where(s)).toBe('npm ci && npm start');
+        continue;
+      }
+      if (hasDirective(s, 'variables')) {
+        checkVariables(s);
+        continue;
+      }
+      const lang = languageOf(s);
+      if (lang === 'shell') await runShell(s, world, background);
+      else if (lang === 'typescript' || lang === 'python') {
+        const runner = lang === 'typescript' ? runTypeScript : runPython;
+        if (hasDirective(s, 'background')) {
+          const server = (await runner([s], world, `${name}-${s.line}`)) as Running;
+          servers.push([s, server]);
+          // A server is up once it has said so, or after a moment.
+          await new Promise((r) => setTimeout(r, 1_500));
+          continue;
+        }
+        pending[lang].push(s);
+        if (lastOf(lang) !== s) continue;
+        const ran = await runner(pending[lang], world, `${name}-${lang}`);
+        if (!isRan(ran)) continue;
+        if (ran.code !== 0) throw new Error(`${lastMark(ran.out)} (${lang}) failed, exit ${ran.code}\n--- its output ---\n${ran.out.slice(-4000)}`);
+        for (const p of pending[lang])
+          for (const text of directiveValues(p, 'expect')) if (!ran.out.includes(text)) throw new Error(`${where(p)}: expected ${JSON.stringify(text)} in its output\n${ran.out.slice(-4000)}`);
+      } else await runData(s, world);
+    }
+    for (const [s, server] of servers) {
+      const wanted = directiveValues(s, 'expect');
+      const deadline = Date.now() + 30_000;
+      while (!wanted.every((t) => server.output().includes(t)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      for (const text of wanted)
+        if (!server.output().includes(text)) throw new Error(`${where(s)}: expected ${JSON.stringify(text)} in the output of the server it starts\n${server.output().slice(-4000)}`);
+    }
+  } finally {
+    await Promise.all([...background, ...servers.map(([, r]) => r)].map((r) => r.stop()));
+    rmSync(world.work, { recursive: true, force: true });
+  }
+}
+
+describe('the docs run as written', { timeout: 600_000 }, () => {
+  it('every block not run says why, and the reasons are the reviewed list', () => {
+    const found: Record<string, string[]> = {};
+    for (const file of FILES) for (const s of snippetsOf(join(REPO, file))) if (s.notRun) (found[file] ??= []).push(s.notRun);
+    expect(found).toEqual(NOT_RUN);
+  });
+
+  it.each(FILES)('%s', async (file) => {
+    await runFile(file);
+  });
+});
+
+describe('the docs runner fails where a snippet fails', () => {
+  const fixture = ['# A page', '', '```sh', 'echo one', '```', '', '<!-- docs-test: expect "two" -->', '```sh', 'echo three', '```', '', '```sh', 'exit 3', '```', ''].join('\n');
+  it('reads blocks with their lines and directives, and names the file and line of a failure', async () => {
+    const snippets = snippetsOf('page.md', fixture);
+    expect(snippets.map((s) => [s.line, s.code, s.directives])).toEqual([
+      [3, 'echo one', []],
+      [8, 'echo three', ['expect "two"']],
+      [12, 'exit 3', []],
+    ]);
+    const world: DocsWorld = { repo: REPO, env: inherited(), work: REPO };
+    await runShell(snippets[0] as Snippet, world, []);
+    await expect(runShell(snippets[1] as Snippet, world, [])).rejects.toThrow(/^page\.md:8 \(sh\): expected "two" in its output/);
+    await expect(runShell(snippets[2] as Snippet, world, [])).rejects.toThrow(/^page\.md:12 \(sh\): exited 3/);
+  });
+});
