@@ -39,7 +39,8 @@ export function snippetsOf(file: string, text = readFileSync(file, 'utf8')): Sni
       });
       return;
     }
-    if ('children' in node) node.children.forEach((child, n) => visit(child as Nodes, n > 0 ? (node.children[n - 1] as Nodes) : undefined));
+    if (!('children' in node)) return;
+    for (const [n, child] of node.children.entries()) visit(child as Nodes, n > 0 ? (node.children[n - 1] as Nodes) : undefined);
   };
   visit(fromMarkdown(text), undefined);
   return found;
