@@ -26,6 +26,7 @@ const NOT_RUN: Record<string, string[]> = {
   'docs/development.md': ['it is the test command itself: the docs test runs inside it'],
   'docs/embedders/embedding.md': ["it is a test file of your storage's; the MongoDB adapter's (named above) runs it in the test command"],
   'docs/operations.md': ["needs MongoDB's database tools (mongodump, mongorestore), which this machine cannot install"],
+  'docs/merchants/sdks.md': ['it rewrites clients/python in place; python-sdk.test.ts runs the same script into a temporary folder and compares'],
   'docs/merchants/widget-and-pages.md': ["a merchant's page; the widget tests (widget.browser.test.ts) mount the widget this way in Chromium"],
   'packages/merchant-client/README.md': ['it installs the published tarball, which the SDK tests install from its packing in an empty project'],
 };
