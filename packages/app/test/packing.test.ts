@@ -125,9 +125,30 @@ describe('the domain embedded in another Node service (the README example, examp
 });
 
 describe('the app installed from its tarball', () => {
+  // Every runtime package: the app's `kassa trigger` talks to Kassa through the merchant client.
+  let at: string;
+  beforeAll(() => {
+    at = project('operator', RUNTIME);
+  }, 180_000);
+
+  it("runs only licences compatible with Kassa's Apache-2.0 (a kept checker, on what an operator installs)", async () => {
+    const { COMPATIBLE, refusedLicences } = (await import(join(root, 'scripts', 'check-licences.mjs'))) as {
+      COMPATIBLE: string[];
+      refusedLicences: (project: string, allowed?: string[]) => string | undefined;
+    };
+    expect(refusedLicences(at)).toBeUndefined();
+    // The check bites: without MIT on the list, the first MIT package is named.
+    expect(
+      refusedLicences(
+        at,
+        COMPATIBLE.filter((l) => l !== 'MIT'),
+      ),
+    ).toMatch(/MIT/);
+    // Kassa's own packages say their licence.
+    for (const p of RUNTIME) expect(JSON.parse(run('node', ['-p', `JSON.stringify(require('./node_modules/@kassa/${p}/package.json').license)`], at))).toBe('Apache-2.0');
+  }, 60_000);
+
   it('starts with npx kassa on its embedded defaults, answers /health, and stops on SIGTERM', async () => {
-    // Every runtime package: the app's `kassa trigger` talks to Kassa through the merchant client.
-    const at = project('operator', RUNTIME);
     // In a process group of its own: SIGTERM goes to npx and to Kassa under it, as a terminal's
     // Ctrl-C or a container runtime's stop would.
     const child = spawn('npx', ['--no-install', 'kassa'], {
