@@ -44,6 +44,9 @@ try {
   );
   rmSync(join(output, 'kassa_client'), { recursive: true, force: true });
   cpSync(generated, join(output, 'kassa_client'), { recursive: true });
+  // What an earlier `pip install ./clients/python` left (setuptools builds in the tree, and packs
+  // everything under build/lib): a module the generator no longer makes would be installed again.
+  for (const stale of ['build', 'kassa_client.egg-info']) rmSync(join(output, stale), { recursive: true, force: true });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -145,8 +145,10 @@ def generate_client(job):
     package = importlib.import_module("client")
     client = package.Client(base_url="http://kassa.invalid")
     parsed, problems = 0, []
+    # The generator puts each operation in the module of its first tag (untagged ones: default).
+    tags = {op["operationId"]: (op.get("tags") or ["default"])[0] for ops in job["document"]["paths"].values() for op in ops.values()}
     for x in job.get("exchanges", []):
-        module = importlib.import_module(f"client.api.default.{snake(x['operation'])}")
+        module = importlib.import_module(f"client.api.{snake(tags.get(x['operation'], 'default'))}.{snake(x['operation'])}")
         response = httpx.Response(x["status"], content=x["response_body"].encode(), headers={"content-type": "application/json"})
         try:
             result = module._build_response(client=client, response=response)

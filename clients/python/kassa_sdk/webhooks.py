@@ -15,6 +15,7 @@ def verify_webhook(secret: str, body: bytes | str, headers: Mapping[str, str]) -
     out with the project's secret (whsec_...); raises WebhookVerificationError otherwise.
 
     Pass the body exactly as received (before any JSON parsing) and answer 2xx only after this
-    returns. The event's `id` repeats on a redelivery: de-duplicate on it.
+    returns. The event's id is the `webhook-id` header, not a field of the body: it is the same on
+    every retry and redelivery, so de-duplicate on `headers["webhook-id"]`.
     """
     return Webhook(secret).verify(body, dict(headers))

@@ -62,6 +62,28 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it.each(['test', 'production'] as const)('tags each operation with one resource, a tag the document declares and describes; every declared tag is used (%s)', async (mode) => {
+    const document = (await documentOf(mode)) as unknown as {
+      tags: { name: string; description: string }[];
+      paths: Record<string, Record<string, { operationId: string; tags?: string[] }>>;
+    };
+    const operations = Object.values(document.paths).flatMap((ops) => Object.values(ops));
+    const declared = document.tags.map((t) => t.name);
+    for (const op of operations) expect([op.operationId, op.tags?.length, declared.includes(op.tags?.[0] ?? '')]).toEqual([op.operationId, 1, true]);
+    expect(document.tags.every((t) => t.description.length > 0)).toBe(true);
+    expect([...new Set(operations.map((op) => op.tags?.[0]))].sort()).toEqual([...declared].sort());
+    // The modules a generator makes of them (openapi-python-client: kassa_client.api.invoices.create_invoice).
+    const tagOf = (id: string) => operations.find((op) => op.operationId === id)?.tags?.[0];
+    expect([tagOf('createInvoice'), tagOf('createContract'), tagOf('refundInvoice'), tagOf('listEvents'), tagOf('createWebhookEndpoint')]).toEqual([
+      'invoices',
+      'contracts',
+      'refunds',
+      'events',
+      'webhook_endpoints',
+    ]);
+    expect(declared.filter((t) => t.startsWith('test_'))).toEqual(mode === 'test' ? ['test_data', 'test_clocks'] : []);
+  });
+
   it("production's document has none of the test environment's: no test_data/reset (404 there), test_clocks routes, test_info, test_clock.ready or sandbox numbers; the test environment's keeps them all", async () => {
     const [test, prod] = [await documentOf('test'), await documentOf('production')];
     const routes = (d: { paths: Record<string, Record<string, unknown>> }) => Object.entries(d.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));

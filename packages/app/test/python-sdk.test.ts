@@ -1,55 +1,96 @@
-import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { merchantToolsInstalled } from '@kassa/devkit';
+import { FREE_PORTS, merchantToolsInstalled } from '@kassa/devkit';
 import { openApiDocument } from '@kassa/json-api';
-import { requestPayload, signRequest } from '@kassa/protocol';
+import { OPERATION_TAGS, requestPayload, signRequest } from '@kassa/protocol';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newWebhookSecret } from '../src/seed.js';
-import { fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // The Python SDK of clients/python (kassa_client generated from the served document by
 // scripts/generate-python-client.mjs, kassa_sdk written by hand) as a merchant uses it, on the venv
-// of scripts/ensure-merchant-tools.sh (the test command runs it).
+// of scripts/ensure-merchant-tools.sh (the test command runs it), against a Kassa started as the
+// quick start starts it: npm start's entry (the test command builds it) on its defaults, the demo
+// partner and project (client_ip required), and the variables its start banner prints.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const CLIENTS = join(root, 'clients', 'python');
 const PYTHON = join(root, '.kassa', 'merchant-venv', 'bin', 'python');
-// No __pycache__ in the checked-in tree.
-const ENV = { ...process.env, PYTHONDONTWRITEBYTECODE: '1' };
-const PROJECT = 91;
+const MAIN = join(root, 'packages', 'app', 'dist', 'main.js');
+// No __pycache__ in the checked-in tree; nothing of the test command's own servers (its KASSA_*, MONGO_URL, REDIS_URL) for the quick start's Kassa.
+const ENV = {
+  ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !/^(KASSA_|MONGO|REDIS|OTEL_)/.test(e[0]) && e[0] !== 'NODE_OPTIONS')),
+  PYTHONDONTWRITEBYTECODE: '1',
+};
 const run = promisify(execFile);
-const SECRET = newWebhookSecret();
 
-let t: TestKassa;
+let kassa: ChildProcess;
 let dir: string;
-let flow: ChildProcessWithoutNullStreams;
-let lines: AsyncIterator<string>;
+/** The banner's variables (KASSA_API_URL, KASSA_LOGIN, KASSA_PASSWORD, KASSA_PROJECT, KASSA_WEBHOOK_SECRET, ...). */
+let banner: Record<string, string>;
+/** A merchant's shell: the banner's variables pasted, the SDK installed. */
+let site: { cwd: string; env: Record<string, string> };
+
+/** The variables of the banner's `export` lines, as a shell has them once they are pasted. */
+function exportsOf(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of text.split('\n').filter((l) => l.trim().startsWith('export '))) {
+    for (const pair of line.trim().slice('export '.length).split(/\s+/)) {
+      const at = pair.indexOf('=');
+      if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+  }
+  return env;
+}
 
 beforeAll(async () => {
   expect(merchantToolsInstalled(), 'run scripts/ensure-merchant-tools.sh').toBe(true);
-  // Installed as merchants install it (pip install clients/python), from a copy: the build leaves
+  expect(existsSync(MAIN), 'packages/app/dist/main.js: run npx tsc -b').toBe(true);
+  // Installed as merchants install it (pip install ./clients/python), from a copy: the build leaves
   // its files beside the sources. The venv has the dependencies and setuptools: nothing is fetched.
   dir = mkdtempSync(join(tmpdir(), 'kassa-python-sdk-'));
-  cpSync(CLIENTS, join(dir, 'src'), { recursive: true, filter: (from) => !from.includes('__pycache__') });
-  await run(PYTHON, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-build-isolation', '--no-deps', '--no-index', '--target', join(dir, 'site'), join(dir, 'src')], {
-    env: ENV,
-  });
-  // The flow listens for webhooks first: its address is the project's webhook URL.
-  flow = spawn(PYTHON, [join(CLIENTS, 'examples', 'merchant_flow.py')], { cwd: dir, env: { ...ENV, PYTHONPATH: join(dir, 'site') } });
-  lines = createInterface({ input: flow.stdout })[Symbol.asyncIterator]();
-  const { receiver } = JSON.parse((await lines.next()).value as string) as { receiver: string };
-  const project = { id: PROJECT, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' }, webhookUrl: receiver, webhookSecret: SECRET };
-  t = await startTestKassa({}, { seed: { partners: [{ login: MERCHANT.login, password: MERCHANT.password, projects: [project] }] } });
+  cpSync(CLIENTS, join(dir, 'src'), { recursive: true, filter: (from) => !/__pycache__|\.egg-info|[/\\]build$/.test(from) });
+  const installed = run(
+    PYTHON,
+    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-build-isolation', '--no-deps', '--no-index', '--target', join(dir, 'site'), join(dir, 'src')],
+    {
+      env: ENV,
+    },
+  );
+  // The quick start's Kassa: memory only here (the quick start keeps .kassa/data), every port free.
+  kassa = spawn(process.execPath, [MAIN], { cwd: root, env: { ...ENV, ...FREE_PORTS, KASSA_DATA_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  kassa.stdout?.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  kassa.stderr?.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  const deadline = Date.now() + 60_000;
+  while (!out.includes('\nNext: ') && Date.now() < deadline && kassa.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+  expect(out, out).toContain('\nNext: ');
+  banner = exportsOf(out);
+  expect(Object.keys(banner).sort()).toEqual(['KASSA_API_URL', 'KASSA_LOGIN', 'KASSA_PASSWORD', 'KASSA_PROJECT', 'KASSA_SUBSCRIPTION_SECRET', 'KASSA_SUBS_URL', 'KASSA_WEBHOOK_SECRET']);
+  await installed;
+  site = { cwd: dir, env: { ...ENV, ...banner, PYTHONPATH: join(dir, 'site') } };
 }, 120_000);
 afterAll(async () => {
-  flow?.kill();
-  await t?.stop();
+  if (kassa && kassa.exitCode === null) {
+    const exited = new Promise((resolve) => kassa.once('exit', resolve));
+    kassa.kill('SIGTERM');
+    await exited;
+  }
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** A port free a moment ago. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /** Every file under a folder, relative to it. */
 const walk = (folder: string): string[] =>
@@ -60,7 +101,7 @@ const walk = (folder: string): string[] =>
 
 describe('the Python SDK (clients/python)', () => {
   it('is generated from the served document, and the checked-in code is what scripts/generate-python-client.mjs makes of it now', async () => {
-    const served = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as { servers: { url: string }[] };
+    const served = (await (await fetch(`${banner['KASSA_API_URL']}/api/v3/openapi.json`)).json()) as { servers: { url: string }[] };
     // The script's document is this one (from the built dist) but for the server URL.
     expect(served).toEqual(openApiDocument('test', served.servers[0]?.url));
     const fresh = mkdtempSync(join(tmpdir(), 'kassa-python-sdk-'));
@@ -77,7 +118,7 @@ describe('the Python SDK (clients/python)', () => {
   }, 60_000);
 
   it("signs the document's worked example as it says", async () => {
-    const { info } = (await (await fetch(`${t.kassa.urls.api}/api/v3/openapi.json`)).json()) as { info: { description: string } };
+    const { info } = (await (await fetch(`${banner['KASSA_API_URL']}/api/v3/openapi.json`)).json()) as { info: { description: string } };
     const example =
       /Worked example \(version 4, POST \/invoices\): password "([^"]+)", login "([^"]+)", X-Timestamp "([^"]+)", body (\{.*?\}): requestPayload "([^"]*)", innerHash [0-9a-f]{64}, X-Signature ([0-9a-f]{64})\./.exec(
         info.description,
@@ -106,39 +147,78 @@ print(json.dumps([kassa_sdk.request_payload(c["operation"], c["body"], c["path"]
     expect(ours[1]).toBe('ep-1https://shop.example/n*enabled');
   }, 30_000);
 
-  it("the README's signed invoice runs as shown, and its webhook receiver compiles", async () => {
-    const [invoice, hooks] = [...readFileSync(join(CLIENTS, 'README.md'), 'utf8').matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
-    const ours = (invoice ?? '')
-      .replace('"http://localhost:8080"', JSON.stringify(t.kassa.urls.api))
-      .replace('login="shop", password="your-partner-password"', `login=${JSON.stringify(MERCHANT.login)}, password=${JSON.stringify(MERCHANT.password)}`)
-      .replace('create_invoice.sync(1,', `create_invoice.sync(${PROJECT},`)
-      .replace('"79001234567"', JSON.stringify(fresh().msisdn));
-    const site = { cwd: dir, env: { ...ENV, PYTHONPATH: join(dir, 'site') } };
-    expect((await run(PYTHON, ['-c', ours], site)).stdout.trim()).toMatch(/^[0-9a-f-]{36}$/);
-    await run(PYTHON, ['-c', `import ast; ast.parse(${JSON.stringify(hooks)})`], site);
+  it("groups the operations by the document's tags, one module each (kassa_client.api.invoices.create_invoice), none under api.default", async () => {
+    const document = (await (await fetch(`${banner['KASSA_API_URL']}/api/v3/openapi.json`)).json()) as {
+      tags: { name: string }[];
+      paths: Record<string, Record<string, { operationId: string; tags: string[] }>>;
+    };
+    const operations = Object.values(document.paths).flatMap((path) => Object.values(path).map((op) => [op.tags, op.operationId] as const));
+    // One tag each, a resource's (the test environment's document has them all).
+    expect(operations.every(([tags]) => tags.length === 1)).toBe(true);
+    expect(document.tags.map((t) => t.name)).toEqual(Object.keys(OPERATION_TAGS));
+    const script = `import importlib, importlib.util, json, re, sys
+snake = lambda name: re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+found = [callable(getattr(importlib.import_module(f"kassa_client.api.{tag}.{snake(op)}"), "sync", None)) for tag, op in json.loads(sys.argv[1])]
+print(json.dumps({"found": found.count(True), "default": importlib.util.find_spec("kassa_client.api.default") is not None}))`;
+    const { stdout } = await run(PYTHON, ['-c', script, JSON.stringify(operations.map(([tags, id]) => [tags[0], id]))], site);
+    expect(JSON.parse(stdout)).toEqual({ found: operations.length, default: false });
   }, 30_000);
 
-  it('runs a merchant flow: contract, PIN, invoice paid, refund, invoice read back by id and by order id, billing check; every webhook verified', async () => {
-    const f = fresh();
-    flow.stdin.end(
-      `${JSON.stringify({ base_url: t.kassa.urls.api, login: MERCHANT.login, password: MERCHANT.password, project_id: PROJECT, webhook_secret: SECRET, msisdn: f.msisdn, merchant_contract_id: f.mcid, merchant_order_id: f.orderId })}\n`,
-    );
-    const stderr: string[] = [];
-    flow.stderr.on('data', (d: Buffer) => stderr.push(d.toString('utf8')));
-    const answer = await lines.next();
-    expect(answer.done, stderr.join('')).toBe(false);
-    expect(JSON.parse(answer.value as string)).toEqual({
-      contract: 'active',
-      invoice: 'Created',
-      paid: 'PAID',
-      refund: expect.stringMatching(/^(processing|completed)$/),
-      after_refund: { payment_status: 'PAID', refund_status: 'completed' },
-      found_by_order_id: true,
-      billing_supported: true,
-      webhooks: ['contract.authorized', 'payment.updated', 'refund.completed'],
-      listed: ['contract.authorized', 'payment.updated', 'refund.completed'],
-      refused: [],
-      tampered_refused: true,
-    });
+  it("the README's snippets run as written with the banner's variables: the signed invoice (again and again: new ids each run), the webhook handler printing each verified event and its webhook-id, refusing a forged one", async () => {
+    const [invoice, hooks] = [...readFileSync(join(CLIENTS, 'README.md'), 'utf8').matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+    for (let i = 0; i < 2; i += 1) expect((await run(PYTHON, ['-c', invoice ?? ''], site)).stdout.trim()).toMatch(/^[0-9a-f-]{36} NOT_PAID$/);
+    // The handler, as the docs' runner runs a server: in the background, on the port PORT names.
+    const port = await freePort();
+    const handler = spawn(PYTHON, ['-c', hooks ?? ''], { cwd: site.cwd, env: { ...site.env, PORT: String(port) } });
+    try {
+      const lines = createInterface({ input: handler.stdout })[Symbol.asyncIterator]();
+      let stderr = '';
+      handler.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+      const body = JSON.stringify({ type: 'payment.updated', data: {} });
+      const deliver = async (secret: string, id: string) => {
+        const now = new Date();
+        const headers = {
+          'content-type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+          'webhook-signature': new Webhook(secret).sign(id, now, body),
+        };
+        for (const until = Date.now() + 15_000; ; ) {
+          try {
+            return (await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', headers, body })).status;
+          } catch (e) {
+            // Not listening yet.
+            if (Date.now() > until || handler.exitCode !== null) throw new Error(`the README's handler does not answer: ${stderr}`, { cause: e });
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      };
+      // Signed with another secret: refused, and nothing printed.
+      expect(await deliver(`whsec_${Buffer.from('not the project secret, 32 bytes').toString('base64')}`, 'msg_forged')).toBe(400);
+      expect(await deliver(banner['KASSA_WEBHOOK_SECRET'] ?? '', 'msg_kassa_1')).toBe(204);
+      expect((await lines.next()).value).toBe('payment.updated msg_kassa_1');
+    } finally {
+      handler.kill();
+    }
   }, 60_000);
+
+  it("runs examples/merchant_flow.py as written with the banner's variables, twice at once on the same Kassa: contract, PIN, invoice paid, refund, invoice read back by id and by order id, billing check; every webhook to its own endpoint verified", async () => {
+    const flows = await Promise.all([0, 1].map(() => run(PYTHON, [join(CLIENTS, 'examples', 'merchant_flow.py')], site)));
+    for (const { stdout, stderr } of flows) {
+      expect(stderr).toBe('');
+      expect(JSON.parse(stdout)).toEqual({
+        contract: 'active',
+        invoice: 'Created',
+        paid: 'PAID',
+        refund: expect.stringMatching(/^(processing|completed)$/),
+        after_refund: { payment_status: 'PAID', refund_status: 'completed' },
+        found_by_order_id: true,
+        billing_supported: true,
+        webhooks: ['contract.authorized', 'payment.updated', 'refund.completed'],
+        listed: ['contract.authorized', 'payment.updated', 'refund.completed'],
+        refused: [],
+        tampered_refused: true,
+      });
+    }
+  }, 90_000);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
-import { COMMON_ERRORS, OPERATIONS, PAGING, type Operation } from './operations.js';
+import { COMMON_ERRORS, OPERATION_TAGS, OPERATIONS, PAGING, type Operation } from './operations.js';
 import { requestPayload, requestPayloadParts } from './signature-payload.js';
 import { innerHash, signRequest } from './signature.js';
 import { forEnvironment, hasValue } from './openapi-environment.js';
@@ -207,6 +207,7 @@ function operationObject(op: Operation, options: OpenApiOptions) {
   const links = LINKS[op.id];
   return {
     operationId: op.id,
+    tags: [op.tag],
     summary: op.summary,
     description: `Signed payload (version 4): ${op.id === 'checkBilling' ? "customerPayload: the msisdn for {customer: {type: 'mobile_phone', msisdn}}; empty for the spec's {msisdn} shape, whose number is not signed" : payloadFields(op.id)}.`,
     parameters: [
@@ -371,6 +372,8 @@ export function openApiDocument(options: OpenApiOptions) {
       },
       servers: options.servers.map((s) => ({ ...s })),
       security: [{ login: [], timestamp: [], signatureVersion: [], signature: [] }],
+      // The tags the environment's operations use, in OPERATION_TAGS's order.
+      tags: Object.entries(OPERATION_TAGS).flatMap(([name, description]) => (operations.some((op) => op.tag === name) ? [{ name, description }] : [])),
       paths,
       webhooks: Object.fromEntries(webhooks.map((w) => [w.name, webhookObject(w, environment)])),
       components: {

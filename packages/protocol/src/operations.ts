@@ -47,8 +47,31 @@ import {
  */
 export const DEPRECATED_SINCE = '@1795651200';
 
+/** The resources of the JSON v3 API, as its paths name them: each operation's OpenAPI tag. */
+export type OperationTag = 'contracts' | 'billing' | 'invoices' | 'refunds' | 'events' | 'webhook_deliveries' | 'webhook_endpoints' | 'requests' | 'test_data' | 'test_clocks';
+
+/**
+ * The OpenAPI document's tags, in its order, with their descriptions: one per resource, each
+ * operation under exactly one. Generators group operations by their tag (openapi-python-client's
+ * modules: kassa_client.api.invoices.create_invoice). Production's document leaves out the test environment's.
+ */
+export const OPERATION_TAGS: Readonly<Record<OperationTag, string>> = {
+  contracts: 'A phone number (or, on the PCI host, a card) bound by PIN once, then charged without one: created, confirmed, cancelled',
+  billing: 'Whether carrier billing is possible for a number',
+  invoices: 'One-time payments: created, confirmed by PIN, cancelled, read back by id or by merchant order id',
+  refunds: "A paid invoice's refund",
+  events: "The project's event log: a page at a time, or as a stream",
+  webhook_deliveries: "Each event's deliveries with their attempts, and a new attempt on demand",
+  webhook_endpoints: "The project's own webhook endpoints: created, listed, changed, deleted, their secrets rotated",
+  requests: "The project's signed API calls, as a stream",
+  test_data: "The test environment only: a project's data removed",
+  test_clocks: 'The test environment only: clocks that objects attached to them live by',
+};
+
 export interface Operation {
   readonly id: SignedOperation;
+  /** Its tag in the OpenAPI document (OPERATION_TAGS): the resource it acts on. */
+  readonly tag: OperationTag;
   readonly method: 'get' | 'post' | 'patch' | 'delete';
   /** Under the path prefix /api/v3/projects/{projectId}. */
   readonly path: string;
@@ -135,6 +158,7 @@ const contract = { contract_id: ID, authorization_type: 'SMS_PIN', expires_at: '
 export const OPERATIONS: readonly Operation[] = [
   {
     id: 'createContract',
+    tag: 'contracts',
     method: 'post',
     path: '/contracts',
     summary: 'Bind a phone number (or, on the PCI host, a card)',
@@ -146,6 +170,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'authorizeContract',
+    tag: 'contracts',
     method: 'post',
     path: '/contracts/{contractId}/authorize',
     summary: 'Confirm a contract by PIN',
@@ -157,6 +182,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'cancelContract',
+    tag: 'contracts',
     method: 'post',
     path: '/contracts/{contractId}/cancel',
     summary: 'Cancel a contract (an empty body is fine)',
@@ -169,6 +195,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'checkBilling',
+    tag: 'billing',
     method: 'post',
     path: '/billing/check',
     summary: 'Whether carrier billing is possible for a number',
@@ -180,6 +207,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'createInvoice',
+    tag: 'invoices',
     method: 'post',
     path: '/invoices',
     summary: 'Create an invoice (DCB, or card: pay at authorization.url)',
@@ -205,6 +233,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'findInvoiceByOrderId',
+    tag: 'invoices',
     method: 'get',
     path: '/invoices',
     summary: 'The invoice of a merchant order id (msisdn masked)',
@@ -216,6 +245,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'getInvoice',
+    tag: 'invoices',
     method: 'get',
     path: '/invoices/{invoiceId}',
     summary: 'An invoice with its transactions',
@@ -226,6 +256,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'authorizeInvoice',
+    tag: 'invoices',
     method: 'post',
     path: '/invoices/{invoiceId}/authorize',
     summary: 'Confirm an SMS_PIN invoice by PIN',
@@ -237,6 +268,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'cancelInvoice',
+    tag: 'invoices',
     method: 'post',
     path: '/invoices/{invoiceId}/cancel',
     summary: 'Cancel an invoice (an empty body is fine when the project does not require client_ip)',
@@ -249,6 +281,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'refundInvoice',
+    tag: 'refunds',
     method: 'post',
     path: '/invoices/{invoiceId}/refund',
     summary: 'Refund a paid invoice (202; the result comes as refund.completed, or refund.failed when the gateway refuses it: it may then be asked for again)',
@@ -261,6 +294,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'listEvents',
+    tag: 'events',
     method: 'get',
     path: '/events',
     summary: "The project's events, newest first, a page at a time",
@@ -279,6 +313,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'listWebhookDeliveries',
+    tag: 'webhook_deliveries',
     method: 'get',
     path: '/webhook_deliveries',
     deprecatedPath: '/webhook-deliveries',
@@ -296,6 +331,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'redeliverWebhook',
+    tag: 'webhook_deliveries',
     method: 'post',
     path: '/webhook_deliveries/{deliveryId}/redeliver',
     deprecatedPath: '/webhook-deliveries/{deliveryId}/redeliver',
@@ -317,6 +353,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'streamEvents',
+    tag: 'events',
     method: 'get',
     path: '/events/stream',
     summary:
@@ -333,6 +370,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'streamRequests',
+    tag: 'requests',
     method: 'get',
     path: '/requests/stream',
     summary:
@@ -349,6 +387,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'createWebhookEndpoint',
+    tag: 'webhook_endpoints',
     method: 'post',
     path: '/webhook_endpoints',
     summary:
@@ -361,6 +400,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'listWebhookEndpoints',
+    tag: 'webhook_endpoints',
     method: 'get',
     path: '/webhook_endpoints',
     summary: "The project's webhook endpoints, newest first (never their secrets)",
@@ -372,6 +412,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'getWebhookEndpoint',
+    tag: 'webhook_endpoints',
     method: 'get',
     path: '/webhook_endpoints/{endpointId}',
     summary: 'A webhook endpoint (never its secret)',
@@ -382,6 +423,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'updateWebhookEndpoint',
+    tag: 'webhook_endpoints',
     method: 'patch',
     path: '/webhook_endpoints/{endpointId}',
     summary: 'Changes any of its url, event_types, description and status (enabled/disabled)',
@@ -393,6 +435,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'deleteWebhookEndpoint',
+    tag: 'webhook_endpoints',
     method: 'delete',
     path: '/webhook_endpoints/{endpointId}',
     summary: 'Deletes the endpoint (its slot is free again); its deliveries stay listed, pending ones are not sent',
@@ -403,6 +446,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'rotateWebhookEndpointSecret',
+    tag: 'webhook_endpoints',
     method: 'post',
     path: '/webhook_endpoints/{endpointId}/rotate_secret',
     summary: 'A new secret, shown in this answer only; the old one keeps signing beside it (two v1, signatures) for expires_in_hours (0-168, default 24)',
@@ -415,6 +459,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'resetTestData',
+    tag: 'test_data',
     testOnly: true,
     method: 'post',
     path: '/test_data/reset',
@@ -426,6 +471,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'createTestClock',
+    tag: 'test_clocks',
     testOnly: true,
     method: 'post',
     path: '/test_clocks',
@@ -439,6 +485,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'listTestClocks',
+    tag: 'test_clocks',
     testOnly: true,
     method: 'get',
     path: '/test_clocks',
@@ -451,6 +498,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'getTestClock',
+    tag: 'test_clocks',
     testOnly: true,
     method: 'get',
     path: '/test_clocks/{testClockId}',
@@ -462,6 +510,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'advanceTestClock',
+    tag: 'test_clocks',
     testOnly: true,
     method: 'post',
     path: '/test_clocks/{testClockId}/advance',
@@ -477,6 +526,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     id: 'deleteTestClock',
+    tag: 'test_clocks',
     testOnly: true,
     method: 'delete',
     path: '/test_clocks/{testClockId}',
