@@ -3,9 +3,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# npm packages: a clean install when the lock file changed since the last one (or never ran).
+# npm packages: a clean install when the lock file changed since the last one (or never ran). It fails
+# on a package whose `engines` exclude this Node (engine-strict, as .npmrc sets for every install):
+# Kassa promises Node 20.19, and a dependency that needs a newer one must not slip in as a warning.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm ci --no-audit --no-fund --engine-strict
 fi
 
 # A MongoDB-compatible server: MONGO_URL, a mongod on PATH, or mongo-java-server fetched once (Java 17, Maven).
