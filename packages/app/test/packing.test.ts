@@ -29,8 +29,8 @@ const RUNTIME = [
   'app',
 ] as const;
 type Runtime = (typeof RUNTIME)[number];
-/** What a package ships besides dist/: the pages' and the dashboard's stylesheets, the XML API's schema. */
-const ASSETS: Partial<Record<Runtime, string>> = { 'payment-pages': 'static/', 'merchant-dashboard': 'static/', 'adapters-xml': 'schema/' };
+/** What a package ships besides dist/: the pages' and the dashboard's stylesheets, the XML API's schema, the kassa command's entry. */
+const ASSETS: Partial<Record<Runtime, string>> = { 'payment-pages': 'static/', 'merchant-dashboard': 'static/', 'adapters-xml': 'schema/', app: 'bin/' };
 
 let dir: string;
 const tarball: Partial<Record<Runtime, string>> = {};
