@@ -57,7 +57,8 @@ beforeAll(() => {
     tarball[p] = join(dir, name);
   }
 }, 120_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Thousands of installed files: removing them takes more than the default 10 s on a loaded machine.
+afterAll(() => rmSync(dir, { recursive: true, force: true }), 60_000);
 
 /** Every file under a folder, relative to it. */
 const walk = (folder: string): string[] =>
