@@ -32,6 +32,8 @@ export function start(command: string, args: readonly string[], world: DocsWorld
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  // A command that exits without reading its input must not fail the run with EPIPE.
+  child.stdin?.on('error', () => {});
   child.stdin?.end(options.input ?? '');
   const exited = new Promise<number | null>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : null))));
   return {
