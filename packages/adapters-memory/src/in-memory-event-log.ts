@@ -2,7 +2,8 @@ import { JournaledMap, type Journal } from './journal.js';
 import { integer, isObject, jsonRecord, listOf, optional, shape, text } from './restored-checks.js';
 import { NewestFirstIndex } from './newest-first-index.js';
 import { InMemoryEventFeed } from './in-memory-event-feed.js';
-import { redeliveryEntryId, type EventFeedEntry, type EventFilter, type EventLog, type FeedStart } from '@kassa/domain';
+import { mayMoveMoney, type MoneyKind, moneyMoved, PaymentSums } from './payment-sums.js';
+import { redeliveryEntryId, type EventFeedEntry, type EventFilter, type EventLog, type FeedStart, type PaymentTotals, type TimeRange } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 
 /** One logged event: its JSON text, the time it occurred (the retention), its project (a reset), when it entered the log. */
@@ -21,6 +22,8 @@ export class InMemoryEventLog implements EventLog {
 
   /** Each project's events newest first (time, then id), rebuilt from the log at start. */
   private readonly newest = new NewestFirstIndex();
+  /** The events the overview's sums count, by kind, in the same order: a sum reads those of its range, and no other event. */
+  private readonly moved: Record<MoneyKind, NewestFirstIndex> = { paid: new NewestFirstIndex(), refunded: new NewestFirstIndex() };
   /** The feed: the events as they entered the log, and their redeliveries, by place. */
   private readonly feedEntries: InMemoryEventFeed;
 
@@ -38,13 +41,17 @@ export class InMemoryEventLog implements EventLog {
       ),
     );
     this.feedEntries = new InMemoryEventFeed(journal);
-    for (const [id, e] of this.events) this.newest.add(e.projectId, e.occurredAt, id);
+    for (const [id, e] of this.events) {
+      this.newest.add(e.projectId, e.occurredAt, id);
+      if (mayMoveMoney(e.json)) this.index(id, e, JSON.parse(e.json) as DomainEvent);
+    }
   }
 
   async record(event: DomainEvent, recordedAt = this.now().toISOString()): Promise<void> {
     if (!this.events.has(event.id)) {
       const stored: Stored = { json: JSON.stringify(event), occurredAt: event.occurredAt, projectId: event.projectId, ...(event.testClockId ? { onClock: true as const } : {}), recordedAt };
       this.newest.add(event.projectId, event.occurredAt, event.id);
+      this.index(event.id, stored, event);
       this.events.set(event.id, stored);
     }
     // Appended once whatever happened before (a journal of before the feed, a record that stopped between the two).
@@ -81,6 +88,7 @@ export class InMemoryEventLog implements EventLog {
     let removed = 0;
     for (const [id, e] of this.events) if (e.projectId === projectId && this.events.delete(id)) removed += 1;
     this.newest.removeProject(projectId);
+    for (const index of Object.values(this.moved)) index.removeProject(projectId);
     // The entries go with their events; the project's counter stays (a place is never given twice).
     this.feedEntries.removeWhere((e) => e.projectId === projectId);
     return removed;
@@ -127,7 +135,33 @@ export class InMemoryEventLog implements EventLog {
     return page;
   }
 
+  async sumPayments(projectId: number, range: TimeRange, limit: number): Promise<PaymentTotals> {
+    const sums = new PaymentSums();
+    let partial = false;
+    for (const [kind, index] of Object.entries(this.moved) as [MoneyKind, NewestFirstIndex][]) {
+      let read = 0;
+      for (const id of index.newestFirst(projectId, { createdFrom: range.from, createdBefore: range.before })) {
+        const stored = this.events.get(id);
+        const moved = stored ? moneyMoved(JSON.parse(stored.json) as DomainEvent) : undefined;
+        if (moved) sums.add(kind, moved.money);
+        read += 1;
+        if (read >= limit) {
+          partial = true;
+          break;
+        }
+      }
+    }
+    return sums.totals(partial);
+  }
+
+  /** Notes an event the sums count in its kind's index. */
+  private index(id: string, e: Stored, event: DomainEvent): void {
+    const moved = moneyMoved(event);
+    if (moved) this.moved[moved.kind].add(e.projectId, e.occurredAt, id);
+  }
+
   private forget(id: string, e: Stored): void {
     this.newest.remove(e.projectId, e.occurredAt, id);
+    for (const index of Object.values(this.moved)) index.remove(e.projectId, e.occurredAt, id);
   }
 }

@@ -1,5 +1,16 @@
 import type { Collection, Filter } from 'mongodb';
-import { redeliveryEntryId, type DomainEvent, type EventFeedEntry, type EventFilter, type EventLog, type FeedStart } from '@kassa/domain';
+import {
+  redeliveryEntryId,
+  type CurrencyTotals,
+  type DomainEvent,
+  type EventFeedEntry,
+  type EventFilter,
+  type EventLog,
+  type FeedStart,
+  type MoneyMoved,
+  type PaymentTotals,
+  type TimeRange,
+} from '@kassa/domain';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 import { olderThan } from './aggregate-collection.js';
 import type { MongoEventFeed } from './mongo-event-feed.js';
@@ -14,6 +25,13 @@ export interface EventDocument {
   /** When it entered the log (real time), as its feed entry shows it. */
   recordedAt?: string;
 }
+
+/** What the sums count, by kind: the events kept (by type and fields) and where their money is. */
+const MONEY_KINDS = {
+  paid: { match: { type: 'PaymentUpdated', 'event.transaction.status': 'SUCCESS' }, money: '$event.transaction.price' },
+  refunded: { match: { type: 'RefundCompleted' }, money: '$event.amount' },
+} as const;
+type MoneyKind = keyof typeof MONEY_KINDS;
 
 const retentionFields = (event: DomainEvent) => ({ occurredAt: event.occurredAt, ...(event.testClockId ? { testClockId: event.testClockId } : {}) });
 
@@ -61,6 +79,38 @@ export class MongoEventLog implements EventLog {
 
   async feedPosition(projectId: number, start: FeedStart): Promise<number | undefined> {
     return this.feedEntries.position(projectId, start);
+  }
+
+  /**
+   * One aggregation per kind, on the server: the range read by the (projectId, type, occurredAt)
+   * index, at most `limit` events, grouped by currency. Nothing but the sums comes back.
+   */
+  async sumPayments(projectId: number, range: TimeRange, limit: number): Promise<PaymentTotals> {
+    const kinds = Object.keys(MONEY_KINDS) as MoneyKind[];
+    const sums = await Promise.all(
+      kinds.map((kind) =>
+        storage(() =>
+          this.events
+            .aggregate<{ _id: string; count: number; minor: number }>([
+              { $match: { projectId, occurredAt: { $gte: range.from, $lt: range.before }, ...MONEY_KINDS[kind].match } },
+              { $limit: limit },
+              { $group: { _id: `${MONEY_KINDS[kind].money}.currency`, count: { $sum: 1 }, minor: { $sum: `${MONEY_KINDS[kind].money}.minor` } } },
+            ])
+            .toArray(),
+        ),
+      ),
+    );
+    const byCurrency = new Map<string, Record<MoneyKind, MoneyMoved>>();
+    const none: MoneyMoved = { count: 0, minor: 0 };
+    kinds.forEach((kind, n) => {
+      for (const group of sums[n] ?? []) {
+        const totals = byCurrency.get(group._id) ?? { paid: none, refunded: none };
+        byCurrency.set(group._id, { ...totals, [kind]: { count: group.count, minor: group.minor } });
+      }
+    });
+    const partial = sums.some((groups) => groups.reduce((n, g) => n + g.count, 0) >= limit);
+    const totals: CurrencyTotals[] = [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, t]) => ({ currency, ...t }));
+    return { byCurrency: totals, partial };
   }
 
   /** Removes a project's events (the test environment's reset). */

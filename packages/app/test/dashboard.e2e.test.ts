@@ -99,7 +99,7 @@ describe('the dashboard', () => {
     const overview = await v.request(`/dashboard/projects/${P.main}?lang=en`);
     expect(overview.status).toBe(200);
     expect(overview.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(overview.html).toContain('The last hour');
+    expect(overview.html).toContain('Money on invoices: last 24 hours');
     // Another partner's project is not found, as a project that does not exist.
     expect((await v.request(`/dashboard/projects/${P.other}`)).status).toBe(404);
     const out = await v.request('/dashboard/sign-out', { form: { csrf: Visitor.csrf(overview.html) } });
@@ -231,6 +231,9 @@ describe('the dashboard', () => {
       `http://evil.example/dashboard/projects/${P.main}/requests`,
       `http://evil.example/dashboard/projects/${P.main}/sandbox`,
       `http://evil.example/dashboard/projects/${P.main}/webhook-endpoints/new`,
+      `http://evil.example/dashboard/projects/${P.main}/settings`,
+      `http://evil.example/dashboard/projects/${P.main}?period=7d`,
+      `http://evil.example/dashboard/projects/${P.main}?period=//evil.example`,
       `/dashboard/projects/${P.main}//evil.example/x`,
     ];
     const elsewhere: Record<string, string[]> = {};

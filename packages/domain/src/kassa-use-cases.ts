@@ -8,7 +8,7 @@ import { CheckBilling } from './contract/use-cases/check-billing.use-case.js';
 import { GetContract, ListContracts } from './contract/use-cases/contract-queries.js';
 import { cancelInvoice, expireInvoice } from './invoice/invoice.js';
 import { InvoiceCommand, notFound as invoiceNotFound } from './invoice/use-cases/invoice-command.js';
-import { FindInvoiceByOrderId, GetInvoice, ListInvoices } from './invoice/use-cases/invoice-queries.js';
+import { FindInvoiceByOrderId, GetInvoice, ListInvoices, SumPayments } from './invoice/use-cases/invoice-queries.js';
 import { CreateInvoice } from './invoice/use-cases/create-invoice.use-case.js';
 import { AuthorizeInvoice } from './invoice/use-cases/authorize-invoice.use-case.js';
 import { RefundInvoice } from './invoice/use-cases/refund-invoice.use-case.js';
@@ -92,6 +92,7 @@ export function kassaUseCases(given: KassaPorts) {
     getInvoice: new GetInvoice(ports),
     findInvoiceByOrderId: new FindInvoiceByOrderId(ports),
     listInvoices: new ListInvoices(ports),
+    sumPayments: new SumPayments(ports),
     refundInvoice: new RefundInvoice(ports),
     completeRefund,
     expireInvoice: expireInvoiceJob,

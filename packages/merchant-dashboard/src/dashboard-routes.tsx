@@ -1,11 +1,15 @@
 import { Router, type IRouter, type NextFunction, type Request, type Response } from 'express';
 import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEventType, type InvoiceFilter } from '@kassa/domain';
+import { INVOICE_STATUS_BY_STATE, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
 import { API_CALLS_DAYS } from '@kassa/operations';
 import { cursorFrom, cursorText, type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { type Ctx, type DashboardTools, FRAGMENT_HEADER, formOf, forms, text } from './dashboard-tools.js';
 import { webhookEndpointRoutes } from './endpoint-routes.js';
+import { overviewRoutes } from './overview-routes.js';
+import { settingsRoutes } from './settings-routes.js';
+import { CONTRACT_STATUS_BY_STATE, stateNamed } from './status-words.js';
 import { csrfHolds, DASHBOARD_PATH, signedIn, signIn, signInToken, signInTokenHolds, signOut, type SignedIn } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, dashboardLang } from './dashboard-texts.js';
 import {
@@ -17,7 +21,6 @@ import {
   invoicePage,
   invoicesPage,
   noticePage,
-  overviewPage,
   projectPath,
   projectsPage,
   renderFragment,
@@ -44,9 +47,8 @@ export const dashboardRefusals = (mode: DashboardDeps['mode']): DocumentRefusal[
   },
 ];
 
-/** Items a list page shows; the overview counts at most this many of each kind. */
+/** Items a list page shows. */
 const PAGE = 50;
-const OVERVIEW_CAP = 100;
 /** A date field (`2026-11-24`): its day, the instant it begins and the next day's (UTC); undefined unless a day. */
 function dayOf(value: unknown): { day: string; iso: string; nextIso: string } | undefined {
   const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
@@ -178,41 +180,10 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
   );
 
   router.get(
-    `${DASHBOARD_PATH}/projects/:projectId`,
-    withProject('overview', async (_req, res, { project, frame }) => {
-      const since = new Date(now().getTime() - 3_600_000).toISOString();
-      const [created, { items: events }, { items: deliveries }] = await Promise.all([
-        deps.useCases.listInvoices.execute({ projectId: project.id, filter: { createdFrom: since }, limit: OVERVIEW_CAP }),
-        deps.useCases.listEvents.execute({ projectId: project.id, filter: {}, limit: OVERVIEW_CAP }),
-        deps.useCases.listWebhookDeliveries.execute({ projectId: project.id, filter: {}, limit: OVERVIEW_CAP }),
-      ]);
-      const recent = events.filter((e) => e.occurredAt >= since);
-      const recentDeliveries = deliveries.filter((d) => d.createdAt >= since);
-      // A full read whose oldest is within the hour may have left some out: its counts read "n+".
-      const full = (list: readonly unknown[], oldest: string | undefined) => list.length >= OVERVIEW_CAP && oldest !== undefined && oldest >= since;
-      const capped = {
-        invoices: full(created, created.at(-1)?.createdAt),
-        events: full(events, events.at(-1)?.occurredAt),
-        deliveries: full(deliveries, deliveries.at(-1)?.createdAt),
-      };
-      const paid = recent.filter((e) => e.type === 'PaymentUpdated' && e.transaction.status === 'SUCCESS').length;
-      const activity = {
-        created: created.length,
-        paid,
-        refunded: recent.filter((e) => e.type === 'RefundCompleted').length,
-        succeeded: recentDeliveries.filter((d) => d.state === 'succeeded').length,
-        failing: recentDeliveries.filter((d) => d.state === 'pending' && d.attempts.length > 0).length,
-        dead: recentDeliveries.filter((d) => d.state === 'dead').length,
-      };
-      page(res, overviewPage(frame, activity, capped));
-    }),
-  );
-
-  router.get(
     `${DASHBOARD_PATH}/projects/:projectId/invoices`,
     withProject('invoices', async (req, res, { project, frame }) => {
       const order = text(req.query['order'], 64);
-      const state = INVOICE_STATES.find((s) => s === req.query['state']);
+      const state = stateNamed(req.query['state'], INVOICE_STATES, INVOICE_STATUS_BY_STATE);
       if (order) {
         const found = await deps.useCases.findInvoiceByOrderId.execute({ projectId: project.id, merchantOrderId: order });
         return page(res, invoicesPage(frame, found.ok ? [found.value] : [], { order }, undefined));
@@ -220,7 +191,7 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
       const range = rangeOf(req.query);
       const filter: InvoiceFilter = { ...(state ? { state } : {}), ...range.filter };
       const invoices = await deps.useCases.listInvoices.execute({ projectId: project.id, filter, limit: PAGE });
-      const kept = { ...(state ? { state } : {}), ...range.kept };
+      const kept = { ...(state ? { state: INVOICE_STATUS_BY_STATE[state] } : {}), ...range.kept };
       page(res, invoicesPage(frame, invoices, kept, nextPage(project.id, '/invoices', kept, invoices)));
     }),
   );
@@ -237,12 +208,12 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
   router.get(
     `${DASHBOARD_PATH}/projects/:projectId/contracts`,
     withProject('contracts', async (req, res, { project, frame }) => {
-      const state = CONTRACT_STATES.find((s) => s === req.query['state']);
+      const state = stateNamed(req.query['state'], CONTRACT_STATES, CONTRACT_STATUS_BY_STATE);
       const mcid = text(req.query['mcid'], 64);
       const range = rangeOf(req.query);
       const filter = { ...(state ? { state } : {}), ...(mcid ? { merchantContractId: mcid } : {}), ...range.filter };
       const contracts = await deps.useCases.listContracts.execute({ projectId: project.id, filter, limit: PAGE });
-      const kept = { ...(state ? { state } : {}), ...(mcid ? { mcid } : {}), ...range.kept };
+      const kept = { ...(state ? { state: CONTRACT_STATUS_BY_STATE[state] } : {}), ...(mcid ? { mcid } : {}), ...range.kept };
       page(res, contractsPage(frame, contracts, kept, nextPage(project.id, '/contracts', kept, contracts)));
     }),
   );
@@ -258,10 +229,10 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
   router.get(
     `${DASHBOARD_PATH}/projects/:projectId/subscriptions`,
     withProject('subscriptions', async (req, res, { project, frame }) => {
-      const state = SUBSCRIPTION_STATES.find((s) => s === req.query['state']);
+      const state = stateNamed(req.query['state'], SUBSCRIPTION_STATES, SUBSCRIPTION_STATUS_BY_STATE);
       const range = rangeOf(req.query);
       const subscriptions = await deps.useCases.pageSubscriptions.execute({ projectId: project.id, filter: { ...(state ? { state } : {}), ...range.filter }, limit: PAGE });
-      const kept = { ...(state ? { state } : {}), ...range.kept };
+      const kept = { ...(state ? { state: SUBSCRIPTION_STATUS_BY_STATE[state] } : {}), ...range.kept };
       page(res, subscriptionsPage(frame, subscriptions, kept, nextPage(project.id, '/subscriptions', kept, subscriptions)));
     }),
   );
@@ -329,6 +300,8 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
   );
 
   const tools: DashboardTools = { withProject, action, back, page };
+  overviewRoutes(deps, router, tools);
+  settingsRoutes(deps, router, tools);
   webhookEndpointRoutes(deps, router, tools);
   if (deps.mode === 'test') sandboxRoutes(deps, router, tools);
   // Anything else under /dashboard: a page, not the API's envelope.

@@ -1,9 +1,10 @@
-import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
 import { moneyText } from '@kassa/http-kit';
 import {
   CONTRACT_STATES,
   INVOICE_STATES,
   SUBSCRIPTION_STATES,
+  invoiceIsPaid,
   maskMsisdn,
   type Contract,
   type Subscription,
@@ -23,6 +24,7 @@ import { EVENT_TYPE_NAMES, eventView } from '@kassa/http-kit';
 import { dashboardAddress } from './dashboard-address.js';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, type DashboardLang, type DashboardTexts } from './dashboard-texts.js';
+import { CONTRACT_STATUS_BY_STATE, contractStatus, invoiceStatus, Status, statusWords, subscriptionStatus } from './status-words.js';
 
 // Server-rendered JSX (preact-render-to-string escapes every text and attribute; nothing here sets
 // raw HTML). One stylesheet and one deferred script of the host's own; no inline script or style.
@@ -37,7 +39,7 @@ export interface Frame {
   readonly csrf?: string;
   readonly projects?: readonly Project[];
   readonly project?: Project;
-  readonly section?: 'overview' | 'invoices' | 'contracts' | 'subscriptions' | 'events' | 'deliveries' | 'endpoints' | 'requests' | 'sandbox';
+  readonly section?: 'overview' | 'invoices' | 'contracts' | 'subscriptions' | 'events' | 'deliveries' | 'endpoints' | 'requests' | 'settings' | 'sandbox';
   /** The page's own address without its language, for its language links and live sections (which never leave the dashboard, whatever it says). */
   readonly path: string;
 }
@@ -73,6 +75,7 @@ function Nav({ frame }: { frame: Frame }) {
     ['deliveries', texts.deliveries, projectPath(p.id, '/deliveries')],
     ['endpoints', texts.endpoints, projectPath(p.id, '/webhook-endpoints')],
     ['requests', texts.requests, projectPath(p.id, '/requests')],
+    ['settings', texts.projectSettings, projectPath(p.id, '/settings')],
     ...(frame.mode === 'test' ? [['sandbox', texts.sandbox, projectPath(p.id, '/sandbox')] as [Frame['section'], string, string]] : []),
   ];
   return (
@@ -197,58 +200,20 @@ export function projectsPage(frame: Frame) {
   );
 }
 
-export interface Activity {
-  readonly created: number;
-  readonly paid: number;
-  readonly refunded: number;
-  readonly succeeded: number;
-  readonly failing: number;
-  readonly dead: number;
-}
-
-export function overviewPage(frame: Frame, activity: Activity, capped: { readonly invoices: boolean; readonly events: boolean; readonly deliveries: boolean }) {
-  const texts = t(frame);
-  const p = frame.project as Project;
-  const count = (n: number, more: boolean) => (more ? `${n}+` : String(n));
-  const cells: [string, number, boolean, string][] = [
-    [texts.created, activity.created, capped.invoices, projectPath(p.id, '/invoices')],
-    [texts.paid, activity.paid, capped.events, projectPath(p.id, '/invoices?state=processed')],
-    [texts.refunded, activity.refunded, capped.events, projectPath(p.id, '/events?type=refund.completed')],
-    [texts.succeeded, activity.succeeded, capped.deliveries, projectPath(p.id, '/deliveries?status=succeeded')],
-    [texts.failing, activity.failing, capped.deliveries, projectPath(p.id, '/deliveries?status=pending')],
-    [texts.dead, activity.dead, capped.deliveries, projectPath(p.id, '/deliveries?status=dead')],
-  ];
-  return render(
-    frame,
-    `${texts.overview} · ${texts.project} ${p.id}`,
-    <section>
-      <h2>{texts.lastHour}</h2>
-      <ul class="tiles">
-        {cells.map(([label, n, more, href]) => (
-          <li>
-            <a href={withLang(href, frame.lang)}>
-              <strong>{count(n, more)}</strong> <span>{label}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>,
-  );
-}
-
 export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: { state?: string; order?: string; from?: string; to?: string }, nextHref: string | undefined) {
   const texts = t(frame);
   const p = frame.project as Project;
   const rows = invoices.map((i) => [
     <a href={withLang(projectPath(p.id, `/invoices/${encodeURIComponent(i.id)}`), frame.lang)}>{i.merchantOrderId}</a>,
-    i.state,
+    <Status word={invoiceStatus(i.state)} />,
+    paymentStatusName(invoiceIsPaid(i)),
     moneyText(i.price),
     customerText(i.customer),
     time(i.createdAt),
   ]);
   const filters = (
     <>
-      <StateSelect frame={frame} states={INVOICE_STATES} chosen={query.state} />
+      <StateSelect frame={frame} words={statusWords(INVOICE_STATES, INVOICE_STATUS_BY_STATE)} chosen={query.state} />
       <DateRange frame={frame} from={query.from} to={query.to} />
       <label>
         {texts.orderId}
@@ -263,14 +228,17 @@ export function invoicesPage(frame: Frame, invoices: readonly Invoice[], query: 
       frame={frame}
       action={projectPath(p.id, '/invoices')}
       filters={filters}
-      head={[texts.orderId, texts.state, texts.amount, texts.customer, texts.createdAt]}
+      head={[texts.orderId, texts.status, texts.paymentStatus, texts.amount, texts.customer, texts.createdAt]}
       rows={rows}
       nextHref={nextHref}
     />,
   );
 }
 
-/** An event's payload as its webhook carries it, masked as the logs are (no msisdn in full). */
+/**
+ * An event as GET events lists it (its id, which its deliveries carry as `webhook-id`, type, time,
+ * request id, and the data its webhook's body carries), masked as the logs are (no msisdn in full).
+ */
 const payloadText = (e: DomainEvent) => JSON.stringify(maskForLog(eventView(e)), null, 2);
 
 function DeliveryBlock({ frame, delivery }: { frame: Frame; delivery: WebhookDelivery }) {
@@ -287,8 +255,8 @@ function DeliveryBlock({ frame, delivery }: { frame: Frame; delivery: WebhookDel
           <tr>
             <th>{texts.at}</th>
             <th>{texts.status}</th>
-            <th>ms</th>
-            <th>…</th>
+            <th>{texts.latency}</th>
+            <th>{texts.answer}</th>
           </tr>
         </thead>
         <tbody>
@@ -341,7 +309,7 @@ function TimelineSection({ frame, timeline }: { frame: Frame; timeline: Timeline
   return (
     <>
       <h2>{texts.timeline}</h2>
-      {timeline.length === 0 ? <p>{texts.none}</p> : null}
+      {timeline.length === 0 ? <p>{texts.none}</p> : <p class="hint">{texts.eventHint}</p>}
       {timeline.map(({ event, deliveries }) => (
         <section class="event" id={`event-${event.id}`}>
           <h3>
@@ -361,7 +329,9 @@ export function invoicePage(frame: Frame, invoice: Invoice, timeline: Timeline) 
   const texts = t(frame);
   const facts: Fact[] = [
     ['invoice_id', <code>{invoice.id}</code>],
-    [texts.state, invoice.state],
+    [texts.status, <Status word={invoiceStatus(invoice.state)} />],
+    [texts.paymentStatus, paymentStatusName(invoiceIsPaid(invoice))],
+    ...(invoice.refundStatus ? [['refund_status', invoice.refundStatus] as Fact] : []),
     [texts.amount, moneyText(invoice.price)],
     [texts.customer, customerText(invoice.customer)],
     [texts.createdAt, time(invoice.createdAt)],
@@ -393,7 +363,7 @@ export function contractPage(frame: Frame, contract: Contract, timeline: Timelin
   const texts = t(frame);
   const facts: Fact[] = [
     ['contract_id', <code>{contract.id}</code>],
-    [texts.state, contract.state],
+    [texts.status, <Status word={contractStatus(contract.state)} />],
     [texts.customer, customerText(contract.customer)],
     ['authorization_type', contract.authorizationType],
     [texts.createdAt, time(contract.createdAt)],
@@ -415,7 +385,7 @@ export function subscriptionPage(frame: Frame, subscription: Subscription, timel
   const texts = t(frame);
   const facts: Fact[] = [
     ['SubscriptionID', <code>{subscription.id}</code>],
-    [texts.state, SUBSCRIPTION_STATUS_BY_STATE[subscription.state]],
+    [texts.status, <Status word={subscriptionStatus(subscription.state)} />],
     [texts.customer, subscriberText(subscription)],
     [texts.amount, moneyText(subscription.billing.amount)],
     ['PaidUntil', subscription.paidUntil ? time(subscription.paidUntil) : '—'],
@@ -573,8 +543,9 @@ function Choice({ frame, name, label, options, chosen }: { frame: Frame; name: s
   );
 }
 
-const StateSelect = ({ frame, states, chosen }: { frame: Frame; states: readonly string[]; chosen: string | undefined }) => (
-  <Choice frame={frame} name="state" label={t(frame).state} options={states} chosen={chosen} />
+/** A list's status filter: the status words (the values `?state=` takes, as the list shows them). */
+const StateSelect = ({ frame, words, chosen }: { frame: Frame; words: readonly string[]; chosen: string | undefined }) => (
+  <Choice frame={frame} name="state" label={t(frame).status} options={words} chosen={chosen} />
 );
 
 export function contractsPage(frame: Frame, contracts: readonly Contract[], query: { state?: string; mcid?: string; from?: string; to?: string }, nextHref: string | undefined) {
@@ -582,13 +553,13 @@ export function contractsPage(frame: Frame, contracts: readonly Contract[], quer
   const p = frame.project as Project;
   const rows = contracts.map((c) => [
     <a href={withLang(projectPath(p.id, `/contracts/${encodeURIComponent(c.id)}`), frame.lang)}>{c.merchantContractId}</a>,
-    c.state,
+    <Status word={contractStatus(c.state)} />,
     customerText(c.customer),
     time(c.createdAt),
   ]);
   const filters = (
     <>
-      <StateSelect frame={frame} states={CONTRACT_STATES} chosen={query.state} />
+      <StateSelect frame={frame} words={statusWords(CONTRACT_STATES, CONTRACT_STATUS_BY_STATE)} chosen={query.state} />
       <DateRange frame={frame} from={query.from} to={query.to} />
       <label>
         merchant_contract_id
@@ -599,7 +570,14 @@ export function contractsPage(frame: Frame, contracts: readonly Contract[], quer
   return render(
     frame,
     texts.contracts,
-    <ListPage frame={frame} action={projectPath(p.id, '/contracts')} filters={filters} head={['merchant_contract_id', texts.state, texts.customer, texts.createdAt]} rows={rows} nextHref={nextHref} />,
+    <ListPage
+      frame={frame}
+      action={projectPath(p.id, '/contracts')}
+      filters={filters}
+      head={['merchant_contract_id', texts.status, texts.customer, texts.createdAt]}
+      rows={rows}
+      nextHref={nextHref}
+    />,
   );
 }
 
@@ -610,7 +588,7 @@ export function subscriptionsPage(frame: Frame, subscriptions: readonly Subscrip
     <a href={withLang(projectPath(p.id, `/subscriptions/${encodeURIComponent(s.id)}`), frame.lang)}>
       <code>{s.id}</code>
     </a>,
-    SUBSCRIPTION_STATUS_BY_STATE[s.state],
+    <Status word={subscriptionStatus(s.state)} />,
     subscriberText(s),
     moneyText(s.billing.amount),
     s.paidUntil ? time(s.paidUntil) : '—',
@@ -624,11 +602,11 @@ export function subscriptionsPage(frame: Frame, subscriptions: readonly Subscrip
       action={projectPath(p.id, '/subscriptions')}
       filters={
         <>
-          <StateSelect frame={frame} states={SUBSCRIPTION_STATES} chosen={query.state} />
+          <StateSelect frame={frame} words={statusWords(SUBSCRIPTION_STATES, SUBSCRIPTION_STATUS_BY_STATE)} chosen={query.state} />
           <DateRange frame={frame} from={query.from} to={query.to} />
         </>
       }
-      head={['SubscriptionID', texts.state, texts.customer, texts.amount, 'PaidUntil', texts.createdAt]}
+      head={['SubscriptionID', texts.status, texts.customer, texts.amount, 'PaidUntil', texts.createdAt]}
       rows={rows}
       nextHref={nextHref}
     />,

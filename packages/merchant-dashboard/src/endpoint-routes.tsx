@@ -7,6 +7,7 @@ import { DASHBOARD_PATH } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS } from './dashboard-texts.js';
 import { type Ctx, type DashboardTools, formOf, forms, isFragment, text } from './dashboard-tools.js';
 import { DeliveriesList, noticePage, projectPath, renderFragment } from './dashboard-views.js';
+import { endpointHealth, HEALTH_DELIVERIES } from './endpoint-health.js';
 import { type EndpointDraft, endpointPage, endpointPath, endpointSecretPage, endpointsPage, newEndpointPage } from './endpoint-views.js';
 
 type Notices = (typeof DASHBOARD_TEXTS)['en']['endpointNotices'];
@@ -64,8 +65,12 @@ export function webhookEndpointRoutes(deps: DashboardDeps, router: IRouter, tool
   const endpointId = (req: Request) => String(req.params['endpointId']);
   const deliveriesOf = async (ctx: Ctx, id: string) => (await useCases.listWebhookDeliveries.execute({ projectId: ctx.project.id, filter: { endpointId: id }, limit: DELIVERIES_SHOWN })).items;
   /** The endpoint's page, with a notice (and the form as it was sent, when it was refused). */
-  const showEndpoint = async (res: Response, ctx: Ctx, endpoint: WebhookEndpoint, status: number, notice?: string, draft?: EndpointDraft) =>
-    page(res, endpointPage({ ...ctx.frame, section: 'endpoints' }, endpoint, await deliveriesOf(ctx, endpoint.id), { notice, draft }), status);
+  const showEndpoint = async (res: Response, ctx: Ctx, endpoint: WebhookEndpoint, status: number, notice?: string, draft?: EndpointDraft) => {
+    const deliveries = await deliveriesOf(ctx, endpoint.id);
+    // Its health from its newest deliveries, as the list reads it (the list reads fewer: HEALTH_DELIVERIES).
+    const health = endpointHealth(endpoint, deliveries.slice(0, HEALTH_DELIVERIES));
+    page(res, endpointPage({ ...ctx.frame, section: 'endpoints' }, endpoint, deliveries, health, { notice, draft }), status);
+  };
   /** A refused change shown on the endpoint's page; 404 when the endpoint is not the project's. */
   const refused = async (req: Request, res: Response, ctx: Ctx, code: string, error?: DomainError, draft?: EndpointDraft) => {
     const found = await useCases.getWebhookEndpoint.execute({ projectId: ctx.project.id, endpointId: endpointId(req) });
@@ -77,7 +82,14 @@ export function webhookEndpointRoutes(deps: DashboardDeps, router: IRouter, tool
     PATH,
     withProject('endpoints', async (req, res, ctx) => {
       const { items } = await useCases.listWebhookEndpoints.execute({ projectId: ctx.project.id, limit: WEBHOOK_ENDPOINT_LIMITS.perProject });
-      page(res, endpointsPage(ctx.frame, items, noticeOf(ctx, text(req.query['notice'], 40))));
+      // A bounded read each: at most 16 endpoints, HEALTH_DELIVERIES deliveries of each.
+      const listed = await Promise.all(
+        items.map(async (endpoint) => {
+          const { items: deliveries } = await useCases.listWebhookDeliveries.execute({ projectId: ctx.project.id, filter: { endpointId: endpoint.id }, limit: HEALTH_DELIVERIES });
+          return { endpoint, health: endpointHealth(endpoint, deliveries) };
+        }),
+      );
+      page(res, endpointsPage(ctx.frame, listed, noticeOf(ctx, text(req.query['notice'], 40))));
     }),
   );
   router.get(

@@ -1,12 +1,15 @@
+import type { ComponentChildren } from 'preact';
 import { WEBHOOK_ENDPOINT_LIMITS, type Project, type WebhookDelivery, type WebhookEndpoint } from '@kassa/domain';
 import { eventTypeNames } from '@kassa/http-kit';
 import { ALL_EVENT_TYPES, ENDPOINT_EVENT_TYPES, LIMITS, WEBHOOK_ENDPOINT_FIELD_LIMITS } from '@kassa/protocol';
 import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
 import { ActionForm, DeliveriesList, type Frame, LiveSection, projectPath, render, time, withLang } from './dashboard-views.js';
+import { attemptResult, type EndpointHealth } from './endpoint-health.js';
+import { Status } from './status-words.js';
 
 // The webhook endpoints' pages: the list, the creation form, an endpoint's page (settings, status,
-// rotation, deletion, deliveries) and the page that shows a new secret, once. JSX rendered to
-// strings as the other views: every value is escaped.
+// health, rotation, deletion, deliveries) and the page that shows a new secret, once. JSX rendered
+// to strings as the other views: every value is escaped.
 
 const t = (frame: Pick<Frame, 'lang'>): DashboardTexts => DASHBOARD_TEXTS[frame.lang];
 const endpointsPath = (projectId: number, rest = '') => projectPath(projectId, `/webhook-endpoints${rest}`);
@@ -23,6 +26,27 @@ export interface EndpointDraft {
 export const draftOf = (e: WebhookEndpoint): EndpointDraft => ({ url: e.url, eventTypes: eventTypeNames(e.eventTypes), description: e.description ?? '' });
 
 const typesText = (frame: Frame, e: WebhookEndpoint) => (e.eventTypes === 'all' ? t(frame).allEvents : eventTypeNames(e.eventTypes).join(', '));
+
+/** Its status (the API's word) and, when disabled, why: what the list and its page both say. */
+function EndpointStatus({ frame, endpoint, health }: { frame: Frame; endpoint: WebhookEndpoint; health: EndpointHealth }) {
+  const texts = t(frame);
+  const why =
+    health.disabledBy === 'kassa'
+      ? texts.disabledByKassa(time(endpoint.disabledAt as string), health.failingSince ? time(health.failingSince) : '—')
+      : health.disabledBy === 'merchant'
+        ? texts.disabledByMerchant
+        : undefined;
+  return (
+    <>
+      <Status word={endpoint.state} />
+      {why ? <span class="why"> {why}</span> : null}
+    </>
+  );
+}
+
+/** The last attempt's time and result, or that there was none. */
+const lastAttemptText = (frame: Frame, health: EndpointHealth) => (health.lastAttempt ? `${time(health.lastAttempt.at)}: ${attemptResult(health.lastAttempt, t(frame).notSent)}` : t(frame).noAttempt);
+const failingText = (health: EndpointHealth) => (health.failingSince ? time(health.failingSince) : '—');
 
 function Notice({ notice }: { notice: string | undefined }) {
   return notice ? (
@@ -63,7 +87,7 @@ function EndpointFields({ frame, draft }: { frame: Frame; draft: EndpointDraft }
   );
 }
 
-export function endpointsPage(frame: Frame, endpoints: readonly WebhookEndpoint[], notice?: string) {
+export function endpointsPage(frame: Frame, endpoints: readonly { readonly endpoint: WebhookEndpoint; readonly health: EndpointHealth }[], notice?: string) {
   const texts = t(frame);
   const p = frame.project as Project;
   return render(
@@ -88,27 +112,32 @@ export function endpointsPage(frame: Frame, endpoints: readonly WebhookEndpoint[
                 <th>{texts.eventTypes}</th>
                 <th>{texts.description}</th>
                 <th>{texts.status}</th>
+                <th>{texts.lastAttempt}</th>
+                <th>{texts.failingSince}</th>
                 <th>{texts.createdAt}</th>
-                <th>{texts.disabledForFailing}</th>
               </tr>
             </thead>
             <tbody>
-              {endpoints.map((e) => (
+              {endpoints.map(({ endpoint: e, health }) => (
                 <tr>
                   <td>
                     <a href={withLang(endpointPath(p.id, e.id), frame.lang)}>{e.url}</a>
                   </td>
                   <td>{typesText(frame, e)}</td>
                   <td>{e.description ?? '—'}</td>
-                  <td>{texts.endpointStates[e.state]}</td>
+                  <td>
+                    <EndpointStatus frame={frame} endpoint={e} health={health} />
+                  </td>
+                  <td class="last-attempt">{lastAttemptText(frame, health)}</td>
+                  <td class="failing-since">{failingText(health)}</td>
                   <td>{time(e.createdAt)}</td>
-                  <td>{e.disabledAt ? time(e.disabledAt) : '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {endpoints.length > 0 ? <p class="hint">{texts.healthHint}</p> : null}
     </>,
   );
 }
@@ -129,18 +158,24 @@ export function newEndpointPage(frame: Frame, draft: EndpointDraft, notice?: str
   );
 }
 
-export function endpointPage(frame: Frame, endpoint: WebhookEndpoint, deliveries: readonly WebhookDelivery[], options: { notice?: string | undefined; draft?: EndpointDraft | undefined } = {}) {
+export function endpointPage(
+  frame: Frame,
+  endpoint: WebhookEndpoint,
+  deliveries: readonly WebhookDelivery[],
+  health: EndpointHealth,
+  options: { notice?: string | undefined; draft?: EndpointDraft | undefined } = {},
+) {
   const texts = t(frame);
   const p = frame.project as Project;
-  const facts: [string, string][] = [
+  const facts: [string, ComponentChildren][] = [
     ['id', endpoint.id],
     [texts.url, endpoint.url],
     [texts.eventTypes, typesText(frame, endpoint)],
     [texts.description, endpoint.description ?? '—'],
-    [texts.status, texts.endpointStates[endpoint.state]],
+    [texts.status, <EndpointStatus frame={frame} endpoint={endpoint} health={health} />],
+    [texts.lastAttempt, <span class="last-attempt">{lastAttemptText(frame, health)}</span>],
+    [texts.failingSince, <span class="failing-since">{failingText(health)}</span>],
     [texts.createdAt, time(endpoint.createdAt)],
-    [texts.failingSince, endpoint.failingSince ? time(endpoint.failingSince) : '—'],
-    [texts.disabledForFailing, endpoint.disabledAt ? time(endpoint.disabledAt) : '—'],
   ];
   const next = endpoint.state === 'enabled' ? { status: 'disabled', label: texts.disable } : { status: 'enabled', label: texts.enable };
   return render(

@@ -26,6 +26,34 @@ export interface EventFeedEntry {
   readonly redelivery: boolean;
 }
 
+/** A time range: from `from` (included) to `before` (excluded). */
+export interface TimeRange {
+  readonly from: string;
+  readonly before: string;
+}
+
+/** Money that moved in one currency: how many times, and the sum in minor units. */
+export interface MoneyMoved {
+  readonly count: number;
+  readonly minor: number;
+}
+
+/** What a project's invoices took (successful charges) and gave back (completed refunds) in one currency. */
+export interface CurrencyTotals {
+  readonly currency: string;
+  readonly paid: MoneyMoved;
+  readonly refunded: MoneyMoved;
+}
+
+/**
+ * The sums of a time range, by currency (in the codes' order). `partial`: the read stopped at its
+ * limit, so the range may hold more, and the sums are a lower bound.
+ */
+export interface PaymentTotals {
+  readonly byCurrency: readonly CurrencyTotals[];
+  readonly partial: boolean;
+}
+
 /** Where a reader of the feed starts: after an entry, at a time (the first entry written at or after it), or at the end (what comes next). */
 export type FeedStart = { readonly entryId: string } | { readonly time: string } | 'end';
 
@@ -52,4 +80,11 @@ export interface EventLog {
    * such entry), the one before the first entry written at or after the time, or the last place taken.
    */
   feedPosition(projectId: number, start: FeedStart): Promise<number | undefined>;
+  /**
+   * The sums of the project's successful charges (PaymentUpdated with a SUCCESS transaction: its
+   * price) and completed refunds (RefundCompleted: its amount) that occurred in `range`, by currency
+   * (the dashboard's overview). A bounded read, whatever the range holds: at most `limit` events of
+   * each kind, `partial` when one kind reached it. A test clock's events count at the clock's time.
+   */
+  sumPayments(projectId: number, range: TimeRange, limit: number): Promise<PaymentTotals>;
 }

@@ -7,6 +7,7 @@ import type { SubscriptionRepository } from '../ports/subscription-repository.po
 import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
 import { describeDeliveryContract } from './delivery-repository-contract.suite.js';
 import { describeEventLogContract } from './event-log-contract.suite.js';
+import { describePaymentTotalsContract } from './payment-totals-contract.suite.js';
 import { describeRetentionContract } from './retention-contract.suite.js';
 import type { TestClockRepository } from '../ports/test-clock-repository.port.js';
 import { describeTestClockContract } from './test-clock-contract.suite.js';
@@ -325,6 +326,7 @@ export function describeRepositoryContract(name: string, fresh: () => Promise<Re
   });
   describeDeliveryContract(name, fresh, t);
   describeEventLogContract(name, fresh, t);
+  describePaymentTotalsContract(name, fresh, t);
   describeRetentionContract(name, fresh, t);
   describeTestClockContract(name, fresh, t);
   describeWebhookEndpointContract(name, fresh, t);
