@@ -146,7 +146,9 @@ def generate_client(job):
     client = package.Client(base_url="http://kassa.invalid")
     parsed, problems = 0, []
     # The generator puts each operation in the module of its first tag (untagged ones: default).
-    tags = {op["operationId"]: (op.get("tags") or ["default"])[0] for ops in job["document"]["paths"].values() for op in ops.values()}
+    # A path item also holds non-operations (`parameters`, a list; `summary`): only objects with an operationId count.
+    operations = [op for ops in job["document"]["paths"].values() for op in ops.values() if isinstance(op, dict) and "operationId" in op]
+    tags = {op["operationId"]: (op.get("tags") or ["default"])[0] for op in operations}
     for x in job.get("exchanges", []):
         module = importlib.import_module(f"client.api.{snake(tags.get(x['operation'], 'default'))}.{snake(x['operation'])}")
         response = httpx.Response(x["status"], content=x["response_body"].encode(), headers={"content-type": "application/json"})
