@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directiveValues, hasDirective, type Snippet, snippetsOf } from './doc-snippets.js';
-import { checkVariables, type DocsWorld, languageOf, type Ran, type Running, runData, runPython, runShell, runTypeScript, start, where } from './run-snippets.js';
+import { checkVariables, type DocsWorld, languageOf, type Ran, type Running, runData, runPython, runShell, runTypeScript, serverUp, start, where } from './run-snippets.js';
 
 // The docs are tests: every code block of README.md, docs/ and the SDKs' READMEs runs here, in
 // order, against a Kassa started as the quick start starts it (`npm start`), with the variables its
@@ -31,7 +31,7 @@ const NOT_RUN: Record<string, string[]> = {
   'packages/merchant-client/README.md': ['it installs the published tarball, which the SDK tests install from its packing in an empty project'],
 };
 
-/** The environment a newcomer's shell has after pasting the banner's export lines (and an operator's admin token). */
+/** The environment a newcomer's shell has after pasting the banner's export lines. */
 function bannerEnv(banner: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const line of banner.split('\n').filter((l) => l.trim().startsWith('export '))) {
@@ -43,7 +43,6 @@ function bannerEnv(banner: string): Record<string, string> {
   return env;
 }
 
-const ADMIN_TOKEN = 'docs-test-admin-token-0123456789abcdef';
 /** What the test command's own environment must not hand the snippets (its servers, its vitest). */
 const inherited = (): Record<string, string> =>
   Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !/^(KASSA_|MONGO|REDIS|VITEST|OTEL_)/.test(e[0]) && e[0] !== 'NODE_OPTIONS'));
@@ -54,14 +53,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kassa-docs-data-'));
 
 beforeAll(async () => {
   const ports = { KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_ADMIN_PORT: '0' };
-  kassa = start('npm', ['start'], { repo: REPO, work: REPO, env: { ...inherited(), ...ports, KASSA_DATA_DIR: dataDir, KASSA_ADMIN_TOKEN: ADMIN_TOKEN } });
+  kassa = start('npm', ['start'], { repo: REPO, work: REPO, env: { ...inherited(), ...ports, KASSA_DATA_DIR: dataDir } });
   const deadline = Date.now() + 120_000;
   while (!kassa.output().includes('\nNext: ') && Date.now() < deadline && kassa.child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
   const banner = kassa.output();
   expect(banner, banner).toContain('\nNext: ');
-  const admin = /admin (http:\/\/\S+)/.exec(banner)?.[1] ?? '';
   const venv = join(REPO, '.kassa', 'merchant-venv', 'bin');
-  env = { ...inherited(), PATH: `${venv}:${process.env['PATH']}`, ...bannerEnv(banner), KASSA_ADMIN_URL: admin, KASSA_ADMIN_TOKEN: ADMIN_TOKEN };
+  // Exactly what the banner exports, the admin API's token included: nothing the quick start does not give.
+  env = { ...inherited(), PATH: `${venv}:${process.env['PATH']}`, ...bannerEnv(banner) };
+  expect(Object.keys(env)).toEqual(expect.arrayContaining(['KASSA_API_URL', 'KASSA_PASSWORD', 'KASSA_WEBHOOK_SECRET', 'KASSA_SUBSCRIPTION_SECRET', 'KASSA_ADMIN_TOKEN']));
 }, 150_000);
 
 afterAll(async () => {
@@ -71,7 +71,6 @@ afterAll(async () => {
 
 /** The snippet a program's output was in when it failed: the last mark it printed. */
 const lastMark = (out: string): string => [...out.matchAll(/^docs-snippet (\S+)$/gm)].at(-1)?.[1] ?? 'its first snippet';
-const isRan = (r: Running | Ran): r is Ran => !('child' in r);
 
 async function runFile(file: string): Promise<void> {
   const snippets = snippetsOf(join(REPO, file)).map((s) => ({ ...s, file }));
@@ -100,14 +99,12 @@ async function runFile(file: string): Promise<void> {
         if (hasDirective(s, 'background')) {
           const server = (await runner([s], world, `${name}-${s.line}`)) as Running;
           servers.push([s, server]);
-          // A server is up once it has said so, or after a moment.
-          await new Promise((r) => setTimeout(r, 1_500));
+          await serverUp(s, server);
           continue;
         }
         pending[lang].push(s);
         if (lastOf(lang) !== s) continue;
-        const ran = await runner(pending[lang], world, `${name}-${lang}`);
-        if (!isRan(ran)) continue;
+        const ran = (await runner(pending[lang], world, `${name}-${lang}`)) as Ran;
         if (ran.code !== 0) throw new Error(`${lastMark(ran.out)} (${lang}) failed, exit ${ran.code}\n--- its output ---\n${ran.out.slice(-4000)}`);
         for (const p of pending[lang])
           for (const text of directiveValues(p, 'expect')) if (!ran.out.includes(text)) throw new Error(`${where(p)}: expected ${JSON.stringify(text)} in its output\n${ran.out.slice(-4000)}`);

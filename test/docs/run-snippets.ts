@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { transformSync } from '@swc/core';
 import { parseAllDocuments } from 'yaml';
@@ -41,20 +42,18 @@ export function start(command: string, args: readonly string[], world: DocsWorld
     output: () => out,
     exited,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      // The whole group, whether its leader is still there or not: a command's own `&` children hold
+      // its pipes (and `close` waits for them) after the leader has gone.
+      const signal = (name: NodeJS.Signals) => {
         try {
-          process.kill(-child.pid, 'SIGINT');
+          if (child.pid !== undefined) process.kill(-child.pid, name);
         } catch {}
-        const late = setTimeout(() => {
-          try {
-            if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-          } catch {}
-        }, 5_000);
-        const code = await exited;
-        clearTimeout(late);
-        return code;
-      }
-      return exited;
+      };
+      signal('SIGINT');
+      const late = setTimeout(() => signal('SIGKILL'), 5_000);
+      const code = await exited;
+      clearTimeout(late);
+      return code;
     },
   };
 }
@@ -109,6 +108,8 @@ async function runTerminals(s: Snippet, world: DocsWorld, cwd: string, backgroun
   for (const [n, line] of lines.entries()) {
     const terminal = start('bash', ['-euo', 'pipefail', '-c', line], world, { cwd });
     terminals.push(terminal);
+    // Stopped with the file's other processes whatever happens next, a failure of a later line included.
+    background.push(terminal);
     if (n === lines.length - 1) {
       const timer = setTimeout(() => void terminal.stop(), 120_000);
       const code = await terminal.exited;
@@ -122,7 +123,6 @@ async function runTerminals(s: Snippet, world: DocsWorld, cwd: string, backgroun
     }
   }
   await until(() => directiveValues(s, 'expect').every((text) => output().includes(text)), 30_000);
-  background.push(...terminals);
   checkExpected(s, output());
 }
 
@@ -192,4 +192,28 @@ export async function runData(s: Snippet, world: DocsWorld): Promise<void> {
   } else {
     throw failed(s, `no way to run a ${s.lang} block: make it runnable, or say on its first line why it is not run by the docs test`);
   }
+}
+
+/** Whether something accepts connections on the port (a background server is up). */
+const accepting = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+/** Waits until a background server listens on its port (`background PORT`), failing if it exits or never does. */
+export async function serverUp(s: Snippet, server: Running): Promise<void> {
+  const port = Number(directiveValues(s, 'background')[0]);
+  if (!Number.isInteger(port) || port <= 0) throw failed(s, 'a background block names the port its server listens on: `background 4242`');
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !exited) {
+    if (await accepting(port)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw failed(s, exited ? `its server exited (${await server.exited}) before listening on ${port}` : `nothing listens on ${port} after 30 s`, server.output());
 }

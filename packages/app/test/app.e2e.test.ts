@@ -240,10 +240,15 @@ describe('the process', () => {
     expect(out).toContain(`export KASSA_API_URL=${api} KASSA_LOGIN=demo KASSA_PASSWORD=${password} KASSA_PROJECT=1`);
     expect(out).toMatch(/export KASSA_WEBHOOK_SECRET=whsec_\S{40,}/);
     expect(out).toMatch(/export KASSA_SUBS_URL=http:\/\/\S+ KASSA_SUBSCRIPTION_SECRET=whsec_\S{40,}/);
+    // The demo's own admin token: the operator's commands work as the docs write them, and only with it.
+    const adminUrl = /export KASSA_ADMIN_URL=(\S+) KASSA_ADMIN_TOKEN=(\S{32,})/.exec(out);
+    expect(adminUrl).not.toBeNull();
+    expect((await fetch(`${adminUrl?.[1]}/admin/v1/partners`, { headers: { authorization: `Bearer ${adminUrl?.[2]}` } })).status).toBe(200);
+    expect((await fetch(`${adminUrl?.[1]}/admin/v1/partners`)).status).toBe(401);
     // ... on standard output only: no log line carries the password or a secret.
     const logLines = out.split('\n').filter((l) => l.startsWith('{'));
     expect(logLines.length).toBeGreaterThan(0);
-    for (const line of logLines) expect(line).not.toMatch(new RegExp(`${password}|whsec_`));
+    for (const line of logLines) expect(line).not.toMatch(new RegExp(`${password}|whsec_|${adminUrl?.[2]}`));
     const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);

@@ -126,6 +126,12 @@ describe('kassa trigger (the test environment only)', { timeout: 60_000 }, () =>
   it('says why and exits non-zero: an unknown event, a bad override, missing credentials, a refused signature', async () => {
     expect(await kassa(['trigger', 'invoice.teleported'])).toMatchObject({ code: 1, err: [expect.stringContaining('unknown event')] });
     expect(await kassa(['trigger', 'contract.authorized', '--override', 'no-equals'])).toMatchObject({ code: 1, err: [expect.stringContaining('PATH=VALUE')] });
+    // An override no request of the event takes is named, not dropped: a typo, or an invoice's field on a contract event.
+    expect(await kassa(['trigger', 'payment.updated', '--override', 'ordr.price.amount=99.00'])).toMatchObject({ code: 1, err: [expect.stringContaining('--override ordr.price.amount: no request')] });
+    expect(await kassa(['trigger', 'contract.authorized', '--override', 'order.price.amount=99.00'])).toMatchObject({
+      code: 1,
+      err: [expect.stringContaining('no request contract.authorized makes')],
+    });
     expect(await kassa(['trigger', 'contract.authorized'], { KASSA_PASSWORD: '' })).toMatchObject({ code: 1, err: [expect.stringContaining('KASSA_PASSWORD')] });
     expect(await kassa(['trigger', 'contract.authorized'], { KASSA_PASSWORD: 'not-the-password' })).toMatchObject({ code: 2, err: [expect.stringContaining('AUTH_INVALID_SIGNATURE')] });
   });

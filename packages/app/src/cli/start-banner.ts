@@ -9,6 +9,8 @@ export interface BannerFacts {
   readonly directory: Directory;
   /** The embedded mode's data folder, when there is one. */
   readonly dataDir: string | undefined;
+  /** The admin API's token (the demo's own, or the one given): the operator's commands read it. */
+  readonly adminToken: string | undefined;
 }
 
 /**
@@ -25,6 +27,7 @@ export function startBanner(facts: BannerFacts): string {
     `export KASSA_API_URL=${urls.api} KASSA_LOGIN=${partner?.login} KASSA_PASSWORD=${partner?.password} KASSA_PROJECT=${project?.id}`,
     ...(project?.webhookSecret ? [`export KASSA_WEBHOOK_SECRET=${project.webhookSecret}`] : []),
     ...(project?.subscriptionSecret ? [`export KASSA_SUBS_URL=${urls.subs} KASSA_SUBSCRIPTION_SECRET=${project.subscriptionSecret}`] : []),
+    ...(facts.adminToken ? [`export KASSA_ADMIN_URL=${urls.admin} KASSA_ADMIN_TOKEN=${facts.adminToken}`] : []),
   ];
   return [
     '',

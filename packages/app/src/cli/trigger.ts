@@ -98,6 +98,7 @@ export async function trigger(
   event: TriggerEvent,
   options: { readonly declined?: boolean; readonly overrides: readonly Override[]; readonly subscription?: SubscriptionConnection },
 ): Promise<Triggered> {
+  if (!isSubscriptionEvent(event)) refuseUnknownOverrides(event, options.overrides);
   const client = new KassaClient({ baseUrl: connection.api, login: connection.login, password: connection.password });
   await refuseProduction(connection.api);
   const { project } = connection;
@@ -137,6 +138,21 @@ export async function trigger(
   const refundBody = requestWith(clientIpRequest, { client_ip }, overrides);
   must(await client.refundInvoice(project, invoice.invoice_id, refundBody as { client_ip?: string }), 'refunding the invoice');
   return { event, event_id: await eventOf(client, project, event, invoice.invoice_id), contract_id: contract.contract_id, invoice_id: invoice.invoice_id };
+}
+
+/** The requests each event's chain makes, by the schemas of their bodies. */
+const CHAIN: Record<Exclude<TriggerEvent, SubscriptionTriggerEvent>, readonly { readonly shape: object }[]> = {
+  'contract.authorized': [createContractRequest, contractPinRequest],
+  'contract.closed': [createContractRequest, contractPinRequest, contractCancelRequest],
+  'payment.updated': [createContractRequest, contractPinRequest, createInvoiceRequest],
+  'refund.completed': [createContractRequest, contractPinRequest, createInvoiceRequest, clientIpRequest],
+};
+
+/** An override no request of the chain takes would be dropped without a word: a usage mistake (a typo, or `order.*` on a contract event). */
+function refuseUnknownOverrides(event: Exclude<TriggerEvent, SubscriptionTriggerEvent>, overrides: readonly Override[]): void {
+  const known = new Set(CHAIN[event].flatMap((schema) => Object.keys(schema.shape)));
+  const unknown = overrides.find(([path]) => !known.has(path[0] as string));
+  if (unknown) throw new CliError(`--override ${unknown[0].join('.')}: no request ${event} makes has it (they take ${[...known].sort().join(', ')})`, EXIT.usage);
 }
 
 /** Production's document has no test environment operations: a trigger there would move real money. */
