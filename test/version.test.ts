@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildInfo } from '../packages/app/src/version.js';
@@ -15,6 +16,13 @@ describe('one version for the whole product', () => {
     expect(Object.fromEntries(packages.map((p) => [p, versionOf(`packages/${p}/package.json`)]))).toEqual(Object.fromEntries(packages.map((p) => [p, version])));
     // The Python SDK too: the SDKs are released with the server they speak to.
     expect(/^version = "([^"]+)"$/m.exec(readFileSync(new URL('clients/python/pyproject.toml', root), 'utf8'))?.[1]).toBe(version);
+  });
+
+  it("the commit is the checkout's HEAD, or KASSA_COMMIT when an image build sets it (a malformed one is not believed)", () => {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    expect(buildInfo({}).commit).toBe(head.slice(0, 12));
+    expect(buildInfo({ KASSA_COMMIT: 'abc1234def' }).commit).toBe('abc1234def');
+    expect(buildInfo({ KASSA_COMMIT: 'not a commit; rm -rf' }).commit).toBe(head.slice(0, 12));
   });
 
   it('kassa --version prints it with the commit', async () => {

@@ -38,12 +38,13 @@ function checkoutCommit(): string | undefined {
 
 let cached: BuildInfo | undefined;
 
-/** This build's version and commit, read once. */
+/** This build's version and commit: the process's read once, another environment's each time it is asked. */
 export function buildInfo(env: Readonly<Record<string, string | undefined>> = process.env): BuildInfo {
-  if (cached) return cached;
+  if (env === process.env && cached) return cached;
   const { version } = JSON.parse(readText(new URL('../package.json', import.meta.url)) ?? '{}') as { version?: string };
   const given = env['KASSA_COMMIT'];
   const commit = given && /^[0-9a-f]{7,40}$/.test(given) ? given : (checkoutCommit()?.slice(0, 12) ?? 'unknown');
-  cached = { version: version ?? 'unknown', commit };
-  return cached;
+  const info = { version: version ?? 'unknown', commit };
+  if (env === process.env) cached = info;
+  return info;
 }

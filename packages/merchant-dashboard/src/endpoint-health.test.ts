@@ -48,5 +48,7 @@ describe('a URL on the settings page', () => {
   it('loses its user and password, query and fragment, where a token may be, and says so', () => {
     expect(urlShown('https://user:tok@hooks.example/k?token=t#f')).toEqual({ text: 'https://hooks.example/k', cut: true });
     expect(urlShown('https://hooks.example/k')).toEqual({ text: 'https://hooks.example/k', cut: false });
+    // A password holding an @ is cut whole (a pattern stopping at the first @ showed `ss@` of it).
+    expect(urlShown('https://u:p@ss@hooks.example/k')).toEqual({ text: 'https://hooks.example/k', cut: true });
   });
 });

@@ -44,7 +44,7 @@ export class KassaMetrics implements HttpObserver {
   /** The labelled children of the busiest metrics, by their labels: prom-client hashes labels on every call otherwise. */
   private readonly exchanges = new Map<string, { readonly count: Counter.Internal; readonly duration: Histogram.Internal<HttpLabels> }>();
 
-  constructor(gauges: GaugeSources, role: string, build: BuildInfo = { version: 'unknown', commit: 'unknown' }) {
+  constructor(gauges: GaugeSources, role: string, build: BuildInfo) {
     const registry = this.registry;
     registry.setDefaultLabels({ role });
     collectDefaultMetrics({ register: registry });
