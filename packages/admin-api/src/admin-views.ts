@@ -53,7 +53,17 @@ const SECRET_FIELDS = new Set(['password', 'webhookSecret', 'subscriptionSecret'
  * A URL as the audit log keeps it: without its query and fragment, where a merchant may put a token,
  * and without the user and password before its host (`https://user:token@host/`, basic auth).
  */
-const withoutQuery = (v: unknown) => (typeof v === 'string' ? v.replace(/[?#].*$/s, '').replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1') : v);
+/** A URL without userinfo, query and fragment, by WHATWG parsing (a pattern cut `https://u:p@ss@host` at its first @). */
+const withoutQuery = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  if (!URL.canParse(v)) return v.replace(/[?#].*$/s, '').replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/is, '$1');
+  const url = new URL(v);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  return url.href;
+};
 
 /**
  * The fields of a change, for the audit log and the request log: every secret replaced by `[set]` (or

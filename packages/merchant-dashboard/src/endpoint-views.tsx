@@ -6,6 +6,7 @@ import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
 import { ActionForm, DeliveriesList, type Frame, LiveSection, projectPath, render, time, withLang } from './dashboard-views.js';
 import { attemptResult, type EndpointHealth } from './endpoint-health.js';
 import { Status } from './status-words.js';
+import { urlShown } from './settings-views.js';
 
 // The webhook endpoints' pages: the list, the creation form, an endpoint's page (settings, status,
 // health, rotation, deletion, deliveries) and the page that shows a new secret, once. JSX rendered
@@ -121,7 +122,7 @@ export function endpointsPage(frame: Frame, endpoints: readonly { readonly endpo
               {endpoints.map(({ endpoint: e, health }) => (
                 <tr>
                   <td>
-                    <a href={withLang(endpointPath(p.id, e.id), frame.lang)}>{e.url}</a>
+                    <a href={withLang(endpointPath(p.id, e.id), frame.lang)}>{urlShown(e.url).text}</a>
                   </td>
                   <td>{typesText(frame, e)}</td>
                   <td>{e.description ?? '—'}</td>
@@ -169,7 +170,7 @@ export function endpointPage(
   const p = frame.project as Project;
   const facts: [string, ComponentChildren][] = [
     ['id', endpoint.id],
-    [texts.url, endpoint.url],
+    [texts.url, urlShown(endpoint.url).text],
     [texts.eventTypes, typesText(frame, endpoint)],
     [texts.description, endpoint.description ?? '—'],
     [texts.status, <EndpointStatus frame={frame} endpoint={endpoint} health={health} />],
@@ -180,7 +181,7 @@ export function endpointPage(
   const next = endpoint.state === 'enabled' ? { status: 'disabled', label: texts.disable } : { status: 'enabled', label: texts.enable };
   return render(
     frame,
-    `${texts.endpoint}: ${endpoint.url}`,
+    `${texts.endpoint}: ${urlShown(endpoint.url).text}`,
     <>
       <Notice notice={options.notice} />
       <dl class="facts">
@@ -243,7 +244,7 @@ export function endpointSecretPage(frame: Frame, endpoint: WebhookEndpoint, rota
       </p>
       <dl class="facts">
         <dt>{texts.url}</dt>
-        <dd>{endpoint.url}</dd>
+        <dd>{urlShown(endpoint.url).text}</dd>
         <dt>{texts.secret}</dt>
         <dd>
           <pre data-copy="" class="secret">
