@@ -64,7 +64,8 @@ export function settingsPage(frame: Frame, project: Project, endpoints: readonly
   const texts = t(frame);
   const s = texts.settingsPage;
   const p = project;
-  const origins = p.widgetOrigins ?? (frame.mode === 'test' ? ['*'] : []);
+  // The widget's own rule (payment-pages' widgetFraming): `*` counts only in the test environment.
+  const origins = (p.widgetOrigins ?? (frame.mode === 'test' ? ['*'] : [])).filter((o) => o !== '*' || frame.mode === 'test');
   const projectFacts: Fact[] = [
     [s.projectId, <code>{String(p.id)}</code>],
     [texts.state, p.active ? s.states.active : s.states.inactive],
