@@ -121,7 +121,8 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
       // nothing without Redis, waits for it; an api process waits 2 s at most and starts (it answers
       // without Redis), then tries every second until it has claimed.
       const started = Date.now();
-      let warned = started;
+      // A worker says at its first failure that it waits (then every 10 s): its operator sees why it has not started.
+      let warned = runsJobs ? started - 10_000 : started;
       let claimed = false;
       for (;;) {
         try {

@@ -274,7 +274,10 @@ describe('a worker process', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await new Promise((r) => setTimeout(r, 4_000));
+    // Waiting for Redis, as it says at once (not after a fixed pause a loaded machine may outlast before the process even runs).
+    const deadline = Date.now() + 20_000;
+    while (!out.includes('waiting for Redis to record the queue partitions') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(out).toContain('waiting for Redis to record the queue partitions');
     expect(out).not.toContain('"msg":"kassa started"');
     expect(child.exitCode).toBeNull();
     const signalled = Date.now();
