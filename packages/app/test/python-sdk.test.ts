@@ -70,7 +70,17 @@ beforeAll(async () => {
   while (!out.includes('\nNext: ') && Date.now() < deadline && kassa.exitCode === null) await new Promise((r) => setTimeout(r, 50));
   expect(out, out).toContain('\nNext: ');
   banner = exportsOf(out);
-  expect(Object.keys(banner).sort()).toEqual(['KASSA_API_URL', 'KASSA_LOGIN', 'KASSA_PASSWORD', 'KASSA_PROJECT', 'KASSA_SUBSCRIPTION_SECRET', 'KASSA_SUBS_URL', 'KASSA_WEBHOOK_SECRET']);
+  expect(Object.keys(banner).sort()).toEqual([
+    'KASSA_ADMIN_TOKEN',
+    'KASSA_ADMIN_URL',
+    'KASSA_API_URL',
+    'KASSA_LOGIN',
+    'KASSA_PASSWORD',
+    'KASSA_PROJECT',
+    'KASSA_SUBSCRIPTION_SECRET',
+    'KASSA_SUBS_URL',
+    'KASSA_WEBHOOK_SECRET',
+  ]);
   await installed;
   site = { cwd: dir, env: { ...ENV, ...banner, PYTHONPATH: join(dir, 'site') } };
 }, 120_000);
