@@ -146,11 +146,15 @@ export interface Known {
 const dashboardQuery = fc
   .array(
     fc.tuple(
-      fc.constantFrom('state', 'from', 'to', 'order', 'mcid', 'after', 'type', 'status', 'lang', 'notice', 'resent', 'state[]'),
+      fc.constantFrom('state', 'from', 'to', 'order', 'mcid', 'after', 'type', 'status', 'lang', 'notice', 'resent', 'state[]', 'period', 'period[]'),
       fc.oneof(
         fc.constantFrom(
           'created',
           'processed',
+          'Processed',
+          '7d',
+          '30d',
+          '__proto__',
           'active',
           'dead',
           'payment.updated',

@@ -99,7 +99,7 @@ const API_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/dashboard/projects/:projectId/sandbox/reset', document: 'form' },
   { method: 'POST', path: '/dashboard/projects/:projectId/webhook-endpoints', document: 'form' },
   // Signed in (the fuzzer opens a session at its start): the pages' filters, cursors and ids, and the forms behind their CSRF token.
-  ...['', '/invoices', '/contracts', '/subscriptions', '/events', '/deliveries', '/requests', '/sandbox', '/webhook-endpoints', '/webhook-endpoints/new'].map(
+  ...['', '/invoices', '/contracts', '/subscriptions', '/events', '/deliveries', '/requests', '/sandbox', '/settings', '/webhook-endpoints', '/webhook-endpoints/new'].map(
     (page): FuzzRoute => ({ method: 'GET', path: `/dashboard/projects/:projectId${page}`, dashboard: true }),
   ),
   { method: 'GET', path: '/dashboard/projects/:projectId/invoices/:invoiceId', dashboard: true },
