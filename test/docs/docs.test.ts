@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directiveValues, hasDirective, type Snippet, snippetsOf } from './doc-snippets.js';
 import { checkVariables, type DocsWorld, languageOf, type Ran, type Running, runData, runPython, runShell, runTypeScript, serverUp, start, where } from './run-snippets.js';
+import { bannerVariables } from '../../packages/app/src/cli/start-banner.js';
 
 // The docs are tests: every code block of README.md, docs/ and the SDKs' READMEs runs here, in
 // order, against a Kassa started as the quick start starts it (`npm start`), with the variables its
@@ -31,18 +32,6 @@ const NOT_RUN: Record<string, string[]> = {
   'packages/merchant-client/README.md': ['it installs the published tarball, which the SDK tests install from its packing in an empty project'],
 };
 
-/** The environment a newcomer's shell has after pasting the banner's export lines. */
-function bannerEnv(banner: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const line of banner.split('\n').filter((l) => l.trim().startsWith('export '))) {
-    for (const pair of line.trim().slice('export '.length).split(/\s+/)) {
-      const at = pair.indexOf('=');
-      if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
-    }
-  }
-  return env;
-}
-
 /** What the test command's own environment must not hand the snippets (its servers, its vitest). */
 const inherited = (): Record<string, string> =>
   Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !/^(KASSA_|MONGO|REDIS|VITEST|OTEL_)/.test(e[0]) && e[0] !== 'NODE_OPTIONS'));
@@ -60,7 +49,7 @@ beforeAll(async () => {
   expect(banner, banner).toContain('\nNext: ');
   const venv = join(REPO, '.kassa', 'merchant-venv', 'bin');
   // Exactly what the banner exports, the admin API's token included: nothing the quick start does not give.
-  env = { ...inherited(), PATH: `${venv}:${process.env['PATH']}`, ...bannerEnv(banner) };
+  env = { ...inherited(), PATH: `${venv}:${process.env['PATH']}`, ...bannerVariables(banner) };
   expect(Object.keys(env)).toEqual(expect.arrayContaining(['KASSA_API_URL', 'KASSA_PASSWORD', 'KASSA_WEBHOOK_SECRET', 'KASSA_SUBSCRIPTION_SECRET', 'KASSA_ADMIN_TOKEN']));
 }, 150_000);
 

@@ -2,8 +2,8 @@ import { JournaledMap, type Journal } from './journal.js';
 import { integer, isObject, jsonRecord, listOf, optional, shape, text } from './restored-checks.js';
 import { NewestFirstIndex } from './newest-first-index.js';
 import { InMemoryEventFeed } from './in-memory-event-feed.js';
-import { mayMoveMoney, type MoneyKind, moneyMoved, PaymentSums } from './payment-sums.js';
-import { redeliveryEntryId, type EventFeedEntry, type EventFilter, type EventLog, type FeedStart, type PaymentTotals, type TimeRange } from '@kassa/domain';
+import { mayMoveMoney } from './payment-sums.js';
+import { moneyMoved, PaymentSums, redeliveryEntryId, type MoneyKind, type EventFeedEntry, type EventFilter, type EventLog, type FeedStart, type PaymentTotals, type TimeRange } from '@kassa/domain';
 import type { DomainEvent } from '@kassa/domain';
 
 /** One logged event: its JSON text, the time it occurred (the retention), its project (a reset), when it entered the log. */
@@ -143,7 +143,7 @@ export class InMemoryEventLog implements EventLog {
       for (const id of index.newestFirst(projectId, { createdFrom: range.from, createdBefore: range.before })) {
         const stored = this.events.get(id);
         const moved = stored ? moneyMoved(JSON.parse(stored.json) as DomainEvent) : undefined;
-        if (moved) sums.add(kind, moved.money);
+        if (moved) sums.add(kind, moved.money.currency, 1, moved.money.minor);
         read += 1;
         if (read >= limit) {
           partial = true;

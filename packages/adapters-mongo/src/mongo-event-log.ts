@@ -1,13 +1,13 @@
 import type { Collection, Filter } from 'mongodb';
 import {
+  PaymentSums,
   redeliveryEntryId,
-  type CurrencyTotals,
   type DomainEvent,
   type EventFeedEntry,
   type EventFilter,
   type EventLog,
   type FeedStart,
-  type MoneyMoved,
+  type MoneyKind,
   type PaymentTotals,
   type TimeRange,
 } from '@kassa/domain';
@@ -26,12 +26,11 @@ export interface EventDocument {
   recordedAt?: string;
 }
 
-/** What the sums count, by kind: the events kept (by type and fields) and where their money is. */
-const MONEY_KINDS = {
+/** What the sums count, by kind (the domain's moneyMoved, as a query): the events kept (by type and fields) and where their money is. */
+const MONEY_KINDS: Record<MoneyKind, { readonly match: Record<string, string>; readonly money: string }> = {
   paid: { match: { type: 'PaymentUpdated', 'event.transaction.status': 'SUCCESS' }, money: '$event.transaction.price' },
   refunded: { match: { type: 'RefundCompleted' }, money: '$event.amount' },
-} as const;
-type MoneyKind = keyof typeof MONEY_KINDS;
+};
 
 const retentionFields = (event: DomainEvent) => ({ occurredAt: event.occurredAt, ...(event.testClockId ? { testClockId: event.testClockId } : {}) });
 
@@ -100,17 +99,11 @@ export class MongoEventLog implements EventLog {
         ),
       ),
     );
-    const byCurrency = new Map<string, Record<MoneyKind, MoneyMoved>>();
-    const none: MoneyMoved = { count: 0, minor: 0 };
+    const totals = new PaymentSums();
     kinds.forEach((kind, n) => {
-      for (const group of sums[n] ?? []) {
-        const totals = byCurrency.get(group._id) ?? { paid: none, refunded: none };
-        byCurrency.set(group._id, { ...totals, [kind]: { count: group.count, minor: group.minor } });
-      }
+      for (const group of sums[n] ?? []) totals.add(kind, group._id, group.count, group.minor);
     });
-    const partial = sums.some((groups) => groups.reduce((n, g) => n + g.count, 0) >= limit);
-    const totals: CurrencyTotals[] = [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, t]) => ({ currency, ...t }));
-    return { byCurrency: totals, partial };
+    return totals.totals(sums.some((groups) => groups.reduce((n, g) => n + g.count, 0) >= limit));
   }
 
   /** Removes a project's events (the test environment's reset). */

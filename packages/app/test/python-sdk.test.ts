@@ -11,6 +11,7 @@ import { openApiDocument } from '@kassa/json-api';
 import { OPERATION_TAGS, requestPayload, signRequest } from '@kassa/protocol';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bannerVariables } from '../src/cli/start-banner.js';
 
 // The Python SDK of clients/python (kassa_client generated from the served document by
 // scripts/generate-python-client.mjs, kassa_sdk written by hand) as a merchant uses it, on the venv
@@ -35,18 +36,6 @@ let banner: Record<string, string>;
 /** A merchant's shell: the banner's variables pasted, the SDK installed. */
 let site: { cwd: string; env: Record<string, string> };
 
-/** The variables of the banner's `export` lines, as a shell has them once they are pasted. */
-function exportsOf(text: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const line of text.split('\n').filter((l) => l.trim().startsWith('export '))) {
-    for (const pair of line.trim().slice('export '.length).split(/\s+/)) {
-      const at = pair.indexOf('=');
-      if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
-    }
-  }
-  return env;
-}
-
 beforeAll(async () => {
   expect(merchantToolsInstalled(), 'run scripts/ensure-merchant-tools.sh').toBe(true);
   expect(existsSync(MAIN), 'packages/app/dist/main.js: run npx tsc -b').toBe(true);
@@ -69,7 +58,7 @@ beforeAll(async () => {
   const deadline = Date.now() + 60_000;
   while (!out.includes('\nNext: ') && Date.now() < deadline && kassa.exitCode === null) await new Promise((r) => setTimeout(r, 50));
   expect(out, out).toContain('\nNext: ');
-  banner = exportsOf(out);
+  banner = bannerVariables(out);
   expect(Object.keys(banner).sort()).toEqual([
     'KASSA_ADMIN_TOKEN',
     'KASSA_ADMIN_URL',

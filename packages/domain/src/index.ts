@@ -43,6 +43,7 @@ export type { InvoiceEmitted, InvoiceEvent, InvoiceFacts, PaymentUpdated, Refund
 export type { ExpectedBillingResult, Invoice, InvoiceAuthorizationType, InvoiceContractRef, InvoiceFields, InvoiceState, InvoiceTestInfo, OpenInvoiceInput } from './invoice/invoice.js';
 export { INVOICE_STATES, cancelInvoice, completeRefund, invoiceIsPaid, openInvoice, recordCharge, requestRefund, transactionFor } from './invoice/invoice.js';
 export type { InvoiceMachineEvent } from './invoice/invoice.machine.js';
+export { moneyMoved, PaymentSums, type MoneyKind } from './ports/payment-sums.js';
 export type { InvoiceJob } from './invoice/invoice.lifecycle.js';
 export { invoiceLifecycle } from './invoice/invoice.lifecycle.js';
 export type { InvoicePresentation, InvoicePresenterPorts } from './presenters/invoice.presenter.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from '@kassa/domain';
 import { attemptResult, endpointHealth } from './endpoint-health.js';
-import { urlShown } from './settings-views.js';
+import { urlShown } from './url-shown.js';
 
 const endpoint = (fields: Partial<WebhookEndpoint>): WebhookEndpoint =>
   ({

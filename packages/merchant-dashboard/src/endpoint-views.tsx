@@ -6,7 +6,7 @@ import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
 import { ActionForm, DeliveriesList, type Frame, LiveSection, projectPath, render, time, withLang } from './dashboard-views.js';
 import { attemptResult, type EndpointHealth } from './endpoint-health.js';
 import { Status } from './status-words.js';
-import { urlShown } from './settings-views.js';
+import { urlShown } from './url-shown.js';
 
 // The webhook endpoints' pages: the list, the creation form, an endpoint's page (settings, status,
 // health, rotation, deletion, deliveries) and the page that shows a new secret, once. JSX rendered

@@ -6,6 +6,7 @@ import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
 import { type Frame, projectPath, render, time, withLang } from './dashboard-views.js';
 import { endpointPath } from './endpoint-views.js';
 import { Status } from './status-words.js';
+import { urlShown } from './url-shown.js';
 
 // A project's settings as its partner may read them, and how its secrets are rotated. No secret is
 // on this page, not even a part of one: each field is chosen here by name (never the project
@@ -13,19 +14,6 @@ import { Status } from './status-words.js';
 
 const t = (frame: Pick<Frame, 'lang'>): DashboardTexts => DASHBOARD_TEXTS[frame.lang];
 type Fact = readonly [string, ComponentChildren];
-
-/** A URL without its user and password, query and fragment (where a merchant may put a token), and whether any was cut. */
-export function urlShown(url: string): { readonly text: string; readonly cut: boolean } {
-  // WHATWG URL parsing, not a pattern: `https://u:p@ss@host/` has userinfo `u:p@ss`, which a pattern cut at the first @.
-  if (!URL.canParse(url)) return { text: '[not a URL]', cut: true };
-  const parsed = new URL(url);
-  const cut = parsed.username !== '' || parsed.password !== '' || parsed.search !== '' || parsed.hash !== '';
-  parsed.username = '';
-  parsed.password = '';
-  parsed.search = '';
-  parsed.hash = '';
-  return { text: cut ? parsed.href : url, cut };
-}
 
 function Url({ frame, url }: { frame: Frame; url: string | null }) {
   if (url === null) return <>—</>;

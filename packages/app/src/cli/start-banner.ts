@@ -45,3 +45,15 @@ export function startBanner(facts: BannerFacts): string {
     '',
   ].join('\n');
 }
+
+/** The variables a shell has after the banner's `export` lines are pasted into it (the banner's reader: the tests that start Kassa as a newcomer does). */
+export function bannerVariables(banner: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of banner.split('\n').filter((l) => l.trim().startsWith('export '))) {
+    for (const pair of line.trim().slice('export '.length).split(/\s+/)) {
+      const at = pair.indexOf('=');
+      if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+  }
+  return env;
+}
