@@ -3,8 +3,8 @@
 //   app -> delivery apps, adapters-* -> operations -> domain;  delivery apps -> http-kit -> protocol;
 //   adapters-xml, adapters-webhooks, merchant-client -> protocol.
 // Paths are as dependency-cruiser reports them: relative to the repository root, after
-// resolution. Workspace packages (@kassa/*) resolve through tsconfig.tests.json's paths to
-// packages/<name>/src/index.ts (or, through the node_modules/@kassa/* symlinks, to
+// resolution. Workspace packages (@kassa-payments/*) resolve through tsconfig.tests.json's paths to
+// packages/<name>/src/index.ts (or, through the node_modules/@kassa-payments/* symlinks, to
 // packages/<name>/dist/...), so the rules match `^packages/<name>/` and never the module name.
 // An import that does not resolve at all is an error of its own (`not-unresolvable`): otherwise
 // a rule on paths would pass it unseen.
@@ -49,7 +49,7 @@ module.exports = {
     // nothing below them imports them (the domain's rule above forbids it for the domain).
     {
       name: 'operations-only-domain',
-      comment: 'packages/operations imports only its own files and @kassa/domain (its tests also the test runners and node: built-ins): no adapter, transport, protocol or npm package.',
+      comment: 'packages/operations imports only its own files and @kassa-payments/domain (its tests also the test runners and node: built-ins): no adapter, transport, protocol or npm package.',
       severity: 'error',
       from: { path: '^packages/operations/src/', pathNot: TEST },
       to: { pathNot: ['^packages/(operations|domain)/'], dependencyTypesNot: ['core'] },
@@ -95,7 +95,7 @@ module.exports = {
     // 3. An adapter never imports another adapter; app wires them.
     {
       name: 'adapter-not-to-other-adapter',
-      comment: "An adapter never imports another adapter (by @kassa/adapters-* or by a relative path); packages/app wires them. An adapter's tests may use the in-memory ports.",
+      comment: "An adapter never imports another adapter (by @kassa-payments/adapters-* or by a relative path); packages/app wires them. An adapter's tests may use the in-memory ports.",
       severity: 'error',
       from: { path: '^packages/(adapters-[^/]+)/', pathNot: TEST },
       to: { path: '^packages/adapters-[^/]+/', pathNot: '^packages/$1/' },
@@ -111,7 +111,7 @@ module.exports = {
     // 3b. The HTTP foundation: what every HTTP delivery app shares, below all of them.
     {
       name: 'http-kit-only-domain-operations-and-protocol',
-      comment: 'packages/http-kit (what every HTTP delivery app shares) imports of the packages only @kassa/domain, @kassa/operations (masking for logs) and @kassa/protocol: never a delivery app, an adapter or app.',
+      comment: 'packages/http-kit (what every HTTP delivery app shares) imports of the packages only @kassa-payments/domain, @kassa-payments/operations (masking for logs) and @kassa-payments/protocol: never a delivery app, an adapter or app.',
       severity: 'error',
       from: { path: '^packages/http-kit/' },
       to: { path: '^packages/', pathNot: '^packages/(http-kit|domain|operations|protocol)/' },
@@ -125,21 +125,21 @@ module.exports = {
     },
     {
       name: 'contract-suites-only-in-tests',
-      comment: '@kassa/domain/testing and @kassa/operations/testing (the contract suites, their sample data) are for tests: no product code imports them (adapters-memory\'s test doubles re-export the sample project).',
+      comment: '@kassa-payments/domain/testing and @kassa-payments/operations/testing (the contract suites, their sample data) are for tests: no product code imports them (adapters-memory\'s test doubles re-export the sample project).',
       severity: 'error',
       from: { path: '^packages/', pathNot: ['^packages/(domain|operations)/src/testing/', '^packages/adapters-memory/src/test-doubles\\.ts$', '^packages/devkit/', TEST] },
       to: { path: '^packages/(domain|operations)/src/testing/' },
     },
     {
       name: 'http-kit-testing-only-in-tests',
-      comment: "@kassa/http-kit/testing (serve an app on a free port) is for tests, any package's: no product code imports it.",
+      comment: "@kassa-payments/http-kit/testing (serve an app on a free port) is for tests, any package's: no product code imports it.",
       severity: 'error',
       from: { path: '^packages/', pathNot: ['^packages/http-kit/', TEST] },
       to: { path: '^packages/http-kit/src/testing/' },
     },
     {
       name: 'geoip-testing-only-in-tests',
-      comment: "@kassa/adapters-geoip/testing (MaxMind DB files written for tests) is for tests, any package's: no product code imports it.",
+      comment: "@kassa-payments/adapters-geoip/testing (MaxMind DB files written for tests) is for tests, any package's: no product code imports it.",
       severity: 'error',
       from: { path: '^packages/', pathNot: ['^packages/adapters-geoip/src/testing/', TEST] },
       to: { path: '^packages/adapters-geoip/src/testing/' },
@@ -176,7 +176,7 @@ module.exports = {
     },
     {
       name: 'merchant-client-only-protocol',
-      comment: 'merchant-client imports only its own files, @kassa/protocol and node: built-ins (request signing).',
+      comment: 'merchant-client imports only its own files, @kassa-payments/protocol and node: built-ins (request signing).',
       severity: 'error',
       from: { path: '^packages/merchant-client/src/' },
       to: {
@@ -195,7 +195,7 @@ module.exports = {
     // 5. Packages meet through their package names, never through each other's files.
     {
       name: 'no-relative-cross-package',
-      comment: "No package imports another package's files by a relative path (../../other-package/src/...); import @kassa/<name>.",
+      comment: "No package imports another package's files by a relative path (../../other-package/src/...); import @kassa-payments/<name>.",
       severity: 'error',
       from: { path: '^packages/([^/]+)/' },
       to: { dependencyTypes: ['local'], path: '^packages/[^/]+/', pathNot: '^packages/$1/' },
@@ -224,7 +224,7 @@ module.exports = {
     // The installed `typescript` (7, the native compiler) has no JS API dependency-cruiser can use,
     // so swc (@swc/core, a root devDependency) parses the .ts files.
     parser: 'swc',
-    // @kassa/* -> packages/<name>/src/index.ts, as in vitest.config.ts.
+    // @kassa-payments/* -> packages/<name>/src/index.ts, as in vitest.config.ts.
     tsConfig: { fileName: 'tsconfig.tests.json' },
     // Resolve npm packages as Node does (ESM-only packages such as inversify have only "exports").
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default'] },

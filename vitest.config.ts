@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** The workspace packages (each @kassa/<name> resolves to packages/<name>/src/index.ts). */
+/** The workspace packages (each @kassa-payments/<name> resolves to packages/<name>/src/index.ts). */
 const PACKAGES = [
   'domain',
   'protocol',
@@ -44,14 +44,14 @@ export default defineConfig({
   resolve: {
     // Tests run against the sources (the test command's `tsc -b` builds only what is served as
     // built files: the browser scripts, in the pages' and the dashboard's dist/browser).
-    // Exact names (a regex each), so that a subpath such as @kassa/domain/testing is not read as a
+    // Exact names (a regex each), so that a subpath such as @kassa-payments/domain/testing is not read as a
     // file under the package's index.
     alias: [
-      ...PACKAGES.map((pkg) => ({ find: new RegExp(`^@kassa/${pkg}$`), replacement: src(pkg) })),
-      { find: /^@kassa\/domain\/testing$/, replacement: fileURLToPath(new URL('./packages/domain/src/testing/index.ts', import.meta.url)) },
-      { find: /^@kassa\/operations\/testing$/, replacement: fileURLToPath(new URL('./packages/operations/src/testing/index.ts', import.meta.url)) },
-      { find: /^@kassa\/adapters-geoip\/testing$/, replacement: fileURLToPath(new URL('./packages/adapters-geoip/src/testing/index.ts', import.meta.url)) },
-      { find: /^@kassa\/http-kit\/testing$/, replacement: fileURLToPath(new URL('./packages/http-kit/src/testing/index.ts', import.meta.url)) },
+      ...PACKAGES.map((pkg) => ({ find: new RegExp(`^@kassa-payments/${pkg}$`), replacement: src(pkg) })),
+      { find: /^@kassa-payments\/domain\/testing$/, replacement: fileURLToPath(new URL('./packages/domain/src/testing/index.ts', import.meta.url)) },
+      { find: /^@kassa-payments\/operations\/testing$/, replacement: fileURLToPath(new URL('./packages/operations/src/testing/index.ts', import.meta.url)) },
+      { find: /^@kassa-payments\/adapters-geoip\/testing$/, replacement: fileURLToPath(new URL('./packages/adapters-geoip/src/testing/index.ts', import.meta.url)) },
+      { find: /^@kassa-payments\/http-kit\/testing$/, replacement: fileURLToPath(new URL('./packages/http-kit/src/testing/index.ts', import.meta.url)) },
     ],
   },
   test: {

@@ -1,9 +1,9 @@
 // Embedding Kassa's domain in your own Node service: the example of docs/embedders/embedding.md, run by the packing test
 // from the packed tarballs in an empty project.
-//   node embedding.mjs                          in memory (@kassa/domain + @kassa/adapters-memory)
-//   node embedding.mjs mongodb://host:27017 db  the same use cases on MongoDB (+ @kassa/adapters-mongo)
-import { kassaUseCases } from '@kassa/domain';
-import { inMemoryPorts } from '@kassa/adapters-memory';
+//   node embedding.mjs                          in memory (@kassa-payments/domain + @kassa-payments/adapters-memory)
+//   node embedding.mjs mongodb://host:27017 db  the same use cases on MongoDB (+ @kassa-payments/adapters-mongo)
+import { kassaUseCases } from '@kassa-payments/domain';
+import { inMemoryPorts } from '@kassa-payments/adapters-memory';
 
 const [mongoUrl, database = 'kassa_embedding'] = process.argv.slice(2);
 
@@ -11,7 +11,7 @@ const [mongoUrl, database = 'kassa_embedding'] = process.argv.slice(2);
 const ports = inMemoryPorts();
 let storage;
 if (mongoUrl) {
-  const { connectMongoStorage } = await import('@kassa/adapters-mongo');
+  const { connectMongoStorage } = await import('@kassa-payments/adapters-mongo');
   storage = await connectMongoStorage({ url: mongoUrl, database });
   const { contracts, invoices, subscriptions, outbox, deliveries, events } = storage;
   Object.assign(ports, { contracts, invoices, subscriptions, outbox, deliveries, events });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Packs the merchant client as merchants install it: one tarball that needs no @kassa/* package
-// from any registry. @kassa/protocol (a workspace package, published nowhere) is copied into the
+// Packs the merchant client as merchants install it: one tarball that needs no @kassa-payments/* package
+// from any registry. @kassa-payments/protocol (a workspace package, published nowhere) is copied into the
 // client's dist and its imports rewritten to that copy; the package is named under a scope the
 // publisher owns (the @kassa scope on npm is not ours: a dependency there could be anyone's).
 // npm's bundleDependencies is not used: it skips workspace dependencies hoisted to the root
@@ -60,8 +60,8 @@ try {
     writeFileSync(target, text);
   }
   // Nothing may still name a workspace package: it would be fetched from a registry that is not ours.
-  const leftover = walk(dist).filter((f) => /(['"])@kassa\//.test(readFileSync(join(dist, f), 'utf8')));
-  if (leftover.length > 0) throw new Error(`still importing @kassa/*: ${leftover.join(', ')}`);
+  const leftover = walk(dist).filter((f) => /(['"])@kassa-payments\//.test(readFileSync(join(dist, f), 'utf8')));
+  if (leftover.length > 0) throw new Error(`still importing @kassa-payments/*: ${leftover.join(', ')}`);
 
   const manifest = {
     name: `${scope}/merchant-client`,

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configSchema, startKassa } from '@kassa/app';
+import { configSchema, startKassa } from '@kassa-payments/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // yaml is in node_modules through @seriousme/openapi-schema-validator and patch-package (not a direct devDependency yet).
 import { parse, stringify } from 'yaml';

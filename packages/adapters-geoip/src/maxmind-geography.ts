@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { Geography } from '@kassa/domain';
+import type { Geography } from '@kassa-payments/domain';
 import { Reader, type CountryResponse } from 'maxmind';
 
 /** What a database says of itself (its metadata), for the start's log line. */

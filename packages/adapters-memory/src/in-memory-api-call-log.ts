@@ -1,4 +1,4 @@
-import { API_CALLS_KEPT, type ApiCall, type ApiCallLog } from '@kassa/operations';
+import { API_CALLS_KEPT, type ApiCall, type ApiCallLog } from '@kassa-payments/operations';
 
 /** A project's recent API calls in this process: the newest API_CALLS_KEPT of each project. */
 export class InMemoryApiCallLog implements ApiCallLog {

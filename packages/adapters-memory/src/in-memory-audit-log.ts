@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditLog } from '@kassa/operations';
+import type { AuditEntry, AuditLog } from '@kassa-payments/operations';
 import { JournaledMap, type Journal } from './journal.js';
 import { isObject, ownId, shape, text } from './restored-checks.js';
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { DashboardSession, DashboardSessions } from '@kassa/operations';
+import type { DashboardSession, DashboardSessions } from '@kassa-payments/operations';
 import { JournaledMap, type Journal } from './journal.js';
 import { ownId, shape, text } from './restored-checks.js';
 

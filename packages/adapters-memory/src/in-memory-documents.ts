@@ -1,5 +1,5 @@
-import { saved, versionConflict, type SaveResult } from '@kassa/domain';
-import type { DomainEvent, Lifecycle } from '@kassa/domain';
+import { saved, versionConflict, type SaveResult } from '@kassa-payments/domain';
+import type { DomainEvent, Lifecycle } from '@kassa-payments/domain';
 import { DocumentIndex } from './document-index.js';
 import { JournaledMap, type Journal } from './journal.js';
 import { finite, integer, isObject, jsonRecord, listOf, nullable, optional, shape, text } from './restored-checks.js';

@@ -1,4 +1,4 @@
-import type { DomainEvent, EventFeedEntry, FeedStart } from '@kassa/domain';
+import type { DomainEvent, EventFeedEntry, FeedStart } from '@kassa-payments/domain';
 import { JournaledMap, type Journal } from './journal.js';
 import { integer, optional, shape, text, type RestoredCheck } from './restored-checks.js';
 import { NewestFirstIndex } from './newest-first-index.js';

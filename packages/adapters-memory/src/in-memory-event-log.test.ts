@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@kassa/domain';
+import type { DomainEvent } from '@kassa-payments/domain';
 import type { Journal } from './journal.js';
 import { InMemoryEventLog } from './in-memory-event-log.js';
 

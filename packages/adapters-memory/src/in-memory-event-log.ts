@@ -3,8 +3,19 @@ import { integer, isObject, jsonRecord, listOf, optional, shape, text } from './
 import { NewestFirstIndex } from './newest-first-index.js';
 import { InMemoryEventFeed } from './in-memory-event-feed.js';
 import { mayMoveMoney } from './payment-sums.js';
-import { moneyMoved, PaymentSums, redeliveryEntryId, type MoneyKind, type EventFeedEntry, type EventFilter, type EventLog, type FeedStart, type PaymentTotals, type TimeRange } from '@kassa/domain';
-import type { DomainEvent } from '@kassa/domain';
+import {
+  moneyMoved,
+  PaymentSums,
+  redeliveryEntryId,
+  type MoneyKind,
+  type EventFeedEntry,
+  type EventFilter,
+  type EventLog,
+  type FeedStart,
+  type PaymentTotals,
+  type TimeRange,
+} from '@kassa-payments/domain';
+import type { DomainEvent } from '@kassa-payments/domain';
 
 /** One logged event: its JSON text, the time it occurred (the retention), its project (a reset), when it entered the log. */
 interface Stored {

@@ -1,5 +1,5 @@
-import type { EventOutbox } from '@kassa/domain';
-import type { DomainEvent } from '@kassa/domain';
+import type { EventOutbox } from '@kassa-payments/domain';
+import type { DomainEvent } from '@kassa-payments/domain';
 import type { InMemoryContractRepository } from './in-memory-contract-repository.js';
 import type { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import type { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';

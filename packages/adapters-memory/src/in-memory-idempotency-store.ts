@@ -1,5 +1,5 @@
-import type { IdempotencyKeyRef, IdempotencyScope } from '@kassa/domain';
-import type { ClaimTimes, IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@kassa/operations';
+import type { IdempotencyKeyRef, IdempotencyScope } from '@kassa-payments/domain';
+import type { ClaimTimes, IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@kassa-payments/operations';
 import { JournaledMap, type Journal } from './journal.js';
 import { integer, isObject, optional, shape, text } from './restored-checks.js';
 

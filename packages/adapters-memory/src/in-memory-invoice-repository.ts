@@ -1,8 +1,8 @@
-import { invoiceLifecycle, type Invoice } from '@kassa/domain';
-import type { InvoiceFilter, InvoiceKey, InvoiceRepository } from '@kassa/domain';
-import { created, duplicateKey, type CreateResult, type SaveResult } from '@kassa/domain';
-import { customerKey } from '@kassa/domain';
-import type { DomainEvent } from '@kassa/domain';
+import { invoiceLifecycle, type Invoice } from '@kassa-payments/domain';
+import type { InvoiceFilter, InvoiceKey, InvoiceRepository } from '@kassa-payments/domain';
+import { created, duplicateKey, type CreateResult, type SaveResult } from '@kassa-payments/domain';
+import { customerKey } from '@kassa-payments/domain';
+import type { DomainEvent } from '@kassa-payments/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import { JournaledMap, type Journal } from './journal.js';
 import { textValue } from './restored-checks.js';

@@ -1,7 +1,7 @@
 import { InMemoryRetention } from './in-memory-retention.js';
-import type { KassaPorts } from '@kassa/domain';
-import type { Partner, Project } from '@kassa/domain';
-import { defaultSettings, RealTime, TestClockTime, testEnvironmentSandbox, type DomainSettings, type KassaMode } from '@kassa/domain';
+import type { KassaPorts } from '@kassa-payments/domain';
+import type { Partner, Project } from '@kassa-payments/domain';
+import { defaultSettings, RealTime, TestClockTime, testEnvironmentSandbox, type DomainSettings, type KassaMode } from '@kassa-payments/domain';
 import { InMemoryContractRepository } from './in-memory-contract-repository.js';
 import { InMemoryEventOutbox } from './in-memory-event-outbox.js';
 import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';

@@ -1,5 +1,5 @@
-import type { Partner, Project } from '@kassa/domain';
-import type { KeyRange, ProjectAdministration, Revised } from '@kassa/operations';
+import type { Partner, Project } from '@kassa-payments/domain';
+import type { KeyRange, ProjectAdministration, Revised } from '@kassa-payments/operations';
 import { JournaledMap, type Journal } from './journal.js';
 import { integer, isObject, shape } from './restored-checks.js';
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { RateWindows } from '@kassa/operations';
+import type { RateWindows } from '@kassa-payments/operations';
 
 /** At most this many windows are kept: past it the least recently counted goes (one per partner and minute). */
 export const MAX_RATE_WINDOWS = 10_000;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeRepositoryContract } from '@kassa/domain/testing';
-import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRateWindowsContract } from '@kassa/operations/testing';
+import { describeRepositoryContract } from '@kassa-payments/domain/testing';
+import {
+  describeAdministrationContract,
+  describeApiCallLogContract,
+  describeDashboardSessionsContract,
+  describeIdempotencyContract,
+  describeRateWindowsContract,
+} from '@kassa-payments/operations/testing';
 import { inMemoryPorts } from './in-memory-ports.js';
 import { InMemoryProjectDirectory } from './in-memory-project-directory.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';

@@ -1,5 +1,5 @@
 import type { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
-import type { IdempotencyKeyRef, ProjectErasure, RetentionReport, StorageRetention } from '@kassa/domain';
+import type { IdempotencyKeyRef, ProjectErasure, RetentionReport, StorageRetention } from '@kassa-payments/domain';
 import type { InMemoryContractRepository } from './in-memory-contract-repository.js';
 import type { InMemoryEventLog } from './in-memory-event-log.js';
 import type { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';

@@ -1,7 +1,7 @@
-import { created, type CreateResult, type SaveResult } from '@kassa/domain';
-import type { SubscriberFilter, SubscriptionPageFilter, SubscriptionRepository } from '@kassa/domain';
-import type { DomainEvent } from '@kassa/domain';
-import { subscriptionLifecycle, type Subscription } from '@kassa/domain';
+import { created, type CreateResult, type SaveResult } from '@kassa-payments/domain';
+import type { SubscriberFilter, SubscriptionPageFilter, SubscriptionRepository } from '@kassa-payments/domain';
+import type { DomainEvent } from '@kassa-payments/domain';
+import { subscriptionLifecycle, type Subscription } from '@kassa-payments/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
 import { NewestFirstIndex, pageOf } from './newest-first-index.js';

@@ -1,5 +1,5 @@
-import { testClockLifecycle, type DomainEvent, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
-import type { ListCursor } from '@kassa/domain';
+import { testClockLifecycle, type DomainEvent, type SaveResult, type TestClock, type TestClockRepository } from '@kassa-payments/domain';
+import type { ListCursor } from '@kassa-payments/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import { comesAfter } from './newest-first-index.js';
 import type { Journal } from './journal.js';

@@ -1,6 +1,6 @@
-import type { DeliveryFilter, DeliverySearch, DeliveryState, WebhookDeliveryRepository } from '@kassa/domain';
-import type { SaveResult } from '@kassa/domain';
-import { deliveryLifecycle, type WebhookDelivery } from '@kassa/domain';
+import type { DeliveryFilter, DeliverySearch, DeliveryState, WebhookDeliveryRepository } from '@kassa-payments/domain';
+import type { SaveResult } from '@kassa-payments/domain';
+import { deliveryLifecycle, type WebhookDelivery } from '@kassa-payments/domain';
 import { comesAfter, NewestFirstIndex, pageOf } from './newest-first-index.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';

@@ -9,7 +9,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointRepository,
   type WebhookEndpointRoute,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
 import { comesAfter } from './newest-first-index.js';

@@ -1,4 +1,4 @@
-// @kassa/adapters-memory: every port in memory (embedded mode and tests), the test environment's
+// @kassa-payments/adapters-memory: every port in memory (embedded mode and tests), the test environment's
 // billing gateway and carrier directory, and test doubles.
 export * from './journal.js';
 export type { RestoredCheck } from './restored-checks.js';

@@ -1,4 +1,4 @@
-import type { ListCursor, PageFilter } from '@kassa/domain';
+import type { ListCursor, PageFilter } from '@kassa-payments/domain';
 
 const keyOf = (createdAt: string, id: string) => `${createdAt}\u0000${id}`;
 

@@ -1,15 +1,15 @@
-import type { CallbackTargets, CallbackVerdict } from '@kassa/domain';
-import type { Clock } from '@kassa/domain';
-import type { IdGenerator } from '@kassa/domain';
-import type { PaymentPages, PaymentPageTarget } from '@kassa/domain';
-import type { PinDigests, PinGenerator, SmsOutcome, SmsSender } from '@kassa/domain';
-import type { Job, Scheduler } from '@kassa/domain';
-import { jobId } from '@kassa/domain';
-import type { NotificationRenderer, SigningInput, WebhookSender } from '@kassa/domain';
-import type { RandomSource } from '@kassa/domain';
-import type { AttemptOutcome } from '@kassa/domain';
-import type { Notification } from '@kassa/domain';
-import type { SigningSecrets, WebhookTargets, WebhookTargetVerdict } from '@kassa/domain';
+import type { CallbackTargets, CallbackVerdict } from '@kassa-payments/domain';
+import type { Clock } from '@kassa-payments/domain';
+import type { IdGenerator } from '@kassa-payments/domain';
+import type { PaymentPages, PaymentPageTarget } from '@kassa-payments/domain';
+import type { PinDigests, PinGenerator, SmsOutcome, SmsSender } from '@kassa-payments/domain';
+import type { Job, Scheduler } from '@kassa-payments/domain';
+import { jobId } from '@kassa-payments/domain';
+import type { NotificationRenderer, SigningInput, WebhookSender } from '@kassa-payments/domain';
+import type { RandomSource } from '@kassa-payments/domain';
+import type { AttemptOutcome } from '@kassa-payments/domain';
+import type { Notification } from '@kassa-payments/domain';
+import type { SigningSecrets, WebhookTargets, WebhookTargetVerdict } from '@kassa-payments/domain';
 
 /** A clock that moves only when told: for tests and simulations. */
 export class ManualClock implements Clock {
@@ -134,7 +134,7 @@ export class FixedRandom implements RandomSource {
 }
 
 /** A project with the seed file's defaults, for tests to override (written once, in the domain's test kit). */
-export { projectWithDefaults } from '@kassa/domain/testing';
+export { projectWithDefaults } from '@kassa-payments/domain/testing';
 
 /** Admits every callback target, or refuses the ones listed (the app's check of addresses is in adapters-webhooks). */
 export class ListedCallbackTargets implements CallbackTargets {

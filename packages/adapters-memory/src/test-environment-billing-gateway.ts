@@ -1,5 +1,5 @@
-import { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS, UNDELIVERABLE_SMS_TEST_MSISDN, type ChargeOutcome } from '@kassa/domain';
-import type { BillingGateway, ChargeRequest, RefundOutcome, RefundRequest } from '@kassa/domain';
+import { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS, UNDELIVERABLE_SMS_TEST_MSISDN, type ChargeOutcome } from '@kassa-payments/domain';
+import type { BillingGateway, ChargeRequest, RefundOutcome, RefundRequest } from '@kassa-payments/domain';
 
 /** The test environment's documented test cards (any future expiry, any security code). */
 export const TEST_ENVIRONMENT_CARDS = {

@@ -1,4 +1,4 @@
-import type { CarrierInfo, CarrierLookup } from '@kassa/domain';
+import type { CarrierInfo, CarrierLookup } from '@kassa-payments/domain';
 import { TEST_ENVIRONMENT_MSISDNS } from './test-environment-billing-gateway.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Geography } from '@kassa/domain';
+import type { Geography } from '@kassa-payments/domain';
 
 /** The sandbox's foreign network: addresses in 198.51.100.0/24 (TEST-NET-2) are in Germany. */
 export const SANDBOX_FOREIGN_NETWORK = /^198\.51\.100\.[0-9]{1,3}$/;

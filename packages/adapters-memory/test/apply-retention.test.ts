@@ -1,7 +1,7 @@
 import { inMemoryPorts } from '../src/index.js';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '@kassa/domain';
-import { ApplyRetention } from '@kassa/domain';
+import { defaultSettings } from '@kassa-payments/domain';
+import { ApplyRetention } from '@kassa-payments/domain';
 
 describe('ApplyRetention', () => {
   it('cuts at now minus the retention days, at most once an hour', async () => {
@@ -32,7 +32,7 @@ describe('ApplyRetention', () => {
     const ports = inMemoryPorts();
     await ports.events.record({ id: 'old', type: 'ContractAuthorized', occurredAt: '2025-01-01T00:00:00.000Z', projectId: 1, aggregate: { kind: 'contract', id: 'c' } } as never);
     ports.clock.set('2026-03-10T12:00:00.000Z');
-    const { kassaUseCases } = await import('@kassa/domain');
+    const { kassaUseCases } = await import('@kassa-payments/domain');
     await kassaUseCases(ports).runDueWork.execute();
     expect(await ports.events.list(1, {}, 10)).toEqual([]);
   });

@@ -24,7 +24,7 @@ describe('twenty concurrent wrong PINs', () => {
       const contract = value(await kassa.useCases.createContract.execute({ projectId: 1, merchantContractId: 'mc', customer: phone() }));
       const { invoice } = value(await kassa.useCases.createInvoice.execute({ projectId: 1, partnerLogin: 'merchant', merchantOrderId: 'o', customer: phone('79007654321') }));
       // The same use cases over repositories whose every call is delayed at random: real interleaving.
-      const { kassaUseCases } = await import('@kassa/domain');
+      const { kassaUseCases } = await import('@kassa-payments/domain');
       const racy = kassaUseCases({ ...kassa.ports, contracts: jittered(kassa.ports.contracts), invoices: jittered(kassa.ports.invoices) });
       const calls = Array.from({ length: 20 }, (_, n) =>
         n % 2 === 0

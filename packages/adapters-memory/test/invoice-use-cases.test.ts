@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceIsPaid } from '@kassa/domain';
+import { invoiceIsPaid } from '@kassa-payments/domain';
 import { codeOf, phone, testKassa, value } from './kassa.fixture.js';
 
 const order = (id: string) => ({ projectId: 1, partnerLogin: 'merchant', merchantOrderId: id });

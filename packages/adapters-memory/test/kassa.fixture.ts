@@ -1,8 +1,8 @@
 import { inMemoryPorts, type InMemoryPorts } from '../src/index.js';
 import { projectWithDefaults } from '../src/index.js';
-import type { Partner, Project } from '@kassa/domain';
-import type { KassaMode } from '@kassa/domain';
-import { kassaUseCases, type KassaUseCases } from '@kassa/domain';
+import type { Partner, Project } from '@kassa-payments/domain';
+import type { KassaMode } from '@kassa-payments/domain';
+import { kassaUseCases, type KassaUseCases } from '@kassa-payments/domain';
 
 export const PARTNER: Partner = { login: 'merchant', password: 'secret', testCallbackAllowed: false };
 export const FLAGGED_PARTNER: Partner = { login: 'flagged', password: 'secret2', testCallbackAllowed: true };

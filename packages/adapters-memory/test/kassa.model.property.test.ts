@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractLifecycle, invoiceLifecycle } from '@kassa/domain';
-import { customerKey } from '@kassa/domain';
+import { contractLifecycle, invoiceLifecycle } from '@kassa-payments/domain';
+import { customerKey } from '@kassa-payments/domain';
 import { codeOf, testKassa, type TestKassa } from './kassa.fixture.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_ENVIRONMENT_CARDS } from '../src/index.js';
-import { invoiceIsPaid } from '@kassa/domain';
-import { readPaymentCard } from '@kassa/domain';
+import { invoiceIsPaid } from '@kassa-payments/domain';
+import { readPaymentCard } from '@kassa-payments/domain';
 import { codeOf, phone, testKassa, value } from './kassa.fixture.js';
 
 const now = new Date('2026-11-23T10:00:00Z');

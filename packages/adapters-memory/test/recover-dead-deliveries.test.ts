@@ -1,4 +1,4 @@
-import { ok, openDelivery, recordAttempt, RecoverDeadDeliveries, type WebhookDelivery } from '@kassa/domain';
+import { ok, openDelivery, recordAttempt, RecoverDeadDeliveries, type WebhookDelivery } from '@kassa-payments/domain';
 import { describe, expect, it } from 'vitest';
 import { InMemoryWebhookDeliveryRepository } from '../src/index.js';
 

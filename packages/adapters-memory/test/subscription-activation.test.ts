@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_ENVIRONMENT_CARDS } from '../src/index.js';
-import { readPaymentCard } from '@kassa/domain';
+import { readPaymentCard } from '@kassa-payments/domain';
 import { codeOf, testKassa, value } from './kassa.fixture.js';
 
 const card = (pan: string) => value(readPaymentCard({ pan, expiry: '12/30', securityCode: '123' }, new Date('2026-11-23T10:00:00Z')));

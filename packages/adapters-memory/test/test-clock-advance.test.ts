@@ -1,6 +1,6 @@
 import { inMemoryPorts, TEST_ENVIRONMENT_MSISDNS } from '../src/index.js';
 import { describe, expect, it } from 'vitest';
-import { ADVANCE_LEASE_SECONDS, kassaUseCases, openContract, RunTestClockAdvance, type TestClock } from '@kassa/domain';
+import { ADVANCE_LEASE_SECONDS, kassaUseCases, openContract, RunTestClockAdvance, type TestClock } from '@kassa-payments/domain';
 
 // The advance's runner on in-memory ports: who runs it, what happens when its runner dies, and what
 // a clock's jobs do while it stands still.

@@ -13,7 +13,7 @@ import {
   TEST_CLOCK_LIMITS,
   type Subscription,
   type TestClock,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 
 // The sandbox's budget on in-memory ports: clocks a project, objects a clock, work an advance, the
 // pace of an advance's webhook attempts per endpoint, and the clocks' own retention in real time.

@@ -14,7 +14,7 @@ import {
   UNDELIVERABLE_SMS_TEST_MSISDN,
   type EventStamp,
   type Job,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import { InMemoryScheduler, InMemoryTestClockRepository, ManualClock, inMemoryPorts, projectWithDefaults } from '../src/index.js';
 
 const REAL = '2026-01-01T00:00:00.000Z';

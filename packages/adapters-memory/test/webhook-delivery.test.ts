@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { inMemoryPorts } from '../src/index.js';
 import { TypeOnly, webhookProject as project } from './webhook.fixture.js';
-import { kassaUseCases } from '@kassa/domain';
-import { MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from '@kassa/domain';
-import { ATTEMPT_CLAIM_SECONDS, claimAttempt } from '@kassa/domain';
-import { stampOf } from '@kassa/domain';
-import { BUSY_RETRY_SECONDS } from '@kassa/domain';
+import { kassaUseCases } from '@kassa-payments/domain';
+import { MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from '@kassa-payments/domain';
+import { ATTEMPT_CLAIM_SECONDS, claimAttempt } from '@kassa-payments/domain';
+import { stampOf } from '@kassa-payments/domain';
+import { BUSY_RETRY_SECONDS } from '@kassa-payments/domain';
 
 /** A contract authorized: one event in the outbox, relayed into one delivery. */
 async function oneDelivery() {

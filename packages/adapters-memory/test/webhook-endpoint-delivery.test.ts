@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inMemoryPorts } from '../src/index.js';
-import { kassaUseCases } from '@kassa/domain';
+import { kassaUseCases } from '@kassa-payments/domain';
 import { TypeOnly, webhookProject as project } from './webhook.fixture.js';
 
 // The endpoints through the real use cases on in-memory ports, with a moved clock: the relay's

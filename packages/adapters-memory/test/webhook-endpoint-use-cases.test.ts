@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kassaUseCases, WEBHOOK_ENDPOINT_LIMITS, type WebhookTargets } from '@kassa/domain';
+import { kassaUseCases, WEBHOOK_ENDPOINT_LIMITS, type WebhookTargets } from '@kassa-payments/domain';
 import { inMemoryPorts } from '../src/index.js';
 import { TypeOnly, webhookProject as project } from './webhook.fixture.js';
 

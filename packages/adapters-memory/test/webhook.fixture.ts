@@ -1,4 +1,4 @@
-import type { DomainEvent, Notification, NotificationRenderer, Project } from '@kassa/domain';
+import type { DomainEvent, Notification, NotificationRenderer, Project } from '@kassa-payments/domain';
 
 /** The project the webhook tests deliver for: its own webhook URL and secret. */
 export const webhookProject: Project = {

@@ -1,5 +1,5 @@
 import type { Collection, Document, Filter } from 'mongodb';
-import type { DomainEvent, ListCursor, PageFilter } from '@kassa/domain';
+import type { DomainEvent, ListCursor, PageFilter } from '@kassa-payments/domain';
 import { storage } from './mongo-errors.js';
 import { compareAndSets, insertions, readsById } from './round-trips.js';
 

@@ -1,5 +1,5 @@
 import type { Collection } from 'mongodb';
-import { API_CALLS_DAYS, API_CALLS_KEPT, type ApiCall, type ApiCallLog } from '@kassa/operations';
+import { API_CALLS_DAYS, API_CALLS_KEPT, type ApiCall, type ApiCallLog } from '@kassa-payments/operations';
 import { storage } from './mongo-errors.js';
 import { insertions } from './round-trips.js';
 

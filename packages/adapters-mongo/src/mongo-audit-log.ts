@@ -1,5 +1,5 @@
 import type { Collection, Filter } from 'mongodb';
-import type { AuditEntry, AuditLog } from '@kassa/operations';
+import type { AuditEntry, AuditLog } from '@kassa-payments/operations';
 import { storage } from './mongo-errors.js';
 
 export type AuditDocument = Omit<AuditEntry, 'id'> & { _id: string };

@@ -11,7 +11,7 @@ import {
   type CreateResult,
   type DomainEvent,
   type SaveResult,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 import { StorageUnavailableError } from './mongo-errors.js';
 import { CREATE_ATTEMPTS, duplicateField, liveKey } from './unique-keys.js';

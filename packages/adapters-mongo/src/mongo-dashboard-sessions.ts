@@ -1,5 +1,5 @@
 import type { Collection } from 'mongodb';
-import type { DashboardSession, DashboardSessions } from '@kassa/operations';
+import type { DashboardSession, DashboardSessions } from '@kassa-payments/operations';
 import { storage } from './mongo-errors.js';
 import { addToWindow, type WindowCountDocument } from './window-count.js';
 

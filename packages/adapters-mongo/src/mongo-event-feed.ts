@@ -1,5 +1,5 @@
 import type { Collection, Filter } from 'mongodb';
-import type { DomainEvent, EventFeedEntry, FeedStart } from '@kassa/domain';
+import type { DomainEvent, EventFeedEntry, FeedStart } from '@kassa-payments/domain';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 import { duplicateField } from './unique-keys.js';
 

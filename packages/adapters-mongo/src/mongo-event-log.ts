@@ -10,7 +10,7 @@ import {
   type MoneyKind,
   type PaymentTotals,
   type TimeRange,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 import { olderThan } from './aggregate-collection.js';
 import type { MongoEventFeed } from './mongo-event-feed.js';

@@ -1,4 +1,4 @@
-import type { AggregateKind, Contract, DomainEvent, EventOutbox, Invoice, Subscription, TestClock, WebhookEndpoint } from '@kassa/domain';
+import type { AggregateKind, Contract, DomainEvent, EventOutbox, Invoice, Subscription, TestClock, WebhookEndpoint } from '@kassa-payments/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Collection } from 'mongodb';
-import type { IdempotencyKeyRef, IdempotencyScope } from '@kassa/domain';
-import type { ClaimTimes, IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@kassa/operations';
+import type { IdempotencyKeyRef, IdempotencyScope } from '@kassa-payments/domain';
+import type { ClaimTimes, IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@kassa-payments/operations';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 
 export interface IdempotencyDocument {

@@ -12,7 +12,7 @@ import {
   type InvoiceKey,
   type InvoiceRepository,
   type SaveResult,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 import { StorageUnavailableError } from './mongo-errors.js';
 import { CREATE_ATTEMPTS, duplicateField, liveKey } from './unique-keys.js';

@@ -1,6 +1,6 @@
 import type { Collection, FindCursor } from 'mongodb';
-import type { Partner, Project, RetiringSecret } from '@kassa/domain';
-import type { KeyRange, ProjectAdministration, Revised } from '@kassa/operations';
+import type { Partner, Project, RetiringSecret } from '@kassa-payments/domain';
+import type { KeyRange, ProjectAdministration, Revised } from '@kassa-payments/operations';
 import { LRUCache } from 'lru-cache';
 import { isDuplicateKey, storage } from './mongo-errors.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';

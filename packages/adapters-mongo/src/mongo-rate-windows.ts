@@ -1,5 +1,5 @@
 import type { Collection } from 'mongodb';
-import type { RateWindows } from '@kassa/operations';
+import type { RateWindows } from '@kassa-payments/operations';
 import { addToWindow, type WindowCountDocument } from './window-count.js';
 
 /** A rate limit's count in one window. */

@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeRepositoryContract } from '@kassa/domain/testing';
-import { describeAdministrationContract, describeApiCallLogContract, describeDashboardSessionsContract, describeIdempotencyContract, describeRateWindowsContract } from '@kassa/operations/testing';
+import { describeRepositoryContract } from '@kassa-payments/domain/testing';
+import {
+  describeAdministrationContract,
+  describeApiCallLogContract,
+  describeDashboardSessionsContract,
+  describeIdempotencyContract,
+  describeRateWindowsContract,
+} from '@kassa-payments/operations/testing';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
 afterAll(closeAll);

@@ -1,4 +1,4 @@
-import type { Contract, IdempotencyKeyRef, Invoice, ProjectErasure, RetentionReport, StorageRetention, Subscription, TestClock } from '@kassa/domain';
+import type { Contract, IdempotencyKeyRef, Invoice, ProjectErasure, RetentionReport, StorageRetention, Subscription, TestClock } from '@kassa-payments/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 import type { MongoEventLog } from './mongo-event-log.js';
 import type { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery-repository.js';

@@ -58,7 +58,7 @@ describe('MongoDB storage', () => {
 
   it('keeps one plain document per aggregate: its state as the domain has it, its version, its keys, its outbox; nothing else is kept', async () => {
     const storage = await freshMongoStorage();
-    const { sampleContract } = await import('@kassa/domain/testing');
+    const { sampleContract } = await import('@kassa-payments/domain/testing');
     const c = sampleContract(1, '79000000099', 'plain');
     await storage.contracts.create(c, []);
     const doc = await storage.db.collection('contracts').findOne({ _id: c.id as never });
@@ -78,7 +78,7 @@ describe('MongoDB storage', () => {
 
   it('a conflicting save is refused, not lost: 50 racing saves of one version on the server itself, one wins', async () => {
     const storage = await freshMongoStorage();
-    const { sampleInvoice } = await import('@kassa/domain/testing');
+    const { sampleInvoice } = await import('@kassa-payments/domain/testing');
     for (let round = 0; round < 5; round++) {
       const invoice = sampleInvoice(1, `7900000${String(round).padStart(4, '0')}`, `race-${round}`);
       await storage.invoices.create(invoice, []);

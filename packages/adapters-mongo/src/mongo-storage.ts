@@ -1,4 +1,4 @@
-import type { Contract, Invoice, Subscription, TestClock, WebhookDelivery, WebhookEndpoint } from '@kassa/domain';
+import type { Contract, Invoice, Subscription, TestClock, WebhookDelivery, WebhookEndpoint } from '@kassa-payments/domain';
 import { MongoClient, type Collection, type Db, type IndexDescription } from 'mongodb';
 import { AggregateCollection, type AggregateDocument } from './aggregate-collection.js';
 import { MongoContractRepository } from './mongo-contract-repository.js';

@@ -10,7 +10,7 @@ import {
   type SubscriptionPageFilter,
   type Subscription,
   type SubscriptionRepository,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import type { AggregateCollection } from './aggregate-collection.js';
 
 const fields = (s: Subscription) => ({

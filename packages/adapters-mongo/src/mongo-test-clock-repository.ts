@@ -1,4 +1,4 @@
-import { saved, testClockLifecycle, versionConflict, type DomainEvent, type ListCursor, type SaveResult, type TestClock, type TestClockRepository } from '@kassa/domain';
+import { saved, testClockLifecycle, versionConflict, type DomainEvent, type ListCursor, type SaveResult, type TestClock, type TestClockRepository } from '@kassa-payments/domain';
 import { type AggregateCollection, olderThan } from './aggregate-collection.js';
 
 /** `testClockId` is the clock's own id: an advance relays the clock's events with those of its objects. */

@@ -8,7 +8,7 @@ import {
   type SaveResult,
   type WebhookDelivery,
   type WebhookDeliveryRepository,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import { type AggregateCollection, olderThan } from './aggregate-collection.js';
 import { isDuplicateKey } from './mongo-errors.js';
 

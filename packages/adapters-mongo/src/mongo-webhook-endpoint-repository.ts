@@ -10,7 +10,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointRepository,
   type WebhookEndpointRoute,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import { type AggregateCollection, olderThan } from './aggregate-collection.js';
 import { isDuplicateKey } from './mongo-errors.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';

@@ -1,4 +1,4 @@
-import { jobId, type Job, type Scheduler } from '@kassa/domain';
+import { jobId, type Job, type Scheduler } from '@kassa-payments/domain';
 import DataLoader from 'dataloader';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { RedisClient } from './redis-target.js';

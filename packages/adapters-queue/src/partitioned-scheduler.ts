@@ -1,4 +1,4 @@
-import type { Job, Scheduler } from '@kassa/domain';
+import type { Job, Scheduler } from '@kassa-payments/domain';
 import { partitionOf } from './redis-target.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Job } from '@kassa/domain';
+import type { Job } from '@kassa-payments/domain';
 import { describe, expect, it } from 'vitest';
 import { PartitionedScheduler } from './partitioned-scheduler.js';
 import { createServer } from 'node:net';

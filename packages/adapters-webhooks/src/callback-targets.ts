@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import type { CallbackTargets, CallbackVerdict } from '@kassa/domain';
+import type { CallbackTargets, CallbackVerdict } from '@kassa-payments/domain';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -94,7 +94,7 @@ export const CALLBACK_RATE_PER_MINUTE = 60;
 
 /**
  * Adds one to `key`'s count in the window that began at `windowStart` (kept until `expiresAt`) and
- * answers the count after it: @kassa/operations' RateWindows, in the storage every API process shares.
+ * answers the count after it: @kassa-payments/operations' RateWindows, in the storage every API process shares.
  */
 export type RateWindowCount = (key: string, windowStart: string, expiresAt: string) => Promise<number>;
 

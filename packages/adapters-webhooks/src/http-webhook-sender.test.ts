@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { SystemClock } from '@kassa/domain';
-import { verifyWebhook } from '@kassa/protocol';
+import { SystemClock } from '@kassa-payments/domain';
+import { verifyWebhook } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type Served } from '@kassa/http-kit/testing';
+import { serve, type Served } from '@kassa-payments/http-kit/testing';
 import { HttpWebhookSender, SLOW_ENDPOINT_MS } from './http-webhook-sender.js';
 
 // The sender against a real receiver that answers each path its own way.

@@ -1,5 +1,5 @@
-import { webhookSignature } from '@kassa/protocol';
-import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa/domain';
+import { webhookSignature } from '@kassa-payments/protocol';
+import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa-payments/domain';
 import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Agent, fetch, type Response } from 'undici';

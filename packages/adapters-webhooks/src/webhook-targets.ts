@@ -1,4 +1,4 @@
-import type { WebhookTargets, WebhookTargetVerdict } from '@kassa/domain';
+import type { WebhookTargets, WebhookTargetVerdict } from '@kassa-payments/domain';
 import { dnsResolver, isPublicCallback, type HostResolver } from './callback-targets.js';
 
 /** The one reason given for any refused endpoint URL: which hosts exist or resolve where is not told. */

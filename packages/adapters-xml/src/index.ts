@@ -1,6 +1,6 @@
 // The XML transports: the XML 2.9 InvoiceManagementService, the subscription service, and the subscription notification.
 export { subscriptionNotificationXml } from './subscription/subscription-notification.js';
-export { MAX_DRIFT_SECONDS } from '@kassa/operations';
+export { MAX_DRIFT_SECONDS } from '@kassa-payments/operations';
 export { InvoiceManagementService, type InvoiceServiceDeps, type XmlServiceAnswer, type XmlServiceRequest } from './invoice-service/invoice-management-service.js';
 export { invoiceServiceSchema, schemaAnswer } from './invoice-service/xml-schema.js';
 export { RESULT_CODES, REFUSAL_CODES } from './invoice-service/result-codes.js';

@@ -1,5 +1,5 @@
 import express, { type Express, type Request } from 'express';
-import { sendJson, errorHandler, methodNotAllowed, notFound, jsonBody, requestLog } from '@kassa/http-kit';
+import { sendJson, errorHandler, methodNotAllowed, notFound, jsonBody, requestLog } from '@kassa-payments/http-kit';
 import { bearerGuard, connectionAddress, isLoopback } from './admin-auth.js';
 import type { AdminDeps } from './admin-deps.js';
 import { adminOpenApiDocument } from './admin-openapi.js';

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { sendJson } from '@kassa/http-kit';
+import { sendJson } from '@kassa-payments/http-kit';
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

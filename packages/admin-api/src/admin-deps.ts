@@ -1,7 +1,7 @@
-import type { Clock, IdGenerator, KassaMode, RecoverDeadDeliveries, WebhookDeliveryRepository, WebhookEndpointRepository } from '@kassa/domain';
-import type { AuditLog, ProjectAdministration } from '@kassa/operations';
+import type { Clock, IdGenerator, KassaMode, RecoverDeadDeliveries, WebhookDeliveryRepository, WebhookEndpointRepository } from '@kassa-payments/domain';
+import type { AuditLog, ProjectAdministration } from '@kassa-payments/operations';
 import type { Logger } from 'pino';
-import type { HttpObserver, RequestScope } from '@kassa/http-kit';
+import type { HttpObserver, RequestScope } from '@kassa-payments/http-kit';
 
 /** What the admin listener needs from the composition root. */
 export interface AdminDeps {

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { pageOf } from '@kassa/domain';
-import { listView, MAX_CURSOR_LENGTH, readListQuery } from '@kassa/http-kit';
+import { pageOf } from '@kassa-payments/domain';
+import { listView, MAX_CURSOR_LENGTH, readListQuery } from '@kassa-payments/http-kit';
 
 /**
  * Partners and projects have no creation time: their lists page in key order (login, project id),

@@ -1,6 +1,6 @@
 import type { Express, Request } from 'express';
-import { pageOf } from '@kassa/domain';
-import { listView, readListQuery, sendData } from '@kassa/http-kit';
+import { pageOf } from '@kassa-payments/domain';
+import { listView, readListQuery, sendData } from '@kassa-payments/http-kit';
 import { adminError, auditFrom } from './admin-auth.js';
 import type { AdminDeps } from './admin-deps.js';
 import { ADMIN_PREFIX, checked, fieldsOf, parsedBody } from './admin-route-kit.js';

@@ -1,7 +1,7 @@
-import type { Partner } from '@kassa/domain';
-import type { Revised } from '@kassa/operations';
+import type { Partner } from '@kassa-payments/domain';
+import type { Revised } from '@kassa-payments/operations';
 import type { Express, Request, Response } from 'express';
-import { sendData } from '@kassa/http-kit';
+import { sendData } from '@kassa-payments/http-kit';
 import { adminError } from './admin-auth.js';
 import type { AdminDeps } from './admin-deps.js';
 import { keyedPage, readKeyedListQuery } from './admin-list.js';

@@ -1,5 +1,5 @@
-import type { RetiringSecret } from '@kassa/domain';
-import { markDeprecated } from '@kassa/http-kit';
+import type { RetiringSecret } from '@kassa-payments/domain';
+import { markDeprecated } from '@kassa-payments/http-kit';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { adminError, auditFrom } from './admin-auth.js';

@@ -1,4 +1,4 @@
-import { listPageSchema } from '@kassa/protocol';
+import { listPageSchema } from '@kassa-payments/protocol';
 import { z } from 'zod';
 
 /**

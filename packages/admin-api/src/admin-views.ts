@@ -1,6 +1,6 @@
-import { specTime, type Partner, type Project, type RetiringSecret, type WebhookDelivery } from '@kassa/domain';
-import { deliveryView } from '@kassa/http-kit';
-import type { AuditEntry } from '@kassa/operations';
+import { specTime, type Partner, type Project, type RetiringSecret, type WebhookDelivery } from '@kassa-payments/domain';
+import { deliveryView } from '@kassa-payments/http-kit';
+import type { AuditEntry } from '@kassa-payments/operations';
 import { camelName, snakeKeys } from './admin-names.js';
 import type { AuditEntryView, DeliveryView, PartnerView, ProjectView } from './admin-view-schemas.js';
 import { projectInput } from './directory-schema.js';

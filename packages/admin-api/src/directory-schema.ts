@@ -1,6 +1,6 @@
-import { moneyJson } from '@kassa/http-kit';
-import { parseMoney, type Project } from '@kassa/domain';
-import { isWebhookSecret, MIN_WEBHOOK_SECRET_BYTES } from '@kassa/protocol';
+import { moneyJson } from '@kassa-payments/http-kit';
+import { parseMoney, type Project } from '@kassa-payments/domain';
+import { isWebhookSecret, MIN_WEBHOOK_SECRET_BYTES } from '@kassa-payments/protocol';
 import { z } from 'zod';
 
 /** An origin as browsers send it: scheme, host and port only (`https://shop.example`). */

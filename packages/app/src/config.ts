@@ -1,6 +1,6 @@
-import { hostPorts } from '@kassa/adapters-queue';
-import { CALLBACK_RATE_PER_MINUTE } from '@kassa/adapters-webhooks';
-import { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS, DEFAULT_RETENTION_DAYS } from '@kassa/domain';
+import { hostPorts } from '@kassa-payments/adapters-queue';
+import { CALLBACK_RATE_PER_MINUTE } from '@kassa-payments/adapters-webhooks';
+import { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS, DEFAULT_RETENTION_DAYS } from '@kassa-payments/domain';
 import { z } from 'zod';
 import { CONNECTION_LIMITS } from './connection-guard.js';
 

@@ -1,4 +1,4 @@
-import { addressGroup } from '@kassa/merchant-dashboard';
+import { addressGroup } from '@kassa-payments/merchant-dashboard';
 
 /**
  * The source a connection from `remoteAddress` counts against: the sign-in throttle's address group

@@ -1,4 +1,4 @@
-import { jobId, type Job, type Scheduler } from '@kassa/domain';
+import { jobId, type Job, type Scheduler } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 
 /**

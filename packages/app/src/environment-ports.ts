@@ -1,5 +1,5 @@
-import { TestEnvironmentBillingGateway, TestEnvironmentCarrierLookup, TestEnvironmentGeography } from '@kassa/adapters-memory';
-import { RealTime, TestClockTime, testEnvironmentSandbox, type KassaMode, type KassaPorts } from '@kassa/domain';
+import { TestEnvironmentBillingGateway, TestEnvironmentCarrierLookup, TestEnvironmentGeography } from '@kassa-payments/adapters-memory';
+import { RealTime, TestClockTime, testEnvironmentSandbox, type KassaMode, type KassaPorts } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import { PRODUCTION_REQUIRES } from './config.js';
 import type { Extensions } from './extensions.js';

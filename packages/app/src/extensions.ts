@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MaxmindGeography } from '@kassa/adapters-geoip';
-import type { BillingGateway, CarrierLookup, Geography, SmsSender } from '@kassa/domain';
+import { MaxmindGeography } from '@kassa-payments/adapters-geoip';
+import type { BillingGateway, CarrierLookup, Geography, SmsSender } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import type { ExtensionSettings } from './settings.js';
 

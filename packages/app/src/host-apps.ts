@@ -1,8 +1,8 @@
 import type { RequestListener } from 'node:http';
-import { ApiCallRecorder, createApiApp, createPciApp } from '@kassa/json-api';
-import { createWidgetApp, widgetPageRefusals, type JwtPaymentPages } from '@kassa/payment-pages';
-import { dashboardRefusals, merchantDashboard } from '@kassa/merchant-dashboard';
-import { createDocumentHostApp, type DocumentHost, type DocumentRefusal } from '@kassa/http-kit';
+import { ApiCallRecorder, createApiApp, createPciApp } from '@kassa-payments/json-api';
+import { createWidgetApp, widgetPageRefusals, type JwtPaymentPages } from '@kassa-payments/payment-pages';
+import { dashboardRefusals, merchantDashboard } from '@kassa-payments/merchant-dashboard';
+import { createDocumentHostApp, type DocumentHost, type DocumentRefusal } from '@kassa-payments/http-kit';
 import type { HttpDeps } from './http-deps.js';
 import type { HostName } from './settings.js';
 import { xmlEndpoints } from './xml-endpoints.js';

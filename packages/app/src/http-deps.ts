@@ -1,6 +1,6 @@
-import type { ApiDeps } from '@kassa/json-api';
-import type { DashboardSettings } from '@kassa/merchant-dashboard';
-import type { PaymentPagesDeps } from '@kassa/payment-pages';
+import type { ApiDeps } from '@kassa-payments/json-api';
+import type { DashboardSettings } from '@kassa-payments/merchant-dashboard';
+import type { PaymentPagesDeps } from '@kassa-payments/payment-pages';
 
 /** What the composition root gives the HTTP delivery apps (each reads its part), with the merchants' dashboard's own settings. */
 export interface HttpDeps extends ApiDeps, PaymentPagesDeps {

@@ -11,9 +11,9 @@ import {
   partitionsKey,
   redisClient,
   type RedisTarget,
-} from '@kassa/adapters-queue';
-import { WEBHOOK_TIMEOUT_MS } from '@kassa/adapters-webhooks';
-import type { Job, Scheduler } from '@kassa/domain';
+} from '@kassa-payments/adapters-queue';
+import { WEBHOOK_TIMEOUT_MS } from '@kassa-payments/adapters-webhooks';
+import type { Job, Scheduler } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { every } from './background.js';

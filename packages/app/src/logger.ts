@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { maskCardNumbers } from '@kassa/operations';
+import { maskCardNumbers } from '@kassa-payments/operations';
 import { LineWriter } from './line-writer.js';
 
 /**

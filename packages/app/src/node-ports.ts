@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { maskMsisdn, type IdGenerator, type PinDigests, type PinGenerator, type RandomSource, type SigningSecrets, type SmsSender } from '@kassa/domain';
+import { maskMsisdn, type IdGenerator, type PinDigests, type PinGenerator, type RandomSource, type SigningSecrets, type SmsSender } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 
 export class RandomUuids implements IdGenerator {

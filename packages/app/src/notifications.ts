@@ -1,6 +1,6 @@
-import { legacyPaymentPayload, webhookPayload } from '@kassa/http-kit';
-import { subscriptionNotificationXml } from '@kassa/adapters-xml';
-import type { DomainEvent, KassaMode, Notification, NotificationRenderer, Project, SubscriptionEvent } from '@kassa/domain';
+import { legacyPaymentPayload, webhookPayload } from '@kassa-payments/http-kit';
+import { subscriptionNotificationXml } from '@kassa-payments/adapters-xml';
+import type { DomainEvent, KassaMode, Notification, NotificationRenderer, Project, SubscriptionEvent } from '@kassa-payments/domain';
 
 const isSubscriptionEvent = (event: DomainEvent): event is SubscriptionEvent => event.aggregate.kind === 'subscription';
 

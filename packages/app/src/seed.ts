@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { firstIssue, framedByAnyInProduction, partnerFields, projectSchema, toProject } from '@kassa/admin-api';
+import { firstIssue, framedByAnyInProduction, partnerFields, projectSchema, toProject } from '@kassa-payments/admin-api';
 import { z } from 'zod';
-import type { Partner, Project } from '@kassa/domain';
+import type { Partner, Project } from '@kassa-payments/domain';
 
 /** The seed file: partners and their projects, each as the admin API writes it (see docs/operators/configuration.md, "Seed file"). */
 export const seedSchema = z.strictObject({

@@ -1,9 +1,9 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
-import { createAdminApp } from '@kassa/admin-api';
-import { redisTlsProblem, type RedisTarget } from '@kassa/adapters-queue';
-import type { HostResolver } from '@kassa/adapters-webhooks';
-import { clientErrorHandler, expectationFailedHandler, RequestScope } from '@kassa/http-kit';
+import { createAdminApp } from '@kassa-payments/admin-api';
+import { redisTlsProblem, type RedisTarget } from '@kassa-payments/adapters-queue';
+import type { HostResolver } from '@kassa-payments/adapters-webhooks';
+import { clientErrorHandler, expectationFailedHandler, RequestScope } from '@kassa-payments/http-kit';
 import type { KassaConfig } from './config.js';
 import { buildContainer } from './container.js';
 import { loadExtensions } from './extensions.js';

@@ -1,5 +1,5 @@
-import type { RedisTarget } from '@kassa/adapters-queue';
-import type { KassaMode } from '@kassa/domain';
+import type { RedisTarget } from '@kassa-payments/adapters-queue';
+import type { KassaMode } from '@kassa-payments/domain';
 import { dataDirOf, isLoopbackHost, TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
 import type { RedisJobsOptions } from './jobs.js';
 import type { SecretsKeys } from './storage.js';

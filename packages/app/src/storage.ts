@@ -1,5 +1,5 @@
-import type { KassaPorts } from '@kassa/domain';
-import type { AnswerSealer, ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration, RateWindows } from '@kassa/operations';
+import type { KassaPorts } from '@kassa-payments/domain';
+import type { AnswerSealer, ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration, RateWindows } from '@kassa-payments/operations';
 import { FileJournal } from './journal/file-journal.js';
 import {
   InMemoryContractRepository,
@@ -17,7 +17,7 @@ import {
   InMemoryApiCallLog,
   InMemoryWebhookEndpointRepository,
   InMemoryRateWindows,
-} from '@kassa/adapters-memory';
+} from '@kassa-payments/adapters-memory';
 
 /** The storage ports, whichever adapter provides them. */
 export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'subscriptions' | 'outbox' | 'deliveries' | 'endpoints' | 'events' | 'retention' | 'testClocks'> {
@@ -103,7 +103,7 @@ export interface SecretsKeys {
 export async function mongoStorage(url: string, database: string, keys: SecretsKeys = { current: undefined, previous: [] }): Promise<Storage> {
   // Loaded only when asked for: the driver enlarges the heap of an embedded Kassa, and every full
   // garbage collection walks it (docs/decisions.md).
-  const { AesGcmSealer, connectMongoStorage, secretsKey } = await import('@kassa/adapters-mongo');
+  const { AesGcmSealer, connectMongoStorage, secretsKey } = await import('@kassa-payments/adapters-mongo');
   const sealer =
     keys.current === undefined
       ? undefined

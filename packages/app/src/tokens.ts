@@ -1,10 +1,10 @@
-import type { OpenStreams } from '@kassa/json-api';
+import type { OpenStreams } from '@kassa-payments/json-api';
 import type { ServiceIdentifier } from 'inversify';
-import type { Clock, IdGenerator, KassaPorts, KassaUseCases, Scheduler } from '@kassa/domain';
-import type { AdminDeps } from '@kassa/admin-api';
-import type { RequestScope } from '@kassa/http-kit';
-import type { CallerAuthentication } from '@kassa/operations';
-import type { JwtPaymentPages } from '@kassa/payment-pages';
+import type { Clock, IdGenerator, KassaPorts, KassaUseCases, Scheduler } from '@kassa-payments/domain';
+import type { AdminDeps } from '@kassa-payments/admin-api';
+import type { RequestScope } from '@kassa-payments/http-kit';
+import type { CallerAuthentication } from '@kassa-payments/operations';
+import type { JwtPaymentPages } from '@kassa-payments/payment-pages';
 import type { Logger } from 'pino';
 import type { Extensions } from './extensions.js';
 import type { HostApp } from './host-apps.js';

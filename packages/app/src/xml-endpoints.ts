@@ -1,6 +1,14 @@
-import type { DocumentHost, RawEndpoint } from '@kassa/http-kit';
+import type { DocumentHost, RawEndpoint } from '@kassa-payments/http-kit';
 import type { HttpDeps } from './http-deps.js';
-import { InvoiceManagementService, MAX_XML_BYTES, schemaAnswer, SUBSCRIPTION_SCHEMA_PATH, SUBSCRIPTION_SERVICE_PATHS, subscriptionSchemaAnswer, SubscriptionService } from '@kassa/adapters-xml';
+import {
+  InvoiceManagementService,
+  MAX_XML_BYTES,
+  schemaAnswer,
+  SUBSCRIPTION_SCHEMA_PATH,
+  SUBSCRIPTION_SERVICE_PATHS,
+  subscriptionSchemaAnswer,
+  SubscriptionService,
+} from '@kassa-payments/adapters-xml';
 
 export const XML_SERVICE_PATH = '/API/XML/InvoiceManagementService.ashx';
 export const XML_SCHEMA_PATH = '/API/XML/InvoiceManagementService.xsd';

@@ -1,4 +1,4 @@
-import { type Exchange, exchangeOf, merchantTool, merchantToolsInstalled } from '@kassa/devkit';
+import { type Exchange, exchangeOf, merchantTool, merchantToolsInstalled } from '@kassa-payments/devkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 

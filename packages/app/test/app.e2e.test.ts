@@ -1,4 +1,4 @@
-import { FREE_PORTS, startKassaProcess } from '@kassa/devkit';
+import { FREE_PORTS, startKassaProcess } from '@kassa-payments/devkit';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KassaClient, signRequest, timestampOf } from '@kassa/merchant-client';
+import { type KassaClient, signRequest, timestampOf } from '@kassa-payments/merchant-client';
 import { MERCHANT, P, PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;

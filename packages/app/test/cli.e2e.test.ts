@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KassaClient } from '@kassa/merchant-client';
+import { KassaClient } from '@kassa-payments/merchant-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 

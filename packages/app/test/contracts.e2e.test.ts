@@ -1,4 +1,4 @@
-import { signRequest, timestampOf } from '@kassa/merchant-client';
+import { signRequest, timestampOf } from '@kassa-payments/merchant-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 

@@ -1,11 +1,11 @@
-import { type HttpReceiver, launchChromium, type TestBrowser } from '@kassa/devkit';
+import { type HttpReceiver, launchChromium, type TestBrowser } from '@kassa-payments/devkit';
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { startReceiver } from '@kassa/devkit';
+import { startReceiver } from '@kassa-payments/devkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { type HttpReceiver, linksOffDashboard, type Received, startReceiver } from '@kassa/devkit';
-import { verifyWebhook } from '@kassa/protocol';
+import { type HttpReceiver, linksOffDashboard, type Received, startReceiver } from '@kassa-payments/devkit';
+import { verifyWebhook } from '@kassa-payments/protocol';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';

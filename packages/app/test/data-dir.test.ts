@@ -3,10 +3,10 @@ import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { FREE_PORTS, FUZZ_PARTNER, startKassaProcess } from '@kassa/devkit';
-import { describeRepositoryContract } from '@kassa/domain/testing';
-import { describeAdministrationContract, describeDashboardSessionsContract, describeIdempotencyContract } from '@kassa/operations/testing';
-import { KassaClient } from '@kassa/merchant-client';
+import { FREE_PORTS, FUZZ_PARTNER, startKassaProcess } from '@kassa-payments/devkit';
+import { describeRepositoryContract } from '@kassa-payments/domain/testing';
+import { describeAdministrationContract, describeDashboardSessionsContract, describeIdempotencyContract } from '@kassa-payments/operations/testing';
+import { KassaClient } from '@kassa-payments/merchant-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../src/config.js';
 import { FileJournal } from '../src/journal/file-journal.js';

@@ -1,4 +1,4 @@
-import { FREE_PORTS } from '@kassa/devkit';
+import { FREE_PORTS } from '@kassa-payments/devkit';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,12 +7,12 @@ import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { inject } from 'vitest';
-import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
 import { configSchema } from '../src/config.js';
 import type { ListenerTimeouts } from '../src/listeners.js';
 import { startKassa, type HostName, type RunningKassa } from '../src/server.js';
-import type { HostResolver } from '@kassa/adapters-webhooks';
-import { writeGeographyDatabase } from '@kassa/adapters-geoip/testing';
+import type { HostResolver } from '@kassa-payments/adapters-webhooks';
+import { writeGeographyDatabase } from '@kassa-payments/adapters-geoip/testing';
 
 export const MERCHANT = { login: 'merchant', password: 'merchant-secret-1' };
 export const OTHER = { login: 'other', password: 'other-secret-2' };

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { KassaClient } from '@kassa/merchant-client';
+import { KassaClient } from '@kassa-payments/merchant-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CliError } from '../src/cli/admin-client.js';
 import { followStream, retryAfterMs } from '../src/cli/event-stream.js';

@@ -1,12 +1,12 @@
-import { BANK_GATEWAY_MODULE, type HttpReceiver, type KassaProcess, type Received, startKassaProcess, startReceiver } from '@kassa/devkit';
+import { BANK_GATEWAY_MODULE, type HttpReceiver, type KassaProcess, type Received, startKassaProcess, startReceiver } from '@kassa-payments/devkit';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { compactUtc } from '@kassa/domain';
-import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
-import { signSubscriptionRequest } from '@kassa/protocol';
+import { compactUtc } from '@kassa-payments/domain';
+import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
+import { signSubscriptionRequest } from '@kassa-payments/protocol';
 import { MongoClient } from 'mongodb';
 import { expect } from 'vitest';
 import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';

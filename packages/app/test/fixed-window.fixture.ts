@@ -1,4 +1,4 @@
-import { SIGN_IN_WINDOW_MINUTES } from '@kassa/merchant-dashboard';
+import { SIGN_IN_WINDOW_MINUTES } from '@kassa-payments/merchant-dashboard';
 
 /**
  * Limits counted per fixed window aligned to the epoch (the callback rate's minute, the sign-in

@@ -1,4 +1,4 @@
-import { FUZZ_PARTNER, logProblems, runFuzz, startKassaProcess } from '@kassa/devkit';
+import { FUZZ_PARTNER, logProblems, runFuzz, startKassaProcess } from '@kassa-payments/devkit';
 import { describe, expect, it } from 'vitest';
 
 // Hostile input against all four listeners of the assembled app, run as its own process (npm

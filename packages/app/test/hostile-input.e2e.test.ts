@@ -1,4 +1,4 @@
-import { type RawAnswer, sendRaw } from '@kassa/devkit';
+import { type RawAnswer, sendRaw } from '@kassa-payments/devkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import type { HostName } from '../src/server.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sendRaw } from '@kassa/devkit';
+import { sendRaw } from '@kassa-payments/devkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 

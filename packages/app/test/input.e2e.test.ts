@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KassaClient } from '@kassa/merchant-client';
+import type { KassaClient } from '@kassa-payments/merchant-client';
 import { dataOf, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;

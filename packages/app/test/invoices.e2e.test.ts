@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceData, KassaClient } from '@kassa/merchant-client';
-import { DEPRECATED_SINCE } from '@kassa/protocol';
+import type { InvoiceData, KassaClient } from '@kassa-payments/merchant-client';
+import { DEPRECATED_SINCE } from '@kassa-payments/protocol';
 import { dataOf, eventually, FLAGGED, fresh, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;

@@ -1,5 +1,5 @@
-import { type RedisServer, startRedisServer } from '@kassa/devkit';
-import type { Job } from '@kassa/domain';
+import { type RedisServer, startRedisServer } from '@kassa-payments/devkit';
+import type { Job } from '@kassa-payments/domain';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisJobs } from '../src/jobs.js';

@@ -1,4 +1,4 @@
-import { exchange, parseAnswer, type RawAnswer, sendRaw } from '@kassa/devkit';
+import { exchange, parseAnswer, type RawAnswer, sendRaw } from '@kassa-payments/devkit';
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EventsPage, DEPRECATED_SINCE } from '@kassa/protocol';
+import { type EventsPage, DEPRECATED_SINCE } from '@kassa-payments/protocol';
 import { dataOf, eventually, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // Every list of the JSON v3 API pages one way (limit, cursor; items, next_cursor), on the storage

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RequestStreamEntry } from '@kassa/protocol';
+import type { RequestStreamEntry } from '@kassa-payments/protocol';
 import { runCli } from '../src/cli/program.js';
 import { eventually, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 

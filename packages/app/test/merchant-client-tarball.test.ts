@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { requestPayload, signRequest } from '@kassa/protocol';
+import { requestPayload, signRequest } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // The merchant client as merchants get it: the tarball of scripts/pack-merchant-client.mjs (of the
 // dist the test command's `tsc -b` built), installed alone into an empty project where every @kassa
 // package is unreachable: the registry of that scope is a closed port, so anything still asking for
-// @kassa/protocol fails the install.
+// @kassa-payments/protocol fails the install.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const SCOPE = '@kassa-payments';
 const CLOSED = 'http://127.0.0.1:9/';
@@ -48,7 +48,7 @@ describe(`${SCOPE}/merchant-client from its tarball, installed alone`, () => {
     ).toEqual([SCOPE, 'zod']);
   });
 
-  it('signs as @kassa/protocol does, and creates an invoice on a running Kassa', async () => {
+  it('signs as @kassa-payments/protocol does, and creates an invoice on a running Kassa', async () => {
     writeFileSync(
       join(shop, 'pay.js'),
       `import { KassaClient, signRequest } from '${SCOPE}/merchant-client';

@@ -1,8 +1,8 @@
-import { type Exchange, exchangeOf, type HttpReceiver, merchantTool, merchantToolsInstalled, type Received, startReceiver } from '@kassa/devkit';
+import { type Exchange, exchangeOf, type HttpReceiver, merchantTool, merchantToolsInstalled, type Received, startReceiver } from '@kassa-payments/devkit';
 import { fileURLToPath } from 'node:url';
-import { KassaClient } from '@kassa/merchant-client';
-import { compactUtc } from '@kassa/domain';
-import { OPERATIONS, requestPayload, signRequest, signSubscriptionRequest, timestampOf, type WebhookDeliveriesPage } from '@kassa/protocol';
+import { KassaClient } from '@kassa-payments/merchant-client';
+import { compactUtc } from '@kassa-payments/domain';
+import { OPERATIONS, requestPayload, signRequest, signSubscriptionRequest, timestampOf, type WebhookDeliveriesPage } from '@kassa-payments/protocol';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, FLAGGED, fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';

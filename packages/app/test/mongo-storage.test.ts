@@ -1,11 +1,11 @@
-import { canStartMongoServer, startMongoServer } from '@kassa/devkit';
+import { canStartMongoServer, startMongoServer } from '@kassa-payments/devkit';
 import { createHmac, randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { TEST_ENVIRONMENT_PIN_KEY } from '../src/config.js';
-import { compactUtc } from '@kassa/domain';
-import { signSubscriptionRequest } from '@kassa/protocol';
+import { compactUtc } from '@kassa-payments/domain';
+import { signSubscriptionRequest } from '@kassa-payments/protocol';
 import { dataOf, eventually, fresh, MERCHANT, P, SEED, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 const ip = '203.0.113.7';

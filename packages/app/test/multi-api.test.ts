@@ -1,5 +1,5 @@
-import { type KassaProcess, startKassaProcess, startReceiver, type HttpReceiver } from '@kassa/devkit';
-import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { type KassaProcess, startKassaProcess, startReceiver, type HttpReceiver } from '@kassa-payments/devkit';
+import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -20,7 +20,7 @@ const PARTNER = { login: 'multi', password: 'multi-password-0123' };
 const PROJECT = 1;
 /** Small, so that the test reaches it: a limit per process would let twice as many through. */
 const CALLBACK_RATE = 6;
-/** The webhook sender's gate (PER_ENDPOINT_CONCURRENCY of @kassa/adapters-webhooks). */
+/** The webhook sender's gate (PER_ENDPOINT_CONCURRENCY of @kassa-payments/adapters-webhooks). */
 const PER_ENDPOINT = 8;
 /** The number whose carrier lookup waits for the test's word (a request held in flight). */
 const HELD_MSISDN = '79001234567';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KassaClient, KassaResponse } from '@kassa/merchant-client';
+import type { KassaClient, KassaResponse } from '@kassa-payments/merchant-client';
 import { dataOf, eventually, fresh, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // Real answers of a merchant's run, every operation with its successes and its errors, held against

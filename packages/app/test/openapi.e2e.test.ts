@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractRoutes, invoiceRoutes, sandboxRoutes, streamRoutes, webhookEndpointRoutes, webhookRoutes, type ApiDeps } from '@kassa/json-api';
-import { TEST_ENVIRONMENT_CARDS, TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
+import { contractRoutes, invoiceRoutes, sandboxRoutes, streamRoutes, webhookEndpointRoutes, webhookRoutes, type ApiDeps } from '@kassa-payments/json-api';
+import { TEST_ENVIRONMENT_CARDS, TEST_ENVIRONMENT_MSISDNS } from '@kassa-payments/adapters-memory';
 import { PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 let t: TestKassa;

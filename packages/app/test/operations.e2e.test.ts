@@ -1,6 +1,6 @@
-import { startReceiver, type HttpReceiver, type Received } from '@kassa/devkit';
-import { KassaClient } from '@kassa/merchant-client';
-import { signXmlRequest } from '@kassa/protocol';
+import { startReceiver, type HttpReceiver, type Received } from '@kassa-payments/devkit';
+import { KassaClient } from '@kassa-payments/merchant-client';
+import { signXmlRequest } from '@kassa-payments/protocol';
 import { buildInfo } from '../src/version.js';
 import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';
 import { Webhook } from 'standardwebhooks';

@@ -69,7 +69,7 @@ const walk = (folder: string): string[] =>
 
 describe('every runtime package packs its built files and types only', () => {
   it.each(RUNTIME)(
-    '@kassa/%s',
+    '@kassa-payments/%s',
     (p) => {
       const [packed] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--silent'], join(root, 'packages', p))) as [{ files: { path: string }[] }];
       const files = packed.files.map((f) => f.path);
@@ -95,7 +95,7 @@ describe('every runtime package packs its built files and types only', () => {
 describe('the domain embedded in another Node service (the README example, examples/embedding.mjs)', () => {
   let shop: string;
   beforeAll(() => {
-    // The domain and the in-memory adapters alone (with @kassa/operations, whose ports they implement too):
+    // The domain and the in-memory adapters alone (with @kassa-payments/operations, whose ports they implement too):
     // a dependency any of them lacks would fail here.
     shop = project('embedding', ['domain', 'operations', 'adapters-memory']);
     copyFileSync(join(root, 'examples', 'embedding.mjs'), join(shop, 'embedding.mjs'));
@@ -147,7 +147,7 @@ describe('the app installed from its tarball', () => {
       ),
     ).toMatch(/MIT/);
     // Kassa's own packages say their licence.
-    for (const p of RUNTIME) expect(JSON.parse(run('node', ['-p', `JSON.stringify(require('./node_modules/@kassa/${p}/package.json').license)`], at))).toBe('Apache-2.0');
+    for (const p of RUNTIME) expect(JSON.parse(run('node', ['-p', `JSON.stringify(require('./node_modules/@kassa-payments/${p}/package.json').license)`], at))).toBe('Apache-2.0');
   }, 60_000);
 
   it('starts with npx kassa on its embedded defaults, answers /health, and stops on SIGTERM', async () => {
@@ -186,7 +186,7 @@ describe('the app installed from its tarball', () => {
   }, 240_000);
 });
 
-describe('@kassa/merchant-client as a package', () => {
+describe('@kassa-payments/merchant-client as a package', () => {
   let t: TestKassa;
   beforeAll(async () => {
     t = await startTestKassa();
@@ -197,7 +197,7 @@ describe('@kassa/merchant-client as a package', () => {
     const shop = project('shop', ['protocol', 'merchant-client']);
     writeFileSync(
       join(shop, 'pay.js'),
-      `import { KassaClient } from '@kassa/merchant-client';
+      `import { KassaClient } from '@kassa-payments/merchant-client';
 const kassa = new KassaClient({ baseUrl: process.argv[2], login: process.argv[3], password: process.argv[4], timeoutMs: 5000 });
 const invoice = await kassa.createInvoice(${P.main}, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79005550101' }, order: { merchant_order_id: 'packed-1' } });
 console.log(JSON.stringify({ status: invoice.status, ok: invoice.ok, state: invoice.ok ? invoice.data.status : invoice.error.code }));`,
@@ -206,8 +206,8 @@ console.log(JSON.stringify({ status: invoice.status, ok: invoice.ok, state: invo
     const out = await runAsync('node', ['pay.js', t.kassa.urls.api, MERCHANT.login, MERCHANT.password], shop);
     expect(JSON.parse(out)).toEqual({ status: 201, ok: true, state: 'Created' });
     // Nothing of the monorepo came along: the installed client resolves its protocol from the tarball.
-    expect(run('node', ['-e', "console.log(Object.keys(JSON.parse(require('fs').readFileSync('node_modules/@kassa/merchant-client/package.json','utf8')).dependencies))"], shop).trim()).toBe(
-      "[ '@kassa/protocol' ]",
+    expect(run('node', ['-e', "console.log(Object.keys(JSON.parse(require('fs').readFileSync('node_modules/@kassa-payments/merchant-client/package.json','utf8')).dependencies))"], shop).trim()).toBe(
+      "[ '@kassa-payments/protocol' ]",
     );
   }, 120_000);
 });

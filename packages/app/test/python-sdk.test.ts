@@ -6,9 +6,9 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { FREE_PORTS, merchantToolsInstalled } from '@kassa/devkit';
-import { openApiDocument } from '@kassa/json-api';
-import { OPERATION_TAGS, requestPayload, signRequest } from '@kassa/protocol';
+import { FREE_PORTS, merchantToolsInstalled } from '@kassa-payments/devkit';
+import { openApiDocument } from '@kassa-payments/json-api';
+import { OPERATION_TAGS, requestPayload, signRequest } from '@kassa-payments/protocol';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerVariables } from '../src/cli/start-banner.js';
@@ -129,11 +129,11 @@ password, login, timestamp, body = sys.argv[1:5]
 payload = kassa_sdk.request_payload("createInvoice", json.loads(body))
 print(json.dumps({"payload": payload, "signature": kassa_sdk.sign(password, login, timestamp, 4, payload), "v3": kassa_sdk.sign(password, login, timestamp, 3)}))`;
     const { stdout } = await run(PYTHON, ['-c', script, password ?? '', login ?? '', timestamp ?? '', body ?? ''], { cwd: CLIENTS, env: ENV });
-    // Version 3 signs no payload: as @kassa/protocol does.
+    // Version 3 signs no payload: as @kassa-payments/protocol does.
     expect(JSON.parse(stdout)).toEqual({ payload, signature, v3: signRequest(password ?? '', login ?? '', timestamp ?? '', 3, '') });
   }, 30_000);
 
-  it("signs the webhook endpoints' whole bodies as @kassa/protocol does (a PATCH from its body, event_types joined in the order sent)", async () => {
+  it("signs the webhook endpoints' whole bodies as @kassa-payments/protocol does (a PATCH from its body, event_types joined in the order sent)", async () => {
     const cases = [
       { operation: 'createWebhookEndpoint', body: { url: 'https://shop.example/k', event_types: ['refund.completed', 'payment.updated'], description: 'main' }, path: {} },
       { operation: 'updateWebhookEndpoint', body: { url: 'https://shop.example/n', event_types: ['*'], description: null, status: 'enabled' }, path: { endpointId: 'ep-1' } },

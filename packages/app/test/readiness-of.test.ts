@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PartitionsMismatch } from '@kassa/adapters-queue';
+import { PartitionsMismatch } from '@kassa-payments/adapters-queue';
 import { readinessOf } from '../src/operations/readiness-of.js';
 
 const storage = { ping: async () => {} };

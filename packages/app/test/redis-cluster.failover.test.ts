@@ -1,4 +1,4 @@
-import { type RedisClusterSet, startRedisCluster } from '@kassa/devkit';
+import { type RedisClusterSet, startRedisCluster } from '@kassa-payments/devkit';
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOAD, runFailover } from './failover.fixture.js';

@@ -1,5 +1,5 @@
-import { BANK_GATEWAY_MODULE, type KassaProcess, type RedisSentinelSet, redisCli, startKassaProcess, startReceiver, startRedisSentinelSet } from '@kassa/devkit';
-import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { BANK_GATEWAY_MODULE, type KassaProcess, type RedisSentinelSet, redisCli, startKassaProcess, startReceiver, startRedisSentinelSet } from '@kassa-payments/devkit';
+import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -10,8 +10,8 @@ import {
   startRedisCluster,
   startRedisSentinelSet,
   type TestCertificates,
-} from '@kassa/devkit';
-import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+} from '@kassa-payments/devkit';
+import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

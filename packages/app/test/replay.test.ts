@@ -1,7 +1,7 @@
-import { type HttpReceiver, type KassaProcess, startKassaProcess, startReceiver } from '@kassa/devkit';
-import { KassaClient } from '@kassa/merchant-client';
-import { compactUtc } from '@kassa/domain';
-import { signSubscriptionRequest, signXmlRequest } from '@kassa/protocol';
+import { type HttpReceiver, type KassaProcess, startKassaProcess, startReceiver } from '@kassa-payments/devkit';
+import { KassaClient } from '@kassa-payments/merchant-client';
+import { compactUtc } from '@kassa-payments/domain';
+import { signSubscriptionRequest, signXmlRequest } from '@kassa-payments/protocol';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';

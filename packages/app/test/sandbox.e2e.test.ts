@@ -1,4 +1,4 @@
-import { LATE_ANSWER_MS, TEST_ENVIRONMENT_CARDS, TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
+import { LATE_ANSWER_MS, TEST_ENVIRONMENT_CARDS, TEST_ENVIRONMENT_MSISDNS } from '@kassa-payments/adapters-memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, fresh, OTHER, P, PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 

@@ -1,8 +1,8 @@
-import { startReceiver } from '@kassa/devkit';
-import { compactUtc } from '@kassa/domain';
-import { signSubscriptionRequest, signXmlRequest } from '@kassa/protocol';
+import { startReceiver } from '@kassa-payments/devkit';
+import { compactUtc } from '@kassa-payments/domain';
+import { signSubscriptionRequest, signXmlRequest } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestScope } from '@kassa/http-kit';
+import { RequestScope } from '@kassa-payments/http-kit';
 import { dataOf, FLAGGED, fresh, MERCHANT, P, PRODUCTION, SEED, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { clearOfWindowEdge, MINUTE_MS } from './fixed-window.fixture.js';
 import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';

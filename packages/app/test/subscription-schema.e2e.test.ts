@@ -1,7 +1,7 @@
-import { SUBSCRIPTION_SCHEMA_PATH } from '@kassa/adapters-xml';
-import { type HttpReceiver, merchantTool, merchantToolsInstalled, startReceiver, type XmlSchemaCheck } from '@kassa/devkit';
-import { compactUtc } from '@kassa/domain';
-import { signSubscriptionRequest } from '@kassa/protocol';
+import { SUBSCRIPTION_SCHEMA_PATH } from '@kassa-payments/adapters-xml';
+import { type HttpReceiver, merchantTool, merchantToolsInstalled, startReceiver, type XmlSchemaCheck } from '@kassa-payments/devkit';
+import { compactUtc } from '@kassa-payments/domain';
+import { signSubscriptionRequest } from '@kassa-payments/protocol';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

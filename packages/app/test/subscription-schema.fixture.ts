@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_SCHEMA_PATH } from '@kassa/adapters-xml';
-import { type Received, type XmlSchemaCheck, xmlSchemaCheck } from '@kassa/devkit';
+import { SUBSCRIPTION_SCHEMA_PATH } from '@kassa-payments/adapters-xml';
+import { type Received, type XmlSchemaCheck, xmlSchemaCheck } from '@kassa-payments/devkit';
 import { expect } from 'vitest';
 
 // The subscription service's suites check what they exchange against the XSD the service serves

@@ -1,11 +1,21 @@
-import { BANK_GATEWAY_MODULE, type HttpReceiver, type KassaProcess, type Received, type RedisServer, startKassaProcess, startReceiver, startRedisServer, type XmlSchemaCheck } from '@kassa/devkit';
+import {
+  BANK_GATEWAY_MODULE,
+  type HttpReceiver,
+  type KassaProcess,
+  type Received,
+  type RedisServer,
+  startKassaProcess,
+  startReceiver,
+  startRedisServer,
+  type XmlSchemaCheck,
+} from '@kassa-payments/devkit';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { compactUtc } from '@kassa/domain';
-import { signSubscriptionRequest } from '@kassa/protocol';
+import { compactUtc } from '@kassa-payments/domain';
+import { signSubscriptionRequest } from '@kassa-payments/protocol';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isSubscriptionNotification, subscriptionSchemaCheck } from './subscription-schema.fixture.js';

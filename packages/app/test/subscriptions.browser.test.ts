@@ -1,10 +1,10 @@
-import { type HttpReceiver, launchChromium, startReceiver, type TestBrowser, type XmlSchemaCheck } from '@kassa/devkit';
+import { type HttpReceiver, launchChromium, startReceiver, type TestBrowser, type XmlSchemaCheck } from '@kassa-payments/devkit';
 import { XMLParser } from 'fast-xml-parser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook } from '@kassa/protocol';
-import { signSubscriptionRequest } from '@kassa/protocol';
-import { compactUtc } from '@kassa/domain';
+import { verifyWebhook } from '@kassa-payments/protocol';
+import { signSubscriptionRequest } from '@kassa-payments/protocol';
+import { compactUtc } from '@kassa-payments/domain';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { expectAllValid, recordExchange, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
 

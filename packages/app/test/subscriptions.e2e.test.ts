@@ -1,10 +1,10 @@
-import { type HttpReceiver, type Received, startReceiver, type XmlSchemaCheck } from '@kassa/devkit';
+import { type HttpReceiver, type Received, startReceiver, type XmlSchemaCheck } from '@kassa-payments/devkit';
 import { createHash, createHmac } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
-import { signSubscriptionRequest, verifySubscriptionNotification, verifyWebhook } from '@kassa/protocol';
+import { signSubscriptionRequest, verifySubscriptionNotification, verifyWebhook } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
-import { TEST_ENVIRONMENT_MSISDNS } from '@kassa/adapters-memory';
+import { TEST_ENVIRONMENT_MSISDNS } from '@kassa-payments/adapters-memory';
 import { expectAllValid, recordExchange, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
 
 // The subscription service over real HTTP, on the storage of this run: every method, the rows of the

@@ -1,4 +1,4 @@
-import { type HttpReceiver, type Received, startReceiver, type XmlSchemaCheck } from '@kassa/devkit';
+import { type HttpReceiver, type Received, startReceiver, type XmlSchemaCheck } from '@kassa-payments/devkit';
 import { createHmac } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { Webhook } from 'standardwebhooks';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { HttpWebhookSender } from '@kassa/adapters-webhooks';
-import { startReceiver } from '@kassa/devkit';
-import { SystemClock } from '@kassa/domain';
+import { HttpWebhookSender } from '@kassa-payments/adapters-webhooks';
+import { startReceiver } from '@kassa-payments/devkit';
+import { SystemClock } from '@kassa-payments/domain';
 import { ScrubbingExporter, scrubAttributes } from '../src/telemetry/scrubbing-exporter.js';
 import { context, propagation, ROOT_CONTEXT, trace, type TextMapGetter } from '@opentelemetry/api';
 import { CallerLinkProcessor, OutboundTraceContext } from '../src/telemetry/caller-context.js';

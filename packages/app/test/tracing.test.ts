@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { FUZZ_ADMIN_TOKEN, type KassaProcess, type Received, startKassaProcess, startReceiver, type HttpReceiver } from '@kassa/devkit';
-import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
-import { signSubscriptionRequest } from '@kassa/protocol';
+import { FUZZ_ADMIN_TOKEN, type KassaProcess, type Received, startKassaProcess, startReceiver, type HttpReceiver } from '@kassa-payments/devkit';
+import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
+import { signSubscriptionRequest } from '@kassa-payments/protocol';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 

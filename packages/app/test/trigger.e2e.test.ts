@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { type HttpReceiver, startReceiver } from '@kassa/devkit';
-import { verifySubscriptionNotification } from '@kassa/protocol';
+import { type HttpReceiver, startReceiver } from '@kassa-payments/devkit';
+import { verifySubscriptionNotification } from '@kassa-payments/protocol';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/program.js';

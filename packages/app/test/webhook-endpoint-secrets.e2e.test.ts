@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KassaClient } from '@kassa/merchant-client';
+import { KassaClient } from '@kassa-payments/merchant-client';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startReceiver, type HttpReceiver } from '@kassa/devkit';
+import { startReceiver, type HttpReceiver } from '@kassa-payments/devkit';
 import { dataOf, eventually, MERCHANT, P, startTestKassa, storageEnv, type TestKassa } from './e2e.fixture.js';
 
 // Where a webhook endpoint's secret lies at rest: sealed in MongoDB (KASSA_SECRETS_KEY), never in

@@ -1,5 +1,5 @@
-import { merchantTool, merchantToolsInstalled, startReceiver, type HttpReceiver, type Received } from '@kassa/devkit';
-import { verifyWebhook, type WebhookEndpointWithSecretData } from '@kassa/protocol';
+import { merchantTool, merchantToolsInstalled, startReceiver, type HttpReceiver, type Received } from '@kassa-payments/devkit';
+import { verifyWebhook, type WebhookEndpointWithSecretData } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 

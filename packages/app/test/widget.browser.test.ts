@@ -1,4 +1,4 @@
-import { type HttpReceiver, launchChromium, type Received, startReceiver, type TestBrowser } from '@kassa/devkit';
+import { type HttpReceiver, launchChromium, type Received, startReceiver, type TestBrowser } from '@kassa-payments/devkit';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';

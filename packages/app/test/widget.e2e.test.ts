@@ -1,4 +1,4 @@
-import { type HttpReceiver, startReceiver } from '@kassa/devkit';
+import { type HttpReceiver, startReceiver } from '@kassa-payments/devkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, MERCHANT, PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 

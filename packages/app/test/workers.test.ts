@@ -1,4 +1,4 @@
-import { BANK_GATEWAY_MODULE, type KassaProcess, type RedisServer, startKassaProcess, startRedisServer } from '@kassa/devkit';
+import { BANK_GATEWAY_MODULE, type KassaProcess, type RedisServer, startKassaProcess, startRedisServer } from '@kassa-payments/devkit';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { KassaClient, type KassaResponse } from '@kassa/merchant-client';
+import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
 import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';
 
 // One api and two worker processes (npm start's entry, as deployed) on one MongoDB and a Redis of

@@ -1,5 +1,5 @@
-import { type XmlSchemaCheck, xmlSchemaCheck } from '@kassa/devkit';
-import { signXmlRequest } from '@kassa/protocol';
+import { type XmlSchemaCheck, xmlSchemaCheck } from '@kassa-payments/devkit';
+import { signXmlRequest } from '@kassa-payments/protocol';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, EXAMPLES, eventually, FLAGGED, fresh, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';

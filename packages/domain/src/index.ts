@@ -1,6 +1,6 @@
 // Kassa's domain: lifecycles, rules and ports of the payment service. Runtime dependency: xstate.
-// In-memory adapters, the test environment gateway and test doubles: @kassa/adapters-memory; the
-// repository contract suite for storage adapters: @kassa/domain/testing.
+// In-memory adapters, the test environment gateway and test doubles: @kassa-payments/adapters-memory; the
+// repository contract suite for storage adapters: @kassa-payments/domain/testing.
 //
 // The public surface: the types of the modules below, and by name the values that the adapters, the
 // delivery apps and embedders use (the use cases through kassaUseCases, each lifecycle through its

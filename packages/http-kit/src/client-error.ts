@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { domainError, type KassaMode } from '@kassa/domain';
+import { domainError, type KassaMode } from '@kassa-payments/domain';
 import { errorBody, sendJson } from './envelope.js';
 import { endpointOf, type DocumentRefusal } from './raw-endpoint.js';
 import type { DocumentHost } from './error-handler.js';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { DEPRECATED_SINCE } from '@kassa/protocol';
+import { DEPRECATED_SINCE } from '@kassa-payments/protocol';
 
 /**
  * An answer to a request that used a deprecated name (a path, a parameter, a body field) says so, as

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Response } from 'express';
-import { domainError, type DomainError, type ErrorCode, type KassaMode, type Result } from '@kassa/domain';
+import { domainError, type DomainError, type ErrorCode, type KassaMode, type Result } from '@kassa-payments/domain';
 import { httpStatusOf } from './http-status.js';
 
 /** Imperative hints for the test environment only (the spec: never rely on them). */

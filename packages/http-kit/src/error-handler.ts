@@ -1,5 +1,5 @@
 import type { Express, NextFunction, Request, Response } from 'express';
-import { domainError, type KassaMode } from '@kassa/domain';
+import { domainError, type KassaMode } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import { sendError } from './envelope.js';
 import { bodyErrorStatus } from './json-body.js';

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '@kassa/domain';
-import type { JsonErrorCode } from '@kassa/protocol';
+import type { ErrorCode } from '@kassa-payments/domain';
+import type { JsonErrorCode } from '@kassa-payments/protocol';
 
 /**
  * The HTTP status each domain error answers with on the JSON hosts: the spec's table, and ours for
@@ -54,7 +54,7 @@ export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];
 
 /**
  * Every code the JSON hosts can answer with is one the protocol lists (clients branch on them): a
- * domain code added without its place in @kassa/protocol's JSON_ERROR_CODES does not compile here.
+ * domain code added without its place in @kassa-payments/protocol's JSON_ERROR_CODES does not compile here.
  * The subscription codes belong to the XML subscription service.
  */
 type JsonHostCode = Exclude<ErrorCode, `SUBSCRIPTION_${string}` | 'BILLING_OPERATION_NOT_FOUND'>;

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { KassaMode } from '@kassa/domain';
+import type { KassaMode } from '@kassa-payments/domain';
 import { badRequest, sendError } from './envelope.js';
 
 const hasBody = ({ headers }: Request) => Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;

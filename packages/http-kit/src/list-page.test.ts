@@ -1,5 +1,5 @@
-import { PAGE_SIZE } from '@kassa/domain';
-import { PAGING } from '@kassa/protocol';
+import { PAGE_SIZE } from '@kassa-payments/domain';
+import { PAGING } from '@kassa-payments/protocol';
 import { describe, expect, it } from 'vitest';
 import { cursorFrom, cursorText, listView, readListQuery } from './list-page.js';
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { PAGE_SIZE, type ListCursor, type Page } from '@kassa/domain';
+import { PAGE_SIZE, type ListCursor, type Page } from '@kassa-payments/domain';
 import { STORED_TIME } from './query-values.js';
 
 /**

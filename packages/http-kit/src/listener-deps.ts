@@ -1,4 +1,4 @@
-import type { KassaMode } from '@kassa/domain';
+import type { KassaMode } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import type { RawEndpoint } from './raw-endpoint.js';
 import type { HttpObserver } from './http-observer.js';

@@ -1,4 +1,4 @@
-import { formatAmount, type Money } from '@kassa/domain';
+import { formatAmount, type Money } from '@kassa-payments/domain';
 
 // The one money formatter of the HTTP delivery apps, over the domain's formatAmount (two fraction
 // digits, a dot): the JSON object every answer, webhook and widget call carries, and the text pages show.

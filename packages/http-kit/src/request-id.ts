@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '@kassa/domain';
+import type { RequestContext } from '@kassa-payments/domain';
 
 /** A caller's X-Request-Id is kept when it is 1-128 visible ASCII characters; otherwise Kassa makes one. */
 const WELL_FORMED = /^[\x21-\x7e]{1,128}$/;

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonBody } from './json-body.js';
 import { requestLog } from './request-log.js';
-import { domainError } from '@kassa/domain';
+import { domainError } from '@kassa-payments/domain';
 import { sendData, sendError } from './envelope.js';
 import { serve, type Served } from './testing/serve.js';
 

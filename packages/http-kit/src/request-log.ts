@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { maskForLog } from '@kassa/operations';
+import { maskForLog } from '@kassa-payments/operations';
 import type { DocumentOutcome, HttpObserver } from './http-observer.js';
 import { REQUEST_ID_HEADER, requestIdOf, type RequestScope } from './request-id.js';
 

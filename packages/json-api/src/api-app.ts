@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { baseApp, finishApp, type HostedRoutes } from '@kassa/http-kit';
+import { baseApp, finishApp, type HostedRoutes } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { contractRoutes } from './contract-routes.js';
 import { invoiceRoutes } from './invoice-routes.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { API_CALLS_KEPT, maskForLog, type ApiCall, type ApiCallLog } from '@kassa/operations';
-import { answerOf, type JsonAnswer, REQUEST_ID_HEADER } from '@kassa/http-kit';
+import { API_CALLS_KEPT, maskForLog, type ApiCall, type ApiCallLog } from '@kassa-payments/operations';
+import { answerOf, type JsonAnswer, REQUEST_ID_HEADER } from '@kassa-payments/http-kit';
 
 /** Where `route` notes the project a call was signed for (res.locals): only such calls are recorded. */
 export const AUTHENTICATED_PROJECT = 'authenticatedProject';

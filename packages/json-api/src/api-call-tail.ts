@@ -1,4 +1,4 @@
-import type { ApiCall, ApiCallLog } from '@kassa/operations';
+import type { ApiCall, ApiCallLog } from '@kassa-payments/operations';
 
 /**
  * How far behind its newest call the requests stream sweeps again: each API process stores its calls

@@ -1,6 +1,6 @@
-import type { CarrierLookup, Clock, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa/domain';
-import type { ListenerDeps } from '@kassa/http-kit';
-import type { CallerAuthentication } from '@kassa/operations';
+import type { CarrierLookup, Clock, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa-payments/domain';
+import type { ListenerDeps } from '@kassa-payments/http-kit';
+import type { CallerAuthentication } from '@kassa-payments/operations';
 import type { SignatureVerifier } from './signature.js';
 import type { IdempotencySettings } from './idempotency.js';
 import type { ApiCallRecorder } from './api-call-recorder.js';

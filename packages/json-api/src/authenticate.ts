@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { domainError, parseSpecTime, type DomainError, type KassaMode, type Partner, type Project } from '@kassa/domain';
-import { MAX_LOGIN_LENGTH, type CallerAuthentication, type CallerRefusal } from '@kassa/operations';
-import { payloadOf, requestPayloadParts, signRequest, UNKNOWN_SIGNER_KEY, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa/protocol';
-import { callerIp } from '@kassa/http-kit';
+import { domainError, parseSpecTime, type DomainError, type KassaMode, type Partner, type Project } from '@kassa-payments/domain';
+import { MAX_LOGIN_LENGTH, type CallerAuthentication, type CallerRefusal } from '@kassa-payments/operations';
+import { payloadOf, requestPayloadParts, signRequest, UNKNOWN_SIGNER_KEY, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa-payments/protocol';
+import { callerIp } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { signaturesMatch } from './signature.js';
 

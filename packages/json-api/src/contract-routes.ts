@@ -1,5 +1,5 @@
 import { Router, type IRouter } from 'express';
-import { sendData, sendResult } from '@kassa/http-kit';
+import { sendData, sendResult } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { billingCheckRequest, contractCancelRequest, contractPinRequest, createContractRequest, toCustomer } from './requests.js';

@@ -1,10 +1,10 @@
-import { CallerAuthentication } from '@kassa/operations';
+import { CallerAuthentication } from '@kassa-payments/operations';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kassaUseCases } from '@kassa/domain';
-import { inMemoryPorts, InMemoryIdempotencyStore, projectWithDefaults } from '@kassa/adapters-memory';
-import { KassaClient } from '@kassa/merchant-client';
-import { serve, type Served } from '@kassa/http-kit/testing';
+import { kassaUseCases } from '@kassa-payments/domain';
+import { inMemoryPorts, InMemoryIdempotencyStore, projectWithDefaults } from '@kassa-payments/adapters-memory';
+import { KassaClient } from '@kassa-payments/merchant-client';
+import { serve, type Served } from '@kassa-payments/http-kit/testing';
 import { createApiApp } from './api-app.js';
 import { SignatureVerifier } from './signature.js';
 

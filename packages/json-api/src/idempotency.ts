@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Request, Response } from 'express';
-import { domainError, type Clock, type DomainError, type IdempotencyKeyRef, type IdempotencyScope, type KassaMode } from '@kassa/domain';
-import type { AnswerSealer, IdempotencyStore, StoredAnswer } from '@kassa/operations';
-import { answerOf, sendError, sendJsonText } from '@kassa/http-kit';
+import { domainError, type Clock, type DomainError, type IdempotencyKeyRef, type IdempotencyScope, type KassaMode } from '@kassa-payments/domain';
+import type { AnswerSealer, IdempotencyStore, StoredAnswer } from '@kassa-payments/operations';
+import { answerOf, sendError, sendJsonText } from '@kassa-payments/http-kit';
 
 /** Where the JSON v3 API keeps Idempotency-Keys, and for how long it replays an answer. */
 export interface IdempotencySettings {

@@ -12,6 +12,6 @@ export { sandboxRoutes } from './sandbox-routes.js';
 export { SignatureVerifier, signaturesMatch } from './signature.js';
 export { webhookRoutes } from './webhook-routes.js';
 export { webhookEndpointRoutes } from './webhook-endpoint-routes.js';
-export { MAX_DRIFT_SECONDS } from '@kassa/operations';
+export { MAX_DRIFT_SECONDS } from '@kassa-payments/operations';
 export { OpenStreams, STREAM_SETTINGS, type StreamSettings } from './open-streams.js';
 export { streamRoutes } from './stream-routes.js';

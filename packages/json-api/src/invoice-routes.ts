@@ -1,7 +1,7 @@
-import { INVOICE_STATUS_BY_STATE } from '@kassa/protocol';
+import { INVOICE_STATUS_BY_STATE } from '@kassa-payments/protocol';
 import { Router, type IRouter } from 'express';
-import { checkPaymentMethod, type CreateInvoiceInput } from '@kassa/domain';
-import { markDeprecated, sendResult } from '@kassa/http-kit';
+import { checkPaymentMethod, type CreateInvoiceInput } from '@kassa-payments/domain';
+import { markDeprecated, sendResult } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { createContractRoute } from './contract-routes.js';
 import { API_PREFIX } from './prefix.js';
 import { createInvoiceRoute } from './invoice-routes.js';
-import { baseApp, finishApp } from '@kassa/http-kit';
+import { baseApp, finishApp } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 
 /**

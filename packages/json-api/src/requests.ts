@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { cardLast4, domainError, err, ok, parseMoney, type Customer, type DomainError, type Money, type Result } from '@kassa/domain';
-import type { CustomerRequest } from '@kassa/protocol';
+import { cardLast4, domainError, err, ok, parseMoney, type Customer, type DomainError, type Money, type Result } from '@kassa-payments/domain';
+import type { CustomerRequest } from '@kassa-payments/protocol';
 
-export { billingCheckRequest, clientIpRequest, contractCancelRequest, contractPinRequest, createContractRequest, createInvoiceRequest, pinRequest } from '@kassa/protocol';
+export { billingCheckRequest, clientIpRequest, contractCancelRequest, contractPinRequest, createContractRequest, createInvoiceRequest, pinRequest } from '@kassa-payments/protocol';
 
 /** Validates a body; the first problem becomes 400 BAD_REQUEST naming the field. */
 export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): Result<z.infer<S>, DomainError> {

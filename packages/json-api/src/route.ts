@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import type { DomainError, Project } from '@kassa/domain';
-import type { SignedOperation } from '@kassa/protocol';
-import { sendError } from '@kassa/http-kit';
+import type { DomainError, Project } from '@kassa-payments/domain';
+import type { SignedOperation } from '@kassa-payments/protocol';
+import { sendError } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { authenticate, isAuthError, type AuthContext } from './authenticate.js';
 import { parseRequest } from './requests.js';

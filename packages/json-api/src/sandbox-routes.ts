@@ -1,7 +1,7 @@
 import { Router, type IRouter, type Request } from 'express';
-import { domainError, specTime, type DomainError, type ProjectErasure, type Result, type TestClock } from '@kassa/domain';
-import { advanceTestClockRequest, createTestClockRequest } from '@kassa/protocol';
-import { listView, readListQuery, sendResult } from '@kassa/http-kit';
+import { domainError, specTime, type DomainError, type ProjectErasure, type Result, type TestClock } from '@kassa-payments/domain';
+import { advanceTestClockRequest, createTestClockRequest } from '@kassa-payments/protocol';
+import { listView, readListQuery, sendResult } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { heldIdempotencyKey } from './idempotency.js';

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { innerHash, signWithInner } from '@kassa/protocol';
+import { innerHash, signWithInner } from '@kassa-payments/protocol';
 import { LRUCache } from 'lru-cache';
 
 /** Logins whose last inner hash is kept: the least recently used go first. */

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import { domainError, type DomainError } from '@kassa/domain';
-import { sendError } from '@kassa/http-kit';
+import { domainError, type DomainError } from '@kassa-payments/domain';
+import { sendError } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { STREAM_SETTINGS, type OpenStreams } from './open-streams.js';
 

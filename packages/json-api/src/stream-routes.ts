@@ -1,8 +1,8 @@
 import { Router, type IRouter, type Request } from 'express';
-import { domainError, type DomainError, type DomainEvent, type DomainEventType } from '@kassa/domain';
-import type { ApiCall } from '@kassa/operations';
-import { callerIp, domainEventType, EVENT_TYPE_NAMES, isQueryTime, singleQueryValue, webhookPayload } from '@kassa/http-kit';
-import { FEED_POSITION, REQUEST_ENTRY_ID, STREAM_EVENT_ID, STREAM_PATH_MAX, STREAM_SINCE_MAX, STREAM_TYPES_MAX, type EventStreamEntry, type RequestStreamEntry } from '@kassa/protocol';
+import { domainError, type DomainError, type DomainEvent, type DomainEventType } from '@kassa-payments/domain';
+import type { ApiCall } from '@kassa-payments/operations';
+import { callerIp, domainEventType, EVENT_TYPE_NAMES, isQueryTime, singleQueryValue, webhookPayload } from '@kassa-payments/http-kit';
+import { FEED_POSITION, REQUEST_ENTRY_ID, STREAM_EVENT_ID, STREAM_PATH_MAX, STREAM_SINCE_MAX, STREAM_TYPES_MAX, type EventStreamEntry, type RequestStreamEntry } from '@kassa-payments/protocol';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
 import { serveStream } from './sse.js';

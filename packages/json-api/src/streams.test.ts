@@ -1,10 +1,10 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { kassaUseCases, type EventLog } from '@kassa/domain';
-import { type InMemoryProjectDirectory, inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
-import { CallerAuthentication } from '@kassa/operations';
-import { KassaClient } from '@kassa/merchant-client';
-import { serve, type Served } from '@kassa/http-kit/testing';
+import { kassaUseCases, type EventLog } from '@kassa-payments/domain';
+import { type InMemoryProjectDirectory, inMemoryPorts, projectWithDefaults } from '@kassa-payments/adapters-memory';
+import { CallerAuthentication } from '@kassa-payments/operations';
+import { KassaClient } from '@kassa-payments/merchant-client';
+import { serve, type Served } from '@kassa-payments/http-kit/testing';
 import { createApiApp } from './api-app.js';
 import { SignatureVerifier } from './signature.js';
 import { OpenStreams, STREAM_SETTINGS, type StreamSettings } from './open-streams.js';

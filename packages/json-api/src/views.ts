@@ -1,4 +1,4 @@
-import { moneyJson } from '@kassa/http-kit';
+import { moneyJson } from '@kassa-payments/http-kit';
 import {
   presentCustomer,
   presentInvoice,
@@ -10,8 +10,8 @@ import {
   type Invoice,
   type InvoicePresenterPorts,
   type Transaction,
-} from '@kassa/domain';
-import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa/protocol';
+} from '@kassa-payments/domain';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa-payments/protocol';
 
 const time = specTime;
 

@@ -1,7 +1,7 @@
 import { Router, type IRouter, type Request } from 'express';
-import { domainError } from '@kassa/domain';
-import { createWebhookEndpointRequest, rotateWebhookEndpointSecretRequest, updateWebhookEndpointRequest } from '@kassa/protocol';
-import { endpointEventTypes, listView, readListQuery, sendResult, webhookEndpointView, webhookEndpointWithSecretView } from '@kassa/http-kit';
+import { domainError } from '@kassa-payments/domain';
+import { createWebhookEndpointRequest, rotateWebhookEndpointSecretRequest, updateWebhookEndpointRequest } from '@kassa-payments/protocol';
+import { endpointEventTypes, listView, readListQuery, sendResult, webhookEndpointView, webhookEndpointWithSecretView } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, bodyRoute, route } from './route.js';

@@ -1,8 +1,8 @@
 import { Router, type IRouter, type Request, type Response } from 'express';
-import { domainError } from '@kassa/domain';
+import { domainError } from '@kassa-payments/domain';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
-import { deliveryView, domainEventType, eventView, listView, markDeprecated, readListQuery, sendData, sendResult } from '@kassa/http-kit';
+import { deliveryView, domainEventType, eventView, listView, markDeprecated, readListQuery, sendData, sendResult } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 
 const DELIVERY_STATES = ['pending', 'succeeded', 'dead'] as const;

@@ -20,7 +20,7 @@ import {
   type WebhookEndpointData,
   type WebhookEndpointWithSecretData,
   type WebhookEndpointsPage,
-} from '@kassa/protocol';
+} from '@kassa-payments/protocol';
 import { randomUUID } from 'node:crypto';
 import type { ContractData, CreateContractRequest, CreateInvoiceRequest, InvoiceData, KassaError, KassaResponse } from './types.js';
 

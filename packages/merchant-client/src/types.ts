@@ -1,6 +1,6 @@
-import type { KassaError } from '@kassa/protocol';
+import type { KassaError } from '@kassa-payments/protocol';
 
-// The shapes come from @kassa/protocol: one source with the server.
+// The shapes come from @kassa-payments/protocol: one source with the server.
 export type {
   BankCardRequest,
   BillingCheckRequest,
@@ -19,7 +19,7 @@ export type {
   WebhookEndpointData,
   WebhookEndpointWithSecretData,
   WebhookEndpointsPage,
-} from '@kassa/protocol';
+} from '@kassa-payments/protocol';
 /** Every answer: the data on success, the error (branch on `error.code`) otherwise, with the HTTP status. */
 export type KassaResponse<T> =
   | { readonly ok: true; readonly status: number; readonly data: T; readonly headers: Headers }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Request, Response } from 'express';
-import type { Partner } from '@kassa/domain';
-import { InMemoryDashboardSessions } from '@kassa/adapters-memory';
+import type { Partner } from '@kassa-payments/domain';
+import { InMemoryDashboardSessions } from '@kassa-payments/adapters-memory';
 import { SESSION_COOKIE, signedIn, signIn } from './dashboard-auth.js';
 import { addressGroup, MAX_FAILURES_PER_LOGIN, MAX_FAILURES_PER_LOGIN_AND_ADDRESS, SignInThrottle } from './sign-in-throttle.js';
 

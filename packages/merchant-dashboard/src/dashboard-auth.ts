@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse as parseCookies, serialize } from 'cookie';
 import type { Request, Response } from 'express';
-import { callerIp } from '@kassa/http-kit';
+import { callerIp } from '@kassa-payments/http-kit';
 import type { SignInThrottle } from './sign-in-throttle.js';
-import { liveSecrets, type Partner, type ProjectDirectory } from '@kassa/domain';
-import type { DashboardSession, DashboardSessions } from '@kassa/operations';
+import { liveSecrets, type Partner, type ProjectDirectory } from '@kassa-payments/domain';
+import type { DashboardSession, DashboardSessions } from '@kassa-payments/operations';
 
 export const SESSION_COOKIE = 'kassa_session';
 /** The sign-in form's own token (double-submit: nothing is signed in yet to derive one from). */

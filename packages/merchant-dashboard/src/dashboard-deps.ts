@@ -1,6 +1,6 @@
-import type { Clock, KassaUseCases, Project, ProjectDirectory } from '@kassa/domain';
-import type { ApiCallLog, DashboardSessions } from '@kassa/operations';
-import type { ListenerDeps } from '@kassa/http-kit';
+import type { Clock, KassaUseCases, Project, ProjectDirectory } from '@kassa-payments/domain';
+import type { ApiCallLog, DashboardSessions } from '@kassa-payments/operations';
+import type { ListenerDeps } from '@kassa-payments/http-kit';
 
 /** What the merchants' dashboard needs from the composition root (its listener's are the API host's). */
 export interface DashboardDeps extends Pick<ListenerDeps, 'mode' | 'logger'> {

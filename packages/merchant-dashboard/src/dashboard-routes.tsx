@@ -1,8 +1,8 @@
 import { Router, type IRouter, type NextFunction, type Request, type Response } from 'express';
-import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEventType, type InvoiceFilter } from '@kassa/domain';
-import { INVOICE_STATUS_BY_STATE, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
-import { API_CALLS_DAYS } from '@kassa/operations';
-import { cursorFrom, cursorText, type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa/http-kit';
+import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEventType, type InvoiceFilter } from '@kassa-payments/domain';
+import { INVOICE_STATUS_BY_STATE, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
+import { API_CALLS_DAYS } from '@kassa-payments/operations';
+import { cursorFrom, cursorText, type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa-payments/http-kit';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { type Ctx, type DashboardTools, FRAGMENT_HEADER, formOf, forms, text } from './dashboard-tools.js';

@@ -1,5 +1,5 @@
-import { WEBHOOK_ENDPOINT_LIMITS } from '@kassa/domain';
-import { LIMITS, WEBHOOK_ENDPOINT_FIELD_LIMITS } from '@kassa/protocol';
+import { WEBHOOK_ENDPOINT_LIMITS } from '@kassa-payments/domain';
+import { LIMITS, WEBHOOK_ENDPOINT_FIELD_LIMITS } from '@kassa-payments/protocol';
 
 /** The dashboard's languages: Russian (the default) and English, as the payment page. */
 export type DashboardLang = 'ru' | 'en';

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import type { Project } from '@kassa/domain';
+import type { Project } from '@kassa-payments/domain';
 import type { SignedIn } from './dashboard-auth.js';
 import type { Frame } from './dashboard-views.js';
 

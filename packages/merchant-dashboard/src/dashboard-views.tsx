@@ -1,5 +1,5 @@
-import { INVOICE_STATUS_BY_STATE, paymentStatusName, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
-import { moneyText } from '@kassa/http-kit';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
+import { moneyText } from '@kassa-payments/http-kit';
 import {
   CONTRACT_STATES,
   INVOICE_STATES,
@@ -16,11 +16,11 @@ import {
   type Project,
   type TestClock,
   type WebhookDelivery,
-} from '@kassa/domain';
-import { API_CALLS_DAYS, maskForLog, type ApiCall } from '@kassa/operations';
+} from '@kassa-payments/domain';
+import { API_CALLS_DAYS, maskForLog, type ApiCall } from '@kassa-payments/operations';
 import type { ComponentChildren, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { EVENT_TYPE_NAMES, eventView } from '@kassa/http-kit';
+import { EVENT_TYPE_NAMES, eventView } from '@kassa-payments/http-kit';
 import { dashboardAddress } from './dashboard-address.js';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, type DashboardLang, type DashboardTexts } from './dashboard-texts.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from '@kassa/domain';
+import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from '@kassa-payments/domain';
 import { attemptResult, endpointHealth } from './endpoint-health.js';
 import { urlShown } from './url-shown.js';
 

@@ -1,4 +1,4 @@
-import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from '@kassa/domain';
+import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from '@kassa-payments/domain';
 
 // A webhook endpoint's health as its pages show it: how its last attempt went, since when its
 // deliveries fail, and whether it is disabled and by whom. The endpoint keeps the failing record

@@ -1,7 +1,7 @@
 import type { IRouter, Request, Response } from 'express';
-import { WEBHOOK_ENDPOINT_LIMITS, type DomainError, type WebhookEndpoint } from '@kassa/domain';
-import { endpointEventTypes } from '@kassa/http-kit';
-import { createWebhookEndpointRequest, rotateWebhookEndpointSecretRequest } from '@kassa/protocol';
+import { WEBHOOK_ENDPOINT_LIMITS, type DomainError, type WebhookEndpoint } from '@kassa-payments/domain';
+import { endpointEventTypes } from '@kassa-payments/http-kit';
+import { createWebhookEndpointRequest, rotateWebhookEndpointSecretRequest } from '@kassa-payments/protocol';
 import type { DashboardDeps } from './dashboard-deps.js';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS } from './dashboard-texts.js';

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { WEBHOOK_ENDPOINT_LIMITS, type Project, type WebhookDelivery, type WebhookEndpoint } from '@kassa/domain';
-import { eventTypeNames } from '@kassa/http-kit';
-import { ALL_EVENT_TYPES, ENDPOINT_EVENT_TYPES, LIMITS, WEBHOOK_ENDPOINT_FIELD_LIMITS } from '@kassa/protocol';
+import { WEBHOOK_ENDPOINT_LIMITS, type Project, type WebhookDelivery, type WebhookEndpoint } from '@kassa-payments/domain';
+import { eventTypeNames } from '@kassa-payments/http-kit';
+import { ALL_EVENT_TYPES, ENDPOINT_EVENT_TYPES, LIMITS, WEBHOOK_ENDPOINT_FIELD_LIMITS } from '@kassa-payments/protocol';
 import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
 import { ActionForm, DeliveriesList, type Frame, LiveSection, projectPath, render, time, withLang } from './dashboard-views.js';
 import { attemptResult, type EndpointHealth } from './endpoint-health.js';

@@ -1,4 +1,4 @@
-import { staticFileRoute, type HostedRoutes } from '@kassa/http-kit';
+import { staticFileRoute, type HostedRoutes } from '@kassa-payments/http-kit';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 import { dashboardRoutes } from './dashboard-routes.js';

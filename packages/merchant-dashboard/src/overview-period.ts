@@ -1,4 +1,4 @@
-import type { TimeRange } from '@kassa/domain';
+import type { TimeRange } from '@kassa-payments/domain';
 
 // The overview's periods: what `?period=` may name. Thirty days is the longest: the event log the
 // sums read keeps that much by default (KASSA_RETENTION_DAYS).

@@ -1,5 +1,5 @@
 import type { IRouter } from 'express';
-import { WEBHOOK_ENDPOINT_LIMITS } from '@kassa/domain';
+import { WEBHOOK_ENDPOINT_LIMITS } from '@kassa-payments/domain';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
 import type { DashboardDeps } from './dashboard-deps.js';
 import type { DashboardTools } from './dashboard-tools.js';

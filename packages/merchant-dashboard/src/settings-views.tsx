@@ -1,6 +1,6 @@
-import { offeredMethods, type Project, type WebhookEndpoint } from '@kassa/domain';
-import type { RetiringSecret } from '@kassa/domain';
-import { moneyText } from '@kassa/http-kit';
+import { offeredMethods, type Project, type WebhookEndpoint } from '@kassa-payments/domain';
+import type { RetiringSecret } from '@kassa-payments/domain';
+import { moneyText } from '@kassa-payments/http-kit';
 import type { ComponentChildren } from 'preact';
 import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
 import { type Frame, projectPath, render, time, withLang } from './dashboard-views.js';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
-import type { DashboardSessions } from '@kassa/operations';
+import type { DashboardSessions } from '@kassa-payments/operations';
 
 /**
  * Sign-ins are counted in windows of this many minutes: per address (one guessing many logins), per

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES } from '@kassa/domain';
-import { INVOICE_STATUS_BY_STATE, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
+import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES } from '@kassa-payments/domain';
+import { INVOICE_STATUS_BY_STATE, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
 import { CONTRACT_STATUS_BY_STATE, invoiceStatus, stateNamed, statusWords } from './status-words.js';
 
 describe('the status words', () => {

@@ -1,5 +1,5 @@
-import type { ContractState, InvoiceState, SubscriptionState } from '@kassa/domain';
-import { INVOICE_STATUS_BY_STATE, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
+import type { ContractState, InvoiceState, SubscriptionState } from '@kassa-payments/domain';
+import { INVOICE_STATUS_BY_STATE, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
 
 // The one vocabulary of statuses the dashboard shows: the words the APIs answer a merchant (the
 // spec's), never the domain's own state names. Every page (lists, a record's page, the overview,

@@ -1,7 +1,7 @@
 // Kassa's operations: what operators and merchants' developers use but no payment rule needs. Its
 // ports (dashboard sessions, the API call log, idempotency keys, the audit log, project
 // administration), masking for logs, and the caller authentication every signed transport calls.
-// Depends on @kassa/domain only; the contract suites of its ports: @kassa/operations/testing.
+// Depends on @kassa-payments/domain only; the contract suites of its ports: @kassa-payments/operations/testing.
 
 export * from './masking/card-masking.js';
 export * from './masking/log-masking.js';

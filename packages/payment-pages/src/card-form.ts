@@ -1,9 +1,9 @@
-import { fail, readPaymentCard, type DomainError, type PaymentCard, type Result } from '@kassa/domain';
-import { LIMITS } from '@kassa/protocol';
+import { fail, readPaymentCard, type DomainError, type PaymentCard, type Result } from '@kassa-payments/domain';
+import { LIMITS } from '@kassa-payments/protocol';
 
 /**
  * The payment page's card form: the domain reads the card (Luhn, expiry, security code); the
- * cardholder's length is the wire's (the one LIMITS table, @kassa/protocol). A wrong field is named
+ * cardholder's length is the wire's (the one LIMITS table, @kassa-payments/protocol). A wrong field is named
  * in `details.field`, for the page to show its message beside it.
  */
 export function readCardForm(form: Record<string, string | undefined>, now: Date): Result<PaymentCard, DomainError<'BAD_REQUEST'>> {

@@ -1,5 +1,5 @@
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
-import type { PaymentPageLink, PaymentPages, PaymentPageTarget } from '@kassa/domain';
+import type { PaymentPageLink, PaymentPages, PaymentPageTarget } from '@kassa-payments/domain';
 import { targetParam } from './page-target.js';
 
 /** The widget token lives 2 hours. */

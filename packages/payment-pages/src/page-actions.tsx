@@ -1,8 +1,8 @@
-import { moneyText } from '@kassa/http-kit';
+import { moneyText } from '@kassa-payments/http-kit';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { isMethodCode, type DomainError } from '@kassa/domain';
+import { isMethodCode, type DomainError } from '@kassa-payments/domain';
 import { readCardForm } from './card-form.js';
-import { sendPage } from '@kassa/http-kit';
+import { sendPage } from '@kassa-payments/http-kit';
 import { invalidLinkFraming, pageFraming } from './page-framing.js';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';

@@ -1,5 +1,5 @@
-import { moneyText } from '@kassa/http-kit';
-import type { KassaMode, Money } from '@kassa/domain';
+import { moneyText } from '@kassa-payments/http-kit';
+import type { KassaMode, Money } from '@kassa-payments/domain';
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { TEXTS, type Lang } from './widget-texts.js';

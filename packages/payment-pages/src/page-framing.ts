@@ -1,5 +1,5 @@
-import type { KassaMode, Project } from '@kassa/domain';
-import type { Framing } from '@kassa/http-kit';
+import type { KassaMode, Project } from '@kassa-payments/domain';
+import type { Framing } from '@kassa-payments/http-kit';
 
 /**
  * The origins that may frame the widget of `project`: its `widgetOrigins`; without them, any in the

@@ -1,4 +1,4 @@
-import { isMethodCode, isWallet, type PagePaymentMethod, type Project } from '@kassa/domain';
+import { isMethodCode, isWallet, type PagePaymentMethod, type Project } from '@kassa-payments/domain';
 import { targetParam } from './page-target.js';
 import type { Payable } from './widget-session.js';
 import type { Lang } from './widget-texts.js';

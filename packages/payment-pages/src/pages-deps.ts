@@ -1,5 +1,5 @@
-import type { Clock, KassaUseCases, ProjectDirectory } from '@kassa/domain';
-import type { ListenerDeps } from '@kassa/http-kit';
+import type { Clock, KassaUseCases, ProjectDirectory } from '@kassa-payments/domain';
+import type { ListenerDeps } from '@kassa-payments/http-kit';
 
 /** What the payment pages' host needs from the composition root. */
 export interface PaymentPagesDeps extends ListenerDeps {

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
-import type { PagePaymentMethod } from '@kassa/domain';
+import type { PagePaymentMethod } from '@kassa-payments/domain';
 import { deviceOf, pageLink, returnLink, returnOrigin, selectionOf, selectionParams, type PageParams, type Selection } from './page-links.js';
 import { targetParam } from './page-target.js';
 import { invalidLinkPage, renderPage } from './page-frame.js';
-import { sendPage, callerIp } from '@kassa/http-kit';
+import { sendPage, callerIp } from '@kassa-payments/http-kit';
 import { invalidLinkFraming, pageFraming } from './page-framing.js';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import { BankListScreen, CardScreen, OtherMethods, QrScreen, ResultScreen, type Screen } from './screens.js';

@@ -1,7 +1,7 @@
-import { moneyText } from '@kassa/http-kit';
-import type { KassaMode, PagePaymentMethod } from '@kassa/domain';
+import { moneyText } from '@kassa-payments/http-kit';
+import type { KassaMode, PagePaymentMethod } from '@kassa-payments/domain';
 import type { JSX } from 'preact';
-import { LIMITS } from '@kassa/protocol';
+import { LIMITS } from '@kassa-payments/protocol';
 import { bankLink, pageLink, qrImagePath, returnLink, type PageParams, type Selection } from './page-links.js';
 import { targetParam } from './page-target.js';
 import { HiddenInputs, Notice } from './page-frame.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Project } from '@kassa/domain';
+import type { Project } from '@kassa-payments/domain';
 import { hasDotSegment, wapReturnLink } from './wap-gateway.js';
 
 const project = { returnUrl: 'https://shop.example/app/back' } as Project;

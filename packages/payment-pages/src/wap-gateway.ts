@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import { ALTERNATE_OPERATOR_ID, type Project, type WapAction } from '@kassa/domain';
-import { callerIp, sendPage } from '@kassa/http-kit';
+import { ALTERNATE_OPERATOR_ID, type Project, type WapAction } from '@kassa-payments/domain';
+import { callerIp, sendPage } from '@kassa-payments/http-kit';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { returnOrigin } from './page-links.js';

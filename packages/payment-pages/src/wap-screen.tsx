@@ -1,5 +1,5 @@
-import { moneyText } from '@kassa/http-kit';
-import type { KassaMode } from '@kassa/domain';
+import { moneyText } from '@kassa-payments/http-kit';
+import type { KassaMode } from '@kassa-payments/domain';
 import { HiddenInputs } from './page-frame.js';
 import { sandboxWapNumber } from './wap-gateway.js';
 import type { OpenedPayment } from './widget-session.js';

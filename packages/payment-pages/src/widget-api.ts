@@ -1,8 +1,8 @@
-import { moneyJson } from '@kassa/http-kit';
+import { moneyJson } from '@kassa-payments/http-kit';
 import type { Request, Response } from 'express';
 import QRCode from 'qrcode';
-import { domainError, isMethodCode, isWallet, METHOD_CODES, PAYMENT_METHODS, type MethodCode } from '@kassa/domain';
-import { sendData, sendError } from '@kassa/http-kit';
+import { domainError, isMethodCode, isWallet, METHOD_CODES, PAYMENT_METHODS, type MethodCode } from '@kassa-payments/domain';
+import { sendData, sendError } from '@kassa-payments/http-kit';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { bankLink, qrImagePath, type Device } from './page-links.js';

@@ -1,5 +1,5 @@
 import type { Express, NextFunction, Request, Response } from 'express';
-import { baseApp, finishApp, clientErrorStatus, type DocumentRefusal, bodyErrorStatus, sendPage } from '@kassa/http-kit';
+import { baseApp, finishApp, clientErrorStatus, type DocumentRefusal, bodyErrorStatus, sendPage } from '@kassa-payments/http-kit';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { bankPage, cardPayment, FORM_PATHS, simulatedPayment, wapForm } from './page-actions.js';

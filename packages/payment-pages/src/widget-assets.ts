@@ -1,4 +1,4 @@
-import { staticFileRoute } from '@kassa/http-kit';
+import { staticFileRoute } from '@kassa-payments/http-kit';
 
 // The same relative places from src/ (tests) and dist/ (the built app): the stylesheet as written,
 // the scripts as built from src/browser (TypeScript) by `tsc -b`.

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_BY_STATE, paymentStatusName, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
 import type { Request } from 'express';
 import {
   invoiceIsPaid,
@@ -12,7 +12,7 @@ import {
   type Project,
   type Result,
   type Subscription,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 

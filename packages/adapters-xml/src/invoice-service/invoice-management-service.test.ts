@@ -1,10 +1,10 @@
-import { CallerAuthentication } from '@kassa/operations';
+import { CallerAuthentication } from '@kassa-payments/operations';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { kassaUseCases } from '@kassa/domain';
-import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
+import { kassaUseCases } from '@kassa-payments/domain';
+import { inMemoryPorts, projectWithDefaults } from '@kassa-payments/adapters-memory';
 import { InvoiceManagementService } from './invoice-management-service.js';
-import { signXmlRequest } from '@kassa/protocol';
+import { signXmlRequest } from '@kassa-payments/protocol';
 
 // Our own failure (the storage is down) is HTTP 503, ResultCode 900 and Retry-After in XML; the
 // document never reaches the failure log. The rest of the service is tested over HTTP (packages/app).

@@ -1,6 +1,6 @@
-import { parseSpecTime, type CarrierLookup, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
-import type { CallerAuthentication, CallerRefusal } from '@kassa/operations';
-import { UNKNOWN_SIGNER_KEY, xmlRequestSignature, xmlSignatureMatches } from '@kassa/protocol';
+import { parseSpecTime, type CarrierLookup, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa-payments/domain';
+import type { CallerAuthentication, CallerRefusal } from '@kassa-payments/operations';
+import { UNKNOWN_SIGNER_KEY, xmlRequestSignature, xmlSignatureMatches } from '@kassa-payments/protocol';
 import { OPERATIONS } from './operations.js';
 import { REFUSAL_CODES, RESULT_CODES } from './result-codes.js';
 import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';

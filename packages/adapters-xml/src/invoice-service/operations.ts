@@ -11,8 +11,8 @@ import {
   type PaymentPages,
   type Project,
   type Result,
-} from '@kassa/domain';
-import { LIMITS } from '@kassa/protocol';
+} from '@kassa-payments/domain';
+import { LIMITS } from '@kassa-payments/protocol';
 import { checkClientIp, GUID, readCustomer, readMsisdn } from './xml-customer.js';
 import type { XmlFields } from './xml-fields.js';
 import type { XmlData } from './xml-response.js';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@kassa/domain';
+import type { ErrorCode } from '@kassa-payments/domain';
 import type { IntakeRefusal } from '../shared/xml-intake.js';
 
 /**

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { cardLast4, type Customer } from '@kassa/domain';
-import { LIMITS } from '@kassa/protocol';
+import { cardLast4, type Customer } from '@kassa-payments/domain';
+import { LIMITS } from '@kassa-payments/protocol';
 import { XmlFieldError, type XmlFields } from './xml-fields.js';
 
 // The JSON v3 protocol's rules, in XML: the same patterns and the same limits (docs/decisions.md).

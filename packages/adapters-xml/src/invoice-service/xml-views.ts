@@ -11,8 +11,8 @@ import {
   type InvoicePresenterPorts,
   type Money,
   type Transaction,
-} from '@kassa/domain';
-import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa/protocol';
+} from '@kassa-payments/domain';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa-payments/protocol';
 import type { XmlData } from './xml-response.js';
 
 // The XML 2.9 element names: PascalCase, with the JSON v3 fields' meaning (docs/decisions.md).

@@ -1,4 +1,4 @@
-import { readSignedXml, xmlElementText } from '@kassa/protocol';
+import { readSignedXml, xmlElementText } from '@kassa-payments/protocol';
 import type { XmlFields } from '../invoice-service/xml-fields.js';
 
 /** The elements a signature is computed from, its text, and the digest of the document without it. */

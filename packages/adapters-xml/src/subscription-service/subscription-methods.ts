@@ -12,8 +12,8 @@ import {
   type Result,
   type SubscriptionLocator,
   type SubscriptionTestInfo,
-} from '@kassa/domain';
-import { LIMITS } from '@kassa/protocol';
+} from '@kassa-payments/domain';
+import { LIMITS } from '@kassa-payments/protocol';
 import { GUID, readOptionalMsisdn } from '../invoice-service/xml-customer.js';
 import { XmlFieldError, type XmlFields } from '../invoice-service/xml-fields.js';
 import type { SubscriptionData } from './subscription-response.js';

@@ -1,4 +1,4 @@
-import { subscriptionStatusNotification, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
+import { subscriptionStatusNotification, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED, SUBSCRIPTION_REFUSALS, SUBSCRIPTION_STATUS_NAMES } from './status-names.js';
 import { SUBSCRIPTION_SERVICE_PATHS } from './subscription-service.js';

@@ -1,12 +1,12 @@
-import { parseCompactUtc, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa/domain';
-import type { CallerAuthentication, CallerRefusal, ProjectSignedCheck } from '@kassa/operations';
+import { parseCompactUtc, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa-payments/domain';
+import type { CallerAuthentication, CallerRefusal, ProjectSignedCheck } from '@kassa-payments/operations';
 import { XmlFieldError } from '../invoice-service/xml-fields.js';
 import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
 import { matchesSigned, readSignedElements } from '../shared/signed-document.js';
 import { ACCEPTED, SUBSCRIPTION_REFUSALS, SUBSCRIPTION_STATUS_NAMES } from './status-names.js';
 import { SUBSCRIPTION_METHODS } from './subscription-methods.js';
 import { statusXml } from './subscription-response.js';
-import { subscriptionSignature, UNKNOWN_SIGNER_KEY, xmlSignatureMatches } from '@kassa/protocol';
+import { subscriptionSignature, UNKNOWN_SIGNER_KEY, xmlSignatureMatches } from '@kassa-payments/protocol';
 
 export interface SubscriptionServiceDeps {
   readonly useCases: KassaUseCases;

@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
-import { subscriptionIsActive, subscriptionIsApproved, type Subscription } from '@kassa/domain';
+import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
+import { subscriptionIsActive, subscriptionIsApproved, type Subscription } from '@kassa-payments/domain';
 import type { SubscriptionData } from './subscription-response.js';
 
 /** ISO 8601 with an offset, as the subscription service shows times ("2026-11-22T10:00:00+00:00"). */

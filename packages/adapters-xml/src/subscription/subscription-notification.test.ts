@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { approveSubscription, cancelSubscription, openSubscription, recordSubscriptionCharge, type Subscription, type SubscriptionEvent } from '@kassa/domain';
-import { subscriptionStatusNotification } from '@kassa/protocol';
+import { approveSubscription, cancelSubscription, openSubscription, recordSubscriptionCharge, type Subscription, type SubscriptionEvent } from '@kassa-payments/domain';
+import { subscriptionStatusNotification } from '@kassa-payments/protocol';
 import { subscriptionNotificationXml } from './subscription-notification.js';
 
 // The document merchants' code parses, pinned: each event made by the real domain command.

@@ -1,7 +1,7 @@
-import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
+import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
 import { XMLBuilder } from 'fast-xml-parser';
-import { compactUtc, formatAmount, unreachable, type SubscriptionEvent } from '@kassa/domain';
-import { signXmlDocument, subscriptionSignatureV2 } from '@kassa/protocol';
+import { compactUtc, formatAmount, unreachable, type SubscriptionEvent } from '@kassa-payments/domain';
+import { signXmlDocument, subscriptionSignatureV2 } from '@kassa-payments/protocol';
 import { withOffset } from '../subscription-service/subscription-views.js';
 import { BUILDER_WITHOUT_PATHS } from '../invoice-service/xml-response.js';
 

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type { KassaClient } from '@kassa/merchant-client';
+import type { KassaClient } from '@kassa-payments/merchant-client';
 import { CliError, EXIT } from './admin-client.js';
 
 /** One of the JSON v3 API's Server-Sent Events streams, followed across reconnections. */

@@ -1,5 +1,5 @@
-import { KassaClient } from '@kassa/merchant-client';
-import type { RequestStreamEntry } from '@kassa/protocol';
+import { KassaClient } from '@kassa-payments/merchant-client';
+import type { RequestStreamEntry } from '@kassa-payments/protocol';
 import { followStream } from './event-stream.js';
 import type { MerchantConnection } from './trigger.js';
 

@@ -1,4 +1,4 @@
-import type { KassaResponse } from '@kassa/merchant-client';
+import type { KassaResponse } from '@kassa-payments/merchant-client';
 import { CliError, EXIT } from './admin-client.js';
 
 /** The answer's data, or the refusal as the command's failure (5xx: Kassa failing, try again). */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { signSubscriptionRequest, type SubscriptionSignatureVersion } from '@kassa/protocol';
+import { signSubscriptionRequest, type SubscriptionSignatureVersion } from '@kassa-payments/protocol';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { CliError, EXIT } from './admin-client.js';
 

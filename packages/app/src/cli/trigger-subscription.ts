@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { KassaClient } from '@kassa/merchant-client';
+import type { KassaClient } from '@kassa-payments/merchant-client';
 import { CliError, EXIT } from './admin-client.js';
 import { must } from './merchant-answer.js';
 import { type SubscriptionConnection, SubscriptionServiceClient } from './subscription-service-client.js';

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { KassaClient } from '@kassa/merchant-client';
-import { clientIpRequest, contractCancelRequest, contractPinRequest, createContractRequest, createInvoiceRequest } from '@kassa/protocol';
+import { KassaClient } from '@kassa-payments/merchant-client';
+import { clientIpRequest, contractCancelRequest, contractPinRequest, createContractRequest, createInvoiceRequest } from '@kassa-payments/protocol';
 import { CliError, EXIT } from './admin-client.js';
 import { must } from './merchant-answer.js';
 import type { SubscriptionConnection } from './subscription-service-client.js';

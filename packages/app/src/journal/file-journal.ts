@@ -2,7 +2,7 @@ import { closeSync, fsync, fsyncSync, mkdirSync, openSync, rmSync, statSync, wri
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
-import type { Journal, RestoredCheck } from '@kassa/adapters-memory';
+import type { Journal, RestoredCheck } from '@kassa-payments/adapters-memory';
 import { lockFolder, unlockFolder } from './folder-lock.js';
 import { fileName, numberOf, planRead } from './journal-files.js';
 import { damaged, type JournalEntry, readSegment, readSnapshot, writeSnapshot } from './journal-lines.js';

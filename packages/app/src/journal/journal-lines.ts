@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { syntaxErrorAt } from '@kassa/adapters-memory';
+import { syntaxErrorAt } from '@kassa-payments/adapters-memory';
 
 /** One line of the journal: the whole new value of one entry of one collection (null: removed). */
 export type JournalEntry = readonly [collection: string, key: string, value: unknown];

@@ -1,7 +1,7 @@
-import { contractLifecycle, deliveryLifecycle, invoiceLifecycle, subscriptionLifecycle, type Clock } from '@kassa/domain';
+import { contractLifecycle, deliveryLifecycle, invoiceLifecycle, subscriptionLifecycle, type Clock } from '@kassa-payments/domain';
 import type { Jobs } from '../jobs.js';
 import type { Storage } from '../storage.js';
-import type { OpenStreams } from '@kassa/json-api';
+import type { OpenStreams } from '@kassa-payments/json-api';
 import type { GaugeSources } from './kassa-metrics.js';
 
 const secondsSince = (now: number, times: readonly (string | null | undefined)[]): number => {

@@ -1,4 +1,4 @@
-import type { HttpExchange, HttpObserver } from '@kassa/http-kit';
+import type { HttpExchange, HttpObserver } from '@kassa-payments/http-kit';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from '../version.js';
 

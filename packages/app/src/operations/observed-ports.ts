@@ -1,4 +1,4 @@
-import type { RequestScope } from '@kassa/http-kit';
+import type { RequestScope } from '@kassa-payments/http-kit';
 import type {
   Clock,
   Contract,
@@ -13,7 +13,7 @@ import type {
   WebhookEndpoint,
   WebhookEndpointRepository,
   WebhookSender,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import type { KassaMetrics } from './kassa-metrics.js';
 

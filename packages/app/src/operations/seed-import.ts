@@ -1,6 +1,6 @@
-import type { Clock, IdGenerator, Partner, Project } from '@kassa/domain';
-import type { AuditLog, ProjectAdministration } from '@kassa/operations';
-import { auditedPartner, auditedProject } from '@kassa/admin-api';
+import type { Clock, IdGenerator, Partner, Project } from '@kassa-payments/domain';
+import type { AuditLog, ProjectAdministration } from '@kassa-payments/operations';
+import { auditedPartner, auditedProject } from '@kassa-payments/admin-api';
 
 export interface SeedImport {
   readonly created: readonly string[];

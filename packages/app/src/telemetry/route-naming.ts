@@ -1,4 +1,4 @@
-import type { HttpObserver } from '@kassa/http-kit';
+import type { HttpObserver } from '@kassa-payments/http-kit';
 import { serverSpanNamer, tracingOn } from './trace-context.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Attributes, AttributeValue, Link } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';
 import type { ReadableSpan, SpanExporter, TimedEvent } from '@opentelemetry/sdk-trace-base';
-import { maskCardNumbers } from '@kassa/operations';
+import { maskCardNumbers } from '@kassa-payments/operations';
 
 /**
  * Attribute names whose values are dropped whatever they hold: credentials and headers (no

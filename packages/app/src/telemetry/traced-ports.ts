@@ -1,5 +1,5 @@
 import { SpanKind } from '@opentelemetry/api';
-import type { BillingGateway, SmsSender } from '@kassa/domain';
+import type { BillingGateway, SmsSender } from '@kassa-payments/domain';
 import type { EnvironmentPorts } from '../environment-ports.js';
 import { inSpan, noteOnSpan, tracingOn } from './trace-context.js';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { invoicesPage } from '@kassa/merchant-dashboard';
-import { InMemoryInvoiceRepository } from '@kassa/adapters-memory';
-import { ListInvoices, openInvoice, type Invoice, type InvoiceRepository, type Project } from '@kassa/domain';
-import { mongoStorage } from '@kassa/app';
+import { invoicesPage } from '@kassa-payments/merchant-dashboard';
+import { InMemoryInvoiceRepository } from '@kassa-payments/adapters-memory';
+import { ListInvoices, openInvoice, type Invoice, type InvoiceRepository, type Project } from '@kassa-payments/domain';
+import { mongoStorage } from '@kassa-payments/app';
 import { startMongoServer, type MongoServer } from '../servers/mongo-server.js';
 import { median, verdict } from './bench-common.js';
 

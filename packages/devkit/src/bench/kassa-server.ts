@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configSchema } from '@kassa/app';
-import { bufferedDestination } from '@kassa/app';
-import { startKassa, type BenchmarkSwitch } from '@kassa/app';
+import { configSchema } from '@kassa-payments/app';
+import { bufferedDestination } from '@kassa-payments/app';
+import { startKassa, type BenchmarkSwitch } from '@kassa-payments/app';
 import { announce, BENCH_PARTNER, BENCH_PROJECT_ID } from './bench-common.js';
 import { FREE_PORTS } from '../servers/free-ports.js';
 

@@ -1,4 +1,4 @@
-import { bufferedDestination, createLogger } from '@kassa/app';
+import { bufferedDestination, createLogger } from '@kassa-payments/app';
 import { pino, type DestinationStream } from 'pino';
 import { median } from './bench-common.js';
 

@@ -9,7 +9,7 @@ import {
   recordSubscriptionCharge,
   transactionFor,
   type Subscription,
-} from '@kassa/domain';
+} from '@kassa-payments/domain';
 
 /**
  * The per-step cost of the lifecycles (`npm run bench`): one command on a stored aggregate, rebuilt

@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
-import { connectMongoStorage } from '@kassa/adapters-mongo';
-import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
-import { kassaUseCases } from '@kassa/domain';
+import { connectMongoStorage } from '@kassa-payments/adapters-mongo';
+import { inMemoryPorts, projectWithDefaults } from '@kassa-payments/adapters-memory';
+import { kassaUseCases } from '@kassa-payments/domain';
 import { startMongoServer, type MongoServer } from '../servers/mongo-server.js';
 import { BENCH_PROJECT_ID, p1Requests, signV4Headers as sign, startBenchServer, stopBenchServer, verdict } from './bench-common.js';
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
-import { defaultSettings, kassaUseCases } from '@kassa/domain';
+import { inMemoryPorts, projectWithDefaults } from '@kassa-payments/adapters-memory';
+import { defaultSettings, kassaUseCases } from '@kassa-payments/domain';
 
 /**
  * `npm run bench`'s retention scenario: an embedded Kassa on in-memory storage under steady traffic

@@ -1,6 +1,6 @@
-import { connectMongoStorage } from '@kassa/adapters-mongo';
-import { approveSubscription, completeRefund, recordCharge, recordSubscriptionCharge, requestRefund, transactionFor, type Invoice, type Subscription } from '@kassa/domain';
-import { sampleInvoice, sampleSubscription } from '@kassa/domain/testing';
+import { connectMongoStorage } from '@kassa-payments/adapters-mongo';
+import { approveSubscription, completeRefund, recordCharge, recordSubscriptionCharge, requestRefund, transactionFor, type Invoice, type Subscription } from '@kassa-payments/domain';
+import { sampleInvoice, sampleSubscription } from '@kassa-payments/domain/testing';
 import { BSON } from 'mongodb';
 import { startMongoServer } from '../servers/mongo-server.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BullmqScheduler, BullmqWorker, kassaQueue, redisConnection } from '@kassa/adapters-queue';
-import { approveSubscription, RealTime, RunSubscriptionCharge, SystemClock, openSubscription, type Subscription, type SubscriptionRepository } from '@kassa/domain';
-import { TestEnvironmentBillingGateway } from '@kassa/adapters-memory';
+import { BullmqScheduler, BullmqWorker, kassaQueue, redisConnection } from '@kassa-payments/adapters-queue';
+import { approveSubscription, RealTime, RunSubscriptionCharge, SystemClock, openSubscription, type Subscription, type SubscriptionRepository } from '@kassa-payments/domain';
+import { TestEnvironmentBillingGateway } from '@kassa-payments/adapters-memory';
 import { pino } from 'pino';
-import { RandomUuids } from '@kassa/app';
+import { RandomUuids } from '@kassa-payments/app';
 import { waitFor } from './bench-common.js';
 
 // The subscription scenario of `subscriptions.bench.ts`, shared with `test-clock.bench.ts` (its baseline).

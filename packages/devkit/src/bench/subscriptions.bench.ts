@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { redisConnection } from '@kassa/adapters-queue';
-import { InMemorySubscriptionRepository } from '@kassa/adapters-memory';
+import { redisConnection } from '@kassa-payments/adapters-queue';
+import { InMemorySubscriptionRepository } from '@kassa-payments/adapters-memory';
 import { Queue, Worker } from 'bullmq';
 import { MongoClient } from 'mongodb';
 import { startMongoServer, type MongoServer } from '../servers/mongo-server.js';
 import { startRedisServer } from '../servers/redis-server.js';
-import { mongoStorage } from '@kassa/app';
+import { mongoStorage } from '@kassa-payments/app';
 import { median, waitFor, verdict } from './bench-common.js';
 import { CONCURRENCY, kassaRound, LEAD_MS, seedActive } from './subscription-rounds.js';
 

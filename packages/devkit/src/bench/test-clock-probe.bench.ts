@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KassaClient } from '@kassa/merchant-client';
+import { KassaClient } from '@kassa-payments/merchant-client';
 import autocannon from 'autocannon';
 import { startReceiver } from '../servers/http-receiver.js';
 import { BENCH_PARTNER, cpuSecondsOf, p1Requests, startBenchServer, stopBenchServer, verdict } from './bench-common.js';

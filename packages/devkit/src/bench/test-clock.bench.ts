@@ -1,6 +1,6 @@
-import { inMemoryPorts } from '@kassa/adapters-memory';
-import { InMemorySubscriptionRepository } from '@kassa/adapters-memory';
-import { approveSubscription, kassaUseCases, openSubscription, PRODUCTION_PERIOD_SECONDS, type Subscription } from '@kassa/domain';
+import { inMemoryPorts } from '@kassa-payments/adapters-memory';
+import { InMemorySubscriptionRepository } from '@kassa-payments/adapters-memory';
+import { approveSubscription, kassaUseCases, openSubscription, PRODUCTION_PERIOD_SECONDS, type Subscription } from '@kassa-payments/domain';
 import { startRedisServer } from '../servers/redis-server.js';
 import { median, verdict } from './bench-common.js';
 import { kassaRound } from './subscription-rounds.js';

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { BullmqScheduler, BullmqWorker, kassaQueue, redisConnection } from '@kassa/adapters-queue';
-import { HttpWebhookSender } from '@kassa/adapters-webhooks';
-import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa/domain';
-import { inMemoryPorts, projectWithDefaults } from '@kassa/adapters-memory';
-import { webhookSignature } from '@kassa/protocol';
+import { BullmqScheduler, BullmqWorker, kassaQueue, redisConnection } from '@kassa-payments/adapters-queue';
+import { HttpWebhookSender } from '@kassa-payments/adapters-webhooks';
+import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa-payments/domain';
+import { inMemoryPorts, projectWithDefaults } from '@kassa-payments/adapters-memory';
+import { webhookSignature } from '@kassa-payments/protocol';
 import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';
 import { startRedisServer } from '../servers/redis-server.js';

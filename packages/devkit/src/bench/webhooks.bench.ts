@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpWebhookSender } from '@kassa/adapters-webhooks';
-import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa/domain';
-import { inMemoryPorts } from '@kassa/adapters-memory';
-import { webhookSignature } from '@kassa/protocol';
+import { HttpWebhookSender } from '@kassa-payments/adapters-webhooks';
+import { AttemptDelivery, openDelivery, SystemClock, type Notification } from '@kassa-payments/domain';
+import { inMemoryPorts } from '@kassa-payments/adapters-memory';
+import { webhookSignature } from '@kassa-payments/protocol';
 import { median, verdict } from './bench-common.js';
 
 // `node packages/devkit/dist/bench/webhooks.bench.js`: webhook deliveries per second to local receivers.

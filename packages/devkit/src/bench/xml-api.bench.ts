@@ -1,6 +1,6 @@
-import { signXmlRequest } from '@kassa/protocol';
+import { signXmlRequest } from '@kassa-payments/protocol';
 import autocannon from 'autocannon';
-import { XML_SERVICE_PATH } from '@kassa/app';
+import { XML_SERVICE_PATH } from '@kassa-payments/app';
 import { BENCH_PARTNER, BENCH_PROJECT_ID, median, signV4Headers, startBenchServer, stopBenchServer, verdict } from './bench-common.js';
 
 /**

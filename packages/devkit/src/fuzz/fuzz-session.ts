@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ListenerName } from '@kassa/app';
+import type { ListenerName } from '@kassa-payments/app';
 import { answerProblems } from './invariants.js';
 import { fuzzCases, type FuzzCase } from './requests.js';
 import { sendRaw, type RawAnswer } from './raw-http.js';

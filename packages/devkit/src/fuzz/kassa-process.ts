@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ListenerName } from '@kassa/app';
+import type { ListenerName } from '@kassa-payments/app';
 import { FREE_PORTS } from '../servers/free-ports.js';
 
 /** The admin API's bearer token of the fuzzed process: hex, so that the log check finds it as it finds signatures. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { requestPayload, signRequest, timestampOf } from '@kassa/protocol';
-import type { ListenerName } from '@kassa/app';
+import { requestPayload, signRequest, timestampOf } from '@kassa-payments/protocol';
+import type { ListenerName } from '@kassa-payments/app';
 import { hostileBody, nearlyRightBody, type FuzzBody } from './bodies.js';
 import { endpointFormFields, formContentType, hostileForm, nearlyRightForm, type KnownPayment } from './form-bodies.js';
 import { hostileSubscriptionXml, hostileXml, nearlyRightSubscriptionXml, nearlyRightXml, xmlContentType } from './xml-bodies.js';

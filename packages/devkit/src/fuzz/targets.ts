@@ -1,7 +1,7 @@
-import { PAGE_PATHS } from '@kassa/payment-pages';
-import { SUBSCRIPTION_SCHEMA_PATH, SUBSCRIPTION_SERVICE_PATHS } from '@kassa/adapters-xml';
-import type { SignedOperation } from '@kassa/protocol';
-import type { ListenerName } from '@kassa/app';
+import { PAGE_PATHS } from '@kassa-payments/payment-pages';
+import { SUBSCRIPTION_SCHEMA_PATH, SUBSCRIPTION_SERVICE_PATHS } from '@kassa-payments/adapters-xml';
+import type { SignedOperation } from '@kassa-payments/protocol';
+import type { ListenerName } from '@kassa-payments/app';
 
 /** A route of a listener, as the fuzzer aims at it; `:projectId`, `:invoiceId`, `:contractId`, `:testClockId` are filled in. */
 export interface FuzzRoute {

@@ -1,5 +1,5 @@
-import { compactUtc } from '@kassa/domain';
-import { signXmlDocument, subscriptionSignature, xmlRequestSignature } from '@kassa/protocol';
+import { compactUtc } from '@kassa-payments/domain';
+import { signXmlDocument, subscriptionSignature, xmlRequestSignature } from '@kassa-payments/protocol';
 import fc from 'fast-check';
 import { cardNumber, type FuzzBody } from './bodies.js';
 import { FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS } from './kassa-process.js';

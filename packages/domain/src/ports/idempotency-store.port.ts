@@ -1,4 +1,4 @@
-/** Whose Idempotency-Keys: a partner's, in one project. (The store of the keys is @kassa/operations'.) */
+/** Whose Idempotency-Keys: a partner's, in one project. (The store of the keys is @kassa-payments/operations'.) */
 export interface IdempotencyScope {
   readonly partner: string;
   readonly projectId: number;

@@ -29,7 +29,7 @@ export type CardField = 'pan' | 'expiry' | 'securityCode' | 'cardholder';
 /**
  * The card of a payment-page form, checked as a card form does: 13 to 19 digits passing the Luhn
  * check, an expiry not in the past (at `now`), a 3-4 digit security code. Lengths are the wire's
- * (the cardholder's: @kassa/protocol's LIMITS, checked by the page).
+ * (the cardholder's: @kassa-payments/protocol's LIMITS, checked by the page).
  */
 export function readPaymentCard(form: PaymentCardForm, now: Date): Result<PaymentCard, DomainError<'BAD_REQUEST'>> {
   const wrong = (field: CardField, message: string) => fail('BAD_REQUEST', message, { field });

@@ -1,4 +1,4 @@
-// @kassa/domain/testing: what an engineer writing a storage adapter runs against it.
+// @kassa-payments/domain/testing: what an engineer writing a storage adapter runs against it.
 export * from './repository-contract.suite.js';
 export * from './delivery-repository-contract.suite.js';
 export type { TestApi } from './test-api.js';

@@ -1,5 +1,5 @@
-import { specTime, type DomainEventType, type EndpointEventTypes, type WebhookEndpoint } from '@kassa/domain';
-import { ALL_EVENT_TYPES } from '@kassa/protocol';
+import { specTime, type DomainEventType, type EndpointEventTypes, type WebhookEndpoint } from '@kassa-payments/domain';
+import { ALL_EVENT_TYPES } from '@kassa-payments/protocol';
 import { domainEventType, EVENT_TYPE_NAMES } from './event-views.js';
 
 /** The wire name of each domain event type (the aggregate stores the domain's names as text). */

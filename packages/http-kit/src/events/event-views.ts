@@ -1,7 +1,7 @@
-import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa/protocol';
+import { SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
 import { moneyJson } from '../money-view.js';
-import type { DomainEvent, DomainEventType, SubscriptionEvent, WebhookDelivery } from '@kassa/domain';
-import type { EventTypeName } from '@kassa/protocol';
+import type { DomainEvent, DomainEventType, SubscriptionEvent, WebhookDelivery } from '@kassa-payments/domain';
+import type { EventTypeName } from '@kassa-payments/protocol';
 import { webhookPayload } from './webhook-payload.js';
 
 /** Each domain event's wire name (exhaustive: a new event does not compile without one). */

@@ -1,6 +1,6 @@
-import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa/protocol';
-import { invoiceIsPaid, formatAmount, specTime, type KassaMode, type PaymentUpdated } from '@kassa/domain';
-import type { LegacyPaymentWebhook } from '@kassa/protocol';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa-payments/protocol';
+import { invoiceIsPaid, formatAmount, specTime, type KassaMode, type PaymentUpdated } from '@kassa-payments/domain';
+import type { LegacyPaymentWebhook } from '@kassa-payments/protocol';
 
 /**
  * The legacy envelope of payment notifications (projects with `webhookFormat: "legacy"`): one flat

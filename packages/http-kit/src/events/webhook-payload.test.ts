@@ -15,8 +15,8 @@ import {
   noteEndpointDelivery,
   openWebhookEndpoint,
   type WebhookEndpointEvent,
-} from '@kassa/domain';
-import { jsonWebhookSchema, legacyPaymentWebhook } from '@kassa/protocol';
+} from '@kassa-payments/domain';
+import { jsonWebhookSchema, legacyPaymentWebhook } from '@kassa-payments/protocol';
 import { legacyPaymentPayload } from './legacy-payment-payload.js';
 import { webhookPayload } from './webhook-payload.js';
 

@@ -1,7 +1,7 @@
-import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa/protocol';
+import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa-payments/protocol';
 import { moneyJson } from '../money-view.js';
-import { invoiceIsPaid, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type TestClockEvent, type Transaction, type WebhookEndpointEvent } from '@kassa/domain';
-import type { JsonWebhook, WebhookCustomer } from '@kassa/protocol';
+import { invoiceIsPaid, specTime, unreachable, type ContractEvent, type Customer, type InvoiceEvent, type TestClockEvent, type Transaction, type WebhookEndpointEvent } from '@kassa-payments/domain';
+import type { JsonWebhook, WebhookCustomer } from '@kassa-payments/protocol';
 
 /** The JSON body of a webhook: the spec's `{type, data}`, typed by the protocol's schemas (the OpenAPI document's `webhooks`). */
 export type WebhookPayload = JsonWebhook;

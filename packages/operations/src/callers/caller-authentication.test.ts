@@ -1,5 +1,5 @@
-import type { Partner, Project, ProjectDirectory } from '@kassa/domain';
-import { projectWithDefaults } from '@kassa/domain/testing';
+import type { Partner, Project, ProjectDirectory } from '@kassa-payments/domain';
+import { projectWithDefaults } from '@kassa-payments/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { CallerAuthentication, MAX_LOGIN_LENGTH, type PartnerCall, type ProjectSignedCall } from './caller-authentication.js';
 

@@ -1,4 +1,4 @@
-import { domainError, err, liveSecrets, ok, type Clock, type DomainError, type Partner, type Project, type ProjectDirectory, type Result } from '@kassa/domain';
+import { domainError, err, liveSecrets, ok, type Clock, type DomainError, type Partner, type Project, type ProjectDirectory, type Result } from '@kassa-payments/domain';
 import { driftError, projectAccessError } from './signed-request.js';
 
 /** The longest login looked up: a partner's login is at most this long (JSON v3's X-Login, XML 2.9's Login). */

@@ -1,4 +1,4 @@
-import { domainError, type DomainError, type Project } from '@kassa/domain';
+import { domainError, type DomainError, type Project } from '@kassa-payments/domain';
 
 /**
  * The rules every signed request shares, whatever its transport (JSON v3, XML 2.9, the subscription

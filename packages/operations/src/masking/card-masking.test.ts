@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 // The domain's Luhn (its own test holds it to the schoolbook form) makes the valid card numbers here.
-import { luhnValid } from '@kassa/domain';
+import { luhnValid } from '@kassa-payments/domain';
 import { maskCardNumbers, maskEmail, maskIp, maskPan } from './card-masking.js';
 
 /** A Luhn-valid card number of 13 to 19 digits (the check digit completes the body). */

@@ -1,4 +1,4 @@
-import { cardLast4, luhnValid } from '@kassa/domain';
+import { cardLast4, luhnValid } from '@kassa-payments/domain';
 
 /** A card number as it may appear anywhere: all digits but the last four hidden. */
 export function maskPan(pan: string): string {

@@ -1,4 +1,4 @@
-import { maskMsisdn } from '@kassa/domain';
+import { maskMsisdn } from '@kassa-payments/domain';
 import { maskCardNumbers, maskEmail, maskIp, maskPan } from './card-masking.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { IdempotencyKeyRef, IdempotencyScope } from '@kassa/domain';
+import type { IdempotencyKeyRef, IdempotencyScope } from '@kassa-payments/domain';
 
 /** The first answer to a request with an Idempotency-Key: replayed to every retry with the same key. */
 export interface StoredAnswer {

@@ -1,4 +1,4 @@
-import type { Partner, Project, ProjectDirectory } from '@kassa/domain';
+import type { Partner, Project, ProjectDirectory } from '@kassa-payments/domain';
 
 /** A record as stored now, and the revision its next replacement must name. */
 export interface Revised<T> {

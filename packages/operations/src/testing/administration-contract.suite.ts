@@ -1,5 +1,5 @@
-import type { Partner, Project } from '@kassa/domain';
-import { projectWithDefaults, type TestApi } from '@kassa/domain/testing';
+import type { Partner, Project } from '@kassa-payments/domain';
+import { projectWithDefaults, type TestApi } from '@kassa-payments/domain/testing';
 import type { ProjectAdministration } from '../ports/project-administration.port.js';
 
 let seq = 0;

@@ -1,5 +1,5 @@
 import { API_CALLS_KEPT, type ApiCall, type ApiCallLog } from '../ports/api-call-log.port.js';
-import type { TestApi } from '@kassa/domain/testing';
+import type { TestApi } from '@kassa-payments/domain/testing';
 
 let seq = 0;
 const call = (projectId: number, n: number): ApiCall => ({

@@ -1,5 +1,5 @@
 import type { DashboardSessions } from '../ports/dashboard-sessions.port.js';
-import type { TestApi } from '@kassa/domain/testing';
+import type { TestApi } from '@kassa-payments/domain/testing';
 
 let seq = 0;
 const unique = (what: string) => `${what}-${Date.now().toString(36)}-${++seq}`;

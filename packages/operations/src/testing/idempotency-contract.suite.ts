@@ -1,6 +1,6 @@
-import type { IdempotencyScope } from '@kassa/domain';
+import type { IdempotencyScope } from '@kassa-payments/domain';
 import type { IdempotencyStore } from '../ports/idempotency-store.port.js';
-import type { TestApi } from '@kassa/domain/testing';
+import type { TestApi } from '@kassa-payments/domain/testing';
 
 let seq = 0;
 /** A partner and project of their own: a shared database holds other tests' keys. */

@@ -1,4 +1,4 @@
-// @kassa/operations/testing: what an engineer writing a storage adapter runs against its operations' ports.
+// @kassa-payments/operations/testing: what an engineer writing a storage adapter runs against its operations' ports.
 export * from './administration-contract.suite.js';
 export * from './idempotency-contract.suite.js';
 export * from './dashboard-sessions-contract.suite.js';

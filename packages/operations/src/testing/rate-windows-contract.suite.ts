@@ -1,4 +1,4 @@
-import type { TestApi } from '@kassa/domain/testing';
+import type { TestApi } from '@kassa-payments/domain/testing';
 import type { RateWindows } from '../ports/rate-windows.port.js';
 
 let seq = 0;
