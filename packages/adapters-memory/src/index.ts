@@ -23,4 +23,5 @@ export * from './test-doubles.js';
 export * from './in-memory-ports.js';
 export * from './in-memory-dashboard-sessions.js';
 export * from './in-memory-rate-windows.js';
+export * from './in-memory-signature-uses.js';
 export * from './in-memory-api-call-log.js';

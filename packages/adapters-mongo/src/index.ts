@@ -15,5 +15,6 @@ export { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 export { MongoTestClockRepository } from './mongo-test-clock-repository.js';
 export { MongoDashboardSessions } from './mongo-dashboard-sessions.js';
 export { MongoRateWindows } from './mongo-rate-windows.js';
+export { MongoSignatureUses } from './mongo-signature-uses.js';
 export { MongoApiCallLog } from './mongo-api-call-log.js';
 export { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository.js';

@@ -6,6 +6,7 @@ import {
   describeDashboardSessionsContract,
   describeIdempotencyContract,
   describeRateWindowsContract,
+  describeSignatureUsesContract,
 } from '@kassa-payments/operations/testing';
 import { closeAll, freshMongoStorage } from './mongo.fixture.js';
 
@@ -18,3 +19,4 @@ describeIdempotencyContract('mongodb', () => freshMongoStorage(), { describe, it
 describeDashboardSessionsContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
 describeApiCallLogContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
 describeRateWindowsContract('mongodb', () => freshMongoStorage(), { describe, it, expect });
+describeSignatureUsesContract('mongodb', () => freshMongoStorage(), { describe, it, expect });

@@ -15,6 +15,7 @@ import { MongoTestClockRepository } from './mongo-test-clock-repository.js';
 import { MongoDashboardSessions, type FailureWindowDocument, type SessionDocument } from './mongo-dashboard-sessions.js';
 import { MongoApiCallLog, type ApiCallDocument } from './mongo-api-call-log.js';
 import { MongoRateWindows, type RateWindowDocument } from './mongo-rate-windows.js';
+import { MongoSignatureUses, type SignatureUseDocument } from './mongo-signature-uses.js';
 import { MongoAuditLog, type AuditDocument } from './mongo-audit-log.js';
 import { MongoIdempotencyStore, type IdempotencyDocument } from './mongo-idempotency-store.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
@@ -47,6 +48,7 @@ export interface MongoStorage {
   readonly dashboardSessions: MongoDashboardSessions;
   readonly apiCalls: MongoApiCallLog;
   readonly rateWindows: MongoRateWindows;
+  readonly signatureUses: MongoSignatureUses;
   close(): Promise<void>;
 }
 
@@ -150,6 +152,8 @@ export const INDEXES: Readonly<Record<string, IndexDescription[]>> = {
   dashboard_sign_in_failures: [{ key: { expireAt: 1 }, name: 'ttl', expireAfterSeconds: 0 }],
   // The shared rate limits' windows (the callback rate) expire by themselves too.
   rate_windows: [{ key: { expireAt: 1 }, name: 'ttl', expireAfterSeconds: 0 }],
+  // A version 3 or 4 signature's first use outlives its drift window only until the TTL monitor runs.
+  signature_uses: [{ key: { expireAt: 1 }, name: 'ttl', expireAfterSeconds: 0 }],
 };
 
 /** Creates the indexes; `createIndexes` is idempotent for an index that exists with the same definition. */
@@ -192,6 +196,7 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
     testClocks: new MongoTestClockRepository(testClock, [contract, invoice, subscription]),
     apiCalls: new MongoApiCallLog(db.collection<ApiCallDocument>('api_calls')),
     rateWindows: new MongoRateWindows(db.collection<RateWindowDocument>('rate_windows')),
+    signatureUses: new MongoSignatureUses(db.collection<SignatureUseDocument>('signature_uses')),
     dashboardSessions: new MongoDashboardSessions(db.collection<SessionDocument>('dashboard_sessions'), db.collection<FailureWindowDocument>('dashboard_sign_in_failures')),
     outbox: new MongoEventOutbox({ contract, invoice, subscription, test_clock: testClock, webhook_endpoint: endpoint }),
     projects: new MongoProjectDirectory(db.collection('partners'), db.collection('projects'), undefined, undefined, options.sealer ?? PLAIN_SECRETS),

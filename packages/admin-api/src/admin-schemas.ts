@@ -10,7 +10,8 @@ export const partnerCreate = z.strictObject(partnerFields);
 export const partnerChange = z.strictObject({ password: partnerFields.password.optional(), testCallbackAllowed: z.boolean().optional() });
 export const passwordRotation = z.strictObject({ password: partnerFields.password, previousValidUntil: overlapUntil });
 export const secretRotation = z.strictObject({ secret: projectFields.shape.webhookSecret.unwrap().unwrap(), previousValidUntil: overlapUntil });
-export const projectCreate = signedWebhooks(projectFields.extend({ partnerLogin: z.string().min(1).max(128) }));
+// A project created from now on accepts version 5 only unless asked otherwise: 3 and 4 let a captured signature act elsewhere.
+export const projectCreate = signedWebhooks(projectFields.extend({ partnerLogin: z.string().min(1).max(128), minSignatureVersion: projectFields.shape.minSignatureVersion.unwrap().default(5) }));
 /** A change names only the fields it changes; the merged project is checked as a whole. */
 export const projectChange = z.record(z.string(), z.unknown());
 

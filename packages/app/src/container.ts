@@ -164,6 +164,7 @@ export function buildContainer(f: Foundations): Container {
       apiBaseUrl: urls.api,
       // One per process: it keeps each login's inner hash for the second a merchant repeats it.
       signatures: new SignatureVerifier(),
+      signatureUses: storage.signatureUses,
       requestScope: f.requests,
       idempotency: { store: storage.idempotency, hours: s.callers.idempotencyHours, ...(storage.answerSealer ? { sealer: storage.answerSealer } : {}) },
       // The merchants' dashboard (/dashboard/ on the API host): sessions in storage, so any API process serves them.

@@ -1,5 +1,5 @@
 import type { KassaPorts } from '@kassa-payments/domain';
-import type { AnswerSealer, ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration, RateWindows } from '@kassa-payments/operations';
+import type { AnswerSealer, ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration, RateWindows, SignatureUses } from '@kassa-payments/operations';
 import { FileJournal } from './journal/file-journal.js';
 import {
   InMemoryContractRepository,
@@ -17,6 +17,7 @@ import {
   InMemoryApiCallLog,
   InMemoryWebhookEndpointRepository,
   InMemoryRateWindows,
+  InMemorySignatureUses,
 } from '@kassa-payments/adapters-memory';
 
 /** The storage ports, whichever adapter provides them. */
@@ -36,6 +37,8 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
   readonly apiCalls: ApiCallLog;
   /** The counts of the limits every API process shares (the callback rate). */
   readonly rateWindows: RateWindows;
+  /** The first use of each version 3 and 4 request signature, which every API process shares. */
+  readonly signatureUses: SignatureUses;
   /** Answers when storage does; throws otherwise (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -85,6 +88,7 @@ function inMemoryStores(journal: FileJournal | undefined): Storage {
     dashboardSessions: new InMemoryDashboardSessions(journal),
     apiCalls: new InMemoryApiCallLog(),
     rateWindows: new InMemoryRateWindows(),
+    signatureUses: new InMemorySignatureUses(),
     ping: async () => {},
     close: async () => journal?.close(),
   };

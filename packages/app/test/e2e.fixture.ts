@@ -63,7 +63,7 @@ export interface TestKassa {
   readonly kassa: RunningKassa;
   /** Every log line written during the run. */
   readonly logs: string[];
-  client(options?: { host?: HostName; login?: string; password?: string; version?: 3 | 4; now?: () => Date }): KassaClient;
+  client(options?: { host?: HostName; login?: string; password?: string; version?: 3 | 4 | 5; now?: () => Date }): KassaClient;
   stop(): Promise<void>;
 }
 

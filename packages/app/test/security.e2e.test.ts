@@ -167,7 +167,7 @@ describe('project settings and the drift window', () => {
   it('minSignatureVersion 4: version 3 (which does not cover the body) is 401; version 4 is served', async () => {
     const id = '00000000-0000-4000-8000-000000000002';
     const v3 = await t.client({ version: 3 }).getInvoice(V4_ONLY, id);
-    expect([codeOf(v3), !v3.ok && v3.error.message]).toEqual(['401 AUTH_INVALID_SIGNATURE', expect.stringContaining('Version 4 only')]);
+    expect([codeOf(v3), !v3.ok && v3.error.message]).toEqual(['401 AUTH_INVALID_SIGNATURE', expect.stringContaining('does not accept X-Signature-Version 3')]);
     expect(codeOf(await t.client({ version: 4 }).getInvoice(V4_ONLY, id))).toBe('404 INVOICE_NOT_FOUND');
     expect(codeOf(await t.client({ version: 3 }).getInvoice(P.main, id))).toBe('404 INVOICE_NOT_FOUND');
   });

@@ -10,7 +10,7 @@ export { clientErrorStatus, errorHandler, methodNotAllowed, notFound, type Docum
 export { markDeprecated } from './deprecation.js';
 export { HTTP_STATUS, httpStatusOf } from './http-status.js';
 export type { DocumentOutcome, HttpExchange, HttpObserver, OpenedExchange } from './http-observer.js';
-export { bodyErrorStatus, jsonBody, MAX_BODY_DEPTH } from './json-body.js';
+export { bodyErrorStatus, jsonBody, MAX_BODY_DEPTH, rawBodyOf } from './json-body.js';
 export { contentSecurityPolicy, sendPage, type Framing } from './page-security.js';
 export { endpointOf, mountRawEndpoint, type DocumentRefusal, type RawAnswer, type RawEndpoint, type RawRequest } from './raw-endpoint.js';
 export { REQUEST_ID_HEADER, RequestScope, requestIdOf } from './request-id.js';

@@ -2,6 +2,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { KassaMode } from '@kassa-payments/domain';
 import { badRequest, sendError } from './envelope.js';
 
+/** Each JSON body's bytes as they arrived, for a signature that covers them (version 5); gone with the request. */
+const rawBodies = new WeakMap<Request, Buffer>();
+
+/** The bytes of the request's body as sent, or undefined when it had none (or it was not JSON). */
+export const rawBodyOf = (req: Request): Buffer | undefined => rawBodies.get(req);
+
 const hasBody = ({ headers }: Request) => Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
 
 /**
@@ -33,7 +39,13 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
 export function jsonBody(mode: KassaMode, limitBytes: number) {
   // The parser checks the Content-Type itself (one parse of the header) and leaves the body
   // undefined when it is not JSON.
-  const parse = express.json({ limit: limitBytes, strict: false, type: 'application/json' });
+  const parse = express.json({
+    limit: limitBytes,
+    strict: false,
+    type: 'application/json',
+    // Kept by reference (no copy): the version 5 signature hashes the body's bytes, not its parse.
+    verify: (req, _res, buf) => void rawBodies.set(req as Request, buf),
+  });
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) {
       req.body = {};

@@ -1,6 +1,6 @@
 import type { CarrierLookup, Clock, KassaUseCases, PaymentPages, ProjectDirectory } from '@kassa-payments/domain';
 import type { ListenerDeps } from '@kassa-payments/http-kit';
-import type { CallerAuthentication } from '@kassa-payments/operations';
+import type { CallerAuthentication, SignatureUses } from '@kassa-payments/operations';
 import type { SignatureVerifier } from './signature.js';
 import type { IdempotencySettings } from './idempotency.js';
 import type { ApiCallRecorder } from './api-call-recorder.js';
@@ -19,6 +19,8 @@ export interface ApiDeps extends ListenerDeps {
   readonly callers: CallerAuthentication;
   /** Computes and checks request signatures; keeps the per-login inner hash (owned by the app). */
   readonly signatures: SignatureVerifier;
+  /** The first use of each version 3 and 4 signature, shared by every API process (absent: not checked). */
+  readonly signatureUses?: SignatureUses;
   /** How far a signed request's time may be from our clock, in seconds (default the spec's 20 minutes). */
   readonly maxDriftSeconds?: number;
   /** Idempotency-Key on the JSON v3 API's POSTs (absent: the header is ignored). */

@@ -1,8 +1,20 @@
 import type { Request } from 'express';
 import { domainError, parseSpecTime, type DomainError, type KassaMode, type Partner, type Project } from '@kassa-payments/domain';
 import { MAX_LOGIN_LENGTH, type CallerAuthentication, type CallerRefusal } from '@kassa-payments/operations';
-import { payloadOf, requestPayloadParts, signRequest, UNKNOWN_SIGNER_KEY, type PayloadPart, type SignedOperation, type SignedRequest } from '@kassa-payments/protocol';
-import { callerIp } from '@kassa-payments/http-kit';
+import {
+  bodyDigest,
+  canonicalRequest,
+  hmacHex,
+  payloadOf,
+  requestPayloadParts,
+  signRequest,
+  UNKNOWN_SIGNER_KEY,
+  type PayloadPart,
+  type SignedOperation,
+  type SignedRequest,
+} from '@kassa-payments/protocol';
+import { callerIp, rawBodyOf } from '@kassa-payments/http-kit';
+import { createHash } from 'node:crypto';
 import type { ApiDeps } from './api-deps.js';
 import { signaturesMatch } from './signature.js';
 
@@ -15,6 +27,27 @@ export interface AuthContext {
 }
 
 const invalidSignature = (why: string) => domainError('AUTH_INVALID_SIGNATURE', `Invalid signature: ${why}`);
+
+type Version = '3' | '4' | '5';
+const isVersion = (v: string): v is Version => v === '3' || v === '4' || v === '5';
+
+/** The spec's drift window: how long a signature may be used after (or before) its X-Timestamp. */
+const DEFAULT_DRIFT_SECONDS = 20 * 60;
+
+/** What version 5 signs of `req`: the method, the path and query as sent, the body's bytes, the time, the login and the Idempotency-Key. */
+function canonicalOf(req: Request, headers: Request['headers'], timestamp: string, login: string): string {
+  const url = req.originalUrl;
+  const at = url.indexOf('?');
+  return canonicalRequest({
+    method: req.method,
+    path: at < 0 ? url : url.slice(0, at),
+    query: new URLSearchParams(at < 0 ? '' : url.slice(at + 1)),
+    bodySha256: bodyDigest(rawBodyOf(req)),
+    timestamp,
+    login,
+    idempotencyKey: header(headers, 'idempotency-key') ?? '',
+  });
+}
 
 /**
  * Concurrent merchants send the same X-Timestamp for a whole second, so the last parse is kept:
@@ -57,7 +90,9 @@ const header = (headers: Request['headers'], name: string): string | undefined =
  * What a developer needs to find their mistake (test environment only): what the server signed,
  * and which of the payload's fields it found empty. Never the key, never the expected signature.
  */
-function mismatchHint(version: '3' | '4', parts: readonly PayloadPart[]): string {
+function mismatchHint(version: Version, parts: readonly PayloadPart[], canonical: string): string {
+  // The canonical request holds no secret: the body only as its SHA-256.
+  if (version === '5') return `signature mismatch; version 5 signed the canonical request ${JSON.stringify(canonical)}`;
   if (version === '3') return 'signature mismatch; version 3 signs login + hex(hmac(password, X-Timestamp))';
   const empty = parts.filter((p) => p.value === '').map((p) => p.field);
   // The PIN is shown as stars of its length: an answer is no place for it, even the caller's own.
@@ -88,9 +123,10 @@ export async function authenticate(deps: ApiDeps, callers: CallerAuthentication,
         .join(', ')}`,
     );
   }
-  if (version !== '3' && version !== '4') return invalidSignature(`unsupported signature version ${JSON.stringify(version)}`);
+  if (!isVersion(version)) return invalidSignature(`unsupported signature version ${JSON.stringify(version)}`);
   let parts: readonly PayloadPart[] | undefined;
   let payload = '';
+  let canonical = '';
   const rawProjectId = String(params['projectId']);
   const projectId = /^[0-9]{1,10}$/.test(rawProjectId) ? Number(rawProjectId) : -1;
   const caller = await callers.authenticate({
@@ -98,6 +134,10 @@ export async function authenticate(deps: ApiDeps, callers: CallerAuthentication,
     signedAt: timestampMs(timestamp),
     signedAtName: 'X-Timestamp',
     signatureMatches: (password) => {
+      if (version === '5') {
+        canonical ||= canonicalOf(req, headers, timestamp, login);
+        return signaturesMatch(hmacHex(password ?? UNKNOWN_SIGNER_KEY, canonical), signature);
+      }
       if (parts === undefined) {
         parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
         payload = payloadOf(parts);
@@ -110,24 +150,43 @@ export async function authenticate(deps: ApiDeps, callers: CallerAuthentication,
     },
     projectId: projectId >= 0 && projectId <= INT32_MAX ? projectId : undefined,
     callerIp: callerIp(req),
-    accepts: (project) => version === '4' || project.minSignatureVersion !== 4,
+    accepts: (project) => Number(version) >= (project.minSignatureVersion ?? 3),
   });
-  return caller.ok ? caller.value : refusalError(caller.error, deps.mode, version, parts ?? []);
+  if (!caller.ok) return refusalError(caller.error, deps.mode, version, parts ?? [], canonical);
+  return version === '5' ? caller.value : ((await usedElsewhere(deps, operation, req.method, caller.value, signature, timestamp)) ?? caller.value);
+}
+
+/**
+ * Versions 3 and 4 sign neither the method, the path nor the project: a signature's first use is
+ * recorded (shared by every API process), and a call that changes state is refused when its
+ * signature was first used on another operation or project. A retry (the same operation on the
+ * same project) passes, as does a read. The error, or undefined when the call may go on.
+ */
+async function usedElsewhere(deps: ApiDeps, operation: SignedOperation, method: string, caller: AuthContext, signature: string, timestamp: string): Promise<DomainError | undefined> {
+  if (deps.signatureUses === undefined) return undefined;
+  const use = `${operation} ${caller.project.id}`;
+  const expiresAt = new Date((timestampMs(timestamp) ?? 0) + (deps.maxDriftSeconds ?? DEFAULT_DRIFT_SECONDS) * 1000).toISOString();
+  // Only its hash is kept: what Kassa only compares, it stores hashed.
+  const first = await deps.signatureUses.firstUse(createHash('sha256').update(signature).digest('hex'), use, expiresAt);
+  if (first === use || method === 'GET' || method === 'HEAD') return undefined;
+  return invalidSignature(
+    'this signature was already used on another operation or project; sign this request anew (another X-Timestamp), or use X-Signature-Version 5, which covers the whole request',
+  );
 }
 
 /** The JSON v3 API's words for each refusal (the test environment names what failed; production does not tell an unknown login from a wrong signature). */
-function refusalError({ check, error }: CallerRefusal, mode: KassaMode, version: '3' | '4', parts: readonly PayloadPart[]): DomainError {
+function refusalError({ check, error }: CallerRefusal, mode: KassaMode, version: Version, parts: readonly PayloadPart[], canonical: string): DomainError {
   switch (check) {
     case 'login-too-long':
       return invalidSignature(`X-Login longer than ${MAX_LOGIN_LENGTH} characters`);
     case 'unknown-signer':
       return invalidSignature(mode === 'test' ? 'unknown login' : 'signature mismatch');
     case 'signature':
-      return invalidSignature(mode === 'test' ? mismatchHint(version, parts) : 'signature mismatch');
+      return invalidSignature(mode === 'test' ? mismatchHint(version, parts, canonical) : 'signature mismatch');
     case 'unreadable-time':
       return domainError('AUTH_INVALID_TIMESTAMP', 'X-Timestamp must be UTC time in the form YYYY-MM-DDThh:mm:ssZ');
     case 'signature-not-accepted':
-      return invalidSignature('this project accepts X-Signature-Version 4 only (version 3 does not cover the request)');
+      return invalidSignature(`this project does not accept X-Signature-Version ${version}: sign with a later version (5 covers the whole request)`);
     case 'drift':
     case 'not-owner':
     case 'project-inactive':

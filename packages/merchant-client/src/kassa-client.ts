@@ -1,6 +1,8 @@
 import {
+  canonicalOfUrl,
   requestPayload,
   signRequest,
+  signRequestV5,
   timestampOf,
   type BillingCheckRequest,
   type ContractCancelRequest,
@@ -32,7 +34,11 @@ export interface KassaClientOptions {
   readonly login: string;
   /** The merchant secret: the HMAC key. Never sent. */
   readonly password: string;
-  readonly signatureVersion?: 3 | 4;
+  /**
+   * X-Signature-Version; default 5, which covers the whole request (method, path, query, body, time,
+   * login, Idempotency-Key). 3 and 4 are the spec's: a project whose minSignatureVersion is 5 refuses them.
+   */
+  readonly signatureVersion?: 3 | 4 | 5;
   /** The clock used for X-Timestamp (tests move it). */
   readonly now?: () => Date;
   /** How long one request may take before it is aborted (a TimeoutError), in ms; default 30 s. */
@@ -318,30 +324,42 @@ export class KassaClient {
 
   /**
    * The four signature headers of `request`, signed now: for a request the typed methods do not
-   * send themselves (a Server-Sent Events stream, read as it comes).
+   * send themselves (a Server-Sent Events stream, read as it comes). Version 5 signs the URL, so it
+   * needs the request's `path` (as for `send`), its `method` (default GET), and the exact body text
+   * and Idempotency-Key it will carry, if any.
    */
-  signedHeaders(request: Pick<RawRequest, 'operation' | 'body' | 'pathId' | 'merchantOrderId' | 'query'>): Record<string, string> {
+  signedHeaders(
+    request: Pick<RawRequest, 'operation' | 'body' | 'pathId' | 'merchantOrderId' | 'query'> &
+      Partial<Pick<RawRequest, 'method' | 'path'>> & { readonly bodyText?: string | undefined; readonly idempotencyKey?: string | undefined },
+  ): Record<string, string> {
     const { login, password } = this.options;
-    const version = this.options.signatureVersion ?? 4;
+    const version = this.options.signatureVersion ?? 5;
     const timestamp = timestampOf((this.options.now ?? (() => new Date()))());
+    const headers = { 'X-Login': login, 'X-Timestamp': timestamp, 'X-Signature-Version': String(version) };
+    if (version === 5) {
+      if (request.path === undefined) throw new Error("signature version 5 signs the URL: give the request's path");
+      const url = new URL(request.path, this.options.baseUrl);
+      const body = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+      const canonical = canonicalOfUrl(url, { method: request.method ?? 'GET', timestamp, login, body, idempotencyKey: request.idempotencyKey });
+      return { ...headers, 'X-Signature': signRequestV5(password, canonical) };
+    }
     const payload = requestPayload(request.operation, {
       body: request.body,
       ...(request.pathId ? { pathId: request.pathId } : {}),
       ...(request.merchantOrderId !== undefined ? { merchantOrderId: request.merchantOrderId } : {}),
       ...(request.query ? { query: request.query } : {}),
     });
-    return { 'X-Login': login, 'X-Timestamp': timestamp, 'X-Signature-Version': String(version), 'X-Signature': signRequest(password, login, timestamp, version, payload) };
+    return { ...headers, 'X-Signature': signRequest(password, login, timestamp, version, payload) };
   }
 
   private async sendOnce<T>(request: RawRequest, idempotencyKey: string | undefined): Promise<KassaResponse<T>> {
-    const headers: Record<string, string> = {
-      ...this.signedHeaders(request),
-      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
-      ...this.options.headers,
-    };
+    // What is sent besides the signature first: version 5 signs the body text and the Idempotency-Key as sent.
+    const sent: Record<string, string | undefined> = { ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}), ...this.options.headers, ...request.headers };
     const text = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+    const key = Object.entries(sent).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
+    const headers: Record<string, string> = { ...this.signedHeaders({ ...request, bodyText: text, idempotencyKey: key }) };
     if (text !== undefined) headers['Content-Type'] = 'application/json';
-    for (const [name, value] of Object.entries(request.headers ?? {})) {
+    for (const [name, value] of Object.entries(sent)) {
       if (value === undefined) delete headers[name];
       else headers[name] = value;
     }

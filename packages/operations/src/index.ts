@@ -11,5 +11,6 @@ export type * from './ports/audit-log.port.js';
 export type * from './ports/idempotency-store.port.js';
 export type * from './ports/dashboard-sessions.port.js';
 export type * from './ports/rate-windows.port.js';
+export type * from './ports/signature-uses.port.js';
 export * from './ports/api-call-log.port.js';
 export * from './callers/caller-authentication.js';

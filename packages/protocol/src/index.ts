@@ -5,6 +5,7 @@ export * from './responses.js';
 export * from './error-codes.js';
 export * from './signature.js';
 export * from './signature-payload.js';
+export * from './signature-v5.js';
 export * from './operations.js';
 export * from './openapi.js';
 export * from './test-only.js';

@@ -144,8 +144,9 @@ export async function followStream(o: StreamFollowing): Promise<void> {
       const query = o.query();
       const search = new URLSearchParams(query).toString();
       watch(Math.min(ANSWER_MS, o.stallMs ?? STALL_MS));
-      const response = await fetch(new URL(`${o.path}${search ? `?${search}` : ''}`, o.baseUrl), {
-        headers: { ...o.client.signedHeaders({ operation: o.operation, query }), Accept: 'text/event-stream', ...(o.resumable && lastId ? { 'Last-Event-ID': lastId } : {}) },
+      const path = `${o.path}${search ? `?${search}` : ''}`;
+      const response = await fetch(new URL(path, o.baseUrl), {
+        headers: { ...o.client.signedHeaders({ operation: o.operation, query, method: 'GET', path }), Accept: 'text/event-stream', ...(o.resumable && lastId ? { 'Last-Event-ID': lastId } : {}) },
         signal: connection.signal,
       });
       watch();

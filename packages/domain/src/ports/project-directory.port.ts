@@ -41,8 +41,11 @@ export interface Project {
    * and Now only, so a captured request authorises any other within the drift window; `v2` covers the document too.
    */
   readonly subscriptionSignature?: SubscriptionSignatureVersion;
-  /** The lowest JSON v3 signature version accepted (default 3; 4 refuses version 3, which does not cover the body). */
-  readonly minSignatureVersion?: 3 | 4;
+  /**
+   * The lowest JSON v3 signature version accepted (absent: 3, the spec's). 4 refuses version 3, which
+   * signs no part of the request; 5 refuses 4 too, which signs neither the method, the path nor the project.
+   */
+  readonly minSignatureVersion?: SignatureVersion;
   /**
    * Origins whose pages may frame the payment widget (`https://shop.example`). `*` admits any (the
    * test environment only). Absent: any in the test environment, none in production.
@@ -51,6 +54,9 @@ export interface Project {
 }
 
 export type SubscriptionSignatureVersion = 'v1' | 'v2';
+
+/** The JSON v3 API's X-Signature-Version: 3 and 4 are the spec's, 5 covers the whole request. */
+export type SignatureVersion = 3 | 4 | 5;
 
 export type WebhookFormat = 'v3' | 'legacy';
 

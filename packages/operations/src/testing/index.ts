@@ -4,3 +4,4 @@ export * from './idempotency-contract.suite.js';
 export * from './dashboard-sessions-contract.suite.js';
 export * from './api-call-log-contract.suite.js';
 export * from './rate-windows-contract.suite.js';
+export * from './signature-uses-contract.suite.js';
