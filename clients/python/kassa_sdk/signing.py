@@ -4,6 +4,10 @@ Every request carries X-Login, X-Timestamp, X-Signature-Version and X-Signature.
 HMAC is the partner password (never sent); innerHash = hmac_sha256(password, X-Timestamp).
 Version 3 signs login + innerHash; version 4 prefixes the operation's requestPayload: its fields
 (_operations.py, generated from the document) concatenated, a missing one as the empty string.
+Version 5 (the default) signs the whole request: hmac_sha256(password, canonical request), the
+canonical request being, one per line: KASSA-HMAC-SHA256-5, the method, the path as sent, the
+query's pairs percent-encoded and sorted, the body's SHA-256, X-Timestamp, the login and the
+Idempotency-Key (empty without one). A captured version 5 signature can only repeat its request.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import hmac
 import json
 import re
 import time
+from urllib.parse import quote
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
@@ -34,6 +39,27 @@ def sign(password: str, login: str, timestamp: str, version: int = 4, payload: s
     """X-Signature: version 4 signs payload + login + innerHash, version 3 login + innerHash."""
     inner = hmac_hex(password, timestamp)
     return hmac_hex(password, (payload if version == 4 else "") + login + inner)
+
+
+V5_SCHEME = "KASSA-HMAC-SHA256-5"
+
+
+def _encode(text: str) -> str:
+    # RFC 3986: only the unreserved characters stay (as the server's canonical query does).
+    return quote(text, safe="-_.~")
+
+
+def canonical_request(method: str, path: str, query: list[tuple[str, str]], body: bytes, timestamp: str, login: str, idempotency_key: str = "") -> str:
+    """What version 5 signs: the request's method, path (as sent), query, body, time, login and Idempotency-Key."""
+    pairs = sorted((_encode(name), _encode(value)) for name, value in query)
+    return "\n".join(
+        [V5_SCHEME, method.upper(), path, "&".join(f"{n}={v}" for n, v in pairs), hashlib.sha256(body).hexdigest(), timestamp, login, idempotency_key]
+    )
+
+
+def sign_v5(password: str, canonical: str) -> str:
+    """X-Signature, version 5: hmac_sha256(password, canonical request)."""
+    return hmac_hex(password, canonical)
 
 
 def _text(value: Any) -> str:
@@ -106,18 +132,25 @@ class KassaAuth(httpx.Auth):
 
     requires_request_body = True
 
-    def __init__(self, login: str, password: str, version: int = 4, now: Callable[[], float] = time.time) -> None:
+    def __init__(self, login: str, password: str, version: int = 5, now: Callable[[], float] = time.time) -> None:
         self.login, self.password, self.version, self.now = login, password, version, now
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
         timestamp = timestamp_of(self.now())
+        request.headers["X-Login"] = self.login
+        request.headers["X-Timestamp"] = timestamp
+        request.headers["X-Signature-Version"] = str(self.version)
+        if self.version == 5:
+            path = request.url.raw_path.decode("ascii").split("?", 1)[0]
+            key = request.headers.get("Idempotency-Key", "")
+            canonical = canonical_request(request.method, path, request.url.params.multi_items(), request.content, timestamp, self.login, key)
+            request.headers["X-Signature"] = sign_v5(self.password, canonical)
+            yield request
+            return
         payload = ""
         if self.version == 4:
             operation, params = operation_of(request.method, request.url.path)
             body = json.loads(request.content) if request.content else None
             payload = request_payload(operation, body, params, dict(request.url.params))
-        request.headers["X-Login"] = self.login
-        request.headers["X-Timestamp"] = timestamp
-        request.headers["X-Signature-Version"] = str(self.version)
         request.headers["X-Signature"] = sign(self.password, self.login, timestamp, self.version, payload)
         yield request

@@ -179,6 +179,10 @@ describe('the admin listener', () => {
       1_000,
     );
     expect(answer.ok).toBe(true);
+    // Created from now on, a project takes signature version 5 only (3 and 4 let a captured signature act elsewhere).
+    const v4 = new KassaClient({ baseUrl: t.kassa.urls.api, login: shop.login, password: shop.password, signatureVersion: 4 });
+    expect((await v4.getInvoice(shop.projectId, answer.ok ? answer.data.invoice_id : '')).status).toBe(401);
+    expect((await admin('GET', `/admin/v1/projects/${shop.projectId}`)).body).toMatchObject({ data: { min_signature_version: 5 } });
     // Refused as the seed file is: a message naming the field.
     const bad = await admin('POST', '/admin/v1/projects', { partnerLogin: shop.login, id: 999_001, webhookUrl: 'https://shop.example/hooks' });
     expect(bad).toMatchObject({ status: 400, body: { success: false, error: { code: 'BAD_REQUEST', message: 'webhook_secret: webhookSecret is required with webhookUrl' } } });

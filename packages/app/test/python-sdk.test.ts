@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { FREE_PORTS, merchantToolsInstalled } from '@kassa-payments/devkit';
 import { openApiDocument } from '@kassa-payments/json-api';
-import { OPERATION_TAGS, requestPayload, signRequest } from '@kassa-payments/protocol';
+import { canonicalQuery, OPERATION_TAGS, requestPayload, signRequest } from '@kassa-payments/protocol';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerVariables } from '../src/cli/start-banner.js';
@@ -131,6 +131,31 @@ print(json.dumps({"payload": payload, "signature": kassa_sdk.sign(password, logi
     const { stdout } = await run(PYTHON, ['-c', script, password ?? '', login ?? '', timestamp ?? '', body ?? ''], { cwd: CLIENTS, env: ENV });
     // Version 3 signs no payload: as @kassa-payments/protocol does.
     expect(JSON.parse(stdout)).toEqual({ payload, signature, v3: signRequest(password ?? '', login ?? '', timestamp ?? '', 3, '') });
+  }, 30_000);
+
+  it("signs the document's version 5 worked example as it says, through its httpx auth (path, query and body as sent), with the query encoded as @kassa-payments/protocol encodes it", async () => {
+    const { info } = (await (await fetch(`${banner['KASSA_API_URL']}/api/v3/openapi.json`)).json()) as { info: { description: string } };
+    const example =
+      /Worked example \(version 5, POST (\S+)\): password "([^"]+)", login "([^"]+)", X-Timestamp "([^"]+)", Idempotency-Key "([^"]+)", body (\{.*?\}) \(exactly these bytes\): canonical request (".*?"), X-Signature ([0-9a-f]{64})\./.exec(
+        info.description,
+      );
+    expect(example, 'the version 5 worked example in info.description').not.toBeNull();
+    const [, path, password, login, timestamp, key, body, canonical, signature] = example ?? [];
+    const query: [string, string][] = [
+      ['b', 'x y/z'],
+      ['a', "it's (a) *test*!"],
+      ['a', '1'],
+      ['ä', '~'],
+    ];
+    const script = `import calendar, json, sys, time, httpx, kassa_sdk
+path, password, login, timestamp, key, body, query = sys.argv[1:8]
+at = calendar.timegm(time.strptime(timestamp, "%Y-%m-%dT%H:%M:%SZ"))
+request = httpx.Request("POST", "http://kassa.example" + path, content=body.encode(), headers={"Idempotency-Key": key})
+signed = next(kassa_sdk.KassaAuth(login, password, 5, now=lambda: at).auth_flow(request))
+canonical = kassa_sdk.canonical_request("POST", path, [], body.encode(), timestamp, login, key)
+print(json.dumps({"canonical": canonical, "signature": signed.headers["X-Signature"], "version": signed.headers["X-Signature-Version"], "query": kassa_sdk.canonical_request("GET", "/p", [tuple(p) for p in json.loads(query)], b"", "t", "l").split("\\n")[3]}))`;
+    const { stdout } = await run(PYTHON, ['-c', script, path ?? '', password ?? '', login ?? '', timestamp ?? '', key ?? '', body ?? '', JSON.stringify(query)], { cwd: CLIENTS, env: ENV });
+    expect(JSON.parse(stdout)).toEqual({ canonical: JSON.parse(canonical ?? '""'), signature, version: '5', query: canonicalQuery(query) });
   }, 30_000);
 
   it("signs the webhook endpoints' whole bodies as @kassa-payments/protocol does (a PATCH from its body, event_types joined in the order sent)", async () => {

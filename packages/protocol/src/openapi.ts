@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
 import { COMMON_ERRORS, OPERATION_TAGS, OPERATIONS, PAGING, type Operation } from './operations.js';
 import { requestPayload, requestPayloadParts } from './signature-payload.js';
-import { innerHash, signRequest } from './signature.js';
+import { hmacHex, innerHash, signRequest } from './signature.js';
+import { bodyDigest, canonicalRequest } from './signature-v5.js';
 import { forEnvironment, hasValue } from './openapi-environment.js';
 import type { ApiEnvironment } from './test-only.js';
 import { FEED_POSITION } from './streams.js';
@@ -63,8 +64,23 @@ function reachable(all: Record<string, Record<string, unknown>>, roots: readonly
 const EXAMPLE_BODY = { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: '79001234567' }, order: { merchant_order_id: 'order-1', price: { amount: '10.00', currency: 'RUB' } } };
 const EXAMPLE = { password: 'secret-password', login: 'shop', timestamp: '2026-11-24T10:00:00Z', payload: requestPayload('createInvoice', { body: EXAMPLE_BODY }) } as const;
 
+/** The version 5 worked example: the same invoice, sent to project 1 with an Idempotency-Key. */
+const EXAMPLE_V5 = canonicalRequest({
+  method: 'POST',
+  path: '/api/v3/projects/1/invoices',
+  query: [],
+  bodySha256: bodyDigest(JSON.stringify(EXAMPLE_BODY)),
+  timestamp: EXAMPLE.timestamp,
+  login: EXAMPLE.login,
+  idempotencyKey: 'order-1-create',
+});
+
 const SIGNATURE = [
-  'Every request carries four headers: X-Login (the partner login), X-Timestamp (UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server), X-Signature-Version (3 or 4) and X-Signature (64 lowercase hex digits).',
+  "Every request carries four headers: X-Login (the partner login), X-Timestamp (UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server), X-Signature-Version (5, or the spec's 3 or 4) and X-Signature (64 lowercase hex digits).",
+  'Version 5 signs the whole request: X-Signature = lowercase hex hmac_sha256(password, canonical request), the canonical request being these lines joined with "\\n": KASSA-HMAC-SHA256-5, the method in capitals, the path as sent (with the project, without the query), the query (each name and value percent-encoded as RFC 3986 says, unreserved characters as they are, pairs sorted by name then value, written name=value and joined with "&"; empty without a query), the lowercase hex SHA-256 of the body\'s bytes as sent (of no bytes without a body), X-Timestamp, the login, and the Idempotency-Key header (empty without one).',
+  'A captured version 5 signature can only repeat its identical request within the 20 minutes, which is what a retry does (under its Idempotency-Key, the stored answer). Versions 3 and 4 name neither the method, the path nor the project: a call that changes state (POST, PATCH, DELETE) is refused (401) when its signature was first used on another operation or project, and a project whose minSignatureVersion is 5 refuses them.',
+  `Worked example (version 5, POST /api/v3/projects/1/invoices): password "${EXAMPLE.password}", login "${EXAMPLE.login}", X-Timestamp "${EXAMPLE.timestamp}", Idempotency-Key "order-1-create", body ${JSON.stringify(EXAMPLE_BODY)} (exactly these bytes):`,
+  `canonical request ${JSON.stringify(EXAMPLE_V5)}, X-Signature ${hmacHex(EXAMPLE.password, EXAMPLE_V5)}.`,
   'The key of every HMAC is the partner password (never sent). innerHash = lowercase hex hmac_sha256(password, X-Timestamp).',
   'Version 3: X-Signature = lowercase hex hmac_sha256(password, login + innerHash).',
   "Version 4: X-Signature = lowercase hex hmac_sha256(password, requestPayload + login + innerHash), requestPayload being the operation's fields (listed in each operation's description) concatenated without separators, a missing field as the empty string, the invoice or contract id from the path;",
@@ -380,7 +396,7 @@ export function openApiDocument(options: OpenApiOptions) {
         securitySchemes: {
           login: { type: 'apiKey', in: 'header', name: 'X-Login', description: 'the partner login' },
           timestamp: { type: 'apiKey', in: 'header', name: 'X-Timestamp', description: 'UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server' },
-          signatureVersion: { type: 'apiKey', in: 'header', name: 'X-Signature-Version', description: '3 or 4' },
+          signatureVersion: { type: 'apiKey', in: 'header', name: 'X-Signature-Version', description: "5, or the spec's 3 or 4" },
           signature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: `Not a static key: an HMAC computed per request. ${SIGNATURE}` },
         },
         schemas: { ...reachable(components('input'), requests), ...reachable(components('output'), answers) },

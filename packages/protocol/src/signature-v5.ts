@@ -27,7 +27,7 @@ export interface CanonicalRequest {
 /** RFC 3986's unreserved characters stay; everything else is percent-encoded (encodeURIComponent leaves !'()* too). */
 const encode = (text: string): string => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** The query as signed: each pair encoded, sorted by name then value (code-unit order), joined with `&`. */
+/** The query as signed: each pair encoded, the encoded pairs sorted by name then value (so `%C3%A4` before `a`), joined with `&`. */
 export function canonicalQuery(query: Iterable<readonly [string, string]>): string {
   const pairs = [...query].map(([name, value]) => [encode(name), encode(value)] as const);
   pairs.sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
