@@ -17,9 +17,9 @@ import hmac
 import json
 import re
 import time
-from urllib.parse import quote
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
