@@ -12,7 +12,7 @@ import { routeNamingObserver } from './telemetry/route-naming.js';
  * What the benchmark's cost table switches off, one at a time, to show what each costs a call
  * (`npm run bench`). For measuring only: no configuration reaches them.
  */
-export type BenchmarkSwitch = 'recording' | 'metrics' | 'idempotency';
+export type BenchmarkSwitch = 'recording' | 'metrics' | 'idempotency' | 'signature-uses';
 
 /** A public host: its app, and how requests Node's parser refuses are answered (in the format of the path they were for). */
 export interface HostApp {
@@ -34,13 +34,14 @@ function apiApp(deps: HttpDeps, record: boolean): RequestListener {
 
 /** The four public hosts of the spec, each one delivery app or more (the XML services ride on three). */
 export function hostApps(wired: HttpDeps, pages: JwtPaymentPages, off: ReadonlySet<BenchmarkSwitch>): Record<HostName, () => HostApp> {
-  const { observer, idempotency, ...rest } = wired;
+  const { observer, idempotency, signatureUses, ...rest } = wired;
   // Traces on, the observer also names each request's server span by its route (route-naming.ts).
   const observing = routeNamingObserver(observer && !off.has('metrics') ? observer : undefined);
   const httpDeps: HttpDeps = {
     ...rest,
     ...(observing ? { observer: observing } : {}),
     ...(idempotency && !off.has('idempotency') ? { idempotency } : {}),
+    ...(signatureUses && !off.has('signature-uses') ? { signatureUses } : {}),
   };
   const { subsHost, ...raw } = xmlEndpoints(httpDeps);
   const deps = { ...httpDeps, rawEndpoints: raw };

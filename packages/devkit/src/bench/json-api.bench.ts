@@ -131,6 +131,8 @@ try {
       { name: 'keyed, metrics off', keyed: true, env: { BENCH_OFF: 'metrics' } },
       { name: 'keyed, request log off', keyed: true, env: { KASSA_LOG_LEVEL: 'warn' } },
       { name: 'keyed, idempotency off', keyed: true, env: { BENCH_OFF: 'idempotency' } },
+      // Version 4 (P1's) records each signature's first use (SignatureUses): what that costs.
+      { name: 'keyed, signature first uses off', keyed: true, env: { BENCH_OFF: 'signature-uses' } },
       { name: 'keyed, data folder off', keyed: true, env: { BENCH_DATA_DIR: '' } },
     ];
     const table: Record<string, string | number>[] = [];

@@ -25,8 +25,8 @@ const config = configSchema.parse({
   ...storage,
 });
 // Logs go through the app's own buffered writer, to /dev/null instead of a terminal.
-// BENCH_OFF: what the JSON benchmark's cost table switches off (recording, metrics, idempotency).
-const benchmarkOff = (process.env['BENCH_OFF'] ?? '').split(',').filter((s): s is BenchmarkSwitch => ['recording', 'metrics', 'idempotency'].includes(s));
+// BENCH_OFF: what the JSON benchmark's cost table switches off (recording, metrics, idempotency, signature-uses).
+const benchmarkOff = (process.env['BENCH_OFF'] ?? '').split(',').filter((s): s is BenchmarkSwitch => ['recording', 'metrics', 'idempotency', 'signature-uses'].includes(s));
 const kassa = await startKassa(config, { logDestination: bufferedDestination('/dev/null'), benchmarkOff }).finally(() => {
   // The seed is read once, at start: no kassa-bench-* folder stays behind.
   rmSync(dir, { recursive: true, force: true });
