@@ -1,4 +1,4 @@
-import { isIPv4 } from 'node:net';
+import { inClear } from './plain-http.js';
 
 /** What the CLI's exit code says: scripts branch on it (docs/operators/admin-listener.md, "The kassa command"). */
 export const EXIT = {
@@ -33,9 +33,6 @@ export const connectionFromEnv = (env: Record<string, string | undefined> = proc
   token: env['KASSA_ADMIN_TOKEN'],
 });
 
-/** A host name of this machine's own (loopback): 127.0.0.0/8, ::1 or localhost, as a URL writes it. */
-const loopback = (hostname: string) => hostname === 'localhost' || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'));
-
 /**
  * KASSA_ADMIN_URL, if the admin token may be sent to it: over https, or over plain http only to this
  * machine. Over plain http to another, anyone on the way would read the token (which opens every
@@ -44,7 +41,7 @@ const loopback = (hostname: string) => hostname === 'localhost' || hostname === 
 export function adminUrl(text: string): URL {
   const url = URL.parse(text);
   if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new CliError(`KASSA_ADMIN_URL ${text} is not an https URL (or http to a loopback address)`, EXIT.usage);
-  if (url.protocol === 'http:' && !loopback(url.hostname)) {
+  if (inClear(url)) {
     throw new CliError(
       `KASSA_ADMIN_URL ${url.origin} is plain http to another machine: the admin token is not sent in the clear; use https, or http to a loopback address (127.0.0.1, ::1, localhost)`,
       EXIT.usage,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { buildInfo } from '../version.js';
 import { adminCall, CliError, connectionFromEnv, EXIT } from './admin-client.js';
+import { cleanedLines } from './terminal-text.js';
 
 // The app and the seed's checks are loaded only by the commands that need them: an admin command
 // starts in a fraction of the time without the whole app's modules.
@@ -65,6 +66,10 @@ function newSecret(options: { newFile?: string; generate?: boolean }, kind: 'pas
 const withGenerated = (data: unknown, fresh: { secret: string; generated: boolean }) => (fresh.generated ? { ...(data as Json), generated_secret: fresh.secret } : data);
 const generatedLine = (fresh: { secret: string; generated: boolean }) => (fresh.generated ? [`new secret (shown once; hand it over a safe channel): ${fresh.secret}`] : []);
 
+/** The merchant commands' way past the plain-http rule (plain-http.ts): asked for on each command line, never by a variable left set. */
+const PLAIN_HTTP_HELP =
+  'send the signed requests over plain http to a Kassa on another machine (a test Kassa on a network you trust): refused without it, since anyone on the way reads and replays a signature';
+
 /** Prints `data` as JSON (--json) or as the lines `text` makes of it. */
 const printer = (out: Out) => (json: boolean | undefined, data: unknown, text: (d: never) => string[]) => {
   if (json) out(JSON.stringify(data, null, 2));
@@ -92,7 +97,9 @@ const wireFields = (o: Json): Json => Object.fromEntries(Object.entries(o).map((
  */
 export function kassaProgram(options: { env?: Record<string, string | undefined>; out?: Out; err?: Out; signal?: AbortSignal } = {}): Command {
   const env = options.env ?? process.env;
-  const out = options.out ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  // What a server says reaches the terminal through these two only, its control characters removed.
+  const out = cleanedLines(options.out ?? ((line: string) => void process.stdout.write(`${line}\n`)));
+  const err = cleanedLines(options.err ?? ((line: string) => void process.stderr.write(`${line}\n`)));
   const print = printer(out);
   const api = <T = Json>(method: string, path: string, body?: unknown) => adminCall<T>(connectionFromEnv(env), method, path, body);
   /** Every item of a list, page after page (100 a page). */
@@ -312,6 +319,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
       "contract.authorized, contract.closed, payment.updated or refund.completed; subscription.activated, subscription.charged or subscription.cancelled (through the subscription service: its SubscriptionStatusNotification goes to the project's subscription notification URL)",
     )
     .option('--declined', 'payment.updated, subscription.charged: a declined charge')
+    .option('--allow-plain-http', PLAIN_HTTP_HELP)
     .option(
       '--override <path=value>',
       "set a field of the request that makes the event's object, e.g. order.price.amount=99.00 (repeatable); the subscription events take Subscriber_MSISDN, TestInfo.BillingAmount (the charge's price), TestInfo.ExpectedBillingResult, TestInfo.OperatorID",
@@ -319,13 +327,13 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
       [],
     )
     .addOption(json)
-    .action(async (event: string, o: { declined?: boolean; override: string[]; json?: boolean }) => {
+    .action(async (event: string, o: { declined?: boolean; override: string[]; json?: boolean; allowPlainHttp?: boolean }) => {
       const { isSubscriptionEvent, merchantFromEnv, parseOverride, subscriptionFromEnv, trigger, TRIGGER_EVENTS } = await triggerCommand();
       const known = TRIGGER_EVENTS.find((e) => e === event);
       if (!known) throw new CliError(`unknown event ${JSON.stringify(event.slice(0, 40))}: one of ${TRIGGER_EVENTS.join(', ')}`, EXIT.usage);
-      const merchant = merchantFromEnv(env);
+      const merchant = merchantFromEnv(env, o.allowPlainHttp === true);
       const overrides = o.override.map(parseOverride);
-      const subscription = isSubscriptionEvent(known) ? { subscription: subscriptionFromEnv(env, merchant.project) } : {};
+      const subscription = isSubscriptionEvent(known) ? { subscription: subscriptionFromEnv(env, merchant.project, o.allowPlainHttp === true) } : {};
       const made = await trigger(merchant, known, { declined: o.declined === true, overrides, ...subscription });
       print(o.json, made, (d: typeof made) => [
         ...(d.contract_id ? [`contract_id ${d.contract_id}`] : []),
@@ -336,10 +344,16 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
       ]);
     });
   /** The merchant's credentials from the environment, --api and --project over KASSA_API_URL and KASSA_PROJECT. */
-  const merchant = async (o: { api?: string; project?: number }) =>
-    (await triggerCommand()).merchantFromEnv({ ...env, ...(o.api ? { KASSA_API_URL: o.api } : {}), ...(o.project === undefined ? {} : { KASSA_PROJECT: String(o.project) }) });
+  const merchant = async (o: { api?: string; project?: number; allowPlainHttp?: boolean }) =>
+    (await triggerCommand()).merchantFromEnv(
+      { ...env, ...(o.api ? { KASSA_API_URL: o.api } : {}), ...(o.project === undefined ? {} : { KASSA_PROJECT: String(o.project) }) },
+      o.allowPlainHttp === true,
+    );
   const streamCommand = (command: Command) =>
-    command.option('--api <url>', 'the API host (default KASSA_API_URL, else http://127.0.0.1:8080)').option('--project <id>', 'the project (default KASSA_PROJECT)', integer);
+    command
+      .option('--api <url>', 'the API host (default KASSA_API_URL, else http://127.0.0.1:8080)')
+      .option('--project <id>', 'the project (default KASSA_PROJECT)', integer)
+      .option('--allow-plain-http', PLAIN_HTTP_HELP);
   streamCommand(
     program
       .command('listen')
@@ -349,7 +363,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
       .requiredOption('--forward-to <url>', 'where to POST each event, e.g. http://localhost:3000/webhooks')
       .option('--events <types>', 'only these event types, comma-separated (payment.updated,refund.completed)')
       .option('--since <when>', 'first the events since then: a duration back from now (30m, 2h, 7d), an ISO time, or an event id'),
-  ).action(async (o: { forwardTo: string; events?: string; since?: string; api?: string; project?: number }) => {
+  ).action(async (o: { forwardTo: string; events?: string; since?: string; api?: string; project?: number; allowPlainHttp?: boolean }) => {
     const { listen, sinceArgument } = await listenCommand();
     const connection = await merchant(o);
     await listen(connection, {
@@ -358,7 +372,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
       ...(o.since ? { since: sinceArgument(o.since) } : {}),
       ...((env['KASSA_LISTEN_SECRET'] ?? env['KASSA_WEBHOOK_SECRET']) ? { secret: env['KASSA_LISTEN_SECRET'] ?? env['KASSA_WEBHOOK_SECRET'] } : {}),
       out,
-      err: options.err ?? ((line: string) => void process.stderr.write(`${line}\n`)),
+      err,
       ...(options.signal ? { signal: options.signal } : {}),
     });
   });
@@ -370,14 +384,14 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
       .option('--status <status>', '4xx, 5xx or a status code')
       .option('--path <prefix>', 'a route prefix: /invoices, or /api/v3/projects/:projectId/invoices')
       .option('--json', 'one JSON object a line, with the masked request and response bodies'),
-  ).action(async (o: { status?: string; path?: string; json?: boolean; api?: string; project?: number }) => {
+  ).action(async (o: { status?: string; path?: string; json?: boolean; api?: string; project?: number; allowPlainHttp?: boolean }) => {
     const { logsTail } = await logsTailCommand();
     await logsTail(await merchant(o), {
       ...(o.status ? { status: o.status } : {}),
       ...(o.path ? { path: o.path } : {}),
       json: o.json === true,
       out,
-      err: options.err ?? ((line: string) => void process.stderr.write(`${line}\n`)),
+      err,
       ...(options.signal ? { signal: options.signal } : {}),
     });
   });
@@ -386,7 +400,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
 
 /** Runs the command line; answers with the process's exit code (the app's own commands keep running). */
 export async function runCli(argv: readonly string[], options: Parameters<typeof kassaProgram>[0] = {}): Promise<number> {
-  const err = options.err ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const err = cleanedLines(options.err ?? ((line: string) => void process.stderr.write(`${line}\n`)));
   try {
     // No command at all: run Kassa (npm start, npx kassa).
     await kassaProgram({ ...options, err }).parseAsync(argv.length === 0 ? ['start'] : [...argv], { from: 'user' });

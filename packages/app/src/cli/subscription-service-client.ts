@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { signSubscriptionRequest, type SubscriptionSignatureVersion } from '@kassa-payments/protocol';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { CliError, EXIT } from './admin-client.js';
+import { merchantUrl } from './merchant-url.js';
 
 /** The subscription service's host and the project's subscription secret, from the environment only. */
 export interface SubscriptionConnection {
@@ -17,12 +18,13 @@ export interface SubscriptionConnection {
  * argument would show in the process list). KASSA_SUBS_URL defaults to the local one only while
  * KASSA_API_URL is the local default too: guessed beside another API, it could be another Kassa's.
  */
-export function subscriptionFromEnv(env: Record<string, string | undefined>, project: number): SubscriptionConnection {
+export function subscriptionFromEnv(env: Record<string, string | undefined>, project: number, allowPlainHttp = false): SubscriptionConnection {
   const secret = env['KASSA_SUBSCRIPTION_SECRET'];
   if (!secret) throw new CliError("set KASSA_SUBSCRIPTION_SECRET (the project's subscription secret, whsec_…): subscription events are made through the subscription service", EXIT.usage);
   const url = env['KASSA_SUBS_URL'] ?? (env['KASSA_API_URL'] ? undefined : 'http://127.0.0.1:8083');
   if (!url) throw new CliError("set KASSA_SUBS_URL (the subscription service's host, {subs_base_url}) beside KASSA_API_URL", EXIT.usage);
   if (!URL.canParse(url)) throw new CliError(`KASSA_SUBS_URL ${url.slice(0, 80)} is not a URL`, EXIT.usage);
+  merchantUrl(url, 'KASSA_SUBS_URL', allowPlainHttp);
   return { url: url.replace(/\/+$/, ''), secret, project };
 }
 

@@ -3,6 +3,7 @@ import { KassaClient } from '@kassa-payments/merchant-client';
 import { clientIpRequest, contractCancelRequest, contractPinRequest, createContractRequest, createInvoiceRequest } from '@kassa-payments/protocol';
 import { CliError, EXIT } from './admin-client.js';
 import { must } from './merchant-answer.js';
+import { merchantUrl } from './merchant-url.js';
 import type { SubscriptionConnection } from './subscription-service-client.js';
 import { SUBSCRIPTION_TRIGGER_EVENTS, type SubscriptionTriggerEvent, triggerSubscription } from './trigger-subscription.js';
 
@@ -23,12 +24,18 @@ export interface MerchantConnection {
   readonly project: number;
 }
 
-export function merchantFromEnv(env: Record<string, string | undefined>): MerchantConnection {
+/** `allowPlainHttp`: the command's --allow-plain-http (else KASSA_API_URL over plain http to another machine is refused). */
+export function merchantFromEnv(env: Record<string, string | undefined>, allowPlainHttp = false): MerchantConnection {
   const missing = ['KASSA_LOGIN', 'KASSA_PASSWORD', 'KASSA_PROJECT'].filter((name) => !env[name]);
   if (missing.length > 0) throw new CliError(`set ${missing.join(', ')} (and KASSA_API_URL, default http://127.0.0.1:8080): credentials come from the environment only`, EXIT.usage);
   const project = Number(env['KASSA_PROJECT']);
   if (!Number.isInteger(project) || project < 0) throw new CliError('KASSA_PROJECT: expected a project id (a whole number)', EXIT.usage);
-  return { api: env['KASSA_API_URL'] ?? 'http://127.0.0.1:8080', login: env['KASSA_LOGIN'] ?? '', password: env['KASSA_PASSWORD'] ?? '', project };
+  return {
+    api: merchantUrl(env['KASSA_API_URL'] ?? 'http://127.0.0.1:8080', 'KASSA_API_URL (or --api)', allowPlainHttp),
+    login: env['KASSA_LOGIN'] ?? '',
+    password: env['KASSA_PASSWORD'] ?? '',
+    project,
+  };
 }
 
 /** `PATH=VALUE`, the value a string (amounts are strings: `order.price.amount=99.00`); XML element names are capitalised (`TestInfo.BillingAmount=25.50`). */
