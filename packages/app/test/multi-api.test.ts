@@ -282,6 +282,18 @@ describe('two API and two worker processes on one MongoDB and one Redis', () => 
     expect(dataOf(replayed).invoice_id).toBe(dataOf(created).invoice_id);
   });
 
+  it('a version 4 signature read on one API does not cancel on the other: the first uses live in MongoDB', async () => {
+    const created = dataOf(await client(0).createInvoice(PROJECT, { customer: { type: 'mobile_phone', msisdn: msisdn() }, order: { merchant_order_id: orderId() } }));
+    const at = new Date();
+    const v4 = new KassaClient({ baseUrl: apiUrl(0), login: PARTNER.login, password: PARTNER.password, signatureVersion: 4, now: () => at });
+    const captured = v4.signedHeaders({ operation: 'getInvoice', pathId: created.invoice_id });
+    const path = `/api/v3/projects/${PROJECT}/invoices/${created.invoice_id}`;
+    expect((await fetch(`${apiUrl(0)}${path}`, { headers: captured })).status).toBe(200);
+    const cancel = await fetch(`${apiUrl(1)}${path}/cancel`, { method: 'POST', headers: { ...captured, 'content-type': 'application/json' }, body: '{}' });
+    expect([cancel.status, ((await cancel.json()) as { error: { code: string } }).error.code]).toEqual([401, 'AUTH_INVALID_SIGNATURE']);
+    expect(dataOf(await client(1).getInvoice(PROJECT, created.invoice_id)).status).toBe('Created');
+  });
+
   it('test clocks: of two advances of one clock sent to both APIs at once, one starts; the advance runs once (one test_clock.ready)', async () => {
     const T0 = '2027-01-01T00:00:00Z';
     const DAY = 86_400_000;
