@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { requestPayload, signRequest, timestampOf } from '@kassa-payments/protocol';
+import { bodyDigest, requestPayload, signRequest, signRequestV5, timestampOf } from '@kassa-payments/protocol';
 import type { ListenerName } from '@kassa-payments/app';
 import { hostileBody, nearlyRightBody, type FuzzBody } from './bodies.js';
 import { endpointFormFields, formContentType, hostileForm, nearlyRightForm, type KnownPayment } from './form-bodies.js';
@@ -310,20 +310,38 @@ const idempotencyKey: fc.Arbitrary<[string, string][]> = fc.oneof(
 const extraHeaders = fc.oneof({ weight: 3, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: someHeaders });
 
 /** How a request is signed; `unknown-login:<login>` signs as a random login (the directory's caches must stay bounded). */
-type Auth = 'v3' | 'v4' | 'none' | 'bad-signature' | 'old-timestamp' | 'bad-version' | `unknown-login:${string}`;
+type Auth = 'v3' | 'v4' | 'v5' | 'none' | 'bad-signature' | 'old-timestamp' | 'bad-version' | `unknown-login:${string}`;
 const UNKNOWN_LOGIN = 'unknown-login:';
 const randomLogin = fc.stringMatching(/^[\x21-\x7e]{1,200}$/).map((login): Auth => `${UNKNOWN_LOGIN}${login}`);
 const auth: fc.Arbitrary<Auth> = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom<Auth>('v3', 'v4') },
+  { weight: 8, arbitrary: fc.constantFrom<Auth>('v3', 'v4', 'v5') },
   { weight: 2, arbitrary: fc.constantFrom<Auth>('none', 'bad-signature', 'old-timestamp', 'bad-version') },
   { weight: 1, arbitrary: randomLogin },
 );
 
-/** The JSON v3 headers for `auth`, signed as the fuzz partner would (v4 over the body when it parses). */
-function authHeaders(kind: Auth, route: FuzzRoute, path: string, body: FuzzBody | undefined): { headers: [string, string][]; signatures: string[] } {
+/**
+ * The JSON v3 headers for `auth`, signed as the fuzz partner would: v4 over the body when it parses,
+ * v5 over the request exactly as it goes (method, raw path and query, body bytes, Idempotency-Key).
+ */
+function authHeaders(kind: Auth, route: FuzzRoute, verb: string, path: string, body: FuzzBody | undefined, extra: readonly [string, string][]): { headers: [string, string][]; signatures: string[] } {
   if (kind === 'none' || !route.operation) return { headers: [], signatures: [] };
   const login = kind.startsWith(UNKNOWN_LOGIN) ? kind.slice(UNKNOWN_LOGIN.length) : FUZZ_PARTNER.login;
   const timestamp = timestampOf(kind === 'old-timestamp' ? new Date(Date.now() - 3_600_000) : new Date());
+  if (kind === 'v5') {
+    const [rawPath = '', rawQuery = ''] = path.split(/\?(.*)/s);
+    const idempotencyKey = extra.find(([n]) => n.toLowerCase() === 'idempotency-key')?.[1] ?? '';
+    const canonical = { method: verb, path: rawPath, query: new URLSearchParams(rawQuery), bodySha256: bodyDigest(body?.content), timestamp, login, idempotencyKey };
+    const signature = signRequestV5(FUZZ_PARTNER.password, canonical);
+    return {
+      headers: [
+        ['X-Login', login],
+        ['X-Timestamp', timestamp],
+        ['X-Signature-Version', '5'],
+        ['X-Signature', signature],
+      ],
+      signatures: [signature],
+    };
+  }
   const version = kind === 'v4' ? 4 : 3;
   const segments = path.split('?')[0]?.split('/') ?? [];
   const pathId = /invoices\/|contracts\/|webhook[-_]deliveries\//.test(path) ? segments[6] : undefined;
@@ -348,7 +366,7 @@ function authHeaders(kind: Auth, route: FuzzRoute, path: string, body: FuzzBody 
     headers: [
       ['X-Login', login],
       ['X-Timestamp', timestamp],
-      ['X-Signature-Version', kind === 'bad-version' ? '5' : String(version)],
+      ['X-Signature-Version', kind === 'bad-version' ? '6' : String(version)],
       ['X-Signature', signature],
     ],
     signatures: [signature],
@@ -375,7 +393,7 @@ function assemble(
   extra: [string, string][],
   lengthless: boolean,
 ): FuzzCase {
-  const signed = authHeaders(route.document ? 'none' : authKind, route, path, body ?? undefined);
+  const signed = authHeaders(route.document ? 'none' : authKind, route, verb, path, body ?? undefined, extra);
   // An XML document carries its signature inside; a widget request its token: secrets no log line may hold.
   const inside = body && 'signatures' in body ? (body.signatures as readonly string[]) : [];
   const token = /[?&]t=([^&]+)/.exec(path)?.[1] ?? (typeof body?.content === 'string' ? /(?:^|&)t=([^&]+)/.exec(body.content)?.[1] : undefined);
@@ -439,7 +457,7 @@ function nearlyRightCases(target: FuzzTarget, known: Known): fc.Arbitrary<FuzzCa
         fc.constant(route),
         fc.constant(path),
         goodBody(route, path),
-        fc.constantFrom<Auth>('v3', 'v4'),
+        fc.constantFrom<Auth>('v3', 'v4', 'v5'),
         route.admin
           ? adminAuth(true)
           : route.dashboard
