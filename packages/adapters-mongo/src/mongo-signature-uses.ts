@@ -19,12 +19,19 @@ export class MongoSignatureUses implements SignatureUses {
 
   async firstUse(signatureSha256: string, use: string, expiresAt: string): Promise<string> {
     this.purge(Date.now());
-    const first = await this.uses.findOneAndUpdate(
-      { _id: signatureSha256 },
-      { $setOnInsert: { use, expireAt: new Date(expiresAt) } },
-      { upsert: true, returnDocument: 'after', projection: { use: 1 } },
-    );
-    return first?.use ?? use;
+    try {
+      // The projection makes the answer this update's own (mongo-java-server answers its live document otherwise; docs/decisions.md).
+      const first = await this.uses.findOneAndUpdate(
+        { _id: signatureSha256 },
+        { $setOnInsert: { use, expireAt: new Date(expiresAt) } },
+        { upsert: true, returnDocument: 'after', projection: { use: 1 } },
+      );
+      return first?.use ?? use;
+    } catch (e) {
+      // Two upserts of one id at once: the loser's insert meets the winner's, whose use is the first.
+      if ((e as { code?: unknown }).code !== 11000) throw e;
+      return (await this.uses.findOne({ _id: signatureSha256 }, { projection: { use: 1 } }))?.use ?? use;
+    }
   }
 
   /** In the background: a failed purge waits for the next. */
