@@ -52,7 +52,10 @@ async function kassa(settings: Partial<StreamSettings>, slowStartMs = 0) {
   );
   const client = new KassaClient({ baseUrl: served.base, login: 'm', password: 'p', retries: 0 });
   const open = (signal?: AbortSignal) =>
-    fetch(`${served?.base}/api/v3/projects/1/events/stream`, { headers: client.signedHeaders({ operation: 'streamEvents', query: {}, method: 'GET', path: '/api/v3/projects/1/events/stream' }), ...(signal ? { signal } : {}) });
+    fetch(`${served?.base}/api/v3/projects/1/events/stream`, {
+      headers: client.signedHeaders({ operation: 'streamEvents', query: {}, method: 'GET', path: '/api/v3/projects/1/events/stream' }),
+      ...(signal ? { signal } : {}),
+    });
   return { streams, open, reads: () => reads, directory: ports.projects as InMemoryProjectDirectory, partner, project };
 }
 
