@@ -127,16 +127,40 @@ def operation_of(method: str, path: str) -> tuple[str, dict[str, str]]:
     raise ValueError(f"no Kassa operation at {method} {path}: regenerate the SDK (scripts/generate-python-client.mjs)")
 
 
+SIGNATURE_USED_ELSEWHERE = "signature_used_elsewhere"
+"""error.details.reason of a 401 refusing a version 3 or 4 signature first used on another operation or project."""
+
+
+def _used_elsewhere(response: httpx.Response) -> bool:
+    if response.status_code != 401:
+        return False
+    try:
+        error = response.json().get("error") or {}
+    except ValueError:
+        return False
+    return (error.get("details") or {}).get("reason") == SIGNATURE_USED_ELSEWHERE
+
+
 class KassaAuth(httpx.Auth):
     """Signs every request of an httpx client (and so of the generated kassa_client.Client)."""
 
     requires_request_body = True
+    requires_response_body = True
 
     def __init__(self, login: str, password: str, version: int = 5, now: Callable[[], float] = time.time) -> None:
         self.login, self.password, self.version, self.now = login, password, version, now
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
-        timestamp = timestamp_of(self.now())
+        response = yield self._signed(request, 0)
+        # Versions 3 and 4: the same payload signed in the same second for another operation or
+        # project is refused before it does anything; signed a second ahead, it is another signature.
+        for ahead in (1, 2, 3):
+            if not _used_elsewhere(response):
+                return
+            response = yield self._signed(request, ahead)
+
+    def _signed(self, request: httpx.Request, ahead_seconds: int) -> httpx.Request:
+        timestamp = timestamp_of(self.now() + ahead_seconds)
         request.headers["X-Login"] = self.login
         request.headers["X-Timestamp"] = timestamp
         request.headers["X-Signature-Version"] = str(self.version)
@@ -145,12 +169,11 @@ class KassaAuth(httpx.Auth):
             key = request.headers.get("Idempotency-Key", "")
             canonical = canonical_request(request.method, path, request.url.params.multi_items(), request.content, timestamp, self.login, key)
             request.headers["X-Signature"] = sign_v5(self.password, canonical)
-            yield request
-            return
+            return request
         payload = ""
         if self.version == 4:
             operation, params = operation_of(request.method, request.url.path)
             body = json.loads(request.content) if request.content else None
             payload = request_payload(operation, body, params, dict(request.url.params))
         request.headers["X-Signature"] = sign(self.password, self.login, timestamp, self.version, payload)
-        yield request
+        return request

@@ -158,6 +158,32 @@ print(json.dumps({"canonical": canonical, "signature": signed.headers["X-Signatu
     expect(JSON.parse(stdout)).toEqual({ canonical: JSON.parse(canonical ?? '""'), signature, version: '5', query: canonicalQuery(query) });
   }, 30_000);
 
+  it('signs a refused version 4 call a second ahead by itself when its signature was first used elsewhere (details.reason), and only then', async () => {
+    // A real HTTP receiver: the first answer refuses as Kassa does, the next one serves.
+    const script = `import json, threading, http.server, httpx, kassa_sdk
+seen = []
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        seen.append(self.headers["X-Timestamp"])
+        reason = "signature_used_elsewhere" if len(seen) == 1 else "other"
+        status, body = (401, {"success": False, "error": {"code": "AUTH_INVALID_SIGNATURE", "message": "m", "details": {"reason": reason}}}) if len(seen) < 3 else (200, {"success": True, "data": {}})
+        data = json.dumps(body).encode()
+        self.send_response(status); self.send_header("content-type", "application/json"); self.send_header("content-length", str(len(data))); self.end_headers(); self.wfile.write(data)
+    def log_message(self, *args): pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+auth = kassa_sdk.KassaAuth("shop", "pw", 4, now=lambda: 1764324000)
+with httpx.Client(auth=auth) as http:
+    first = http.get(f"http://127.0.0.1:{server.server_port}/api/v3/projects/1/events").status_code
+    second = http.get(f"http://127.0.0.1:{server.server_port}/api/v3/projects/1/events").status_code
+server.shutdown()
+print(json.dumps({"statuses": [first, second], "timestamps": seen}))`;
+    const { stdout } = await run(PYTHON, ['-c', script], { cwd: CLIENTS, env: ENV });
+    // The first call: refused for its signature's first use, signed a second ahead, refused for another reason (no more tries).
+    // The second call: served at once.
+    expect(JSON.parse(stdout)).toEqual({ statuses: [401, 200], timestamps: ['2025-11-28T10:00:00Z', '2025-11-28T10:00:01Z', '2025-11-28T10:00:00Z'] });
+  }, 30_000);
+
   it("signs the webhook endpoints' whole bodies as @kassa-payments/protocol does (a PATCH from its body, event_types joined in the order sent)", async () => {
     const cases = [
       { operation: 'createWebhookEndpoint', body: { url: 'https://shop.example/k', event_types: ['refund.completed', 'payment.updated'], description: 'main' }, path: {} },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SIGNATURE_USED_ELSEWHERE } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, fresh, MERCHANT, P, SEED, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
@@ -25,7 +26,7 @@ const replay = async (method: string, path: string, headers: Record<string, stri
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const json = (await r.json()) as { success: boolean; data?: unknown; error?: { code: string; message: string } };
+  const json = (await r.json()) as { success: boolean; data?: unknown; error?: { code: string; message: string; details?: Record<string, unknown> } };
   return { status: r.status, ok: json.success, ...(json.error ? { error: json.error } : {}), data: json.data };
 };
 const unpaidInvoice = async (project: number) => {
@@ -64,6 +65,15 @@ describe('version 4: a signature first seen elsewhere changes nothing', () => {
     const invoiceId = dataOf(first).invoice_id;
     const cancel = v4.signedHeaders({ operation: 'cancelInvoice', pathId: invoiceId, body: {} });
     expect(code(await replay('POST', `${P.noIp}/invoices/${invoiceId}/cancel`, cancel, {}))).toBe('200 ok');
+    // The same payload on two projects in one second has one signature: the second call is refused
+    // before it does anything (details.reason), and the client signs it a second ahead by itself.
+    const c = fresh();
+    const same = { client_ip: '203.0.113.7', customer: { type: 'mobile_phone' as const, msisdn: c.msisdn }, order: { merchant_order_id: c.orderId } };
+    const onNoIp = v4.signedHeaders({ operation: 'createInvoice', body: same });
+    expect(code(await replay('POST', `${P.noIp}/invoices`, onNoIp, same))).toBe('201 ok');
+    const refused = await replay('POST', `${P.main}/invoices`, onNoIp, same);
+    expect([code(refused), refused.error]).toEqual(['401 AUTH_INVALID_SIGNATURE', expect.objectContaining({ details: { reason: SIGNATURE_USED_ELSEWHERE } })]);
+    expect(code(await v4.createInvoice(P.main, same))).toBe('201 ok');
     // The same call again (a retry): what a retry does, no refusal of its signature.
     expect(code(await replay('POST', `${P.noIp}/invoices/${invoiceId}/cancel`, cancel, {}))).not.toBe('401 AUTH_INVALID_SIGNATURE');
   });

@@ -7,6 +7,7 @@ import {
   hmacHex,
   payloadOf,
   requestPayloadParts,
+  SIGNATURE_USED_ELSEWHERE,
   signRequest,
   UNKNOWN_SIGNER_KEY,
   type PayloadPart,
@@ -26,7 +27,7 @@ export interface AuthContext {
   readonly project: Project;
 }
 
-const invalidSignature = (why: string) => domainError('AUTH_INVALID_SIGNATURE', `Invalid signature: ${why}`);
+const invalidSignature = (why: string, details?: DomainError['details']) => domainError('AUTH_INVALID_SIGNATURE', `Invalid signature: ${why}`, details);
 
 type Version = '3' | '4' | '5';
 const isVersion = (v: string): v is Version => v === '3' || v === '4' || v === '5';
@@ -171,6 +172,7 @@ async function usedElsewhere(deps: ApiDeps, operation: SignedOperation, method: 
   if (first === use || method === 'GET' || method === 'HEAD') return undefined;
   return invalidSignature(
     'this signature was already used on another operation or project; sign this request anew (another X-Timestamp), or use X-Signature-Version 5, which covers the whole request',
+    { reason: SIGNATURE_USED_ELSEWHERE },
   );
 }
 

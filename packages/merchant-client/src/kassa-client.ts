@@ -1,4 +1,5 @@
 import {
+  SIGNATURE_USED_ELSEWHERE,
   canonicalOfUrl,
   requestPayload,
   signRequest,
@@ -306,6 +307,11 @@ export class KassaClient {
       let answer: KassaResponse<T>;
       try {
         answer = await this.sendOnce<T>(request, key);
+        // Versions 3 and 4: a signature another call of this second had first (the same payload on
+        // another operation or project) did nothing; signed a second ahead, it is another signature.
+        for (let ahead = 1; ahead <= 3 && !answer.ok && answer.error.details?.['reason'] === SIGNATURE_USED_ELSEWHERE; ahead++) {
+          answer = await this.sendOnce<T>(request, key, ahead);
+        }
       } catch (e) {
         // Only a request that may not have arrived, or whose answer was lost, is sent again.
         const lost = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError' || (e.name === 'TypeError' && e.message === 'fetch failed'));
@@ -331,10 +337,11 @@ export class KassaClient {
   signedHeaders(
     request: Pick<RawRequest, 'operation' | 'body' | 'pathId' | 'merchantOrderId' | 'query'> &
       Partial<Pick<RawRequest, 'method' | 'path'>> & { readonly bodyText?: string | undefined; readonly idempotencyKey?: string | undefined },
+    aheadSeconds = 0,
   ): Record<string, string> {
     const { login, password } = this.options;
     const version = this.options.signatureVersion ?? 5;
-    const timestamp = timestampOf((this.options.now ?? (() => new Date()))());
+    const timestamp = timestampOf(new Date((this.options.now ?? (() => new Date()))().getTime() + aheadSeconds * 1000));
     const headers = { 'X-Login': login, 'X-Timestamp': timestamp, 'X-Signature-Version': String(version) };
     if (version === 5) {
       if (request.path === undefined) throw new Error("signature version 5 signs the URL: give the request's path");
@@ -352,12 +359,12 @@ export class KassaClient {
     return { ...headers, 'X-Signature': signRequest(password, login, timestamp, version, payload) };
   }
 
-  private async sendOnce<T>(request: RawRequest, idempotencyKey: string | undefined): Promise<KassaResponse<T>> {
+  private async sendOnce<T>(request: RawRequest, idempotencyKey: string | undefined, aheadSeconds = 0): Promise<KassaResponse<T>> {
     // What is sent besides the signature first: version 5 signs the body text and the Idempotency-Key as sent.
     const sent: Record<string, string | undefined> = { ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}), ...this.options.headers, ...request.headers };
     const text = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     const key = Object.entries(sent).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
-    const headers: Record<string, string> = { ...this.signedHeaders({ ...request, bodyText: text, idempotencyKey: key }) };
+    const headers: Record<string, string> = { ...this.signedHeaders({ ...request, bodyText: text, idempotencyKey: key }, aheadSeconds) };
     if (text !== undefined) headers['Content-Type'] = 'application/json';
     for (const [name, value] of Object.entries(sent)) {
       if (value === undefined) delete headers[name];

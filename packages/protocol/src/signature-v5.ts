@@ -9,6 +9,13 @@ import { hmacHex } from './signature.js';
 /** The first line of every version 5 canonical request: names the scheme, so no other HMAC of the key can pass for one. */
 export const V5_SCHEME = 'KASSA-HMAC-SHA256-5';
 
+/**
+ * `error.details.reason` of a 401 refusing a version 3 or 4 signature first used on another
+ * operation or project: the request did nothing, and the same call signed with another X-Timestamp
+ * (a second later) is served. The merchant client and the Python SDK do that by themselves.
+ */
+export const SIGNATURE_USED_ELSEWHERE = 'signature_used_elsewhere';
+
 /** What a version 5 signature covers, as sent. */
 export interface CanonicalRequest {
   readonly method: string;
