@@ -39,7 +39,7 @@ export const projectViewSchema = z
     subscription_notification_url: z.string().nullable(),
     webhook_format: z.enum(['v3', 'legacy']),
     subscription_signature: z.enum(['v1', 'v2']),
-    min_signature_version: z.union([z.literal(3), z.literal(4), z.literal(5)]),
+    min_signature_version: z.literal([3, 4, 5]),
     widget_origins: z.array(z.string()).optional(),
     previous_webhook_secret: retiringSecret.nullable(),
     previous_subscription_secret: retiringSecret.nullable(),

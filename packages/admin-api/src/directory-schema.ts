@@ -49,7 +49,7 @@ export const projectFields = z.strictObject({
   webhookFormat: z.enum(['v3', 'legacy']).default('v3'),
   subscriptionSignature: z.enum(['v1', 'v2']).default('v1'),
   // The spec's default for seeds and changes; a project created through the admin API defaults to 5 (admin-schemas.ts).
-  minSignatureVersion: z.union([z.literal(3), z.literal(4), z.literal(5)]).default(3),
+  minSignatureVersion: z.literal([3, 4, 5]).default(3),
   widgetOrigins: z.array(z.union([z.literal('*'), widgetOrigin])).optional(),
 });
 
