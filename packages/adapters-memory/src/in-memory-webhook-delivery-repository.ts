@@ -4,6 +4,7 @@ import { deliveryLifecycle, type WebhookDelivery } from '@kassa-payments/domain'
 import { comesAfter, NewestFirstIndex, pageOf } from './newest-first-index.js';
 import { InMemoryDocuments } from './in-memory-documents.js';
 import type { Journal } from './journal.js';
+import { StateCounts } from './state-counts.js';
 
 const newestFirst = (a: WebhookDelivery, b: WebhookDelivery) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
@@ -15,6 +16,8 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   private readonly byEvent = new Map<string, Set<string>>();
   /** Each webhook endpoint's deliveries, for `?endpoint_id=`. */
   private readonly byEndpoint = new Map<string, Set<string>>();
+  /** How many are in each state, for the metrics' gauges: a scrape reads numbers, not deliveries. */
+  private readonly states = new StateCounts<DeliveryState>();
 
   /** With a `journal`, the deliveries survive a restart. */
   constructor(journal?: Journal) {
@@ -26,6 +29,7 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     this.newest.add(d.projectId, d.createdAt, d.id);
     this.byEvent.set(d.eventId, (this.byEvent.get(d.eventId) ?? new Set()).add(d.id));
     if (d.endpointId !== undefined) this.byEndpoint.set(d.endpointId, (this.byEndpoint.get(d.endpointId) ?? new Set()).add(d.id));
+    this.states.set(d.id, d.state);
   }
 
   async create(delivery: WebhookDelivery): Promise<'created' | 'exists'> {
@@ -40,7 +44,9 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   }
 
   async save(delivery: WebhookDelivery): Promise<SaveResult> {
-    return this.documents.replace(delivery, []);
+    const result = this.documents.replace(delivery, []);
+    if (result.ok) this.states.set(delivery.id, delivery.state);
+    return result;
   }
 
   async findDue(now: string, limit: number, testClockId?: string) {
@@ -65,6 +71,7 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   private forget(removed: readonly WebhookDelivery[]): number {
     for (const d of removed) {
       this.newest.remove(d.projectId, d.createdAt, d.id);
+      this.states.delete(d.id);
       const ids = this.byEvent.get(d.eventId);
       ids?.delete(d.id);
       if (ids?.size === 0) this.byEvent.delete(d.eventId);
@@ -115,6 +122,6 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   }
 
   async count(state: DeliveryState) {
-    return this.documents.filter((d) => d.state === state).length;
+    return this.states.count(state);
   }
 }

@@ -1,5 +1,5 @@
 import type { WebhookDeliveryRepository } from '../ports/webhook-delivery-repository.port.js';
-import { openDelivery, recordAttempt, type WebhookDelivery } from '../webhook/webhook-delivery.js';
+import { openDelivery, recordAttempt, redeliver, type WebhookDelivery } from '../webhook/webhook-delivery.js';
 import type { TestApi } from './test-api.js';
 
 const T0 = '2026-03-02T10:00:00.000Z';
@@ -122,6 +122,25 @@ export function describeDeliveryContract(name: string, fresh: () => Promise<{ re
       expect(await ids({ state: 'dead', after: { createdAt: c.createdAt, id: c.id } })).toEqual([b.id, a.id]);
       expect(await deliveries.count('dead')).toBe(deadBefore + 3);
       expect(await deliveries.count('pending')).toBe(pendingBefore + 1);
+    });
+
+    it('count follows every change of state: dead, redelivered (pending again), succeeded; a save that lost its compare-and-set changes nothing', async () => {
+      const { deliveries } = await fresh();
+      const counts = async () => ({ pending: await deliveries.count('pending'), dead: await deliveries.count('dead'), succeeded: await deliveries.count('succeeded') });
+      const before = await counts();
+      const d = sampleDelivery(24, `ev-${next()}`);
+      await deliveries.create(d);
+      await deliveries.create(d);
+      expect(await counts()).toEqual({ ...before, pending: before.pending + 1 });
+      const dead = recordAttempt(d, attempt(T0, 410), { kind: 'gone' }, 0, stamp()).next as WebhookDelivery;
+      expect((await deliveries.save(dead)).ok).toBe(true);
+      expect((await deliveries.save(recordAttempt(d, attempt(T0, 200), { kind: 'success' }, 0, stamp()).next as WebhookDelivery)).ok).toBe(false);
+      expect(await counts()).toEqual({ ...before, dead: before.dead + 1 });
+      const again = redeliver(dead, stamp()).next as WebhookDelivery;
+      expect((await deliveries.save(again)).ok).toBe(true);
+      expect(await counts()).toEqual({ ...before, pending: before.pending + 1 });
+      expect((await deliveries.save(recordAttempt(again, attempt(T0, 200), { kind: 'success' }, 0, stamp()).next as WebhookDelivery)).ok).toBe(true);
+      expect(await counts()).toEqual({ ...before, succeeded: before.succeeded + 1 });
     });
   });
 }
