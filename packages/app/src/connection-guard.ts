@@ -1,22 +1,30 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ConnectionsBySource, type Source, sourceOf } from './connection-sources.js';
+import { moved, outputMark, type OutputMark } from './socket-output.js';
 
-/** How many connections a listener holds, and how long one may stay silent. */
+/** How many connections a listener holds, how long one may stay silent, and how long its output may stand still. */
 export interface ConnectionLimits {
-  /** Connections open at once on one listener; beyond it, an idle or slow one of the address holding the most makes room. */
+  /** Connections open at once on one listener; beyond it, a stalled, idle or slow one of the address holding the most makes room. */
   readonly maxConnections: number;
   /** A connection that has sent no byte after this long is closed. */
   readonly firstByteMs: number;
+  /** A connection whose output waits and has not moved for this long (its reader takes nothing) is destroyed. */
+  readonly stalledWriteMs: number;
 }
 
 /**
  * Each listener keeps at most 2,000 connections (the four public listeners stay well inside a
  * process's usual 20,000 descriptors), and closes a connection that sends nothing within 5 s:
  * Node's own header and request timeouts start only with a request's first byte, so a silent
- * connection would stay for ever.
+ * connection would stay for ever. A connection whose reader takes nothing of its answer for 30 s
+ * (as long as a stream waits for its reader) is destroyed: TCP keeps such a socket, and its send
+ * queue, for as long as the peer's kernel answers the window probes, which is for ever.
  */
-export const CONNECTION_LIMITS: ConnectionLimits = { maxConnections: 2_000, firstByteMs: 5_000 };
+export const CONNECTION_LIMITS: ConnectionLimits = { maxConnections: 2_000, firstByteMs: 5_000, stalledWriteMs: 30_000 };
+
+/** How often the output of the open connections is looked at (at most: a shorter stalledWriteMs looks more often). */
+const OUTPUT_CHECK_MS = 1_000;
 
 /** A connection's source and its request in progress, if any. */
 interface Open {
@@ -26,7 +34,12 @@ interface Open {
 
 /**
  * Guards `server` against connections that hold a descriptor and do little. A silent connection
- * is closed after `firstByteMs`. At `maxConnections` a newcomer makes room at the expense of the
+ * is closed after `firstByteMs`. A connection whose output waits and has not moved since the last
+ * look (every second) is a stalled writer; one stalled for `stalledWriteMs` is destroyed, with
+ * whatever its answer still had to send. At `maxConnections` a stalled writer goes first, from
+ * the address holding the most of them (its oldest); a stalled writer holds a place and a send
+ * queue for nobody, and it is not an answer being sent: before, a listener filled with them
+ * refused every newcomer. Without one, a newcomer makes room at the expense of the
  * source address (an IPv4 address or an IPv6 /64, see `sourceOf`) that would then hold the most
  * connections: its own address if that is at the top (ties included), else the heaviest other.
  * From that address it closes the oldest connection with no request running (silent, half a
@@ -43,6 +56,17 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
   /** The open connections with no request running, oldest first: evicted in O(1). */
   const idle = new Set<Socket>();
   const bySource = new ConnectionsBySource<Socket>();
+  /** The open connections whose output waits: where it stood when last seen moving, and since when. */
+  const waiting = new Map<Socket, { mark: OutputMark; since: number }>();
+  /** Those whose output did not move between two looks, by source. */
+  const stalled = new ConnectionsBySource<Socket>();
+  const stalledSource = new Map<Socket, Source<Socket>>();
+  const unstall = (socket: Socket): void => {
+    const source = stalledSource.get(socket);
+    if (source === undefined) return;
+    stalledSource.delete(socket);
+    stalled.remove(source, socket);
+  };
   server.on('request', (req: IncomingMessage, res) => {
     const state = open.get(req.socket);
     if (!state) return;
@@ -64,6 +88,8 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     open.delete(socket);
     idle.delete(socket);
     bySource.remove(state.source, socket);
+    waiting.delete(socket);
+    unstall(socket);
   };
   /** Closes `socket` and frees its place now (its 'close' event comes later). */
   const close = (socket: Socket): true => {
@@ -81,6 +107,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     return false;
   };
   const evict = (newcomer: string): boolean => {
+    for (const socket of stalled.heaviest()?.open ?? []) return close(socket);
     const heaviest = bySource.heaviest();
     const own = bySource.get(newcomer);
     const ownIsHeaviest = own !== undefined && (!heaviest || own.open.size + 1 >= heaviest.open.size);
@@ -90,6 +117,24 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     // newcomer of that source is refused rather than take another source's place.
     return !ownIsHeaviest && evictFrom(idle, open.keys());
   };
+  const checkOutput = (): void => {
+    const now = performance.now();
+    for (const socket of open.keys()) {
+      const mark = outputMark(socket);
+      const seen = waiting.get(socket);
+      if (mark === undefined) {
+        waiting.delete(socket);
+        unstall(socket);
+      } else if (seen === undefined || moved(seen.mark, mark)) {
+        waiting.set(socket, { mark, since: now });
+        unstall(socket);
+      } else if (now - seen.since >= limits.stalledWriteMs) close(socket);
+      else if (!stalledSource.has(socket)) stalledSource.set(socket, stalled.add(open.get(socket)?.source.key ?? '', socket));
+    }
+  };
+  const checking = setInterval(checkOutput, Math.min(OUTPUT_CHECK_MS, limits.stalledWriteMs / 2));
+  checking.unref();
+  server.once('close', () => clearInterval(checking));
   server.on('connection', (socket: Socket) => {
     const source = sourceOf(socket.remoteAddress);
     if (open.size >= limits.maxConnections && !evict(source)) {

@@ -84,7 +84,7 @@ interface Listeners {
 /** Binds the public listeners (none for a worker: it runs jobs only) and the admin one; port 0 picks a free one. */
 async function openListeners(s: ListenerSettings, role: KassaSettings['role'], options: StartOptions): Promise<Listeners> {
   const hosts: HostName[] = role === 'worker' ? [] : ['api', 'pci', 'widget', 'subs'];
-  const limits = { maxConnections: s.maxConnections, firstByteMs: options.firstByteMs ?? CONNECTION_LIMITS.firstByteMs };
+  const limits = { maxConnections: s.maxConnections, firstByteMs: options.firstByteMs ?? CONNECTION_LIMITS.firstByteMs, stalledWriteMs: CONNECTION_LIMITS.stalledWriteMs };
   const make = () => createListener(options.timeouts ?? LISTENER_TIMEOUTS, limits);
   const servers = Object.fromEntries(hosts.map((h) => [h, make()])) as Record<HostName, Server>;
   const admin = make();

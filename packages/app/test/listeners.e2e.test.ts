@@ -87,7 +87,7 @@ describe('idle connections: a silent one is closed, and a client holding the cap
   afterAll(() => t.stop());
 
   it('the documented defaults: 2,000 connections a listener (KASSA_MAX_CONNECTIONS), 5 s for the first byte', () => {
-    expect(CONNECTION_LIMITS).toEqual({ maxConnections: 2_000, firstByteMs: 5_000 });
+    expect(CONNECTION_LIMITS).toEqual({ maxConnections: 2_000, firstByteMs: 5_000, stalledWriteMs: 30_000 });
     expect(configSchema.parse({}).KASSA_MAX_CONNECTIONS).toBe(2_000);
   });
 

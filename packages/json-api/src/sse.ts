@@ -29,7 +29,8 @@ const gone = (req: Request, res: Response): boolean => req.destroyed || res.dest
  * stops). A stream ends when the client goes (looked at before it starts and at every poll), the
  * process stops, a poll fails (the client reconnects and resumes), its life is over (`reconnect`:
  * the client signs anew), the caller is refused (`error`, naming why), or its reader takes nothing
- * for stalledReaderMs: a poll waits for the socket to drain, so no reader's backlog is held.
+ * for stalledReaderMs: a poll waits for the socket to drain, so no reader's backlog is held, and
+ * then the socket is destroyed with what it still held.
  */
 export function serveStream(deps: ApiDeps, streams: OpenStreams | undefined, kind: 'events' | 'requests', projectId: number, req: Request, res: Response, ready: unknown, work: StreamWork): void {
   const settings = streams?.settings ?? STREAM_SETTINGS;
@@ -116,7 +117,11 @@ export function serveStream(deps: ApiDeps, streams: OpenStreams | undefined, kin
       await work.poll(out);
       if (!(await drained())) {
         deps.logger.info({ stream: kind, projectId }, 'stream ended: its reader took nothing for too long');
-        return end();
+        end();
+        // Its socket too: ending the answer only queues its last bytes behind the megabytes the
+        // reader never took, and TCP keeps such a socket for as long as the reader's kernel answers.
+        res.destroy();
+        return;
       }
     } catch (e) {
       // Storage failed: the client reconnects and resumes from its last entry.

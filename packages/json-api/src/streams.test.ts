@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { kassaUseCases, type EventLog } from '@kassa-payments/domain';
+import { connect } from 'node:net';
+import { kassaUseCases, type DomainEvent, type EventLog } from '@kassa-payments/domain';
 import { type InMemoryProjectDirectory, inMemoryPorts, projectWithDefaults } from '@kassa-payments/adapters-memory';
 import { CallerAuthentication } from '@kassa-payments/operations';
 import { KassaClient } from '@kassa-payments/merchant-client';
@@ -56,7 +57,7 @@ async function kassa(settings: Partial<StreamSettings>, slowStartMs = 0) {
       headers: client.signedHeaders({ operation: 'streamEvents', query: {}, method: 'GET', path: '/api/v3/projects/1/events/stream' }),
       ...(signal ? { signal } : {}),
     });
-  return { streams, open, reads: () => reads, directory: ports.projects as InMemoryProjectDirectory, partner, project };
+  return { streams, open, client, ports, reads: () => reads, directory: ports.projects as InMemoryProjectDirectory, partner, project };
 }
 
 describe('event streams', () => {
@@ -102,5 +103,46 @@ describe('event streams', () => {
     expect([a.status, b.status, third.status, third.headers.get('retry-after'), ((await third.json()) as { error: { code: string } }).error.code]).toEqual([200, 200, 503, '5', 'SERVICE_UNAVAILABLE']);
     await a.body?.cancel();
     await b.body?.cancel();
+  });
+
+  // Before, the stream ended its answer and left the socket to TCP: the end queued behind what the
+  // reader never took, and the socket stayed for as long as the reader's kernel answered.
+  it('a reader that takes nothing for stalledReaderMs has its stream ended and its socket destroyed', async () => {
+    const k = await kassa({ stalledReaderMs: 300 });
+    // About 4 MB of feed: more than loopback's socket buffers hold.
+    const pad = 'x'.repeat(2_000);
+    for (let i = 0; i < 2_000; i++)
+      await k.ports.events.record({
+        id: `evt-${i}`,
+        type: 'ContractAuthorized',
+        occurredAt: new Date().toISOString(),
+        projectId: 1,
+        aggregate: { kind: 'contract', id: `c-${i}` },
+        merchantContractId: pad,
+        customer: { type: 'mobile_phone', msisdn: '79001234567' },
+      } as DomainEvent);
+    const path = '/api/v3/projects/1/events/stream?since=0';
+    const headers = k.client.signedHeaders({ operation: 'streamEvents', query: { since: '0' }, method: 'GET', path });
+    const socket = connect({ host: '127.0.0.1', port: served?.port ?? 0 });
+    socket.on('error', () => {});
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise((r) => socket.once('connect', r));
+    socket.pause();
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: x\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}\r\n`,
+    );
+    await sleep(1_500);
+    expect(k.streams.count()).toBe(0);
+    // Now it reads: what the socket held, then its end, without the answer's last chunk (a stream
+    // that only ended its answer would finish it, and keep the connection alive).
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.resume();
+    await closed;
+    const text = Buffer.concat(chunks).toString('latin1');
+    expect(text).toMatch(/^HTTP\/1.1 200 OK\r\n/);
+    expect(text.endsWith('\r\n0\r\n\r\n')).toBe(false);
   });
 });
