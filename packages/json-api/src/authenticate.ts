@@ -25,6 +25,8 @@ const INT32_MAX = 2 ** 31 - 1;
 export interface AuthContext {
   readonly partner: Partner;
   readonly project: Project;
+  /** The password a rotation replaced, when the call was signed with it during the overlap (absent: signed with the current one); a stream ends when it stops verifying. */
+  readonly signedWithRetiring?: string;
 }
 
 const invalidSignature = (why: string, details?: DomainError['details']) => domainError('AUTH_INVALID_SIGNATURE', `Invalid signature: ${why}`, details);
@@ -130,31 +132,39 @@ export async function authenticate(deps: ApiDeps, callers: CallerAuthentication,
   let canonical = '';
   const rawProjectId = String(params['projectId']);
   const projectId = /^[0-9]{1,10}$/.test(rawProjectId) ? Number(rawProjectId) : -1;
+  let signedWith: string | undefined;
   const caller = await callers.authenticate({
     login,
     signedAt: timestampMs(timestamp),
     signedAtName: 'X-Timestamp',
     signatureMatches: (password) => {
-      if (version === '5') {
-        canonical ||= canonicalOf(req, headers, timestamp, login);
-        return signaturesMatch(hmacHex(password ?? UNKNOWN_SIGNER_KEY, canonical), signature);
-      }
-      if (parts === undefined) {
-        parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
-        payload = payloadOf(parts);
-      }
-      // An unknown login's signature is computed with a key of no partner's, never through the
-      // per-login cache, which it would fill.
-      return password === undefined
-        ? signaturesMatch(signRequest(UNKNOWN_SIGNER_KEY, login, timestamp, version === '4' ? 4 : 3, payload), signature)
-        : signaturesMatch(deps.signatures.expected(password, login, timestamp, version, payload), signature);
+      const matches = signedBy(password);
+      // Only the password a rotation replaced is noted: a call signed with the current one (nearly every call) costs no copy of the caller.
+      if (matches && password !== undefined) signedWith = password;
+      return matches;
     },
     projectId: projectId >= 0 && projectId <= INT32_MAX ? projectId : undefined,
     callerIp: callerIp(req),
     accepts: (project) => Number(version) >= (project.minSignatureVersion ?? 3),
   });
+  function signedBy(password: string | undefined): boolean {
+    if (version === '5') {
+      canonical ||= canonicalOf(req, headers, timestamp, login);
+      return signaturesMatch(hmacHex(password ?? UNKNOWN_SIGNER_KEY, canonical), signature);
+    }
+    if (parts === undefined) {
+      parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
+      payload = payloadOf(parts);
+    }
+    // An unknown login's signature is computed with a key of no partner's, never through the
+    // per-login cache, which it would fill.
+    return password === undefined
+      ? signaturesMatch(signRequest(UNKNOWN_SIGNER_KEY, login, timestamp, version === '4' ? 4 : 3, payload), signature)
+      : signaturesMatch(deps.signatures.expected(password, login, timestamp, version, payload), signature);
+  }
   if (!caller.ok) return refusalError(caller.error, deps.mode, version, parts ?? [], canonical);
-  return version === '5' ? caller.value : ((await usedElsewhere(deps, operation, req.method, caller.value, signature, timestamp)) ?? caller.value);
+  const context: AuthContext = signedWith === undefined || signedWith === caller.value.partner.password ? caller.value : { ...caller.value, signedWithRetiring: signedWith };
+  return version === '5' ? context : ((await usedElsewhere(deps, operation, req.method, context, signature, timestamp)) ?? context);
 }
 
 /**

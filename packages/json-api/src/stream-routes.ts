@@ -1,5 +1,5 @@
 import { Router, type IRouter, type Request } from 'express';
-import { domainError, type DomainError, type DomainEvent, type DomainEventType } from '@kassa-payments/domain';
+import { domainError, liveSecrets, type DomainError, type DomainEvent, type DomainEventType } from '@kassa-payments/domain';
 import type { ApiCall } from '@kassa-payments/operations';
 import { callerIp, domainEventType, EVENT_TYPE_NAMES, isQueryTime, singleQueryValue, webhookPayload } from '@kassa-payments/http-kit';
 import { FEED_POSITION, REQUEST_ENTRY_ID, STREAM_EVENT_ID, STREAM_PATH_MAX, STREAM_SINCE_MAX, STREAM_TYPES_MAX, type EventStreamEntry, type RequestStreamEntry } from '@kassa-payments/protocol';
@@ -50,15 +50,18 @@ function readLastEventId(req: Request): { position?: number } | { error: string 
 }
 
 /**
- * A stream is authenticated at its start; this checks its caller again while it lives: the partner
- * still has the password the stream was signed with, and the project is still its, active, and open
- * to the caller's address. The refusal to end the stream with, or undefined.
+ * A stream is authenticated at its start; this checks its caller again while it lives: the password
+ * the stream was signed with still verifies (the partner's current one, or the one a rotation
+ * replaced until its overlap ends), and the project is still the partner's, active, and open to the
+ * caller's address. The refusal to end the stream with, or undefined.
  */
 function recheckOf(deps: ApiDeps, auth: AuthContext, req: Request): () => Promise<DomainError | undefined> {
   const ip = callerIp(req);
+  const signedWith = auth.signedWithRetiring ?? auth.partner.password;
   return async () => {
     const partner = await deps.projects.findPartner(auth.partner.login);
-    if (!partner || partner.password !== auth.partner.password) return domainError('AUTH_INVALID_SIGNATURE', "The partner's password changed: connect again with the new one");
+    if (!partner || !liveSecrets(partner.password, partner.previousPassword, deps.clock.now()).includes(signedWith))
+      return domainError('AUTH_INVALID_SIGNATURE', "The partner's password changed: connect again with the new one");
     const project = await deps.callers.project(partner, { projectId: auth.project.id, callerIp: ip });
     return project.ok ? undefined : project.error.error;
   };

@@ -96,6 +96,33 @@ describe('event streams', () => {
     expect(k.streams.count()).toBe(0);
   });
 
+  // Before, the recheck compared the current password only, which a rotation leaves in place: a
+  // stream signed with the old one outlived the overlap.
+  it('a stream signed with the password a rotation replaced ends when the overlap ends; one signed with the new password goes on', async () => {
+    const k = await kassa({ recheckMs: 50 });
+    const validUntil = new Date(k.ports.clock.now().getTime() + 60 * 60_000);
+    await k.directory.replacePartner({ ...k.partner, password: 'p2', previousPassword: { value: 'p', validUntil: validUntil.toISOString() } }, 1);
+    const old = await k.open();
+    const current = await fetch(`${served?.base}/api/v3/projects/1/events/stream`, {
+      headers: new KassaClient({ baseUrl: served?.base ?? '', login: 'm', password: 'p2' }).signedHeaders({
+        operation: 'streamEvents',
+        query: {},
+        method: 'GET',
+        path: '/api/v3/projects/1/events/stream',
+      }),
+    });
+    expect([old.status, current.status]).toEqual([200, 200]);
+    k.ports.clock.set(new Date(validUntil.getTime() - 1));
+    await sleep(300);
+    expect(k.streams.count()).toBe(2);
+    // The overlap's end, in the injected time: the old password's stream ends at its next check.
+    k.ports.clock.set(validUntil);
+    expect(await old.text()).toMatch(/event: error\ndata: \{"code":"AUTH_INVALID_SIGNATURE","message":"The partner's password changed: connect again with the new one"\}\n\n$/);
+    await sleep(300);
+    expect(k.streams.count()).toBe(1);
+    await current.body?.cancel();
+  });
+
   it('holds at most maxPerProcess streams: beyond, 503 with Retry-After', async () => {
     const k = await kassa({ maxPerProcess: 2 });
     const [a, b] = [await k.open(), await k.open()];
