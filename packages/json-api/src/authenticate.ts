@@ -132,6 +132,21 @@ export async function authenticate(deps: ApiDeps, callers: CallerAuthentication,
   let canonical = '';
   const rawProjectId = String(params['projectId']);
   const projectId = /^[0-9]{1,10}$/.test(rawProjectId) ? Number(rawProjectId) : -1;
+  const signedBy = (password: string | undefined): boolean => {
+    if (version === '5') {
+      canonical ||= canonicalOf(req, headers, timestamp, login);
+      return signaturesMatch(hmacHex(password ?? UNKNOWN_SIGNER_KEY, canonical), signature);
+    }
+    if (parts === undefined) {
+      parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
+      payload = payloadOf(parts);
+    }
+    // An unknown login's signature is computed with a key of no partner's, never through the
+    // per-login cache, which it would fill.
+    return password === undefined
+      ? signaturesMatch(signRequest(UNKNOWN_SIGNER_KEY, login, timestamp, version === '4' ? 4 : 3, payload), signature)
+      : signaturesMatch(deps.signatures.expected(password, login, timestamp, version, payload), signature);
+  };
   let signedWith: string | undefined;
   const caller = await callers.authenticate({
     login,
@@ -147,21 +162,6 @@ export async function authenticate(deps: ApiDeps, callers: CallerAuthentication,
     callerIp: callerIp(req),
     accepts: (project) => Number(version) >= (project.minSignatureVersion ?? 3),
   });
-  function signedBy(password: string | undefined): boolean {
-    if (version === '5') {
-      canonical ||= canonicalOf(req, headers, timestamp, login);
-      return signaturesMatch(hmacHex(password ?? UNKNOWN_SIGNER_KEY, canonical), signature);
-    }
-    if (parts === undefined) {
-      parts = version === '4' ? requestPayloadParts(operation, signedRequest(operation, req, params)) : [];
-      payload = payloadOf(parts);
-    }
-    // An unknown login's signature is computed with a key of no partner's, never through the
-    // per-login cache, which it would fill.
-    return password === undefined
-      ? signaturesMatch(signRequest(UNKNOWN_SIGNER_KEY, login, timestamp, version === '4' ? 4 : 3, payload), signature)
-      : signaturesMatch(deps.signatures.expected(password, login, timestamp, version, payload), signature);
-  }
   if (!caller.ok) return refusalError(caller.error, deps.mode, version, parts ?? [], canonical);
   const context: AuthContext = signedWith === undefined || signedWith === caller.value.partner.password ? caller.value : { ...caller.value, signedWithRetiring: signedWith };
   return version === '5' ? context : ((await usedElsewhere(deps, operation, req.method, context, signature, timestamp)) ?? context);
