@@ -1,6 +1,7 @@
 import { hostPorts } from '@kassa-payments/adapters-queue';
 import { CALLBACK_RATE_PER_MINUTE } from '@kassa-payments/adapters-webhooks';
 import { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS, DEFAULT_RETENTION_DAYS } from '@kassa-payments/domain';
+import { STREAM_SETTINGS } from '@kassa-payments/json-api';
 import { z } from 'zod';
 import { CONNECTION_LIMITS } from './connection-guard.js';
 
@@ -152,6 +153,8 @@ export const configSchema = z
     KASSA_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION_DAYS),
     /** Invoices naming a test_info.callback_url, per partner per minute (per process). */
     KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CALLBACK_RATE_PER_MINUTE),
+    /** Event and request streams one partner's projects hold open at once on an API process (of its 200): no partner holds them all. */
+    KASSA_MAX_STREAMS_PER_PARTNER: z.coerce.number().int().min(1).max(STREAM_SETTINGS.maxPerProcess).default(STREAM_SETTINGS.maxPerPartner),
     /** Connections one listener holds at once (the oldest idle one makes room for a newcomer beyond it). */
     KASSA_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(CONNECTION_LIMITS.maxConnections),
     /**

@@ -3,7 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { defaultSettings, kassaUseCases, SystemClock, type Clock, type IdGenerator, type KassaPorts, type Notification, type Scheduler, type WebhookSender } from '@kassa-payments/domain';
 import type { AdminDeps } from '@kassa-payments/admin-api';
-import { OpenStreams, SignatureVerifier } from '@kassa-payments/json-api';
+import { OpenStreams, SignatureVerifier, STREAM_SETTINGS } from '@kassa-payments/json-api';
 import { JwtPaymentPages } from '@kassa-payments/payment-pages';
 import { HttpWebhookSender, PublicNetworkCallbackTargets, PublicNetworkWebhookTargets, type HostResolver } from '@kassa-payments/adapters-webhooks';
 import type { RequestScope } from '@kassa-payments/http-kit';
@@ -138,7 +138,7 @@ export function buildContainer(f: Foundations): Container {
     );
   container.bind(TOKENS.UseCases).toResolvedValue((ports: KassaPorts) => kassaUseCases(ports), [TOKENS.Ports]);
 
-  container.bind(TOKENS.OpenStreams).toConstantValue(new OpenStreams());
+  container.bind(TOKENS.OpenStreams).toResolvedValue((s: KassaSettings) => new OpenStreams({ ...STREAM_SETTINGS, maxPerPartner: s.callers.maxStreamsPerPartner }), [TOKENS.Settings]);
   container.bind(TOKENS.HttpDeps).toResolvedValue(
     (
       s: KassaSettings,

@@ -62,6 +62,8 @@ export interface CallerSettings {
   readonly pinKey: string;
   readonly callbackPrivateNetworks: 'allow' | 'refuse';
   readonly callbackRatePerMinute: number;
+  /** Streams one partner's projects hold open at once on an API process (KASSA_MAX_STREAMS_PER_PARTNER). */
+  readonly maxStreamsPerPartner: number;
   /** Whether webhook endpoints may lead to private networks (KASSA_WEBHOOK_PRIVATE_NETWORKS, by default from the API listener's address). */
   readonly webhookPrivateNetworks: 'allow' | 'refuse';
   readonly endpointDisableAfterHours: number;
@@ -153,6 +155,7 @@ export function settingsOf(c: KassaConfig): KassaSettings {
       pinKey: c.KASSA_PIN_KEY ?? TEST_ENVIRONMENT_PIN_KEY,
       callbackPrivateNetworks: c.KASSA_CALLBACK_PRIVATE_NETWORKS,
       callbackRatePerMinute: c.KASSA_CALLBACK_RATE_PER_MINUTE,
+      maxStreamsPerPartner: c.KASSA_MAX_STREAMS_PER_PARTNER,
       webhookPrivateNetworks: c.KASSA_WEBHOOK_PRIVATE_NETWORKS ?? webhookPrivateNetworksDefault(c),
       endpointDisableAfterHours: c.KASSA_ENDPOINT_DISABLE_AFTER_HOURS,
       retentionDays: c.KASSA_RETENTION_DAYS,

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { domainError, type DomainError } from '@kassa-payments/domain';
 import { sendError } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
-import { STREAM_SETTINGS, type OpenStreams } from './open-streams.js';
+import { STREAM_SETTINGS, type OpenStreams, type StreamOwner } from './open-streams.js';
 
 /** What a stream writes: one SSE message (its `id:` when given), or a comment. */
 export interface SseWriter {
@@ -25,14 +25,15 @@ const gone = (req: Request, res: Response): boolean => req.destroyed || res.dest
  * Answers `req` with a Server-Sent Events stream of the project, while the client stays: `ready`
  * once, then `poll` every pollMs (writing what it found), a comment every heartbeatMs, the caller
  * checked again every recheckMs. The place is taken from `streams` first (429 STREAM_LIMIT_EXCEEDED
- * with Retry-After beyond the project's limit, 503 with Retry-After beyond the process's or once it
+ * with Retry-After beyond the project's or the partner's limit, 503 with Retry-After beyond the process's or once it
  * stops). A stream ends when the client goes (looked at before it starts and at every poll), the
  * process stops, a poll fails (the client reconnects and resumes), its life is over (`reconnect`:
  * the client signs anew), the caller is refused (`error`, naming why), or its reader takes nothing
  * for stalledReaderMs: a poll waits for the socket to drain, so no reader's backlog is held, and
  * then the socket is destroyed with what it still held.
  */
-export function serveStream(deps: ApiDeps, streams: OpenStreams | undefined, kind: 'events' | 'requests', projectId: number, req: Request, res: Response, ready: unknown, work: StreamWork): void {
+export function serveStream(deps: ApiDeps, streams: OpenStreams | undefined, kind: 'events' | 'requests', owner: StreamOwner, req: Request, res: Response, ready: unknown, work: StreamWork): void {
+  const { projectId } = owner;
   const settings = streams?.settings ?? STREAM_SETTINGS;
   let ended = false;
   let release: () => void = () => undefined;
@@ -55,10 +56,12 @@ export function serveStream(deps: ApiDeps, streams: OpenStreams | undefined, kin
     end();
     return;
   }
-  const taken = streams ? streams.take(kind, projectId, { end }) : () => undefined;
-  if (taken === 'full') {
+  const taken = streams ? streams.take(kind, owner, { end }) : () => undefined;
+  if (taken === 'full' || taken === 'partner-full') {
     ended = true;
-    sendError(res, domainError('STREAM_LIMIT_EXCEEDED', `At most ${settings.maxPerProject} ${kind} streams of a project at once`, { retry_after_seconds: RETRY_AFTER_SECONDS }), deps.mode);
+    const limit =
+      taken === 'full' ? `At most ${settings.maxPerProject} ${kind} streams of a project at once` : `At most ${settings.maxPerPartner} streams of a partner's projects at once on this API process`;
+    sendError(res, domainError('STREAM_LIMIT_EXCEEDED', limit, { retry_after_seconds: RETRY_AFTER_SECONDS }), deps.mode);
     return;
   }
   if (taken === 'busy' || taken === 'closing') {

@@ -138,7 +138,16 @@ export function streamRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter
           out.send('event', data, String(entry.seq));
         }
       };
-      serveStream(deps, deps.streams, 'events', project.id, req, res, { since: String(followed.value.position) }, { poll, recheck: recheckOf(deps, auth, req) });
+      serveStream(
+        deps,
+        deps.streams,
+        'events',
+        { projectId: project.id, partnerLogin: auth.partner.login },
+        req,
+        res,
+        { since: String(followed.value.position) },
+        { poll, recheck: recheckOf(deps, auth, req) },
+      );
     }),
   );
   router.get(
@@ -164,7 +173,7 @@ export function streamRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter
       const poll = async (out: { send(event: string, data: unknown, id?: string): void }) => {
         for (const call of await tail.next()) if (REQUEST_ENTRY_ID.test(call.id) && status(call.status) && onPath(call.route)) out.send('request', requestEntry(call), call.id);
       };
-      serveStream(deps, deps.streams, 'requests', project.id, req, res, {}, { poll, recheck: recheckOf(deps, auth, req) });
+      serveStream(deps, deps.streams, 'requests', { projectId: project.id, partnerLogin: auth.partner.login }, req, res, {}, { poll, recheck: recheckOf(deps, auth, req) });
     }),
   );
   return router;

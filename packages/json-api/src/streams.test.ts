@@ -22,7 +22,10 @@ afterEach(async () => {
 async function kassa(settings: Partial<StreamSettings>, slowStartMs = 0) {
   const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
   const project = projectWithDefaults({ id: 1, partnerLogin: 'm', clientIpRequired: false, defaultPrice: { minor: 100, currency: 'RUB' } });
-  const ports = inMemoryPorts({ partners: [partner], projects: [project] });
+  // A second project of the partner, and another partner's.
+  const mine = projectWithDefaults({ id: 2, partnerLogin: 'm', clientIpRequired: false, defaultPrice: { minor: 100, currency: 'RUB' } });
+  const theirs = projectWithDefaults({ id: 3, partnerLogin: 'o', clientIpRequired: false, defaultPrice: { minor: 100, currency: 'RUB' } });
+  const ports = inMemoryPorts({ partners: [partner, { login: 'o', password: 'q', testCallbackAllowed: false }], projects: [project, mine, theirs] });
   ports.clock.set(new Date());
   let reads = 0;
   // Storage that is slow to locate a stream's start (a failover, a loaded server), and counts the feed's reads.
@@ -57,7 +60,13 @@ async function kassa(settings: Partial<StreamSettings>, slowStartMs = 0) {
       headers: client.signedHeaders({ operation: 'streamEvents', query: {}, method: 'GET', path: '/api/v3/projects/1/events/stream' }),
       ...(signal ? { signal } : {}),
     });
-  return { streams, open, client, ports, reads: () => reads, directory: ports.projects as InMemoryProjectDirectory, partner, project };
+  /** A stream of `kind` of project `projectId`, signed by its partner. */
+  const openOf = (projectId: number, kind: 'events' | 'requests' = 'events') => {
+    const path = `/api/v3/projects/${projectId}/${kind}/stream`;
+    const signer = projectId === 3 ? new KassaClient({ baseUrl: served?.base ?? '', login: 'o', password: 'q' }) : client;
+    return fetch(`${served?.base}${path}`, { headers: signer.signedHeaders({ operation: kind === 'events' ? 'streamEvents' : 'streamRequests', query: {}, method: 'GET', path }) });
+  };
+  return { streams, open, openOf, client, ports, reads: () => reads, directory: ports.projects as InMemoryProjectDirectory, partner, project };
 }
 
 describe('event streams', () => {
@@ -121,6 +130,25 @@ describe('event streams', () => {
     await sleep(300);
     expect(k.streams.count()).toBe(1);
     await current.body?.cancel();
+  });
+
+  // Before, only a project's and the process's caps: one partner's projects could hold all the process's streams.
+  it("holds at most maxPerPartner streams of a partner's projects: beyond, 429 with Retry-After; another partner's stream is taken", async () => {
+    const k = await kassa({ maxPerPartner: 2, maxPerProcess: 4 });
+    const held = [await k.openOf(1), await k.openOf(2)];
+    const beyond = await k.openOf(2);
+    const other = await k.openOf(3);
+    expect([...held.map((r) => r.status), beyond.status, beyond.headers.get('retry-after'), other.status]).toEqual([200, 200, 429, '5', 200]);
+    expect(((await beyond.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'STREAM_LIMIT_EXCEEDED',
+      message: "At most 2 streams of a partner's projects at once on this API process",
+    });
+    // A stream that ends gives its place back to the partner.
+    await held[0]?.body?.cancel();
+    await sleep(100);
+    const again = await k.openOf(1);
+    expect(again.status).toBe(200);
+    for (const r of [held[1], other, again]) await r?.body?.cancel();
   });
 
   it('holds at most maxPerProcess streams: beyond, 503 with Retry-After', async () => {

@@ -132,8 +132,8 @@ def sync_detailed(
     The partner and project are checked again every 5 s (a changed password, an inactive project:
     `event: error` {code, message}, then the end); a stream lives 10 minutes at most (`event:
     reconnect`, then the end: connect again, signed anew). At most 5 event streams and 5 request streams
-    of a project at once per API process (429 with Retry-After beyond), and 200 streams per process (503
-    with Retry-After)
+    of a project at once per API process (429 with Retry-After beyond), 50 of a partner's projects
+    together (by default; 429 with Retry-After), and 200 streams per process (503 with Retry-After)
 
      Signed payload (version 4): types, since.
 
@@ -189,8 +189,8 @@ def sync(
     The partner and project are checked again every 5 s (a changed password, an inactive project:
     `event: error` {code, message}, then the end); a stream lives 10 minutes at most (`event:
     reconnect`, then the end: connect again, signed anew). At most 5 event streams and 5 request streams
-    of a project at once per API process (429 with Retry-After beyond), and 200 streams per process (503
-    with Retry-After)
+    of a project at once per API process (429 with Retry-After beyond), 50 of a partner's projects
+    together (by default; 429 with Retry-After), and 200 streams per process (503 with Retry-After)
 
      Signed payload (version 4): types, since.
 
@@ -240,8 +240,8 @@ async def asyncio_detailed(
     The partner and project are checked again every 5 s (a changed password, an inactive project:
     `event: error` {code, message}, then the end); a stream lives 10 minutes at most (`event:
     reconnect`, then the end: connect again, signed anew). At most 5 event streams and 5 request streams
-    of a project at once per API process (429 with Retry-After beyond), and 200 streams per process (503
-    with Retry-After)
+    of a project at once per API process (429 with Retry-After beyond), 50 of a partner's projects
+    together (by default; 429 with Retry-After), and 200 streams per process (503 with Retry-After)
 
      Signed payload (version 4): types, since.
 
@@ -295,8 +295,8 @@ async def asyncio(
     The partner and project are checked again every 5 s (a changed password, an inactive project:
     `event: error` {code, message}, then the end); a stream lives 10 minutes at most (`event:
     reconnect`, then the end: connect again, signed anew). At most 5 event streams and 5 request streams
-    of a project at once per API process (429 with Retry-After beyond), and 200 streams per process (503
-    with Retry-After)
+    of a project at once per API process (429 with Retry-After beyond), 50 of a partner's projects
+    together (by default; 429 with Retry-After), and 200 streams per process (503 with Retry-After)
 
      Signed payload (version 4): types, since.
 
