@@ -12,6 +12,8 @@ export interface StoredEntry {
   readonly redelivery: boolean;
   readonly occurredAt: string;
   readonly testClockId?: string;
+  /** A reset's mark: no event (`eventId` empty); every place of the project before it is gone. */
+  readonly floor?: boolean;
 }
 
 const boolean = (v: unknown) => typeof v === 'boolean';
@@ -43,7 +45,11 @@ export class InMemoryEventFeed {
   private readonly byTime = new NewestFirstIndex();
 
   constructor(journal?: Journal) {
-    this.entries = new JournaledMap(journal, 'event_feed', shape({ projectId: integer, seq: integer, at: text, eventId: text, redelivery: boolean, occurredAt: text, testClockId: optional(text) }));
+    this.entries = new JournaledMap(
+      journal,
+      'event_feed',
+      shape({ projectId: integer, seq: integer, at: text, eventId: text, redelivery: boolean, occurredAt: text, testClockId: optional(text), floor: optional(boolean) }),
+    );
     this.counters = new JournaledMap(journal, 'event_feed_counters', counter, Number);
     const restored = [...this.entries].sort(([, a], [, b]) => a.seq - b.seq);
     for (const [id, e] of restored) this.index(id, e);
@@ -68,8 +74,8 @@ export class InMemoryEventFeed {
       const id = order.ids.get(order.seqs[i] as number) as string;
       const e = this.entries.get(id);
       if (!e) continue;
-      const event = eventOf(e.eventId);
-      page.push({ seq: e.seq, id, at: e.at, redelivery: e.redelivery, ...(event ? { event } : {}) });
+      const event = e.floor ? undefined : eventOf(e.eventId);
+      page.push({ seq: e.seq, id, at: e.at, redelivery: e.redelivery, ...(event ? { event } : {}), ...(e.floor ? { floor: true as const } : {}) });
     }
     return page;
   }
@@ -87,11 +93,22 @@ export class InMemoryEventFeed {
     return this.counters.get(projectId) ?? 0;
   }
 
-  /** Removes the entries `gone` says (their events left the log); how many. */
-  removeWhere(gone: (e: StoredEntry) => boolean): number {
+  /**
+   * A reset of the project's feed: its entries go (the counter stays: a place is never given twice),
+   * and a mark takes the next place, so that a reader behind it passes the removed places at once.
+   * One mark a project: the next reset removes it with the rest.
+   */
+  reset(projectId: number, at: string): void {
+    this.removeWhere((e) => e.projectId === projectId, true);
+    const seq = (this.counters.get(projectId) ?? 0) + 1;
+    this.append(`reset~${projectId}~${seq}`, { projectId, at, eventId: '', redelivery: false, occurredAt: at, floor: true });
+  }
+
+  /** Removes the entries `gone` says (their events left the log), never a reset's mark unless `marksToo`; how many. */
+  removeWhere(gone: (e: StoredEntry) => boolean, marksToo = false): number {
     let removed = 0;
     for (const [id, e] of this.entries) {
-      if (!gone(e)) continue;
+      if ((e.floor && !marksToo) || !gone(e)) continue;
       this.entries.delete(id);
       this.byTime.remove(e.projectId, e.at, id);
       const order = this.order.get(e.projectId);

@@ -100,8 +100,8 @@ export class InMemoryEventLog implements EventLog {
     for (const [id, e] of this.events) if (e.projectId === projectId && this.events.delete(id)) removed += 1;
     this.newest.removeProject(projectId);
     for (const index of Object.values(this.moved)) index.removeProject(projectId);
-    // The entries go with their events; the project's counter stays (a place is never given twice).
-    this.feedEntries.removeWhere((e) => e.projectId === projectId);
+    // The entries go with their events; the project's counter stays (a place is never given twice), and a mark takes the next place.
+    this.feedEntries.reset(projectId, this.now().toISOString());
     return removed;
   }
 

@@ -26,6 +26,8 @@ export interface FeedEntryDocument {
   occurredAt?: string;
   testClockId?: string;
   void?: true;
+  /** A reset's mark (a `void` entry): every place of the project before it is gone. No `occurredAt`, so the retention keeps it. */
+  floor?: true;
 }
 
 /** A project's feed counter: the last place taken. Never removed (a reset keeps it), so a place is never given twice. */
@@ -85,7 +87,7 @@ export class MongoEventFeed {
     const events = await eventsOf([...new Set(docs.flatMap((d) => (d.eventId ? [d.eventId] : [])))]);
     return docs.map((d) => {
       const event = d.eventId ? events.get(d.eventId) : undefined;
-      return { seq: d.seq, id: d._id, at: d.at, redelivery: d.redelivery === true, ...(event ? { event } : {}) };
+      return { seq: d.seq, id: d._id, at: d.at, redelivery: d.redelivery === true, ...(event ? { event } : {}), ...(d.floor ? { floor: true as const } : {}) };
     });
   }
 
@@ -94,6 +96,17 @@ export class MongoEventFeed {
     if ('entryId' in start) return (await storage(() => this.entries.findOne({ _id: start.entryId, projectId }, { projection: { seq: 1 } })))?.seq;
     const first = await storage(() => this.entries.findOne({ projectId, at: { $gte: start.time } }, { sort: { at: 1, _id: 1 }, projection: { seq: 1 } }));
     return first ? first.seq - 1 : this.end(projectId);
+  }
+
+  /**
+   * A reset of the project's feed: its entries go (the counter stays: a place is never given twice),
+   * then a mark takes the next place, so that a reader behind it passes the removed places at once
+   * instead of waiting for them as for a writer's. One mark a project: the next reset removes it.
+   */
+  async reset(projectId: number, at: string): Promise<void> {
+    await this.remove({ projectId });
+    const seq = await this.take(projectId);
+    await storage(() => this.entries.insertOne({ _id: `reset~${projectId}~${seq}`, projectId, seq, at, void: true, floor: true }));
   }
 
   async remove(filter: Filter<FeedEntryDocument>): Promise<number> {

@@ -109,8 +109,8 @@ export class MongoEventLog implements EventLog {
   /** Removes a project's events (the test environment's reset). */
   async eraseProject(projectId: number): Promise<number> {
     const removed = (await storage(() => this.events.deleteMany({ projectId }))).deletedCount;
-    // The entries go with their events; the project's counter stays (a place is never given twice).
-    await this.feedEntries.remove({ projectId });
+    // The entries go with their events; the project's counter stays (a place is never given twice), and a mark takes the next place.
+    await this.feedEntries.reset(projectId, this.now().toISOString());
     return removed;
   }
 

@@ -24,6 +24,8 @@ export interface EventFeedEntry {
   /** The event, joined from the log; absent when it left the log (retention, a reset) as its entry was read, or for a place a writer gave up (still a place: a reader moves past it). */
   readonly event?: DomainEvent;
   readonly redelivery: boolean;
+  /** A reset's mark (no event): every place before it was removed, none is still being written, so a reader passes the gap before it at once. */
+  readonly floor?: true;
 }
 
 /** A time range: from `from` (included) to `before` (excluded). */

@@ -168,11 +168,35 @@ export function describeEventLogContract(name: string, fresh: () => Promise<{ re
       await retention.purgeBefore('2025-01-01T00:00:00.000Z');
       expect(ids(await events.feed(project, 0, 10))).toEqual([recent.id]);
       await retention.eraseProject(project);
-      expect(await events.feed(project, 0, 10)).toEqual([]);
-      expect(await events.feedPosition(project, 'end')).toBe(3);
+      // Only the reset's mark is left, at the next place.
+      expect((await events.feed(project, 0, 10)).map((e) => [e.seq, e.event, e.floor])).toEqual([[4, undefined, true]]);
+      expect(await events.feedPosition(project, 'end')).toBe(4);
       const after = event(project, '2026-03-03T10:00:00.000Z');
       await events.record(after, '2026-03-03T10:00:03.000Z');
-      expect((await events.feed(project, 3, 10)).map((e) => [e.seq, e.id])).toEqual([[4, after.id]]);
+      expect((await events.feed(project, 4, 10)).map((e) => [e.seq, e.id])).toEqual([[5, after.id]]);
+      // The retention keeps the mark; a second reset replaces it.
+      await retention.purgeBefore('2030-01-01T00:00:00.000Z');
+      expect((await events.feed(project, 0, 10)).map((e) => [e.seq, e.floor])).toEqual([[4, true]]);
+      await retention.eraseProject(project);
+      expect((await events.feed(project, 0, 10)).map((e) => [e.seq, e.floor])).toEqual([[6, true]]);
+    });
+
+    // Before, the reset left places 1 to 3 empty, and a tail from 0 took them for a writer's still at
+    // work: the first new event came after the hole wait (30 s).
+    it('after a reset a tail from 0, or one behind it, reads the new events at once: the gap before the reset is not waited for', async () => {
+      const { events, retention } = await fresh();
+      const project = 30 + next();
+      for (let i = 0; i < 3; i++) await events.record(event(project, '2026-03-03T10:00:00.000Z'), '2026-03-03T10:00:00.000Z');
+      const now = 1_000_000;
+      const behind = new EventFeedTail(events, project, 1, { now: () => now });
+      await retention.eraseProject(project);
+      const fromZero = new EventFeedTail(events, project, 0, { now: () => now });
+      expect(await fromZero.next()).toEqual([]);
+      const fresh1 = event(project, '2026-03-03T10:00:00.000Z');
+      await events.record(fresh1, '2026-03-03T10:00:01.000Z');
+      expect(ids(await fromZero.next())).toEqual([fresh1.id]);
+      expect(ids(await behind.next())).toEqual([fresh1.id]);
+      expect([fromZero.position, behind.position]).toEqual([5, 5]);
     });
   });
 }

@@ -24,7 +24,9 @@ export interface FeedTailOptions {
  * Follows a project's event feed by its sequence: each `next` answers the entries after its
  * position, in order, and keeps the position (the SSE id a client resumes from). A gap (a place
  * taken, its entry not visible yet) holds the tail at it for up to `holeWaitMs`, measured by this
- * process's clock alone; then the tail moves past it. Storage is the only source: several API
+ * process's clock alone; then the tail moves past it. A gap before a reset's mark is passed at once:
+ * the reset removed those places (a tail that starts at 0 after a reset would otherwise wait out
+ * the whole hole wait before the first new event). Storage is the only source: several API
  * processes and workers may write the feed.
  */
 export class EventFeedTail {
@@ -62,7 +64,8 @@ export class EventFeedTail {
       let held = false;
       for (const entry of entries) {
         if (entry.seq <= this.at) continue;
-        if (entry.seq !== this.at + 1 && !this.waitedFor(this.at + 1)) {
+        // A reset's mark says the gap before it is the reset's, not a writer's still at work.
+        if (entry.seq !== this.at + 1 && entry.floor !== true && !this.waitedFor(this.at + 1)) {
           held = true;
           break;
         }
