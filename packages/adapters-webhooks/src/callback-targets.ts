@@ -21,20 +21,29 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
-/** The host of an http(s) URL as the connection will use it (brackets and a final dot dropped), or undefined. */
-function hostOf(url: string): string | undefined {
+/** The host of an http(s) URL without credentials as the connection will use it (brackets and a final dot dropped), or undefined. */
+export function hostOf(url: string): string | undefined {
   const parsed = URL.parse(url);
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.username || parsed.password) return undefined;
+  return parsed?.username || parsed?.password ? undefined : connectHost(url);
+}
+
+/** The host an http(s) URL connects to (brackets and a final dot dropped, credentials or not), or undefined. */
+export function connectHost(url: string): string | undefined {
+  const parsed = URL.parse(url);
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return undefined;
   return parsed.hostname
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/\.$/, '')
     .toLowerCase();
 }
 
+/** Whether a host is a local name (`localhost`, `*.localhost`): loopback, whatever DNS says. */
+export const isLocalName = (host: string): boolean => host === 'localhost' || host.endsWith('.localhost');
+
 /** Whether `url`'s host is, as written, a local name or an address that is not public (no lookup needed to tell). */
 export function namesPrivateHost(url: string): boolean {
   const host = hostOf(url);
-  return host === undefined || host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && !isPublicAddress(host));
+  return host === undefined || isLocalName(host) || (isIP(host) !== 0 && !isPublicAddress(host));
 }
 
 /** Looks a host up (every address), as the sender's connection will. */
@@ -57,22 +66,35 @@ export function dnsResolver(timeoutMs = 2_000): HostResolver {
 export const CALLBACK_REFUSAL = 'test_info.callback_url must be an http(s) URL of a public address';
 
 /** Whether `url` may be called: http(s) without credentials, and every address its host resolves to public. */
-export async function isPublicCallback(url: string, resolve: HostResolver): Promise<boolean> {
-  if (namesPrivateHost(url)) return false;
-  const host = hostOf(url) ?? '';
-  if (isIP(host)) return true;
+export function isPublicCallback(url: string, resolve: HostResolver): Promise<boolean> {
+  return isReachableUrl(url, resolve, isPublicAddress);
+}
+
+/**
+ * Whether `url` may be called under `reachable`: http(s) without credentials, not a local name, and
+ * every address its host is written as or resolves to reachable.
+ */
+export async function isReachableUrl(url: string, resolve: HostResolver, reachable: (address: string) => boolean): Promise<boolean> {
+  const host = hostOf(url);
+  return host !== undefined && isReachableHost(host, resolve, reachable);
+}
+
+/** Whether a host (an address or a name) may be reached under `reachable`: every address it is or resolves to, and not a local name. */
+export async function isReachableHost(host: string, resolve: HostResolver, reachable: (address: string) => boolean): Promise<boolean> {
+  if (isLocalName(host)) return false;
+  if (isIP(host)) return reachable(host);
   const addresses = await resolve(host).catch((): readonly string[] => []);
-  return addresses.length > 0 && addresses.every(isPublicAddress);
+  return addresses.length > 0 && addresses.every(reachable);
 }
 
 /**
  * A `net.connect` lookup that refuses, at the moment of connecting, a host that now resolves to an
- * address that is not public (DNS rebinding: the check at creation saw another answer).
+ * address that is not public, or not `reachable` (DNS rebinding: the check at creation saw another answer).
  */
-export function publicOnlyLookup(resolve: HostResolver): LookupFunction {
+export function publicOnlyLookup(resolve: HostResolver, reachable: (address: string) => boolean = isPublicAddress): LookupFunction {
   return (hostname, options, callback) => {
     const answer = (addresses: readonly string[]) => {
-      const refused = addresses.find((a) => !isPublicAddress(a));
+      const refused = addresses.find((a) => !reachable(a));
       if (refused !== undefined || addresses.length === 0) {
         callback(Object.assign(new Error(`${hostname} resolves to ${refused ?? 'nothing'}: not a public address`), { code: 'EADDRNOTPUBLIC' }), '', 4);
         return;

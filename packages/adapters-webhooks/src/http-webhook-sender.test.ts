@@ -3,7 +3,9 @@ import { SystemClock } from '@kassa-payments/domain';
 import { verifyWebhook } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Served } from '@kassa-payments/http-kit/testing';
+import { isPublicAddress } from './callback-targets.js';
 import { HttpWebhookSender, SLOW_ENDPOINT_MS } from './http-webhook-sender.js';
+import { addressRule } from './private-networks.js';
 
 // The sender against a real receiver that answers each path its own way.
 const SECRET = `whsec_${Buffer.from('sender-test-secret-0123456').toString('base64')}`;
@@ -32,7 +34,8 @@ beforeAll(async () => {
 afterAll(() => served.close());
 
 // 1.5 s: with the whole suite on two cores an answer from the local receiver has taken more than 300 ms.
-const sender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 1_500 });
+// The receiver is on loopback: its answers are kept as on a developer's own machine.
+const sender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 1_500, keepPrivateAnswers: true });
 const send = (path: string, secret: string | null = SECRET) =>
   sender.send({ channel: 'webhook', url: `${served.base}${path}`, contentType: 'application/json', body: '{"type":"payment.updated"}' }, { webhookId: 'evt-1', secret });
 
@@ -79,7 +82,7 @@ describe('HttpWebhookSender, public addresses only (test callbacks)', () => {
   const port = () => new URL(served.base).port;
   const publicOnly = new HttpWebhookSender(new SystemClock(), {
     timeoutMs: 300,
-    publicOnly: (n) => n.channel === 'test-callback',
+    reachable: (n) => (n.channel === 'test-callback' ? isPublicAddress : undefined),
     // DNS rebinding: the name resolved to a public address when the invoice was created; now it resolves here.
     resolve: async (host) => (host === 'rebind.example' ? ['127.0.0.1'] : ['93.184.216.34']),
   });
@@ -99,6 +102,49 @@ describe('HttpWebhookSender, public addresses only (test callbacks)', () => {
   it("the project's own webhook is the operator's: not restricted", async () => {
     const { outcome } = await publicOnly.send({ channel: 'webhook', url: `${served.base}/ok`, contentType: 'application/json', body: '{}' }, { webhookId: 'evt-own', secret: SECRET });
     expect(outcome).toEqual({ kind: 'success' });
+  });
+});
+
+describe('HttpWebhookSender, private targets: the networks an operator lists, and their answers never kept', () => {
+  const endpoint = (sender: HttpWebhookSender, url: string) => sender.send({ channel: 'endpoint-e1', url, contentType: 'application/json', body: '{}' }, { webhookId: 'evt-private', secret: SECRET });
+  const listing = (networks: readonly string[]) =>
+    new HttpWebhookSender(new SystemClock(), {
+      timeoutMs: 1_500,
+      reachable: () => addressRule(networks),
+      resolve: async (host) => (host === 'receiver.internal.test' ? ['127.0.0.1'] : []),
+    });
+
+  it('an answer from a private address is not kept: the status only (any address allowed, by default)', async () => {
+    const anyAddress = new HttpWebhookSender(new SystemClock(), { timeoutMs: 1_500 });
+    for (const [path, status] of [
+      ['/ok', 200],
+      ['/error', 500],
+      ['/gone', 410],
+    ] as const) {
+      const { attempt } = await endpoint(anyAddress, `${served.base}${path}`);
+      expect([attempt.status, attempt.response], path).toEqual([status, '']);
+    }
+  });
+
+  it('a listed network is reached, written as an address or as a name resolving into it, and its answer is not kept', async () => {
+    const port = new URL(served.base).port;
+    const listed = listing(['10.0.0.0/8', '127.0.0.0/8']);
+    for (const url of [`http://127.0.0.1:${port}/ok`, `http://receiver.internal.test:${port}/ok`]) {
+      const { attempt, outcome } = await endpoint(listed, url);
+      expect([outcome.kind, attempt.status, attempt.response], url).toEqual(['success', 200, '']);
+    }
+  });
+
+  it('an address outside the listed networks is refused before anything is sent, or when the name is looked up', async () => {
+    const port = new URL(served.base).port;
+    const elsewhere = listing(['10.0.0.0/8', '::1/128']);
+    const before = seen.length;
+    for (const url of [`http://127.0.0.1:${port}/ok`, `http://receiver.internal.test:${port}/ok`, `http://localhost:${port}/ok`]) {
+      const { attempt, outcome } = await endpoint(elsewhere, url);
+      expect([outcome.kind, attempt.status], url).toEqual(['failure', null]);
+      expect(attempt.error, url).toMatch(/not a public address/);
+    }
+    expect(seen.length).toBe(before);
   });
 });
 

@@ -2,8 +2,10 @@ import { webhookSignature } from '@kassa-payments/protocol';
 import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa-payments/domain';
 import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { isIP } from 'node:net';
 import { Agent, fetch, type Response } from 'undici';
-import { dnsResolver, namesPrivateHost, publicOnlyLookup, type HostResolver } from './callback-targets.js';
+import { connectHost, dnsResolver, isLocalName, isPublicAddress, isReachableHost, publicOnlyLookup, type HostResolver } from './callback-targets.js';
+import type { AddressRule } from './private-networks.js';
 
 /** Attempts in flight to one endpoint (origin) at most: a slow one holds these, never the others'. */
 export const PER_ENDPOINT_CONCURRENCY = 8;
@@ -90,12 +92,19 @@ export interface WebhookSenderOptions {
   readonly timeoutMs?: number;
   readonly perEndpoint?: number;
   /**
-   * Notifications that may reach public addresses only (the test environment's callback URLs): the
-   * address is checked when the connection is made, so a name that resolved to a public address at
-   * creation and now resolves to a private one (DNS rebinding) is refused.
+   * Which addresses a notification may reach (the test callbacks and the merchants' endpoints:
+   * public ones, and the private networks the operator allows); undefined: any. The address is
+   * checked when the connection is made, so a name that resolved to a public address at creation and
+   * now resolves to a private one (DNS rebinding) is refused.
    */
-  readonly publicOnly?: (notification: Notification) => boolean;
-  /** How names are resolved for `publicOnly` notifications (default `dnsResolver()`). */
+  readonly reachable?: (notification: Notification) => AddressRule | undefined;
+  /**
+   * Whether the answer of a private address is kept with the attempt (default false: its status
+   * only). Kept, merchants would read through the delivery log what a service of the private
+   * network answers; on a developer's own machine (nobody else reaches Kassa) it is worth showing.
+   */
+  readonly keepPrivateAnswers?: boolean;
+  /** How names are resolved for the `reachable` rules and for telling a private target (default `dnsResolver()`). */
   readonly resolve?: HostResolver;
   /**
    * The tracer of the attempts' spans, given when the process exports traces: each attempt is then
@@ -118,8 +127,9 @@ export class HttpWebhookSender implements WebhookSender {
   private readonly gates = new Map<string, Gate>();
   private readonly timeoutMs: number;
   private readonly perEndpoint: number;
-  /** The connections of `publicOnly` notifications: their lookup refuses addresses that are not public. */
-  private readonly publicAgent: Agent;
+  private readonly resolve: HostResolver;
+  /** Connections whose lookup refuses what a rule does not reach, one pool per rule (public-only among them). */
+  private readonly agents = new Map<AddressRule, Agent>();
 
   constructor(
     private readonly clock: Clock,
@@ -127,7 +137,29 @@ export class HttpWebhookSender implements WebhookSender {
   ) {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.perEndpoint = options.perEndpoint ?? PER_ENDPOINT_CONCURRENCY;
-    this.publicAgent = new Agent({ connect: { lookup: publicOnlyLookup(options.resolve ?? dnsResolver()) } });
+    this.resolve = options.resolve ?? dnsResolver();
+  }
+
+  /** The pool whose connections reach only what `rule` allows. */
+  private agentOf(rule: AddressRule): Agent {
+    let agent = this.agents.get(rule);
+    if (!agent) {
+      agent = new Agent({ connect: { lookup: publicOnlyLookup(this.resolve, rule) } });
+      this.agents.set(rule, agent);
+    }
+    return agent;
+  }
+
+  /**
+   * How an attempt connects, and whether its answer may be kept. A target that is public as written
+   * or resolved goes through the public-only pool, so what answers is public when it connects too;
+   * any other goes through its rule's pool (or the default one), and its answer is dropped unless
+   * the operator keeps private answers. A name that does not resolve here counts as private.
+   */
+  private async route(host: string, rule: AddressRule | undefined): Promise<{ dispatcher?: Agent; keepsAnswer: boolean }> {
+    if (this.options.keepPrivateAnswers) return rule ? { dispatcher: this.agentOf(rule), keepsAnswer: true } : { keepsAnswer: true };
+    if (await isReachableHost(host, this.resolve, isPublicAddress)) return { dispatcher: this.agentOf(isPublicAddress), keepsAnswer: true };
+    return rule ? { dispatcher: this.agentOf(rule), keepsAnswer: false } : { keepsAnswer: false };
   }
 
   busy(notification: Notification): boolean {
@@ -172,11 +204,13 @@ export class HttpWebhookSender implements WebhookSender {
 
   private async attempt(notification: Notification, signing: SigningInput): Promise<{ attempt: DeliveryAttempt; outcome: AttemptOutcome }> {
     const started = this.clock.now();
-    const publicOnly = this.options.publicOnly?.(notification) ?? false;
+    const rule = this.options.reachable?.(notification);
     // An address written in the URL is never looked up, so the lookup's check cannot see it.
-    if (publicOnly && namesPrivateHost(notification.url)) {
+    const host = connectHost(notification.url) ?? '';
+    if (rule && (isIP(host) !== 0 ? !rule(host) : isLocalName(host))) {
       return { attempt: { at: started.toISOString(), status: null, latencyMs: 0, response: '', error: 'the host is not a public address' }, outcome: { kind: 'failure' } };
     }
+    const { dispatcher, keepsAnswer } = await this.route(host, rule);
     const timestamp = Math.floor(started.getTime() / 1000);
     const headers: Record<string, string> = { 'content-type': notification.contentType, 'webhook-id': signing.webhookId, 'webhook-timestamp': String(timestamp), 'user-agent': 'Kassa-Webhooks/1' };
     // During a rotation's overlap both secrets sign, space-separated, as Standard Webhooks allows: a
@@ -197,9 +231,11 @@ export class HttpWebhookSender implements WebhookSender {
         body: notification.body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
-        ...(publicOnly ? { dispatcher: this.publicAgent } : {}),
+        ...(dispatcher ? { dispatcher } : {}),
       });
-      const body = await firstBytes(response);
+      // A private target's answer is read (to free the connection) and not kept: its status only.
+      const read = await firstBytes(response);
+      const body = keepsAnswer ? read : '';
       const status = response.status;
       if (status >= 200 && status < 300) return { attempt: attempt(status, body, null), outcome: { kind: 'success' } };
       if (status === 410) return { attempt: attempt(status, body, null), outcome: { kind: 'gone' } };

@@ -5,9 +5,11 @@ export {
   dnsResolver,
   isPublicAddress,
   isPublicCallback,
+  isReachableUrl,
   PublicNetworkCallbackTargets,
   publicOnlyLookup,
   type HostResolver,
   type RateWindowCount,
 } from './callback-targets.js';
 export * from './webhook-targets.js';
+export { addressRule, parseNetwork, type AddressRule, type PrivateNetworks } from './private-networks.js';

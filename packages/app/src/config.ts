@@ -1,6 +1,6 @@
 import { hostPorts } from '@kassa-payments/adapters-queue';
-import { CALLBACK_RATE_PER_MINUTE } from '@kassa-payments/adapters-webhooks';
-import { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS, DEFAULT_RETENTION_DAYS } from '@kassa-payments/domain';
+import { CALLBACK_RATE_PER_MINUTE, parseNetwork, type PrivateNetworks } from '@kassa-payments/adapters-webhooks';
+import { DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS, DEFAULT_RETENTION_DAYS, DEFAULT_TEST_CLOCK_RETENTION_MB } from '@kassa-payments/domain';
 import { STREAM_SETTINGS } from '@kassa-payments/json-api';
 import { z } from 'zod';
 import { CONNECTION_LIMITS } from './connection-guard.js';
@@ -141,16 +141,30 @@ export const configSchema = z
      */
     KASSA_CALLBACK_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).default('refuse'),
     /**
-     * Whether the merchants' webhook endpoints may lead to a private, loopback, link-local or
-     * unique-local address (checked when one is created or changed, and again at connect time).
-     * Unset: `allow` while the API listener is bound to a loopback address (a developer's own
-     * machine), `refuse` otherwise.
+     * Which private, loopback, link-local or unique-local addresses the merchants' webhook endpoints
+     * may lead to (checked when one is created or changed, and again at connect time): `allow` (any),
+     * `refuse` (none), or a comma-separated list of networks (`10.20.0.0/16,fd00::/8`, or single
+     * addresses). Unset: `allow` while the API listener is bound to a loopback address with no proxy
+     * in front outside production (a developer's own machine), `refuse` otherwise.
      */
-    KASSA_WEBHOOK_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).optional(),
+    KASSA_WEBHOOK_PRIVATE_NETWORKS: z
+      .string()
+      .trim()
+      .transform((text, ctx): PrivateNetworks => {
+        if (text === 'allow' || text === 'refuse') return text;
+        const networks = text.split(',').map((n) => n.trim());
+        const bad = networks.find((n) => parseNetwork(n) === undefined);
+        if (bad !== undefined)
+          ctx.addIssue({ code: 'custom', message: `allow, refuse, or a comma-separated list of networks (CIDR such as 10.20.0.0/16, or addresses): ${JSON.stringify(bad)} is none of these` });
+        return networks;
+      })
+      .optional(),
     /** A webhook endpoint whose deliveries have all failed for this many hours is disabled (webhook_endpoint.disabled). */
     KASSA_ENDPOINT_DISABLE_AFTER_HOURS: z.coerce.number().int().min(1).max(8_760).default(DEFAULT_ENDPOINT_DISABLE_AFTER_HOURS),
     /** Events and finished webhook deliveries (and, in memory, finished aggregates) older than this are removed by the sweep. */
     KASSA_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION_DAYS),
+    /** What a project's test clocks keep, in MB as stored: beyond it the sweep removes its oldest clocks, before their 30 days. */
+    KASSA_TEST_CLOCK_RETENTION_MB: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_TEST_CLOCK_RETENTION_MB),
     /** Invoices naming a test_info.callback_url, per partner per minute (per process). */
     KASSA_CALLBACK_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(CALLBACK_RATE_PER_MINUTE),
     /** Event and request streams one partner's projects hold open at once on an API process (of its 200): no partner holds them all. */

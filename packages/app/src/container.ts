@@ -5,7 +5,7 @@ import { defaultSettings, kassaUseCases, SystemClock, type Clock, type IdGenerat
 import type { AdminDeps } from '@kassa-payments/admin-api';
 import { OpenStreams, SignatureVerifier, STREAM_SETTINGS } from '@kassa-payments/json-api';
 import { JwtPaymentPages } from '@kassa-payments/payment-pages';
-import { HttpWebhookSender, PublicNetworkCallbackTargets, PublicNetworkWebhookTargets, type HostResolver } from '@kassa-payments/adapters-webhooks';
+import { addressRule, HttpWebhookSender, PublicNetworkCallbackTargets, PublicNetworkWebhookTargets, type HostResolver } from '@kassa-payments/adapters-webhooks';
 import type { RequestScope } from '@kassa-payments/http-kit';
 import { CallerAuthentication } from '@kassa-payments/operations';
 import type { Logger } from 'pino';
@@ -86,11 +86,18 @@ export function buildContainer(f: Foundations): Container {
     (s: KassaSettings, logger: Logger, storage: Storage, clock: Clock, ids: IdGenerator, metrics: KassaMetrics, pages: JwtPaymentPages, scheduler: Scheduler, ext: Extensions): KassaPorts => {
       const { callers } = s;
       // The test environment's callback URLs and the merchants' webhook endpoints reach public addresses
-      // only, each unless the operator allows private networks: checked again when the connection is made.
-      const publicOnly = (n: Notification) =>
-        n.channel === 'test-callback' ? callers.callbackPrivateNetworks === 'refuse' : n.channel.startsWith('endpoint-') && callers.webhookPrivateNetworks === 'refuse';
+      // only, and the private networks the operator allows: checked again when the connection is made.
+      // The project's own webhookUrl is the operator's, and reaches any address.
+      const callbackRule = addressRule(callers.callbackPrivateNetworks);
+      const endpointRule = addressRule(callers.webhookPrivateNetworks);
+      const reachable = (n: Notification) => (n.channel === 'test-callback' ? callbackRule : n.channel.startsWith('endpoint-') ? endpointRule : undefined);
       // Traces on, each attempt is a span (the webhook's traceparent is undici's, inside it).
-      const sender = new HttpWebhookSender(clock, { publicOnly, ...(f.resolve ? { resolve: f.resolve } : {}), ...(tracingOn() ? { tracer: trace.getTracer('kassa-webhooks') } : {}) });
+      const sender = new HttpWebhookSender(clock, {
+        reachable,
+        keepPrivateAnswers: callers.keepPrivateAnswers,
+        ...(f.resolve ? { resolve: f.resolve } : {}),
+        ...(tracingOn() ? { tracer: trace.getTracer('kassa-webhooks') } : {}),
+      });
       return {
         // contracts, invoices, subscriptions: each write that storage accepted is counted.
         ...countedRepositories(storage, metrics, clock),
@@ -120,7 +127,12 @@ export function buildContainer(f: Foundations): Container {
         ...tracedEnvironment(environmentPorts(s.mode, ext, logger, { clock, testClocks: storage.testClocks })),
         paymentPages: pages,
         scheduler,
-        settings: { ...defaultSettings(), retentionDays: callers.retentionDays, endpointDisableAfterHours: callers.endpointDisableAfterHours },
+        settings: {
+          ...defaultSettings(),
+          retentionDays: callers.retentionDays,
+          endpointDisableAfterHours: callers.endpointDisableAfterHours,
+          testClockRetentionBytes: callers.testClockRetentionMb * 1_000_000,
+        },
         // The request's id and key for the events a command records, and (traces on) the running span's traceparent.
         requests: tracingOn() ? { requestId: () => f.requests.requestId(), idempotencyKey: () => f.requests.idempotencyKey(), traceparent: currentTraceparent } : f.requests,
         // A turn of the event loop: the requests that arrived meanwhile are read and served.

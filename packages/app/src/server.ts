@@ -186,7 +186,7 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   if (settings.mode === 'production' && settings.callers.webhookPrivateNetworks === 'allow')
     logger.warn(
       { KASSA_WEBHOOK_PRIVATE_NETWORKS: 'allow' },
-      "merchants' webhook endpoints may name private and loopback addresses, and read the first 1 KB of their answers: set KASSA_WEBHOOK_PRIVATE_NETWORKS=refuse unless only you reach this Kassa",
+      "merchants' webhook endpoints may name any private or loopback address: list the networks they may reach in KASSA_WEBHOOK_PRIVATE_NETWORKS instead (10.20.0.0/16,…)",
     );
   await flushed(logger);
   const readiness = container.get(TOKENS.Readiness);

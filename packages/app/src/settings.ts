@@ -1,4 +1,5 @@
 import type { RedisTarget } from '@kassa-payments/adapters-queue';
+import type { PrivateNetworks } from '@kassa-payments/adapters-webhooks';
 import type { KassaMode } from '@kassa-payments/domain';
 import { dataDirOf, isLoopbackHost, TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
 import type { RedisJobsOptions } from './jobs.js';
@@ -64,10 +65,14 @@ export interface CallerSettings {
   readonly callbackRatePerMinute: number;
   /** Streams one partner's projects hold open at once on an API process (KASSA_MAX_STREAMS_PER_PARTNER). */
   readonly maxStreamsPerPartner: number;
-  /** Whether webhook endpoints may lead to private networks (KASSA_WEBHOOK_PRIVATE_NETWORKS, by default from the API listener's address). */
-  readonly webhookPrivateNetworks: 'allow' | 'refuse';
+  /** Which private networks webhook endpoints may lead to (KASSA_WEBHOOK_PRIVATE_NETWORKS, by default from the mode and the API listener's address). */
+  readonly webhookPrivateNetworks: PrivateNetworks;
+  /** Whether a private target's answer is kept with its attempt (else its status only): on a developer's own machine alone. */
+  readonly keepPrivateAnswers: boolean;
   readonly endpointDisableAfterHours: number;
   readonly retentionDays: number;
+  /** What a project's test clocks keep, in MB as stored (KASSA_TEST_CLOCK_RETENTION_MB). */
+  readonly testClockRetentionMb: number;
 }
 
 export interface AdminSettings {
@@ -92,12 +97,19 @@ const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries
 
 /** The sections of a parsed configuration. */
 /**
- * KASSA_WEBHOOK_PRIVATE_NETWORKS when unset: `allow` only on a developer's own machine, the API
- * listening on loopback with no proxy in front (KASSA_TRUST_PROXY unset). A proxy in front means
- * others reach this Kassa, and an endpoint URL into the private network would be theirs to read.
+ * Whether only this machine reaches the API outside production: a developer's own machine, the API
+ * listening on loopback with no proxy in front (KASSA_TRUST_PROXY unset; a proxy means others reach
+ * this Kassa). Production is never taken for one: others reach it through whatever is in front.
  */
-export const webhookPrivateNetworksDefault = (c: Pick<KassaConfig, 'KASSA_HOST' | 'KASSA_TRUST_PROXY'>): 'allow' | 'refuse' =>
-  isLoopbackHost(c.KASSA_HOST) && c.KASSA_TRUST_PROXY === false ? 'allow' : 'refuse';
+const developersOwnMachine = (c: Pick<KassaConfig, 'KASSA_ENV' | 'KASSA_HOST' | 'KASSA_TRUST_PROXY'>): boolean =>
+  c.KASSA_ENV !== 'production' && isLoopbackHost(c.KASSA_HOST) && c.KASSA_TRUST_PROXY === false;
+
+/**
+ * KASSA_WEBHOOK_PRIVATE_NETWORKS when unset: `allow` only on a developer's own machine, where
+ * receivers are local; elsewhere an endpoint URL into the private network would be a merchant's
+ * way into it.
+ */
+export const webhookPrivateNetworksDefault = (c: Pick<KassaConfig, 'KASSA_ENV' | 'KASSA_HOST' | 'KASSA_TRUST_PROXY'>): PrivateNetworks => (developersOwnMachine(c) ? 'allow' : 'refuse');
 
 /** Where the queue lives: KASSA_REDIS_SENTINELS, KASSA_REDIS_CLUSTER_NODES or REDIS_URL (the schema allows one), else in this process. */
 function jobSettingsOf(c: KassaConfig): JobSettings {
@@ -157,8 +169,11 @@ export function settingsOf(c: KassaConfig): KassaSettings {
       callbackRatePerMinute: c.KASSA_CALLBACK_RATE_PER_MINUTE,
       maxStreamsPerPartner: c.KASSA_MAX_STREAMS_PER_PARTNER,
       webhookPrivateNetworks: c.KASSA_WEBHOOK_PRIVATE_NETWORKS ?? webhookPrivateNetworksDefault(c),
+      // What a service of the private network answers is the merchant's to read only where nobody else reaches Kassa.
+      keepPrivateAnswers: developersOwnMachine(c),
       endpointDisableAfterHours: c.KASSA_ENDPOINT_DISABLE_AFTER_HOURS,
       retentionDays: c.KASSA_RETENTION_DAYS,
+      testClockRetentionMb: c.KASSA_TEST_CLOCK_RETENTION_MB,
     },
     admin: { token: c.KASSA_ADMIN_TOKEN, metricsNeedToken: c.KASSA_ADMIN_METRICS_AUTH === 'token' },
   };

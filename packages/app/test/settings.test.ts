@@ -6,25 +6,38 @@ import { PRODUCTION } from './e2e.fixture.js';
 const webhookPrivateNetworks = (env: Record<string, string>) => settingsOf(readConfig(env)).callers.webhookPrivateNetworks;
 
 describe('KASSA_WEBHOOK_PRIVATE_NETWORKS when unset', () => {
-  it('allow only while the API listens on loopback with no trusted proxy in front, in either mode', () => {
-    for (const mode of [{}, { ...PRODUCTION, KASSA_SEED_FILE: 'seed.json' }]) {
-      expect(webhookPrivateNetworks({ ...mode })).toBe('allow');
-      expect(webhookPrivateNetworks({ ...mode, KASSA_HOST: '::1' })).toBe('allow');
-      expect(webhookPrivateNetworks({ ...mode, KASSA_TRUST_PROXY: 'false' })).toBe('allow');
-    }
+  const production = { ...PRODUCTION, KASSA_SEED_FILE: 'seed.json' };
+  const keepsAnswers = (env: Record<string, string>) => settingsOf(readConfig(env)).callers.keepPrivateAnswers;
+
+  it("allow only on a developer's own machine: outside production, the API on loopback with no trusted proxy in front", () => {
+    expect(webhookPrivateNetworks({})).toBe('allow');
+    expect(webhookPrivateNetworks({ KASSA_HOST: '::1' })).toBe('allow');
+    expect(webhookPrivateNetworks({ KASSA_TRUST_PROXY: 'false' })).toBe('allow');
+    expect(keepsAnswers({})).toBe(true);
   });
 
-  it('refuse on any other address, and behind a proxy (KASSA_TRUST_PROXY set: others reach this Kassa), even on loopback', () => {
-    for (const mode of [{}, { ...PRODUCTION, KASSA_SEED_FILE: 'seed.json' }]) {
+  it('refuse in production wherever it listens, on any other address, and behind a proxy (KASSA_TRUST_PROXY set: others reach this Kassa)', () => {
+    expect(webhookPrivateNetworks(production)).toBe('refuse');
+    expect(webhookPrivateNetworks({ ...production, KASSA_HOST: '::1' })).toBe('refuse');
+    for (const mode of [{}, production]) {
       expect(webhookPrivateNetworks({ ...mode, KASSA_HOST: '0.0.0.0' })).toBe('refuse');
       expect(webhookPrivateNetworks({ ...mode, KASSA_HOST: '10.1.2.3' })).toBe('refuse');
       for (const proxy of ['loopback', '1', '10.0.0.0/8']) expect(webhookPrivateNetworks({ ...mode, KASSA_TRUST_PROXY: proxy }), proxy).toBe('refuse');
     }
   });
 
-  it('as set, when set', () => {
+  it("a private target's answer is kept on a developer's own machine alone, whatever the variable says", () => {
+    expect(keepsAnswers(production)).toBe(false);
+    expect(keepsAnswers({ ...production, KASSA_WEBHOOK_PRIVATE_NETWORKS: 'allow' })).toBe(false);
+    expect(keepsAnswers({ KASSA_TRUST_PROXY: 'loopback', KASSA_WEBHOOK_PRIVATE_NETWORKS: 'allow' })).toBe(false);
+    expect(keepsAnswers({ KASSA_HOST: '0.0.0.0' })).toBe(false);
+  });
+
+  it('as set, when set: allow, refuse, or the networks listed; anything else is refused at start, naming the value', () => {
     expect(webhookPrivateNetworks({ KASSA_HOST: '0.0.0.0', KASSA_WEBHOOK_PRIVATE_NETWORKS: 'allow' })).toBe('allow');
     expect(webhookPrivateNetworks({ KASSA_WEBHOOK_PRIVATE_NETWORKS: 'refuse' })).toBe('refuse');
+    expect(webhookPrivateNetworks({ ...production, KASSA_WEBHOOK_PRIVATE_NETWORKS: '10.20.0.0/16, fd00::/8,192.168.1.7' })).toEqual(['10.20.0.0/16', 'fd00::/8', '192.168.1.7']);
+    for (const bad of ['10.0.0.0/33', 'intranet.example', '10.0.0.0/8,', 'yes']) expect(() => readConfig({ KASSA_WEBHOOK_PRIVATE_NETWORKS: bad }), bad).toThrow(/KASSA_WEBHOOK_PRIVATE_NETWORKS/);
   });
 });
 

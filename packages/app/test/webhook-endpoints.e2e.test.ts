@@ -1,7 +1,7 @@
 import { merchantTool, merchantToolsInstalled, startReceiver, type HttpReceiver, type Received } from '@kassa-payments/devkit';
 import { verifyWebhook, type WebhookEndpointWithSecretData } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, eventually, MERCHANT, OTHER, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { dataOf, eventually, MERCHANT, OTHER, P, PRODUCTION, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // The merchants' own webhook endpoints, end to end: the JSON API on the assembled app, real HTTP
 // receivers, each delivery verified with its endpoint's secret (the protocol's helper, and the
@@ -387,5 +387,47 @@ describe('webhook endpoints: KASSA_WEBHOOK_PRIVATE_NETWORKS=refuse', () => {
       5_000,
     );
     expect(failing).not.toBeNull();
+  });
+});
+
+describe('webhook endpoints: private networks where others reach Kassa', () => {
+  let receiver: HttpReceiver;
+  beforeAll(async () => {
+    // What a service of the private network would answer: never the merchant's to read.
+    receiver = await startReceiver((_request, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('internal: db-password=hunter2'));
+  });
+  afterAll(() => receiver.close());
+
+  it('production on loopback, no proxy, the variable unset: a loopback endpoint is refused', async () => {
+    const production = await startTestKassa(PRODUCTION);
+    try {
+      const r = await production.client().createWebhookEndpoint(P.main, { url: `${receiver.url}/hooks`, event_types: ['*'] });
+      expect(codeOf(r)).toBe('400 WEBHOOK_ENDPOINT_URL_REJECTED');
+    } finally {
+      await production.stop();
+    }
+  });
+
+  it('the networks the operator lists are reached, others not; what a private target answers is not shown back, its status is', async () => {
+    const listed = await startTestKassa({ KASSA_TRUST_PROXY: 'loopback', KASSA_WEBHOOK_PRIVATE_NETWORKS: '10.0.0.0/8, 127.0.0.0/8' });
+    const elsewhere = await startTestKassa({ KASSA_TRUST_PROXY: 'loopback', KASSA_WEBHOOK_PRIVATE_NETWORKS: '10.0.0.0/8' });
+    try {
+      expect(codeOf(await elsewhere.client().createWebhookEndpoint(P.main, { url: `${receiver.url}/hooks`, event_types: ['*'] }))).toBe('400 WEBHOOK_ENDPOINT_URL_REJECTED');
+      const merchant = listed.client();
+      const endpoint = dataOf(await merchant.createWebhookEndpoint(P.main, { url: `${receiver.url}/hooks`, event_types: ['contract.authorized'] }));
+      const contract = dataOf(await merchant.createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: '79005550019' }, merchant_contract_id: 'private-1' }));
+      await merchant.authorizeContract(P.main, contract.contract_id, { client_ip: ip, pin_code: '1234' });
+      const [delivery] = await eventually(
+        async () => dataOf(await merchant.listWebhookDeliveries(P.main, { endpointId: endpoint.id })).items,
+        (d) => (d[0]?.attempts.length ?? 0) >= 1,
+        10_000,
+      );
+      expect(receiver.received.map((r) => r.path)).toEqual(['/hooks']);
+      expect(delivery?.attempts[0]).toMatchObject({ status_code: 200, response: '', error: null });
+      expect(JSON.stringify(delivery)).not.toContain('hunter2');
+    } finally {
+      await listed.stop();
+      await elsewhere.stop();
+    }
   });
 });
