@@ -158,6 +158,24 @@ print(json.dumps({"canonical": canonical, "signature": signed.headers["X-Signatu
     expect(JSON.parse(stdout)).toEqual({ canonical: JSON.parse(canonical ?? '""'), signature, version: '5', query: canonicalQuery(query) });
   }, 30_000);
 
+  it('signs the shared version 5 test vectors through its httpx auth exactly as @kassa-payments/protocol and the server do (packages/protocol/src/signature-v5.vectors.json: query decoding and order, encoded paths, body bytes, Idempotency-Key)', async () => {
+    const vectors = join(root, 'packages', 'protocol', 'src', 'signature-v5.vectors.json');
+    const script = `import calendar, json, sys, time, httpx, kassa_sdk
+out = []
+for v in json.load(open(sys.argv[1], encoding="utf-8"))["vectors"]:
+    at = calendar.timegm(time.strptime(v["timestamp"], "%Y-%m-%dT%H:%M:%SZ"))
+    body = v.get("body")
+    request = httpx.Request(v["method"], "http://kassa.example" + v["target"], content=None if body is None else body.encode(), headers={"Idempotency-Key": v["idempotencyKey"]} if v["idempotencyKey"] else {})
+    signed = next(kassa_sdk.KassaAuth(v["login"], v["password"], 5, now=lambda: at).auth_flow(request))
+    path = request.url.raw_path.decode("ascii")
+    canonical = kassa_sdk.canonical_request(v["method"], path.split("?", 1)[0], request.url.params.multi_items(), request.content, v["timestamp"], v["login"], v["idempotencyKey"])
+    out.append({"name": v["name"], "target": path, "canonical": canonical, "signature": signed.headers["X-Signature"]})
+print(json.dumps(out))`;
+    const { stdout } = await run(PYTHON, ['-c', script, vectors], { cwd: CLIENTS, env: ENV });
+    const expected = (JSON.parse(readFileSync(vectors, 'utf8')) as { vectors: { name: string; target: string; canonical: string; signature: string }[] }).vectors;
+    expect(JSON.parse(stdout)).toEqual(expected.map(({ name, target, canonical, signature }) => ({ name, target, canonical, signature })));
+  }, 30_000);
+
   it('signs a refused version 4 call a second ahead by itself when its signature was first used elsewhere (details.reason), and only then', async () => {
     // A real HTTP receiver: the first answer refuses as Kassa does, the next one serves.
     const script = `import json, threading, http.server, httpx, kassa_sdk

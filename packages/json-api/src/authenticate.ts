@@ -37,9 +37,27 @@ const isVersion = (v: string): v is Version => v === '3' || v === '4' || v === '
 /** The spec's drift window: how long a signature may be used after (or before) its X-Timestamp. */
 const DEFAULT_DRIFT_SECONDS = 20 * 60;
 
+/**
+ * The scheme and authority of an absolute-form request target (`GET http://host:port/path HTTP/1.1`,
+ * RFC 9112 3.2.2, which a server must accept and Express routes by its path); only a plain host name,
+ * IPv4 or IPv6 address and port, followed by the path, the query or nothing, so that the rest is the
+ * path Express routes (parseurl reads `http://a\b/x` as the path `/b/x`: such a target keeps its
+ * whole text, which no client signs).
+ */
+const ABSOLUTE_FORM_ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]*)?(?=[/?]|$)/i;
+
+/** The request target in origin-form (`/path?query`), as the client signed it: an absolute-form target without its scheme and authority. */
+function originForm(target: string): string {
+  if (target.startsWith('/')) return target;
+  const origin = ABSOLUTE_FORM_ORIGIN.exec(target)?.[0];
+  if (origin === undefined) return target;
+  const rest = target.slice(origin.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 /** What version 5 signs of `req`: the method, the path and query as sent, the body's bytes, the time, the login and the Idempotency-Key. */
 function canonicalOf(req: Request, headers: Request['headers'], timestamp: string, login: string): string {
-  const url = req.originalUrl;
+  const url = originForm(req.originalUrl);
   const at = url.indexOf('?');
   return canonicalRequest({
     method: req.method,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bodyDigest, canonicalOfUrl, canonicalQuery, canonicalRequest, signRequestV5 } from './signature-v5.js';
 
@@ -44,4 +45,30 @@ describe('signature version 5', () => {
     ];
     expect(new Set(variants.map((v) => signRequestV5('secret-password', v))).size).toBe(variants.length);
   });
+
+  it('gives the shared test vectors their canonical request and signature, over the URL as fetch sends it (the Python SDK and the server are held to the same file)', () => {
+    const { vectors } = JSON.parse(readFileSync(new URL('./signature-v5.vectors.json', import.meta.url), 'utf8')) as { vectors: SignatureV5Vector[] };
+    expect(vectors.length).toBeGreaterThanOrEqual(5);
+    for (const v of vectors) {
+      const url = new URL(v.target, 'http://kassa.example');
+      // fetch sends the URL's path and query: the target of the vector, unchanged.
+      expect(url.pathname + url.search, v.name).toBe(v.target);
+      const request = canonicalOfUrl(url, { method: v.method, timestamp: v.timestamp, login: v.login, body: v.body, idempotencyKey: v.idempotencyKey });
+      expect([canonicalRequest(request), signRequestV5(v.password, request)], v.name).toEqual([v.canonical, v.signature]);
+    }
+  });
 });
+
+/** One request of signature-v5.vectors.json. */
+interface SignatureV5Vector {
+  readonly name: string;
+  readonly method: string;
+  readonly target: string;
+  readonly body?: string;
+  readonly idempotencyKey: string;
+  readonly password: string;
+  readonly login: string;
+  readonly timestamp: string;
+  readonly canonical: string;
+  readonly signature: string;
+}
