@@ -3,7 +3,7 @@ import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
 import { COMMON_ERRORS, OPERATION_TAGS, OPERATIONS, PAGING, type Operation } from './operations.js';
 import { requestPayload, requestPayloadParts } from './signature-payload.js';
 import { hmacHex, innerHash, signRequest } from './signature.js';
-import { bodyDigest, canonicalRequest } from './signature-v5.js';
+import { bodyDigest, canonicalQuery, canonicalRequest } from './signature-v5.js';
 import { forEnvironment, hasValue } from './openapi-environment.js';
 import type { ApiEnvironment } from './test-only.js';
 import { FEED_POSITION } from './streams.js';
@@ -75,12 +75,16 @@ const EXAMPLE_V5 = canonicalRequest({
   idempotencyKey: 'order-1-create',
 });
 
+/** A query as sent, and its line of the canonical request: decoding (+ and %20), encoding (%2B, ~) and the order of encoded names shown. */
+const EXAMPLE_QUERY = 'type=payment.updated&after=x+y&%C3%A4=%7E&-=%2B&limit=';
+
 const SIGNATURE = [
   "Every request carries four headers: X-Login (the partner login), X-Timestamp (UTC, YYYY-MM-DDThh:mm:ssZ, within 20 minutes of the server), X-Signature-Version (5, or the spec's 3 or 4) and X-Signature (64 lowercase hex digits).",
-  'Version 5 signs the whole request: X-Signature = lowercase hex hmac_sha256(password, canonical request), the canonical request being these lines joined with "\\n": KASSA-HMAC-SHA256-5, the method in capitals, the path as sent (with the project, without the query), the query (each name and value percent-encoded as RFC 3986 says, unreserved characters as they are, pairs sorted by name then value, written name=value and joined with "&"; empty without a query), the lowercase hex SHA-256 of the body\'s bytes as sent (of no bytes without a body), X-Timestamp, the login, and the Idempotency-Key header (empty without one).',
+  'Version 5 signs the whole request: X-Signature = lowercase hex hmac_sha256(password, canonical request), the canonical request being these lines joined with "\\n": KASSA-HMAC-SHA256-5, the method in capitals, the path as sent (with the project, without the query), the query (each name and value first decoded as application/x-www-form-urlencoded reads them: + a space, %XX a byte, the bytes as UTF-8, a name without = given the empty value; then percent-encoded as RFC 3986 says: A-Z a-z 0-9 - . _ ~ as they are, every other byte of its UTF-8 as %XX in capitals; the pairs sorted by encoded name, then encoded value, in byte order, so %2F comes before - and a; written name=value and joined with "&"; empty without a query), the lowercase hex SHA-256 of the body\'s bytes as sent (of no bytes without a body; with a Content-Encoding such as gzip, of the bytes it decodes to), X-Timestamp, the login, and the Idempotency-Key header (empty without one).',
   'A captured version 5 signature can only repeat its identical request within the 20 minutes, which is what a retry does (under its Idempotency-Key, the stored answer). Versions 3 and 4 name neither the method, the path nor the project: a call that changes state (POST, PATCH, DELETE) is refused (401) when its signature was first used on another operation or project, and a project whose minSignatureVersion is 5 refuses them.',
   `Worked example (version 5, POST /api/v3/projects/1/invoices): password "${EXAMPLE.password}", login "${EXAMPLE.login}", X-Timestamp "${EXAMPLE.timestamp}", Idempotency-Key "order-1-create", body ${JSON.stringify(EXAMPLE_BODY)} (exactly these bytes):`,
   `canonical request ${JSON.stringify(EXAMPLE_V5)}, X-Signature ${hmacHex(EXAMPLE.password, EXAMPLE_V5)}.`,
+  `Query example (version 5): the query ?${EXAMPLE_QUERY} is the line "${canonicalQuery(new URLSearchParams(EXAMPLE_QUERY))}" of the canonical request.`,
   'The key of every HMAC is the partner password (never sent). innerHash = lowercase hex hmac_sha256(password, X-Timestamp).',
   'Version 3: X-Signature = lowercase hex hmac_sha256(password, login + innerHash).',
   "Version 4: X-Signature = lowercase hex hmac_sha256(password, requestPayload + login + innerHash), requestPayload being the operation's fields (listed in each operation's description) concatenated without separators, a missing field as the empty string, the invoice or contract id from the path;",

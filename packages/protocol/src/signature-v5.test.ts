@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { openApiDocument } from './openapi.js';
 import { bodyDigest, canonicalOfUrl, canonicalQuery, canonicalRequest, signRequestV5 } from './signature-v5.js';
 
 describe('signature version 5', () => {
@@ -44,6 +45,15 @@ describe('signature version 5', () => {
       { ...base, idempotencyKey: 'k' },
     ];
     expect(new Set(variants.map((v) => signRequestV5('secret-password', v))).size).toBe(variants.length);
+  });
+
+  it("states in the OpenAPI description that a query is decoded before it is encoded, and that the encoded pairs are sorted, with an example (a client written from the description alone signs '+' as %20, not %2B)", () => {
+    const { info } = openApiDocument({ servers: [], statusOf: () => 400, environment: 'production' });
+    expect(info.description).toContain('first decoded as application/x-www-form-urlencoded reads them: + a space');
+    expect(info.description).toContain('sorted by encoded name, then encoded value, in byte order');
+    const [, query, line] = /Query example \(version 5\): the query \?(\S+) is the line "([^"]*)" of the canonical request\./.exec(info.description) ?? [];
+    expect([query, line]).toEqual(['type=payment.updated&after=x+y&%C3%A4=%7E&-=%2B&limit=', '%C3%A4=~&-=%2B&after=x%20y&limit=&type=payment.updated']);
+    expect(canonicalQuery(new URLSearchParams(query))).toBe(line);
   });
 
   it('gives the shared test vectors their canonical request and signature, over the URL as fetch sends it (the Python SDK and the server are held to the same file)', () => {
