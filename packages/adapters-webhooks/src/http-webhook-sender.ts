@@ -1,5 +1,5 @@
 import { webhookSignature } from '@kassa-payments/protocol';
-import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa-payments/domain';
+import { type AttemptOutcome, type Clock, type DeliveryAttempt, maskUrlsIn, type Notification, type SigningInput, type WebhookSender } from '@kassa-payments/domain';
 import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { isIP } from 'node:net';
@@ -246,7 +246,8 @@ export class HttpWebhookSender implements WebhookSender {
       const reason =
         err instanceof Error && err.name === 'TimeoutError'
           ? `no answer within ${this.timeoutMs} ms`
-          : `connection failed: ${cause?.code === 'EADDRNOTPUBLIC' ? cause.message : (cause?.code ?? (err as Error).message)}`;
+          : // undici's own messages may quote the URL whole (one with a user and password: fetch refuses those).
+            `connection failed: ${cause?.code === 'EADDRNOTPUBLIC' ? cause.message : (cause?.code ?? maskUrlsIn((err as Error).message))}`;
       return { attempt: attempt(null, '', reason), outcome: { kind: 'failure' } };
     }
   }

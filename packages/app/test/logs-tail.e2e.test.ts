@@ -141,4 +141,40 @@ describe('kassa logs tail', { timeout: 60_000 }, () => {
     );
     expect(again).toBe(200);
   });
+
+  it("a user, password or query token inside an endpoint URL is masked in the requests stream and the app log (the merchant's own answers keep it)", async () => {
+    const client = t.client();
+    const stream = tail(['--json']);
+    expect(await stream.started()).toBe(true);
+    // fetch sends no URL with credentials: each attempt fails, and undici's message quotes the URL.
+    const url = 'http://hook-user:hook-pass-5151@127.0.0.1:9/hooks?token=tok-7777&order=1';
+    const made = await client.createWebhookEndpoint(P.noIp, { url, event_types: ['contract.authorized'] });
+    expect(made.ok ? made.data.url : made.error.code).toBe(url);
+    const f = fresh();
+    const contract = await client.createContract(P.noIp, { customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid });
+    await client.authorizeContract(P.noIp, contract.ok ? contract.data.contract_id : '', { pin_code: '1234', merchant_contract_id: f.mcid });
+    const endpointId = made.ok ? made.data.id : '';
+    const [delivery] = await eventually(
+      async () => {
+        const r = await client.listWebhookDeliveries(P.noIp, { endpointId });
+        return r.ok ? r.data.items : [];
+      },
+      (d) => (d[0]?.attempts.length ?? 0) >= 1,
+      10_000,
+    );
+    expect(delivery?.attempts[0]?.error).toContain('http://***@127.0.0.1:9/hooks?token=***&order=***');
+    await eventually(
+      async () => stream.out.filter((l) => l.includes('webhook_deliveries')).length,
+      (n) => n >= 1,
+      10_000,
+    );
+    await stream.stop();
+    const recorded = stream.out.join('\n');
+    expect(recorded).toContain('http://***@127.0.0.1:9/hooks?token=***&order=***');
+    for (const secret of ['hook-pass-5151', 'hook-user', 'tok-7777']) {
+      expect(recorded, secret).not.toContain(secret);
+      expect(t.logs.join(''), secret).not.toContain(secret);
+    }
+    if (made.ok) await client.deleteWebhookEndpoint(P.noIp, endpointId);
+  });
 });

@@ -65,6 +65,19 @@ describe('the exported attributes are scrubbed', () => {
   });
 });
 
+describe('URLs in spans: a user and password (one holding an @) and query values never exported', () => {
+  it('url.full loses its user info and query; a URL quoted in a message or status has them masked', () => {
+    const out = scrubAttributes({
+      'url.full': 'https://hook-user:p@ss-5151@merchant.example/hooks?token=tok-7777',
+      'exception.message': 'Request cannot be constructed from a URL that includes credentials: https://hook-user:pw-5151@merchant.example/h?token=tok-7777',
+    });
+    expect(out).toEqual({
+      'url.full': 'https://merchant.example/hooks',
+      'exception.message': 'Request cannot be constructed from a URL that includes credentials: https://***@merchant.example/h?token=***',
+    });
+  });
+});
+
 describe("Kassa's own ids are exported whole; a merchant's chosen ids, an extension's and free text are masked", () => {
   it('keeps the UUIDs Kassa makes on its own attributes, whatever digits they hold; masks the same digits anywhere else', () => {
     const long = '4111111111111111'; // Luhn-valid: a card number's shape

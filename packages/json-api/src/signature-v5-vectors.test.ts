@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kassaUseCases } from '@kassa-payments/domain';
 import { inMemoryPorts, projectWithDefaults } from '@kassa-payments/adapters-memory';
+import { KassaClient } from '@kassa-payments/merchant-client';
 import { serve, type Served } from '@kassa-payments/http-kit/testing';
 import { createApiApp } from './api-app.js';
 import { SignatureVerifier } from './signature.js';
@@ -83,5 +84,13 @@ describe('signature version 5: the shared test vectors, as the server reads them
     expect(await send(removal, removal.target, 'GET')).toBe('401 AUTH_INVALID_SIGNATURE');
     expect(await send(post, post.target, 'POST', `${post.body} `)).toBe('401 AUTH_INVALID_SIGNATURE');
     expect(await send(first, first.target.replace('b=x+y', 'b=x%2By'))).toBe('401 AUTH_INVALID_SIGNATURE');
+  });
+
+  it('the merchant client signs an Idempotency-Key as fetch sends it: without the spaces and line breaks around it (a key read from a file with its newline was refused)', async () => {
+    for (const key of ['k-3\n', ' k-4\t', 'k 5']) {
+      const client = new KassaClient({ baseUrl: served.base, login: first.login, password: first.password, now: () => new Date(first.timestamp), headers: { 'Idempotency-Key': key } });
+      const answer = await client.resetTestData(projectOf(first));
+      expect(`${answer.status} ${answer.ok ? 'ok' : answer.error.code}`, JSON.stringify(key)).toBe('200 ok');
+    }
   });
 });

@@ -363,7 +363,10 @@ export class KassaClient {
     // What is sent besides the signature first: version 5 signs the body text and the Idempotency-Key as sent.
     const sent: Record<string, string | undefined> = { ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}), ...this.options.headers, ...request.headers };
     const text = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-    const key = Object.entries(sent).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
+    // Signed as fetch sends it: a header value loses its leading and trailing spaces, tabs and line breaks (a key read from a file with its newline).
+    const key = Object.entries(sent)
+      .find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1]
+      ?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
     const headers: Record<string, string> = { ...this.signedHeaders({ ...request, bodyText: text, idempotencyKey: key }, aheadSeconds) };
     if (text !== undefined) headers['Content-Type'] = 'application/json';
     for (const [name, value] of Object.entries(sent)) {

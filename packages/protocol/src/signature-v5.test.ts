@@ -48,7 +48,7 @@ describe('signature version 5', () => {
   });
 
   it("states in the OpenAPI description that a query is decoded before it is encoded, and that the encoded pairs are sorted, with an example (a client written from the description alone signs '+' as %20, not %2B)", () => {
-    const { info } = openApiDocument({ servers: [], statusOf: () => 400, environment: 'production' });
+    const { info } = openApiDocument({ servers: [], statusOf: () => 400, environment: 'production' }) as { info: { description: string } };
     expect(info.description).toContain('first decoded as application/x-www-form-urlencoded reads them: + a space');
     expect(info.description).toContain('sorted by encoded name, then encoded value, in byte order');
     const [, query, line] = /Query example \(version 5\): the query \?(\S+) is the line "([^"]*)" of the canonical request\./.exec(info.description) ?? [];

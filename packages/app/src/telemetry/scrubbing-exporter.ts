@@ -1,6 +1,7 @@
 import type { Attributes, AttributeValue, Link } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';
 import type { ReadableSpan, SpanExporter, TimedEvent } from '@opentelemetry/sdk-trace-base';
+import { maskUrlsIn } from '@kassa-payments/domain';
 import { maskCardNumbers } from '@kassa-payments/operations';
 
 /**
@@ -68,7 +69,11 @@ export function scrubValue(key: string, value: string): string {
   if (URLS.has(key)) {
     const query = text.indexOf('?');
     if (query >= 0) text = text.slice(0, query);
-    if (text.includes('@')) text = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+    // Up to the last @ before the path: a password may hold an @ of its own.
+    if (text.includes('@')) text = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/]*@/i, '$1');
+  } else {
+    // A URL quoted in any other text (an error's message, a status): its user, password and query values masked.
+    text = maskUrlsIn(text);
   }
   if (!holdsLongRun(text)) return text;
   return maskCardNumbers(text).replace(LONG_NUMBERS, '…$1');

@@ -100,4 +100,10 @@ describe('maskForLog', () => {
     const depthOf = (v: unknown): number => (v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0);
     expect(depthOf(text === '' ? null : JSON.parse(text))).toBeLessThanOrEqual(LOG_MASK_LIMITS.maxDepth + 1);
   });
+
+  it('in a log line or a recorded body: a field named …url or …Url, and a URL inside any other text', () => {
+    const masked = maskForLog({ url: 'https://u:pw-1@shop.example/h?token=tok-9', callback_url: 'https://shop.example/cb?sig=abc', description: 'sent to https://shop.example/x?key=k-1' });
+    expect(JSON.stringify(masked)).not.toMatch(/pw-1|tok-9|sig=abc|k-1/);
+    expect(masked).toEqual({ url: 'https://***@shop.example/h?token=***', callback_url: 'https://shop.example/cb?sig=***', description: 'sent to https://shop.example/x?key=***' });
+  });
 });

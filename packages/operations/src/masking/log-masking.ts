@@ -1,5 +1,5 @@
-import { maskMsisdn } from '@kassa-payments/domain';
 import { maskCardNumbers, maskEmail, maskIp, maskPan } from './card-masking.js';
+import { maskMsisdn, maskUrl, maskUrlsIn } from '@kassa-payments/domain';
 
 /**
  * How much of a client's value a log line may carry. A body deeper or larger than this is cut, not
@@ -44,11 +44,11 @@ const textMasker =
     return text === undefined ? REDACTED : mask(text.slice(0, 256));
   };
 
-/** A URL: card numbers and tokens masked in the whole of it (up to 4 KB), then cut like any string. */
+/** A URL: its user, password and query values masked, card numbers and tokens in the rest of it (up to 4 KB), then cut like any string. */
 const urlMasker: Masker = (value) => {
   const text = asText(value);
   if (text === undefined) return REDACTED;
-  const masked = maskCardNumbers(text.slice(0, 4096)).replace(JWT, '[token]');
+  const masked = maskCardNumbers(maskUrl(text.slice(0, 4096))).replace(JWT, '[token]');
   return masked.length > 256 ? `${masked.slice(0, 256)}…` : masked;
 };
 
@@ -81,8 +81,8 @@ export function maskForLog(value: unknown, limits: LogMaskLimits = LOG_MASK_LIMI
     // Every value costs something, so that many empty ones are bounded too.
     budget -= 2;
     if (typeof v === 'string') {
-      // Masked before it is cut: a cut through a card number would leave a run too short to mask.
-      const text = cut(maskCardNumbers(v));
+      // Masked before it is cut: a cut through a card number would leave a run too short to mask (or a URL's query).
+      const text = cut(maskCardNumbers(maskUrlsIn(v)));
       budget -= text.length;
       return text;
     }
