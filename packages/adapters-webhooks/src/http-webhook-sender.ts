@@ -1,5 +1,6 @@
 import { webhookSignature } from '@kassa-payments/protocol';
-import { type AttemptOutcome, type Clock, type DeliveryAttempt, maskUrlsIn, type Notification, type SigningInput, type WebhookSender } from '@kassa-payments/domain';
+import type { AttemptOutcome, Clock, DeliveryAttempt, Notification, SigningInput, WebhookSender } from '@kassa-payments/domain';
+import { maskUrlsIn } from '@kassa-payments/domain';
 import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { isIP } from 'node:net';
