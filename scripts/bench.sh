@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 npx tsc -b || exit 1
 bash scripts/ensure-redis.sh >/dev/null || exit 1
 missed=()
-for bench in json-api tracing data-dir xml-api auth-timing machine-step log-destination memory metrics-scrape retention mongo storage-size webhooks webhooks-redis subscriptions test-clock test-clock-probe dashboard-list; do
+for bench in json-api tracing data-dir xml-api auth-timing machine-step log-destination memory metrics-scrape retention mongo storage-size webhooks webhooks-redis subscriptions test-clock test-clock-probe test-clock-memory dashboard-list; do
   node "packages/devkit/dist/bench/${bench}.bench.js" || missed+=("$bench")
 done
 if [ "${#missed[@]}" -gt 0 ]; then

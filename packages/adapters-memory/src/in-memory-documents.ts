@@ -204,6 +204,13 @@ export class InMemoryDocuments<A extends Versioned> {
     return count;
   }
 
+  /** The characters of the JSON text of the documents of `projectId` on `testClockId`: about their bytes (a test clock's retention by size). */
+  bytesOnClock(projectId: number, testClockId: string): number {
+    let bytes = 0;
+    for (const [, stored] of this.read(this.index.onClock(testClockId))) if (stored.projectId === projectId) bytes += stored.json.length;
+    return bytes;
+  }
+
   /** Removes one document; answers whether it was there. */
   remove(projectId: number, id: string): boolean {
     return this.docs.get(id)?.projectId === projectId && this.drop(id);

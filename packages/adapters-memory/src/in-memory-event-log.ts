@@ -37,6 +37,8 @@ export class InMemoryEventLog implements EventLog {
   private readonly moved: Record<MoneyKind, NewestFirstIndex> = { paid: new NewestFirstIndex(), refunded: new NewestFirstIndex() };
   /** The feed: the events as they entered the log, and their redeliveries, by place. */
   private readonly feedEntries: InMemoryEventFeed;
+  /** Each project's events on test clocks, by clock: a clock's erasure, its size and what a project's clocks keep read these alone. */
+  private readonly clocked = new Map<number, Map<string, Set<string>>>();
 
   /** With a `journal`, the event log survives a restart. */
   constructor(
@@ -55,6 +57,7 @@ export class InMemoryEventLog implements EventLog {
     for (const [id, e] of this.events) {
       this.newest.add(e.projectId, e.occurredAt, id);
       if (mayMoveMoney(e.json)) this.index(id, e, JSON.parse(e.json) as DomainEvent);
+      if (e.onClock) this.onClock(e.projectId, (JSON.parse(e.json) as DomainEvent).testClockId, id);
     }
   }
 
@@ -63,6 +66,7 @@ export class InMemoryEventLog implements EventLog {
       const stored: Stored = { json: JSON.stringify(event), occurredAt: event.occurredAt, projectId: event.projectId, ...(event.testClockId ? { onClock: true as const } : {}), recordedAt };
       this.newest.add(event.projectId, event.occurredAt, event.id);
       this.index(event.id, stored, event);
+      this.onClock(event.projectId, event.testClockId, event.id);
       this.events.set(event.id, stored);
     }
     // Appended once whatever happened before (a journal of before the feed, a record that stopped between the two).
@@ -100,6 +104,7 @@ export class InMemoryEventLog implements EventLog {
     for (const [id, e] of this.events) if (e.projectId === projectId && this.events.delete(id)) removed += 1;
     this.newest.removeProject(projectId);
     for (const index of Object.values(this.moved)) index.removeProject(projectId);
+    this.clocked.delete(projectId);
     // The entries go with their events; the project's counter stays (a place is never given twice), and a mark takes the next place.
     this.feedEntries.reset(projectId, this.now().toISOString());
     return removed;
@@ -108,14 +113,31 @@ export class InMemoryEventLog implements EventLog {
   /** Removes a project's events recorded on a test clock. */
   removeOnClock(projectId: number, testClockId: string): number {
     let removed = 0;
-    for (const [id, e] of this.events) {
-      if (e.projectId === projectId && (JSON.parse(e.json) as DomainEvent).testClockId === testClockId && this.events.delete(id)) {
+    const clocks = this.clocked.get(projectId);
+    for (const id of clocks?.get(testClockId) ?? []) {
+      const e = this.events.get(id);
+      if (e && this.events.delete(id)) {
         this.forget(id, e);
         removed += 1;
       }
     }
+    clocks?.delete(testClockId);
     this.feedEntries.removeWhere((e) => e.projectId === projectId && e.testClockId === testClockId);
     return removed;
+  }
+
+  /** How many of a project's events were recorded on its test clocks, all of them together. */
+  countOnClocks(projectId: number): number {
+    let count = 0;
+    for (const ids of this.clocked.get(projectId)?.values() ?? []) count += ids.size;
+    return count;
+  }
+
+  /** The characters of the JSON text of a project's events on `testClockId` (their feed entries are a few fields more). */
+  bytesOnClock(projectId: number, testClockId: string): number {
+    let bytes = 0;
+    for (const id of this.clocked.get(projectId)?.get(testClockId) ?? []) bytes += this.events.get(id)?.json.length ?? 0;
+    return bytes;
   }
 
   /** Removes the events that occurred before `before` (the retention); answers how many. */
@@ -169,6 +191,16 @@ export class InMemoryEventLog implements EventLog {
   private index(id: string, e: Stored, event: DomainEvent): void {
     const moved = moneyMoved(event);
     if (moved) this.moved[moved.kind].add(e.projectId, e.occurredAt, id);
+  }
+
+  /** Notes an event of a test clock under its clock. */
+  private onClock(projectId: number, testClockId: string | undefined, id: string): void {
+    if (!testClockId) return;
+    const clocks = this.clocked.get(projectId) ?? new Map<string, Set<string>>();
+    this.clocked.set(projectId, clocks);
+    const ids = clocks.get(testClockId) ?? new Set<string>();
+    clocks.set(testClockId, ids);
+    ids.add(id);
   }
 
   private forget(id: string, e: Stored): void {

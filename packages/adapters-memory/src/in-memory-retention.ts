@@ -55,6 +55,15 @@ export class InMemoryRetention implements StorageRetention {
     };
   }
 
+  async eventsOnTestClocks(projectId: number, limit: number): Promise<number> {
+    return Math.min(this.stores.events.countOnClocks(projectId), limit);
+  }
+
+  async testClockBytes(projectId: number, testClockId: string): Promise<number> {
+    const { contracts, invoices, subscriptions, deliveries, events } = this.stores;
+    return [contracts, invoices, subscriptions, deliveries].reduce((n, r) => n + r.documents.bytesOnClock(projectId, testClockId), events.bytesOnClock(projectId, testClockId));
+  }
+
   async purgeBefore(before: string): Promise<RetentionReport> {
     const { contracts, invoices, subscriptions, deliveries, events, idempotency } = this.stores;
     idempotency?.evictExpired(before);

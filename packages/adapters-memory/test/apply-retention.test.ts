@@ -17,6 +17,8 @@ describe('ApplyRetention', () => {
         },
         eraseProject: async () => ({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0, testClocks: 0, webhookEndpoints: 0 }),
         eraseTestClock: async () => ({ contracts: 0, invoices: 0, subscriptions: 0, events: 0, deliveries: 0, testClocks: 0, webhookEndpoints: 0 }),
+        eventsOnTestClocks: async () => 0,
+        testClockBytes: async () => 0,
       },
     });
     ports.clock.set('2026-03-10T12:00:00.000Z');

@@ -1,6 +1,7 @@
 import type { Collection, Document, Filter } from 'mongodb';
 import type { DomainEvent, ListCursor, PageFilter } from '@kassa-payments/domain';
 import { storage } from './mongo-errors.js';
+import { storedBytes } from './stored-bytes.js';
 import { compareAndSets, insertions, readsById } from './round-trips.js';
 
 /**
@@ -158,6 +159,11 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
   /** How many documents match `filter` (on the index fields). */
   async count(filter: Filter<AggregateDocument>, limit?: number): Promise<number> {
     return storage(() => this.collection.countDocuments(filter as Filter<AggregateDocument<Omit<S, 'id' | 'version'>>>, limit === undefined ? {} : { limit }));
+  }
+
+  /** The BSON bytes of the documents matching `filter` (on the index fields). */
+  bytes(filter: Filter<AggregateDocument>): Promise<number> {
+    return storedBytes(this.collection, filter as Filter<AggregateDocument<Omit<S, 'id' | 'version'>>>);
   }
 
   /** Deletes the documents matching `filter`; answers how many went. */

@@ -1,4 +1,5 @@
 import type { Collection, Filter } from 'mongodb';
+import { storedBytes } from './stored-bytes.js';
 import {
   PaymentSums,
   redeliveryEntryId,
@@ -119,6 +120,16 @@ export class MongoEventLog implements EventLog {
     const removed = (await storage(() => this.events.deleteMany({ projectId, 'event.testClockId': testClockId }))).deletedCount;
     await this.feedEntries.remove({ projectId, testClockId });
     return removed;
+  }
+
+  /** How many of a project's events were recorded on a test clock, any clock; the count stops at `limit`. */
+  async countOnClocks(projectId: number, limit: number): Promise<number> {
+    return storage(() => this.events.countDocuments({ projectId, 'event.testClockId': { $exists: true } }, { limit }));
+  }
+
+  /** The BSON bytes of a project's events on `testClockId`. */
+  bytesOnClock(projectId: number, testClockId: string): Promise<number> {
+    return storedBytes(this.events, { projectId, 'event.testClockId': testClockId });
   }
 
   /** Removes the events that occurred before `before`: the retention sweep. */

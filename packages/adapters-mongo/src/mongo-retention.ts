@@ -53,6 +53,23 @@ export class MongoRetention implements StorageRetention {
     };
   }
 
+  async eventsOnTestClocks(projectId: number, limit: number): Promise<number> {
+    return this.events.countOnClocks(projectId, limit);
+  }
+
+  async testClockBytes(projectId: number, testClockId: string): Promise<number> {
+    const { contracts, invoices, subscriptions } = this.aggregates;
+    const onClock = { projectId, testClockId };
+    const sizes = await Promise.all([
+      contracts.bytes(onClock),
+      invoices.bytes(onClock),
+      subscriptions.bytes(onClock),
+      this.events.bytesOnClock(projectId, testClockId),
+      this.deliveries.bytesOnClock(projectId, testClockId),
+    ]);
+    return sizes.reduce((n, b) => n + b, 0);
+  }
+
   async purgeBefore(before: string): Promise<RetentionReport> {
     // Idempotency keys stop replaying after their own hours; they are removed with the rest.
     await this.idempotency.purgeExpired(before);

@@ -88,6 +88,11 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
     return this.deliveries.deleteMany({ projectId, testClockId });
   }
 
+  /** The BSON bytes of a project's deliveries on `testClockId`. */
+  bytesOnClock(projectId: number, testClockId: string): Promise<number> {
+    return this.deliveries.bytes({ projectId, testClockId });
+  }
+
   /** Removes deliveries that finished (succeeded or dead) before `before`: the retention sweep. */
   async purgeFinishedBefore(before: string): Promise<number> {
     // A test clock's deliveries are in its time, not real time: they go with the clock (or a reset).

@@ -1,6 +1,7 @@
 import type { KassaPorts } from '@kassa-payments/domain';
 import type { AnswerSealer, ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration, RateWindows, SignatureUses } from '@kassa-payments/operations';
 import { FileJournal } from './journal/file-journal.js';
+import { releasingRetention } from './journal/releasing-retention.js';
 import {
   InMemoryContractRepository,
   InMemoryEventOutbox,
@@ -70,7 +71,8 @@ function inMemoryStores(journal: FileJournal | undefined): Storage {
   const deliveries = new InMemoryWebhookDeliveryRepository(journal);
   const events = new InMemoryEventLog(journal);
   const idempotency = new InMemoryIdempotencyStore(journal);
-  const retention = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks, endpoints });
+  const stores = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks, endpoints });
+  const retention = journal ? releasingRetention(stores, journal) : stores;
   return {
     kind: 'in-memory',
     contracts,

@@ -32,6 +32,17 @@ export interface StorageRetention {
   eraseProject(projectId: number, keep?: IdempotencyKeyRef): Promise<ProjectErasure>;
   /** Removes what lives on one test clock: its contracts, invoices, subscriptions, their events and deliveries (not the clock). */
   eraseTestClock(projectId: number, testClockId: string): Promise<ProjectErasure>;
+  /**
+   * How many events a project's test clocks keep, all its clocks together; the count may stop at
+   * `limit`. An advance is let in while it and the advance stay within TEST_CLOCK_LIMITS.eventsPerProject.
+   */
+  eventsOnTestClocks(projectId: number, limit: number): Promise<number>;
+  /**
+   * The bytes one test clock's records take as the storage holds them (JSON text in memory, BSON in
+   * MongoDB): its contracts, invoices, subscriptions, events and deliveries. The retention of test
+   * clocks by size (`DomainSettings.testClockRetentionBytes`) reads it.
+   */
+  testClockBytes(projectId: number, testClockId: string): Promise<number>;
   /** Removes the events and finished deliveries (and, where the storage evicts them, finished aggregates) before `before`. */
   purgeBefore(before: string): Promise<RetentionReport>;
 }

@@ -15,6 +15,13 @@ export const TEST_CLOCK_LIMITS = {
    * Webhook attempts come on top, at most ten an event and endpoint, paced per endpoint.
    */
   piecesPerAdvance: 10_000,
+  /**
+   * Events a project's clocks keep, all of them together (each object's creation records one, each
+   * charge another): an advance is let in only while what they keep plus its pieces of work stays
+   * within it (issue 43, item 5). One advance of the whole budget fits, a second only once a clock is
+   * deleted; the bytes they keep are bounded by the retention too (KASSA_TEST_CLOCK_RETENTION_MB).
+   */
+  eventsPerProject: 20_000,
   /** Days a clock lives, in real time from its creation, before it goes with everything on it (Stripe's 30). */
   retentionDays: 30,
 } as const;
@@ -25,4 +32,6 @@ export const limitMessage = {
   objects: () => `A test clock holds at most ${TEST_CLOCK_LIMITS.objectsPerClock} contracts, invoices and subscriptions (objectsPerClock): use another clock`,
   pieces: (estimate: number) =>
     `This advance would run about ${estimate} pieces of work (charges, expiries, approval deadlines); one advance runs at most ${TEST_CLOCK_LIMITS.piecesPerAdvance} (piecesPerAdvance): advance in smaller steps`,
+  events: (kept: number, estimate: number) =>
+    `This project's test clocks keep ${kept} events and this advance would add about ${estimate}; they keep at most ${TEST_CLOCK_LIMITS.eventsPerProject} (eventsPerProject): delete a test clock you are done with, or advance in smaller steps`,
 };

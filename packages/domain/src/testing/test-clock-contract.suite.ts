@@ -156,6 +156,37 @@ export function describeTestClockContract(
       expect(await deliveries.list(p, {}, 10)).toHaveLength(1);
     });
 
+    it("what a project's clocks keep: their events counted (up to a limit) and each clock's bytes as stored, none once erased", async () => {
+      const { contracts, deliveries, events, retention } = await fresh();
+      const p = project();
+      const [clock, other] = [uid(), uid()];
+      expect([await retention.eventsOnTestClocks(p, 10), await retention.testClockBytes(p, clock)]).toEqual([0, 0]);
+      for (const [testClockId, msisdn] of [
+        [clock, '79000000741'],
+        [clock, '79000000742'],
+        [other, '79000000743'],
+      ] as const) {
+        const c = contractOn(p, testClockId, msisdn);
+        await contracts.create(c, []);
+        for (const e of cancelContract(c, { now: T0, newId: uid, testClockId }).events) await events.record(e);
+      }
+      // Off every clock: neither counted nor sized.
+      for (const e of cancelContract(contractOn(p, undefined, '79000000744'), { now: T0, newId: uid }).events) await events.record(e);
+      const notification = { channel: 'webhook', url: 'http://127.0.0.1:9/x', contentType: 'application/json', body: 'x'.repeat(10_000) };
+      expect(await retention.eventsOnTestClocks(p, 10)).toBe(3);
+      expect(await retention.eventsOnTestClocks(p, 2)).toBe(2);
+      expect(await retention.eventsOnTestClocks(p + 1, 10)).toBe(0);
+      const before = await retention.testClockBytes(p, clock);
+      expect(before > 0).toBe(true);
+      await deliveries.create(openDelivery({ eventId: uid(), eventType: 'ContractClosed', projectId: p, notification, now: T0, testClockId: clock }));
+      // The delivery's 10 kB body counts on its clock, not on another clock or project.
+      expect((await retention.testClockBytes(p, clock)) - before > 10_000).toBe(true);
+      expect((await retention.testClockBytes(p, other)) < before).toBe(true);
+      expect(await retention.testClockBytes(p + 1, clock)).toBe(0);
+      await retention.eraseTestClock(p, clock);
+      expect([await retention.eventsOnTestClocks(p, 10), await retention.testClockBytes(p, clock)]).toEqual([1, 0]);
+    });
+
     it("the retention leaves a clock's events and deliveries alone: their times are the clock's, not real time", async () => {
       const { contracts, deliveries, events, retention } = await fresh();
       const p = project();

@@ -67,6 +67,11 @@ export class TestClocks {
       if (pieces > TEST_CLOCK_LIMITS.piecesPerAdvance) {
         return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.pieces(pieces), { limit: 'piecesPerAdvance', value: TEST_CLOCK_LIMITS.piecesPerAdvance, estimate: pieces });
       }
+      const limit = TEST_CLOCK_LIMITS.eventsPerProject;
+      const kept = await this.ports.retention.eventsOnTestClocks(input.projectId, limit + 1);
+      if (kept + pieces > limit) {
+        return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.events(kept, pieces), { limit: 'eventsPerProject', value: limit, kept, estimate: pieces });
+      }
       // Saved, it asks for the job that runs the advance (its lifecycle's next work, at once).
       if (!(await saveAndSchedule(scheduler, testClockLifecycle, clock, change.next, testClocks.save(change.next, change.events))).ok) continue;
       return change.outcome;
