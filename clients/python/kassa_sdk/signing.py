@@ -130,6 +130,9 @@ def operation_of(method: str, path: str) -> tuple[str, dict[str, str]]:
 SIGNATURE_USED_ELSEWHERE = "signature_used_elsewhere"
 """error.details.reason of a 401 refusing a version 3 or 4 signature first used on another operation or project."""
 
+SIGNATURE_ALREADY_USED = "signature_already_used"
+"""error.details.reason of a 401 refusing a version 5 signature of a POST without an Idempotency-Key used before."""
+
 
 def _used_elsewhere(response: httpx.Response) -> bool:
     if response.status_code != 401:
@@ -138,7 +141,7 @@ def _used_elsewhere(response: httpx.Response) -> bool:
         error = response.json().get("error") or {}
     except ValueError:
         return False
-    return (error.get("details") or {}).get("reason") == SIGNATURE_USED_ELSEWHERE
+    return (error.get("details") or {}).get("reason") in (SIGNATURE_USED_ELSEWHERE, SIGNATURE_ALREADY_USED)
 
 
 class KassaAuth(httpx.Auth):
@@ -152,8 +155,9 @@ class KassaAuth(httpx.Auth):
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
         response = yield self._signed(request, 0)
-        # Versions 3 and 4: the same payload signed in the same second for another operation or
-        # project is refused before it does anything; signed a second ahead, it is another signature.
+        # A signature another call of this second had first did nothing (versions 3 and 4: the same
+        # payload on another operation or project; version 5: the same POST without an
+        # Idempotency-Key sent twice); this is a new call, and signed a second ahead it is another.
         for ahead in (1, 2, 3):
             if not _used_elsewhere(response):
                 return

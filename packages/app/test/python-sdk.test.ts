@@ -176,15 +176,15 @@ print(json.dumps(out))`;
     expect(JSON.parse(stdout)).toEqual(expected.map(({ name, target, canonical, signature }) => ({ name, target, canonical, signature })));
   }, 30_000);
 
-  it('signs a refused version 4 call a second ahead by itself when its signature was first used elsewhere (details.reason), and only then', async () => {
+  it("signs a refused call a second ahead by itself when its signature was some other call's first (details.reason: used elsewhere, or a keyless POST already used), and only then", async () => {
     // A real HTTP receiver: the first answer refuses as Kassa does, the next one serves.
     const script = `import json, threading, http.server, httpx, kassa_sdk
 seen = []
 class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         seen.append(self.headers["X-Timestamp"])
-        reason = "signature_used_elsewhere" if len(seen) == 1 else "other"
-        status, body = (401, {"success": False, "error": {"code": "AUTH_INVALID_SIGNATURE", "message": "m", "details": {"reason": reason}}}) if len(seen) < 3 else (200, {"success": True, "data": {}})
+        reason = {1: "signature_used_elsewhere", 2: "signature_already_used"}.get(len(seen), "other")
+        status, body = (401, {"success": False, "error": {"code": "AUTH_INVALID_SIGNATURE", "message": "m", "details": {"reason": reason}}}) if len(seen) < 4 else (200, {"success": True, "data": {}})
         data = json.dumps(body).encode()
         self.send_response(status); self.send_header("content-type", "application/json"); self.send_header("content-length", str(len(data))); self.end_headers(); self.wfile.write(data)
     def log_message(self, *args): pass
@@ -197,9 +197,9 @@ with httpx.Client(auth=auth) as http:
 server.shutdown()
 print(json.dumps({"statuses": [first, second], "timestamps": seen}))`;
     const { stdout } = await run(PYTHON, ['-c', script], { cwd: CLIENTS, env: ENV });
-    // The first call: refused for its signature's first use, signed a second ahead, refused for another reason (no more tries).
-    // The second call: served at once.
-    expect(JSON.parse(stdout)).toEqual({ statuses: [401, 200], timestamps: ['2025-11-28T10:00:00Z', '2025-11-28T10:00:01Z', '2025-11-28T10:00:00Z'] });
+    // The first call: refused for its signature's first use elsewhere, then as already used, each time
+    // signed a second ahead, then refused for another reason (no more tries). The second: served at once.
+    expect(JSON.parse(stdout)).toEqual({ statuses: [401, 200], timestamps: ['2025-11-28T10:00:00Z', '2025-11-28T10:00:01Z', '2025-11-28T10:00:02Z', '2025-11-28T10:00:00Z'] });
   }, 30_000);
 
   it("signs the webhook endpoints' whole bodies as @kassa-payments/protocol does (a PATCH from its body, event_types joined in the order sent)", async () => {

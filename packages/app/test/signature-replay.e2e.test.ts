@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SIGNATURE_USED_ELSEWHERE } from '@kassa-payments/protocol';
+import { KassaClient } from '@kassa-payments/merchant-client';
+import { SIGNATURE_ALREADY_USED, SIGNATURE_USED_ELSEWHERE } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, fresh, MERCHANT, P, SEED, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
@@ -122,5 +123,24 @@ describe('version 5: the signature covers the whole request', () => {
     expect([code(first), code(again), again.data]).toEqual(['201 ok', '201 ok', first.data]);
     // The key is signed: a replay under another key (to get past the stored answer) is refused.
     expect(code(await replay('POST', `${V5_ONLY}/invoices`, { ...signed, 'Idempotency-Key': randomUUID() }, body))).toBe('401 AUTH_INVALID_SIGNATURE');
+  });
+
+  it('a POST without an Idempotency-Key is done once per signature: its replay is refused, and a rotated secret never reaches the replayer', async () => {
+    const keyless = (now?: () => Date) =>
+      new KassaClient({ baseUrl: t.kassa.urls.api, login: MERCHANT.login, password: MERCHANT.password, signatureVersion: 5, idempotencyKeys: false, retries: 0, ...(now ? { now } : {}) });
+    const v5 = keyless();
+    const endpoint = dataOf(await v5.createWebhookEndpoint(V5_ONLY, { url: 'http://93.184.216.34/hooks', event_types: ['*'] }));
+    const path = `/api/v3/projects/${V5_ONLY}/webhook_endpoints/${endpoint.id}/rotate_secret`;
+    const signed = v5.signedHeaders({ operation: 'rotateWebhookEndpointSecret', pathId: endpoint.id, body: {}, method: 'POST', path });
+    const first = await replay('POST', `${V5_ONLY}/webhook_endpoints/${endpoint.id}/rotate_secret`, signed, {});
+    const again = await replay('POST', `${V5_ONLY}/webhook_endpoints/${endpoint.id}/rotate_secret`, signed, {});
+    expect(code(first)).toBe('200 ok');
+    expect([code(again), again.error?.details?.['reason'], JSON.stringify(again)]).toEqual(['401 AUTH_INVALID_SIGNATURE', SIGNATURE_ALREADY_USED, expect.not.stringContaining('whsec_')]);
+    // The merchant client's own second call in the same second is a new call: it signs again, and is served.
+    const at = new Date();
+    const sameSecond = keyless(() => at);
+    const twice = [await sameSecond.rotateWebhookEndpointSecret(V5_ONLY, endpoint.id), await sameSecond.rotateWebhookEndpointSecret(V5_ONLY, endpoint.id)];
+    expect(twice.map(code)).toEqual(['200 ok', '200 ok']);
+    await v5.deleteWebhookEndpoint(V5_ONLY, endpoint.id);
   });
 });

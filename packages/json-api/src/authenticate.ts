@@ -7,6 +7,7 @@ import {
   hmacHex,
   payloadOf,
   requestPayloadParts,
+  SIGNATURE_ALREADY_USED,
   SIGNATURE_USED_ELSEWHERE,
   signRequest,
   UNKNOWN_SIGNER_KEY,
@@ -15,7 +16,7 @@ import {
   type SignedRequest,
 } from '@kassa-payments/protocol';
 import { callerIp, rawBodyOf } from '@kassa-payments/http-kit';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ApiDeps } from './api-deps.js';
 import { signaturesMatch } from './signature.js';
 
@@ -182,7 +183,32 @@ export async function authenticate(deps: ApiDeps, callers: CallerAuthentication,
   });
   if (!caller.ok) return refusalError(caller.error, deps.mode, version, parts ?? [], canonical);
   const context: AuthContext = signedWith === undefined || signedWith === caller.value.partner.password ? caller.value : { ...caller.value, signedWithRetiring: signedWith };
-  return version === '5' ? context : ((await usedElsewhere(deps, operation, req.method, context, signature, timestamp)) ?? context);
+  if (version === '5') return (req.method === 'POST' && header(headers, 'idempotency-key') === undefined && (await alreadyUsed(deps, signature, timestamp))) || context;
+  return (await usedElsewhere(deps, operation, req.method, context, signature, timestamp)) ?? context;
+}
+
+/** Until when a signature's first use is kept: the end of its drift window. */
+const useExpiresAt = (deps: ApiDeps, timestamp: string) => new Date((timestampMs(timestamp) ?? 0) + (deps.maxDriftSeconds ?? DEFAULT_DRIFT_SECONDS) * 1000).toISOString();
+
+/** Only a signature's hash is kept: what Kassa only compares, it stores hashed. */
+const signatureDigest = (signature: string) => createHash('sha256').update(signature).digest('hex');
+
+/**
+ * Version 5 signs the whole request, so a captured one can only repeat it; with an Idempotency-Key
+ * the repeat is answered from the first (a retry). A POST without one would run again, and some
+ * hand a secret back (rotate_secret), so each signature of such a POST does it once: its first use
+ * is recorded as this request's own, and a later one is refused. The error, or undefined.
+ */
+async function alreadyUsed(deps: ApiDeps, signature: string, timestamp: string): Promise<DomainError | undefined> {
+  if (deps.signatureUses === undefined) return undefined;
+  const use = `v5 ${randomUUID()}`;
+  if ((await deps.signatureUses.firstUse(signatureDigest(signature), use, useExpiresAt(deps, timestamp))) === use) return undefined;
+  return invalidSignature(
+    'this signature was already used, and a POST without an Idempotency-Key is done once per signature: sign it anew (another X-Timestamp) to do it again, or send an Idempotency-Key to retry it safely',
+    {
+      reason: SIGNATURE_ALREADY_USED,
+    },
+  );
 }
 
 /**
@@ -194,9 +220,7 @@ export async function authenticate(deps: ApiDeps, callers: CallerAuthentication,
 async function usedElsewhere(deps: ApiDeps, operation: SignedOperation, method: string, caller: AuthContext, signature: string, timestamp: string): Promise<DomainError | undefined> {
   if (deps.signatureUses === undefined) return undefined;
   const use = `${operation} ${caller.project.id}`;
-  const expiresAt = new Date((timestampMs(timestamp) ?? 0) + (deps.maxDriftSeconds ?? DEFAULT_DRIFT_SECONDS) * 1000).toISOString();
-  // Only its hash is kept: what Kassa only compares, it stores hashed.
-  const first = await deps.signatureUses.firstUse(createHash('sha256').update(signature).digest('hex'), use, expiresAt);
+  const first = await deps.signatureUses.firstUse(signatureDigest(signature), use, useExpiresAt(deps, timestamp));
   if (first === use || method === 'GET' || method === 'HEAD') return undefined;
   return invalidSignature(
     'this signature was already used on another operation or project; sign this request anew (another X-Timestamp), or use X-Signature-Version 5, which covers the whole request',

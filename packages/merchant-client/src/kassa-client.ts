@@ -1,4 +1,5 @@
 import {
+  SIGNATURE_ALREADY_USED,
   SIGNATURE_USED_ELSEWHERE,
   canonicalOfUrl,
   requestPayload,
@@ -97,6 +98,9 @@ export interface WaitOptions {
   readonly intervalMs?: number;
   readonly timeoutMs?: number;
 }
+
+/** The refusals a new call answers by signing again: its signature was some other call's first. */
+const signedAgain = (reason: unknown): boolean => reason === SIGNATURE_USED_ELSEWHERE || reason === SIGNATURE_ALREADY_USED;
 
 /** A typed client of Kassa's JSON v3 API, signing every request. */
 export class KassaClient {
@@ -307,9 +311,10 @@ export class KassaClient {
       let answer: KassaResponse<T>;
       try {
         answer = await this.sendOnce<T>(request, key);
-        // Versions 3 and 4: a signature another call of this second had first (the same payload on
-        // another operation or project) did nothing; signed a second ahead, it is another signature.
-        for (let ahead = 1; ahead <= 3 && !answer.ok && answer.error.details?.['reason'] === SIGNATURE_USED_ELSEWHERE; ahead++) {
+        // A signature another call of this second had first did nothing: versions 3 and 4 (the same
+        // payload on another operation or project), or version 5 (the same POST without a key, sent
+        // twice in one second). This is a new call: signed a second ahead, it is another signature.
+        for (let ahead = 1; ahead <= 3 && !answer.ok && signedAgain(answer.error.details?.['reason']); ahead++) {
           answer = await this.sendOnce<T>(request, key, ahead);
         }
       } catch (e) {

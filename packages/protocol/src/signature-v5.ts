@@ -16,6 +16,15 @@ export const V5_SCHEME = 'KASSA-HMAC-SHA256-5';
  */
 export const SIGNATURE_USED_ELSEWHERE = 'signature_used_elsewhere';
 
+/**
+ * `error.details.reason` of a 401 refusing a version 5 signature of a POST without an
+ * Idempotency-Key that was already used: such a POST is done once per signature (a replay of a
+ * captured `rotate_secret` would hand the new secret to whoever replays it). The request did
+ * nothing; a client that means a second call signs it again (the merchant client and the Python SDK
+ * do, a second ahead), and one that means a safe retry sends an Idempotency-Key.
+ */
+export const SIGNATURE_ALREADY_USED = 'signature_already_used';
+
 /** What a version 5 signature covers, as sent. */
 export interface CanonicalRequest {
   readonly method: string;
