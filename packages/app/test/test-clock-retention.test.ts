@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_TEST_CLOCK_RETENTION_MB, openDelivery } from '@kassa-payments/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../src/config.js';
+import { FileJournal } from '../src/journal/file-journal.js';
 import { settingsOf } from '../src/settings.js';
 import { inMemoryStorage } from '../src/storage.js';
 
@@ -57,5 +58,23 @@ describe("a test clock's erasure with a data folder", () => {
     await storage.close();
     // Still the one journal segment it started with: no snapshot was written.
     expect(readdirSync(dir).filter((f) => f.startsWith('snapshot-'))).toEqual([]);
+  });
+
+  it('compacts once more when an erasure let go of much during a compaction (which may or may not have seen it)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kassa-data-clock-'));
+    dirs.push(dir);
+    const journal = FileJournal.open(dir, 500_000);
+    const kept = new Map<string, string>();
+    journal.register('things', () => kept.entries());
+    // Past 500 kB the journal starts a compaction of its own, in the background.
+    for (let i = 0; i < 100; i += 1) {
+      kept.set(`k${i}`, 'x'.repeat(10_000));
+      journal.write('things', `k${i}`, kept.get(`k${i}`));
+    }
+    journal.released(10_000_000);
+    // close() waits for both: the folder's newest snapshot is the second's.
+    await journal.close();
+    const snapshots = readdirSync(dir).flatMap((f) => /^snapshot-0*(\d+)\.jsonl$/.exec(f)?.[1] ?? []);
+    expect(snapshots).toEqual(['3']);
   });
 });

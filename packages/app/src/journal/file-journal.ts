@@ -118,6 +118,8 @@ export class FileJournal implements Journal {
       .catch(() => undefined)
       .finally(() => {
         this.compacting = undefined;
+        // What went while it ran may be in the snapshot or not: counted again, it may compact once more.
+        this.released(0);
       });
   }
 
@@ -143,9 +145,10 @@ export class FileJournal implements Journal {
     }
   }
 
-  /** Waits for a compaction under way, then closes the segment (written to disk) and lets the folder go. */
+  /** Waits for the compactions under way, then closes the segment (written to disk) and lets the folder go. */
   async close(): Promise<void> {
-    await this.compacting;
+    // One may follow another (an erasure during the first): each is waited for.
+    while (this.compacting) await this.compacting;
     fsyncSync(this.fd);
     closeSync(this.fd);
     unlockFolder(this.dir);
