@@ -86,10 +86,10 @@ module.exports = {
     },
     {
       name: 'protocol-tests-only-test-runners',
-      comment: 'Protocol tests import only protocol files, zod, node:crypto, vitest, fast-check and @fast-check/vitest.',
+      comment: 'Protocol tests import only protocol files, zod, node:crypto, node:fs (the shared signature test vectors), vitest, fast-check and @fast-check/vitest.',
       severity: 'error',
       from: { path: `^packages/protocol/src/.*${TEST}` },
-      to: { pathNot: ['^packages/protocol/src/', ...npm('zod'), '^(node:)?crypto$', ...TEST_RUNNERS] },
+      to: { pathNot: ['^packages/protocol/src/', ...npm('zod'), '^(node:)?crypto$', '^(node:)?fs$', ...TEST_RUNNERS] },
     },
 
     // 3. An adapter never imports another adapter; app wires them.
