@@ -56,8 +56,8 @@ interface Deployment {
   readonly receiverUrl: string;
 }
 
-/** An api or worker process; `ca`: whether it trusts the test's CA (NODE_EXTRA_CA_CERTS). */
-const start = async (d: Deployment, role: 'api' | 'worker', ca: boolean) => {
+/** An api or worker process; `ca`: whether it trusts the test's CA (NODE_EXTRA_CA_CERTS); `startWithinMs`: for one expected never to start. */
+const start = async (d: Deployment, role: 'api' | 'worker', ca: boolean, startWithinMs?: number) => {
   const seed = { partners: [{ ...PARTNER, projects: [1, 2].map((id) => ({ id, clientIpRequired: false, webhookUrl: `${d.receiverUrl}/hooks`, webhookSecret: WEBHOOK_SECRET })) }] };
   const p = await startKassaProcess(
     {
@@ -73,7 +73,7 @@ const start = async (d: Deployment, role: 'api' | 'worker', ca: boolean) => {
       // Empty: Node reads no extra CA, whatever the test runner's environment holds.
       NODE_EXTRA_CA_CERTS: ca ? certs.ca : '',
     },
-    { seed },
+    { seed, ...(startWithinMs === undefined ? {} : { startWithinMs }) },
   );
   processes.push(p);
   return p;
@@ -190,7 +190,7 @@ describe('Redis Cluster over TLS (KASSA_REDIS_TLS=true, the CA from NODE_EXTRA_C
     const d: Deployment = { redisEnv: { KASSA_REDIS_CLUSTER_NODES: cluster.nodes }, database: `kassa_tls_${randomUUID().slice(0, 8)}`, receiverUrl: 'http://127.0.0.1:9' };
     databases.push(d.database);
     // A worker needs Redis to start: without the CA it never does (its schedulers never reach the Cluster).
-    const worker = start(d, 'worker', false);
+    const worker = start(d, 'worker', false, 15_000);
     // An api process starts (it answers without Redis, by design), but its Redis check never passes.
     const api = await start(d, 'api', false);
     await expect(worker).rejects.toThrow(/did not start within 15 s/);
