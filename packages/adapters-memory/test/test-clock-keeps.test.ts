@@ -79,7 +79,10 @@ describe("what a project's test clocks keep", () => {
     const refused = await advance(useCases, current, '2100-01-10T00:00:00.000Z');
     expect(refused).toMatchObject({
       ok: false,
-      error: { code: 'TEST_CLOCK_LIMIT_EXCEEDED', details: { limit: 'eventsPerProject', value: TEST_CLOCK_LIMITS.eventsPerProject, kept: TEST_CLOCK_LIMITS.eventsPerProject - 50, estimate: 90 } },
+      error: {
+        code: 'TEST_CLOCK_LIMIT_EXCEEDED',
+        details: { limit: 'eventsPerProject', value: TEST_CLOCK_LIMITS.eventsPerProject, kept: TEST_CLOCK_LIMITS.eventsPerProject - 50, inFlight: 0, estimate: 90 },
+      },
     });
     expect(!refused.ok && refused.error.message).toContain(`keep at most ${TEST_CLOCK_LIMITS.eventsPerProject} (eventsPerProject): delete a test clock`);
     expect((await ports.testClocks.get(1, current))?.status).toBe('ready');
@@ -88,6 +91,19 @@ describe("what a project's test clocks keep", () => {
     expect((await useCases.testClocks.delete({ projectId: 1, testClockId: old })).ok).toBe(true);
     expect((await advance(useCases, current, '2100-01-10T00:00:00.000Z')).ok).toBe(true);
     expect((await ports.subscriptions.list(1, undefined, 10)).every((s) => s.successfulCharges === 9)).toBe(true);
+  }, 30_000);
+
+  it('advances asked before any of them runs count one another: with 19,850 events kept, two of 90 pieces fit, a third waits for them', async () => {
+    const { ports, useCases, newClock } = await setUp();
+    const old = await newClock();
+    await eventsOn(ports, old, TEST_CLOCK_LIMITS.eventsPerProject - 150 - 50);
+    const clocks = [await newClock(), await newClock(), await newClock()];
+    for (const clock of clocks) await subscriptionsOn(ports, clock, 10);
+    // 10 daily subscriptions over 8 days: 80 pieces each; 19,800 kept + 80 + 80 fits, + 80 more does not.
+    const asked = [];
+    for (const clock of clocks) asked.push(await useCases.testClocks.advance({ projectId: 1, testClockId: clock, frozenTime: '2100-01-09T00:00:00.000Z' }));
+    expect(asked.map((a) => a.ok)).toEqual([true, true, false]);
+    expect(asked[2]).toMatchObject({ ok: false, error: { code: 'TEST_CLOCK_LIMIT_EXCEEDED', details: { limit: 'eventsPerProject', inFlight: 160, estimate: 80 } } });
   }, 30_000);
 
   it("deleting a clock takes its subscriptions, events and deliveries out of the in-memory stores; another clock's stay", async () => {

@@ -96,7 +96,9 @@ export function publicOnlyLookup(resolve: HostResolver, reachable: (address: str
     const answer = (addresses: readonly string[]) => {
       const refused = addresses.find((a) => !reachable(a));
       if (refused !== undefined || addresses.length === 0) {
-        callback(Object.assign(new Error(`${hostname} resolves to ${refused ?? 'nothing'}: not a public address`), { code: 'EADDRNOTPUBLIC' }), '', 4);
+        // Which address it resolves to is not said: the message reaches the merchant's delivery log,
+        // and would map the private network's names for whoever names them.
+        callback(Object.assign(new Error(`${hostname}: not a public address (as it resolves now)`), { code: 'EADDRNOTPUBLIC' }), '', 4);
         return;
       }
       const all = addresses.map((address) => ({ address, family: isIP(address) }));

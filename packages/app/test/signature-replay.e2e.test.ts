@@ -143,4 +143,20 @@ describe('version 5: the signature covers the whole request', () => {
     expect(twice.map(code)).toEqual(['200 ok', '200 ok']);
     await v5.deleteWebhookEndpoint(V5_ONLY, endpoint.id);
   });
+
+  it('an answer with a secret is given once per signature, whatever the version and Idempotency-Key: a replayed rotation under its own key gets no stored secret', async () => {
+    for (const version of [5, 4] as const) {
+      const project = version === 5 ? V5_ONLY : P.main;
+      const client = t.client({ version });
+      const endpoint = dataOf(await client.createWebhookEndpoint(project, { url: 'http://93.184.216.34/hooks', event_types: ['*'] }));
+      const path = `/api/v3/projects/${project}/webhook_endpoints/${endpoint.id}/rotate_secret`;
+      const idempotencyKey = randomUUID();
+      const signed = { ...client.signedHeaders({ operation: 'rotateWebhookEndpointSecret', pathId: endpoint.id, body: {}, method: 'POST', path, idempotencyKey }), 'Idempotency-Key': idempotencyKey };
+      const first = await replay('POST', `${project}/webhook_endpoints/${endpoint.id}/rotate_secret`, signed, {});
+      const again = await replay('POST', `${project}/webhook_endpoints/${endpoint.id}/rotate_secret`, signed, {});
+      expect(code(first), `v${version}`).toBe('200 ok');
+      expect([code(again), again.error?.details?.['reason'], JSON.stringify(again).includes('whsec_')], `v${version}`).toEqual(['401 AUTH_INVALID_SIGNATURE', SIGNATURE_ALREADY_USED, false]);
+      await client.deleteWebhookEndpoint(project, endpoint.id);
+    }
+  });
 });

@@ -7,6 +7,7 @@ import {
   hmacHex,
   payloadOf,
   requestPayloadParts,
+  SECRET_ANSWERING_OPERATIONS,
   SIGNATURE_ALREADY_USED,
   SIGNATURE_USED_ELSEWHERE,
   signRequest,
@@ -183,8 +184,10 @@ export async function authenticate(deps: ApiDeps, callers: CallerAuthentication,
   });
   if (!caller.ok) return refusalError(caller.error, deps.mode, version, parts ?? [], canonical);
   const context: AuthContext = signedWith === undefined || signedWith === caller.value.partner.password ? caller.value : { ...caller.value, signedWithRetiring: signedWith };
-  if (version === '5') return (req.method === 'POST' && header(headers, 'idempotency-key') === undefined && (await alreadyUsed(deps, signature, timestamp))) || context;
-  return (await usedElsewhere(deps, operation, req.method, context, signature, timestamp)) ?? context;
+  // An answer with a secret, and (version 5) a POST that would run again: once per signature.
+  const once = SECRET_ANSWERING_OPERATIONS.has(operation) || (version === '5' && req.method === 'POST' && !header(headers, 'idempotency-key'));
+  if (once) return (await alreadyUsed(deps, signature, timestamp)) ?? context;
+  return version === '5' ? context : ((await usedElsewhere(deps, operation, req.method, context, signature, timestamp)) ?? context);
 }
 
 /** Until when a signature's first use is kept: the end of its drift window. */
@@ -195,16 +198,18 @@ const signatureDigest = (signature: string) => createHash('sha256').update(signa
 
 /**
  * Version 5 signs the whole request, so a captured one can only repeat it; with an Idempotency-Key
- * the repeat is answered from the first (a retry). A POST without one would run again, and some
- * hand a secret back (rotate_secret), so each signature of such a POST does it once: its first use
- * is recorded as this request's own, and a later one is refused. The error, or undefined.
+ * the repeat is answered from the first (a retry). A POST without one would run again, and an
+ * operation whose answer carries a secret (an endpoint's creation, its rotation) would hand it to
+ * whoever repeats it, the stored answer included: each signature of those does it once, whatever
+ * its version. Its first use is recorded as this request's own, and a later one is refused. The
+ * error, or undefined.
  */
 async function alreadyUsed(deps: ApiDeps, signature: string, timestamp: string): Promise<DomainError | undefined> {
   if (deps.signatureUses === undefined) return undefined;
   const use = `v5 ${randomUUID()}`;
   if ((await deps.signatureUses.firstUse(signatureDigest(signature), use, useExpiresAt(deps, timestamp))) === use) return undefined;
   return invalidSignature(
-    'this signature was already used, and a POST without an Idempotency-Key is done once per signature: sign it anew (another X-Timestamp) to do it again, or send an Idempotency-Key to retry it safely',
+    'this signature was already used, and this call is done once per signature (a POST without an Idempotency-Key, or an answer with a secret): sign it anew (another X-Timestamp)',
     {
       reason: SIGNATURE_ALREADY_USED,
     },

@@ -537,3 +537,10 @@ export const OPERATIONS: readonly Operation[] = [
     example: testClock,
   },
 ];
+
+/**
+ * The operations whose answer carries a secret (a webhook endpoint's, on its creation and
+ * rotation): each signature of one is used once, whatever its version and Idempotency-Key, so a
+ * captured request replayed within its window hands the secret to no one (docs/security.md).
+ */
+export const SECRET_ANSWERING_OPERATIONS: ReadonlySet<string> = new Set(OPERATIONS.filter((o) => o.response === webhookEndpointWithSecretSchema).map((o) => o.id));

@@ -18,8 +18,7 @@ export const TEST_CLOCK_LIMITS = {
   /**
    * Events a project's clocks keep, all of them together (each object's creation records one, each
    * charge another): an advance is let in only while what they keep plus its pieces of work stays
-   * within it (issue 43, item 5). One advance of the whole budget fits, a second only once a clock is
-   * deleted; the bytes they keep are bounded by the retention too (KASSA_TEST_CLOCK_RETENTION_MB).
+   * within it (issue 43, item 5), with what the advances still under way have left to do. One advance of the whole budget fits, a second only once a clock is deleted; the bytes they keep are bounded by the retention too (KASSA_TEST_CLOCK_RETENTION_MB).
    */
   eventsPerProject: 20_000,
   /** Days a clock lives, in real time from its creation, before it goes with everything on it (Stripe's 30). */
@@ -33,5 +32,5 @@ export const limitMessage = {
   pieces: (estimate: number) =>
     `This advance would run about ${estimate} pieces of work (charges, expiries, approval deadlines); one advance runs at most ${TEST_CLOCK_LIMITS.piecesPerAdvance} (piecesPerAdvance): advance in smaller steps`,
   events: (kept: number, estimate: number) =>
-    `This project's test clocks keep ${kept} events and this advance would add about ${estimate}; they keep at most ${TEST_CLOCK_LIMITS.eventsPerProject} (eventsPerProject): delete a test clock you are done with, or advance in smaller steps`,
+    `This project's test clocks keep ${kept} events (with what the advances under way still have to do) and this advance would add about ${estimate}; they keep at most ${TEST_CLOCK_LIMITS.eventsPerProject} (eventsPerProject): delete a test clock you are done with, or advance in smaller steps`,
 };

@@ -22,4 +22,11 @@ describe('URLs as they are shown: user, password, query values and fragment mask
     expect(maskUrlsIn(message)).toBe('Request cannot be constructed from a URL that includes credentials: http://***@127.0.0.1:9/h?token=***');
     expect(maskUrlsIn('no address here')).toBe('no address here');
   });
+
+  it('a hostile text (a long run of scheme letters before one ://, 1 MB) is masked in one pass, not in work growing with its square', () => {
+    const hostile = `${'a-'.repeat(500_000)}://x?token=t`;
+    const masked = maskUrlsIn(hostile);
+    expect(masked.endsWith('://x?token=***')).toBe(true);
+    expect(masked.length).toBe(hostile.length + 2);
+  });
 });

@@ -40,8 +40,12 @@ export function maskUrl(url: string): string {
   return text;
 }
 
-/** An absolute URL inside free text (an error's message, a description): up to the first space, quote or bracket. */
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
+/**
+ * An absolute URL inside free text (an error's message, a description): up to the first space,
+ * quote or bracket. The scheme is at most 32 characters: unbounded, a client's `a-a-a-…://` of 64 KB
+ * made every letter a start that scanned the rest, quadratic work in a request's log line.
+ */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'<>`]+/gi;
 
 /** Text with every absolute URL in it masked as `maskUrl` masks one; text without `://` is returned as it is. */
 export function maskUrlsIn(text: string): string {

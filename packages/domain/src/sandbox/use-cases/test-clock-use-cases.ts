@@ -68,14 +68,27 @@ export class TestClocks {
         return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.pieces(pieces), { limit: 'piecesPerAdvance', value: TEST_CLOCK_LIMITS.piecesPerAdvance, estimate: pieces });
       }
       const limit = TEST_CLOCK_LIMITS.eventsPerProject;
-      const kept = await this.ports.retention.eventsOnTestClocks(input.projectId, limit + 1);
-      if (kept + pieces > limit) {
-        return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.events(kept, pieces), { limit: 'eventsPerProject', value: limit, kept, estimate: pieces });
+      const [kept, inFlight] = await Promise.all([this.ports.retention.eventsOnTestClocks(input.projectId, limit + 1), this.advancingBesides(clock)]);
+      if (kept + inFlight + pieces > limit) {
+        return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.events(kept + inFlight, pieces), { limit: 'eventsPerProject', value: limit, kept, inFlight, estimate: pieces });
       }
       // Saved, it asks for the job that runs the advance (its lifecycle's next work, at once).
       if (!(await saveAndSchedule(scheduler, testClockLifecycle, clock, change.next, testClocks.save(change.next, change.events))).ok) continue;
       return change.outcome;
     }
+  }
+
+  /**
+   * What the project's other advances still under way will add: their events are written by their
+   * jobs, after this check, so each counts for the work it still has due by its target (estimated
+   * as this one is). Without it, 100 clocks advanced at once each passed a count that none of them
+   * had added to yet. Two asked in the same instant may still both pass: a budget, not a key.
+   */
+  private async advancingBesides(clock: TestClock): Promise<number> {
+    const clocks = await this.ports.testClocks.list(clock.projectId, TEST_CLOCK_LIMITS.clocksPerProject + 1);
+    const others = clocks.filter((c) => c.status === 'advancing' && c.advancingTo !== null && c.id !== clock.id);
+    const pending = await Promise.all(others.map((c) => this.workUntil(c, c.advancingTo ?? c.frozenTime)));
+    return pending.reduce((sum, n) => sum + n, 0);
   }
 
   /**
