@@ -12,4 +12,4 @@ export {
   type RateWindowCount,
 } from './callback-targets.js';
 export * from './webhook-targets.js';
-export { addressRule, parseNetwork, type AddressRule, type PrivateNetworks } from './private-networks.js';
+export { addressRule, networksReachingHostItself, parseNetwork, type AddressRule, type PrivateNetworks } from './private-networks.js';

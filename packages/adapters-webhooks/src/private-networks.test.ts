@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressRule, parseNetwork } from './private-networks.js';
+import { addressRule, networksReachingHostItself, parseNetwork } from './private-networks.js';
 
 describe('KASSA_WEBHOOK_PRIVATE_NETWORKS as address rules', () => {
   it('allow: every address (no rule); refuse: public addresses only', () => {
@@ -20,5 +20,11 @@ describe('KASSA_WEBHOOK_PRIVATE_NETWORKS as address rules', () => {
     expect(parseNetwork(' 192.168.1.7 ')?.[1]).toBe(32);
     expect(parseNetwork('fd00::1')?.[1]).toBe(128);
     for (const bad of ['10.0.0.0/33', 'example.com', '', '10.0.0.0/', '300.1.1.1']) expect(parseNetwork(bad), bad).toBeUndefined();
+  });
+
+  it("the listed networks that hold this host's loopback or the metadata address are named (a /0 among them); others not", () => {
+    expect(networksReachingHostItself(['10.0.0.0/8', '127.0.0.0/8', '0.0.0.0/0', '::/0', '169.254.0.0/16', 'fd00::/8'])).toEqual(['127.0.0.0/8', '0.0.0.0/0', '::/0', '169.254.0.0/16', 'fd00::/8']);
+    expect(networksReachingHostItself('allow')).toEqual([]);
+    expect(networksReachingHostItself(['10.20.0.0/16'])).toEqual([]);
   });
 });

@@ -40,3 +40,23 @@ export function addressRule(networks: PrivateNetworks): AddressRule | undefined 
     return ranges.some(([network, bits]) => network.kind() === parsed.kind() && parsed.match(network, bits));
   };
 }
+
+/** Addresses no merchant's endpoint should reach even where private networks are listed: this host, and a cloud's metadata service. */
+const HOST_ITSELF = ['127.0.0.1', '::1', '169.254.169.254', 'fd00:ec2::254'];
+
+/**
+ * The listed networks that hold this host's loopback or the link-local metadata address (a /0
+ * among them): an operator who lists them lets merchants reach this machine; the start says so.
+ */
+export function networksReachingHostItself(networks: PrivateNetworks): readonly string[] {
+  if (networks === 'allow' || networks === 'refuse') return [];
+  return networks.filter((text) => {
+    const range = parseNetwork(text);
+    if (!range) return false;
+    const [network, bits] = range;
+    return HOST_ITSELF.some((address) => {
+      const parsed = ipaddr.parse(address);
+      return parsed.kind() === network.kind() && parsed.match(network, bits);
+    });
+  });
+}

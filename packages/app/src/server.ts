@@ -2,7 +2,7 @@ import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { createAdminApp } from '@kassa-payments/admin-api';
 import { redisTlsProblem, type RedisTarget } from '@kassa-payments/adapters-queue';
-import type { HostResolver } from '@kassa-payments/adapters-webhooks';
+import { networksReachingHostItself, type HostResolver } from '@kassa-payments/adapters-webhooks';
 import { clientErrorHandler, expectationFailedHandler, RequestScope } from '@kassa-payments/http-kit';
 import type { KassaConfig } from './config.js';
 import { buildContainer } from './container.js';
@@ -188,6 +188,9 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
       { KASSA_WEBHOOK_PRIVATE_NETWORKS: 'allow' },
       "merchants' webhook endpoints may name any private or loopback address: list the networks they may reach in KASSA_WEBHOOK_PRIVATE_NETWORKS instead (10.20.0.0/16,…)",
     );
+  const hostItself = networksReachingHostItself(settings.callers.webhookPrivateNetworks);
+  if (hostItself.length > 0)
+    logger.warn({ KASSA_WEBHOOK_PRIVATE_NETWORKS: hostItself }, "these listed networks hold this host's loopback or the cloud metadata address: merchants' webhook endpoints may reach them");
   await flushed(logger);
   const readiness = container.get(TOKENS.Readiness);
   return {
