@@ -22,7 +22,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The host of an http(s) URL without credentials as the connection will use it (brackets and a final dot dropped), or undefined. */
-export function hostOf(url: string): string | undefined {
+function hostOf(url: string): string | undefined {
   const parsed = URL.parse(url);
   return parsed?.username || parsed?.password ? undefined : connectHost(url);
 }
@@ -39,12 +39,6 @@ export function connectHost(url: string): string | undefined {
 
 /** Whether a host is a local name (`localhost`, `*.localhost`): loopback, whatever DNS says. */
 export const isLocalName = (host: string): boolean => host === 'localhost' || host.endsWith('.localhost');
-
-/** Whether `url`'s host is, as written, a local name or an address that is not public (no lookup needed to tell). */
-export function namesPrivateHost(url: string): boolean {
-  const host = hostOf(url);
-  return host === undefined || isLocalName(host) || (isIP(host) !== 0 && !isPublicAddress(host));
-}
 
 /** Looks a host up (every address), as the sender's connection will. */
 export type HostResolver = (host: string) => Promise<readonly string[]>;
@@ -94,8 +88,7 @@ export async function isReachableHost(host: string, resolve: HostResolver, reach
 export function publicOnlyLookup(resolve: HostResolver, reachable: (address: string) => boolean = isPublicAddress): LookupFunction {
   return (hostname, options, callback) => {
     const answer = (addresses: readonly string[]) => {
-      const refused = addresses.find((a) => !reachable(a));
-      if (refused !== undefined || addresses.length === 0) {
+      if (addresses.length === 0 || !addresses.every(reachable)) {
         // Which address it resolves to is not said: the message reaches the merchant's delivery log,
         // and would map the private network's names for whoever names them.
         callback(Object.assign(new Error(`${hostname}: not a public address (as it resolves now)`), { code: 'EADDRNOTPUBLIC' }), '', 4);

@@ -5,7 +5,6 @@ export {
   dnsResolver,
   isPublicAddress,
   isPublicCallback,
-  isReachableUrl,
   PublicNetworkCallbackTargets,
   publicOnlyLookup,
   type HostResolver,
