@@ -2,6 +2,8 @@
 # Installs what the tests need, idempotently, then runs every test: the README's test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Its duration, passed or failed (the README states a fresh run's).
+trap 'echo "the test command took ${SECONDS} s (provisioning included)"' EXIT
 
 # npm packages: a clean install when the lock file changed since the last one (or never ran). It fails
 # on a package whose `engines` exclude this Node (engine-strict, as .npmrc sets for every install):

@@ -129,7 +129,7 @@ describe('Kassa on MongoDB, over real connections', () => {
 
 describe('restart', () => {
   it.runIf(canStartMongoServer())(
-    '1,000 invoices created through the API come back identical after a restart of Kassa and of the server',
+    '200 invoices created through the API come back identical after a restart of Kassa and of the server',
     async () => {
       // A server of its own that keeps its data in a file (mongo-java-server's H2 backend; a mongod anyway).
       const server = await startMongoServer({ durable: true });
@@ -137,7 +137,9 @@ describe('restart', () => {
       const first = await startTestKassa(env);
       const api = first.client();
       const ids: string[] = [];
-      for (let batch = 0; batch < 20; batch++) {
+      // 200, not 1,000: a restart loses a record or it does not; 1,000 took 74 s of the test command on
+      // mongo-java-server's file backend for nothing more.
+      for (let batch = 0; batch < 4; batch++) {
         const created = await Promise.all(
           Array.from({ length: 50 }, () => {
             const f = fresh();
@@ -152,7 +154,7 @@ describe('restart', () => {
         return all;
       };
       const before = await readAll(api);
-      expect(new Set(before.map((i) => i.invoice_id)).size).toBe(1000);
+      expect(new Set(before.map((i) => i.invoice_id)).size).toBe(200);
       await first.kassa.stop(); // not first.stop(): that would drop the database
       await server.stop();
       const restarted = await startMongoServer({ dir: server.dir, port: server.port, durable: true });
@@ -160,7 +162,7 @@ describe('restart', () => {
       try {
         const again = second.client();
         const after = await readAll(again);
-        expect(after).toHaveLength(1000);
+        expect(after).toHaveLength(200);
         expect(after).toEqual(before);
       } finally {
         await second.stop();

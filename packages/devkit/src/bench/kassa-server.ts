@@ -1,3 +1,4 @@
+import { subscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,13 @@ const kassa = await startKassa(config, { logDestination: bufferedDestination('/d
   // The seed is read once, at start: no kassa-bench-* folder stays behind.
   rmSync(dir, { recursive: true, force: true });
 });
+// BENCH_BUSY_US: that much busy work on every request, as a slower build would do (the hot-path guard's own test).
+const busyUs = Number(process.env['BENCH_BUSY_US'] ?? 0);
+if (busyUs > 0)
+  subscribe('http.server.request.start', () => {
+    const until = process.hrtime.bigint() + BigInt(busyUs * 1000);
+    while (process.hrtime.bigint() < until);
+  });
 announce(kassa.urls.api, kassa.storage, kassa.urls);
 // Started with --expose-gc, SIGUSR2 collects the garbage: a benchmark reads what the heap really holds.
 process.on('SIGUSR2', () => (globalThis as { gc?: () => void }).gc?.());
