@@ -11,6 +11,7 @@ export { redisCli, redisCliOf, type RedisCli, type RedisTlsFiles } from './serve
 export { startRedisCluster, type RedisClusterOptions, type RedisClusterSet } from './servers/redis-cluster.js';
 export { makeTestCertificates, type TestCertificates } from './servers/test-certificates.js';
 export { FREE_PORTS } from './servers/free-ports.js';
+export { waitForOutput, type WantedOutput } from './servers/output.js';
 export { xmlSchemaCheck, type XmlSchemaCheck } from './servers/xml-schema-check.js';
 export { FUZZ_ADMIN_TOKEN, FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS, startKassaProcess, type KassaProcess } from './fuzz/kassa-process.js';
 export { exchange, NoAnswer, parseAnswer, requestBytes, sendRaw, type RawAnswer, type RawRequest } from './fuzz/raw-http.js';

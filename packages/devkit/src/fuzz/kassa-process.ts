@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ListenerName } from '@kassa-payments/app';
 import { FREE_PORTS } from '../servers/free-ports.js';
+import { waitForOutput, type WantedOutput } from '../servers/output.js';
 
 /** The admin API's bearer token of the fuzzed process: hex, so that the log check finds it as it finds signatures. */
 export const FUZZ_ADMIN_TOKEN = 'f0'.repeat(32);
@@ -41,6 +42,11 @@ export interface KassaProcess {
   stderr(): string;
   /** Whether the process is still running. */
   alive(): boolean;
+  /**
+   * Waits for `wanted` in what it wrote (stdout's lines and stderr, those written before the call
+   * included): resolves on the write that completes it; rejects when it exits without it or after `ms`.
+   */
+  waitForOutput(wanted: WantedOutput, ms: number): Promise<void>;
   /** SIGKILL, as in a crash: nothing is finished or flushed. */
   kill(): Promise<void>;
   /** SIGTERM, then waits for the exit and removes the seed's folder; resolves with the exit code. */
@@ -58,6 +64,11 @@ export async function startKassaProcess(
     readonly seed?: unknown;
     /** How long the start may take (default 60 s): shorter for a test that expects it never to start. */
     readonly startWithinMs?: number;
+    /**
+     * A line that says the start will not come (a worker waiting for a Redis it cannot reach): once
+     * written, the start is refused at once, naming the line, instead of waited out.
+     */
+    readonly failOn?: RegExp;
   } = {},
 ): Promise<KassaProcess> {
   const within = options.startWithinMs ?? START_WITHIN_MS;
@@ -95,18 +106,20 @@ export async function startKassaProcess(
     }),
   );
 
-  const started = Date.now();
+  const output = () => `${[...lines, partial].join('\n')}\n${stderr}`;
   let urls: Record<ListenerName, string> | undefined;
   try {
-    while (!urls) {
-      if (exitCode !== undefined) throw new Error(`kassa exited at start (${exitCode}): ${stderr}`);
-      // A bound on failure, not a wait: a healthy start takes a second or two, a loaded 2-core machine
-      // running the whole suite has been seen past 15 s. The last lines say where a start stopped.
-      if (Date.now() - started > within) throw new Error(`kassa did not start within ${within / 1000} s: ${stderr}\nlast lines: ${lines.slice(-5).join('\n')}`);
-      const line = lines.find((l) => l.includes('"msg":"kassa started"'));
-      if (line) urls = (JSON.parse(line) as { urls: Record<ListenerName, string> }).urls;
-      else await new Promise((r) => setTimeout(r, 25));
-    }
+    const startedLine = () => lines.find((l) => l.includes('"msg":"kassa started"'));
+    const refusal = () => (options.failOn ? lines.find((l) => options.failOn?.test(l)) : undefined);
+    // A bound on failure, not a wait: a healthy start takes a second or two, a loaded 2-core machine
+    // running the whole suite has been seen past 15 s. The last lines say where a start stopped.
+    await waitForOutput(child, () => startedLine() !== undefined || refusal() !== undefined, within, { seen: output() }).catch((e: unknown) => {
+      if (exitCode !== undefined || child.exitCode !== null) throw new Error(`kassa exited at start (${exitCode ?? child.exitCode}): ${stderr}`, { cause: e });
+      throw new Error(`kassa did not start within ${within / 1000} s: ${stderr}\nlast lines: ${lines.slice(-5).join('\n')}`, { cause: e });
+    });
+    const line = startedLine();
+    if (line === undefined) throw new Error(`kassa did not start: it wrote ${refusal()}`);
+    urls = (JSON.parse(line) as { urls: Record<ListenerName, string> }).urls;
   } catch (err) {
     // One that never started is not left running behind the test.
     if (exitCode === undefined) child.kill('SIGKILL');
@@ -118,6 +131,11 @@ export async function startKassaProcess(
     lines,
     stderr: () => stderr,
     alive: () => exitCode === undefined,
+    async waitForOutput(wanted, ms) {
+      await waitForOutput(child, typeof wanted === 'function' ? () => wanted(output()) : (): boolean => (typeof wanted === 'string' ? output().includes(wanted) : wanted.test(output())), ms, {
+        seen: output(),
+      });
+    },
     async kill() {
       if (exitCode === undefined) child.kill('SIGKILL');
       await exited;
