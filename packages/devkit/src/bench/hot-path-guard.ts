@@ -17,7 +17,7 @@ import { cpuSecondsOf, median, p1Requests, startBenchServer, stopBenchServer } f
  * GUARD_BUSY_US: busy work added to each of Kassa's requests (the guard's own test: it must fail).
  */
 const CONNECTIONS = 50;
-const WARM_UP_SECONDS = 2;
+const WARM_UP_SECONDS = 3;
 const ROUNDS = 5;
 const SECONDS = 1.5;
 /** A second of the CPUs at least this idle is a quiet machine; the guard waits at most QUIET_WAIT_MS for one. */

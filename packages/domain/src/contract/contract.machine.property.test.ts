@@ -53,24 +53,29 @@ const fieldsFor = (skip: boolean): ContractFields => ({
 });
 
 describe('contract machine', () => {
-  test.prop([fc.boolean(), fc.array(eventArb, { maxLength: 30, size: 'max' })], { numRuns: 300 })('follows the spec table, step by step, through JSON persistence', (skip, events) => {
-    let [snapshot] = initialTransition(contractMachine, fieldsFor(skip));
-    let m = model.initial(skip);
-    expect(snapshot.value).toBe(m.state);
-    for (const e of events) {
-      const stored = JSON.parse(JSON.stringify({ value: snapshot.value, context: snapshot.context }));
-      const [next, actions] = transition(contractMachine, contractMachine.resolveState(stored), e);
-      m = model.step(m, e);
-      expect({ state: next.value, attempts: next.context.pinAttempts }).toEqual({ state: m.state, attempts: m.attempts });
-      expect(emittedOf(actions).map((e) => (e.type === 'ContractClosed' ? `${e.type}:${e.reason}` : e.type))).toEqual(m.emitted);
-      expect(next.context.pinAttempts).toBeLessThanOrEqual(3);
-      if (snapshot.context.pinAttempts === 3 && e.type === 'PIN' && e.pinDigest === '1234') {
-        expect(next.value).not.toBe('active');
+  test.prop([fc.boolean(), fc.array(eventArb, { maxLength: 30, size: 'max' })], { numRuns: 300 })(
+    'follows the spec table, step by step, through JSON persistence',
+    (skip, events) => {
+      let [snapshot] = initialTransition(contractMachine, fieldsFor(skip));
+      let m = model.initial(skip);
+      expect(snapshot.value).toBe(m.state);
+      for (const e of events) {
+        const stored = JSON.parse(JSON.stringify({ value: snapshot.value, context: snapshot.context }));
+        const [next, actions] = transition(contractMachine, contractMachine.resolveState(stored), e);
+        m = model.step(m, e);
+        expect({ state: next.value, attempts: next.context.pinAttempts }).toEqual({ state: m.state, attempts: m.attempts });
+        expect(emittedOf(actions).map((e) => (e.type === 'ContractClosed' ? `${e.type}:${e.reason}` : e.type))).toEqual(m.emitted);
+        expect(next.context.pinAttempts).toBeLessThanOrEqual(3);
+        if (snapshot.context.pinAttempts === 3 && e.type === 'PIN' && e.pinDigest === '1234') {
+          expect(next.value).not.toBe('active');
+        }
+        if (snapshot.value === 'cancelled' || snapshot.value === 'closed') {
+          expect({ value: next.value, context: next.context }).toEqual({ value: snapshot.value, context: snapshot.context });
+        }
+        snapshot = next;
       }
-      if (snapshot.value === 'cancelled' || snapshot.value === 'closed') {
-        expect({ value: next.value, context: next.context }).toEqual({ value: snapshot.value, context: snapshot.context });
-      }
-      snapshot = next;
-    }
-  });
+      // Pure CPU (about 2 s alone): a budget for a busy 2-core machine, not a wait (the default 5 s ran out beside the suite).
+    },
+    30_000,
+  );
 });

@@ -100,80 +100,85 @@ describe('subscription machine', () => {
       fc.array(stepArb, { maxLength: 40, size: 'max' }),
     ],
     { numRuns: 300 },
-  )('follows the spec table, step by step, through JSON persistence', (channel, period, max, steps) => {
-    const fields: SubscriptionFields = {
-      id: 's1',
-      projectId: 1,
-      acceptanceChannel: channel,
-      subscriberMsisdn: '79001234567',
-      subscriberId: null,
-      country: 'ru',
-      operatorId: 22,
-      pinDigest: channel === 'SMS_PIN' ? '1234' : null,
-      pinAttempts: 0,
-      pinResends: 0,
-      activationAttempts: 0,
-      trialExists: false,
-      createdAt: new Date(T0).toISOString(),
-      approvalDeadline: new Date(T0 + WINDOW_MS).toISOString(),
-      activatedAt: null,
-      closedAt: null,
-      paidUntil: null,
-      billing: { periodSeconds: period, maxIterations: max, expectedResult: 'Success', amount },
-      successfulCharges: 0,
-      chargeAttempts: 0,
-      nextChargeAt: null,
-      billingOperations: [],
-    };
-    let [snapshot] = initialTransition(subscriptionMachine, fields);
-    let m: Model = { state: 'pending', attempts: 0, resends: 0, pin: '1234', successes: 0, charges: 0, nextChargeAt: null, refunded: [], ops: [], emitted: [] };
-    let now = T0;
-    steps.forEach(({ step, advance }, n) => {
-      now += advance * 1000;
-      const at = new Date(now).toISOString();
-      const opId = `op-${n}`;
-      const op = m.ops[step.kind === 'refund' ? step.pick % Math.max(1, m.ops.length) : 0];
-      const event: SubscriptionMachineEvent = {
-        approve: () => ({ type: 'APPROVE' as const, pinDigest: step.kind === 'approve' ? step.pin : '', now: at }),
-        payment: () => ({ type: 'PAYMENT_COMPLETED' as const, now: at }),
-        resend: () => ({ type: 'RESEND_PIN' as const, pinDigest: step.kind === 'resend' ? step.pin : '' }),
-        cancel: () => ({ type: 'CANCEL' as const, now: at }),
-        expire: () => ({ type: 'EXPIRE_APPROVAL' as const, now: at }),
-        charge: () => ({
-          type: step.kind === 'charge' && step.ok ? ('CHARGE_SUCCEEDED' as const) : ('CHARGE_FAILED' as const),
-          operation: { id: opId, status: step.kind === 'charge' && step.ok ? ('SUCCESS' as const) : ('FAILED' as const), amount, at, refunded: false },
-        }),
-        refund: () => ({ type: 'REFUND_OPERATION' as const, operationId: op?.id ?? 'none' }),
-      }[step.kind]();
-      const stored = JSON.parse(JSON.stringify({ value: snapshot.value, context: snapshot.context }));
-      const [next, actions] = transition(subscriptionMachine, subscriptionMachine.resolveState(stored), event);
-      m = modelStep(m, step, now, channel, period, max, opId);
-      const c = next.context;
-      expect({
-        state: next.value,
-        attempts: c.pinAttempts,
-        resends: c.pinResends,
-        successes: c.successfulCharges,
-        charges: c.chargeAttempts,
-        nextChargeAt: c.nextChargeAt === null ? null : Date.parse(c.nextChargeAt),
-        refunded: c.billingOperations
-          .filter((o) => o.refunded)
-          .map((o) => o.id)
-          .sort(),
-      }).toEqual({ state: m.state, attempts: m.attempts, resends: m.resends, successes: m.successes, charges: m.charges, nextChargeAt: m.nextChargeAt, refunded: [...m.refunded].sort() });
-      expect(emittedOf(actions).map((e) => e.type)).toEqual(m.emitted);
-      expect(c.pinAttempts).toBeLessThanOrEqual(3);
-      expect(c.pinResends).toBeLessThanOrEqual(3);
-      if (snapshot.value === 'approvingFailed' && event.type === 'APPROVE') expect(next.value).toBe('approvingFailed');
-      const terminal = ['cancelled', 'approvingFailed', 'closed'].includes(String(snapshot.value));
-      if (terminal && event.type !== 'REFUND_OPERATION') {
-        expect({ value: next.value, context: next.context }).toEqual({ value: snapshot.value, context: snapshot.context });
-      }
-      if (event.type === 'REFUND_OPERATION') {
-        expect(next.value).toBe(snapshot.value);
-        expect(c.nextChargeAt).toBe(snapshot.context.nextChargeAt);
-      }
-      snapshot = next;
-    });
-  });
+  )(
+    'follows the spec table, step by step, through JSON persistence',
+    (channel, period, max, steps) => {
+      const fields: SubscriptionFields = {
+        id: 's1',
+        projectId: 1,
+        acceptanceChannel: channel,
+        subscriberMsisdn: '79001234567',
+        subscriberId: null,
+        country: 'ru',
+        operatorId: 22,
+        pinDigest: channel === 'SMS_PIN' ? '1234' : null,
+        pinAttempts: 0,
+        pinResends: 0,
+        activationAttempts: 0,
+        trialExists: false,
+        createdAt: new Date(T0).toISOString(),
+        approvalDeadline: new Date(T0 + WINDOW_MS).toISOString(),
+        activatedAt: null,
+        closedAt: null,
+        paidUntil: null,
+        billing: { periodSeconds: period, maxIterations: max, expectedResult: 'Success', amount },
+        successfulCharges: 0,
+        chargeAttempts: 0,
+        nextChargeAt: null,
+        billingOperations: [],
+      };
+      let [snapshot] = initialTransition(subscriptionMachine, fields);
+      let m: Model = { state: 'pending', attempts: 0, resends: 0, pin: '1234', successes: 0, charges: 0, nextChargeAt: null, refunded: [], ops: [], emitted: [] };
+      let now = T0;
+      steps.forEach(({ step, advance }, n) => {
+        now += advance * 1000;
+        const at = new Date(now).toISOString();
+        const opId = `op-${n}`;
+        const op = m.ops[step.kind === 'refund' ? step.pick % Math.max(1, m.ops.length) : 0];
+        const event: SubscriptionMachineEvent = {
+          approve: () => ({ type: 'APPROVE' as const, pinDigest: step.kind === 'approve' ? step.pin : '', now: at }),
+          payment: () => ({ type: 'PAYMENT_COMPLETED' as const, now: at }),
+          resend: () => ({ type: 'RESEND_PIN' as const, pinDigest: step.kind === 'resend' ? step.pin : '' }),
+          cancel: () => ({ type: 'CANCEL' as const, now: at }),
+          expire: () => ({ type: 'EXPIRE_APPROVAL' as const, now: at }),
+          charge: () => ({
+            type: step.kind === 'charge' && step.ok ? ('CHARGE_SUCCEEDED' as const) : ('CHARGE_FAILED' as const),
+            operation: { id: opId, status: step.kind === 'charge' && step.ok ? ('SUCCESS' as const) : ('FAILED' as const), amount, at, refunded: false },
+          }),
+          refund: () => ({ type: 'REFUND_OPERATION' as const, operationId: op?.id ?? 'none' }),
+        }[step.kind]();
+        const stored = JSON.parse(JSON.stringify({ value: snapshot.value, context: snapshot.context }));
+        const [next, actions] = transition(subscriptionMachine, subscriptionMachine.resolveState(stored), event);
+        m = modelStep(m, step, now, channel, period, max, opId);
+        const c = next.context;
+        expect({
+          state: next.value,
+          attempts: c.pinAttempts,
+          resends: c.pinResends,
+          successes: c.successfulCharges,
+          charges: c.chargeAttempts,
+          nextChargeAt: c.nextChargeAt === null ? null : Date.parse(c.nextChargeAt),
+          refunded: c.billingOperations
+            .filter((o) => o.refunded)
+            .map((o) => o.id)
+            .sort(),
+        }).toEqual({ state: m.state, attempts: m.attempts, resends: m.resends, successes: m.successes, charges: m.charges, nextChargeAt: m.nextChargeAt, refunded: [...m.refunded].sort() });
+        expect(emittedOf(actions).map((e) => e.type)).toEqual(m.emitted);
+        expect(c.pinAttempts).toBeLessThanOrEqual(3);
+        expect(c.pinResends).toBeLessThanOrEqual(3);
+        if (snapshot.value === 'approvingFailed' && event.type === 'APPROVE') expect(next.value).toBe('approvingFailed');
+        const terminal = ['cancelled', 'approvingFailed', 'closed'].includes(String(snapshot.value));
+        if (terminal && event.type !== 'REFUND_OPERATION') {
+          expect({ value: next.value, context: next.context }).toEqual({ value: snapshot.value, context: snapshot.context });
+        }
+        if (event.type === 'REFUND_OPERATION') {
+          expect(next.value).toBe(snapshot.value);
+          expect(c.nextChargeAt).toBe(snapshot.context.nextChargeAt);
+        }
+        snapshot = next;
+      });
+      // Pure CPU (about 3 s alone): a budget for a busy 2-core machine, not a wait (the default 5 s ran out beside the suite).
+    },
+    30_000,
+  );
 });
