@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directiveValues, hasDirective, type Snippet, snippetsOf } from './doc-snippets.js';
 import { checkVariables, type DocsWorld, languageOf, type Ran, type Running, runData, runPython, runShell, runTypeScript, serverUp, start, where } from './run-snippets.js';
 import { bannerVariables } from '../../packages/app/src/cli/start-banner.js';
+import { waitForOutput } from '../../packages/devkit/src/servers/output.js';
 
 // The docs are tests: every code block of README.md, docs/ and the SDKs' READMEs runs here, in
 // order, against a Kassa started as the quick start starts it (`npm start`), with the variables its
@@ -43,8 +44,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kassa-docs-data-'));
 beforeAll(async () => {
   const ports = { KASSA_API_PORT: '0', KASSA_PCI_PORT: '0', KASSA_WIDGET_PORT: '0', KASSA_SUBS_PORT: '0', KASSA_ADMIN_PORT: '0' };
   kassa = start('npm', ['start'], { repo: REPO, work: REPO, env: { ...inherited(), ...ports, KASSA_DATA_DIR: dataDir } });
-  const deadline = Date.now() + 120_000;
-  while (!kassa.output().includes('\nNext: ') && Date.now() < deadline && kassa.child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  await waitForOutput(kassa.child, '\nNext: ', 120_000, { seen: kassa.output() }).catch(() => undefined);
   const banner = kassa.output();
   expect(banner, banner).toContain('\nNext: ');
   const venv = join(REPO, '.kassa', 'merchant-venv', 'bin');
@@ -101,8 +101,8 @@ async function runFile(file: string): Promise<void> {
     }
     for (const [s, server] of servers) {
       const wanted = directiveValues(s, 'expect');
-      const deadline = Date.now() + 30_000;
-      while (!wanted.every((t) => server.output().includes(t)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      // Until it has written them all, or has exited, or 30 s: the check below names what is missing.
+      await waitForOutput(server.child, () => wanted.every((t) => server.output().includes(t)), 30_000, { seen: server.output() }).catch(() => undefined);
       for (const text of wanted)
         if (!server.output().includes(text)) throw new Error(`${where(s)}: expected ${JSON.stringify(text)} in the output of the server it starts\n${server.output().slice(-4000)}`);
     }

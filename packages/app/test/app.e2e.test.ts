@@ -1,4 +1,4 @@
-import { FREE_PORTS, startKassaProcess } from '@kassa-payments/devkit';
+import { FREE_PORTS, startKassaProcess, waitForOutput } from '@kassa-payments/devkit';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -228,8 +228,7 @@ describe('the process', () => {
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const started = Date.now();
-    while (!out.includes('Demo partner') && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 50));
+    await waitForOutput(child, 'Demo partner', 30_000);
     expect(out).toContain('"msg":"kassa started"');
     const api = /API (http:\/\/\S+)/.exec(out)?.[1];
     expect((await fetch(`${api}/health`)).status).toBe(200);
@@ -275,8 +274,7 @@ describe('a worker process', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
     // Waiting for Redis, as it says at once (not after a fixed pause a loaded machine may outlast before the process even runs).
-    const deadline = Date.now() + 20_000;
-    while (!out.includes('waiting for Redis to record the queue partitions') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await waitForOutput(child, 'waiting for Redis to record the queue partitions', 20_000);
     expect(out).toContain('waiting for Redis to record the queue partitions');
     expect(out).not.toContain('"msg":"kassa started"');
     expect(child.exitCode).toBeNull();

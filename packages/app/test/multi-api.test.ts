@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { clearOfWindowEdge, MINUTE_MS, SIGN_IN_WINDOW_MS } from './fixed-window.fixture.js';
 
 // Two API and two worker processes (npm start's entry, as deployed behind a load balancer) on one
@@ -180,13 +180,26 @@ const msisdn = () => {
   return `7900${String(5_000_000 + sequence).padStart(7, '0')}`;
 };
 const orderId = () => `o-${randomUUID().slice(0, 30)}`;
+/** `read` until `done` holds of its value (or `ms` pass: the caller's expect then says what it read); a failed read ends the wait. */
 const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  let last: { value: T } | { error: unknown } | undefined;
+  await vi
+    .waitFor(
+      async () => {
+        try {
+          last = { value: await read() };
+        } catch (error) {
+          last = { error };
+          return;
+        }
+        if (!done(last.value)) throw new Error('not yet');
+      },
+      { timeout: ms, interval: 100 },
+    )
+    .catch(() => undefined);
+  if (last === undefined) return read();
+  if ('error' in last) throw last.error;
+  return last.value;
 };
 
 /** A browser for the dashboard: its cookies, and the loopback address its requests come from. */
@@ -334,11 +347,14 @@ describe('two API and two worker processes on one MongoDB and one Redis', () => 
           .filter((w) => w.type === 'test_clock.ready' && JSON.stringify(w.data).includes(id))
           .map((w) => w.id),
       );
-    await eventually(
-      async () => clocks.map(readyOf),
-      (sets) => sets.every((s) => s.size > 0),
-    );
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Every test_clock.ready the clocks recorded (it rides in the clock's own write, once per advance
+    // that ended) has been delivered: a second advance would show as a second one.
+    const recorded = async () => {
+      const ready = dataOf(await client(0).listEvents(PROJECT, { type: 'test_clock.ready', limit: 100 })).items;
+      return clocks.map((id) => new Set(ready.filter((e) => JSON.stringify(e.data).includes(id)).map((e) => e.id)));
+    };
+    const stored = await eventually(recorded, (sets) => sets.every((s, i) => s.size > 0 && [...s].every((e) => readyOf(clocks[i] ?? '').has(e))));
+    expect(stored.map((s) => s.size)).toEqual([1, 1, 1, 1]);
     expect(clocks.map((id) => readyOf(id).size)).toEqual([1, 1, 1, 1]);
   }, 60_000);
 

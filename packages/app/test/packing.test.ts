@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { waitForOutput } from '@kassa-payments/devkit';
 import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // The packages as others get them: `npm pack` tarballs (of the dist the test command's `tsc -b`
@@ -158,13 +159,9 @@ describe('the app installed from its tarball', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exit = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    const stopped = async () => {
-      const until = Date.now() + 10_000;
-      while (!out.includes('kassa stopped') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    };
+    const stopped = () => waitForOutput(child, 'kassa stopped', 10_000, { seen: out });
     try {
-      const started = Date.now();
-      while (!out.includes('Demo partner') && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
+      await waitForOutput(child, 'Demo partner', 20_000);
       expect(out).toContain('"msg":"kassa started"');
       const api = /API (http:\/\/\S+)/.exec(out)?.[1];
       expect((await fetch(`${api}/health`)).status).toBe(200);

@@ -6,11 +6,11 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { FREE_PORTS, merchantToolsInstalled } from '@kassa-payments/devkit';
+import { FREE_PORTS, merchantToolsInstalled, waitForOutput } from '@kassa-payments/devkit';
 import { openApiDocument } from '@kassa-payments/json-api';
 import { canonicalQuery, OPERATION_TAGS, requestPayload, signRequest } from '@kassa-payments/protocol';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bannerVariables } from '../src/cli/start-banner.js';
 
 // The Python SDK of clients/python (kassa_client generated from the served document by
@@ -55,8 +55,7 @@ beforeAll(async () => {
   let out = '';
   kassa.stdout?.on('data', (d: Buffer) => (out += d.toString('utf8')));
   kassa.stderr?.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes('\nNext: ') && Date.now() < deadline && kassa.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+  await waitForOutput(kassa, '\nNext: ', 60_000);
   expect(out, out).toContain('\nNext: ');
   banner = bannerVariables(out);
   expect(Object.keys(banner).sort()).toEqual([
@@ -251,15 +250,17 @@ print(json.dumps({"found": found.count(True), "default": importlib.util.find_spe
           'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
           'webhook-signature': new Webhook(secret).sign(id, now, body),
         };
-        for (const until = Date.now() + 15_000; ; ) {
-          try {
-            return (await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', headers, body })).status;
-          } catch (e) {
-            // Not listening yet.
-            if (Date.now() > until || handler.exitCode !== null) throw new Error(`the README's handler does not answer: ${stderr}`, { cause: e });
-            await new Promise((r) => setTimeout(r, 100));
-          }
-        }
+        // Refused while it is not listening yet: tried again, until it answers or exits.
+        const status = await vi
+          .waitFor(async () => (handler.exitCode !== null ? undefined : (await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', headers, body })).status), {
+            timeout: 15_000,
+            interval: 50,
+          })
+          .catch((e: unknown) => {
+            throw new Error(`the README's handler does not answer: ${stderr}`, { cause: e });
+          });
+        if (status === undefined) throw new Error(`the README's handler exited (${handler.exitCode}): ${stderr}`);
+        return status;
       };
       // Signed with another secret: refused, and nothing printed.
       expect(await deliver(`whsec_${Buffer.from('not the project secret, 32 bytes').toString('base64')}`, 'msg_forged')).toBe(400);

@@ -5,7 +5,7 @@ import { FUZZ_ADMIN_TOKEN, type KassaProcess, type Received, startKassaProcess, 
 import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
 import { signSubscriptionRequest } from '@kassa-payments/protocol';
 import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 
 // Traces end to end (issue 35 item 4): Kassa as `npm start` runs it, on MongoDB and BullMQ on Redis,
 // exporting OTLP (http/json) to a collector this test runs. A trace goes from POST /invoices through
@@ -90,20 +90,33 @@ afterAll(async () => {
 });
 
 async function until<T>(read: () => T | undefined, what: string, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) {
+  return vi
+    .waitFor(
+      () => {
+        const value = read();
+        if (value === undefined) throw new Error(what);
+        return value;
+      },
+      { timeout: ms, interval: 20 },
+    )
+    .catch(() => {
       const names = [...new Set(spans.map((s) => s.name))].join(', ');
       const trouble = kassa.lines
         .filter((l) => /"level":[4-6]0/.test(l))
         .slice(-5)
         .join('\n');
       throw new Error(`not within ${ms} ms: ${what}\nspans: ${names}\nreceived: ${merchant.received.map((r) => r.path).join(' ')}\n${trouble}\n${kassa.stderr()}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    });
+}
+
+/**
+ * Every span ended so far is exported: the batch processor exports spans in the order they end, so
+ * once the span of a request made now has reached the collector, those that ended before it have too.
+ */
+async function exportedSoFar(): Promise<void> {
+  const marker = `exported-so-far-${randomUUID().slice(0, 8)}`;
+  await (await fetch(`${kassa.urls.admin}/${marker}`)).arrayBuffer();
+  await until(() => spans.find((s) => Object.values(s.attributes).some((v) => String(v).includes(marker))), 'the span of a request made after the rest');
 }
 
 const dataOf = <T>(r: KassaResponse<T>): T => {
@@ -212,7 +225,8 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     expect(answers.filter((a) => a.ok)).toHaveLength(1);
     expect(answers.filter((a) => !a.ok).map((a) => a.status)).toEqual([409, 409, 409, 409, 409]);
     await until(() => (spans.filter((s) => s.name === 'POST /api/v3/projects/:projectId/contracts').length >= 7 ? true : undefined), 'the six POST spans');
-    await new Promise((r) => setTimeout(r, 300));
+    // The spans of their MongoDB calls and of anything else they did are exported as well.
+    await exportedSoFar();
     expect(bodies.join('\n')).not.toContain(msisdn);
   }, 30_000);
 
@@ -265,8 +279,19 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
     const { hostname, port } = new URL(kassa.urls.api);
     const socket = connect(Number(port), hostname);
     await new Promise((r) => socket.once('connect', r));
-    socket.write(`POST /api/v3/projects/7/invoices?m=${marker} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"order":`);
-    await new Promise((r) => setTimeout(r, 300));
+    // Its headers with Expect: 100-continue: the server's "100 Continue" says it holds the request (its span begun) before the client leaves.
+    const continued = new Promise<void>((resolve, reject) => {
+      let answer = '';
+      socket.on('data', (d: Buffer) => {
+        answer += d.toString('latin1');
+        if (answer.startsWith('HTTP/1.1 100 Continue\r\n')) resolve();
+        else if (answer.includes('\r\n')) reject(new Error(`not 100 Continue: ${answer}`));
+      });
+      socket.once('close', () => reject(new Error(`closed before 100 Continue: ${answer}`)));
+    });
+    socket.write(`POST /api/v3/projects/7/invoices?m=${marker} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`);
+    await continued;
+    await new Promise((r) => socket.write('{"order":', r));
     socket.destroy();
     const left = await until(
       () => spans.find((s) => s.scope.includes('instrumentation-http') && s.attributes['url.path'] === '/api/v3/projects/7/invoices'),
@@ -279,7 +304,8 @@ describe('traces end to end (OTLP http/json to a collector the test runs)', () =
   }, 30_000);
 
   it('no password, PIN, card number, full msisdn or query token in any exported attribute; spans are named by route, never by raw path', async () => {
-    await new Promise((r) => setTimeout(r, 300));
+    // The spans of the tests above, all of them.
+    await exportedSoFar();
     const exported = bodies.join('\n');
     expect(exported.length).toBeGreaterThan(1000);
     for (const forbidden of [PARTNER.password, WEBHOOK_SECRET, SUBS_SECRET, msisdn, 'merchant-query-token', `"${PIN}"`]) expect(exported).not.toContain(forbidden);
