@@ -3,6 +3,6 @@ export { BullmqScheduler, KASSA_QUEUE, kassaQueue, type QueuedJob } from './bull
 export { BullmqWorker, type QueueWork, type WorkerConnection, type WorkerOptions } from './bullmq-worker.js';
 export { PartitionedScheduler } from './partitioned-scheduler.js';
 export { producerConnection, redisConnection, type RedisConnection } from './redis-connection.js';
-export { hostPorts, needsHashTags, partitionOf, partitionPrefix, redisClient, type HostPort, type RedisClient, type RedisTarget, type RedisUse } from './redis-target.js';
+export { hostPorts, needsHashTags, partitionOf, partitionPrefix, redisClient, type HostPort, type RedisClient, type RedisTarget, type RedisTimeouts, type RedisUse } from './redis-target.js';
 export { redisTlsProblem } from './redis-tls-check.js';
 export { claimPartitions, PARTITIONS_CLAIM_TTL_MS, PartitionsMismatch, partitionsKey } from './partition-claim.js';

@@ -85,10 +85,21 @@ export const PRODUCER_COMMAND_TIMEOUT_MS = 2_000;
  */
 const verifiedTls = (): Record<string, never> => ({});
 
+/** The client's timeouts: today's defaults, shorter in the tests that wait for them. */
+export interface RedisTimeouts {
+  /** How long a connection waits for a byte while a command waits before it is taken as dead (default REDIS_SOCKET_TIMEOUT_MS). */
+  readonly socketTimeoutMs?: number;
+  /** How long a producer's command waits for its answer (default PRODUCER_COMMAND_TIMEOUT_MS; never on a worker's clients). */
+  readonly producerCommandTimeoutMs?: number;
+}
+
 /** A new client on the target; its caller closes it (`disconnect()`). */
-export function redisClient(target: RedisTarget, use: RedisUse): RedisClient {
+export function redisClient(target: RedisTarget, use: RedisUse, timeouts: RedisTimeouts = {}): RedisClient {
   const waits = use === 'worker';
-  const retries = { ...(waits ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS }), socketTimeout: REDIS_SOCKET_TIMEOUT_MS };
+  const retries = {
+    ...(waits ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, commandTimeout: timeouts.producerCommandTimeoutMs ?? PRODUCER_COMMAND_TIMEOUT_MS }),
+    socketTimeout: timeouts.socketTimeoutMs ?? REDIS_SOCKET_TIMEOUT_MS,
+  };
   switch (target.kind) {
     case 'single':
       return new Redis({ ...redisConnection(target.url), ...retries, ...(waits ? {} : { enableOfflineQueue: false }) });
