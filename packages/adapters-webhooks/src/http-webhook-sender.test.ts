@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { SystemClock } from '@kassa-payments/domain';
 import { verifyWebhook } from '@kassa-payments/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serve, type Served } from '@kassa-payments/http-kit/testing';
 import { isPublicAddress } from './callback-targets.js';
 import { HttpWebhookSender, SLOW_ENDPOINT_MS } from './http-webhook-sender.js';
@@ -150,28 +150,54 @@ describe('HttpWebhookSender, private targets: the networks an operator lists, an
 
 describe('HttpWebhookSender, one endpoint that never answers among ten', () => {
   it('an endpoint is busy when its gate is full and its oldest attempt has run a second; others are not', async () => {
-    const dead = await serve((req) => void req.resume());
+    // The dead endpoint holds each request until the test answers it (503): the attempts last as
+    // long as the test says, in the gate's own time (performance.now, faked alone: timers stay real).
+    const held: ServerResponse[] = [];
+    let answering = false;
+    let arrived: () => void = () => {};
+    const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const answerHeld = () => {
+      for (const res of held.splice(0)) res.writeHead(503).end();
+    };
+    const dead = await serve((req, res) => {
+      req.resume();
+      if (answering) res.writeHead(503).end();
+      else held.push(res);
+      arrived();
+    });
     const alive = await serve((req, res) => void req.resume().on('end', () => res.writeHead(204).end()));
+    vi.useFakeTimers({ toFake: ['performance'] });
     try {
       const sender = new HttpWebhookSender(new SystemClock(), { timeoutMs: 3_000, perEndpoint: 1 });
       const to = (s: Served) => ({ channel: 'webhook', url: `${s.base}/hooks`, contentType: 'application/json', body: '{}' });
       const inFlight = sender.send(to(dead), { webhookId: 'dead', secret: null });
       const second = sender.send(to(dead), { webhookId: 'dead', secret: null });
+      // (Not vi.waitFor: with fake timers on it moves the faked time too.)
+      await firstArrived;
+      expect(held).toHaveLength(1);
       // Full, but its attempt has only just started: a turn may come soon, so it is not busy yet.
       expect(sender.busy(to(dead))).toBe(false);
-      await new Promise((r) => setTimeout(r, SLOW_ENDPOINT_MS + 100));
+      vi.advanceTimersByTime(SLOW_ENDPOINT_MS - 1);
+      expect(sender.busy(to(dead))).toBe(false);
+      vi.advanceTimersByTime(1);
       expect(sender.busy(to(dead))).toBe(true);
       expect(sender.busy(to(alive))).toBe(false);
+      answerHeld();
       expect((await inFlight).outcome.kind).toBe('failure');
       // Full with a fresh attempt, but as many already waiting behind an attempt that took seconds: busy too.
       const third = sender.send(to(dead), { webhookId: 'dead', secret: null });
       expect(sender.busy(to(dead))).toBe(true);
+      answering = true;
+      answerHeld();
       await Promise.all([second, third]);
       expect(sender.busy(to(dead))).toBe(false);
     } finally {
+      vi.useRealTimers();
+      answering = true;
+      answerHeld();
       await Promise.all([dead.close(), alive.close()]);
     }
-  }, 20_000);
+  });
 
   it('the healthy nine are served at their own pace; the dead one holds only its own gate', async () => {
     const endpoints: Served[] = [];

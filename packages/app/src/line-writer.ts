@@ -60,6 +60,11 @@ export class LineWriter {
     return true;
   }
 
+  /** Lines given and not yet handed to a write (held until `minBytes` have gathered or a flush). */
+  get pendingLines(): number {
+    return this.lines.length;
+  }
+
   /** Writes everything given so far; `done` runs once it is written. pino's `logger.flush(cb)` calls this. */
   flush(done: (err?: Error) => void = () => {}): void {
     if (this.written === this.given) {

@@ -33,10 +33,12 @@ describe('LineWriter, the log destination', () => {
     const w = new LineWriter(file, 1 << 20);
     w.write(line(1));
     w.write(line(2));
-    await new Promise((r) => setTimeout(r, 20));
+    // No write was started: both lines are still held, and nothing reached the file.
+    expect(w.pendingLines).toBe(2);
     expect(statSync(file).size).toBe(0);
     await flush(w);
     expect(readFileSync(file, 'utf8')).toBe(line(1) + line(2));
+    expect(w.pendingLines).toBe(0);
     // A flush with nothing pending answers at once.
     await flush(w);
   });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { CallerAuthentication } from '@kassa-payments/operations';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,11 @@ import { SignatureVerifier } from './signature.js';
 // it is kept, or a client that retries the moment it has it is told 409 IDEMPOTENCY_KEY_IN_USE.
 let served: Served;
 let client: KassaClient;
+/** The response of the request being served (one at a time here). */
+let answering: ServerResponse | undefined;
+/** Answers kept, and those whose response had already ended when they were kept. */
+let keptAnswers = 0;
+let endedBeforeKept = 0;
 
 beforeAll(async () => {
   const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
@@ -20,8 +26,12 @@ beforeAll(async () => {
   ports.clock.set(new Date());
   const store = new InMemoryIdempotencyStore();
   const complete = store.complete.bind(store);
+  // Slow to keep it: several turns of the event loop, in which an answer already ended would be
+  // on its way; whether it was is looked at before the answer is kept.
   store.complete = async (...args: Parameters<typeof store.complete>) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    if (answering?.writableEnded) endedBeforeKept += 1;
+    keptAnswers += 1;
     return complete(...args);
   };
   const app = createApiApp({
@@ -36,7 +46,10 @@ beforeAll(async () => {
     signatures: new SignatureVerifier(),
     idempotency: { store, hours: 24 },
   });
-  served = await serve(app);
+  served = await serve((req, res) => {
+    answering = res;
+    app(req, res);
+  });
   client = new KassaClient({ baseUrl: served.base, login: 'm', password: 'p', retries: 0, headers: { 'Idempotency-Key': 'race-1' } });
 });
 afterAll(() => served.close());
@@ -48,5 +61,7 @@ describe('Idempotency-Key with a slow store', () => {
     const again = await client.createInvoice(1, body);
     expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
     expect(again.ok && first.ok && again.data.invoice_id === first.data.invoice_id).toBe(true);
+    // The first answer was kept once, and had not left when it was.
+    expect([keptAnswers, endedBeforeKept]).toEqual([1, 0]);
   });
 });
