@@ -26,6 +26,28 @@ export const CONNECTION_LIMITS: ConnectionLimits = { maxConnections: 2_000, firs
 /** How often the output of the open connections is looked at (at most: a shorter stalledWriteMs looks more often). */
 const OUTPUT_CHECK_MS = 1_000;
 
+/**
+ * Where the guard's time comes from: the clock its stalled-writer rule reads, and what runs its
+ * periodic look at the connections' output. A test gives its own (a clock it moves, and the look
+ * kept to call it itself); a listener runs on `REAL_TIME`.
+ */
+export interface GuardTime {
+  /** Milliseconds, monotonic. */
+  readonly now: () => number;
+  /** Runs `look` every `ms` milliseconds until the returned function is called. */
+  readonly every: (look: () => void, ms: number) => () => void;
+}
+
+/** performance.now, and an unref'd setInterval (the looks keep no process alive). */
+export const REAL_TIME: GuardTime = {
+  now: () => performance.now(),
+  every: (look, ms) => {
+    const timer = setInterval(look, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+};
+
 /** A connection's source and its request in progress, if any. */
 interface Open {
   readonly source: Source<Socket>;
@@ -49,8 +71,9 @@ interface Open {
  * newcomer closed. So one address flooding the listener with idle or slow connections evicts only
  * its own, and a client of another address keeps its place until it sends its request; without
  * the ranking, each flooding newcomer took the place of the oldest idle connection, whoever held it.
+ * `time`: the clock and the periodic look of the stalled-writer rule (a test's own; real by default).
  */
-export function guardConnections(server: Server, limits: ConnectionLimits): void {
+export function guardConnections(server: Server, limits: ConnectionLimits, time: GuardTime = REAL_TIME): void {
   /** Every open connection, oldest first (a Map keeps insertion order). */
   const open = new Map<Socket, Open>();
   /** The open connections with no request running, oldest first: evicted in O(1). */
@@ -118,7 +141,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     return !ownIsHeaviest && evictFrom(idle, open.keys());
   };
   const checkOutput = (): void => {
-    const now = performance.now();
+    const now = time.now();
     for (const socket of open.keys()) {
       const mark = outputMark(socket);
       const seen = waiting.get(socket);
@@ -132,9 +155,8 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
       else if (!stalledSource.has(socket)) stalledSource.set(socket, stalled.add(open.get(socket)?.source.key ?? '', socket));
     }
   };
-  const checking = setInterval(checkOutput, Math.min(OUTPUT_CHECK_MS, limits.stalledWriteMs / 2));
-  checking.unref();
-  server.once('close', () => clearInterval(checking));
+  const stopChecking = time.every(checkOutput, Math.min(OUTPUT_CHECK_MS, limits.stalledWriteMs / 2));
+  server.once('close', stopChecking);
   server.on('connection', (socket: Socket) => {
     const source = sourceOf(socket.remoteAddress);
     if (open.size >= limits.maxConnections && !evict(source)) {

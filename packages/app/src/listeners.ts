@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connection-guard.js';
+import { CONNECTION_LIMITS, type ConnectionLimits, type GuardTime, guardConnections, REAL_TIME } from './connection-guard.js';
 
 /**
  * How long a client may take, on every listener. Node's defaults let a slow client hold a socket
@@ -19,9 +19,10 @@ export interface ListenerTimeouts {
 
 export const LISTENER_TIMEOUTS: ListenerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
 
-export function createListener(timeouts: ListenerTimeouts = LISTENER_TIMEOUTS, limits: ConnectionLimits = CONNECTION_LIMITS): Server {
+/** `time`: the connection guard's clock and periodic look (see `guardConnections`); real by default. */
+export function createListener(timeouts: ListenerTimeouts = LISTENER_TIMEOUTS, limits: ConnectionLimits = CONNECTION_LIMITS, time: GuardTime = REAL_TIME): Server {
   const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: timeouts.checkEveryMs });
-  guardConnections(server, limits);
+  guardConnections(server, limits, time);
   return server;
 }
 

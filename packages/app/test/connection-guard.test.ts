@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GuardTime } from '../src/connection-guard.js';
 import { close, createListener, LISTENER_TIMEOUTS, listen } from '../src/listeners.js';
+import { outputMark } from '../src/socket-output.js';
 
 // The listener's eviction order at its connection cap, by source address. Loopback stands in for
 // other hosts: 127.0.0.1 is the attacker, 127.0.0.2 ... 127.0.0.9 other clients (a socket bound
@@ -15,71 +17,93 @@ describe('at the cap, the address holding the most connections makes room', () =
   let server: Server;
   let port: number;
   const sockets: Socket[] = [];
+  /** The listener's side of each connection it took (after the guard saw it: its listener comes first). */
+  const accepted: Socket[] = [];
+  let requests = 0;
   beforeEach(async () => {
     server = createListener(LISTENER_TIMEOUTS, { maxConnections: 10, firstByteMs: 5_000, stalledWriteMs: 30_000 });
+    server.on('connection', (socket: Socket) => accepted.push(socket));
+    server.on('request', () => (requests += 1));
     port = await listen(server, 0, '127.0.0.1');
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.destroy();
+    accepted.splice(0);
+    requests = 0;
     await close(server);
   });
 
-  /** A silent connection from `from`, once the listener has taken it; `closed` says whether the listener has closed it since. */
-  const silent = async (from: string) => {
+  interface Held {
+    /** The client saw its connection closed. */
+    closed: boolean;
+    /** The listener's side of it. */
+    readonly listener: Socket;
+  }
+  /** A silent connection from `from`, once the listener has taken it (and the guard has made room or refused it). */
+  const silent = async (from: string): Promise<Held> => {
     const socket = connect({ host: '127.0.0.1', port, localAddress: from });
     sockets.push(socket);
-    const held = { closed: false };
-    socket.on('close', () => (held.closed = true));
+    let closed = false;
+    socket.on('close', () => (closed = true));
     socket.on('error', () => {});
     await new Promise((r) => socket.once('connect', r));
-    // The listener's 'connection' comes a little after the client's 'connect'.
-    await sleep(20);
-    return held;
+    // The listener's 'connection' comes a little after the client's 'connect': wait for it.
+    const listener = await vi.waitUntil(() => accepted.find((s) => s.remotePort === socket.localPort && s.remoteAddress === from), { timeout: 5_000, interval: 2 });
+    return {
+      get closed() {
+        return closed;
+      },
+      listener,
+    };
   };
-  const closedOnes = (held: { closed: boolean }[]) => held.flatMap((h, i) => (h.closed ? [i] : []));
+  /**
+   * The connections of `held` the listener has closed (the guard closes them as a newcomer comes,
+   * so this is exact once the newcomer was taken), once their clients have seen them closed too.
+   */
+  const closedOnes = async (held: Held[]) => {
+    const destroyed = held.flatMap((h, i) => (h.listener.destroyed ? [i] : []));
+    await vi.waitFor(() => expect(held.flatMap((h, i) => (h.closed ? [i] : []))).toEqual(destroyed), { timeout: 5_000, interval: 5 });
+    return destroyed;
+  };
 
   it("a newcomer of another address closes the heaviest address's oldest connection; the heaviest's own newcomer closes its own oldest", async () => {
-    const flood: { closed: boolean }[] = [];
+    const flood: Held[] = [];
     for (let i = 0; i < 7; i++) flood.push(await silent('127.0.0.1'));
     const others = [await silent('127.0.0.2'), await silent('127.0.0.2'), await silent('127.0.0.3')];
     // The cap is reached: a newcomer of 127.0.0.2 (then holding 3) takes 127.0.0.1's oldest place (it holds 7) ...
     others.push(await silent('127.0.0.2'));
-    await sleep(50);
-    expect(closedOnes(flood)).toEqual([0]);
+    expect(await closedOnes(flood)).toEqual([0]);
     // ... as does one of a new address ...
     others.push(await silent('127.0.0.4'));
     // ... and one of 127.0.0.1 itself its own next oldest.
     flood.push(await silent('127.0.0.1'));
-    await sleep(50);
-    expect(closedOnes(flood)).toEqual([0, 1, 2]);
-    expect(closedOnes(others)).toEqual([]);
+    expect(await closedOnes(flood)).toEqual([0, 1, 2]);
+    expect(await closedOnes(others)).toEqual([]);
     // 127.0.0.1 holds 5, 127.0.0.2 three: a fourth of 127.0.0.2 takes one of 127.0.0.1 (4 < 5) ...
     others.push(await silent('127.0.0.2'));
-    await sleep(50);
-    expect(closedOnes(flood)).toEqual([0, 1, 2, 3]);
+    expect(await closedOnes(flood)).toEqual([0, 1, 2, 3]);
     // ... a fifth its own oldest (127.0.0.2 would hold 5, more than 127.0.0.1's 4).
     others.push(await silent('127.0.0.2'));
-    await sleep(50);
-    expect(closedOnes(flood)).toEqual([0, 1, 2, 3]);
-    expect(closedOnes(others)).toEqual([0]);
+    expect(await closedOnes(flood)).toEqual([0, 1, 2, 3]);
+    expect(await closedOnes(others)).toEqual([0]);
   });
 
   it("an address whose every connection holds a request being answered has its newcomer refused: it never takes another address's place", async () => {
     // Requests held unanswered (a slow answer, a long poll): whole requests, none idle.
     server.on('request', () => {});
     const other = await silent('127.0.0.2');
-    const held: { closed: boolean }[] = [];
+    const held: Held[] = [];
     for (let i = 0; i < 9; i++) {
       const h = await silent('127.0.0.1');
       sockets.at(-1)?.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
       held.push(h);
     }
-    await sleep(50);
+    // Each of the nine is a request being answered once the listener has read it.
+    await vi.waitFor(() => expect(requests).toBe(9), { timeout: 5_000, interval: 5 });
     const newcomer = await silent('127.0.0.1');
-    await sleep(50);
-    expect(newcomer.closed).toBe(true);
-    expect(other.closed).toBe(false);
-    expect(closedOnes(held)).toEqual([]);
+    expect(await closedOnes([newcomer])).toEqual([0]);
+    expect(await closedOnes([other])).toEqual([]);
+    expect(await closedOnes(held)).toEqual([]);
   });
 });
 
@@ -87,16 +111,26 @@ describe('stalled writers: a connection whose reader takes nothing of its answer
   let server: Server;
   let port: number;
   const sockets: Socket[] = [];
-  /** The listener's side of each connection of 127.0.0.2 and 127.0.0.4, in the order they came: whether it is closed. */
-  const held: { from: string; closed: boolean }[] = [];
+  /** The listener's side of each connection of 127.0.0.2 and 127.0.0.4 (and 127.0.0.1), in the order they came: whether it is closed. */
+  const held: { from: string; closed: boolean; readonly socket: Socket }[] = [];
+  /** The guard's time: a clock the test moves, and its periodic look at the output, which the test calls. */
+  let now = 0;
+  let look: () => void = () => {};
+  const time: GuardTime = {
+    now: () => now,
+    every: (check) => {
+      look = check;
+      return () => {};
+    },
+  };
   const start = async (maxConnections: number, stalledWriteMs: number) => {
-    server = createListener(LISTENER_TIMEOUTS, { maxConnections, firstByteMs: 5_000, stalledWriteMs });
+    server = createListener(LISTENER_TIMEOUTS, { maxConnections, firstByteMs: 5_000, stalledWriteMs }, time);
     // 8 MB in one write: more than loopback's socket buffers take (about 2.5 MB here) from a reader that reads nothing.
     server.on('request', (req, res) => (req.url === '/big' ? res.end(Buffer.alloc(8 * 1024 * 1024, 120)) : res.end('hello')));
     server.on('connection', (socket: Socket) => {
       const from = socket.remoteAddress ?? '';
       if (from.endsWith('127.0.0.3')) return;
-      const h = { from, closed: false };
+      const h = { from, closed: false, socket };
       held.push(h);
       socket.on('close', () => (h.closed = true));
     });
@@ -105,10 +139,11 @@ describe('stalled writers: a connection whose reader takes nothing of its answer
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.destroy();
     held.splice(0);
+    now = 0;
     await close(server);
   });
 
-  /** Asks for the big answer from `from` and never reads it. */
+  /** Asks for the big answer from `from` and never reads it; resolves once the listener's side has output waiting. */
   const neverReads = async (from: string) => {
     const socket = connect({ host: '127.0.0.1', port, localAddress: from });
     sockets.push(socket);
@@ -116,7 +151,21 @@ describe('stalled writers: a connection whose reader takes nothing of its answer
     await new Promise((r) => socket.once('connect', r));
     socket.pause();
     socket.write('GET /big HTTP/1.1\r\nHost: x\r\n\r\n');
-    await sleep(30);
+    await vi.waitFor(() => expect(outputMark(held.find((h) => h.socket.remotePort === socket.localPort)?.socket as Socket)).toBeDefined(), { timeout: 5_000, interval: 5 });
+  };
+  /** Waits until the output of every held connection waits and stands still: the kernel's buffers are full. */
+  const standingStill = async () => {
+    const marks = () => JSON.stringify(held.map((h) => outputMark(h.socket) ?? null));
+    let before = marks();
+    await vi.waitFor(
+      () => {
+        const [was, is] = [before, marks()];
+        before = is;
+        expect(is).not.toContain('null');
+        expect(is).toBe(was);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   };
   /** A GET from `from` on a connection kept open: its answer's status line, or what ended it. */
   const ask = (from: string) =>
@@ -127,22 +176,24 @@ describe('stalled writers: a connection whose reader takes nothing of its answer
       socket.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
       socket.on('close', () => resolve('closed unanswered'));
     });
+  const closed = () => held.map((h) => h.closed);
 
   // Before, each was an answer being sent, never evicted: the newcomer was closed unanswered.
   it('at the cap a stalled writer makes room first, from the address holding the most of them, and another address is answered', async () => {
     await start(5, 30_000);
     for (const from of ['127.0.0.2', '127.0.0.2', '127.0.0.4', '127.0.0.4', '127.0.0.2']) await neverReads(from);
-    // Two looks a second apart find their output standing still.
-    await sleep(2_500);
-    expect(held.map((h) => h.closed)).toEqual([false, false, false, false, false]);
+    await standingStill();
+    // Two looks a second apart find their output standing still (stalled, far from stalledWriteMs).
+    look();
+    now += 1_000;
+    look();
+    expect(closed()).toEqual([false, false, false, false, false]);
     expect(await ask('127.0.0.3')).toBe('HTTP/1.1 200 OK');
-    await sleep(50);
-    // 127.0.0.2 held three, 127.0.0.4 two: 127.0.0.2's oldest went.
-    expect(held.map((h) => h.closed)).toEqual([true, false, false, false, false]);
+    // 127.0.0.2 held three, 127.0.0.4 two: 127.0.0.2's oldest went (as the newcomer came, before its answer).
+    await vi.waitFor(() => expect(closed()).toEqual([true, false, false, false, false]), { timeout: 5_000, interval: 5 });
     // The first newcomer stays (kept alive): at 2 and 2, the first to reach two (127.0.0.4) gives its oldest.
     expect(await ask('127.0.0.3')).toBe('HTTP/1.1 200 OK');
-    await sleep(50);
-    expect(held.map((h) => h.closed)).toEqual([true, false, true, false, false]);
+    await vi.waitFor(() => expect(closed()).toEqual([true, false, true, false, false]), { timeout: 5_000, interval: 5 });
   });
 
   // Before, the listener kept them for as long as the reader's kernel answered (measured: over 90 s, 2 MB queued in Node each).
@@ -152,8 +203,21 @@ describe('stalled writers: a connection whose reader takes nothing of its answer
     await neverReads('127.0.0.4');
     const read = await fetch(`http://127.0.0.1:${port}/big`);
     expect((await read.arrayBuffer()).byteLength).toBe(8 * 1024 * 1024);
-    await sleep(2_000);
-    expect(held.map((h) => h.closed).slice(0, 2)).toEqual([true, true]);
+    // A look every stalledWriteMs of the guard's time, until two looks find the output where it stood.
+    await vi.waitFor(
+      () => {
+        look();
+        now += 600;
+        expect(closed().slice(0, 2)).toEqual([true, true]);
+      },
+      { timeout: 5_000, interval: 10 },
+    );
+    // The reader that took its answer (kept alive) is still open.
+    expect(held.map((h) => [h.from.replace('::ffff:', ''), h.closed])).toEqual([
+      ['127.0.0.2', true],
+      ['127.0.0.4', true],
+      ['127.0.0.1', false],
+    ]);
   });
 });
 
@@ -209,7 +273,7 @@ describe('a flood of silent connections from one address keeps no other address 
     attacker = new Worker(ATTACKER, { eval: true, workerData: { port, inFlight: 600 } });
     // Let the flood fill the listener and reach its pace: it warms up in about 0.7 s, longer on a busy machine.
     const started = Date.now();
-    while (accepted < 3_000 && Date.now() - started < 5_000) await sleep(50);
+    await vi.waitUntil(() => accepted >= 3_000 || Date.now() - started >= 5_000, { timeout: 10_000, interval: 50 });
   });
   afterAll(async () => {
     attacker.postMessage('stop');
