@@ -226,8 +226,20 @@ describe('kassa listen: a real process forwarding to a real receiver, across a r
     );
     expect(printed).toMatch(new RegExp(`contract\\.authorized \\(redelivery\\)  ${redelivered?.id}  \\[200\\] \\d+ ms$`));
 
-    // Nothing more comes: the figures over what arrived.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing more comes: two events made now close the figures. The listener forwards the stream one
+    // event at a time, in its order: once these two are forwarded, so is all that came before them.
+    const known = new Set((await projectEvents()).map((e) => e.id));
+    await contractEvents();
+    const newer = async () => (await projectEvents()).filter((e) => !known.has(e.id)).map((e) => e.id);
+    const closing = await eventually(newer, (ids) => ids.length >= 2, 10_000);
+    expect(closing).toHaveLength(2);
+    expect(
+      await eventually(
+        async () => closing.filter((id) => at('/hooks').some(({ r }) => idOf(r) === id)).length,
+        (n) => n === 2,
+        10_000,
+      ),
+    ).toBe(2);
     const events = await projectEvents();
     const hooks = at('/hooks');
     const counts = new Map<string, number>();
