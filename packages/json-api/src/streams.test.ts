@@ -1,11 +1,13 @@
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { kassaUseCases, type DomainEvent, type EventLog } from '@kassa-payments/domain';
 import { type InMemoryProjectDirectory, inMemoryPorts, projectWithDefaults } from '@kassa-payments/adapters-memory';
 import { CallerAuthentication } from '@kassa-payments/operations';
 import { KassaClient } from '@kassa-payments/merchant-client';
-import { serve, type Served } from '@kassa-payments/http-kit/testing';
+import type { Served } from '@kassa-payments/http-kit/testing';
 import { createApiApp } from './api-app.js';
 import { SignatureVerifier } from './signature.js';
 import { OpenStreams, STREAM_SETTINGS, type StreamSettings } from './open-streams.js';
@@ -14,12 +16,33 @@ import { OpenStreams, STREAM_SETTINGS, type StreamSettings } from './open-stream
 // started, a stream's end of life, the caller checked again, the process's cap.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let served: Served | undefined;
+/**
+ * Serves `app` on a free loopback port; `close` cuts the connections still open (an aborted
+ * request's leaves one that server.close alone waits out for seconds) and stops.
+ */
+async function serve(app: RequestListener): Promise<Served> {
+  const server = createServer(app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
+  return { base: `http://127.0.0.1:${port}`, port, close };
+}
 afterEach(async () => {
   await served?.close();
   served = undefined;
 });
 
-async function kassa(settings: Partial<StreamSettings>, slowStartMs = 0) {
+/** Resolves after a few turns of the event loop: whatever was due from promises and I/O already done has run. */
+const turns = async (n = 5) => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** `holdStart`: storage locates a stream's start only once the test calls `releaseStart` (a failover, a loaded server). */
+async function kassa(settings: Partial<StreamSettings>, holdStart = false) {
   const partner = { login: 'm', password: 'p', testCallbackAllowed: false };
   const project = projectWithDefaults({ id: 1, partnerLogin: 'm', clientIpRequired: false, defaultPrice: { minor: 100, currency: 'RUB' } });
   // A second project of the partner, and another partner's.
@@ -28,10 +51,15 @@ async function kassa(settings: Partial<StreamSettings>, slowStartMs = 0) {
   const ports = inMemoryPorts({ partners: [partner, { login: 'o', password: 'q', testCallbackAllowed: false }], projects: [project, mine, theirs] });
   ports.clock.set(new Date());
   let reads = 0;
-  // Storage that is slow to locate a stream's start (a failover, a loaded server), and counts the feed's reads.
+  let startAsked: () => void = () => {};
+  const asked = new Promise<void>((resolve) => (startAsked = resolve));
+  let releaseStart: () => void = () => {};
+  const released = new Promise<void>((resolve) => (releaseStart = resolve));
+  // Storage that may be held locating a stream's start, and counts the feed's reads.
   const events: EventLog = Object.assign(Object.create(ports.events) as EventLog, {
     feedPosition: async (...args: Parameters<EventLog['feedPosition']>) => {
-      await sleep(slowStartMs);
+      startAsked();
+      if (holdStart) await released;
       return ports.events.feedPosition(...args);
     },
     feed: (...args: Parameters<EventLog['feed']>) => {
@@ -39,21 +67,36 @@ async function kassa(settings: Partial<StreamSettings>, slowStartMs = 0) {
       return ports.events.feed(...args);
     },
   });
+  // The partner looked up: once by each request's authentication, then by each stream's every recheck.
+  let partnerLookups = 0;
+  const findPartner = ports.projects.findPartner.bind(ports.projects);
+  ports.projects.findPartner = (...args: Parameters<typeof findPartner>) => {
+    partnerLookups += 1;
+    return findPartner(...args);
+  };
+  /** The messages the API logged. */
+  const logged: string[] = [];
+  /** The listener's side of each request's answer, and whether its connection has closed. */
+  const answers: { res: ServerResponse; closed: boolean }[] = [];
   const streams = new OpenStreams({ ...STREAM_SETTINGS, pollMs: 20, ...settings });
-  served = await serve(
-    createApiApp({
-      useCases: kassaUseCases({ ...ports, events }),
-      projects: ports.projects,
-      callers: new CallerAuthentication({ projects: ports.projects, clock: ports.clock }),
-      carriers: ports.carriers,
-      paymentPages: ports.paymentPages,
-      clock: ports.clock,
-      mode: 'test',
-      logger: pino({ level: 'silent' }),
-      signatures: new SignatureVerifier(),
-      streams,
-    }),
-  );
+  const app = createApiApp({
+    useCases: kassaUseCases({ ...ports, events }),
+    projects: ports.projects,
+    callers: new CallerAuthentication({ projects: ports.projects, clock: ports.clock }),
+    carriers: ports.carriers,
+    paymentPages: ports.paymentPages,
+    clock: ports.clock,
+    mode: 'test',
+    logger: pino({ level: 'info' }, { write: (line: string) => void logged.push((JSON.parse(line) as { msg: string }).msg) }),
+    signatures: new SignatureVerifier(),
+    streams,
+  });
+  served = await serve((req, res) => {
+    const answer = { res, closed: false };
+    answers.push(answer);
+    res.once('close', () => (answer.closed = true));
+    app(req, res);
+  });
   const client = new KassaClient({ baseUrl: served.base, login: 'm', password: 'p', retries: 0 });
   const open = (signal?: AbortSignal) =>
     fetch(`${served?.base}/api/v3/projects/1/events/stream`, {
@@ -66,17 +109,43 @@ async function kassa(settings: Partial<StreamSettings>, slowStartMs = 0) {
     const signer = projectId === 3 ? new KassaClient({ baseUrl: served?.base ?? '', login: 'o', password: 'q' }) : client;
     return fetch(`${served?.base}${path}`, { headers: signer.signedHeaders({ operation: kind === 'events' ? 'streamEvents' : 'streamRequests', query: {}, method: 'GET', path }) });
   };
-  return { streams, open, openOf, client, ports, reads: () => reads, directory: ports.projects as InMemoryProjectDirectory, partner, project };
+  /** Resolves once `n` more partner lookups (rechecks, when no request is being authenticated) have run. */
+  const rechecked = async (n: number) => {
+    const from = partnerLookups;
+    await vi.waitFor(() => expect(partnerLookups - from).toBeGreaterThanOrEqual(n), { timeout: 5_000, interval: 5 });
+  };
+  return {
+    streams,
+    open,
+    openOf,
+    client,
+    ports,
+    reads: () => reads,
+    directory: ports.projects as InMemoryProjectDirectory,
+    partner,
+    project,
+    startAsked: asked,
+    releaseStart,
+    rechecked,
+    logged,
+    answers,
+  };
 }
 
 describe('event streams', () => {
   it('a client gone before its stream started frees the place at once, and no poll runs for it', async () => {
-    const k = await kassa({}, 300);
+    const k = await kassa({}, true);
     const abort = new AbortController();
     const opened = k.open(abort.signal).catch((e: unknown) => e);
-    setTimeout(() => abort.abort(), 100);
+    // The client goes while storage locates its stream's start, and the listener sees it gone.
+    await k.startAsked;
+    abort.abort();
     await opened;
-    await sleep(600);
+    await vi.waitFor(() => expect(k.answers.map((a) => a.closed)).toEqual([true]), { timeout: 5_000, interval: 5 });
+    k.releaseStart();
+    // The route goes on and ends the answer it no longer has a reader for, without taking a place or polling.
+    await vi.waitFor(() => expect(k.answers[0]?.res.writableEnded).toBe(true), { timeout: 5_000, interval: 5 });
+    await turns();
     expect([k.streams.count(), k.reads()]).toEqual([0, 0]);
   });
 
@@ -93,7 +162,8 @@ describe('event streams', () => {
   it('checks the caller again while the stream lives: a changed password, an inactive project end it with `event: error` naming why', async () => {
     const k = await kassa({ recheckMs: 50 });
     const first = await k.open();
-    await sleep(200);
+    // It lives on through rechecks that pass.
+    await k.rechecked(2);
     expect(k.streams.count()).toBe(1);
     await k.directory.replacePartner({ ...k.partner, password: 'p2' }, 1);
     expect(await first.text()).toMatch(/event: error\ndata: \{"code":"AUTH_INVALID_SIGNATURE","message":"The partner's password changed: connect again with the new one"\}\n\n$/);
@@ -122,12 +192,14 @@ describe('event streams', () => {
     });
     expect([old.status, current.status]).toEqual([200, 200]);
     k.ports.clock.set(new Date(validUntil.getTime() - 1));
-    await sleep(300);
+    // Both live on through their rechecks (two each) a moment before the overlap ends.
+    await k.rechecked(4);
     expect(k.streams.count()).toBe(2);
     // The overlap's end, in the injected time: the old password's stream ends at its next check.
     k.ports.clock.set(validUntil);
     expect(await old.text()).toMatch(/event: error\ndata: \{"code":"AUTH_INVALID_SIGNATURE","message":"The partner's password changed: connect again with the new one"\}\n\n$/);
-    await sleep(300);
+    // The new password's stream lives on through its next rechecks.
+    await k.rechecked(2);
     expect(k.streams.count()).toBe(1);
     await current.body?.cancel();
   });
@@ -145,7 +217,7 @@ describe('event streams', () => {
     });
     // A stream that ends gives its place back to the partner.
     await held[0]?.body?.cancel();
-    await sleep(100);
+    await vi.waitFor(() => expect(k.streams.count()).toBe(2), { timeout: 5_000, interval: 5 });
     const again = await k.openOf(1);
     expect(again.status).toBe(200);
     for (const r of [held[1], other, again]) await r?.body?.cancel();
@@ -219,7 +291,8 @@ describe('event streams', () => {
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('')}\r\n`,
     );
-    await sleep(1_500);
+    // The stream ends once its reader has taken nothing for stalledReaderMs.
+    await vi.waitFor(() => expect(k.logged).toContain('stream ended: its reader took nothing for too long'), { timeout: 5_000, interval: 10 });
     expect(k.streams.count()).toBe(0);
     // Now it reads: what the socket held, then its end, without the answer's last chunk (a stream
     // that only ended its answer would finish it, and keep the connection alive).
