@@ -10,6 +10,11 @@ import { signSubscriptionRequest } from '@kassa-payments/protocol';
 import { MongoClient } from 'mongodb';
 import { expect } from 'vitest';
 import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';
+import { until as untilDone } from './until.fixture.js';
+
+/** Waits for `done`; a failure says `what`, the progress, and `detail` (what the processes logged, the queue's state). */
+const until = (done: () => boolean | Promise<boolean>, ms: number, what: string, progress: () => unknown, detail: () => unknown = () => undefined) =>
+  untilDone(done, ms, what, async () => ({ progress: progress(), detail: await detail() }));
 
 // The Redis failover scenario shared by the Sentinel and the Cluster suites: one api and two worker
 // processes (npm start's entry) on one MongoDB and the suite's Redis, three projects (so that the
@@ -50,20 +55,6 @@ export interface FailoverRun {
   /** The queue's state in Redis (depths, locks, schedulers), for a stall's failure message. */
   readonly inspect?: () => Promise<unknown>;
 }
-
-/** Waits for `done`; a failure says `what`, the progress, and `detail` (what the processes logged, the queue's state). */
-const until = async (done: () => boolean | Promise<boolean>, ms: number, what: string, progress: () => unknown, detail: () => unknown = () => undefined) => {
-  const end = Date.now() + ms;
-  let report = Date.now();
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what} (${JSON.stringify({ progress: progress(), detail: await detail() })})`);
-    if (DEBUG && Date.now() > report) {
-      report += 5_000;
-      debug(what, progress());
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 /**
  * One partner whose three projects send their webhooks to `receiverUrl`/hooks and their

@@ -8,6 +8,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { failoverSeed, LOAD, PROJECTS, runFailover } from './failover.fixture.js';
 import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';
+import { until } from './until.fixture.js';
 
 // Redis behind Sentinel (Debian's redis-server and redis-sentinel): a master, a replica and three
 // sentinels on loopback ports; the master SIGKILLed mid-run (failover.fixture.ts).
@@ -142,14 +143,12 @@ describe('Redis behind Sentinel: a replica that lags promoted', () => {
       };
       const delivered = () => new Set(receiver.received.filter((r) => r.path === '/hooks').map((r) => String(r.headers['webhook-id'])));
       const all = [...replicated, ...unreplicated];
-      const end = Date.now() + 60_000;
-      for (;;) {
-        const perInvoice = charged();
-        const seen = delivered();
-        if (all.every((id) => perInvoice.has(id)) && (await outboxEmpty(db, ['contracts', 'invoices'])) && (await storedEventIds(db)).every((id) => seen.has(id))) break;
-        if (Date.now() > end) throw new Error(`not within 60 s: ${all.filter((id) => !perInvoice.has(id)).length} invoices not charged`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await until(
+        async () => all.every((id) => charged().has(id)) && (await outboxEmpty(db, ['contracts', 'invoices'])) && (await storedEventIds(db)).every((id) => delivered().has(id)),
+        60_000,
+        'every invoice charged, every event delivered',
+        () => ({ notCharged: all.filter((id) => !charged().has(id)).length }),
+      );
       const doneAt = Date.now();
 
       const perInvoice = charged();

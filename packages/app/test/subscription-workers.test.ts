@@ -19,6 +19,7 @@ import { signSubscriptionRequest } from '@kassa-payments/protocol';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isSubscriptionNotification, subscriptionSchemaCheck } from './subscription-schema.fixture.js';
+import { until } from './until.fixture.js';
 
 // Subscription charge cycles at scale, as deployed: one api and two worker processes on one MongoDB
 // and a Redis of the test's own. 1,000 subscriptions with a 1-second period and MaxIterations 3 must
@@ -74,19 +75,6 @@ const start = async (role: 'api' | 'worker') => {
   const p = await startKassaProcess(env, { seed });
   processes.push(p);
   return p;
-};
-
-const until = async (done: () => boolean | Promise<boolean>, ms: number, what: string, progress: () => unknown) => {
-  const end = Date.now() + ms;
-  let report = Date.now();
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what} (${JSON.stringify(progress())})`);
-    if (DEBUG && Date.now() > report) {
-      report += 5_000;
-      debug(what, progress());
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
 };
 
 const parser = new XMLParser({ parseTagValue: false });

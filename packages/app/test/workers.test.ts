@@ -9,6 +9,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
 import { outboxEmpty, storedEventIds } from './stored-events.fixture.js';
+import { until } from './until.fixture.js';
 
 // One api and two worker processes (npm start's entry, as deployed) on one MongoDB and a Redis of
 // the test's own, under load: a worker is killed with SIGKILL and replaced, then Redis is killed
@@ -88,18 +89,7 @@ const start = async (role: 'api' | 'worker') => {
   return p;
 };
 
-const until = async (done: () => boolean | Promise<boolean>, ms: number, what: string) => {
-  const end = Date.now() + ms;
-  let report = Date.now();
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    if (Date.now() > report) {
-      report += 5_000;
-      debug(what, { requests: webhookIds.length, delivered: new Set(webhookIds).size, charges: charges.length });
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const progress = () => ({ requests: webhookIds.length, delivered: new Set(webhookIds).size, charges: charges.length });
 
 describe('api and worker processes on MongoDB and Redis', () => {
   it('a worker killed with SIGKILL and Redis killed mid-load: every event delivered, every invoice charged once', async () => {
@@ -151,12 +141,12 @@ describe('api and worker processes on MongoDB and Redis', () => {
     );
 
     // A worker killed in the middle of the deliveries, and a new one started.
-    await until(() => new Set(webhookIds).size >= 1_000 * SCALE, 180_000, 'before the kill');
+    await until(() => new Set(webhookIds).size >= 1_000 * SCALE, 180_000, 'before the kill', progress);
     debug('killing a worker');
     await (workers[0] as KassaProcess).kill();
     workers.push(await start('worker'));
     // Then Redis killed: every job, delayed or waiting, and the job schedulers are lost.
-    await until(() => new Set(webhookIds).size >= 2_000 * SCALE, 180_000, 'before the Redis kill');
+    await until(() => new Set(webhookIds).size >= 2_000 * SCALE, 180_000, 'before the Redis kill', progress);
     debug('killing Redis');
     await redis.stop(true);
     await new Promise((r) => setTimeout(r, 3_000));
@@ -169,11 +159,11 @@ describe('api and worker processes on MongoDB and Redis', () => {
     const mongo = new MongoClient(inject('mongoUrl'));
     try {
       const db = mongo.db(database);
-      await until(() => outboxEmpty(db), 300_000, 'the outbox empty');
+      await until(() => outboxEmpty(db), 300_000, 'the outbox empty', progress);
       const events = await storedEventIds(db);
       expect(events.length).toBeGreaterThanOrEqual(2 * CLOSED_CONTRACTS + 2 * PAID_INVOICES);
       const expected = new Set(events);
-      await until(() => new Set(webhookIds).size >= expected.size, 300_000, 'every event delivered');
+      await until(() => new Set(webhookIds).size >= expected.size, 300_000, 'every event delivered', progress);
       expect([...expected].filter((id) => !webhookIds.includes(id))).toEqual([]);
       // Duplicates only ever repeat an event's id.
       expect(webhookIds.filter((id) => !expected.has(id))).toEqual([]);
@@ -184,7 +174,7 @@ describe('api and worker processes on MongoDB and Redis', () => {
 
     // Each invoice charged once: one idempotency key at the bank (a repeated call with the same key
     // moves no money, as the gateway port requires), one transaction, paid.
-    await until(() => new Set(charges.map((c) => c.invoiceId)).size >= PAID_INVOICES, 120_000, 'every invoice charged');
+    await until(() => new Set(charges.map((c) => c.invoiceId)).size >= PAID_INVOICES, 120_000, 'every invoice charged', progress);
     expect(invoiceIds).toHaveLength(PAID_INVOICES);
     const keysPerInvoice = new Map<string, Set<string>>();
     for (const c of charges) keysPerInvoice.set(c.invoiceId, (keysPerInvoice.get(c.invoiceId) ?? new Set()).add(c.key));
