@@ -1,7 +1,7 @@
 import { exchange, parseAnswer, type RawAnswer, sendRaw } from '@kassa-payments/devkit';
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { configSchema } from '../src/config.js';
 import { CONNECTION_LIMITS } from '../src/connection-guard.js';
@@ -50,16 +50,19 @@ describe('7. slow clients: every listener closes them', () => {
 
   let t: TestKassa;
   beforeAll(async () => {
-    t = await startTestKassa({}, { timeouts: { headersMs: 400, requestMs: 800, keepAliveMs: 300, checkEveryMs: 100 } });
+    t = await startTestKassa({}, { timeouts: { headersMs: 150, requestMs: 300, keepAliveMs: 300, checkEveryMs: 25 } });
   });
   afterAll(() => t.stop());
 
   it.each(HOSTS)('%s: incomplete headers and an incomplete body are answered 408 in its error shape and closed', async (host) => {
     const started = Date.now();
-    const headers = await exchangeHalfOpen(t.kassa.urls[host], 'GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ');
     // A path that reads its body: on the subscriptions host (which reads no JSON) a method of the service.
     const reading = host === 'subs' ? 'POST /Http/Services/GetSubscriptions HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml' : 'POST /health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json';
-    const body = await exchangeHalfOpen(t.kassa.urls[host], `${reading}\r\nContent-Length: 100\r\n\r\n{"a":`);
+    // Both at once: each waits for the listener to close it.
+    const [headers, body] = await Promise.all([
+      exchangeHalfOpen(t.kassa.urls[host], 'GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: '),
+      exchangeHalfOpen(t.kassa.urls[host], `${reading}\r\nContent-Length: 100\r\n\r\n{"a":`),
+    ]);
     expect(Date.now() - started).toBeLessThan(5_000);
     for (const answer of [headers, body]) {
       expect(answer.status).toBe(408);
@@ -108,16 +111,13 @@ describe('idle connections: a silent one is closed, and a client holding the cap
     // The cap made room: 20 of the oldest silent connections went as the last ones came. The client's
     // connect fires at the kernel's handshake, before the server takes the socket: wait for the server
     // (not longer than the first byte's 1,500 ms would take the rest), then no more than 20 went.
-    const evicting = Date.now();
-    while (closed < 20 && Date.now() - evicting < 1_000) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(closed).toBeGreaterThanOrEqual(20), { timeout: 1_000, interval: 5 });
     expect(closed).toBe(20);
     for (const host of HOSTS) {
       const res = await fetch(`${t.kassa.urls[host]}/health`);
       expect(res.status, host).toBe(200);
     }
-    const started = Date.now();
-    while (closed < held.length && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 50));
-    expect(closed).toBe(held.length);
+    await vi.waitFor(() => expect(closed).toBe(held.length), { timeout: 5_000, interval: 20 });
     // A connection that sent a request is not silent: it stays for its keep-alive time.
     const res = await fetch(`${t.kassa.urls.api}/health`);
     expect(res.status).toBe(200);
@@ -133,18 +133,20 @@ describe('idle connections: a silent one is closed, and a client holding the cap
           new Promise<Socket>((resolve, reject) => {
             const socket = connect({ host: hostname, port: Number(port) }, () => {
               // Headers complete, a body of 100 bytes of which 5 come: a request still receiving its body.
-              socket.write(`POST /api/v3/projects/${P.main}/invoices HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
-              resolve(socket);
+              // (Expect: 100-continue: the listener says when it has read the headers.)
+              socket.write(`POST /api/v3/projects/${P.main}/invoices HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n{"a":`);
             });
+            socket.once('data', (c: Buffer) => (c.toString('latin1').startsWith('HTTP/1.1 100 Continue') ? resolve(socket) : reject(new Error(c.toString('latin1')))));
             socket.on('error', reject);
             socket.on('close', () => (closed += 1));
           }),
       ),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // Every one of them is taken, its request receiving its body: none is closed.
     expect(closed).toBe(0);
     for (let i = 0; i < 3; i++) expect((await fetch(`${t.kassa.urls.api}/health`, { headers: { connection: 'close' } })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
+    // The listener closed it as the newcomer came, before answering: its client sees it closed.
+    await vi.waitFor(() => expect(closed).toBeGreaterThanOrEqual(1), { timeout: 5_000, interval: 5 });
     // The first newcomer took the oldest slow connection's place; the next ones found the place it freed.
     expect(closed).toBe(1);
     for (const socket of slow) socket.destroy();
@@ -190,13 +192,15 @@ describe('a listener is bound before its app is built (its port names the links)
   it('holds the requests it takes meanwhile, in their order, and hands them to the app once it is on', async () => {
     const server = createListener();
     const serve = holdUntilServed(server);
+    let taken = 0;
+    server.on('request', () => (taken += 1));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     try {
       const answers = [1, 2].map((n) => fetch(`http://127.0.0.1:${port}/early/${n}`).then(async (r) => `${r.status} ${await r.text()}`));
       const seen: string[] = [];
       // Without the hold, these requests would wait for ever: nothing answers a listener without an app.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await vi.waitFor(() => expect(taken).toBe(2), { timeout: 5_000, interval: 5 });
       serve((req, res) => {
         seen.push(req.url ?? '');
         res.end(`served ${req.url}`);
