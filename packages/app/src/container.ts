@@ -46,6 +46,8 @@ export interface Foundations {
   readonly benchmarkOff?: readonly BenchmarkSwitch[];
   /** How webhook endpoints' host names are looked up (default DNS): tests give their own answers. */
   readonly resolve?: HostResolver;
+  /** The time every rule reads (default the system's): a test's or a simulation's clock. */
+  readonly clock?: Clock;
 }
 
 /**
@@ -62,7 +64,7 @@ export function buildContainer(f: Foundations): Container {
   container.bind(TOKENS.Storage).toConstantValue(f.storage);
   container.bind(TOKENS.Jobs).toConstantValue(f.jobs);
   container.bind(TOKENS.Extensions).toConstantValue(f.extensions);
-  container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
+  container.bind(TOKENS.Clock).toConstantValue(f.clock ?? new SystemClock());
   container.bind(TOKENS.Ids).toConstantValue(new RandomUuids());
 
   container.bind(TOKENS.Readiness).toResolvedValue((s: KassaSettings, storage: Storage, jobs: Jobs) => readinessOf(s.role, storage, jobs), [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs]);
@@ -120,6 +122,7 @@ export function buildContainer(f: Foundations): Container {
           privateNetworks: callers.callbackPrivateNetworks,
           perMinute: callers.callbackRatePerMinute,
           count: (key, windowStart, expiresAt) => storage.rateWindows.add(key, windowStart, expiresAt),
+          now: () => clock.now(),
         }),
         pins: new RandomPins(),
         pinDigests: new HmacPinDigests(callers.pinKey),

@@ -13,17 +13,19 @@ import {
   type RedisTarget,
 } from '@kassa-payments/adapters-queue';
 import { WEBHOOK_TIMEOUT_MS } from '@kassa-payments/adapters-webhooks';
-import type { Job, Scheduler } from '@kassa-payments/domain';
+import type { Clock, Job, Scheduler } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { every } from './background.js';
+import { every, type Loop } from './background.js';
 import { EmbeddedScheduler } from './embedded-scheduler.js';
 
 /** What the jobs run: the built use cases. */
 export interface JobWork {
   runJob(job: Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'requestId' | 'idempotencyKey' | 'traceparent'>): Promise<void>;
-  runDueWork(): Promise<unknown>;
-  relayEvents(): Promise<unknown>;
+  /** The due-work sweep: how many jobs it ran. */
+  runDueWork(): Promise<number>;
+  /** The event relay: how many events it relayed. */
+  relayEvents(): Promise<number>;
 }
 
 /** Where jobs go and who runs them: in this process, or BullMQ on Redis (shared by N processes). */
@@ -40,6 +42,15 @@ export interface Jobs {
   layoutAgrees(): Promise<void>;
   /** Starts running jobs here (a no-op for an api-only process on Redis). */
   start(work: JobWork): Promise<void>;
+  /**
+   * For tests and simulations that move the clock: runs, round after round until a round finds
+   * nothing due at the clock's now, the jobs due (in process: the scheduler's, held or on a timer),
+   * the due-work sweep and the event relay, each beside no run of its own loop; returns how many
+   * things ran. On Redis only the sweep and the relay run here (BullMQ's delayed jobs keep real
+   * time; the sweep finds their work once it is due by the clock). A sweep or relay that fails
+   * rejects it. 0 before `start` and after `stop`.
+   */
+  drainDue(): Promise<number>;
   /** Stops taking jobs and waits for the running ones. */
   stop(): Promise<void>;
   /** Jobs by state (the metrics). */
@@ -50,11 +61,31 @@ export interface Jobs {
 
 const SWEEP_MS = 5_000;
 const RELAY_MS = 200;
+/** Rounds of a drain before it gives up: work that falls due again at the same now would loop for ever. */
+const DRAIN_ROUNDS = 100;
 
-/** Embedded: timers for near jobs, the due-work sweep every 5 s, the relay every 200 ms. */
-export function inProcessJobs(logger: Logger): Jobs {
-  const scheduler = new EmbeddedScheduler(logger, () => new Date());
-  let loops: { stop(): Promise<void> }[] = [];
+/** Rounds of `round` until one ran nothing: how many things ran in all. */
+async function drainRounds(round: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let n = 0; n < DRAIN_ROUNDS; n += 1) {
+    const ran = await round();
+    if (ran === 0) return total;
+    total += ran;
+  }
+  throw new Error(`work still due after ${DRAIN_ROUNDS} rounds of draining: something falls due again at the same time`);
+}
+
+const counted = (n: unknown): number => (typeof n === 'number' ? n : 0);
+
+/**
+ * Embedded: timers for near jobs, the due-work sweep every 5 s, the relay every 200 ms. With a
+ * `clock` given (a test's or a simulation's, which its owner moves), the scheduler reads it and a job
+ * due later gets no real timer: it runs when `drainDue` finds it due.
+ */
+export function inProcessJobs(logger: Logger, clock?: Clock): Jobs {
+  const scheduler = clock ? new EmbeddedScheduler(logger, () => clock.now(), { injectedTime: true }) : new EmbeddedScheduler(logger, () => new Date());
+  let loops: { readonly sweep: Loop; readonly relay: Loop } | undefined;
+  let stopped = false;
   return {
     kind: 'in-process',
     scheduler,
@@ -62,10 +93,21 @@ export function inProcessJobs(logger: Logger): Jobs {
     layoutAgrees: async () => {},
     async start(work) {
       scheduler.attach((job) => work.runJob(job));
-      loops = [every(SWEEP_MS, () => work.runDueWork(), logger, 'due-work sweep'), every(RELAY_MS, () => work.relayEvents(), logger, 'event relay')];
+      loops = { sweep: every(SWEEP_MS, () => work.runDueWork(), logger, 'due-work sweep'), relay: every(RELAY_MS, () => work.relayEvents(), logger, 'event relay') };
+    },
+    async drainDue() {
+      const { sweep, relay } = loops ?? {};
+      if (!sweep || !relay) return 0;
+      return drainRounds(async () => {
+        if (stopped) return 0;
+        const jobs = await scheduler.runDue();
+        const swept = counted(await sweep.runNow());
+        return jobs + swept + counted(await relay.runNow());
+      });
     },
     async stop() {
-      await Promise.all(loops.map((l) => l.stop()));
+      stopped = true;
+      await Promise.all(Object.values(loops ?? {}).map((l) => l.stop()));
       await scheduler.stop();
     },
     depth: async () => scheduler.depth(),
@@ -98,6 +140,7 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
   for (const queue of queues) queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
   const schedulers = queues.map((queue) => new BullmqScheduler(queue));
   let worker: BullmqWorker | undefined;
+  let started: JobWork | undefined;
   // Every process records its partition count and renews it: one started with another count than
   // the running ones' refuses to start (its jobs would go to queues their workers never read).
   const claimKey = partitionsKey(options.prefix, needsHashTags(target));
@@ -174,7 +217,13 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
     async layoutAgrees() {
       if (mismatch) throw mismatch;
     },
+    async drainDue() {
+      const work = started;
+      if (!work) return 0;
+      return drainRounds(async () => (stopped ? 0 : (await work.runDueWork()) + (await work.relayEvents())));
+    },
     async start(work) {
+      started = work;
       if (runsJobs)
         worker = await BullmqWorker.start(
           () => redisClient(target, 'worker'),

@@ -1,6 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { createAdminApp } from '@kassa-payments/admin-api';
+import type { Clock } from '@kassa-payments/domain';
 import { redisTlsProblem, type RedisTarget } from '@kassa-payments/adapters-queue';
 import { networksReachingHostItself, type HostResolver } from '@kassa-payments/adapters-webhooks';
 import { clientErrorHandler, expectationFailedHandler, RequestScope } from '@kassa-payments/http-kit';
@@ -33,6 +34,14 @@ export interface RunningKassa {
   readonly logger: Logger;
   readonly metrics: KassaMetrics;
   /**
+   * For tests and simulations that move the clock (StartOptions.clock): runs, until nothing more is
+   * due at the clock's now, the jobs due, the due-work sweep and the event relay (the work the
+   * background loops run on real intervals), and resolves with how many things ran. With jobs on
+   * Redis (BullMQ) it runs only the sweep and the relay: BullMQ's delayed jobs keep real time, and the
+   * sweep does their work once it is due by the clock. A failing sweep or relay rejects it.
+   */
+  drainDueWork(): Promise<number>;
+  /**
    * Stops: readiness turns false at once (a load balancer stops sending), then after the drain delay
    * (KASSA_DRAIN_SECONDS) the public listeners stop taking requests and finish the running ones, the
    * jobs finish, and the admin listener closes last.
@@ -50,6 +59,12 @@ export interface StartOptions {
   readonly resolve?: HostResolver;
   /** Aborts a start that waits (a worker waiting for Redis): a SIGTERM during the start ends it. */
   readonly signal?: AbortSignal;
+  /**
+   * The time Kassa reads (default the system's): a test's or a simulation's clock, which it moves
+   * (ManualClock of @kassa-payments/adapters-memory). Every rule of time reads it, and the in-process
+   * scheduler sets no real timer for a job due later: `drainDueWork` runs it once the clock is past it.
+   */
+  readonly clock?: Clock;
 }
 
 /** Partners and projects to start with: the seed file's, or in the test environment a new demo partner. */
@@ -64,7 +79,7 @@ function connectStorage(settings: KassaSettings): Promise<Storage> | Storage {
   return s.kind === 'mongodb' ? mongoStorage(s.url, s.database, s.keys) : inMemoryStorage(s.dataDir);
 }
 
-const startJobs = (s: JobSettings, logger: Logger): Jobs => (s.kind === 'redis' ? redisJobs(s, logger) : inProcessJobs(logger));
+const startJobs = (s: JobSettings, logger: Logger, clock: Clock | undefined): Jobs => (s.kind === 'redis' ? redisJobs(s, logger) : inProcessJobs(logger, clock));
 
 /** With TLS to Redis, one handshake with each first host at start: a refused certificate is logged saying why (ioredis says only that the connection closed). */
 const reportRedisTlsProblem = (target: RedisTarget, logger: Logger): void =>
@@ -126,7 +141,7 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   const extensions = await loadExtensions(settings.extensions, { env: process.env, logger });
   const storage = await connectStorage(settings);
   const listeners = await openListeners(settings.listeners, settings.role, options);
-  const jobs = startJobs(settings.jobs, logger);
+  const jobs = startJobs(settings.jobs, logger, options.clock);
   if (settings.jobs.kind === 'redis') reportRedisTlsProblem(settings.jobs.target, logger);
   // Before the seed is written and anything is served: a process whose KASSA_QUEUE_PARTITIONS is not
   // the running processes' refuses to start here (its jobs would go to queues no worker reads).
@@ -139,6 +154,7 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
     jobs,
     extensions,
     urls: publicUrls(settings.listeners, listeners.urls),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.benchmarkOff ? { benchmarkOff: options.benchmarkOff } : {}),
     ...(options.resolve ? { resolve: options.resolve } : {}),
   });
@@ -199,6 +215,7 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
     logger,
     metrics: container.get(TOKENS.Metrics),
     storage: storage.kind,
+    drainDueWork: () => jobs.drainDue(),
     async stop() {
       readiness.drain();
       // Event and request streams never finish by themselves: ended now, their clients reconnect to another process.

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
+import { SystemClock, type Clock } from '@kassa-payments/domain';
 import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
 import { configSchema } from '../src/config.js';
 import type { ListenerTimeouts } from '../src/listeners.js';
@@ -63,6 +64,11 @@ export interface TestKassa {
   readonly kassa: RunningKassa;
   /** Every log line written during the run. */
   readonly logs: string[];
+  /** The time Kassa reads: the clock the test gave (a ManualClock it moves), else the system's. */
+  readonly clock: Clock;
+  /** Runs the work due at the clock's now (jobs, the due-work sweep, the event relay) until none is left: how many things ran. */
+  drainDueWork(): Promise<number>;
+  /** A merchant client; it signs with the clock's time when the test gave one (or with `now`). */
   client(options?: { host?: HostName; login?: string; password?: string; version?: 3 | 4 | 5; now?: () => Date }): KassaClient;
   stop(): Promise<void>;
 }
@@ -91,7 +97,7 @@ async function dropDatabase(url: string | undefined, name: string): Promise<void
 /** The assembled app on free ports, with the test seed and its logs captured. */
 export async function startTestKassa(
   env: Record<string, string> = {},
-  options: { timeouts?: ListenerTimeouts; firstByteMs?: number; seed?: unknown; resolve?: HostResolver } = {},
+  options: { timeouts?: ListenerTimeouts; firstByteMs?: number; seed?: unknown; resolve?: HostResolver; clock?: Clock } = {},
 ): Promise<TestKassa> {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
   const seedFile = join(dir, 'seed.json');
@@ -123,15 +129,20 @@ export async function startTestKassa(
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       ...(options.firstByteMs ? { firstByteMs: options.firstByteMs } : {}),
       ...(options.resolve ? { resolve: options.resolve } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
   } finally {
     // The seed is read once, at start: its folder goes now, whether the start worked or not, so
     // that no kassa-e2e-* folder stays behind (some tests stop only `t.kassa`, keeping the database).
     rmSync(dir, { recursive: true, force: true });
   }
+  const { clock } = options;
+  const now = clock ? () => clock.now() : undefined;
   return {
     kassa,
     logs,
+    clock: clock ?? new SystemClock(),
+    drainDueWork: () => kassa.drainDueWork(),
     client: (o = {}) =>
       new KassaClient({
         baseUrl: kassa.urls[o.host ?? 'api'],
@@ -140,7 +151,7 @@ export async function startTestKassa(
         signatureVersion: o.version ?? 4,
         // The suites see every answer as it is: no retry hides a 5xx (the client's retries have tests of their own).
         retries: 0,
-        ...(o.now ? { now: o.now } : {}),
+        ...((o.now ?? now) ? { now: o.now ?? now } : {}),
       }),
     stop: async () => {
       await kassa.stop();
@@ -149,13 +160,26 @@ export async function startTestKassa(
   };
 }
 
-/** Retries `read` until `done` holds (jobs run asynchronously), for at most `ms`. */
+/**
+ * Retries `read` until `done` holds, for at most `ms`, and returns the last value read (the caller's
+ * assertions say what was wrong). For asynchronous work that is not time (a job or a delivery under
+ * way); work that waits for time is made due by moving the test's clock and `drainDueWork()`.
+ */
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 3000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 20));
+  let last: { value: T } | undefined;
+  try {
+    return await vi.waitFor(
+      async () => {
+        const value = await read();
+        last = { value };
+        if (!done(value)) throw new Error('not yet');
+        return value;
+      },
+      { timeout: ms, interval: 20 },
+    );
+  } catch (e) {
+    if (last === undefined) throw e;
+    return last.value;
   }
 }
 
