@@ -153,9 +153,9 @@ describe('stalled writers: a connection whose reader takes nothing of its answer
     socket.write('GET /big HTTP/1.1\r\nHost: x\r\n\r\n');
     await vi.waitFor(() => expect(outputMark(held.find((h) => h.socket.remotePort === socket.localPort)?.socket as Socket)).toBeDefined(), { timeout: 5_000, interval: 5 });
   };
-  /** Waits until the output of every held connection waits and stands still: the kernel's buffers are full. */
-  const standingStill = async () => {
-    const marks = () => JSON.stringify(held.map((h) => outputMark(h.socket) ?? null));
+  /** Waits until the output of each of `these` waits and stands still: the kernel's buffers are full. */
+  const standingStill = async (these = held) => {
+    const marks = () => JSON.stringify(these.map((h) => outputMark(h.socket) ?? null));
     let before = marks();
     await vi.waitFor(
       () => {
@@ -203,15 +203,17 @@ describe('stalled writers: a connection whose reader takes nothing of its answer
     await neverReads('127.0.0.4');
     const read = await fetch(`http://127.0.0.1:${port}/big`);
     expect((await read.arrayBuffer()).byteLength).toBe(8 * 1024 * 1024);
-    // A look every stalledWriteMs of the guard's time, until two looks find the output where it stood.
-    await vi.waitFor(
-      () => {
-        look();
-        now += 600;
-        expect(closed().slice(0, 2)).toEqual([true, true]);
-      },
-      { timeout: 5_000, interval: 10 },
-    );
+    await standingStill(held.slice(0, 2));
+    // A look finds their output waiting; 599 ms later it has not moved, and they stay ...
+    look();
+    now += 599;
+    look();
+    expect(held.map((h) => h.socket.destroyed)).toEqual([false, false, false]);
+    // ... until stalledWriteMs have passed.
+    now += 1;
+    look();
+    expect(held.map((h) => h.socket.destroyed)).toEqual([true, true, false]);
+    await vi.waitFor(() => expect(closed().slice(0, 2)).toEqual([true, true]), { timeout: 5_000, interval: 5 });
     // The reader that took its answer (kept alive) is still open.
     expect(held.map((h) => [h.from.replace('::ffff:', ''), h.closed])).toEqual([
       ['127.0.0.2', true],
