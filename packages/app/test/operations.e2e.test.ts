@@ -3,6 +3,7 @@ import { KassaClient } from '@kassa-payments/merchant-client';
 import { signXmlRequest } from '@kassa-payments/protocol';
 import { buildInfo } from '../src/version.js';
 import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';
+import { ManualClock } from '@kassa-payments/adapters-memory';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
@@ -17,13 +18,15 @@ const ip = '203.0.113.7';
 
 let t: TestKassa;
 let hooks: HttpReceiver;
+/** Kassa's time, which the tests move (a password's cut-off, a recovery's range): it starts at the real time. */
+const clock = new ManualClock(new Date());
 /** Paths under /gone answer 410 (the delivery dies at once) until `reviving` turns them to 204. */
 let reviving = false;
 
 beforeAll(async () => {
   hooks = await startReceiver((r, res) => void res.writeHead(r.path.startsWith('/gone') && !reviving ? 410 : 204).end());
   const project = { id: P.main, defaultPrice: { amount: '10.00', currency: 'RUB' }, webhookUrl: `${hooks.url}/hooks`, webhookSecret: SECRET };
-  t = await startTestKassa({ KASSA_ADMIN_TOKEN: TOKEN }, { seed: { partners: [{ login: MERCHANT.login, password: MERCHANT.password, projects: [project] }] } });
+  t = await startTestKassa({ KASSA_ADMIN_TOKEN: TOKEN }, { clock, seed: { partners: [{ login: MERCHANT.login, password: MERCHANT.password, projects: [project] }] } });
 });
 afterAll(async () => {
   await t?.stop();
@@ -71,7 +74,7 @@ async function auditLog(): Promise<{ action: string; target: string; from: strin
   return all;
 }
 
-const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+const inSeconds = (s: number) => new Date(clock.now().getTime() + s * 1000).toISOString();
 let projects = 900;
 /** A partner and a project of its own, created through the admin API. */
 async function onboard(extra: Record<string, unknown> = {}) {
@@ -81,7 +84,7 @@ async function onboard(extra: Record<string, unknown> = {}) {
   expect((await admin('POST', '/admin/v1/partners', { login, password })).status).toBe(201);
   const created = await admin('POST', '/admin/v1/projects', { partnerLogin: login, id: projects, defaultPrice: { amount: '10.00', currency: 'RUB' }, ...extra });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { login, password, projectId: projects, client: (p = password) => new KassaClient({ baseUrl: t.kassa.urls.api, login, password: p }) };
+  return { login, password, projectId: projects, client: (p = password) => new KassaClient({ baseUrl: t.kassa.urls.api, login, password: p, now: () => clock.now() }) };
 }
 
 /** A contract authorized with the sandbox PIN: one contract.authorized event, one delivery per endpoint. */
@@ -201,7 +204,7 @@ describe('the admin listener', () => {
 
   it('a rotated password: both verify until the cut-off, only the new one after it', async () => {
     const shop = await onboard();
-    // A cut-off a few seconds ahead: both passwords are tried well before it, even on a loaded machine.
+    // A cut-off a few seconds ahead by Kassa's clock, which stands still until the test moves it.
     const cutOff = inSeconds(4);
     const rotated = await admin('POST', `/admin/v1/partners/${shop.login}/password/rotate`, { password: `${shop.password}-new`, previousValidUntil: cutOff });
     expect(rotated.status).toBe(200);
@@ -209,10 +212,13 @@ describe('the admin listener', () => {
     const get = (password: string) => shop.client(password).findInvoiceByOrderId(shop.projectId, 'no-such-order');
     expect((await get(`${shop.password}-new`)).status).toBe(404);
     expect((await get(shop.password)).status).toBe(404);
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(cutOff) - Date.now()) + 200));
+    // A millisecond before the cut-off the old one still verifies; at the cut-off it no longer does.
+    clock.set(new Date(Date.parse(cutOff) - 1));
+    expect((await get(shop.password)).status).toBe(404);
+    clock.set(cutOff);
     expect((await get(shop.password)).status).toBe(401);
     expect((await get(`${shop.password}-new`)).status).toBe(404);
-  }, 15_000);
+  });
 
   it('a webhook sent during the overlap verifies with either secret, by the unmodified standardwebhooks library', async () => {
     const OLD = secret('rotation-old-secret');
@@ -239,8 +245,9 @@ describe('the admin listener', () => {
       );
     const first = await authorizedContract(shop.client(), shop.projectId);
     const before = (await dead(shop.projectId, 1)).map((d) => d.delivery_id);
-    await new Promise((r) => setTimeout(r, 20));
-    const from = new Date().toISOString();
+    // The range begins after the first's delivery was made, by Kassa's clock.
+    clock.advance(1);
+    const from = clock.now().toISOString();
     const second = await authorizedContract(shop.client(), shop.projectId);
     const third = await authorizedContract(shop.client(), shop.projectId);
     const elsewhere = await authorizedContract(other.client(), other.projectId);
