@@ -1,7 +1,7 @@
 import { type RedisServer, startRedisServer } from '@kassa-payments/devkit';
 import type { Job } from '@kassa-payments/domain';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisJobs } from '../src/jobs.js';
 import { Readiness } from '../src/operations/readiness.js';
 
@@ -16,16 +16,12 @@ const job = (n: number): Job => ({ name: 'webhook.attempt', projectId: 1, aggreg
 
 /** Tries until the scheduler accepts a job (the connection is up), for at most `ms`. */
 async function scheduledWithin(schedule: (j: Job) => Promise<void>, n: number, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      await schedule(job(n));
-      return true;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  try {
+    await vi.waitFor(() => schedule(job(n)), { timeout: ms, interval: 100 });
+    return true;
+  } catch {
+    return false;
   }
-  return false;
 }
 
 describe('redisJobs for an api process (it only adds jobs)', () => {

@@ -3,7 +3,7 @@ import { KassaClient } from '@kassa-payments/merchant-client';
 import { compactUtc } from '@kassa-payments/domain';
 import { signSubscriptionRequest, signXmlRequest } from '@kassa-payments/protocol';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';
 
 // The replays an attacker tried, exactly as described, against Kassa run as its own process (npm
@@ -131,12 +131,16 @@ describe('the subscription service: a captured request, or a received notificati
       const now = compact();
       const approve = signSubscriptionRequest(subscriptionDocument(project, now, `<SubscriptionID>${c.subscriptionId}</SubscriptionID><PinCode>1234</PinCode>`), SECRET, project, now, version);
       expect((await postSubs('ApproveSubscription', approve))['StatusName']).toBe('REQUEST_ACCEPTED');
-      let notification: string | undefined;
-      for (let i = 0; i < 200 && !notification; i++) {
-        notification = receiver.received.find((r) => r.path === `/subs/${project}` && r.body.includes(c.subscriptionId))?.body;
-        if (!notification) await new Promise((r) => setTimeout(r, 50));
-      }
-      const n = (parser.parse(notification ?? '') as { SubscriptionStatusNotification: Record<string, string> }).SubscriptionStatusNotification;
+      // The ACTIVATED notification, delivered by Kassa's process when its relay and job have run.
+      const notification = await vi.waitFor(
+        () => {
+          const found = receiver.received.find((r) => r.path === `/subs/${project}` && r.body.includes(c.subscriptionId))?.body;
+          if (found === undefined) throw new Error(`no notification of ${c.subscriptionId} yet`);
+          return found;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      const n = (parser.parse(notification) as { SubscriptionStatusNotification: Record<string, string> }).SubscriptionStatusNotification;
       expect(n['EventType']).toBe('ACTIVATED');
       const cancel = await postSubs('CancelSubscription', subscriptionDocument(project, String(n['Now']), `<SubscriptionID>${c.subscriptionId}</SubscriptionID>`, String(n['Signature'])));
       expect(cancel).toMatchObject({ StatusName: 'InvalidSignature' });
