@@ -1,14 +1,17 @@
+import type { ManualClock } from '@kassa-payments/adapters-memory';
 import { SIGN_IN_WINDOW_MINUTES } from '@kassa-payments/merchant-dashboard';
 
 /**
  * Limits counted per fixed window aligned to the epoch (the callback rate's minute, the sign-in
- * throttle's quarter hour) forget everything at the window's edge: a test whose counted requests
- * straddle it sees every one pass. When fewer than `marginMs` are left of the current window, this
- * waits for the next one to begin, so the requests that follow all fall in one window.
+ * throttle's quarter hour) forget everything at the window's edge. A test on Kassa's injected clock
+ * begins its counted requests at the start of the next window: none counted before is in it, and
+ * since the clock moves only when the test moves it, the requests that follow all fall in that one
+ * window, however long they take. Returns the window's end (its edge), in ms.
  */
-export async function clearOfWindowEdge(windowMs: number, marginMs: number): Promise<void> {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+export function atNextWindow(clock: ManualClock, windowMs: number): number {
+  const start = (Math.floor(clock.now().getTime() / windowMs) + 1) * windowMs;
+  clock.set(new Date(start));
+  return start + windowMs;
 }
 
 export const MINUTE_MS = 60_000;

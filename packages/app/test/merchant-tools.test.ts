@@ -6,7 +6,8 @@ import { OPERATIONS, requestPayload, signRequest, signSubscriptionRequest, times
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, eventually, FLAGGED, fresh, MERCHANT, startTestKassa, type TestKassa } from './e2e.fixture.js';
-import { clearOfWindowEdge, MINUTE_MS } from './fixed-window.fixture.js';
+import { ManualClock } from '@kassa-payments/adapters-memory';
+import { atNextWindow, MINUTE_MS } from './fixed-window.fixture.js';
 import { newWebhookSecret } from '../src/seed.js';
 
 // Kassa checked with the tools merchants in other languages use, unmodified: Standard Webhooks (the
@@ -23,6 +24,8 @@ const LEGACY_SECRET = newWebhookSecret();
 const SUBS_SECRET = newWebhookSecret();
 
 let t: TestKassa;
+/** Kassa's time: it starts at the real time and moves only when the run moves it (the callback rate's minute). */
+const clock = new ManualClock(new Date());
 let receiver: HttpReceiver;
 const exchanges: Exchange[] = [];
 
@@ -70,6 +73,7 @@ beforeAll(async () => {
   t = await startTestKassa(
     { KASSA_CALLBACK_RATE_PER_MINUTE: '2' },
     {
+      clock,
       seed: {
         partners: [
           { login: MERCHANT.login, password: MERCHANT.password, projects: [...projects, { id: CLOCKS, clientIpRequired: false, defaultPrice: { amount: '10.00', currency: 'RUB' } }] },
@@ -87,7 +91,7 @@ afterAll(async () => {
 
 /** A merchant's run: contracts, invoices, a refund, lookups, the event log; a legacy project's payment; a subscription. */
 async function merchantRun(): Promise<void> {
-  const api = new KassaClient({ baseUrl: t.kassa.urls.api, login: MERCHANT.login, password: MERCHANT.password, signatureVersion: 4, fetch: recording });
+  const api = new KassaClient({ baseUrl: t.kassa.urls.api, login: MERCHANT.login, password: MERCHANT.password, signatureVersion: 4, fetch: recording, now: () => clock.now() });
   const f = fresh();
   const contract = dataOf(await api.createContract(WEBHOOKS, { customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid }));
   await api.createContract(WEBHOOKS, { customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid });
@@ -233,7 +237,7 @@ async function everyOtherRoute(api: KassaClient): Promise<void> {
 async function theErrors(api: KassaClient): Promise<void> {
   const phone = () => ({ type: 'mobile_phone' as const, msisdn: fresh().msisdn });
   await api.withOptions({ password: 'not-the-password' }).getInvoice(WEBHOOKS, '00000000-0000-4000-8000-000000000000');
-  await api.withOptions({ now: () => new Date(Date.now() - 3_600_000) }).getInvoice(WEBHOOKS, '00000000-0000-4000-8000-000000000000');
+  await api.withOptions({ now: () => new Date(clock.now().getTime() - 3_600_000) }).getInvoice(WEBHOOKS, '00000000-0000-4000-8000-000000000000');
   await api.getInvoice(999, '00000000-0000-4000-8000-000000000000');
   await api.cancelContract(WEBHOOKS, '00000000-0000-4000-8000-000000000000');
   await api.refundInvoice(LEGACY, dataOf(await api.createInvoice(LEGACY, { customer: phone(), order: { merchant_order_id: fresh().orderId } })).invoice_id);
@@ -255,8 +259,8 @@ async function theErrors(api: KassaClient): Promise<void> {
   await keyed.createInvoice(WEBHOOKS, { customer, order: { merchant_order_id: fresh().orderId } });
   // A flagged partner's test callbacks, past its rate (2 a minute here): 429 with Retry-After.
   const flagged = api.withOptions({ login: FLAGGED.login, password: FLAGGED.password });
-  // The rate counts per fixed minute: the three calls fall in one.
-  await clearOfWindowEdge(MINUTE_MS, 3_000);
+  // The rate counts per fixed minute: the three calls fall in the one that begins here (Kassa's clock stands still meanwhile).
+  atNextWindow(clock, MINUTE_MS);
   for (let i = 0; i < 3; i += 1) await flagged.createInvoice(CALLBACKS, { customer: phone(), order: { merchant_order_id: fresh().orderId }, test_info: { callback_url: `${receiver.url}/callback` } });
 }
 
