@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { transformSync } from '@swc/core';
+import { vi } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { configSchema } from '../../packages/app/src/config.js';
 import { directiveValues, hasDirective, type Snippet } from './doc-snippets.js';
@@ -66,10 +67,12 @@ export async function run(command: string, args: readonly string[], world: DocsW
   return { code, out: running.output() };
 }
 
-const until = async (done: () => boolean, ms: number): Promise<void> => {
-  const deadline = Date.now() + ms;
-  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-};
+/** Until `done` holds, or `ms` passed (the caller's check then names what is missing). */
+const until = (done: () => boolean, ms: number): Promise<void> =>
+  vi.waitUntil(done, { timeout: ms, interval: 100 }).then(
+    () => undefined,
+    () => undefined,
+  );
 
 export const where = (s: Snippet): string => `${s.file}:${s.line}`;
 const failed = (s: Snippet, why: string, out = ''): Error => new Error(`${where(s)} (${s.lang}): ${why}${out ? `\n--- its output ---\n${out.slice(-4000)}` : ''}`);
@@ -210,10 +213,12 @@ export async function serverUp(s: Snippet, server: Running): Promise<void> {
   if (!Number.isInteger(port) || port <= 0) throw failed(s, 'a background block names the port its server listens on: `background 4242`');
   let exited = false;
   void server.exited.then(() => (exited = true));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && !exited) {
-    if (await accepting(port)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const listening = await vi
+    .waitUntil(async () => exited || (await accepting(port)), { timeout: 30_000, interval: 100 })
+    .then(
+      () => !exited,
+      () => false,
+    );
+  if (listening) return;
   throw failed(s, exited ? `its server exited (${await server.exited}) before listening on ${port}` : `nothing listens on ${port} after 30 s`, server.output());
 }

@@ -2,8 +2,14 @@ import type { Logger } from 'pino';
 
 /** A background loop: `runNow` runs its work once more at once (after the run in flight), `stop` ends it. */
 export interface Loop {
-  /** Runs the work now, never beside a run of the loop's own (it waits for the one in flight); what the work returned, or its error thrown. */
-  runNow(): Promise<unknown>;
+  /**
+   * Runs the work now, never beside a run of the loop's own: it waits for the one in flight, then
+   * runs. What each returned, the one waited for first (its error, already logged, as undefined);
+   * its own run's error thrown.
+   */
+  runNow(): Promise<unknown[]>;
+  /** Whether a run is in flight. */
+  busy(): boolean;
   /** Ends the loop and waits for the run in flight. */
   stop(): Promise<void>;
 }
@@ -13,13 +19,13 @@ export interface Loop {
  * wait), logging failures; `stop` ends the loop and waits for the run in flight.
  */
 export function every(everyMs: number, work: () => Promise<unknown>, logger: Logger, what: string): Loop {
+  /** The run in flight, as its result (a failure as undefined: the loop logs it). */
   let running: Promise<unknown> | undefined;
-  /** Starts a run (none is in flight): its own promise, and the slot taken until it ends. */
   const start = (): Promise<unknown> => {
     const run = work();
-    const slot: Promise<void> = run
+    const slot: Promise<unknown> = run
       .then(
-        () => undefined,
+        (result) => result,
         () => undefined,
       )
       .finally(() => {
@@ -35,9 +41,13 @@ export function every(everyMs: number, work: () => Promise<unknown>, logger: Log
   timer.unref();
   return {
     async runNow() {
-      while (running) await running;
-      return start();
+      // A run of the loop's own that was in flight counts too: what it did is work a drain must see.
+      const results: unknown[] = [];
+      while (running) results.push(await running);
+      results.push(await start());
+      return results;
     },
+    busy: () => running !== undefined,
     async stop() {
       clearInterval(timer);
       await running;

@@ -81,6 +81,13 @@ export class EmbeddedScheduler implements Scheduler {
     return due.length;
   }
 
+  /** No job running, none due at the clock's now waiting for its timer or held. */
+  idle(): boolean {
+    const now = this.now().getTime();
+    const due = (job: Job) => Date.parse(job.runAt) <= now;
+    return this.running.size === 0 && ![...this.timers.values()].some(({ job }) => due(job)) && ![...this.held.values()].some(due);
+  }
+
   private execute(job: Job): void {
     if (!this.run || this.stopped) return;
     const p = this.run(job)

@@ -64,18 +64,19 @@ const RELAY_MS = 200;
 /** Rounds of a drain before it gives up: work that falls due again at the same now would loop for ever. */
 const DRAIN_ROUNDS = 100;
 
-/** Rounds of `round` until one ran nothing: how many things ran in all. */
-async function drainRounds(round: () => Promise<number>): Promise<number> {
+/** Rounds of `round` until one ran nothing and left nothing under way: how many things ran in all. */
+async function drainRounds(round: () => Promise<{ readonly ran: number; readonly settled: boolean }>): Promise<number> {
   let total = 0;
   for (let n = 0; n < DRAIN_ROUNDS; n += 1) {
-    const ran = await round();
-    if (ran === 0) return total;
+    const { ran, settled } = await round();
     total += ran;
+    if (ran === 0 && settled) return total;
   }
   throw new Error(`work still due after ${DRAIN_ROUNDS} rounds of draining: something falls due again at the same time`);
 }
 
-const counted = (n: unknown): number => (typeof n === 'number' ? n : 0);
+/** The things the runs did: each run's count (a run that returned none, or failed, did none). */
+const counted = (results: readonly unknown[]): number => results.reduce<number>((sum, n) => sum + (typeof n === 'number' ? n : 0), 0);
 
 /**
  * Embedded: timers for near jobs, the due-work sweep every 5 s, the relay every 200 ms. With a
@@ -99,10 +100,15 @@ export function inProcessJobs(logger: Logger, clock?: Clock): Jobs {
       const { sweep, relay } = loops ?? {};
       if (!sweep || !relay) return 0;
       return drainRounds(async () => {
-        if (stopped) return 0;
-        const jobs = await scheduler.runDue();
+        if (stopped) return { ran: 0, settled: true };
+        // The sweep and the relay first, then the jobs: what they scheduled for now (a delivery the
+        // relay made due at once, on a 0 ms timer) runs in this round, and the round ends only once
+        // every job it started has ended.
         const swept = counted(await sweep.runNow());
-        return jobs + swept + counted(await relay.runNow());
+        const relayed = counted(await relay.runNow());
+        const ran = swept + relayed + (await scheduler.runDue());
+        // A loop's own run that began meanwhile, or a job due now still to start: another round.
+        return { ran, settled: !sweep.busy() && !relay.busy() && scheduler.idle() };
       });
     },
     async stop() {
@@ -220,7 +226,7 @@ export function redisJobs(options: RedisJobsOptions, logger: Logger): Jobs {
     async drainDue() {
       const work = started;
       if (!work) return 0;
-      return drainRounds(async () => (stopped ? 0 : (await work.runDueWork()) + (await work.relayEvents())));
+      return drainRounds(async () => ({ ran: stopped ? 0 : (await work.runDueWork()) + (await work.relayEvents()), settled: true }));
     },
     async start(work) {
       started = work;

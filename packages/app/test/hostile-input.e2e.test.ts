@@ -1,5 +1,5 @@
 import { type RawAnswer, sendRaw } from '@kassa-payments/devkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import type { HostName } from '../src/server.js';
 
@@ -21,7 +21,17 @@ const lines = () =>
     .flatMap((chunk) => chunk.split('\n'))
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
-const settle = () => new Promise((r) => setTimeout(r, 50));
+/** Waits until `count` lines with message `msg` were written after line `since` (a request's line is written after its answer). */
+const linesLogged = (since: number, count: number, msg = 'request') =>
+  vi.waitFor(
+    () =>
+      expect(
+        lines()
+          .slice(since)
+          .filter((l) => l['msg'] === msg).length,
+      ).toBeGreaterThanOrEqual(count),
+    { timeout: 5_000 },
+  );
 
 describe('1. a body nested 2,700 deep', () => {
   it('is never parsed on the subs host (no JSON is read there): its XML 404, and the process lives on', async () => {
@@ -33,11 +43,12 @@ describe('1. a body nested 2,700 deep', () => {
   });
 
   it.each(HOSTS.filter((h) => h !== 'subs'))('is 400 BAD_REQUEST on the %s host (even POST /health), and the process lives on', async (host) => {
+    const before = lines().length;
     for (const path of ['/health', `/api/v3/projects/${P.main}/invoices`, '/anything']) {
       const answer = await sendRaw(t.kassa.urls[host], { method: 'POST', path, ...json(deepBody(2_700)) });
       expect([answer.status, errorCode(answer)]).toEqual([400, 'BAD_REQUEST']);
     }
-    await settle(); // the request log's line is written after the answer
+    await linesLogged(before, 3);
     expect((await fetch(`${t.kassa.urls[host]}/health`)).status).toBe(200);
   });
 
@@ -54,7 +65,7 @@ describe('2. a malformed percent-encoding in the path', () => {
       const before = lines().length;
       const answer = await sendRaw(t.kassa.urls.api, { method: path.includes('authorize') ? 'POST' : 'GET', path, headers: [] });
       expect([answer.status, errorCode(answer)]).toEqual([400, 'BAD_REQUEST']);
-      await settle();
+      await linesLogged(before, 1, 'client error');
       const written = lines().slice(before);
       expect(written.find((l) => l['msg'] === 'client error')).toMatchObject({ level: 30 });
       expect(written.filter((l) => Number(l['level']) >= 40)).toEqual([]);
@@ -78,13 +89,14 @@ describe('4. card data under unexpected names never reaches the log', () => {
   };
 
   it('on every host, by name and by content; msisdn, email, client_ip and cardholder masked', async () => {
+    const before = lines().length;
     const api = t.client();
     await api.send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body });
     await t.client({ host: 'pci' }).send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', body });
     // A path that is no route: its JSON body is still read, masked and logged (the payment page's own
     // forms are never logged; the subs host reads no JSON at all, so nothing of it is logged there).
     for (const host of ['widget', 'subs'] as const) await sendRaw(t.kassa.urls[host], { method: 'POST', path: '/no-such-route', ...json(JSON.stringify(body)) });
-    await settle();
+    await linesLogged(before, 4);
     const logged = lines().filter((l) => l['msg'] === 'request' && JSON.stringify(l['body'] ?? '').includes('masking-1'));
     expect(logged.map((l) => l['host']).sort()).toEqual(['api', 'pci', 'widget']);
     expect(JSON.stringify(lines().filter((l) => l['host'] === 'subs'))).not.toContain('masking-1');
@@ -119,7 +131,7 @@ describe('5. log amplification', () => {
     const signed = await t.client({ version: 3 }).send({ method: 'POST', path: `/api/v3/projects/${P.main}/invoices`, operation: 'createInvoice', rawBody: big });
     expect(signed.status).toBe(400);
     await sendRaw(t.kassa.urls.widget, { method: 'POST', path: '/nowhere', ...json(big) });
-    await settle();
+    await linesLogged(before, 3);
     const written = t.logs.join('').split('\n').filter(Boolean).slice(before);
     const requestLines = written.filter((l) => l.includes('"msg":"request"'));
     expect(requestLines).toHaveLength(3);
