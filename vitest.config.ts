@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/longest-first.sequencer.js';
 
 /** The workspace packages (each @kassa-payments/<name> resolves to packages/<name>/src/index.ts). */
 const PACKAGES = [
@@ -66,6 +67,11 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     // After the run: each project's wall time and the ten slowest files (test/timing.reporter.ts).
     reporters: ['default', './test/timing.reporter.ts'],
+    // Longest files first, across projects (test/longest-first.sequencer.ts).
+    sequence: { sequencer: LongestFirst },
+    // Transformed sources kept on disk (under node_modules, so a new install starts afresh) for the
+    // next run: a provisioned run transforms nothing it transformed before (docs/decisions.md).
+    experimental: { fsModuleCache: true },
     // Most files wait on sockets, child processes and timers rather than the CPU: more files at once
     // than cores (2 here) keeps both busy while the two multi-process suites run (docs/decisions.md).
     maxWorkers: 3,

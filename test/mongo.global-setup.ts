@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { sharedServer } from './shared-server.js';
 import { startMongoServer } from '../packages/devkit/src/servers/mongo-server.js';
 
 declare module 'vitest' {
@@ -9,7 +10,7 @@ declare module 'vitest' {
 
 /**
  * Provides `mongoUrl` to the tests: MONGO_URL when given; else a mongod on PATH; else
- * mongo-java-server (fetched by scripts/ensure-mongo.sh) on its memory backend. Stops what it started.
+ * mongo-java-server (fetched by scripts/ensure-mongo.sh) on its memory backend. One server for every project that asks (test/shared-server.ts), stopped after the last.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const given = process.env['MONGO_URL'];
@@ -17,7 +18,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('mongoUrl', given);
     return async () => {};
   }
-  const server = await startMongoServer();
+  const server = await sharedServer('mongo', () => startMongoServer());
   project.provide('mongoUrl', server.url);
-  return () => server.destroy();
+  return () => server.release();
 }

@@ -26,8 +26,10 @@ export default class TimingReporter implements Reporter {
   onTestRunEnd(): void {
     if (this.files.length < 2) return;
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    const lines = ['', 'wall time by project:'];
-    for (const [name, { first, last }] of [...this.projects].sort((a, b) => b[1].last - b[1].first - (a[1].last - a[1].first))) lines.push(`  ${name.padEnd(10)} ${seconds(last - first)}`);
+    const lines = ['', 'wall time by project (from the start of its first file to the end of its last, seconds into the run):'];
+    const runStart = Math.min(...[...this.projects.values()].map((p) => p.first));
+    for (const [name, { first, last }] of [...this.projects].sort((a, b) => b[1].last - b[1].first - (a[1].last - a[1].first)))
+      lines.push(`  ${name.padEnd(10)} ${seconds(last - first).padStart(8)}  (${Math.round((first - runStart) / 1000)}-${Math.round((last - runStart) / 1000)})`);
     lines.push('the ten slowest files:');
     for (const f of [...this.files].sort((a, b) => b.ms - a.ms).slice(0, 10)) lines.push(`  ${seconds(f.ms).padStart(8)}  ${f.project.padEnd(10)} ${f.file}`);
     process.stdout.write(`${lines.join('\n')}\n`);

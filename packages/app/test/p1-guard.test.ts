@@ -6,11 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // stopped every server it started): the devkit's hot-path-guard compares the CPU time Kassa and the
 // bare Express + HMAC baseline each spend on a P1 request, warmed up and measured in alternating
 // rounds on a quiet machine. `npm run bench` holds the real target (throughput, 0.8); this one only
-// catches a regression landing unseen. Its floor sits well below the healthy figure (0.42-0.48 on a
-// quiet machine) and above what a build with 300 µs of busy work per request reads (0.29-0.32), which
-// the second test shows (docs/decisions.md has the figures).
+// catches a regression landing unseen. Its floor sits below the healthy figure (0.45-0.47 on a quiet
+// machine) and above what a build with 300 µs of busy work per request reads (0.33-0.34), which the
+// second test shows (docs/decisions.md has the figures).
 const GUARD = fileURLToPath(new URL('../../devkit/dist/bench/hot-path-guard.js', import.meta.url));
-const FLOOR = 0.37;
+const FLOOR = 0.4;
 
 interface Reading {
   readonly cpuRatio: number;
@@ -26,6 +26,8 @@ beforeAll(() => {
   const line = run.stdout.split('\n').find((l) => l.startsWith('{"cpuRatio"'));
   if (!line) throw new Error(`the guard printed no reading: ${run.stdout}${run.stderr}`);
   reading = JSON.parse(line) as Reading;
+  // The reading, on every run: the figures the floor is set by.
+  console.log(`hot-path guard: ${line}`);
 }, 180_000);
 
 describe('the hot path', () => {
