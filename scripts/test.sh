@@ -36,6 +36,13 @@ trap 'code=$?; [ "$code" -eq 0 ] || echo "the test command failed after ${SECOND
 # pinned, in .kassa/merchant-venv: the tests check Kassa with them as merchants use them.
 ./scripts/ensure-merchant-tools.sh
 
+# vitest keeps transformed sources on disk (fsModuleCache); its key leaves out the tsconfig files the
+# transform reads, so a changed tsconfig clears it.
+cache=node_modules/.experimental-vitest-cache
+if [ -d "$cache" ] && [ -n "$(find . -maxdepth 3 -name 'tsconfig*.json' -not -path './node_modules/*' -newer "$cache" -print -quit)" ]; then
+  rm -rf "$cache"
+fi
+
 npm test
 
 # Its duration, against the README's figure for a fresh or a provisioned run (more than 1.5x fails).

@@ -10,6 +10,10 @@ export async function sharedServer(key: string, start: () => Promise<{ url: stri
   const g = globalThis as unknown as Record<symbol, { server: Promise<{ url: string; destroy(): Promise<void> }>; users: number } | undefined>;
   g[slot] ??= { server: start(), users: 0 };
   const shared = g[slot];
+  // A start that failed is not kept for the next caller (a watch-mode rerun starts afresh).
+  shared.server.catch(() => {
+    if (g[slot] === shared) g[slot] = undefined;
+  });
   shared.users += 1;
   const server = await shared.server;
   return {

@@ -66,6 +66,7 @@ describe('2. a malformed percent-encoding in the path', () => {
       const answer = await sendRaw(t.kassa.urls.api, { method: path.includes('authorize') ? 'POST' : 'GET', path, headers: [] });
       expect([answer.status, errorCode(answer)]).toEqual([400, 'BAD_REQUEST']);
       await linesLogged(before, 1, 'client error');
+      await linesLogged(before, 1);
       const written = lines().slice(before);
       expect(written.find((l) => l['msg'] === 'client error')).toMatchObject({ level: 30 });
       expect(written.filter((l) => Number(l['level']) >= 40)).toEqual([]);

@@ -30,12 +30,17 @@ beforeAll(() => {
   console.log(`hot-path guard: ${line}`);
 }, 180_000);
 
+/** The guard waited up to a minute for a quiet machine; on a busy one it measured the neighbours, not Kassa. */
+const QUIET = 0.85;
+
 describe('the hot path', () => {
-  it(`Kassa's CPU per P1 request stays within 1/${FLOOR} of bare Express's (npm run bench: the real target)`, () => {
+  it(`Kassa's CPU per P1 request stays within 1/${FLOOR} of bare Express's (npm run bench: the real target)`, (ctx) => {
+    if (reading.idleBefore < QUIET) ctx.skip(`the machine was not quiet (${reading.idleBefore} idle): no reading of Kassa`);
     expect(reading.cpuRatio, JSON.stringify(reading)).toBeGreaterThanOrEqual(FLOOR);
   });
 
-  it('bites: a build with 300 µs of busy work per request, measured in the same rounds, reads below the floor', () => {
+  it('bites: a build with 300 µs of busy work per request, measured in the same rounds, reads below the floor', (ctx) => {
+    if (reading.idleBefore < QUIET) ctx.skip(`the machine was not quiet (${reading.idleBefore} idle): no reading of Kassa`);
     expect(reading.busyCpuRatio, JSON.stringify(reading)).toBeLessThan(FLOOR);
   });
 });
