@@ -80,11 +80,11 @@ const counted = (results: readonly unknown[]): number => results.reduce<number>(
 
 /**
  * Embedded: timers for near jobs, the due-work sweep every 5 s, the relay every 200 ms. With a
- * `clock` given (a test's or a simulation's, which its owner moves), the scheduler reads it and a job
- * due later gets no real timer: it runs when `drainDue` finds it due.
+ * `clock` given the scheduler reads it; one that moves only when its owner moves it ('when-told', a
+ * test's ManualClock) sets no real timer for a job due later: it runs when `drainDue` finds it due.
  */
-export function inProcessJobs(logger: Logger, clock?: Clock): Jobs {
-  const scheduler = clock ? new EmbeddedScheduler(logger, () => clock.now(), { injectedTime: true }) : new EmbeddedScheduler(logger, () => new Date());
+export function inProcessJobs(logger: Logger, clock?: Clock, moves: 'when-told' | 'by-itself' = 'when-told'): Jobs {
+  const scheduler = clock ? new EmbeddedScheduler(logger, () => clock.now(), { injectedTime: moves === 'when-told' }) : new EmbeddedScheduler(logger, () => new Date());
   let loops: { readonly sweep: Loop; readonly relay: Loop } | undefined;
   let stopped = false;
   return {

@@ -60,11 +60,17 @@ export interface StartOptions {
   /** Aborts a start that waits (a worker waiting for Redis): a SIGTERM during the start ends it. */
   readonly signal?: AbortSignal;
   /**
-   * The time Kassa reads (default the system's): a test's or a simulation's clock, which it moves
-   * (ManualClock of @kassa-payments/adapters-memory). Every rule of time reads it, and the in-process
-   * scheduler sets no real timer for a job due later: `drainDueWork` runs it once the clock is past it.
+   * The time Kassa reads (default the system's): a test's or a simulation's clock. Every rule of time
+   * reads it. By default it moves only when its owner moves it (ManualClock of
+   * @kassa-payments/adapters-memory): the in-process scheduler sets no real timer for a job due later,
+   * and `drainDueWork` runs it once the clock is past it.
    */
   readonly clock?: Clock;
+  /**
+   * 'by-itself' for a given clock that moves with real time (the system's, shifted): the scheduler
+   * then sets real timers by it, as in production. Default 'when-told'.
+   */
+  readonly clockMoves?: 'when-told' | 'by-itself';
 }
 
 /** Partners and projects to start with: the seed file's, or in the test environment a new demo partner. */
@@ -79,7 +85,8 @@ function connectStorage(settings: KassaSettings): Promise<Storage> | Storage {
   return s.kind === 'mongodb' ? mongoStorage(s.url, s.database, s.keys) : inMemoryStorage(s.dataDir);
 }
 
-const startJobs = (s: JobSettings, logger: Logger, clock: Clock | undefined): Jobs => (s.kind === 'redis' ? redisJobs(s, logger) : inProcessJobs(logger, clock));
+const startJobs = (s: JobSettings, logger: Logger, options: StartOptions): Jobs =>
+  s.kind === 'redis' ? redisJobs(s, logger) : inProcessJobs(logger, options.clock, options.clockMoves ?? 'when-told');
 
 /** With TLS to Redis, one handshake with each first host at start: a refused certificate is logged saying why (ioredis says only that the connection closed). */
 const reportRedisTlsProblem = (target: RedisTarget, logger: Logger): void =>
@@ -141,7 +148,7 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   const extensions = await loadExtensions(settings.extensions, { env: process.env, logger });
   const storage = await connectStorage(settings);
   const listeners = await openListeners(settings.listeners, settings.role, options);
-  const jobs = startJobs(settings.jobs, logger, options.clock);
+  const jobs = startJobs(settings.jobs, logger, options);
   if (settings.jobs.kind === 'redis') reportRedisTlsProblem(settings.jobs.target, logger);
   // Before the seed is written and anything is served: a process whose KASSA_QUEUE_PARTITIONS is not
   // the running processes' refuses to start here (its jobs would go to queues no worker reads).

@@ -97,7 +97,7 @@ async function dropDatabase(url: string | undefined, name: string): Promise<void
 /** The assembled app on free ports, with the test seed and its logs captured. */
 export async function startTestKassa(
   env: Record<string, string> = {},
-  options: { timeouts?: ListenerTimeouts; firstByteMs?: number; seed?: unknown; resolve?: HostResolver; clock?: Clock } = {},
+  options: { timeouts?: ListenerTimeouts; firstByteMs?: number; seed?: unknown; resolve?: HostResolver; clock?: Clock; clockMoves?: 'when-told' | 'by-itself' } = {},
 ): Promise<TestKassa> {
   const dir = mkdtempSync(join(tmpdir(), 'kassa-e2e-'));
   const seedFile = join(dir, 'seed.json');
@@ -130,6 +130,7 @@ export async function startTestKassa(
       ...(options.firstByteMs ? { firstByteMs: options.firstByteMs } : {}),
       ...(options.resolve ? { resolve: options.resolve } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.clockMoves ? { clockMoves: options.clockMoves } : {}),
     });
   } finally {
     // The seed is read once, at start: its folder goes now, whether the start worked or not, so
