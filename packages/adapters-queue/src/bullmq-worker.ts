@@ -1,7 +1,8 @@
-import { Queue, Worker } from 'bullmq';
+import { type Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { KASSA_QUEUE, type QueuedJob } from './bullmq-scheduler.js';
+import { PartitionWorker, STALL_WATCH, type StallWatch } from './partition-worker.js';
 import type { RedisConnection } from './redis-connection.js';
 import { runExclusive } from './redis-lock.js';
 import type { RedisClient } from './redis-target.js';
@@ -43,6 +44,8 @@ export interface WorkerOptions {
    * webhook attempt's 15 s timeout), so that a stop does not cut one that would have finished.
    */
   readonly closeGraceMs?: number;
+  /** When a partition's worker is taken as stalled and made again (default STALL_WATCH: jobs due 30 s, none taken). */
+  readonly stallWatch?: StallWatch;
 }
 
 const CLOSE_GRACE_MS = 20_000;
@@ -72,7 +75,7 @@ const PERIODIC_MAX_HOLD_MS: Readonly<Record<string, number>> = { [RELAY]: 60_000
  */
 export class BullmqWorker {
   private constructor(
-    private readonly workers: readonly Worker[],
+    private readonly workers: readonly PartitionWorker[],
     private readonly queue: Queue,
     private readonly clients: readonly RedisClient[],
     private readonly refresh: NodeJS.Timeout,
@@ -117,52 +120,29 @@ export class BullmqWorker {
     // One BullMQ worker per partition, each with its share of the concurrency: a partition's backlog
     // does not hold another's jobs back, and the process runs no more jobs at once for having more partitions.
     const share = Math.ceil((options.concurrency ?? 50) / prefixes.length);
-    const workers = prefixes.map((partition) => {
-      const worker = new Worker(
-        KASSA_QUEUE,
-        async (job) => {
-          const run = periodic[job.name];
-          // A tick that finds the previous run (here or in another worker) still going is skipped.
-          if (run)
-            return void (await runExclusive(locks, `${prefix}:${KASSA_QUEUE}:lock:${job.name}`, PERIODIC_LEASE_MS, run, {
-              maxHoldMs: PERIODIC_MAX_HOLD_MS[job.name] as number,
-              onOverrun: () => logger.warn({ job: job.name, maxHoldMs: PERIODIC_MAX_HOLD_MS[job.name] }, 'periodic run still going: its lock is let go, the next tick runs beside it'),
-            }));
-          await work.runJob(job.data as QueuedJob);
-        },
-        { connection: connect(), prefix: partition, concurrency: share },
-      );
-      worker.on('failed', (job, err) => {
-        // The job's ids (a delivery's for webhook.attempt) and the request that caused it, so that the line leads somewhere.
-        const data = job?.data as Partial<QueuedJob> | undefined;
-        logger.error({ err: { type: err.name, message: err.message }, job: job?.name, projectId: data?.projectId, aggregateId: data?.aggregateId, requestId: data?.requestId }, 'queued job failed');
-      });
-      worker.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue worker error'));
-      return worker;
-    });
+    const processor = async (job: Job) => {
+      const run = periodic[job.name];
+      // A tick that finds the previous run (here or in another worker) still going is skipped.
+      if (run)
+        return void (await runExclusive(locks, `${prefix}:${KASSA_QUEUE}:lock:${job.name}`, PERIODIC_LEASE_MS, run, {
+          maxHoldMs: PERIODIC_MAX_HOLD_MS[job.name] as number,
+          onOverrun: () => logger.warn({ job: job.name, maxHoldMs: PERIODIC_MAX_HOLD_MS[job.name] }, 'periodic run still going: its lock is let go, the next tick runs beside it'),
+        }));
+      await work.runJob(job.data as QueuedJob);
+    };
+    const release = (client: RedisClient) => {
+      clients.splice(clients.indexOf(client), 1);
+      client.disconnect();
+    };
+    const workers = prefixes.map((partition) => new PartitionWorker(partition, processor, share, connect, release, locks, logger, options.stallWatch ?? STALL_WATCH));
     queue.on('error', (err) => logger.error({ err: { type: err.name, message: err.message } }, 'queue error'));
     return new BullmqWorker(workers, queue, clients, refresh, options.closeGraceMs ?? CLOSE_GRACE_MS);
   }
 
-  /**
-   * Stops taking jobs and waits for the ones running, at most `graceMs` (the worker's closeGraceMs) for each partition's worker:
-   * on a Cluster whose master died, BullMQ's close sometimes waited for ever on the blocking
-   * connection to the dead node (1 run in 3 here). A job cut short comes back after the stalled
-   * interval in another worker (every job is idempotent).
-   */
+  /** Stops taking jobs and waits for the ones running, at most `graceMs` (the worker's closeGraceMs) for each partition's worker. */
   async close(graceMs = this.closeGraceMs): Promise<void> {
     clearInterval(this.refresh);
-    await Promise.all(
-      this.workers.map(async (w) => {
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<'late'>((r) => {
-          timer = setTimeout(() => r('late'), graceMs);
-        });
-        const closed = await Promise.race([w.close(), late]);
-        clearTimeout(timer);
-        if (closed === 'late') await Promise.race([w.close(true), new Promise((r) => setTimeout(r, 1_000))]);
-      }),
-    );
+    await Promise.all(this.workers.map((w) => w.close(graceMs)));
     await this.queue.close();
     // BullMQ leaves the clients it was given open (their blocking duplicates it closes itself).
     for (const client of this.clients) client.disconnect();
