@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,15 +136,10 @@ describe('the app installed from its tarball', () => {
       refusedLicences: (project: string, allowed?: string[]) => string | undefined;
     };
     expect(refusedLicences(at)).toBeUndefined();
-    // The check bites: without MIT on the list, the first MIT package is named.
-    expect(
-      refusedLicences(
-        at,
-        COMPATIBLE.filter((l) => l !== 'MIT'),
-      ),
-    ).toMatch(/MIT/);
+    // That the check bites is test/licences.test.ts's (on fixture projects: a second walk of this one cost 10 s beside the suite).
+    expect(COMPATIBLE).toContain('MIT');
     // Kassa's own packages say their licence.
-    for (const p of RUNTIME) expect(JSON.parse(run('node', ['-p', `JSON.stringify(require('./node_modules/@kassa-payments/${p}/package.json').license)`], at))).toBe('Apache-2.0');
+    for (const p of RUNTIME) expect((JSON.parse(readFileSync(join(at, 'node_modules', '@kassa-payments', p, 'package.json'), 'utf8')) as { license?: string }).license).toBe('Apache-2.0');
   }, 60_000);
 
   it('starts with npx kassa on its embedded defaults, answers /health, and stops on SIGTERM', async () => {
