@@ -75,6 +75,8 @@ export default defineConfig({
     // Most files wait on sockets, child processes and timers rather than the CPU: more files at once
     // than cores (2 here) keeps both busy while the two multi-process suites run (docs/decisions.md).
     maxWorkers: 3,
+    // KASSA_CPU_PROFILE=<file>: each file's CPU seconds, appended to <file> (test/cpu-profile.setup.ts).
+    ...(process.env['KASSA_CPU_PROFILE'] ? { setupFiles: ['./test/cpu-profile.setup.ts'] } : {}),
     projects: [
       // Everything that needs no server of its own: the domain, the protocol, the adapters' unit
       // tests, and the app's end-to-end suites on in-memory storage. No global setup.
