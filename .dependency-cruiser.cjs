@@ -1,7 +1,7 @@
 // The layer rule of ../shared/design/ARCHITECTURE.md, checked by `npm run depcruise` and by
 // packages/domain/src/architecture.test.ts:
 //   app -> delivery apps, adapters-* -> operations -> domain;  delivery apps -> http-kit -> protocol;
-//   adapters-xml, adapters-webhooks, merchant-client -> protocol.
+//   adapters-xml, adapters-webhooks, merchant-client -> protocol;  cli -> merchant-client, protocol.
 // Paths are as dependency-cruiser reports them: relative to the repository root, after
 // resolution. Workspace packages (@kassa-payments/*) resolve through tsconfig.tests.json's paths to
 // packages/<name>/src/index.ts (or, through the node_modules/@kassa-payments/* symlinks, to
@@ -181,6 +181,17 @@ module.exports = {
       from: { path: '^packages/merchant-client/src/' },
       to: {
         pathNot: ['^packages/merchant-client/src/', '^packages/protocol/'],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'cli-only-merchant-side',
+      comment:
+        "The merchant's CLI imports only its own files, the protocol, merchant-client, commander, eventsource-parser, fast-xml-parser and node: built-ins: it installs alone, without the server's packages.",
+      severity: 'error',
+      from: { path: '^packages/cli/src/' },
+      to: {
+        pathNot: ['^packages/cli/src/', '^packages/(protocol|merchant-client)/', ...npm('commander'), ...npm('eventsource-parser'), ...npm('fast-xml-parser')],
         dependencyTypesNot: ['core'],
       },
     },

@@ -19,6 +19,7 @@ const PACKAGES = [
   'merchant-dashboard',
   'payment-pages',
   'merchant-client',
+  'cli',
   'app',
   'devkit',
 ];

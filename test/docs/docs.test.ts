@@ -20,6 +20,7 @@ const FILES = [
     .sort(),
   'clients/python/README.md',
   'packages/merchant-client/README.md',
+  'packages/cli/README.md',
 ];
 
 /** The blocks that do not run here, by file, with the reason each shows its reader: a change to this list is a reviewed change. */
@@ -28,9 +29,11 @@ const NOT_RUN: Record<string, string[]> = {
   'docs/development.md': ['it is the test command itself: the docs test runs inside it'],
   'docs/embedders/embedding.md': ["it is a test file of your storage's; the MongoDB adapter's (named above) runs it in the test command"],
   'docs/operations.md': ["needs MongoDB's database tools (mongodump, mongorestore), which this machine cannot install"],
+  'docs/operators/releasing.md': ['the release test (packages/app/test/release.test.ts) runs the script into a temporary folder and checks what it makes'],
   'docs/merchants/sdks.md': ['it rewrites clients/python in place; python-sdk.test.ts runs the same script into a temporary folder and compares'],
   'docs/merchants/widget-and-pages.md': ["a merchant's page; the widget tests (widget.browser.test.ts) mount the widget this way in Chromium"],
   'packages/merchant-client/README.md': ['it installs the published tarball, which the SDK tests install from its packing in an empty project'],
+  'packages/cli/README.md': ['it installs the published tarball, which the CLI tests install from its packing in an empty project'],
 };
 
 /** What the test command's own environment must not hand the snippets (its servers, its vitest). */

@@ -34,6 +34,8 @@ const FILES = [
   // The command's own texts: its entry's message and its sources' (help and error messages).
   'packages/app/bin/kassa.js',
   ...under('packages/app/src/cli', (f) => f.endsWith('.ts')),
+  'packages/cli/bin/kassa.js',
+  ...under('packages/cli/src', (f) => f.endsWith('.ts')),
 ]
   .filter((f) => existsSync(join(REPO, f)))
   .sort();
@@ -169,6 +171,8 @@ describe('the docs name only what the project owns', () => {
       'clients/python/README.md',
       'packages/merchant-client/README.md',
       'packages/app/src/cli/program.ts',
+      'packages/cli/README.md',
+      'packages/cli/src/merchant-commands.ts',
     ]) {
       expect(FILES).toContain(f);
     }

@@ -17,6 +17,7 @@ const RUNTIME = [
   'adapters-memory',
   'protocol',
   'merchant-client',
+  'cli',
   'http-kit',
   'adapters-xml',
   'adapters-mongo',
@@ -31,7 +32,7 @@ const RUNTIME = [
 ] as const;
 type Runtime = (typeof RUNTIME)[number];
 /** What a package ships besides dist/: the pages' and the dashboard's stylesheets, the XML API's schema, the kassa command's entry. */
-const ASSETS: Partial<Record<Runtime, string>> = { 'payment-pages': 'static/', 'merchant-dashboard': 'static/', 'adapters-xml': 'schema/', app: 'bin/' };
+const ASSETS: Partial<Record<Runtime, string>> = { 'payment-pages': 'static/', 'merchant-dashboard': 'static/', 'adapters-xml': 'schema/', app: 'bin/', cli: 'bin/' };
 
 let dir: string;
 const tarball: Partial<Record<Runtime, string>> = {};

@@ -1,25 +1,6 @@
-import { inClear } from './plain-http.js';
+import { CliError, EXIT, inClear } from '@kassa-payments/cli';
 
-/** What the CLI's exit code says: scripts branch on it (docs/operators/admin-listener.md, "The kassa command"). */
-export const EXIT = {
-  ok: 0,
-  /** A usage mistake, or a file that is not what the command needs. */
-  usage: 1,
-  /** The admin API refused the request (4xx): its message says why. */
-  refused: 2,
-  /** Kassa did not answer, or failed (5xx): try again. */
-  unavailable: 3,
-} as const;
-
-/** A command's failure, with the exit code it ends the process with. */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number,
-  ) {
-    super(message);
-  }
-}
+export { CliError, EXIT };
 
 export interface AdminConnection {
   /** KASSA_ADMIN_URL: the admin listener, default http://127.0.0.1:8090. */

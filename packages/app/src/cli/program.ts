@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { buildInfo } from '../version.js';
 import { adminCall, CliError, connectionFromEnv, EXIT } from './admin-client.js';
-import { cleanedLines } from './terminal-text.js';
+import { addMerchantCommands, cleanedLines, integer, printer } from '@kassa-payments/cli';
 
 // The app and the seed's checks are loaded only by the commands that need them: an admin command
 // starts in a fraction of the time without the whole app's modules.
@@ -12,9 +12,6 @@ const runKassa = async (env: Record<string, string | undefined>) => {
   const tracing = await (await import('../telemetry/tracing.js')).startTracing(env);
   return (await import('./run-kassa.js')).runKassa(env, tracing);
 };
-const triggerCommand = () => import('./trigger.js');
-const listenCommand = () => import('./listen.js');
-const logsTailCommand = () => import('./logs-tail.js');
 const loadSeedFile = async (path: string, env: 'test' | 'production') => (await import('../seed.js')).loadSeedFile(path, env);
 
 type Json = Record<string, unknown>;
@@ -30,11 +27,6 @@ export function timeArgument(text: string, direction: 'ahead' | 'ago' = 'ahead',
   if (!Number.isNaN(Date.parse(text)) && /^\d{4}-\d{2}-\d{2}T/.test(text)) return text;
   throw new InvalidArgumentError('expected an ISO time (2026-12-01T00:00:00Z) or a duration from now (30m, 24h, 7d)');
 }
-
-const integer = (text: string): number => {
-  if (!/^[0-9]{1,10}$/.test(text)) throw new InvalidArgumentError('expected a whole number');
-  return Number(text);
-};
 
 /** A file's content (`-` reads standard input): secrets never go on the command line, where `ps` shows them. */
 function readInput(path: string, what: string): string {
@@ -65,16 +57,6 @@ function newSecret(options: { newFile?: string; generate?: boolean }, kind: 'pas
 /** A generated secret, shown once with the answer (never by Kassa, which stores it sealed and shows `[set]`). */
 const withGenerated = (data: unknown, fresh: { secret: string; generated: boolean }) => (fresh.generated ? { ...(data as Json), generated_secret: fresh.secret } : data);
 const generatedLine = (fresh: { secret: string; generated: boolean }) => (fresh.generated ? [`new secret (shown once; hand it over a safe channel): ${fresh.secret}`] : []);
-
-/** The merchant commands' way past the plain-http rule (plain-http.ts): asked for on each command line, never by a variable left set. */
-const PLAIN_HTTP_HELP =
-  'send the signed requests over plain http to a Kassa on another machine (a test Kassa on a network you trust): refused without it, since anyone on the way reads and replays a signature';
-
-/** Prints `data` as JSON (--json) or as the lines `text` makes of it. */
-const printer = (out: Out) => (json: boolean | undefined, data: unknown, text: (d: never) => string[]) => {
-  if (json) out(JSON.stringify(data, null, 2));
-  else for (const line of text(data as never)) out(line);
-};
 
 /** A page of an admin list. */
 interface Page<T> {
@@ -309,92 +291,8 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
         ...(d.next_cursor ? [`more: --cursor ${d.next_cursor}`] : []),
       ]);
     });
-  program
-    .command('trigger')
-    .description(
-      'the test environment only: make, through the JSON API, the sandbox objects that produce EVENT and print their ids and the event id (KASSA_API_URL, KASSA_LOGIN, KASSA_PASSWORD, KASSA_PROJECT; the subscription events also KASSA_SUBS_URL, KASSA_SUBSCRIPTION_SECRET)',
-    )
-    .argument(
-      '<event>',
-      "contract.authorized, contract.closed, payment.updated or refund.completed; subscription.activated, subscription.charged or subscription.cancelled (through the subscription service: its SubscriptionStatusNotification goes to the project's subscription notification URL)",
-    )
-    .option('--declined', 'payment.updated, subscription.charged: a declined charge')
-    .option('--allow-plain-http', PLAIN_HTTP_HELP)
-    .option(
-      '--override <path=value>',
-      "set a field of the request that makes the event's object, e.g. order.price.amount=99.00 (repeatable); the subscription events take Subscriber_MSISDN, TestInfo.BillingAmount (the charge's price), TestInfo.ExpectedBillingResult, TestInfo.OperatorID",
-      (v: string, all: string[]) => [...all, v],
-      [],
-    )
-    .addOption(json)
-    .action(async (event: string, o: { declined?: boolean; override: string[]; json?: boolean; allowPlainHttp?: boolean }) => {
-      const { isSubscriptionEvent, merchantFromEnv, parseOverride, subscriptionFromEnv, trigger, TRIGGER_EVENTS } = await triggerCommand();
-      const known = TRIGGER_EVENTS.find((e) => e === event);
-      if (!known) throw new CliError(`unknown event ${JSON.stringify(event.slice(0, 40))}: one of ${TRIGGER_EVENTS.join(', ')}`, EXIT.usage);
-      const merchant = merchantFromEnv(env, o.allowPlainHttp === true);
-      const overrides = o.override.map(parseOverride);
-      const subscription = isSubscriptionEvent(known) ? { subscription: subscriptionFromEnv(env, merchant.project, o.allowPlainHttp === true) } : {};
-      const made = await trigger(merchant, known, { declined: o.declined === true, overrides, ...subscription });
-      print(o.json, made, (d: typeof made) => [
-        ...(d.contract_id ? [`contract_id ${d.contract_id}`] : []),
-        ...(d.invoice_id ? [`invoice_id ${d.invoice_id}`] : []),
-        ...(d.subscription_id ? [`subscription_id ${d.subscription_id}`] : []),
-        ...(d.test_clock_id ? [`test_clock_id ${d.test_clock_id}`] : []),
-        `${d.event} ${d.event_id}`,
-      ]);
-    });
-  /** The merchant's credentials from the environment, --api and --project over KASSA_API_URL and KASSA_PROJECT. */
-  const merchant = async (o: { api?: string; project?: number; allowPlainHttp?: boolean }) =>
-    (await triggerCommand()).merchantFromEnv(
-      { ...env, ...(o.api ? { KASSA_API_URL: o.api } : {}), ...(o.project === undefined ? {} : { KASSA_PROJECT: String(o.project) }) },
-      o.allowPlainHttp === true,
-    );
-  const streamCommand = (command: Command) =>
-    command
-      .option('--api <url>', 'the API host (default KASSA_API_URL, else http://127.0.0.1:8080)')
-      .option('--project <id>', 'the project (default KASSA_PROJECT)', integer)
-      .option('--allow-plain-http', PLAIN_HTTP_HELP);
-  streamCommand(
-    program
-      .command('listen')
-      .description(
-        "forward the project's events to a local URL as its webhook endpoint would get them, signed by this session's secret (printed at start), until ^C; credentials from KASSA_API_URL, KASSA_LOGIN, KASSA_PASSWORD, KASSA_PROJECT; the secret from KASSA_LISTEN_SECRET, else KASSA_WEBHOOK_SECRET (the one the start banner prints), else a new one",
-      )
-      .requiredOption('--forward-to <url>', 'where to POST each event, e.g. http://localhost:3000/webhooks')
-      .option('--events <types>', 'only these event types, comma-separated (payment.updated,refund.completed)')
-      .option('--since <when>', 'first the events since then: a duration back from now (30m, 2h, 7d), an ISO time, or an event id'),
-  ).action(async (o: { forwardTo: string; events?: string; since?: string; api?: string; project?: number; allowPlainHttp?: boolean }) => {
-    const { listen, sinceArgument } = await listenCommand();
-    const connection = await merchant(o);
-    await listen(connection, {
-      forwardTo: o.forwardTo,
-      ...(o.events ? { events: o.events.split(',').map((t) => t.trim()) } : {}),
-      ...(o.since ? { since: sinceArgument(o.since) } : {}),
-      ...((env['KASSA_LISTEN_SECRET'] ?? env['KASSA_WEBHOOK_SECRET']) ? { secret: env['KASSA_LISTEN_SECRET'] ?? env['KASSA_WEBHOOK_SECRET'] } : {}),
-      out,
-      err,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  });
-  const logs = program.command('logs').description("the project's API calls (the dashboard's requests page)");
-  streamCommand(
-    logs
-      .command('tail')
-      .description("print the project's signed API calls as they are answered, until ^C (credentials from KASSA_API_URL, KASSA_LOGIN, KASSA_PASSWORD, KASSA_PROJECT)")
-      .option('--status <status>', '4xx, 5xx or a status code')
-      .option('--path <prefix>', 'a route prefix: /invoices, or /api/v3/projects/:projectId/invoices')
-      .option('--json', 'one JSON object a line, with the masked request and response bodies'),
-  ).action(async (o: { status?: string; path?: string; json?: boolean; api?: string; project?: number; allowPlainHttp?: boolean }) => {
-    const { logsTail } = await logsTailCommand();
-    await logsTail(await merchant(o), {
-      ...(o.status ? { status: o.status } : {}),
-      ...(o.path ? { path: o.path } : {}),
-      json: o.json === true,
-      out,
-      err,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  });
+  // The merchants' commands, as @kassa-payments/cli has them: an operator's checkout runs them too.
+  addMerchantCommands(program, { env, out, err, ...(options.signal ? { signal: options.signal } : {}) });
   return program;
 }
 

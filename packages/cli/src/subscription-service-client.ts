@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { signSubscriptionRequest, type SubscriptionSignatureVersion } from '@kassa-payments/protocol';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { CliError, EXIT } from './admin-client.js';
+import { CliError, EXIT } from './cli-error.js';
 import { merchantUrl } from './merchant-url.js';
 
 /** The subscription service's host and the project's subscription secret, from the environment only. */

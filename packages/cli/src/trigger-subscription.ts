@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { KassaClient } from '@kassa-payments/merchant-client';
-import { CliError, EXIT } from './admin-client.js';
+import { CliError, EXIT } from './cli-error.js';
 import { must } from './merchant-answer.js';
 import { type SubscriptionConnection, SubscriptionServiceClient } from './subscription-service-client.js';
 

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { KassaClient } from '@kassa-payments/merchant-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CliError } from '../src/cli/admin-client.js';
-import { followStream, retryAfterMs } from '../src/cli/event-stream.js';
+import { CliError } from '../src/cli-error.js';
+import { followStream, retryAfterMs } from '../src/event-stream.js';
 
 // The CLI's stream follower against real HTTP servers that misbehave as networks do: a connection
 // that goes silent without closing (stripe-cli #600, #631), one that ends, a refusal for good.

@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { KassaClient } from '@kassa-payments/merchant-client';
-import { CliError, EXIT } from './admin-client.js';
+import { CliError, EXIT } from './cli-error.js';
 
 /** One of the JSON v3 API's Server-Sent Events streams, followed across reconnections. */
 export interface StreamFollowing {

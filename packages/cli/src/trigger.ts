@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { KassaClient } from '@kassa-payments/merchant-client';
 import { clientIpRequest, contractCancelRequest, contractPinRequest, createContractRequest, createInvoiceRequest } from '@kassa-payments/protocol';
-import { CliError, EXIT } from './admin-client.js';
+import { CliError, EXIT } from './cli-error.js';
 import { must } from './merchant-answer.js';
 import { merchantUrl } from './merchant-url.js';
 import type { SubscriptionConnection } from './subscription-service-client.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { KassaClient } from '@kassa-payments/merchant-client';
 import { isWebhookSecret, STREAM_EVENT_ID, webhookSignature, type EventStreamEntry } from '@kassa-payments/protocol';
-import { CliError, EXIT } from './admin-client.js';
+import { CliError, EXIT } from './cli-error.js';
 import { followStream } from './event-stream.js';
 import type { MerchantConnection } from './trigger.js';
 

@@ -1,5 +1,5 @@
 import type { KassaResponse } from '@kassa-payments/merchant-client';
-import { CliError, EXIT } from './admin-client.js';
+import { CliError, EXIT } from './cli-error.js';
 
 /** The answer's data, or the refusal as the command's failure (5xx: Kassa failing, try again). */
 export function must<T>(answer: KassaResponse<T>, what: string): T {

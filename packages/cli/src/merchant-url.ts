@@ -1,4 +1,4 @@
-import { CliError, EXIT } from './admin-client.js';
+import { CliError, EXIT } from './cli-error.js';
 import { inClear } from './plain-http.js';
 
 /**
