@@ -1,0 +1,40 @@
+# Kassa's container image. Build: scripts/build-image.sh (buildah/podman; where Docker Hub cannot be
+# reached it builds a stand-in for the base under the same name). The final stage holds the built
+# packages and their production dependencies only, installed as an operator installs them (the
+# workspace packages' tarballs): no compiler, no dev dependency, no test file.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+COPY . .
+# A registry behind a TLS-inspecting proxy: the build's host hands its CA bundle in as the secret `ca`
+# (scripts/build-image.sh does, from NODE_EXTRA_CA_CERTS); it is mounted for this step only, never kept.
+RUN --mount=type=secret,id=ca \
+    if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi \
+ && npm ci --no-audit --no-fund \
+ && npx tsc -b \
+ && mkdir /tarballs \
+ && npm pack --silent --pack-destination /tarballs \
+      $(node scripts/runtime-workspaces.mjs) \
+ && mkdir /kassa && cd /kassa \
+ && printf '{"name":"kassa-image","private":true,"type":"module"}\n' > package.json \
+ && npm install --omit=dev --no-audit --no-fund /tarballs/*.tgz \
+ && rm -rf /root/.npm
+
+FROM ${NODE_IMAGE}
+ARG KASSA_COMMIT=unknown
+ENV NODE_ENV=production \
+    KASSA_COMMIT=${KASSA_COMMIT} \
+    KASSA_ROLE=all \
+    KASSA_HOST=0.0.0.0 \
+    KASSA_DATA_DIR=/data
+WORKDIR /kassa
+COPY --from=build /kassa /kassa
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 8080 8081 8082 8083
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.KASSA_API_PORT || 8080) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+ENTRYPOINT ["node", "/kassa/node_modules/@kassa-payments/app/bin/kassa.js"]
+CMD ["start"]
