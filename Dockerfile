@@ -4,22 +4,38 @@
 # workspace packages' tarballs): no compiler, no dev dependency, no test file.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
+# The manifests alone (package.json files, the lock file, patches): the install below is a layer of
+# its own, rebuilt only when they change, not on every change of a source file.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
 COPY . .
+RUN mkdir /manifests \
+ && cp -r package.json package-lock.json patches /manifests/ \
+ && for f in packages/*/package.json; do mkdir -p "/manifests/${f%/package.json}" && cp "$f" "/manifests/$f"; done
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+COPY --from=manifests /manifests .
 # A registry behind a TLS-inspecting proxy: the build's host hands its CA bundle in as the secret `ca`
-# (scripts/build-image.sh does, from NODE_EXTRA_CA_CERTS); it is mounted for this step only, never kept.
-RUN --mount=type=secret,id=ca \
+# (scripts/build-image.sh does, from NODE_EXTRA_CA_CERTS); it is mounted for the step only, never kept.
+# npm's cache is a cache mount: kept between builds on the same host, in no layer.
+RUN --mount=type=secret,id=ca --mount=type=cache,target=/root/.npm \
     if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi \
- && npm ci --no-audit --no-fund \
+ && npm ci --no-audit --no-fund
+COPY . .
+# Built, packed as the workspaces' tarballs, and installed from them as an operator installs the app:
+# production dependencies only. Third-party packages' own tests (test/, tests/, __tests__/, specs/,
+# *.test.* and *.spec.* files, their type declarations too) are removed: the image holds no test file.
+RUN --mount=type=secret,id=ca --mount=type=cache,target=/root/.npm \
+    if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi \
  && npx tsc -b \
  && mkdir /tarballs \
- && npm pack --silent --pack-destination /tarballs \
-      $(node scripts/runtime-workspaces.mjs) \
+ && npm pack --silent --pack-destination /tarballs $(node scripts/runtime-workspaces.mjs) \
  && mkdir /kassa && cd /kassa \
  && printf '{"name":"kassa-image","private":true,"type":"module"}\n' > package.json \
- && npm install --omit=dev --no-audit --no-fund /tarballs/*.tgz \
- && rm -rf /root/.npm
+ && npm install --omit=dev --no-audit --no-fund --prefer-offline /tarballs/*.tgz \
+ && find node_modules -depth -type d \( -name test -o -name tests -o -name __tests__ -o -name specs \) -not -path 'node_modules/@kassa-payments/*' -exec rm -rf {} + \
+ && find node_modules -type f \( -name '*.test.*' -o -name '*.spec.*' \) -delete
 
 FROM ${NODE_IMAGE}
 ARG KASSA_COMMIT=unknown

@@ -27,7 +27,7 @@ const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.
 
 const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'];
 /** Files that `inject` mongoUrl, redisUrl or both (run with those servers' global setups; the rest start none). */
-const MONGO_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/app/test/{mongo-storage,packing,listen.e2e}.test.ts'];
+const MONGO_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/app/test/{mongo-storage,packing,listen.e2e,release}.test.ts'];
 const REDIS_TESTS = ['packages/adapters-queue/src/**/*.test.ts'];
 const PROCESS_TESTS = ['packages/app/test/{app.e2e,workers,subscription-workers,multi-api,tracing,redis-tls}.test.ts'];
 /** Redis failover under load (Sentinel, Cluster): each starts its own Redis processes, beside the rest. */

@@ -3,14 +3,18 @@
 // tagging is the documented step after (docs/operators/releasing.md).
 // - kassa-payments-cli-<version>.tgz: the merchant's CLI, installable alone (scripts/pack-cli.mjs);
 // - kassa-<version>-linux-x64: the CLI as a single executable;
-// - sbom-app.cdx.json, sbom-cli.cdx.json: CycloneDX SBOMs of what an operator and a merchant's
-//   developer install (CycloneDX's own generator for npm, production dependencies only);
+// - kassa-<version>-image.tar: the container image (the root Dockerfile, scripts/build-image.sh),
+//   tagged kassa:<version>, as a docker-archive (`docker load -i` or `podman load -i` takes it; an
+//   OCI archive would drop the HEALTHCHECK, which the OCI image format has no field for);
+// - sbom-app.cdx.json, sbom-cli.cdx.json: CycloneDX SBOMs of what an operator (the image holds the
+//   same production dependencies) and a merchant's developer install (CycloneDX's own generator for
+//   npm, production dependencies only);
 // - SHA256SUMS: every artifact's SHA-256, in sha256sum's format (`sha256sum -c SHA256SUMS` checks them).
 //
 // Usage: node scripts/release.mjs [--destination out/release] (builds first: npx tsc -b).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,6 +31,12 @@ mkdirSync(out, { recursive: true });
 execFileSync('npx', ['tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
 await packCli(out);
 await buildCliExecutable(out);
+const image = execFileSync(join(ROOT, 'scripts', 'build-image.sh'), [`kassa:${version}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+execFileSync('podman', ['save', '--quiet', '--format', 'docker-archive', '--output', join(out, `kassa-${version}-image.tar`), image], {
+  cwd: ROOT,
+  env: { ...process.env, CONTAINERS_CONF: join(ROOT, '.kassa', 'containers', 'containers.conf') },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 for (const [workspace, name] of [
   ['packages/app', 'sbom-app.cdx.json'],
   ['packages/cli', 'sbom-cli.cdx.json'],
@@ -38,14 +48,18 @@ for (const [workspace, name] of [
   );
 }
 
-const sums = readdirSync(out)
+const sha256 = (file) =>
+  new Promise((done, fail) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => done(hash.digest('hex')))
+      .on('error', fail);
+  });
+const sums = [];
+for (const f of readdirSync(out)
   .filter((f) => f !== 'SHA256SUMS')
-  .sort()
-  .map(
-    (f) =>
-      `${createHash('sha256')
-        .update(readFileSync(join(out, f)))
-        .digest('hex')}  ${basename(f)}`,
-  );
+  .sort())
+  sums.push(`${await sha256(join(out, f))}  ${basename(f)}`);
 writeFileSync(join(out, 'SHA256SUMS'), `${sums.join('\n')}\n`);
 console.log(out);

@@ -32,6 +32,10 @@ trap 'code=$?; [ "$code" -eq 0 ] || echo "the test command failed after ${SECOND
 # Chromium (Debian's package) for the widget and payment-page tests, driven by playwright-core.
 ./scripts/ensure-chromium.sh
 
+# Podman with runc (Debian's packages) and the Node base image, pulled or its stand-in built once: the
+# release test builds Kassa's container image and runs it.
+./scripts/ensure-node-base.sh
+
 # The merchant-side Python tools (Standard Webhooks, openapi-core, openapi-python-client, xmlschema),
 # pinned, in .kassa/merchant-venv: the tests check Kassa with them as merchants use them.
 ./scripts/ensure-merchant-tools.sh

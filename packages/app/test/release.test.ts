@@ -1,20 +1,28 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type HttpReceiver, startReceiver, waitForOutput } from '@kassa-payments/devkit';
+import { FREE_PORTS, type HttpReceiver, startReceiver, startRedisServer, waitForOutput } from '@kassa-payments/devkit';
+import { compactUtc } from '@kassa-payments/domain';
+import { signSubscriptionRequest } from '@kassa-payments/protocol';
+import { XMLParser } from 'fast-xml-parser';
+import { MongoClient } from 'mongodb';
 import { KassaClient } from '@kassa-payments/merchant-client';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { type KassaContainer, podman, runKassaContainer } from './container.fixture.js';
 import { dataOf, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
 // A release as users get it: scripts/release.mjs run into a temporary folder (from the dist the test
 // command's `tsc -b` built), its checksums checked by sha256sum, its SBOMs read; the merchant's CLI
 // tarball installed alone in an empty project whose @kassa and @kassa-payments registries are closed
 // ports, and the CLI's single executable run without Node on its PATH; each runs `kassa listen`
-// against a running Kassa.
+// against a running Kassa. The container image is loaded from the release's archive and run with
+// podman as an operator runs it: on its embedded defaults with a volume, and as an api and a worker
+// container on MongoDB and Redis (the test's servers, on the host network).
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const CLOSED = 'http://127.0.0.1:9/';
 const VERSION = (JSON.parse(readFileSync(join(root, 'packages', 'app', 'package.json'), 'utf8')) as { version: string }).version;
@@ -28,6 +36,12 @@ let executable: string;
 let t: TestKassa;
 let receiver: HttpReceiver;
 const figures: Record<string, number> = {};
+const IMAGE = `localhost/kassa:${VERSION}`;
+const seconds = async (work: () => Promise<unknown>) => {
+  const started = Date.now();
+  await work();
+  return Math.round((Date.now() - started) / 100) / 10;
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kassa-release-'));
@@ -41,6 +55,10 @@ beforeAll(async () => {
   shop = join(dir, 'shop');
   mkdirSync(shop);
   writeFileSync(join(shop, 'package.json'), JSON.stringify({ name: 'shop', private: true, type: 'module' }));
+  await podman('untag', `kassa:${VERSION}`);
+  figures['imageLoadSeconds'] = await seconds(() => podman('load', '--quiet', '--input', join(release, `kassa-${VERSION}-image.tar`)));
+  figures['imageMB'] = Math.round(Number(await podman('image', 'inspect', '--format', '{{.Size}}', IMAGE)) / 1e6);
+  figures['imageArchiveMB'] = Math.round(statSync(join(release, `kassa-${VERSION}-image.tar`)).size / 1e6);
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--save-dev', `--@kassa:registry=${CLOSED}`, `--@kassa-payments:registry=${CLOSED}`, tarball], shop);
   receiver = await startReceiver();
   t = await startTestKassa();
@@ -78,10 +96,12 @@ async function listens(command: string, args: string[], figure: string, PATH = p
 }
 
 describe(`the release's artifacts (out/release/${VERSION}/)`, () => {
-  it('are the CLI tarball, its executable and two SBOMs, each with its SHA-256 in SHA256SUMS, which sha256sum checks', async () => {
-    expect(readdirSync(release).sort()).toEqual([`kassa-${VERSION}-linux-x64`, `kassa-payments-cli-${VERSION}.tgz`, 'SHA256SUMS', 'sbom-app.cdx.json', 'sbom-cli.cdx.json'].sort());
-    expect(await run('sha256sum', ['--check', '--strict', 'SHA256SUMS'], release)).toMatch(/(: OK\n[\s\S]*){4}/);
-    expect(readFileSync(join(release, 'SHA256SUMS'), 'utf8').trim().split('\n')).toHaveLength(4);
+  it("are the CLI tarball, its executable, the image's archive and two SBOMs, each with its SHA-256 in SHA256SUMS, which sha256sum checks", async () => {
+    expect(readdirSync(release).sort()).toEqual(
+      [`kassa-${VERSION}-linux-x64`, `kassa-${VERSION}-image.tar`, `kassa-payments-cli-${VERSION}.tgz`, 'SHA256SUMS', 'sbom-app.cdx.json', 'sbom-cli.cdx.json'].sort(),
+    );
+    expect(await run('sha256sum', ['--check', '--strict', 'SHA256SUMS'], release)).toMatch(/(: OK\n[\s\S]*){5}/);
+    expect(readFileSync(join(release, 'SHA256SUMS'), 'utf8').trim().split('\n')).toHaveLength(5);
   });
 
   it('SBOMs in CycloneDX: the app with its production dependencies (Express, the MongoDB driver, BullMQ), the CLI without them', () => {
@@ -121,4 +141,167 @@ describe('the single executable (linux-x64, no Node needed)', () => {
     // No Node on its PATH: the executable carries its own.
     await listens(executable, [], 'executableReadyMs', '/nonexistent');
   }, 60_000);
+});
+
+describe(`the container image (kassa:${VERSION}, loaded from the release's archive)`, () => {
+  const inImage = (script: string) => podman('run', '--rm', '--entrypoint', 'sh', IMAGE, '-c', script);
+
+  it('runs as the non-root user node and holds built files and production dependencies only: no dev dependency, no compiler, no test file', async () => {
+    expect((await podman('image', 'inspect', '--format', '{{.Config.User}}', IMAGE)).trim()).toBe('node');
+    expect((await inImage('id -u')).trim()).toBe('1000');
+    // Every package installed in the image is in the app's SBOM (its production dependencies).
+    const installed = (
+      await inImage(
+        `node -e "const fs=require('fs'),p=require('path');const out=new Set();const walk=(d)=>{for(const n of fs.readdirSync(d)){if(n.startsWith('.'))continue;const f=p.join(d,n);if(n.startsWith('@')){for(const m of fs.readdirSync(f))visit(n+'/'+m,p.join(f,m))}else visit(n,f)}};const visit=(name,dir)=>{out.add(name);const nm=p.join(dir,'node_modules');if(fs.existsSync(nm))walk(nm)};walk('/kassa/node_modules');console.log([...out].join('\\\\n'))"`,
+      )
+    )
+      .trim()
+      .split('\n');
+    const sbom = new Set(
+      (JSON.parse(readFileSync(join(release, 'sbom-app.cdx.json'), 'utf8')) as { components: { name: string; group?: string }[] }).components.map((c) => (c.group ? `${c.group}/${c.name}` : c.name)),
+    );
+    expect(installed.length).toBeGreaterThan(100);
+    expect(installed.filter((name) => !name.startsWith('@kassa-payments/') && !sbom.has(name))).toEqual([]);
+    for (const dev of ['typescript', 'vitest', '@biomejs/biome', 'esbuild', 'postject', 'fast-check', 'playwright-core', 'dependency-cruiser']) expect(installed).not.toContain(dev);
+    // Kassa's own packages as built files (no TypeScript source), and no test file anywhere in /kassa.
+    expect(await inImage("find /kassa/node_modules/@kassa-payments -name '*.ts' -not -name '*.d.ts'")).toBe('');
+    expect(await inImage("find /kassa \\( -type d \\( -name test -o -name tests -o -name __tests__ -o -name specs \\) \\) -o \\( -type f \\( -name '*.test.*' -o -name '*.spec.*' \\) \\)")).toBe('');
+  }, 60_000);
+
+  it('starts on its embedded defaults, answers /health (its HEALTHCHECK passes), takes an invoice and keeps it across a restart on the same volume', async () => {
+    const volume = `kassa-test-${randomUUID().slice(0, 8)}`;
+    const args = ['--volume', `${volume}:/data`, '--publish', '127.0.0.1::8080'];
+    const banner = /export KASSA_ADMIN_URL/;
+    const started = Date.now();
+    let container = await runKassaContainer(IMAGE, args, banner);
+    try {
+      const apiOf = async () => `http://127.0.0.1:${(await podman('port', container.name, '8080/tcp')).trim().split(':').pop()}`;
+      let api = await apiOf();
+      await vi.waitUntil(
+        () =>
+          fetch(`${api}/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 30_000, interval: 50 },
+      );
+      figures['imageHealthMs'] = Date.now() - started;
+      await podman('healthcheck', 'run', container.name);
+      const said = (name: string) => new RegExp(`${name}=(\\S+)`).exec(container.output())?.[1] ?? '';
+      const login = said('KASSA_LOGIN');
+      const password = said('KASSA_PASSWORD');
+      const project = Number(said('KASSA_PROJECT'));
+      expect(container.output()).toContain('Data folder /data');
+      const f = fresh();
+      const order = { merchant_order_id: f.orderId, price: { amount: '12.34', currency: 'RUB' } };
+      const created = dataOf(
+        await new KassaClient({ baseUrl: api, login, password }).createInvoice(project, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, order }),
+      );
+
+      await container.stop();
+      container = await runKassaContainer(IMAGE, args, banner);
+      api = await apiOf();
+      await vi.waitUntil(
+        () =>
+          fetch(`${api}/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 30_000, interval: 50 },
+      );
+      // The same demo partner (its password kept in the volume), and the invoice with it.
+      expect(said('KASSA_PASSWORD')).toBe(password);
+      const kept = dataOf(await new KassaClient({ baseUrl: api, login, password }).getInvoice(project, created.invoice_id));
+      expect(kept).toMatchObject({ invoice_id: created.invoice_id, merchant_order_id: f.orderId, price: { amount: '12.34', currency: 'RUB' }, payment_status: 'NOT_PAID' });
+    } finally {
+      await container.stop();
+      await podman('volume', 'rm', '--force', volume);
+    }
+  }, 120_000);
+
+  it('as an api and a worker container (KASSA_ROLE) on MongoDB and Redis, on the host network: a subscription charged on schedule, each charge notified', async () => {
+    const secret = `whsec_${Buffer.from('image-subscription-secret-01234').toString('base64')}`;
+    const database = `kassa_image_${randomUUID().slice(0, 8)}`;
+    const redis = await startRedisServer();
+    // The seed, mounted read-only: readable by the image's user (uid 1000).
+    const seeds = join(dir, 'seed');
+    mkdirSync(seeds, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    writeFileSync(
+      join(seeds, 'seed.json'),
+      JSON.stringify({ partners: [{ login: 'subs', password: 'subs-password-1', projects: [{ id: 1, subscriptionSecret: secret, subscriptionNotificationUrl: `${receiver.url}/image-subs` }] }] }),
+      { mode: 0o644 },
+    );
+    const run = (role: 'api' | 'worker') =>
+      runKassaContainer(
+        IMAGE,
+        [
+          '--network',
+          'host',
+          '--volume',
+          `${seeds}:/seed:ro`,
+          ...Object.entries({
+            ...FREE_PORTS,
+            KASSA_ROLE: role,
+            KASSA_HOST: '127.0.0.1',
+            KASSA_SEED_FILE: '/seed/seed.json',
+            MONGO_URL: inject('mongoUrl'),
+            MONGO_DB: database,
+            REDIS_URL: redis.url,
+            KASSA_REDIS_PREFIX: database,
+          }).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
+        ],
+        '"msg":"kassa started"',
+      );
+    const containers: KassaContainer[] = [];
+    try {
+      containers.push(await run('api'), await run('worker'));
+      const [api, worker] = containers as [KassaContainer, KassaContainer];
+      const startedLine = (c: KassaContainer) =>
+        JSON.parse(
+          c
+            .output()
+            .split('\n')
+            .find((l) => l.includes('"msg":"kassa started"')) ?? '{}',
+        ) as { role: string; urls: { subs: string } };
+      expect(startedLine(api).role).toBe('api');
+      expect(startedLine(worker).role).toBe('worker');
+      const subs = startedLine(api).urls.subs;
+      const call = async (method: string, elements: string) => {
+        const now = compactUtc(new Date().toISOString());
+        const res = await fetch(`${subs}/Http/Services/${method}.aspx`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/xml; charset=utf-8' },
+          body: signSubscriptionRequest(`<Request><SubscriptionProjectID>1</SubscriptionProjectID><Now>${now}</Now><Signature></Signature>${elements}</Request>`, secret, 1, now, 'v1'),
+        });
+        const doc = (new XMLParser({ parseTagValue: false }).parse(await res.text()) as { Response: Record<string, string> }).Response;
+        expect(doc['StatusName'], `${method}: ${JSON.stringify(doc)}`).toBe('REQUEST_ACCEPTED');
+        return doc;
+      };
+      const id = (
+        await call('CreateSubscription', `<Subscriber_MSISDN>${fresh().msisdn}</Subscriber_MSISDN><TestInfo><BillingPeriodSeconds>1</BillingPeriodSeconds><MaxIterations>2</MaxIterations></TestInfo>`)
+      )['SubscriptionID'] as string;
+      await call('ApproveSubscription', `<SubscriptionID>${id}</SubscriptionID><PinCode>1234</PinCode>`);
+      const notifications = () =>
+        new Map(
+          receiver.received
+            .filter((r) => r.path === '/image-subs')
+            .map((r) => [
+              String(r.headers['webhook-id']),
+              (new XMLParser({ parseTagValue: false }).parse(r.body) as { SubscriptionStatusNotification: Record<string, string> }).SubscriptionStatusNotification,
+            ]),
+        );
+      const ofType = (type: string) => [...notifications().values()].filter((n) => n['EventType'] === type && n['SubscriptionID'] === id);
+      await vi.waitUntil(() => ofType('CLOSED').length === 1 && ofType('CHARGE').length === 2, { timeout: 60_000, interval: 200 });
+      expect(ofType('CHARGE').map((n) => n['BillingResult'])).toEqual(['Success', 'Success']);
+      expect(new Set(ofType('CHARGE').map((n) => n['BillingOperationID'])).size).toBe(2);
+      expect(ofType('ACTIVATED')).toHaveLength(1);
+    } finally {
+      await Promise.all(containers.map((c) => c.stop()));
+      await redis.destroy();
+      const mongo = new MongoClient(inject('mongoUrl'));
+      await mongo.db(database).dropDatabase();
+      await mongo.close();
+    }
+  }, 120_000);
 });
