@@ -50,7 +50,9 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
 EXPOSE 8080 8081 8082 8083
+# On the admin listener's /health, which every role serves (a worker has no public listener): on the
+# admin host unless it is a wildcard (then loopback), on KASSA_ADMIN_PORT.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.KASSA_API_PORT || 8080) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "const h = process.env.KASSA_ADMIN_HOST; const host = !h || h === '0.0.0.0' || h === '::' ? '127.0.0.1' : h.includes(':') ? `[${h}]` : h; fetch(`http://${host}:${process.env.KASSA_ADMIN_PORT || 8090}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "/kassa/node_modules/@kassa-payments/app/bin/kassa.js"]
 CMD ["start"]

@@ -36,6 +36,9 @@ trap 'code=$?; [ "$code" -eq 0 ] || echo "the test command failed after ${SECOND
 # release test builds Kassa's container image and runs it.
 ./scripts/ensure-node-base.sh
 
+# podman-compose (PyPI, pinned, in .kassa/compose-venv): deploy/compose.yaml is read through it.
+./scripts/ensure-compose.sh
+
 # The merchant-side Python tools (Standard Webhooks, openapi-core, openapi-python-client, xmlschema),
 # pinned, in .kassa/merchant-venv: the tests check Kassa with them as merchants use them.
 ./scripts/ensure-merchant-tools.sh

@@ -29,6 +29,11 @@ const NOT_RUN: Record<string, string[]> = {
   'docs/development.md': ['it is the test command itself: the docs test runs inside it'],
   'docs/embedders/embedding.md': ["it is a test file of your storage's; the MongoDB adapter's (named above) runs it in the test command"],
   'docs/operations.md': ["needs MongoDB's database tools (mongodump, mongorestore), which this machine cannot install"],
+  'docs/operators/production.md': [
+    "it needs the official images of Redis, MongoDB, Prometheus and Grafana, which these machines cannot pull; release.test.ts runs the image as an api and a worker on MongoDB and Redis, and test/compose.test.ts reads this compose file and its env file through podman-compose and the configuration's schema",
+    'see the first block of this page',
+    'see the first block of this page',
+  ],
   'docs/operators/releasing.md': ['the release test (packages/app/test/release.test.ts) runs the script into a temporary folder and checks what it makes'],
   'docs/merchants/sdks.md': ['it rewrites clients/python in place; python-sdk.test.ts runs the same script into a temporary folder and compares'],
   'docs/merchants/widget-and-pages.md': ["a merchant's page; the widget tests (widget.browser.test.ts) mount the widget this way in Chromium"],

@@ -255,7 +255,12 @@ export const configSchema = z
           path: ['MONGO_URL'],
           message: 'required in production: in-memory storage loses every contract, invoice and event at the next restart (KASSA_STORAGE=memory runs on memory deliberately)',
         });
-      if (c.KASSA_DATA_DIR) ctx.addIssue({ code: 'custom', path: ['KASSA_DATA_DIR'], message: "the embedded mode's data folder is the sandbox's: in production use MONGO_URL" });
+      if (c.KASSA_DATA_DIR)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['KASSA_DATA_DIR'],
+          message: "the embedded mode's data folder is the sandbox's: in production use MONGO_URL (the image sets KASSA_DATA_DIR=/data for its sandbox: set it empty, as deploy/compose.yaml does)",
+        });
     }
     if (c.KASSA_STORAGE === 'mongodb' && !c.MONGO_URL) ctx.addIssue({ code: 'custom', path: ['MONGO_URL'], message: 'required with KASSA_STORAGE=mongodb' });
     if (c.KASSA_STORAGE === 'memory' && c.MONGO_URL) ctx.addIssue({ code: 'custom', path: ['KASSA_STORAGE'], message: 'memory beside MONGO_URL: unset one of them' });

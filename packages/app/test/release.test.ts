@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { FREE_PORTS, type HttpReceiver, startReceiver, startRedisServer, waitForOutput } from '@kassa-payments/devkit';
+import { FREE_PORTS, freePort, type HttpReceiver, startReceiver, startRedisServer, waitForOutput } from '@kassa-payments/devkit';
 import { compactUtc } from '@kassa-payments/domain';
 import { signSubscriptionRequest } from '@kassa-payments/protocol';
 import { XMLParser } from 'fast-xml-parser';
@@ -232,16 +232,18 @@ describe(`the container image (kassa:${VERSION}, loaded from the release's archi
       JSON.stringify({ partners: [{ login: 'subs', password: 'subs-password-1', projects: [{ id: 1, subscriptionSecret: secret, subscriptionNotificationUrl: `${receiver.url}/image-subs` }] }] }),
       { mode: 0o644 },
     );
-    const run = (role: 'api' | 'worker') =>
-      runKassaContainer(
+    const run = async (role: 'api' | 'worker') =>
+      await runKassaContainer(
         IMAGE,
         [
           '--network',
           'host',
           '--volume',
           `${seeds}:/seed:ro`,
+          // The admin listener on a port of its own: the HEALTHCHECK asks it.
           ...Object.entries({
             ...FREE_PORTS,
+            KASSA_ADMIN_PORT: String(await freePort()),
             KASSA_ROLE: role,
             KASSA_HOST: '127.0.0.1',
             KASSA_SEED_FILE: '/seed/seed.json',
@@ -266,6 +268,9 @@ describe(`the container image (kassa:${VERSION}, loaded from the release's archi
         ) as { role: string; urls: { subs: string } };
       expect(startedLine(api).role).toBe('api');
       expect(startedLine(worker).role).toBe('worker');
+      // The HEALTHCHECK passes for both: a worker has no public listener, the admin one answers.
+      await podman('healthcheck', 'run', api.name);
+      await podman('healthcheck', 'run', worker.name);
       const subs = startedLine(api).urls.subs;
       const call = async (method: string, elements: string) => {
         const now = compactUtc(new Date().toISOString());
@@ -296,6 +301,15 @@ describe(`the container image (kassa:${VERSION}, loaded from the release's archi
       expect(ofType('CHARGE').map((n) => n['BillingResult'])).toEqual(['Success', 'Success']);
       expect(new Set(ofType('CHARGE').map((n) => n['BillingOperationID'])).size).toBe(2);
       expect(ofType('ACTIVATED')).toHaveLength(1);
+      // What each holds in memory after its work (docs/operators/production.md sizes from these).
+      for (const [figure, c] of [
+        ['apiMemoryMB', api],
+        ['workerMemoryMB', worker],
+      ] as const) {
+        const usage = (await podman('stats', '--no-stream', '--format', '{{.MemUsage}}', c.name)).trim();
+        figures[figure] = Math.round(Number.parseFloat(usage));
+        expect(usage, usage).toMatch(/^[\d.]+MB/);
+      }
     } finally {
       await Promise.all(containers.map((c) => c.stop()));
       await redis.destroy();
