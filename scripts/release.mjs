@@ -24,6 +24,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { destination: { type: 'string', default: join(ROOT, 'out', 'release') } } });
 const version = JSON.parse(readFileSync(join(ROOT, 'packages', 'app', 'package.json'), 'utf8')).version;
 if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`the app's version ${version} is not semver`);
+// A release says what changed: its section of the CHANGELOG (scripts/set-version.mjs cuts it).
+if (!new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm').test(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')))
+  throw new Error(`CHANGELOG.md has no section for ${version}: cut it first (node scripts/set-version.mjs ${version})`);
 const out = join(resolve(values.destination), version);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

@@ -3,23 +3,35 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * CHANGELOG.md is where a merchant, an operator or an embedder learns what they must change: Keep a
- * Changelog's form (an Unreleased section, then versions), breaking changes first and by reader.
+ * Changelog's form (an Unreleased section, then versions, cut by scripts/set-version.mjs), breaking
+ * changes first and by reader.
  */
 describe('CHANGELOG.md', () => {
   const text = readFileSync('CHANGELOG.md', 'utf8');
   const sections = [...text.matchAll(/^## \[([^\]]+)\]/gm)].map((m) => m[1]);
 
-  it('is in Keep a Changelog form: Unreleased first, each release a section of its own', () => {
+  it('is in Keep a Changelog form: Unreleased first, then each release a section of its own, semver and dated, newest first', () => {
     expect(text.startsWith('# Changelog\n')).toBe(true);
     expect(text).toContain('https://keepachangelog.com/en/1.1.0/');
     expect(sections[0]).toBe('Unreleased');
     expect(new Set(sections).size).toBe(sections.length);
+    const releases = [...text.matchAll(/^## \[(?!Unreleased)([^\]]+)\](.*)$/gm)].map((m) => ({ version: m[1] as string, rest: m[2] as string }));
+    for (const r of releases) {
+      expect(r.version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
+      expect(r.rest).toMatch(/^ - \d{4}-\d{2}-\d{2}$/);
+    }
+    const dates = releases.map((r) => r.rest);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('lists the breaking changes by reader, each saying what to change', () => {
-    const start = text.indexOf('## [Unreleased]');
-    const next = text.indexOf('\n## [', start + 1);
-    const unreleased = text.slice(start, next === -1 ? undefined : next);
+  it("names the product's version: its release's section, or Unreleased above it while the next one is made", () => {
+    const version = (JSON.parse(readFileSync('packages/app/package.json', 'utf8')) as { version: string }).version;
+    expect(sections).toContain(version);
+  });
+
+  it('lists the breaking changes by reader, each saying what to change (the newest section that says anything)', () => {
+    const bodies = [...text.matchAll(/^## \[[^\]]+\].*$/gm)].map((m, i, all) => text.slice(m.index, all[i + 1]?.index));
+    const unreleased = bodies.find((b) => b.split('\n').slice(1).join('\n').trim() !== '') ?? '';
     for (const reader of ["merchants' clients", 'operators', 'embedders']) expect(unreleased).toContain(`### Breaking, for ${reader}`);
     const merchants = unreleased.slice(unreleased.indexOf("### Breaking, for merchants' clients"), unreleased.indexOf('### Breaking, for operators'));
     const entries = merchants.split('\n- ').slice(1);
