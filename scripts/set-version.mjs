@@ -8,7 +8,7 @@
 // - package-lock.json follows (`npm install --package-lock-only`), unless --no-lock.
 // It commits and tags nothing: docs/operators/releasing.md says what comes after.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,7 +26,10 @@ const fail = (message) => {
   console.error(`set-version: ${message}`);
   process.exit(1);
 };
-if (!version || !/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) fail(`give the version, semver (0.2.0): ${version ?? 'none given'}`);
+// Semver without leading zeros; a prerelease only as alpha.N, beta.N or rc.N, which PEP 440 (the Python SDK's version) can say.
+const semver = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-(alpha|beta|rc)\.(0|[1-9]\d*))?$/.exec(version ?? '');
+if (!semver) fail(`give the version, semver (0.2.0, or a prerelease such as 0.2.0-rc.1): ${version ?? 'none given'}`);
+const pep440 = `${semver[1]}.${semver[2]}.${semver[3]}${semver[4] ? `${{ alpha: 'a', beta: 'b', rc: 'rc' }[semver[4]]}${semver[5]}` : ''}`;
 if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) fail(`--date is YYYY-MM-DD: ${values.date}`);
 const root = resolve(values.root);
 
@@ -39,23 +42,24 @@ if (at === -1) fail('CHANGELOG.md has no "## [Unreleased]" section');
 const next = changelog.indexOf('\n## [', at + unreleased.length);
 if (changelog.slice(at + unreleased.length, next === -1 ? undefined : next).trim() === '') fail('CHANGELOG.md says nothing under Unreleased: a version with no change is not cut');
 
-const manifests = ['package.json', ...readdirSync(join(root, 'packages')).map((p) => join('packages', p, 'package.json'))];
-for (const file of manifests) {
-  const path = join(root, file);
-  const manifest = JSON.parse(readFileSync(path, 'utf8'));
+// Every file read and checked first: a refusal leaves all of them as they were.
+const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const manifests = ['package.json', ...(rootManifest.workspaces ?? []).map((w) => join(w, 'package.json'))];
+const edits = manifests.map((file) => {
+  const manifest = JSON.parse(readFileSync(join(root, file), 'utf8'));
   manifest.version = version;
   for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'])
     for (const name of Object.keys(manifest[field] ?? {})) if (name.startsWith('@kassa-payments/')) manifest[field][name] = version;
-  writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
-}
-const replaceIn = (file, pattern, replacement) => {
-  const path = join(root, file);
-  const text = readFileSync(path, 'utf8');
+  return [file, `${JSON.stringify(manifest, null, 2)}\n`];
+});
+const replaced = (file, pattern, replacement) => {
+  const text = readFileSync(join(root, file), 'utf8');
   if (!pattern.test(text)) fail(`${file}: ${pattern} not found`);
-  writeFileSync(path, text.replace(pattern, replacement));
+  return [file, text.replace(pattern, replacement)];
 };
-replaceIn('clients/python/pyproject.toml', /^version = "[^"]+"$/m, `version = "${version}"`);
-replaceIn('deploy/compose.yaml', /\$\{KASSA_IMAGE:-kassa:[^}]+\}/, `\${KASSA_IMAGE:-kassa:${version}}`);
+edits.push(replaced('clients/python/pyproject.toml', /^version = "[^"]+"$/m, `version = "${pep440}"`));
+edits.push(replaced('deploy/compose.yaml', /\$\{KASSA_IMAGE:-kassa:[^}]+\}/, `\${KASSA_IMAGE:-kassa:${version}}`));
+for (const [file, text] of edits) writeFileSync(join(root, file), text);
 writeFileSync(changelogFile, `${changelog.slice(0, at)}${unreleased}\n## [${version}] - ${values.date}\n${changelog.slice(at + unreleased.length)}`);
 if (!values['no-lock']) execFileSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
 console.log(`version ${version}: ${manifests.length} package.json files, pyproject.toml, compose.yaml, CHANGELOG.md${values['no-lock'] ? '' : ', package-lock.json'}`);

@@ -29,14 +29,27 @@ describe('CHANGELOG.md', () => {
     expect(sections).toContain(version);
   });
 
-  it('lists the breaking changes by reader, each saying what to change (the newest section that says anything)', () => {
+  it("sorts each section's breaking changes by reader, first, and has each merchants' one say what to change", () => {
+    const READERS = ["merchants' clients", 'operators', 'embedders'];
     const bodies = [...text.matchAll(/^## \[[^\]]+\].*$/gm)].map((m, i, all) => text.slice(m.index, all[i + 1]?.index));
-    const unreleased = bodies.find((b) => b.split('\n').slice(1).join('\n').trim() !== '') ?? '';
-    for (const reader of ["merchants' clients", 'operators', 'embedders']) expect(unreleased).toContain(`### Breaking, for ${reader}`);
-    const merchants = unreleased.slice(unreleased.indexOf("### Breaking, for merchants' clients"), unreleased.indexOf('### Breaking, for operators'));
-    const entries = merchants.split('\n- ').slice(1);
-    expect(entries.length).toBeGreaterThanOrEqual(3);
-    for (const entry of entries) expect(entry).toContain('*What to change:*');
+    for (const body of bodies) {
+      const headings = [...body.matchAll(/^### (.+)$/gm)].map((m) => m[1] as string);
+      const breaking = headings.filter((h) => h.startsWith('Breaking'));
+      // Breaking ones first, named by their reader, in the readers' order.
+      expect(headings.slice(0, breaking.length)).toEqual(breaking);
+      expect(breaking.map((h) => h.replace('Breaking, for ', ''))).toEqual(READERS.filter((r) => breaking.includes(`Breaking, for ${r}`)));
+      const start = body.indexOf("### Breaking, for merchants' clients");
+      if (start === -1) continue;
+      const end = body.indexOf('\n### ', start + 1);
+      for (const entry of body
+        .slice(start, end === -1 ? undefined : end)
+        .split('\n- ')
+        .slice(1))
+        expect(entry).toContain('*What to change:*');
+    }
+    // The first release, 0.1.0, has all three.
+    const first = bodies.find((b) => b.startsWith('## [0.1.0]')) ?? '';
+    for (const reader of READERS) expect(first).toContain(`### Breaking, for ${reader}`);
   });
 
   it('is what the README links to', () => {

@@ -24,7 +24,7 @@ const NOT_THE_SCHEMAS = /^(OTEL_[A-Z_]+|NODE_EXTRA_CA_CERTS|NODE_OPTIONS)$/;
 interface Service {
   readonly image: string;
   readonly environment?: Record<string, string>;
-  readonly env_file?: readonly { readonly path: string }[];
+  readonly env_file?: readonly (string | { readonly path: string })[];
   readonly volumes?: readonly string[];
   readonly profiles?: readonly string[];
   readonly healthcheck?: { readonly test: readonly string[] };
@@ -66,7 +66,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A Kassa service's whole environment: the env file's, then the compose file's over it. */
 const environmentOf = (name: string): Record<string, string> => {
   const service = services[name] as Service;
-  const files = (service.env_file ?? []).map((f) => envFile(join(dir, f.path)));
+  const files = (service.env_file ?? []).map((f) => envFile(join(dir, typeof f === 'string' ? f : f.path)));
   return Object.assign({}, ...files, service.environment);
 };
 
@@ -83,6 +83,8 @@ describe('deploy/compose.yaml', () => {
     expect(environmentOf('api')['KASSA_ROLE']).toBe('api');
     expect(environmentOf('worker')['KASSA_ROLE']).toBe('worker');
     for (const kassa of ['api', 'worker']) expect(services[kassa]?.depends_on).toEqual({ mongo: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+    // Published on loopback only, for the proxy on the host: beyond it any client could name itself in X-Forwarded-For.
+    expect((services['api'] as Service & { ports: string[] }).ports.filter((p) => !String(p).startsWith('127.0.0.1:'))).toEqual([]);
     // BullMQ loses jobs on a Redis that evicts keys.
     expect(services['redis']?.command?.join(' ')).toContain('--maxmemory-policy noeviction');
   });

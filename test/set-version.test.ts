@@ -27,8 +27,8 @@ beforeAll(() => {
   const changelog = join(dir, 'CHANGELOG.md');
   writeFileSync(changelog, readFileSync(changelog, 'utf8').replace('\n## [Unreleased]\n', '\n## [Unreleased]\n\n### Added\n\n- **A change of the next version.**\n'));
   const cut = setVersion('9.8.7', '--date', '2031-02-03');
-  expect(cut.stderr).toBe('');
-  expect(cut.status).toBe(0);
+  expect(cut.status, cut.stderr).toBe(0);
+  expect(cut.stdout).toContain('version 9.8.7:');
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -60,7 +60,18 @@ describe('scripts/set-version.mjs', () => {
     expect(setVersion('9.8.7').stderr).toContain('already has a section for 9.8.7');
     expect(setVersion('9.8.8').stderr).toContain('says nothing under Unreleased');
     expect(setVersion('v9.9').stderr).toContain('semver');
+    expect(setVersion('09.1.0').stderr).toContain('semver');
+    expect(setVersion('1.0.0-next.1').stderr).toContain('semver');
     // The checkout's own files untouched: it changed the copy under --root only.
     expect((JSON.parse(readFileSync(join(root, 'packages', 'app', 'package.json'), 'utf8')) as { version: string }).version).not.toBe('9.8.7');
+  });
+
+  it("a prerelease's version is PEP 440's for the Python SDK (0.2.0-rc.1 is 0.2.0rc1)", () => {
+    const changelog = join(dir, 'CHANGELOG.md');
+    writeFileSync(changelog, readFileSync(changelog, 'utf8').replace('\n## [Unreleased]\n', '\n## [Unreleased]\n\n### Added\n\n- **Another change.**\n'));
+    const cut = setVersion('9.9.0-rc.1', '--no-lock');
+    expect(cut.status, cut.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'clients/python/pyproject.toml'), 'utf8')).toMatch(/^version = "9\.9\.0rc1"$/m);
+    expect((json('packages/app/package.json') as { version: string }).version).toBe('9.9.0-rc.1');
   });
 });

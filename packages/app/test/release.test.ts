@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +36,8 @@ let executable: string;
 let t: TestKassa;
 let receiver: HttpReceiver;
 const figures: Record<string, number> = {};
-const IMAGE = `localhost/kassa:${VERSION}`;
+/** As Docker and compose name it (docker.io/library/kassa in full): `docker load` gives it this name. */
+const IMAGE = `kassa:${VERSION}`;
 const seconds = async (work: () => Promise<unknown>) => {
   const started = Date.now();
   await work();
@@ -55,14 +56,15 @@ beforeAll(async () => {
   shop = join(dir, 'shop');
   mkdirSync(shop);
   writeFileSync(join(shop, 'package.json'), JSON.stringify({ name: 'shop', private: true, type: 'module' }));
-  await podman('untag', `kassa:${VERSION}`);
+  // Loaded from the archive alone: the names the release script built and tagged are taken off first.
+  for (const name of [`localhost/kassa:${VERSION}`, `docker.io/library/kassa:${VERSION}`]) await podman('untag', name).catch(() => undefined);
   figures['imageLoadSeconds'] = await seconds(() => podman('load', '--quiet', '--input', join(release, `kassa-${VERSION}-image.tar`)));
   figures['imageMB'] = Math.round(Number(await podman('image', 'inspect', '--format', '{{.Size}}', IMAGE)) / 1e6);
   figures['imageArchiveMB'] = Math.round(statSync(join(release, `kassa-${VERSION}-image.tar`)).size / 1e6);
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--save-dev', `--@kassa:registry=${CLOSED}`, `--@kassa-payments:registry=${CLOSED}`, tarball], shop);
   receiver = await startReceiver();
   t = await startTestKassa();
-}, 180_000);
+}, 420_000);
 afterAll(async () => {
   await t?.stop();
   await receiver?.close();
@@ -96,12 +98,37 @@ async function listens(command: string, args: string[], figure: string, PATH = p
 }
 
 describe(`the release's artifacts (out/release/${VERSION}/)`, () => {
-  it("are the CLI tarball, its executable, the image's archive and two SBOMs, each with its SHA-256 in SHA256SUMS, which sha256sum checks", async () => {
+  it("are the CLI tarball, its executable, the image's archive, the deploy bundle and two SBOMs, each with its SHA-256 in SHA256SUMS, which sha256sum checks", async () => {
     expect(readdirSync(release).sort()).toEqual(
-      [`kassa-${VERSION}-linux-x64`, `kassa-${VERSION}-image.tar`, `kassa-payments-cli-${VERSION}.tgz`, 'SHA256SUMS', 'sbom-app.cdx.json', 'sbom-cli.cdx.json'].sort(),
+      [
+        `kassa-${VERSION}-linux-x64`,
+        `kassa-${VERSION}-image.tar`,
+        `kassa-${VERSION}-deploy.tar.gz`,
+        `kassa-payments-cli-${VERSION}.tgz`,
+        'SHA256SUMS',
+        'sbom-app.cdx.json',
+        'sbom-cli.cdx.json',
+      ].sort(),
     );
-    expect(await run('sha256sum', ['--check', '--strict', 'SHA256SUMS'], release)).toMatch(/(: OK\n[\s\S]*){5}/);
-    expect(readFileSync(join(release, 'SHA256SUMS'), 'utf8').trim().split('\n')).toHaveLength(5);
+    expect(await run('sha256sum', ['--check', '--strict', 'SHA256SUMS'], release)).toMatch(/(: OK\n[\s\S]*){6}/);
+    expect(readFileSync(join(release, 'SHA256SUMS'), 'utf8').trim().split('\n')).toHaveLength(6);
+  });
+
+  it("the deploy bundle is deploy/ as an operator starts from it: the compose file and its companions, none of an operator's own settings", async () => {
+    const files = (await run('tar', ['--list', '--gzip', '--file', join(release, `kassa-${VERSION}-deploy.tar.gz`)], release)).trim().split('\n');
+    expect(files).toEqual(
+      expect.arrayContaining([
+        './compose.yaml',
+        './kassa.env.example',
+        './prometheus/prometheus.yml',
+        './prometheus/kassa-alerts.yml',
+        './grafana/kassa-dashboard.json',
+        './grafana/provisioning/datasources/prometheus.yml',
+      ]),
+    );
+    expect(files.filter((f) => /kassa\.env$|kassa-admin-token|^\.\/kassa\//.test(f))).toEqual([]);
+    const compose = await run('tar', ['--extract', '--gzip', '--to-stdout', '--file', join(release, `kassa-${VERSION}-deploy.tar.gz`), './compose.yaml'], release);
+    expect(compose).toBe(readFileSync(join(root, 'deploy', 'compose.yaml'), 'utf8'));
   });
 
   it('SBOMs in CycloneDX: the app with its production dependencies (Express, the MongoDB driver, BullMQ), the CLI without them', () => {
@@ -145,26 +172,56 @@ describe('the single executable (linux-x64, no Node needed)', () => {
 
 describe(`the container image (kassa:${VERSION}, loaded from the release's archive)`, () => {
   const inImage = (script: string) => podman('run', '--rm', '--entrypoint', 'sh', IMAGE, '-c', script);
+  /** A Node script run in the image (from its standard input): its output. */
+  const inImageNode = (script: string) => {
+    const r = spawnSync('podman', ['run', '--rm', '--interactive', '--entrypoint', 'node', IMAGE, '-'], {
+      input: script,
+      encoding: 'utf8',
+      env: { ...process.env, CONTAINERS_CONF: join(root, '.kassa', 'containers', 'containers.conf') },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return r.stdout;
+  };
+  /** Every third-party package under /kassa/node_modules, nested ones too, as name@version (Kassa's own are links into /kassa/packages). */
+  const WALK = `
+    const fs = require('node:fs'), path = require('node:path');
+    const out = [];
+    const walk = (dir) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.name.startsWith('.') || entry.isSymbolicLink()) continue;
+        const at = path.join(dir, entry.name);
+        if (entry.name.startsWith('@')) { walk(at); continue; }
+        const manifest = JSON.parse(fs.readFileSync(path.join(at, 'package.json'), 'utf8'));
+        out.push(manifest.name + '@' + manifest.version);
+        if (fs.existsSync(path.join(at, 'node_modules'))) walk(path.join(at, 'node_modules'));
+      }
+    };
+    walk('/kassa/node_modules');
+    console.log(out.join('\\n'));
+  `;
 
   it('runs as the non-root user node and holds built files and production dependencies only: no dev dependency, no compiler, no test file', async () => {
     expect((await podman('image', 'inspect', '--format', '{{.Config.User}}', IMAGE)).trim()).toBe('node');
+    // The archive names it as Docker names kassa:<version>.
+    const manifest = JSON.parse(await run('tar', ['--extract', '--to-stdout', '--file', join(release, `kassa-${VERSION}-image.tar`), 'manifest.json'], release)) as { RepoTags: string[] }[];
+    expect(manifest.map((m) => m.RepoTags)).toEqual([[`docker.io/library/kassa:${VERSION}`]]);
     expect((await inImage('id -u')).trim()).toBe('1000');
-    // Every package installed in the image is in the app's SBOM (its production dependencies).
-    const installed = (
-      await inImage(
-        `node -e "const fs=require('fs'),p=require('path');const out=new Set();const walk=(d)=>{for(const n of fs.readdirSync(d)){if(n.startsWith('.'))continue;const f=p.join(d,n);if(n.startsWith('@')){for(const m of fs.readdirSync(f))visit(n+'/'+m,p.join(f,m))}else visit(n,f)}};const visit=(name,dir)=>{out.add(name);const nm=p.join(dir,'node_modules');if(fs.existsSync(nm))walk(nm)};walk('/kassa/node_modules');console.log([...out].join('\\\\n'))"`,
-      )
-    )
-      .trim()
-      .split('\n');
+    // Every third-party package installed in the image, at its version, is in the app's SBOM (its
+    // production dependencies, from the lock file): installed as the lock says, nothing resolved anew.
+    const installed = inImageNode(WALK).trim().split('\n');
     const sbom = new Set(
-      (JSON.parse(readFileSync(join(release, 'sbom-app.cdx.json'), 'utf8')) as { components: { name: string; group?: string }[] }).components.map((c) => (c.group ? `${c.group}/${c.name}` : c.name)),
+      (JSON.parse(readFileSync(join(release, 'sbom-app.cdx.json'), 'utf8')) as { components: { name: string; group?: string; version: string }[] }).components.map(
+        (c) => `${c.group ? `${c.group}/${c.name}` : c.name}@${c.version}`,
+      ),
     );
     expect(installed.length).toBeGreaterThan(100);
-    expect(installed.filter((name) => !name.startsWith('@kassa-payments/') && !sbom.has(name))).toEqual([]);
-    for (const dev of ['typescript', 'vitest', '@biomejs/biome', 'esbuild', 'postject', 'fast-check', 'playwright-core', 'dependency-cruiser']) expect(installed).not.toContain(dev);
-    // Kassa's own packages as built files (no TypeScript source), and no test file anywhere in /kassa.
-    expect(await inImage("find /kassa/node_modules/@kassa-payments -name '*.ts' -not -name '*.d.ts'")).toBe('');
+    expect(installed.filter((p) => !sbom.has(p))).toEqual([]);
+    const names = installed.map((p) => p.slice(0, p.lastIndexOf('@')));
+    for (const dev of ['typescript', 'vitest', '@biomejs/biome', 'esbuild', 'postject', 'fast-check', 'playwright-core', 'dependency-cruiser']) expect(names).not.toContain(dev);
+    // Kassa's own packages as npm packs them: built files (no TypeScript source), no dev tools' package.
+    expect((await inImage('ls /kassa/packages')).trim().split('\n')).not.toContain('devkit');
+    expect(await inImage("find /kassa/packages -name '*.ts' -not -name '*.d.ts'")).toBe('');
+    // No test file anywhere in /kassa.
     expect(await inImage("find /kassa \\( -type d \\( -name test -o -name tests -o -name __tests__ -o -name specs \\) \\) -o \\( -type f \\( -name '*.test.*' -o -name '*.spec.*' \\) \\)")).toBe('');
   }, 60_000);
 
@@ -257,7 +314,9 @@ describe(`the container image (kassa:${VERSION}, loaded from the release's archi
       );
     const containers: KassaContainer[] = [];
     try {
-      containers.push(await run('api'), await run('worker'));
+      // Each kept as it starts: one that started is stopped below even when the next one fails.
+      containers.push(await run('api'));
+      containers.push(await run('worker'));
       const [api, worker] = containers as [KassaContainer, KassaContainer];
       const startedLine = (c: KassaContainer) =>
         JSON.parse(
