@@ -16,7 +16,8 @@
 // Usage: node scripts/release.mjs [--destination out/release] (builds first: npx tsc -b).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, createReadStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -42,23 +43,35 @@ const image = execFileSync(join(ROOT, 'scripts', 'build-image.sh'), [`kassa:${ve
 const podman = (...args) =>
   execFileSync('podman', args, { cwd: ROOT, env: { ...process.env, CONTAINERS_CONF: join(ROOT, '.kassa', 'containers', 'containers.conf') }, stdio: ['ignore', 'ignore', 'inherit'] });
 podman('tag', image, `docker.io/library/kassa:${version}`);
-const standIn = execFileSync('podman', ['image', 'inspect', '--format', '{{index .Labels "org.kassa.stand-in"}}', process.env.NODE_IMAGE ?? 'node:20-bookworm-slim'], {
+// The base as pulled from Docker Hub has a docker.io digest; a stand-in (scripts/build-node-base.sh) has none.
+const [digests, label] = execFileSync('podman', ['image', 'inspect', '--format', '{{json .RepoDigests}}\n{{index .Labels "org.kassa.stand-in"}}', process.env.NODE_IMAGE ?? 'node:20-bookworm-slim'], {
   encoding: 'utf8',
   env: { ...process.env, CONTAINERS_CONF: join(ROOT, '.kassa', 'containers', 'containers.conf') },
-}).trim();
-if (standIn !== '' && standIn !== '<no value>') console.error(`release: the image is built on a stand-in for its base (${standIn}): test with it, publish one built on the official node image`);
+}).split('\n');
+if (!(JSON.parse(digests || 'null') ?? []).some((d) => d.startsWith('docker.io/')))
+  console.error(
+    `release: the image is built on a stand-in for its base (${label && label !== '<no value>' ? label : 'not pulled from Docker Hub'}): test with it, publish one built on the official node image`,
+  );
 podman('save', '--quiet', '--format', 'docker-archive', '--output', join(out, `kassa-${version}-image.tar`), `docker.io/library/kassa:${version}`);
-// Reproducible: the same files give the same bytes (names sorted, no time, no owner; gzip without a name or time).
+// deploy/ with the production modules' examples beside it (examples/), none of an operator's own
+// settings; reproducible: the same files give the same bytes (names sorted, no time, no owner; gzip
+// without a name or time).
+const staging = mkdtempSync(join(tmpdir(), 'kassa-deploy-'));
+cpSync(join(ROOT, 'deploy'), staging, { recursive: true, filter: (source) => !/\/deploy\/(kassa\.env|kassa|kassa-admin-token|\.env)$/.test(source) });
+mkdirSync(join(staging, 'examples'));
+for (const example of ['billing-gateway.mjs', 'sms-sender.mjs', 'carrier-lookup.mjs']) copyFileSync(join(ROOT, 'examples', example), join(staging, 'examples', example));
 execFileSync(
   'sh',
   [
     '-c',
-    'tar --create --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner --exclude=./kassa.env --exclude=./kassa --exclude=./kassa-admin-token --exclude=./.env --directory deploy . | gzip -n -9 > "$1"',
+    'tar --create --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner --mode=u+rw,go+r,go-w --directory "$1" . | gzip -n -9 > "$2"',
     'tar',
+    staging,
     join(out, `kassa-${version}-deploy.tar.gz`),
   ],
-  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  { stdio: ['ignore', 'ignore', 'inherit'] },
 );
+rmSync(staging, { recursive: true, force: true });
 for (const [workspace, name] of [
   ['packages/app', 'sbom-app.cdx.json'],
   ['packages/cli', 'sbom-cli.cdx.json'],

@@ -114,7 +114,7 @@ describe(`the release's artifacts (out/release/${VERSION}/)`, () => {
     expect(readFileSync(join(release, 'SHA256SUMS'), 'utf8').trim().split('\n')).toHaveLength(6);
   });
 
-  it("the deploy bundle is deploy/ as an operator starts from it: the compose file and its companions, none of an operator's own settings", async () => {
+  it("the deploy bundle is deploy/ as an operator starts from it: the compose file and its companions, the modules' examples, none of an operator's own settings", async () => {
     const files = (await run('tar', ['--list', '--gzip', '--file', join(release, `kassa-${VERSION}-deploy.tar.gz`)], release)).trim().split('\n');
     expect(files).toEqual(
       expect.arrayContaining([
@@ -124,6 +124,9 @@ describe(`the release's artifacts (out/release/${VERSION}/)`, () => {
         './prometheus/kassa-alerts.yml',
         './grafana/kassa-dashboard.json',
         './grafana/provisioning/datasources/prometheus.yml',
+        './examples/billing-gateway.mjs',
+        './examples/sms-sender.mjs',
+        './examples/carrier-lookup.mjs',
       ]),
     );
     expect(files.filter((f) => /kassa\.env$|kassa-admin-token|^\.\/kassa\//.test(f))).toEqual([]);

@@ -14,6 +14,12 @@ export interface BannerFacts {
 }
 
 /**
+ * A listener's address as this machine's clients reach it: one bound to every interface (0.0.0.0 or
+ * ::, as in the image) is reached on loopback; the CLI refuses plain http to any other host.
+ */
+export const reachable = (url: string): string => url.replace(/^http:\/\/0\.0\.0\.0:/, 'http://127.0.0.1:').replace(/^http:\/\/\[::\]:/, 'http://[::1]:');
+
+/**
  * The test environment's start banner: what a newcomer needs next, on standard output and never in
  * the log (the demo's password and secrets are shown here, once a start): the addresses, the demo
  * login, and the variables `kassa trigger`, `kassa listen` and the docs' snippets read, as lines to
@@ -22,7 +28,7 @@ export interface BannerFacts {
 export function startBanner(facts: BannerFacts): string {
   const partner = facts.directory.partners[0];
   const project = facts.directory.projects[0];
-  const { urls } = facts;
+  const urls = Object.fromEntries(Object.entries(facts.urls).map(([name, url]) => [name, reachable(url)])) as Record<ListenerName, string>;
   const exports = [
     `export KASSA_API_URL=${urls.api} KASSA_LOGIN=${partner?.login} KASSA_PASSWORD=${partner?.password} KASSA_PROJECT=${project?.id}`,
     ...(project?.webhookSecret ? [`export KASSA_WEBHOOK_SECRET=${project.webhookSecret}`] : []),
