@@ -40,13 +40,14 @@ await buildCliExecutable(out);
 const image = execFileSync(join(ROOT, 'scripts', 'build-image.sh'), [`kassa:${version}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 // Saved under the name Docker gives `kassa:<version>` (podman's own would be localhost/kassa, which
 // `docker load` keeps, and which compose's `kassa:<version>` would not find).
-const podman = (...args) =>
-  execFileSync('podman', args, { cwd: ROOT, env: { ...process.env, CONTAINERS_CONF: join(ROOT, '.kassa', 'containers', 'containers.conf') }, stdio: ['ignore', 'ignore', 'inherit'] });
+// Podman with the repository's containers.conf (scripts/ensure-podman.sh writes it).
+const PODMAN_ENV = { ...process.env, CONTAINERS_CONF: join(ROOT, '.kassa', 'containers', 'containers.conf') };
+const podman = (...args) => execFileSync('podman', args, { cwd: ROOT, env: PODMAN_ENV, stdio: ['ignore', 'ignore', 'inherit'] });
 podman('tag', image, `docker.io/library/kassa:${version}`);
 // The base as pulled from Docker Hub has a docker.io digest; a stand-in (scripts/build-node-base.sh) has none.
 const [digests, label] = execFileSync('podman', ['image', 'inspect', '--format', '{{json .RepoDigests}}\n{{index .Labels "org.kassa.stand-in"}}', process.env.NODE_IMAGE ?? 'node:20-bookworm-slim'], {
   encoding: 'utf8',
-  env: { ...process.env, CONTAINERS_CONF: join(ROOT, '.kassa', 'containers', 'containers.conf') },
+  env: PODMAN_ENV,
 }).split('\n');
 if (!(JSON.parse(digests || 'null') ?? []).some((d) => d.startsWith('docker.io/')))
   console.error(

@@ -13,6 +13,7 @@ import { MongoClient } from 'mongodb';
 import { KassaClient } from '@kassa-payments/merchant-client';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { bannerVariables } from '../src/cli/start-banner.js';
 import { type KassaContainer, podman, runKassaContainer } from './container.fixture.js';
 import { dataOf, fresh, MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
 
@@ -228,6 +229,17 @@ describe(`the container image (kassa:${VERSION}, loaded from the release's archi
     expect(await inImage("find /kassa \\( -type d \\( -name test -o -name tests -o -name __tests__ -o -name specs \\) \\) -o \\( -type f \\( -name '*.test.*' -o -name '*.spec.*' \\) \\)")).toBe('');
   }, 60_000);
 
+  /** Until `api`'s /health answers 200 (30 s at most). */
+  const answersHealth = (api: string) =>
+    vi.waitUntil(
+      () =>
+        fetch(`${api}/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 30_000, interval: 50 },
+    );
+
   it('starts on its embedded defaults, answers /health (its HEALTHCHECK passes), takes an invoice and keeps it across a restart on the same volume', async () => {
     const volume = `kassa-test-${randomUUID().slice(0, 8)}`;
     const args = ['--volume', `${volume}:/data`, '--publish', '127.0.0.1::8080'];
@@ -237,41 +249,25 @@ describe(`the container image (kassa:${VERSION}, loaded from the release's archi
     try {
       const apiOf = async () => `http://127.0.0.1:${(await podman('port', container.name, '8080/tcp')).trim().split(':').pop()}`;
       let api = await apiOf();
-      await vi.waitUntil(
-        () =>
-          fetch(`${api}/health`).then(
-            (r) => r.ok,
-            () => false,
-          ),
-        { timeout: 30_000, interval: 50 },
-      );
+      await answersHealth(api);
       figures['imageHealthMs'] = Date.now() - started;
       await podman('healthcheck', 'run', container.name);
-      const said = (name: string) => new RegExp(`${name}=(\\S+)`).exec(container.output())?.[1] ?? '';
-      const login = said('KASSA_LOGIN');
-      const password = said('KASSA_PASSWORD');
-      const project = Number(said('KASSA_PROJECT'));
+      // The banner's export lines, read as the docs test reads them (the API's address is the published port's).
+      const { KASSA_LOGIN: login = '', KASSA_PASSWORD: password = '', KASSA_PROJECT: project = '' } = bannerVariables(container.output());
       expect(container.output()).toContain('Data folder /data');
       const f = fresh();
       const order = { merchant_order_id: f.orderId, price: { amount: '12.34', currency: 'RUB' } };
       const created = dataOf(
-        await new KassaClient({ baseUrl: api, login, password }).createInvoice(project, { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, order }),
+        await new KassaClient({ baseUrl: api, login, password }).createInvoice(Number(project), { client_ip: '203.0.113.7', customer: { type: 'mobile_phone', msisdn: f.msisdn }, order }),
       );
 
       await container.stop();
       container = await runKassaContainer(IMAGE, args, banner);
       api = await apiOf();
-      await vi.waitUntil(
-        () =>
-          fetch(`${api}/health`).then(
-            (r) => r.ok,
-            () => false,
-          ),
-        { timeout: 30_000, interval: 50 },
-      );
+      await answersHealth(api);
       // The same demo partner (its password kept in the volume), and the invoice with it.
-      expect(said('KASSA_PASSWORD')).toBe(password);
-      const kept = dataOf(await new KassaClient({ baseUrl: api, login, password }).getInvoice(project, created.invoice_id));
+      expect(bannerVariables(container.output())['KASSA_PASSWORD']).toBe(password);
+      const kept = dataOf(await new KassaClient({ baseUrl: api, login, password }).getInvoice(Number(project), created.invoice_id));
       expect(kept).toMatchObject({ invoice_id: created.invoice_id, merchant_order_id: f.orderId, price: { amount: '12.34', currency: 'RUB' }, payment_status: 'NOT_PAID' });
     } finally {
       await container.stop();
