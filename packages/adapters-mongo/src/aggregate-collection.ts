@@ -1,5 +1,6 @@
 import type { Collection, Document, Filter } from 'mongodb';
 import type { DomainEvent, ListCursor, PageFilter } from '@kassa-payments/domain';
+import { STORED_SHAPES } from '@kassa-payments/operations';
 import { storage } from './mongo-errors.js';
 import { storedBytes } from './stored-bytes.js';
 import { compareAndSets, insertions, readsById } from './round-trips.js';
@@ -20,8 +21,13 @@ export interface AggregateDocument<S = Record<string, unknown>> {
    * flag once it finds the outbox empty.
    */
   outboxPending?: true;
+  /** The shape of the document (docs/operators/upgrading.md); absent: 1, as 0.1.0 wrote it. */
+  shape?: number;
   [field: string]: unknown;
 }
+
+/** The shape every save writes (the field 0.1.0 did not write: read as 1). */
+const SHAPE = STORED_SHAPES.aggregateDocument;
 
 /** The fields a read by id brings back. */
 type StoredAggregate<S> = { _id: string; version: number; projectId: number; state: Omit<S, 'id' | 'version'> };
@@ -102,7 +108,7 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
   /** Inserts version 1 with its events; a duplicate `_id` or unique key throws the driver's E11000. */
   async insert(aggregate: S, fields: IndexFields, events: readonly DomainEvent[]): Promise<void> {
     const { id, version, ...state } = aggregate;
-    const doc = { ...fields, _id: id, version, state, outbox: [...events], ...(events.length > 0 ? { outboxPending: true } : {}) } as AggregateDocument<Omit<S, 'id' | 'version'>>;
+    const doc = { ...fields, _id: id, version, shape: SHAPE, state, outbox: [...events], ...(events.length > 0 ? { outboxPending: true } : {}) } as AggregateDocument<Omit<S, 'id' | 'version'>>;
     await this.inserts.load(doc as Document);
   }
 
@@ -112,7 +118,7 @@ export class AggregateCollection<S extends { id: string; projectId: number; vers
    */
   async save(aggregate: S, fields: IndexFields, events: readonly DomainEvent[]): Promise<boolean> {
     const { id, version, ...state } = aggregate;
-    const update: Document = { $set: { ...fields, version, state, ...(events.length > 0 ? { outboxPending: true } : {}) } };
+    const update: Document = { $set: { ...fields, version, shape: SHAPE, state, ...(events.length > 0 ? { outboxPending: true } : {}) } };
     // The outbox by `$push`, or, without events, present from the start should the save write a
     // removed document back (see compareAndSets).
     if (events.length > 0) update['$push'] = { outbox: { $each: [...events] } };

@@ -18,3 +18,6 @@ export { MongoRateWindows } from './mongo-rate-windows.js';
 export { MongoSignatureUses } from './mongo-signature-uses.js';
 export { MongoApiCallLog } from './mongo-api-call-log.js';
 export { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository.js';
+export { checkMongoSchema, MONGO_MIGRATIONS } from './migrations/mongo-migrations.js';
+export { META_COLLECTION, mongoMarkerStore } from './migrations/mongo-schema-marker.js';
+export { AGGREGATE_COLLECTIONS } from './migrations/0002-aggregate-shapes.js';

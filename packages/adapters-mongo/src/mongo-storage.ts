@@ -1,4 +1,5 @@
 import type { Contract, Invoice, Subscription, TestClock, WebhookDelivery, WebhookEndpoint } from '@kassa-payments/domain';
+import { readFileSync } from 'node:fs';
 import { MongoClient, type Collection, type Db, type IndexDescription } from 'mongodb';
 import { AggregateCollection, type AggregateDocument } from './aggregate-collection.js';
 import { MongoContractRepository } from './mongo-contract-repository.js';
@@ -20,6 +21,7 @@ import { MongoAuditLog, type AuditDocument } from './mongo-audit-log.js';
 import { MongoIdempotencyStore, type IdempotencyDocument } from './mongo-idempotency-store.js';
 import { PLAIN_SECRETS, type SecretSealer } from './sealed-secrets.js';
 import { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint-repository.js';
+import { checkMongoSchema } from './migrations/mongo-migrations.js';
 
 export interface MongoStorageOptions {
   readonly url: string;
@@ -28,6 +30,8 @@ export interface MongoStorageOptions {
   readonly serverSelectionTimeoutMS?: number;
   /** Seals the partners' and projects' secrets at rest (AES-256-GCM under KASSA_SECRETS_KEY); default none. */
   readonly sealer?: SecretSealer;
+  /** The Kassa version the schema marker names (default: this package's). */
+  readonly kassaVersion?: string;
 }
 
 export interface MongoStorage {
@@ -51,6 +55,9 @@ export interface MongoStorage {
   readonly signatureUses: MongoSignatureUses;
   close(): Promise<void>;
 }
+
+/** This package's version: the product's (every package carries the same). */
+const packageVersion = (): string => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const due: IndexDescription = { key: { dueAt: 1 }, name: 'due_work' };
 /** A test clock's due work (its sweep and its advance) without reading real time's. */
@@ -169,7 +176,15 @@ export async function connectMongoStorage(options: MongoStorageOptions): Promise
   });
   await client.connect();
   const db = client.db(options.database);
-  await ensureIndexes(db);
+  const kassaVersion = options.kassaVersion ?? packageVersion();
+  try {
+    // A database a newer Kassa wrote is refused before this one creates an index in it.
+    await checkMongoSchema(db, kassaVersion);
+    await ensureIndexes(db);
+  } catch (e) {
+    await client.close();
+    throw e;
+  }
   const aggregates = <S extends { id: string; projectId: number; version: number }>(name: string) => new AggregateCollection<S>(db.collection<AggregateDocument<Omit<S, 'id' | 'version'>>>(name));
   const contract = aggregates<Contract>('contracts');
   const invoice = aggregates<Invoice>('invoices');

@@ -147,6 +147,11 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   const directory = await readDirectory(settings);
   const extensions = await loadExtensions(settings.extensions, { env: process.env, logger });
   const storage = await connectStorage(settings);
+  // Older data brought to this code's schema before anything is served (the long migrations are left to `kassa migrate`).
+  await storage.migrate('start', logger).catch(async (e: unknown) => {
+    await storage.close();
+    throw e;
+  });
   const listeners = await openListeners(settings.listeners, settings.role, options);
   const jobs = startJobs(settings.jobs, logger, options);
   if (settings.jobs.kind === 'redis') reportRedisTlsProblem(settings.jobs.target, logger);

@@ -1,6 +1,10 @@
 import type { KassaPorts } from '@kassa-payments/domain';
 import type { AnswerSealer, ApiCallLog, AuditLog, DashboardSessions, IdempotencyStore, ProjectAdministration, RateWindows, SignatureUses } from '@kassa-payments/operations';
+import type { MigrateMode, MigrationLogger, MigrationReport } from '@kassa-payments/operations';
 import { FileJournal } from './journal/file-journal.js';
+import { checkDataFolderSchema, migrateDataFolder } from './journal/journal-schema.js';
+import { migrateStorage } from './storage-schema/migrate-storage.js';
+import { buildInfo } from './version.js';
 import { releasingRetention } from './journal/releasing-retention.js';
 import {
   InMemoryContractRepository,
@@ -40,6 +44,11 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
   readonly rateWindows: RateWindows;
   /** The first use of each version 3 and 4 request signature, which every API process shares. */
   readonly signatureUses: SignatureUses;
+  /**
+   * Brings the storage to this code's schema (docs/operators/upgrading.md): every start runs it
+   * (`start`: all but the long migrations), `kassa migrate` too (`all`, or `dry-run`).
+   */
+  migrate(mode: MigrateMode, logger?: MigrationLogger): Promise<MigrationReport[]>;
   /** Answers when storage does; throws otherwise (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -53,14 +62,19 @@ export interface Storage extends Pick<KassaPorts, 'contracts' | 'invoices' | 'su
 export function inMemoryStorage(dataDir?: string): Storage {
   const journal = dataDir ? FileJournal.open(dataDir) : undefined;
   try {
-    return inMemoryStores(journal);
+    // A folder a newer Kassa wrote is refused before a store reads it.
+    if (journal && dataDir) checkDataFolderSchema(journal, dataDir, buildInfo().version);
+    const stores = inMemoryStores(journal);
+    const migrate: Storage['migrate'] = async (mode, logger) =>
+      journal && dataDir ? migrateDataFolder(journal, dataDir, { kassaVersion: buildInfo().version, mode, ...(logger ? { logger } : {}) }) : [];
+    return { ...stores, migrate };
   } catch (e) {
     journal?.abandon();
     throw e;
   }
 }
 
-function inMemoryStores(journal: FileJournal | undefined): Storage {
+function inMemoryStores(journal: FileJournal | undefined): Omit<Storage, 'migrate'> {
   const contracts = new InMemoryContractRepository(journal);
   const invoices = new InMemoryInvoiceRepository(journal);
   const subscriptions = new InMemorySubscriptionRepository(journal);
@@ -109,7 +123,7 @@ export interface SecretsKeys {
 export async function mongoStorage(url: string, database: string, keys: SecretsKeys = { current: undefined, previous: [] }): Promise<Storage> {
   // Loaded only when asked for: the driver enlarges the heap of an embedded Kassa, and every full
   // garbage collection walks it (docs/decisions.md).
-  const { AesGcmSealer, connectMongoStorage, secretsKey } = await import('@kassa-payments/adapters-mongo');
+  const { AesGcmSealer, connectMongoStorage, MONGO_MIGRATIONS, mongoMarkerStore, secretsKey } = await import('@kassa-payments/adapters-mongo');
   const sealer =
     keys.current === undefined
       ? undefined
@@ -117,13 +131,15 @@ export async function mongoStorage(url: string, database: string, keys: SecretsK
           secretsKey(keys.current),
           keys.previous.map((k, i) => secretsKey(k, `KASSA_SECRETS_PREVIOUS_KEYS[${i}]`)),
         );
-  const mongo = await connectMongoStorage({ url, database, ...(sealer ? { sealer } : {}) });
+  const kassaVersion = buildInfo().version;
+  const mongo = await connectMongoStorage({ url, database, kassaVersion, ...(sealer ? { sealer } : {}) });
   // The storage ports as the adapter made them; the client and database stay behind it.
   const { client: _client, db, close, ...ports } = mongo;
   return {
     kind: 'mongodb',
     ...ports,
     ...(sealer ? { answerSealer: sealer } : {}),
+    migrate: (mode, logger) => migrateStorage({ store: mongoMarkerStore(db), migrations: MONGO_MIGRATIONS, context: db, kassaVersion, mode, ...(logger ? { logger } : {}) }),
     ping: async () => void (await db.command({ ping: 1 })),
     close,
   };

@@ -14,3 +14,4 @@ export type * from './ports/rate-windows.port.js';
 export type * from './ports/signature-uses.port.js';
 export * from './ports/api-call-log.port.js';
 export * from './callers/caller-authentication.js';
+export * from './storage-schema/index.js';

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { buildInfo } from '../version.js';
 import { adminCall, CliError, connectionFromEnv, EXIT } from './admin-client.js';
+import { addStorageCommands } from './storage-commands.js';
 import { addMerchantCommands, cleanedLines, integer, printer } from '@kassa-payments/cli';
 
 // The app and the seed's checks are loaded only by the commands that need them: an admin command
@@ -291,6 +292,7 @@ export function kassaProgram(options: { env?: Record<string, string | undefined>
         ...(d.next_cursor ? [`more: --cursor ${d.next_cursor}`] : []),
       ]);
     });
+  addStorageCommands(program, env, out);
   // The merchants' commands, as @kassa-payments/cli has them: an operator's checkout runs them too.
   addMerchantCommands(program, { env, out, err, ...(options.signal ? { signal: options.signal } : {}) });
   return program;

@@ -3,6 +3,7 @@ import { open, readdir, rename, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { Journal, RestoredCheck } from '@kassa-payments/adapters-memory';
+import type { SchemaMarker } from '@kassa-payments/operations';
 import { lockFolder, unlockFolder } from './folder-lock.js';
 import { fileName, numberOf, planRead } from './journal-files.js';
 import { damaged, type JournalEntry, readSegment, readSnapshot, writeSnapshot } from './journal-lines.js';
@@ -13,6 +14,9 @@ import { damaged, type JournalEntry, readSegment, readSnapshot, writeSnapshot } 
  * folder 17 times at 16 MB. A start reads at most this much journal after its snapshot (about 1 s).
  */
 export const COMPACT_AT_BYTES = 64 * 1024 * 1024;
+/** The entry that records the folder's storage schema: `["#schema", "storage", marker]`. */
+export const SCHEMA_COLLECTION = '#schema';
+const SCHEMA_KEY = 'storage';
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** An entry as the start read it, and where: a store that cannot read it is refused naming the file and line. */
@@ -46,6 +50,8 @@ export class FileJournal implements Journal {
   private compacting: Promise<void> | undefined;
   /** Bytes the stores let go of since the last compaction (a test clock's erasure): the folder still holds them. */
   private releasedBytes = 0;
+  /** The folder's storage schema (its `#schema` entry), undefined until one is recorded (0.1.0 recorded none). */
+  private marker: SchemaMarker | undefined;
 
   private constructor(
     private readonly dir: string,
@@ -67,7 +73,35 @@ export class FileJournal implements Journal {
       throw e;
     }
     this.opened = this.segment;
+    this.marker = this.restoredMarker();
     this.fd = openSync(join(dir, fileName('journal', this.segment)), 'a', 0o600);
+    // In every snapshot, so that compaction keeps it.
+    this.register(SCHEMA_COLLECTION, () => (this.marker ? [[SCHEMA_KEY, this.marker]] : []));
+  }
+
+  /**
+   * The `#schema` entry as read; a folder a newer Kassa wrote is refused here, before a store reads
+   * it (an older Kassa reads the entry as one of a collection no store asks for).
+   */
+  private restoredMarker(): SchemaMarker | undefined {
+    const entry = this.restoredState.get(SCHEMA_COLLECTION)?.get(SCHEMA_KEY);
+    this.restoredState.delete(SCHEMA_COLLECTION);
+    if (entry === undefined) return undefined;
+    const marker = entry.value as Partial<SchemaMarker>;
+    const valid = Number.isSafeInteger(marker.schema) && Number.isSafeInteger(marker.readableFrom) && typeof marker.writtenBy === 'string' && Array.isArray(marker.migrations);
+    if (!valid) throw damaged(entry.path, entry.line, 'not a schema entry ({ schema, readableFrom, writtenBy, migrations })');
+    return marker as SchemaMarker;
+  }
+
+  /** The folder's storage schema, undefined if none is recorded (0.1.0's folder, or a new one). */
+  schemaMarker(): SchemaMarker | undefined {
+    return this.marker;
+  }
+
+  /** Records the folder's storage schema (one journal line; every snapshot from then on holds it). */
+  recordSchema(marker: SchemaMarker): void {
+    this.marker = marker;
+    this.write(SCHEMA_COLLECTION, SCHEMA_KEY, marker);
   }
 
   /** Opens (creating) the data folder and reads back what it holds. */

@@ -35,6 +35,13 @@ function cutTornTail(path: string): void {
   closeSync(fd);
 }
 
+/** The newest snapshot's number and the segments a start reads after it, as the folder lists them now (read only). */
+export function listFolder(dir: string): { readonly base: number | undefined; readonly segments: readonly number[] } {
+  const files = readdirSync(dir);
+  const base = numbers(files, SNAPSHOT).at(-1);
+  return { base, segments: numbers(files, SEGMENT).filter((n) => n >= (base ?? 0)) };
+}
+
 /**
  * Finds what a start reads in `dir`, refusing a folder that lost a file, and undoes what a kill can
  * leave: a half-written snapshot (.tmp) and a line cut at the journal's end. Anything else damaged
@@ -45,8 +52,7 @@ export function planRead(dir: string): ReadPlan {
   // A .tmp is a snapshot whose compaction was killed before the rename: the files it was to replace
   // are all still there (they go only after the rename), so it is dropped and they are read.
   for (const f of files) if (UNFINISHED_SNAPSHOT.test(f)) rmSync(join(dir, f), { force: true });
-  const base = numbers(files, SNAPSHOT).at(-1);
-  const segments = numbers(files, SEGMENT).filter((n) => n >= (base ?? 0));
+  const { base, segments } = listFolder(dir);
   // The segments run one by one from the snapshot's own (a compaction opens it before it writes the
   // snapshot) or from the first; one missing in between is data missing (a segment goes only once a
   // newer snapshot holds its changes).

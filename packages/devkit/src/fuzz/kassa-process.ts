@@ -69,6 +69,8 @@ export async function startKassaProcess(
      * written, the start is refused at once, naming the line, instead of waited out.
      */
     readonly failOn?: RegExp;
+    /** The entry to run (default: this checkout's packages/app/dist/main.js): another release's, for the upgrade test. */
+    readonly main?: string;
   } = {},
 ): Promise<KassaProcess> {
   const within = options.startWithinMs ?? START_WITHIN_MS;
@@ -76,7 +78,7 @@ export async function startKassaProcess(
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(options.seed ?? SEED));
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [options.main ?? MAIN], {
     env: {
       ...process.env,
       ...FREE_PORTS,

@@ -1,0 +1,132 @@
+import type { Command } from 'commander';
+import { type MarkerStore, type MigrateMode, type MigrationReport, type SchemaMarker, STORAGE_SCHEMA, type StorageMigration } from '@kassa-payments/operations';
+import { dataDirOf, readConfig } from '../config.js';
+import { buildInfo } from '../version.js';
+import { CliError, EXIT } from './admin-client.js';
+
+type Out = (line: string) => void;
+
+/** A migration's report as a line: what it did (or would do), with its counts. */
+const reportLine = (r: MigrationReport): string => {
+  const counts = Object.entries(r.counts)
+    .map(([what, n]) => `${what} ${n}`)
+    .join(', ');
+  const outcome = { done: 'done', would: 'would change', deferred: 'left for `kassa migrate`' }[r.outcome];
+  return `${r.name}: ${r.description}: ${outcome}${counts ? ` (${counts})` : ''}`;
+};
+
+const configOf = (env: Record<string, string | undefined>) => {
+  try {
+    return readConfig(env);
+  } catch (e) {
+    throw new CliError((e as Error).message, EXIT.usage);
+  }
+};
+
+/** The schema a marker records, as an operator reads it. */
+const schemaOf = (m: SchemaMarker | undefined) => (m ? `storage schema ${m.schema} (Kassa ${m.writtenBy})` : 'storage schema 1 (unrecorded: Kassa 0.1.0, or empty)');
+
+/** `kassa migrate`: the storage's pending migrations, the long ones too; `--dry-run` says what each would change. */
+async function migrate(env: Record<string, string | undefined>, mode: MigrateMode, out: Out): Promise<void> {
+  const config = configOf(env);
+  const version = buildInfo().version;
+  const { migrateStorage } = await import('../storage-schema/migrate-storage.js');
+  const run = async <Ctx extends object>(store: MarkerStore, migrations: readonly StorageMigration<Ctx>[], context: Ctx) => {
+    const before = await store.read();
+    const reports = await migrateStorage({ store, migrations, context, kassaVersion: version, mode });
+    for (const r of reports) out(reportLine(r));
+    if (reports.length === 0) out(`${store.where}: no migration pending`);
+    const raised = (before?.schema ?? 1) < STORAGE_SCHEMA;
+    if (mode === 'dry-run') out(`${store.where}: ${schemaOf(before)}${raised ? `; would record storage schema ${STORAGE_SCHEMA}` : ''}; nothing changed (dry run)`);
+    else out(`${store.where}: ${schemaOf(await store.read())}${raised ? `, was ${before?.schema ?? 1}` : ''}`);
+  };
+  if (config.MONGO_URL) {
+    const { MongoClient } = await import('mongodb');
+    const { checkMongoSchema, ensureIndexes, MONGO_MIGRATIONS, mongoMarkerStore } = await import('@kassa-payments/adapters-mongo');
+    const client = new MongoClient(config.MONGO_URL, { ignoreUndefined: true, serverSelectionTimeoutMS: 5_000 });
+    try {
+      await client.connect();
+      const db = client.db(config.MONGO_DB);
+      // A dry run writes nothing, not even the indexes a start would create.
+      if (mode !== 'dry-run') {
+        await checkMongoSchema(db, version);
+        await ensureIndexes(db);
+      }
+      await run(mongoMarkerStore(db), MONGO_MIGRATIONS, db);
+    } finally {
+      await client.close();
+    }
+    return;
+  }
+  const dir = dataDirOf(config);
+  if (dir === undefined) throw new CliError('nothing is stored: Kassa keeps its data in memory only (KASSA_DATA_DIR is empty, MONGO_URL unset)', EXIT.usage);
+  const { FileJournal } = await import('../journal/file-journal.js');
+  const { checkDataFolderSchema, DATA_FOLDER_MIGRATIONS, journalMarkerStore } = await import('../journal/journal-schema.js');
+  // Opening takes the folder's lock: a running Kassa refuses it.
+  const journal = FileJournal.open(dir);
+  try {
+    checkDataFolderSchema(journal, dir, version);
+    await run(journalMarkerStore(journal, dir), DATA_FOLDER_MIGRATIONS, journal);
+  } finally {
+    // A dry run leaves the folder as it found it (without the segment the open began).
+    if (mode === 'dry-run') journal.abandon();
+    else await journal.close();
+  }
+}
+
+/** The data folder the backup and restore commands act on, refused where there is none. */
+function dataFolder(env: Record<string, string | undefined>, command: string): string {
+  const config = configOf(env);
+  if (config.MONGO_URL) throw new CliError(`${command} copies the data folder; with MONGO_URL, back up MongoDB itself (docs/operators/upgrading.md, "Backups")`, EXIT.usage);
+  const dir = dataDirOf(config);
+  if (dir === undefined) throw new CliError(`${command}: nothing is stored (KASSA_DATA_DIR is empty)`, EXIT.usage);
+  return dir;
+}
+
+/** The storage commands: `migrate`, `backup`, `restore`. */
+export function addStorageCommands(program: Command, env: Record<string, string | undefined>, out: Out): void {
+  program
+    .command('migrate')
+    .description("bring the storage (MONGO_URL's database, or KASSA_DATA_DIR) to this Kassa's schema, the long migrations too; a start runs the others itself")
+    .option('--dry-run', 'change nothing: say what each pending migration would change')
+    .action(async (o: { dryRun?: boolean }) => {
+      try {
+        await migrate(env, o.dryRun ? 'dry-run' : 'all', out);
+      } catch (e) {
+        if (e instanceof CliError) throw e;
+        // MongoDB out of reach: try again; anything else (data newer than this Kassa, a damaged folder) is refused.
+        const away = /^Mongo(ServerSelection|Network)/.test((e as Error).name);
+        throw new CliError((e as Error).message, away ? EXIT.unavailable : EXIT.refused);
+      }
+    });
+  program
+    .command('backup')
+    .description('copy the data folder (KASSA_DATA_DIR) to a new folder, consistently, while Kassa runs')
+    .requiredOption('--to <dir>', 'the folder to write the backup to (new, or empty)')
+    .action(async (o: { to: string }) => {
+      const dir = dataFolder(env, 'backup');
+      const { backupDataFolder } = await import('../journal/folder-backup.js');
+      try {
+        const { manifest: m } = await backupDataFolder(dir, o.to, buildInfo().version);
+        out(`backed up ${dir} to ${o.to}: ${m.files.length} files, ${m.entries} entries, storage schema ${m.schema?.schema ?? 1}, taken ${m.takenAt}`);
+      } catch (e) {
+        throw new CliError((e as Error).message, EXIT.refused);
+      }
+    });
+  program
+    .command('restore')
+    .description('put a backup back into the data folder (KASSA_DATA_DIR), Kassa stopped')
+    .requiredOption('--from <dir>', 'the backup (a folder `kassa backup` wrote)')
+    .option('--replace', 'move what the data folder holds aside (to <folder>.replaced-<time>) instead of refusing')
+    .action(async (o: { from: string; replace?: boolean }) => {
+      const dir = dataFolder(env, 'restore');
+      const { restoreDataFolder } = await import('../journal/folder-backup.js');
+      try {
+        const { manifest, movedTo } = restoreDataFolder(o.from, dir, { kassaVersion: buildInfo().version, ...(o.replace ? { replace: true } : {}) });
+        if (movedTo) out(`moved what ${dir} held to ${movedTo}`);
+        out(`restored ${o.from} (taken ${manifest.takenAt} by Kassa ${manifest.takenBy}, ${manifest.entries} entries) into ${dir}: start Kassa on it`);
+      } catch (e) {
+        throw new CliError((e as Error).message, EXIT.refused);
+      }
+    });
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { type MarkerStore, type SchemaMarker, STORAGE_SCHEMA, type StorageMigration, StorageSchemaError } from '@kassa-payments/operations';
+import { migrateStorage } from './migrate-storage.js';
+
+/** A marker kept in memory, as MongoDB's and the data folder's keep theirs. */
+function memoryStore(initial?: SchemaMarker): MarkerStore & { marker: SchemaMarker | undefined } {
+  const store = {
+    marker: initial,
+    where: 'the test store',
+    read: async () => store.marker,
+    addMigration: async (name: string) => {
+      const m = store.marker ?? { schema: 1, readableFrom: 1, writtenBy: '0.1.0', migrations: [] };
+      store.marker = { ...m, migrations: m.migrations.includes(name) ? m.migrations : [...m.migrations, name] };
+    },
+    raise: async (raised: Omit<SchemaMarker, 'migrations'>) => {
+      if (!store.marker || store.marker.schema < raised.schema) store.marker = { ...raised, migrations: store.marker?.migrations ?? [] };
+    },
+  };
+  return store;
+}
+
+/** Documents, and a migration that stamps them one by one (failing once after `failAfter` of them, as a kill would). */
+function stampingMigration(name: string, docs: { stamped?: boolean }[], options: { failAfter?: number; long?: boolean } = {}): StorageMigration<object> & { runs: number } {
+  let failAfter = options.failAfter;
+  const m = {
+    name,
+    description: `stamp (${name})`,
+    ...(options.long ? { long: true } : {}),
+    runs: 0,
+    plan: async () => ({ documents: docs.filter((d) => !d.stamped).length }),
+    up: async () => {
+      m.runs += 1;
+      let n = 0;
+      for (const d of docs.filter((x) => !x.stamped)) {
+        if (failAfter !== undefined && n === failAfter) {
+          failAfter = undefined;
+          throw new Error('killed mid-way');
+        }
+        d.stamped = true;
+        n += 1;
+      }
+      return { documents: n };
+    },
+  };
+  return m;
+}
+
+const docs = (n: number) => Array.from({ length: n }, () => ({}) as { stamped?: boolean });
+
+describe('migrateStorage', () => {
+  it('runs the pending migrations in name order, records each and the schema, and logs what each changed', async () => {
+    const store = memoryStore();
+    const order: string[] = [];
+    const a = stampingMigration('0002-a', docs(3));
+    const b = stampingMigration('0003-b', docs(2));
+    const logged: unknown[] = [];
+    const reports = await migrateStorage({
+      store,
+      migrations: [b, a].map((m) => ({
+        ...m,
+        up: async (c: object) => {
+          order.push(m.name);
+          return m.up(c);
+        },
+      })),
+      context: {},
+      kassaVersion: '0.2.0',
+      mode: 'start',
+      logger: { info: (fields) => logged.push(fields), warn: (fields) => logged.push(fields) },
+    });
+    expect(order).toEqual(['0002-a', '0003-b']);
+    expect(reports.map((r) => [r.name, r.outcome, r.counts])).toEqual([
+      ['0002-a', 'done', { documents: 3 }],
+      ['0003-b', 'done', { documents: 2 }],
+    ]);
+    expect(logged).toEqual([expect.objectContaining({ migration: '0002-a', counts: { documents: 3 } }), expect.objectContaining({ migration: '0003-b', counts: { documents: 2 } })]);
+    expect(store.marker).toEqual({ schema: STORAGE_SCHEMA, readableFrom: 1, writtenBy: '0.2.0', migrations: ['0002-a', '0003-b'] });
+  });
+
+  it('is idempotent: a second run changes nothing', async () => {
+    const store = memoryStore();
+    const a = stampingMigration('0002-a', docs(3));
+    await migrateStorage({ store, migrations: [a], context: {}, kassaVersion: '0.2.0', mode: 'start' });
+    expect(await migrateStorage({ store, migrations: [a], context: {}, kassaVersion: '0.2.0', mode: 'start' })).toEqual([]);
+    expect(a.runs).toBe(1);
+  });
+
+  it('resumes after a crash mid-way: the migration is not recorded, and the next start finishes it', async () => {
+    const store = memoryStore();
+    const all = docs(5);
+    const a = stampingMigration('0002-a', all, { failAfter: 2 });
+    await expect(migrateStorage({ store, migrations: [a], context: {}, kassaVersion: '0.2.0', mode: 'start' })).rejects.toThrow(/killed mid-way/);
+    expect(all.filter((d) => d.stamped)).toHaveLength(2);
+    expect(store.marker?.migrations ?? []).toEqual([]);
+    const reports = await migrateStorage({ store, migrations: [a], context: {}, kassaVersion: '0.2.0', mode: 'start' });
+    expect(reports.map((r) => r.counts)).toEqual([{ documents: 3 }]);
+    expect(all.every((d) => d.stamped)).toBe(true);
+    expect(store.marker?.migrations).toEqual(['0002-a']);
+  });
+
+  it('a dry run says what each pending migration would change, and changes nothing', async () => {
+    const store = memoryStore();
+    const all = docs(4);
+    const reports = await migrateStorage({ store, migrations: [stampingMigration('0002-a', all)], context: {}, kassaVersion: '0.2.0', mode: 'dry-run' });
+    expect(reports).toEqual([{ name: '0002-a', description: 'stamp (0002-a)', outcome: 'would', counts: { documents: 4 } }]);
+    expect(all.some((d) => d.stamped)).toBe(false);
+    expect(store.marker).toBeUndefined();
+  });
+
+  it('a start leaves a long migration (and those after it) to `kassa migrate`, and does not raise the schema until it ran', async () => {
+    const store = memoryStore();
+    const short = stampingMigration('0002-short', docs(1));
+    const long = stampingMigration('0003-long', docs(2), { long: true });
+    const after = stampingMigration('0004-after', docs(1));
+    const warned: unknown[] = [];
+    const started = await migrateStorage({
+      store,
+      migrations: [short, long, after],
+      context: {},
+      kassaVersion: '0.2.0',
+      mode: 'start',
+      logger: { info: () => {}, warn: (fields) => warned.push(fields) },
+    });
+    expect(started.map((r) => [r.name, r.outcome])).toEqual([
+      ['0002-short', 'done'],
+      ['0003-long', 'deferred'],
+      ['0004-after', 'deferred'],
+    ]);
+    expect(warned).toHaveLength(2);
+    expect(store.marker?.schema).toBe(1);
+    const migrated = await migrateStorage({ store, migrations: [short, long, after], context: {}, kassaVersion: '0.2.0', mode: 'all' });
+    expect(migrated.map((r) => [r.name, r.outcome])).toEqual([
+      ['0003-long', 'done'],
+      ['0004-after', 'done'],
+    ]);
+    expect(store.marker?.schema).toBe(STORAGE_SCHEMA);
+  });
+
+  it('refuses data a newer Kassa wrote for newer readers only, naming both versions', async () => {
+    const store = memoryStore({ schema: STORAGE_SCHEMA + 2, readableFrom: STORAGE_SCHEMA + 1, writtenBy: '9.1.0', migrations: [] });
+    const refused = migrateStorage({ store, migrations: [], context: {}, kassaVersion: '0.2.0', mode: 'start' });
+    await expect(refused).rejects.toThrow(StorageSchemaError);
+    await expect(refused).rejects.toThrow(
+      `the test store holds storage schema ${STORAGE_SCHEMA + 2}, written by Kassa 9.1.0, which Kassa reads from schema ${STORAGE_SCHEMA + 1} on; this is Kassa 0.2.0 (storage schema ${STORAGE_SCHEMA})`,
+    );
+  });
+
+  it("runs beside a newer Kassa whose data it still reads, and leaves that Kassa's schema as it is (never lowers it)", async () => {
+    const newer = { schema: STORAGE_SCHEMA + 1, readableFrom: STORAGE_SCHEMA, writtenBy: '0.3.0', migrations: [] };
+    const store = memoryStore(newer);
+    await migrateStorage({ store, migrations: [], context: {}, kassaVersion: '0.2.0', mode: 'start' });
+    expect(store.marker).toEqual(newer);
+  });
+});

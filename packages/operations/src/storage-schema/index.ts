@@ -1,0 +1,2 @@
+export * from './storage-schema.js';
+export type * from './storage-migration.js';

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// The previous release (N-1), built from its commit beside this checkout, once: a git worktree of
+// the newest commit in releases.json at .kassa/previous/<version>, its dependencies, `tsc -b`. The
+// upgrade test runs its processes beside this checkout's. Idempotent: a worktree already built at
+// that commit (its .kassa-built stamp) is reused. Prints the worktree's path.
+//
+// Dependencies: when every package the release's lock file names is installed here at the same
+// version (a release or two apart, the usual case), its node_modules links to this checkout's
+// (its own workspace packages linked to its own folders), which takes a second; otherwise
+// `npm ci --prefer-offline` in the worktree, which takes a minute.
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { releases } = JSON.parse(readFileSync(join(root, 'releases.json'), 'utf8'));
+const previous = releases[0];
+const tree = join(root, '.kassa', 'previous', previous.version);
+const stamp = join(tree, '.kassa-built');
+const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+
+if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === previous.commit) {
+  process.stdout.write(`${tree}\n`);
+  process.exit(0);
+}
+
+// A worktree left half made (a killed run) or of another commit goes first.
+run('git', ['worktree', 'prune']);
+if (existsSync(tree)) {
+  try {
+    run('git', ['worktree', 'remove', '--force', tree]);
+  } catch {
+    rmSync(tree, { recursive: true, force: true });
+    run('git', ['worktree', 'prune']);
+  }
+}
+mkdirSync(dirname(tree), { recursive: true });
+run('git', ['worktree', 'add', '--detach', '--force', tree, previous.commit]);
+
+const lockOf = (dir) => JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')).packages;
+const theirs = lockOf(tree);
+const ours = lockOf(root);
+/** Every third-party package, at the root or nested in a workspace package, at the same version here (the workspace's own are its folders). */
+const sameThirdParty = Object.entries(theirs).every(([path, entry]) => !path.includes('node_modules/') || entry.link || ours[path]?.version === entry.version);
+
+if (sameThirdParty) {
+  // node_modules: a link to each of ours, but the workspace's own packages link to the worktree's folders.
+  const modules = join(tree, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+  const own = new Map(
+    Object.entries(theirs)
+      .filter(([, entry]) => entry.link)
+      .map(([path, entry]) => [path.slice('node_modules/'.length), entry.resolved]),
+  );
+  const link = (target, path) => symlinkSync(relative(dirname(path), target), path);
+  for (const name of readdirSync(join(root, 'node_modules'))) {
+    if (name.startsWith('@')) {
+      mkdirSync(join(modules, name), { recursive: true });
+      for (const scoped of readdirSync(join(root, 'node_modules', name))) {
+        const full = `${name}/${scoped}`;
+        if (own.has(full)) continue;
+        link(join(root, 'node_modules', full), join(modules, full));
+      }
+    } else link(join(root, 'node_modules', name), join(modules, name));
+  }
+  for (const [name, folder] of own) link(join(tree, folder), join(modules, name));
+  // A workspace package's own nested dependencies (another version than the root's), as installed here.
+  for (const dir of readdirSync(join(tree, 'packages'))) {
+    const nested = join(root, 'packages', dir, 'node_modules');
+    if (existsSync(nested) && !existsSync(join(tree, 'packages', dir, 'node_modules'))) link(nested, join(tree, 'packages', dir, 'node_modules'));
+  }
+} else {
+  run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], tree);
+}
+run(join(tree, 'node_modules', '.bin', 'tsc'), ['-b'], tree);
+if (!lstatSync(join(tree, 'packages', 'app', 'dist', 'main.js')).isFile()) throw new Error(`${previous.version}: no packages/app/dist/main.js after the build`);
+writeFileSync(stamp, `${previous.commit}\n`);
+process.stdout.write(`${tree}\n`);
