@@ -29,7 +29,7 @@ const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'tes
 /** Files that `inject` mongoUrl, redisUrl or both (run with those servers' global setups; the rest start none). */
 const MONGO_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/app/test/{mongo-storage,packing,listen.e2e,release}.test.ts'];
 const REDIS_TESTS = ['packages/adapters-queue/src/**/*.test.ts'];
-const PROCESS_TESTS = ['packages/app/test/{app.e2e,workers,subscription-workers,multi-api,tracing,redis-tls}.test.ts'];
+const PROCESS_TESTS = ['packages/app/test/{app.e2e,workers,subscription-workers,multi-api,tracing,redis-tls,upgrade}.test.ts'];
 /** Redis failover under load (Sentinel, Cluster): each starts its own Redis processes, beside the rest. */
 const FAILOVER_TESTS = ['packages/app/test/*.failover.test.ts'];
 /**

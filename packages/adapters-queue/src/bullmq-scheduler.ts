@@ -1,4 +1,5 @@
 import { jobId, type Job, type Scheduler } from '@kassa-payments/domain';
+import { STORED_SHAPES } from '@kassa-payments/operations';
 import DataLoader from 'dataloader';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { RedisClient } from './redis-target.js';
@@ -6,8 +7,12 @@ import type { RedisClient } from './redis-target.js';
 /** The queue every Kassa process shares: the domain's jobs and the periodic work. */
 export const KASSA_QUEUE = 'kassa-jobs';
 
-/** What a queued job carries: the domain's job as data. */
-export type QueuedJob = Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'runAt' | 'requestId' | 'idempotencyKey' | 'traceparent'>;
+/**
+ * What a queued job carries: the domain's job as data, and its shape (absent in the jobs 0.1.0
+ * queued: 1). A worker reads the fields it knows by name, so jobs of the release before and after it
+ * run alike during a rolling upgrade.
+ */
+export type QueuedJob = Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'runAt' | 'requestId' | 'idempotencyKey' | 'traceparent'> & { readonly shape?: number };
 
 /**
  * The domain's jobs as BullMQ delayed jobs, with the domain's deterministic ids (a job scheduled
@@ -51,6 +56,7 @@ export class BullmqScheduler implements Scheduler {
 
 /** What a queued job carries: the domain's job as data. */
 const dataOf = (job: Job): QueuedJob => ({
+  shape: STORED_SHAPES.job,
   name: job.name,
   projectId: job.projectId,
   aggregateId: job.aggregateId,

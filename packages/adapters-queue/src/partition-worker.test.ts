@@ -92,7 +92,7 @@ describe('a partition worker whose fetch loop never comes back (real Redis)', ()
     const { scheduler, ran, events, made } = await stalledWorker();
     const due = job();
     await scheduler.schedule(due);
-    await vi.waitFor(() => expect(ran).toEqual([due]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(ran).toEqual([{ shape: 1, ...due }]), { timeout: 10_000 });
     expect(events.filter((e) => e !== 'queue worker error')).toEqual(['queue worker stalled: made again', 'ran']);
     expect(made()).toBe(4);
   });
@@ -147,7 +147,7 @@ describe('a partition worker whose fetch loop never comes back (real Redis)', ()
     expect(ran).toEqual([]);
     now += 60_000;
     expect(await partition.check()).toBe('restarted');
-    await vi.waitFor(() => expect(ran).toEqual([due]), { timeout: 5_000 });
+    await vi.waitFor(() => expect(ran).toEqual([{ shape: 1, ...due }]), { timeout: 5_000 });
     expect(made).toHaveLength(2);
     // The new worker is sound: idle again, with nothing due, it is left alone.
     now += 10 * 120_000;
