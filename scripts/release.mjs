@@ -28,8 +28,13 @@ const { values } = parseArgs({ options: { destination: { type: 'string', default
 const version = JSON.parse(readFileSync(join(ROOT, 'packages', 'app', 'package.json'), 'utf8')).version;
 if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`the app's version ${version} is not semver`);
 // A release says what changed: its section of the CHANGELOG (scripts/set-version.mjs cuts it).
-if (!new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm').test(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')))
-  throw new Error(`CHANGELOG.md has no section for ${version}: cut it first (node scripts/set-version.mjs ${version})`);
+const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
+const heading = new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm').exec(changelog);
+if (!heading) throw new Error(`CHANGELOG.md has no section for ${version}: cut it first (node scripts/set-version.mjs ${version})`);
+// Every release after the first says how to upgrade to it (docs/operators/upgrading.md): its section's Upgrading part.
+const section = changelog.slice(heading.index + heading[0].length).split(/^## /m)[0];
+if (version !== '0.1.0' && !/^### Upgrading$/m.test(section))
+  throw new Error(`CHANGELOG.md's section for ${version} has no "### Upgrading" part (the schema, the migrations, the order: docs/operators/upgrading.md)`);
 const out = join(resolve(values.destination), version);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

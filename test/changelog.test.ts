@@ -33,7 +33,10 @@ describe('CHANGELOG.md', () => {
     const READERS = ["merchants' clients", 'operators', 'embedders'];
     const bodies = [...text.matchAll(/^## \[[^\]]+\].*$/gm)].map((m, i, all) => text.slice(m.index, all[i + 1]?.index));
     for (const body of bodies) {
-      const headings = [...body.matchAll(/^### (.+)$/gm)].map((m) => m[1] as string);
+      // Upgrading first, read before anything else (docs/operators/upgrading.md), then the breaking ones.
+      const all = [...body.matchAll(/^### (.+)$/gm)].map((m) => m[1] as string);
+      expect(all.indexOf('Upgrading')).toBeLessThanOrEqual(0);
+      const headings = all.filter((h) => h !== 'Upgrading');
       const breaking = headings.filter((h) => h.startsWith('Breaking'));
       // Breaking ones first, named by their reader, in the readers' order.
       expect(headings.slice(0, breaking.length)).toEqual(breaking);
@@ -50,6 +53,12 @@ describe('CHANGELOG.md', () => {
     // The first release, 0.1.0, has all three.
     const first = bodies.find((b) => b.startsWith('## [0.1.0]')) ?? '';
     for (const reader of READERS) expect(first).toContain(`### Breaking, for ${reader}`);
+  });
+
+  it('has an Upgrading part in every section after 0.1.0 (the first release: nothing to upgrade from), Unreleased too once it says anything', () => {
+    const bodies = [...text.matchAll(/^## \[([^\]]+)\].*$/gm)].map((m, i, all) => ({ version: m[1] as string, body: text.slice(m.index, all[i + 1]?.index) }));
+    const due = bodies.filter((b) => b.version !== '0.1.0' && /^### /m.test(b.body));
+    expect(due.filter((b) => !/^### Upgrading$/m.test(b.body)).map((b) => b.version)).toEqual([]);
   });
 
   it('is what the README links to', () => {

@@ -38,6 +38,7 @@ const NOT_RUN: Record<string, string[]> = {
     "it rewrites the checkout's versions in place; test/set-version.test.ts runs it on a copy of the files it changes",
     'the release test (packages/app/test/release.test.ts) runs the script into a temporary folder and checks what it makes',
   ],
+  'docs/operators/upgrading.md': ["needs MongoDB's database tools (mongodump, mongorestore) and a replica set, which this machine cannot install"],
   'docs/merchants/sdks.md': ['it rewrites clients/python in place; python-sdk.test.ts runs the same script into a temporary folder and compares'],
   'docs/merchants/widget-and-pages.md': ["a merchant's page; the widget tests (widget.browser.test.ts) mount the widget this way in Chromium"],
   'packages/merchant-client/README.md': ['it installs the published tarball, which the SDK tests install from its packing in an empty project'],

@@ -1,3 +1,4 @@
+import { STORAGE_SCHEMA } from '@kassa-payments/operations';
 import { startReceiver, type HttpReceiver, type Received } from '@kassa-payments/devkit';
 import { KassaClient } from '@kassa-payments/merchant-client';
 import { signXmlRequest } from '@kassa-payments/protocol';
@@ -114,7 +115,7 @@ describe('the admin listener', () => {
     expect(metrics.body).toContain('process_cpu_seconds_total');
     // The build, as Prometheus's build_info idiom has it: the package's version, a commit of 12 hex digits here (a checkout).
     expect(buildInfo().commit).toMatch(/^[0-9a-f]{12}$/);
-    expect(metrics.body).toContain(`kassa_build_info{version="${buildInfo().version}",commit="${buildInfo().commit}",role="all"} 1`);
+    expect(metrics.body).toContain(`kassa_build_info{version="${buildInfo().version}",commit="${buildInfo().commit}",storage_schema="${STORAGE_SCHEMA}",role="all"} 1`);
     const anonymous = await admin('GET', '/admin/v1/partners', undefined, null);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ success: false, error: { code: 'ADMIN_UNAUTHORIZED', message: 'Authorization: Bearer <KASSA_ADMIN_TOKEN> is required' } });

@@ -94,6 +94,9 @@ describe(`upgrading from ${PREVIOUS.version}`, () => {
     const db = freshDatabase();
     const counts = await importFixtureDatabase(db);
     const set = fixtureManifest('mongo');
+    // Fields a newer release would add, beside the state and inside it: kept by every save of this one.
+    const future = { _id: set.invoices.awaitingPin.id as never };
+    await db.collection('invoices').updateOne(future, { $set: { futureField: 'kept', 'state.futureState': 'kept too' } });
     const env = { MONGO_URL: inject('mongoUrl'), MONGO_DB: db.databaseName };
     const upgraded = await start('new', env);
     const migrated = upgraded.lines.map((l) => JSON.parse(l) as { msg?: string; migration?: string; counts?: Record<string, number> }).find((l) => l.msg?.startsWith('storage migrated'));
@@ -103,6 +106,12 @@ describe(`upgrading from ${PREVIOUS.version}`, () => {
     for (const c of AGGREGATE_COLLECTIONS) expect(await db.collection(c).countDocuments({ shape: { $ne: 1 } })).toBe(0);
     await expectDataSet(upgraded.urls, set);
     await payOnActiveContract(upgraded.urls.api, 'upgrade-new-1');
+    const client = upgradeClient(upgraded.urls.api);
+    await ok(client.authorizeInvoice(UPGRADE_PARTNER.project, set.invoices.awaitingPin.id, { pin_code: '1234' }));
+    await ok(client.waitForInvoice(UPGRADE_PARTNER.project, set.invoices.awaitingPin.id, (i) => i.payment_status === 'PAID', { timeoutMs: 30_000, intervalMs: 200 }));
+    const rewritten = await db.collection('invoices').findOne(future);
+    expect(rewritten?.['version']).toBeGreaterThan(1);
+    expect(rewritten).toMatchObject({ futureField: 'kept', shape: 1, state: { futureState: 'kept too' } });
     expect(await stop(upgraded)).toBe(0);
 
     // A database a newer Kassa wrote for newer readers: refused, naming both versions.

@@ -34,6 +34,8 @@ export function startBanner(facts: BannerFacts): string {
     ...(project?.webhookSecret ? [`export KASSA_WEBHOOK_SECRET=${project.webhookSecret}`] : []),
     ...(project?.subscriptionSecret ? [`export KASSA_SUBS_URL=${urls.subs} KASSA_SUBSCRIPTION_SECRET=${project.subscriptionSecret}`] : []),
     ...(facts.adminToken ? [`export KASSA_ADMIN_URL=${urls.admin} KASSA_ADMIN_TOKEN=${facts.adminToken}`] : []),
+    // The folder `kassa backup` copies (a path the line can hold as it is; another is on the Data folder line only).
+    ...(facts.dataDir && /^[\w./-]+$/.test(resolve(facts.dataDir)) ? [`export KASSA_DATA_DIR=${resolve(facts.dataDir)}`] : []),
   ];
   return [
     '',

@@ -1,3 +1,4 @@
+import { STORAGE_SCHEMA } from '@kassa-payments/operations';
 import type { HttpExchange, HttpObserver } from '@kassa-payments/http-kit';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from '../version.js';
@@ -49,7 +50,12 @@ export class KassaMetrics implements HttpObserver {
     registry.setDefaultLabels({ role });
     collectDefaultMetrics({ register: registry });
     // Prometheus's build_info idiom: always 1, the build in its labels (join on it to tell versions apart during a rolling upgrade).
-    new Gauge({ name: 'kassa_build_info', help: "Kassa's version and the commit built (always 1)", labelNames: ['version', 'commit'], registers: [registry] }).set(build, 1);
+    new Gauge({
+      name: 'kassa_build_info',
+      help: "Kassa's version, the commit built and the storage schema it writes (always 1)",
+      labelNames: ['version', 'commit', 'storage_schema'],
+      registers: [registry],
+    }).set({ ...build, storage_schema: String(STORAGE_SCHEMA) }, 1);
     const labels = ['host', 'route', 'method', 'status'] as const;
     this.httpRequests = new Counter({ name: 'kassa_http_requests_total', help: 'HTTP requests answered, by listener, route template, method and status', labelNames: labels, registers: [registry] });
     this.httpDuration = new Histogram({

@@ -98,6 +98,25 @@ describe('migrateStorage', () => {
     expect(store.marker?.migrations).toEqual(['0002-a']);
   });
 
+  it('two processes starting at once both start: a migration the other finished meanwhile is skipped, and recorded once', async () => {
+    const store = memoryStore();
+    const all = docs(3);
+    const slow = stampingMigration('0002-a', all);
+    const later = stampingMigration('0003-b', docs(1));
+    const up = slow.up;
+    slow.up = async (c) => {
+      await new Promise((r) => setTimeout(r, 20));
+      return up(c);
+    };
+    const run = () => migrateStorage({ store, migrations: [slow, later], context: {}, kassaVersion: '0.2.0', mode: 'start' });
+    const first = run();
+    // The second reads what is pending while the first is still inside 0002-a, and asks for both.
+    await new Promise((r) => setTimeout(r, 5));
+    await expect(Promise.all([first, run()])).resolves.toHaveLength(2);
+    expect(all.every((d) => d.stamped)).toBe(true);
+    expect(store.marker?.migrations).toEqual(['0002-a', '0003-b']);
+  });
+
   it('a dry run says what each pending migration would change, and changes nothing', async () => {
     const store = memoryStore();
     const all = docs(4);

@@ -1,4 +1,4 @@
-import { Umzug, type UmzugStorage } from 'umzug';
+import type { UmzugStorage } from 'umzug';
 import { checkReadable, type MarkerStore, type MigrateMode, type MigrationLogger, type MigrationReport, READABLE_FROM, STORAGE_SCHEMA, type StorageMigration } from '@kassa-payments/operations';
 
 /**
@@ -24,7 +24,14 @@ export async function migrateStorage<Ctx extends object>(options: {
       throw new Error('Kassa migrates forward only');
     },
   };
+  const raise = () => store.raise({ schema: STORAGE_SCHEMA, readableFrom: READABLE_FROM, writtenBy: kassaVersion });
+  // A storage without migrations (the data folder, so far) only records its schema: umzug is not loaded for it.
+  if (migrations.length === 0) {
+    if (mode !== 'dry-run') await raise();
+    return [];
+  }
   const reports: MigrationReport[] = [];
+  const { RerunBehavior, Umzug } = await import('umzug');
   const umzug = new Umzug<Ctx>({
     migrations: [...migrations]
       .sort((a, b) => a.name.localeCompare(b.name))
@@ -48,13 +55,12 @@ export async function migrateStorage<Ctx extends object>(options: {
   // The long ones wait for `kassa migrate`, and so does every one after them: the order holds.
   const firstLong = mode === 'start' ? pending.findIndex((m) => m.long) : -1;
   const now = firstLong === -1 ? pending : pending.slice(0, firstLong);
-  // Up to the last one due (`to`, not by name: one another process finished meanwhile is skipped, not refused).
-  const last = now.at(-1);
-  if (last) await umzug.up({ to: last.name });
+  // By name; one another process starting beside this one finished meanwhile is skipped, not refused.
+  if (now.length > 0) await umzug.up({ migrations: now.map((m) => m.name), rerun: RerunBehavior.SKIP });
   for (const m of firstLong === -1 ? [] : pending.slice(firstLong)) {
     reports.push({ name: m.name, description: m.description, outcome: 'deferred', counts: {} });
     logger?.warn({ migration: m.name, where: store.where }, `storage migration left for \`kassa migrate\`: ${m.description}`);
   }
-  if (firstLong === -1) await store.raise({ schema: STORAGE_SCHEMA, readableFrom: READABLE_FROM, writtenBy: kassaVersion });
+  if (firstLong === -1) await raise();
   return reports;
 }
