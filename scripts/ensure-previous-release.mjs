@@ -2,13 +2,14 @@
 // The previous release (N-1), built from its commit beside this checkout, once: a git worktree of
 // the newest commit in releases.json at .kassa/previous/<version>, its dependencies, `tsc -b`. The
 // upgrade test runs its processes beside this checkout's. Idempotent: a worktree already built at
-// that commit (its .kassa-built stamp) is reused. Prints the worktree's path.
+// that commit against this lock file (its .kassa-built stamp) is reused. Prints the worktree's path.
 //
 // Dependencies: when every package the release's lock file names is installed here at the same
 // version (a release or two apart, the usual case), its node_modules links to this checkout's
 // (its own workspace packages linked to its own folders), which takes a second; otherwise
 // `npm ci --prefer-offline` in the worktree, which takes a minute.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,9 @@ const tree = join(root, '.kassa', 'previous', previous.version);
 const stamp = join(tree, '.kassa-built');
 const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
-if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === previous.commit) {
+// What the build was made of: the commit, and the checkout's lock file its dependencies may be linked to.
+const made = `${previous.commit} ${createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex')}`;
+if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === made) {
   process.stdout.write(`${tree}\n`);
   process.exit(0);
 }
@@ -36,6 +39,12 @@ if (existsSync(tree)) {
   }
 }
 mkdirSync(dirname(tree), { recursive: true });
+// A shallow clone (a CI's) may not hold the commit: it is fetched.
+try {
+  run('git', ['cat-file', '-e', `${previous.commit}^{commit}`]);
+} catch {
+  run('git', ['fetch', '--depth=1', 'origin', previous.commit]);
+}
 run('git', ['worktree', 'add', '--detach', '--force', tree, previous.commit]);
 
 const lockOf = (dir) => JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')).packages;
@@ -75,5 +84,5 @@ if (sameThirdParty) {
 }
 run(join(tree, 'node_modules', '.bin', 'tsc'), ['-b'], tree);
 if (!lstatSync(join(tree, 'packages', 'app', 'dist', 'main.js')).isFile()) throw new Error(`${previous.version}: no packages/app/dist/main.js after the build`);
-writeFileSync(stamp, `${previous.commit}\n`);
+writeFileSync(stamp, `${made}\n`);
 process.stdout.write(`${tree}\n`);

@@ -43,6 +43,10 @@ trap 'code=$?; [ "$code" -eq 0 ] || echo "the test command failed after ${SECOND
 # pinned, in .kassa/merchant-venv: the tests check Kassa with them as merchants use them.
 ./scripts/ensure-merchant-tools.sh
 
+# The previous release (releases.json's newest), built once from its commit in a git worktree under
+# .kassa/previous: the upgrade test runs its processes beside this checkout's.
+node scripts/ensure-previous-release.mjs >/dev/null
+
 # vitest keeps transformed sources on disk (fsModuleCache); its key leaves out the tsconfig files the
 # transform reads, so a changed tsconfig clears it.
 cache=node_modules/.experimental-vitest-cache
