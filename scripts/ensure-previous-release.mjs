@@ -22,7 +22,9 @@ const stamp = join(tree, '.kassa-built');
 const run = (cmd, args, cwd = root) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
 // What the build was made of: the commit, and the checkout's lock file its dependencies may be linked to.
-const made = `${previous.commit} ${createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex')}`;
+const made = `${previous.commit} ${createHash('sha256')
+  .update(readFileSync(join(root, 'package-lock.json')))
+  .digest('hex')}`;
 if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === made) {
   process.stdout.write(`${tree}\n`);
   process.exit(0);

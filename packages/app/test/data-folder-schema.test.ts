@@ -69,7 +69,7 @@ describe("the data folder's schema", () => {
 
   it('a schema entry that is not one is refused, naming the file and line', async () => {
     const dir = freshDir();
-    (await inMemoryStorage(dir).close()) as undefined;
+    await inMemoryStorage(dir).close();
     const segment = readdirSync(dir).find((f) => f.startsWith('journal-')) as string;
     appendFileSync(join(dir, segment), '["#schema","storage",{"schema":"two"}]\n');
     expect(() => inMemoryStorage(dir)).toThrow(/KASSA_DATA_DIR: .*journal-00000001\.jsonl line 1: not a schema entry/);
@@ -77,6 +77,29 @@ describe("the data folder's schema", () => {
 });
 
 describe('backups of the data folder', () => {
+  it('a restore cut short is refused at start, and finished by the same restore run again', async () => {
+    const dir = freshDir();
+    const storage = inMemoryStorage(dir);
+    await storage.projects.createPartner(partner('shop'));
+    await storage.close();
+    const to = join(freshDir(), 'backup');
+    await backupDataFolder(dir, to, 'test');
+    const target = freshDir();
+    // What a kill in the middle of a restore leaves: its mark, and a part of the files.
+    writeFileSync(join(target, 'kassa-restore.pending'), '{}');
+    writeFileSync(join(target, 'journal-00000001.jsonl'), '["partners","half",{"login":"half"}]\n');
+    expect(() => inMemoryStorage(target)).toThrow(/kassa-restore\.pending: a restore into this folder did not finish: run the same `kassa restore --from <backup>` again/);
+    restoreDataFolder(to, target, { kassaVersion: buildInfo().version });
+    expect(readdirSync(target).sort()).toEqual(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.jsonl'))
+        .sort(),
+    );
+    const back = inMemoryStorage(target);
+    expect([await back.projects.findPartner('shop'), await back.projects.findPartner('half')].map(Boolean)).toEqual([true, false]);
+    await back.close();
+  });
+
   it('copies a running folder while it is written and compacted: every change made before the backup began is in it, and a restore gives it back', async () => {
     const dir = freshDir();
     const journal = FileJournal.open(dir, 4_000);
@@ -106,7 +129,8 @@ describe('backups of the data folder', () => {
     expect(manifest.entries).toBeGreaterThanOrEqual(before.length);
     // Compactions ran while it copied (a newer snapshot than the one listed first), and one removed the files it listed first.
     expect(readdirSync(dir).filter((f) => f.startsWith('snapshot-'))).not.toEqual(snapshotsBefore);
-    expect(attempts).toBe(2);
+    // (A compaction of the writer's own can make it list a third time.)
+    expect(attempts).toBeGreaterThanOrEqual(2);
 
     const restored = join(freshDir(), 'restored');
     const { movedTo } = restoreDataFolder(to, restored, { kassaVersion: buildInfo().version });
@@ -132,10 +156,15 @@ describe('backups of the data folder', () => {
     rmSync(join(dir, 'kassa.lock'));
     expect(() => restoreDataFolder(to, dir, { kassaVersion: buildInfo().version })).toThrow(/holds data \(\d+ journal files\): restore into an empty folder, or give --replace/);
     const { movedTo } = restoreDataFolder(to, dir, { kassaVersion: buildInfo().version, replace: true });
+    // Aside inside the folder (where Kassa's user may write, on the same disk), which a start does not read.
+    expect(movedTo?.startsWith(`${dir}/replaced-`)).toBe(true);
     expect(readdirSync(movedTo as string).length).toBeGreaterThan(0);
     const back = inMemoryStorage(dir);
     expect(await back.projects.findPartner('shop')).toBeDefined();
     await back.close();
+    // A backup and a folder that overlap are refused, both ways.
+    await expect(backupDataFolder(dir, join(dir, 'inside'), 'test')).rejects.toThrow(/is inside the data folder/);
+    expect(() => restoreDataFolder(to, to, { kassaVersion: buildInfo().version })).toThrow(/overlap/);
     const segment = readdirSync(to).find((f) => f.startsWith('journal-')) as string;
     appendFileSync(join(to, segment), '["partners","x",null]\n');
     expect(() => restoreDataFolder(to, freshDir(), { kassaVersion: buildInfo().version })).toThrow(/is not as backed up \(its SHA-256 differs\): the backup is damaged/);

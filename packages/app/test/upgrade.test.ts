@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type KassaProcess, type RedisServer, startKassaProcess, startRedisServer, UPGRADE_PARTNER } from '@kassa-payments/devkit';
+import { type KassaProcess, type RedisServer, startKassaProcess, startRedisServer, UPGRADE_PARTNER, UPGRADE_SECRETS_KEY } from '@kassa-payments/devkit';
 import { KassaClient, type KassaResponse } from '@kassa-payments/merchant-client';
 import { STORAGE_SCHEMA } from '@kassa-payments/operations';
 import { MongoClient } from 'mongodb';
@@ -90,29 +90,49 @@ describe(`upgrading from ${PREVIOUS.version}`, () => {
     expect(schemaEntries(dir)).toEqual([STORAGE_SCHEMA]);
   }, 180_000);
 
-  it(`migrates the MongoDB data set ${PREVIOUS.version} wrote at start, logging the counts, reads it, and refuses a database a newer Kassa wrote`, async () => {
+  it(`migrates the MongoDB data set ${PREVIOUS.version} wrote at start, logging the counts; both releases keep what the other added; a database a newer Kassa wrote is refused`, async () => {
     const db = freshDatabase();
     const counts = await importFixtureDatabase(db);
     const set = fixtureManifest('mongo');
-    // Fields a newer release would add, beside the state and inside it: kept by every save of this one.
-    const future = { _id: set.invoices.awaitingPin.id as never };
-    await db.collection('invoices').updateOne(future, { $set: { futureField: 'kept', 'state.futureState': 'kept too' } });
-    const env = { MONGO_URL: inject('mongoUrl'), MONGO_DB: db.databaseName };
+    // Fields a newer release would add, beside the state and inside it, on the invoice each release rewrites below.
+    const future = { futureField: 'kept', 'state.futureState': 'kept too' };
+    const refunded = { _id: set.invoices.paid.id as never };
+    const charged = { _id: set.invoices.awaitingPin.id as never };
+    await db.collection('invoices').updateMany({ _id: { $in: [refunded._id, charged._id] } }, { $set: future });
+    const versionOf = async (id: { _id: never }) => (await db.collection('invoices').findOne(id))?.['version'] as number;
+    /** Saved since `before` (its version moved), with the newer release's fields still there. */
+    const rewrittenKeeping = async (id: { _id: never }, before: number) => {
+      const doc = await db.collection('invoices').findOne(id);
+      expect(doc?.['version']).toBeGreaterThan(before);
+      expect(doc).toMatchObject({ futureField: 'kept', shape: 1, state: { futureState: 'kept too' } });
+    };
+    const env = { MONGO_URL: inject('mongoUrl'), MONGO_DB: db.databaseName, KASSA_SECRETS_KEY: UPGRADE_SECRETS_KEY };
+    const refundedBefore = await versionOf(refunded);
     const upgraded = await start('new', env);
     const migrated = upgraded.lines.map((l) => JSON.parse(l) as { msg?: string; migration?: string; counts?: Record<string, number> }).find((l) => l.msg?.startsWith('storage migrated'));
     expect(migrated).toMatchObject({ migration: '0002-aggregate-shapes', counts: Object.fromEntries(AGGREGATE_COLLECTIONS.map((c) => [c, counts[c] ?? 0])) });
     expect(Object.values(migrated?.counts ?? {}).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
     expect(await db.collection('kassa_meta').findOne({ _id: 'storage' as never })).toMatchObject({ schema: STORAGE_SCHEMA, readableFrom: 1, migrations: ['0002-aggregate-shapes'] });
     for (const c of AGGREGATE_COLLECTIONS) expect(await db.collection(c).countDocuments({ shape: { $ne: 1 } })).toBe(0);
+    // Every record, the partner's sealed password and the project's sealed secrets among them.
     await expectDataSet(upgraded.urls, set);
-    await payOnActiveContract(upgraded.urls.api, 'upgrade-new-1');
+    const newInvoice = await payOnActiveContract(upgraded.urls.api, 'upgrade-new-1');
+    // This release rewrites one: a refund.
     const client = upgradeClient(upgraded.urls.api);
-    await ok(client.authorizeInvoice(UPGRADE_PARTNER.project, set.invoices.awaitingPin.id, { pin_code: '1234' }));
-    await ok(client.waitForInvoice(UPGRADE_PARTNER.project, set.invoices.awaitingPin.id, (i) => i.payment_status === 'PAID', { timeoutMs: 30_000, intervalMs: 200 }));
-    const rewritten = await db.collection('invoices').findOne(future);
-    expect(rewritten?.['version']).toBeGreaterThan(1);
-    expect(rewritten).toMatchObject({ futureField: 'kept', shape: 1, state: { futureState: 'kept too' } });
+    await ok(client.refundInvoice(UPGRADE_PARTNER.project, set.invoices.paid.id));
+    await ok(client.waitForInvoice(UPGRADE_PARTNER.project, set.invoices.paid.id, (i) => i.refund_status === 'completed', { timeoutMs: 30_000, intervalMs: 200 }));
     expect(await stop(upgraded)).toBe(0);
+    await rewrittenKeeping(refunded, refundedBefore);
+
+    // The previous release on the migrated database: it reads this release's invoice, and rewrites the other (a PIN, a charge).
+    const chargedBefore = await versionOf(charged);
+    const previous = await start('previous', env);
+    const old = upgradeClient(previous.urls.api);
+    expect((await ok(old.getInvoice(UPGRADE_PARTNER.project, newInvoice))).payment_status).toBe('PAID');
+    await ok(old.authorizeInvoice(UPGRADE_PARTNER.project, set.invoices.awaitingPin.id, { pin_code: '1234' }));
+    await ok(old.waitForInvoice(UPGRADE_PARTNER.project, set.invoices.awaitingPin.id, (i) => i.payment_status === 'PAID', { timeoutMs: 30_000, intervalMs: 200 }));
+    expect(await stop(previous)).toBe(0);
+    await rewrittenKeeping(charged, chargedBefore);
 
     // A database a newer Kassa wrote for newer readers: refused, naming both versions.
     await db.collection('kassa_meta').updateOne({ _id: 'storage' as never }, { $set: { schema: 9, readableFrom: 9, writtenBy: '9.0.0' } });
@@ -316,7 +336,8 @@ describe(`a rolling upgrade from ${PREVIOUS.version}`, () => {
       const invoice = await call(client, (k) => k.getInvoice(1, id));
       expect([invoice.status, invoice.payment_status, invoice.transactions.length]).toEqual(['Processed', 'PAID', 1]);
     }
-    // What this release added to a document (its shape) the previous one kept when it saved it.
+    // What this release added to a document (its shape) is there after both releases' workers saved it
+    // (the fixture test above holds the previous release's save alone to it).
     const newInvoices = invoiceIds.filter((id) => createdBy.get(id) === 'new');
     expect(newInvoices.length).toBeGreaterThan(0);
     expect(await db.collection('invoices').countDocuments({ _id: { $in: newInvoices } as never, shape: 1 })).toBe(newInvoices.length);

@@ -17,4 +17,4 @@ export { FUZZ_ADMIN_TOKEN, FUZZ_PARTNER, FUZZ_SUBSCRIPTION_PROJECTS, startKassaP
 export { exchange, NoAnswer, parseAnswer, requestBytes, sendRaw, type RawAnswer, type RawRequest } from './fuzz/raw-http.js';
 export { runFuzz, type FuzzOptions, type FuzzReport, type FuzzSubject } from './fuzz/fuzz-session.js';
 export { linksOffDashboard, logProblems } from './fuzz/invariants.js';
-export { subscriptionCall, UPGRADE_PARTNER, type UpgradeDataSet, upgradeSeed, writeUpgradeDataSet } from './upgrade/previous-data.js';
+export { subscriptionCall, UPGRADE_CLOSED_URL, UPGRADE_PARTNER, UPGRADE_SECRETS_KEY, type UpgradeDataSet, upgradeSeed, writeUpgradeDataSet } from './upgrade/previous-data.js';

@@ -8,11 +8,11 @@ export const AGGREGATE_COLLECTIONS = ['contracts', 'invoices', 'subscriptions', 
 const unstamped = { shape: { $exists: false } };
 
 /**
- * Schema 2: every aggregate document names its shape (`shape: 1`), as every save now writes it, so
- * that a later change of shape finds the documents still to change by an equality. A document that
- * names none is shape 1 (0.1.0 writes none): a 0.1.0 process beside this one keeps adding such
- * documents, and the next start stamps them. One `updateMany` per collection, on documents without
- * the field: run again after a kill, it goes on where it stopped.
+ * Schema 2: every aggregate document names its shape (`shape: 1`), as every save now writes it. A
+ * document that names none is shape 1 (0.1.0 writes none), and stays so: a 0.1.0 process still
+ * running beside this release writes such documents after this migration ran, and a later migration
+ * of a shape selects `shape` missing or below its version, never `shape` alone. One `updateMany` per
+ * collection, on documents without the field: run again after a kill, it goes on where it stopped.
  */
 export const aggregateShapes: StorageMigration<Db> = {
   name: '0002-aggregate-shapes',

@@ -51,15 +51,34 @@ describe('MongoDB storage schema', () => {
     expect(await db.collection('things').findOne({ _id: 't1' as never })).toMatchObject({ futureField: 'kept', shape: 1, version: 2, state: { status: 'done', futureState: 'kept too' } });
   });
 
-  it('the marker is raised, never lowered, and keeps the migrations done', async () => {
+  it('the record is raised, never lowered, and keeps the migrations done', async () => {
     const { db } = await freshMongoStorage();
     const store = mongoMarkerStore(db);
     expect(await store.read()).toBeUndefined();
     await store.addMigration('0002-aggregate-shapes');
     await store.addMigration('0002-aggregate-shapes');
-    await store.raise({ schema: 3, readableFrom: 2, writtenBy: '0.3.0' });
-    await store.raise({ schema: 2, readableFrom: 1, writtenBy: '0.2.0' });
+    expect(await store.read()).toEqual({ schema: 1, readableFrom: 1, writtenBy: '0.1.0', migrations: ['0002-aggregate-shapes'] });
+    await store.raiseReadableFrom(2);
+    await store.raiseSchema(3, '0.3.0');
+    await store.raiseReadableFrom(1);
+    await store.raiseSchema(2, '0.2.0');
     expect(await store.read()).toEqual({ schema: 3, readableFrom: 2, writtenBy: '0.3.0', migrations: ['0002-aggregate-shapes'] });
+  });
+
+  it("the migration lease is one process's at a time, renewable by it, and free again once released or run out", async () => {
+    const { db } = await freshMongoStorage();
+    let now = Date.parse('2026-12-01T00:00:00Z');
+    const store = mongoMarkerStore(db, () => now);
+    expect(await store.acquire('a', 60_000)).toBe(true);
+    expect(await store.acquire('b', 60_000)).toBe(false);
+    expect(await store.acquire('a', 60_000)).toBe(true);
+    await store.release('b');
+    expect(await store.acquire('b', 60_000)).toBe(false);
+    await store.release('a');
+    expect(await store.acquire('b', 60_000)).toBe(true);
+    // A holder that died: its lease runs out.
+    now += 61_000;
+    expect(await store.acquire('c', 60_000)).toBe(true);
   });
 
   it('a database a newer Kassa wrote for newer readers is refused at connect, naming both versions, before an index is made', async () => {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type MarkerStore, type MigrateMode, type MigrationReport, type SchemaMarker, STORAGE_SCHEMA, type StorageMigration } from '@kassa-payments/operations';
+import { checkReadable, type MarkerStore, type MigrateMode, type MigrationReport, type SchemaMarker, STORAGE_SCHEMA, type StorageMigration } from '@kassa-payments/operations';
 import { dataDirOf, readConfig } from '../config.js';
 import { buildInfo } from '../version.js';
 import { CliError, EXIT } from './admin-client.js';
@@ -31,14 +31,17 @@ async function migrate(env: Record<string, string | undefined>, mode: MigrateMod
   const config = configOf(env);
   const version = buildInfo().version;
   const { migrateStorage } = await import('../storage-schema/migrate-storage.js');
+  /** What was done (or would be), and the schema before and after. */
+  const said = async (where: string, before: SchemaMarker | undefined, reports: readonly MigrationReport[], after: () => Promise<SchemaMarker | undefined>) => {
+    for (const r of reports) out(reportLine(r));
+    if (reports.length === 0) out(`${where}: no migration pending`);
+    const raised = (before?.schema ?? 1) < STORAGE_SCHEMA;
+    if (mode === 'dry-run') out(`${where}: ${schemaOf(before)}${raised ? `; would record storage schema ${STORAGE_SCHEMA}` : ''}; nothing changed (dry run)`);
+    else out(`${where}: ${schemaOf(await after())}${raised ? `, was ${before?.schema ?? 1}` : ''}`);
+  };
   const run = async <Ctx extends object>(store: MarkerStore, migrations: readonly StorageMigration<Ctx>[], context: Ctx) => {
     const before = await store.read();
-    const reports = await migrateStorage({ store, migrations, context, kassaVersion: version, mode });
-    for (const r of reports) out(reportLine(r));
-    if (reports.length === 0) out(`${store.where}: no migration pending`);
-    const raised = (before?.schema ?? 1) < STORAGE_SCHEMA;
-    if (mode === 'dry-run') out(`${store.where}: ${schemaOf(before)}${raised ? `; would record storage schema ${STORAGE_SCHEMA}` : ''}; nothing changed (dry run)`);
-    else out(`${store.where}: ${schemaOf(await store.read())}${raised ? `, was ${before?.schema ?? 1}` : ''}`);
+    await said(store.where, before, await migrateStorage({ store, migrations, context, kassaVersion: version, mode }), () => store.read());
   };
   if (config.MONGO_URL) {
     const { MongoClient } = await import('mongodb');
@@ -60,19 +63,42 @@ async function migrate(env: Record<string, string | undefined>, mode: MigrateMod
   }
   const dir = dataDirOf(config);
   if (dir === undefined) throw new CliError('nothing is stored: Kassa keeps its data in memory only (KASSA_DATA_DIR is empty, MONGO_URL unset)', EXIT.usage);
-  const { FileJournal } = await import('../journal/file-journal.js');
   const { checkDataFolderSchema, DATA_FOLDER_MIGRATIONS, journalMarkerStore } = await import('../journal/journal-schema.js');
+  if (mode === 'dry-run') {
+    // Read only, as a backup reads it: a running Kassa may hold the folder. A data folder migration's
+    // counts would need it opened (stopped); there is none yet, so only the names are said.
+    const { readFolderSchema } = await import('../journal/folder-backup.js');
+    const marker = await readFolderSchema(dir);
+    const where = `KASSA_DATA_DIR ${dir}`;
+    checkReadable(where, marker, { schema: STORAGE_SCHEMA, version });
+    const pending = DATA_FOLDER_MIGRATIONS.filter((m) => !marker?.migrations.includes(m.name));
+    await said(
+      where,
+      marker,
+      pending.map((m) => ({ name: m.name, description: m.description, outcome: 'would', counts: {} })),
+      async () => marker,
+    );
+    return;
+  }
+  const { FileJournal } = await import('../journal/file-journal.js');
   // Opening takes the folder's lock: a running Kassa refuses it.
   const journal = FileJournal.open(dir);
   try {
     checkDataFolderSchema(journal, dir, version);
     await run(journalMarkerStore(journal, dir), DATA_FOLDER_MIGRATIONS, journal);
-  } finally {
-    // A dry run leaves the folder as it found it (without the segment the open began).
-    if (mode === 'dry-run') journal.abandon();
-    else await journal.close();
+  } catch (e) {
+    // Refused: the folder as it was found, without the segment the open began.
+    journal.abandon();
+    throw e;
   }
+  await journal.close();
 }
+
+/** Whether `e` (or what caused it) says the storage is out of reach, not that it refused: try again. */
+const unavailable = (e: unknown): boolean => {
+  for (let c: unknown = e; c instanceof Error; c = c.cause) if (/^(Mongo(ServerSelection|Network)|StorageUnavailable|MigrationBusy)/.test(c.name)) return true;
+  return false;
+};
 
 /** The data folder the backup and restore commands act on, refused where there is none. */
 function dataFolder(env: Record<string, string | undefined>, command: string): string {
@@ -94,9 +120,8 @@ export function addStorageCommands(program: Command, env: Record<string, string 
         await migrate(env, o.dryRun ? 'dry-run' : 'all', out);
       } catch (e) {
         if (e instanceof CliError) throw e;
-        // MongoDB out of reach: try again; anything else (data newer than this Kassa, a damaged folder) is refused.
-        const away = /^Mongo(ServerSelection|Network)/.test((e as Error).name);
-        throw new CliError((e as Error).message, away ? EXIT.unavailable : EXIT.refused);
+        // MongoDB out of reach, or another process migrating: try again; anything else (data newer than this Kassa, a damaged folder) is refused.
+        throw new CliError((e as Error).message, unavailable(e) ? EXIT.unavailable : EXIT.refused);
       }
     });
   program

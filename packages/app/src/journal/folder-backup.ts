@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { checkReadable, STORAGE_SCHEMA, type SchemaMarker } from '@kassa-payments/operations';
 import { SCHEMA_COLLECTION } from './file-journal.js';
 import { lockFolder, unlockFolder } from './folder-lock.js';
-import { fileName, listFolder, numberOf } from './journal-files.js';
-import { readSegment, readSnapshot } from './journal-lines.js';
+import { fileName, listFolder, numberOf, RESTORE_PENDING } from './journal-files.js';
+import { type JournalEntry, readSegment, readSnapshot } from './journal-lines.js';
 
 /** The file a backup describes itself in. */
 export const BACKUP_MANIFEST = 'kassa-backup.json';
@@ -16,7 +16,7 @@ export interface BackupManifest {
   /** The Kassa that took it. */
   readonly takenBy: string;
   readonly takenAt: string;
-  /** The folder's schema marker as backed up (absent: a folder 0.1.0 wrote). */
+  /** The folder's schema record as backed up (absent: a folder 0.1.0 wrote). */
   readonly schema: SchemaMarker | undefined;
   /** The entries read back from the copy (a check that it reads). */
   readonly entries: number;
@@ -25,80 +25,114 @@ export interface BackupManifest {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const isEnoent = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
+/** Whether `inner` is `outer` or inside it (paths as given, resolved). */
+const within = (inner: string, outer: string) => resolve(inner) === resolve(outer) || resolve(inner).startsWith(`${resolve(outer)}${sep}`);
 
-/** Writes `bytes` to `path` and to disk. */
-function writeDurably(path: string, bytes: Buffer | string): void {
-  writeFileSync(path, bytes, { mode: 0o600 });
+function fsyncPath(path: string): void {
   const fd = openSync(path, 'r');
   fsyncSync(fd);
   closeSync(fd);
 }
 
-function syncFolder(dir: string): void {
-  const fd = openSync(dir, 'r');
-  fsyncSync(fd);
-  closeSync(fd);
+/** Writes `bytes` to `path` and to disk. */
+function writeDurably(path: string, bytes: Buffer | string): void {
+  writeFileSync(path, bytes, { mode: 0o600 });
+  fsyncPath(path);
 }
 
 const isEmptyOrAbsent = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
+/** What a start reads of a folder, as it is now, read whole. */
+interface FolderRead {
+  readonly files: readonly { readonly name: string; readonly bytes: Buffer }[];
+  readonly attempts: number;
+}
+
 /**
- * Copies the data folder `dir` to `to` (empty or absent) while Kassa may be running: the newest
- * snapshot and the segments after it, each read whole and cut back to its last whole line (Kassa
- * writes every change to the OS before it answers, so a change answered before the copy began is in
- * what is read). The copy is a prefix of the journal: the state of one moment, as a kill at that
- * moment would leave it. A compaction that removes a file mid-copy makes it start again. The copy is
- * read back (every line) before its manifest is written: a folder that lost data is refused here, not
- * at the restore.
+ * Reads the data folder `dir` as a start would, while Kassa may be running, without changing it:
+ * the newest snapshot and the segments after it, each read whole and cut back to its last whole line.
+ * Kassa writes every change to the OS before it answers, so a change answered before the read began
+ * is in what is read; the files read are a prefix of the journal, the state of one moment (as a kill
+ * at that moment would leave it). A compaction that removes a listed file mid-read makes it list again.
  */
-export async function backupDataFolder(
-  dir: string,
-  to: string,
-  takenBy: string,
-  options: { readonly now?: () => Date /** Between a listing and its reads (a test compacts the folder there). */; readonly listed?: (attempt: number) => Promise<void> } = {},
-): Promise<{ manifest: BackupManifest; attempts: number }> {
+async function readDataFolder(dir: string, listed?: (attempt: number) => Promise<void>): Promise<FolderRead> {
   if (!existsSync(dir)) throw new Error(`the data folder ${dir} does not exist`);
-  if (!isEmptyOrAbsent(to)) throw new Error(`${to} is not empty: back up to a new folder`);
-  mkdirSync(to, { recursive: true, mode: 0o700 });
-  const takenAt = (options.now?.() ?? new Date()).toISOString();
   for (let attempt = 1; ; attempt++) {
     const { base, segments } = listFolder(dir);
     const names = [...(base === undefined ? [] : [fileName('snapshot', base)]), ...segments.map((n) => fileName('journal', n))];
     try {
-      await options.listed?.(attempt);
-      const files: BackupManifest['files'][number][] = [];
+      await listed?.(attempt);
+      const files: { name: string; bytes: Buffer }[] = [];
       for (const name of names) {
         // Off the event loop, a file at a time: a Kassa in this process goes on writing meanwhile.
         const read = await readFile(join(dir, name));
         // A snapshot is whole (renamed once written); a segment may end in a line being written.
-        const bytes = name.startsWith('snapshot-') ? read : read.subarray(0, read.lastIndexOf(0x0a) + 1);
-        writeDurably(join(to, name), bytes);
-        files.push({ name, bytes: bytes.length, sha256: sha256(bytes) });
+        files.push({ name, bytes: name.startsWith('snapshot-') ? read : read.subarray(0, read.lastIndexOf(0x0a) + 1) });
       }
-      syncFolder(to);
-      const { entries, marker } = readBack(to, names);
-      const manifest: BackupManifest = { kind: 'kassa-data-folder-backup', takenBy, takenAt, schema: marker, entries, files };
-      writeDurably(join(to, BACKUP_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-      syncFolder(to);
-      return { manifest, attempts: attempt };
+      return { files, attempts: attempt };
     } catch (e) {
-      // A compaction removed a file between the listing and its read: the listing is taken again.
       if (!isEnoent(e) || attempt >= 10) throw e;
-      for (const name of names) rmSync(join(to, name), { force: true });
     }
   }
 }
 
-/** Reads every line of a copy as a start would; answers how many entries it holds and its schema marker. */
+/** Reads every line of the files in `dir` named `names` as a start would; answers how many entries they hold and their schema record. */
 function readBack(dir: string, names: readonly string[]): { entries: number; marker: SchemaMarker | undefined } {
   let entries = 0;
   let marker: SchemaMarker | undefined;
-  const each = ([collection, , value]: readonly [string, string, unknown]) => {
+  const each = ([collection, , value]: JournalEntry) => {
     entries += 1;
     if (collection === SCHEMA_COLLECTION) marker = value as SchemaMarker;
   };
   for (const name of names) (name.startsWith('snapshot-') ? readSnapshot : readSegment)(join(dir, name), each);
   return { entries, marker };
+}
+
+/** The schema record of a data folder, read without changing it (a running Kassa may hold it): `kassa migrate --dry-run`. */
+export async function readFolderSchema(dir: string): Promise<SchemaMarker | undefined> {
+  const { files } = await readDataFolder(dir);
+  let marker: SchemaMarker | undefined;
+  for (const { bytes } of files) for (const line of bytes.toString('utf8').split('\n')) if (line.startsWith(`["${SCHEMA_COLLECTION}"`)) marker = (JSON.parse(line) as JournalEntry)[2] as SchemaMarker;
+  return marker;
+}
+
+/**
+ * Copies the data folder `dir` to `to` (new, or empty, and not inside `dir`) while Kassa may be
+ * running (readDataFolder). The copy is read back (every line) before its manifest is written: a
+ * folder that lost data is refused here, not at the restore.
+ */
+export async function backupDataFolder(
+  dir: string,
+  to: string,
+  takenBy: string,
+  options: {
+    readonly now?: () => Date;
+    /** Between a listing and its reads (a test compacts the folder there). */
+    readonly listed?: (attempt: number) => Promise<void>;
+  } = {},
+): Promise<{ manifest: BackupManifest; attempts: number }> {
+  if (within(to, dir)) throw new Error(`${to} is inside the data folder ${dir}: back up to a folder outside it`);
+  if (!isEmptyOrAbsent(to)) throw new Error(`${to} is not empty: back up to a new folder`);
+  const takenAt = (options.now?.() ?? new Date()).toISOString();
+  const { files, attempts } = await readDataFolder(dir, options.listed);
+  mkdirSync(to, { recursive: true, mode: 0o700 });
+  for (const f of files) writeDurably(join(to, f.name), f.bytes);
+  fsyncPath(to);
+  const { entries, marker } = readBack(
+    to,
+    files.map((f) => f.name),
+  );
+  const manifest: BackupManifest = {
+    kind: 'kassa-data-folder-backup',
+    takenBy,
+    takenAt,
+    schema: marker,
+    entries,
+    files: files.map((f) => ({ name: f.name, bytes: f.bytes.length, sha256: sha256(f.bytes) })),
+  };
+  writeDurably(join(to, BACKUP_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  fsyncPath(to);
+  return { manifest, attempts };
 }
 
 /** Reads a backup's manifest and checks every file against it. */
@@ -118,37 +152,58 @@ export function checkBackup(from: string): BackupManifest {
   return manifest;
 }
 
+/** The journal files a folder holds (a start's, or a restore's left half done). */
+const journalFiles = (dir: string) => readdirSync(dir).filter((f) => numberOf(f) !== undefined || f.endsWith('.jsonl.tmp'));
+
 /**
  * Puts a backup back into the data folder `dir`, Kassa stopped (its lock is taken for the time of the
- * restore: a running Kassa refuses it). The folder must hold no journal, unless `replace`: then what
- * it held is moved aside first, to `<dir>.replaced-<time>`. A backup a newer Kassa took is refused
- * as its data would be. Answers the manifest and where the replaced files went.
+ * restore: a running Kassa refuses it). The folder must hold no journal, unless `replace`: then what it
+ * held is moved aside first, into its subfolder `replaced-<time>` (on the same disk, where Kassa's
+ * user may write). The files are copied to a staging subfolder, written to disk, and renamed into the
+ * folder under a `kassa-restore.pending` mark, which a start refuses and a new restore finishes: a
+ * restore cut short never passes for a whole folder. A backup a newer Kassa took is refused as its
+ * data would be. Answers the manifest and where the replaced files went.
  */
 export function restoreDataFolder(
   from: string,
   dir: string,
   options: { readonly kassaVersion: string; readonly replace?: boolean; readonly now?: () => Date },
 ): { manifest: BackupManifest; movedTo: string | undefined } {
+  if (within(from, dir) || within(dir, from)) throw new Error(`the backup ${from} and the data folder ${dir} overlap: restore from a backup kept outside the data folder`);
   const manifest = checkBackup(from);
   checkReadable(`the backup ${from}`, manifest.schema, { schema: STORAGE_SCHEMA, version: options.kassaVersion });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   lockFolder(dir);
   try {
-    const held = readdirSync(dir).filter((f) => numberOf(f) !== undefined || f.endsWith('.jsonl.tmp'));
+    const mark = join(dir, RESTORE_PENDING);
     let movedTo: string | undefined;
-    if (held.length > 0) {
-      if (!options.replace) throw new Error(`the data folder ${dir} holds data (${held.length} journal files): restore into an empty folder, or give --replace to move them aside first`);
-      movedTo = `${dir.replace(/\/+$/, '')}.replaced-${(options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
-      mkdirSync(movedTo, { mode: 0o700 });
-      for (const f of held) renameSync(join(dir, f), join(movedTo, f));
+    if (existsSync(mark)) {
+      // A restore cut short: what it left is a part of a backup, never the folder's own data.
+      for (const f of journalFiles(dir)) rmSync(join(dir, f), { force: true });
+    } else {
+      const held = journalFiles(dir);
+      if (held.length > 0 && !options.replace)
+        throw new Error(`the data folder ${dir} holds data (${held.length} journal files): restore into an empty folder, or give --replace to move them aside first`);
+      if (held.length > 0) {
+        movedTo = join(dir, `replaced-${(options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-')}`);
+        mkdirSync(movedTo, { mode: 0o700 });
+        for (const f of held) renameSync(join(dir, f), join(movedTo, f));
+      }
+      writeDurably(mark, `${JSON.stringify({ from: resolve(from), files: manifest.files.map((f) => f.name) })}\n`);
+      fsyncPath(dir);
     }
-    for (const f of manifest.files) copyFileSync(join(from, f.name), join(dir, f.name));
+    const staging = join(dir, '.restoring');
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(staging, { mode: 0o700 });
     for (const f of manifest.files) {
-      const fd = openSync(join(dir, f.name), 'r');
-      fsyncSync(fd);
-      closeSync(fd);
+      copyFileSync(join(from, f.name), join(staging, f.name));
+      fsyncPath(join(staging, f.name));
     }
-    syncFolder(dir);
+    for (const f of manifest.files) renameSync(join(staging, f.name), join(dir, f.name));
+    fsyncPath(dir);
+    rmSync(mark);
+    rmSync(staging, { recursive: true, force: true });
+    fsyncPath(dir);
     return { manifest, movedTo };
   } finally {
     unlockFolder(dir);

@@ -6,6 +6,9 @@ const SEGMENT = /^journal-(\d{8})\.jsonl$/;
 const SNAPSHOT = /^snapshot-(\d{8})\.jsonl$/;
 const UNFINISHED_SNAPSHOT = /^snapshot-\d{8}\.jsonl\.tmp$/;
 
+/** The mark of a restore under way (kassa restore): a start refuses the folder while it is there. */
+export const RESTORE_PENDING = 'kassa-restore.pending';
+
 export const fileName = (kind: 'journal' | 'snapshot', n: number) => `${kind}-${String(n).padStart(8, '0')}.jsonl`;
 
 /** The number of a segment or snapshot file, or undefined for any other file. */
@@ -49,6 +52,7 @@ export function listFolder(dir: string): { readonly base: number | undefined; re
  */
 export function planRead(dir: string): ReadPlan {
   const files = readdirSync(dir);
+  if (files.includes(RESTORE_PENDING)) throw damaged(join(dir, RESTORE_PENDING), undefined, 'a restore into this folder did not finish: run the same `kassa restore --from <backup>` again');
   // A .tmp is a snapshot whose compaction was killed before the rename: the files it was to replace
   // are all still there (they go only after the rename), so it is dropped and they are read.
   for (const f of files) if (UNFINISHED_SNAPSHOT.test(f)) rmSync(join(dir, f), { force: true });

@@ -16,10 +16,18 @@ export function journalMarkerStore(journal: FileJournal, dir: string): MarkerSto
       const marker = current();
       if (!marker.migrations.includes(name)) journal.recordSchema({ ...marker, migrations: [...marker.migrations, name] });
     },
-    raise: async (raised) => {
+    raiseReadableFrom: async (readableFrom) => {
       const marker = current();
-      if (journal.schemaMarker() === undefined || marker.schema < raised.schema) journal.recordSchema({ ...raised, migrations: marker.migrations });
+      // A folder without a record reads as 0.1.0's: a line only when it changes something.
+      if (marker.readableFrom < readableFrom) journal.recordSchema({ ...marker, readableFrom });
     },
+    raiseSchema: async (schema, writtenBy) => {
+      const marker = current();
+      if (marker.schema < schema) journal.recordSchema({ ...marker, schema, writtenBy });
+    },
+    // One process a folder (its lock file): the lease is always this one's.
+    acquire: async () => true,
+    release: async () => {},
   };
 }
 

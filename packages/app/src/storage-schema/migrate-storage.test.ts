@@ -1,19 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { type MarkerStore, type SchemaMarker, STORAGE_SCHEMA, type StorageMigration, StorageSchemaError } from '@kassa-payments/operations';
-import { migrateStorage } from './migrate-storage.js';
+import { type MarkerStore, type SchemaMarker, STORAGE_SCHEMA, type StorageMigration, StorageSchemaError, UNMARKED } from '@kassa-payments/operations';
+import { MigrationBusyError, migrateStorage } from './migrate-storage.js';
 
 /** A marker kept in memory, as MongoDB's and the data folder's keep theirs. */
-function memoryStore(initial?: SchemaMarker): MarkerStore & { marker: SchemaMarker | undefined } {
+function memoryStore(initial?: SchemaMarker): MarkerStore & { marker: SchemaMarker | undefined; lease: string | undefined } {
   const store = {
     marker: initial,
     where: 'the test store',
     read: async () => store.marker,
+    lease: undefined as string | undefined,
     addMigration: async (name: string) => {
-      const m = store.marker ?? { schema: 1, readableFrom: 1, writtenBy: '0.1.0', migrations: [] };
+      const m = store.marker ?? UNMARKED;
       store.marker = { ...m, migrations: m.migrations.includes(name) ? m.migrations : [...m.migrations, name] };
     },
-    raise: async (raised: Omit<SchemaMarker, 'migrations'>) => {
-      if (!store.marker || store.marker.schema < raised.schema) store.marker = { ...raised, migrations: store.marker?.migrations ?? [] };
+    raiseReadableFrom: async (readableFrom: number) => {
+      const m = store.marker ?? UNMARKED;
+      store.marker = { ...m, readableFrom: Math.max(m.readableFrom, readableFrom) };
+    },
+    raiseSchema: async (schema: number, writtenBy: string) => {
+      const m = store.marker ?? UNMARKED;
+      if (m.schema < schema) store.marker = { ...m, schema, writtenBy };
+    },
+    acquire: async (owner: string) => {
+      if (store.lease !== undefined && store.lease !== owner) return false;
+      store.lease = owner;
+      return true;
+    },
+    release: async (owner: string) => {
+      if (store.lease === owner) store.lease = undefined;
     },
   };
   return store;
@@ -98,23 +112,29 @@ describe('migrateStorage', () => {
     expect(store.marker?.migrations).toEqual(['0002-a']);
   });
 
-  it('two processes starting at once both start: a migration the other finished meanwhile is skipped, and recorded once', async () => {
+  it('one process migrates at a time: a start beside it starts without migrating, `kassa migrate` beside it is refused; each migration runs once', async () => {
     const store = memoryStore();
     const all = docs(3);
     const slow = stampingMigration('0002-a', all);
     const later = stampingMigration('0003-b', docs(1));
     const up = slow.up;
     slow.up = async (c) => {
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 30));
       return up(c);
     };
-    const run = () => migrateStorage({ store, migrations: [slow, later], context: {}, kassaVersion: '0.2.0', mode: 'start' });
-    const first = run();
-    // The second reads what is pending while the first is still inside 0002-a, and asks for both.
+    const logged: string[] = [];
+    const run = (mode: 'start' | 'all') =>
+      migrateStorage({ store, migrations: [slow, later], context: {}, kassaVersion: '0.2.0', mode, logger: { info: (_f, message) => logged.push(message), warn: () => {} } });
+    const first = run('start');
+    // Another start, and an operator's `kassa migrate`, while the first is inside 0002-a.
     await new Promise((r) => setTimeout(r, 5));
-    await expect(Promise.all([first, run()])).resolves.toHaveLength(2);
-    expect(all.every((d) => d.stamped)).toBe(true);
+    expect(await run('start')).toEqual([]);
+    await expect(run('all')).rejects.toThrow(MigrationBusyError);
+    expect((await first).map((r) => r.name)).toEqual(['0002-a', '0003-b']);
+    expect([slow.runs, later.runs]).toEqual([1, 1]);
     expect(store.marker?.migrations).toEqual(['0002-a', '0003-b']);
+    expect(store.lease).toBeUndefined();
+    expect(logged).toContain('storage migrations left to the process migrating it now');
   });
 
   it('a dry run says what each pending migration would change, and changes nothing', async () => {
@@ -146,7 +166,8 @@ describe('migrateStorage', () => {
       ['0004-after', 'deferred'],
     ]);
     expect(warned).toHaveLength(2);
-    expect(store.marker?.schema).toBe(1);
+    // Not at this schema until its migrations are done; no older reader than it reads meanwhile.
+    expect([store.marker?.schema, store.marker?.readableFrom]).toEqual([1, 1]);
     const migrated = await migrateStorage({ store, migrations: [short, long, after], context: {}, kassaVersion: '0.2.0', mode: 'all' });
     expect(migrated.map((r) => [r.name, r.outcome])).toEqual([
       ['0003-long', 'done'],

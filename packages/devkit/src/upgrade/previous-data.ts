@@ -7,6 +7,11 @@ export const UPGRADE_PARTNER = { login: 'upgrade', password: 'upgrade-password-7
 export const UPGRADE_SUBSCRIPTION_SECRET = `whsec_${Buffer.from('upgrade-subscription-secret-0001').toString('base64')}`;
 export const UPGRADE_WEBHOOK_SECRET = `whsec_${Buffer.from('upgrade-webhook-secret-000000001').toString('base64')}`;
 
+/** The KASSA_SECRETS_KEY the MongoDB data set is sealed under (as production seals it): its reader gives the same. */
+export const UPGRADE_SECRETS_KEY = Buffer.from('upgrade-fixture-secrets-key-0001').toString('base64');
+/** Where the data sets' webhooks and notifications go once written: a closed port (their writer's receiver is gone). */
+export const UPGRADE_CLOSED_URL = 'http://127.0.0.1:9';
+
 /** The seed file of the data sets: one partner, one project whose webhooks and notifications go to `receiver`. */
 export const upgradeSeed = (receiver: string) => ({
   partners: [

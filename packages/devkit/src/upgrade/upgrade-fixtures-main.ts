@@ -4,7 +4,8 @@
 // data folder and on MongoDB (MONGO_URL, or the test's mongo-java-server), each time writing one of
 // every stored shape through its APIs (writeUpgradeDataSet). Out: packages/app/test/fixtures/
 // upgrade/<version>/: data-folder/ (the journal as written), mongo/<collection>.json (canonical
-// Extended JSON, by _id), seed.json, and <storage>.manifest.json (what a reader must find).
+// Extended JSON, by _id; sealed under UPGRADE_SECRETS_KEY), seed.json, and <storage>.manifest.json
+// (what a reader must find). The receiver's address they were written with becomes a closed port's.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { BSON, MongoClient } from 'mongodb';
 import { startKassaProcess } from '../fuzz/kassa-process.js';
 import { startReceiver } from '../servers/http-receiver.js';
 import { startMongoServer } from '../servers/mongo-server.js';
-import { upgradeSeed, writeUpgradeDataSet } from './previous-data.js';
+import { UPGRADE_CLOSED_URL, UPGRADE_SECRETS_KEY, upgradeSeed, writeUpgradeDataSet } from './previous-data.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const { releases } = JSON.parse(readFileSync(join(root, 'releases.json'), 'utf8')) as { releases: { version: string; commit: string }[] };
@@ -26,7 +27,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const receiver = await startReceiver();
-const seed = upgradeSeed('http://127.0.0.1:9');
+const seed = upgradeSeed(UPGRADE_CLOSED_URL);
 writeFileSync(join(out, 'seed.json'), `${JSON.stringify(seed, null, 2)}\n`);
 // Written with the receiver's address, so that deliveries succeed; the saved seed names a closed port.
 const liveSeed = upgradeSeed(receiver.url);
@@ -46,7 +47,7 @@ writeFileSync(join(out, 'data-folder.manifest.json'), `${JSON.stringify(folderSe
 const server = process.env['MONGO_URL'] ? undefined : await startMongoServer();
 const url = process.env['MONGO_URL'] ?? (server as { url: string }).url;
 const database = `kassa_upgrade_${Date.now()}`;
-const mongoKassa = await startKassaProcess({ ...env, MONGO_URL: url, MONGO_DB: database }, { seed: liveSeed, main });
+const mongoKassa = await startKassaProcess({ ...env, MONGO_URL: url, MONGO_DB: database, KASSA_SECRETS_KEY: UPGRADE_SECRETS_KEY }, { seed: liveSeed, main });
 const mongoSet = await writeUpgradeDataSet(mongoKassa.urls, previous.version);
 await mongoKassa.stop();
 const client = new MongoClient(url);
@@ -61,4 +62,10 @@ await client.close();
 await server?.destroy();
 writeFileSync(join(out, 'mongo.manifest.json'), `${JSON.stringify(mongoSet, null, 2)}\n`);
 await receiver.close();
+// No data set names a port that was live when it was written: a test reading it could reach whatever listens there now.
+for (const file of readdirSync(out, { recursive: true, encoding: 'utf8' })) {
+  const path = join(out, file);
+  if (!file.endsWith('.json') && !file.endsWith('.jsonl')) continue;
+  writeFileSync(path, readFileSync(path, 'utf8').replaceAll(receiver.url, UPGRADE_CLOSED_URL));
+}
 process.stdout.write(`upgrade fixtures of ${previous.version} written to ${out}\n`);

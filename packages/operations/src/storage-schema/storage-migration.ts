@@ -5,7 +5,8 @@ export type MigrationCounts = Readonly<Record<string, number>>;
 
 /**
  * One forward migration of stored data. `up` must be idempotent and resumable: a start killed in the
- * middle runs it again from the beginning, over what it already changed.
+ * middle runs it again from the beginning, over what it already changed. One process runs it at a
+ * time (the store's lease), and the processes of the release before it may write beside it.
  */
 export interface StorageMigration<Ctx extends object> {
   /** Ordered by name: `0002-…`. */
@@ -27,8 +28,19 @@ export interface MarkerStore {
   read(): Promise<SchemaMarker | undefined>;
   /** Records a migration as done (kept if already there). */
   addMigration(name: string): Promise<void>;
-  /** Raises the schema to `marker`'s (never lowers it: N-1 starting after N leaves N's). */
-  raise(marker: Omit<SchemaMarker, 'migrations'>): Promise<void>;
+  /**
+   * Raises `readableFrom` (never lowers it): before a release migrates, since from then on it writes
+   * what readers older than that may not read.
+   */
+  raiseReadableFrom(readableFrom: number): Promise<void>;
+  /** Raises the schema, naming the release that did (never lowers it: N-1 starting after N leaves N's), once every migration to it is done. */
+  raiseSchema(schema: number, writtenBy: string): Promise<void>;
+  /**
+   * Takes the migration lease for `owner`, held `ms` and renewed while it runs: false when another
+   * process holds it (two starts at once, a start beside `kassa migrate`).
+   */
+  acquire(owner: string, ms: number): Promise<boolean>;
+  release(owner: string): Promise<void>;
 }
 
 export interface MigrationLogger {
