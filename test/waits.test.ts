@@ -9,12 +9,13 @@ import { describe, expect, it } from 'vitest';
  * servers are the point, and at most MAX_SLEEPS of them.
  */
 const MAX_SLEEPS = 10;
-/** The suites whose real processes or servers are the point: failovers, workers, several API processes, Chromium, the packed installs, `kassa listen`. */
+/** The suites whose real processes or servers are the point: failovers, workers, a rolling upgrade, several API processes, Chromium, the packed installs, `kassa listen`. */
 const REAL_TIME_SUITES = [
   /\/multi-api\.test\.ts$/,
   /\.failover\.test\.ts$/,
   /failover\.fixture\.ts$/,
   /\/workers\.test\.ts$/,
+  /\/upgrade\.test\.ts$/,
   /\/subscription-workers\.test\.ts$/,
   /\.browser\.test\.ts$/,
   /\/packing\.test\.ts$/,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { FUZZ_PARTNER, type KassaProcess, startKassaProcess } from '@kassa-payments/devkit';
 import { KassaClient } from '@kassa-payments/merchant-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 // `kassa backup` of a running Kassa's data folder under load, and `kassa restore` of it, as an
 // operator runs them: every invoice acknowledged before the backup began is there after the restore.
@@ -58,7 +58,7 @@ describe('kassa backup and kassa restore', () => {
         }
       }),
     );
-    while (acknowledged.length < 200) await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThanOrEqual(200), { timeout: 60_000, interval: 20 });
     const before = [...acknowledged];
     const backup = join(freshDir(), 'backup');
     const taken = await kassa(dir, 'backup', '--to', backup);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type MarkerStore, type SchemaMarker, STORAGE_SCHEMA, type StorageMigration, StorageSchemaError, UNMARKED } from '@kassa-payments/operations';
-import { MigrationBusyError, migrateStorage } from './migrate-storage.js';
+import { MigrationBusyError, migrateStorage } from '../src/storage-schema/migrate-storage.js';
 
 /** A marker kept in memory, as MongoDB's and the data folder's keep theirs. */
 function memoryStore(initial?: SchemaMarker): MarkerStore & { marker: SchemaMarker | undefined; lease: string | undefined } {
@@ -118,8 +118,18 @@ describe('migrateStorage', () => {
     const slow = stampingMigration('0002-a', all);
     const later = stampingMigration('0003-b', docs(1));
     const up = slow.up;
+    // 0002-a holds until the test lets it go, once the others have tried.
+    let entered: () => void = () => {};
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
+    let letGo: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      letGo = r;
+    });
     slow.up = async (c) => {
-      await new Promise((r) => setTimeout(r, 30));
+      entered();
+      await gate;
       return up(c);
     };
     const logged: string[] = [];
@@ -127,9 +137,10 @@ describe('migrateStorage', () => {
       migrateStorage({ store, migrations: [slow, later], context: {}, kassaVersion: '0.2.0', mode, logger: { info: (_f, message) => logged.push(message), warn: () => {} } });
     const first = run('start');
     // Another start, and an operator's `kassa migrate`, while the first is inside 0002-a.
-    await new Promise((r) => setTimeout(r, 5));
+    await inside;
     expect(await run('start')).toEqual([]);
     await expect(run('all')).rejects.toThrow(MigrationBusyError);
+    letGo();
     expect((await first).map((r) => r.name)).toEqual(['0002-a', '0003-b']);
     expect([slow.runs, later.runs]).toEqual([1, 1]);
     expect(store.marker?.migrations).toEqual(['0002-a', '0003-b']);
