@@ -73,7 +73,7 @@ describe('kassa backup and kassa restore', () => {
     // Kassa running on the folder: the restore is refused.
     const refused = await kassa(dir, 'restore', '--from', backup);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/is in use by process \d+/);
+    expect(refused.stderr).toMatch(/is in use by process \d+ \(the Kassa running on it: stop it \(SIGTERM\) first, then run this again\)/);
     expect(await running.stop()).toBe(0);
     processes.splice(0);
 

@@ -87,9 +87,9 @@ async function migrate(env: Record<string, string | undefined>, mode: MigrateMod
     );
     return;
   }
-  const { FileJournal } = await import('../journal/file-journal.js');
+  const { COMPACT_AT_BYTES, FileJournal } = await import('../journal/file-journal.js');
   // Opening takes the folder's lock: a running Kassa refuses it.
-  const journal = FileJournal.open(dir);
+  const journal = FileJournal.open(dir, COMPACT_AT_BYTES, 'change');
   try {
     checkDataFolderSchema(journal, dir, version);
     await run(journalMarkerStore(journal, dir), DATA_FOLDER_MIGRATIONS, journal);
@@ -119,7 +119,9 @@ async function dataFolder(env: Record<string, string | undefined>, command: stri
 export function addStorageCommands(program: Command, env: Record<string, string | undefined>, out: Out): void {
   program
     .command('migrate')
-    .description("bring the storage (MONGO_URL's database, or KASSA_DATA_DIR) to this Kassa's schema, the long migrations too; a start runs the others itself")
+    .description(
+      "bring the storage (MONGO_URL's database, or KASSA_DATA_DIR: .kassa/data unless set) to this Kassa's schema, the long migrations too (a start runs the others itself); a data folder with its Kassa stopped. Exit 3: another process is migrating, or MongoDB is out of reach: try again",
+    )
     .option('--dry-run', 'change nothing: say what each pending migration would change')
     .action(async (o: { dryRun?: boolean }) => {
       try {
@@ -132,7 +134,7 @@ export function addStorageCommands(program: Command, env: Record<string, string 
     });
   program
     .command('backup')
-    .description('copy the data folder (KASSA_DATA_DIR) to a new folder, consistently, while Kassa runs')
+    .description('copy the data folder (KASSA_DATA_DIR: .kassa/data unless set) to a new folder, consistently, while Kassa runs')
     .requiredOption('--to <dir>', 'the folder to write the backup to (new, or empty)')
     .action(async (o: { to: string }) => {
       const dir = await dataFolder(env, 'backup');
@@ -146,9 +148,9 @@ export function addStorageCommands(program: Command, env: Record<string, string 
     });
   program
     .command('restore')
-    .description('put a backup back into the data folder (KASSA_DATA_DIR), Kassa stopped')
+    .description('put a backup back into the data folder (KASSA_DATA_DIR: .kassa/data unless set), its Kassa stopped; or into a new folder at any time')
     .requiredOption('--from <dir>', 'the backup (a folder `kassa backup` wrote)')
-    .option('--replace', 'move what the data folder holds aside (to <folder>.replaced-<time>) instead of refusing')
+    .option('--replace', 'move what the data folder holds aside (into its subfolder replaced-<time>) instead of refusing')
     .action(async (o: { from: string; replace?: boolean }) => {
       const dir = await dataFolder(env, 'restore');
       const { restoreDataFolder } = await import('../journal/folder-backup.js');

@@ -56,9 +56,10 @@ export class FileJournal implements Journal {
   private constructor(
     private readonly dir: string,
     private readonly compactAtBytes: number,
+    purpose: 'start' | 'change',
   ) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    lockFolder(dir);
+    lockFolder(dir, purpose);
     try {
       const plan = planRead(dir);
       if (plan.snapshot) readSnapshot(plan.snapshot, this.restore(plan.snapshot));
@@ -104,9 +105,9 @@ export class FileJournal implements Journal {
     this.write(SCHEMA_COLLECTION, SCHEMA_KEY, marker);
   }
 
-  /** Opens (creating) the data folder and reads back what it holds. */
-  static open(dir: string, compactAtBytes = COMPACT_AT_BYTES): FileJournal {
-    return new FileJournal(dir, compactAtBytes);
+  /** Opens (creating) the data folder and reads back what it holds: for a start, or (`change`) a command that changes it with Kassa stopped. */
+  static open(dir: string, compactAtBytes = COMPACT_AT_BYTES, purpose: 'start' | 'change' = 'start'): FileJournal {
+    return new FileJournal(dir, compactAtBytes, purpose);
   }
 
   restored(collection: string, check: RestoredCheck): Iterable<[string, unknown]> {

@@ -173,7 +173,7 @@ export function restoreDataFolder(
   const manifest = checkBackup(from);
   checkReadable(`the backup ${from}`, manifest.schema, { schema: STORAGE_SCHEMA, version: options.kassaVersion });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  lockFolder(dir);
+  lockFolder(dir, 'change');
   try {
     const mark = join(dir, RESTORE_PENDING);
     let movedTo: string | undefined;
