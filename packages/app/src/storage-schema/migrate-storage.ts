@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { UmzugStorage } from 'umzug';
-import { checkReadable, type MarkerStore, type MigrateMode, type MigrationLogger, type MigrationReport, READABLE_FROM, STORAGE_SCHEMA, type StorageMigration } from '@kassa-payments/operations';
+import {
+  checkReadable,
+  type MarkerStore,
+  type MigrateMode,
+  type MigrationLogger,
+  type MigrationReport,
+  READABLE_FROM,
+  type SchemaMarker,
+  STORAGE_SCHEMA,
+  type StorageMigration,
+} from '@kassa-payments/operations';
 
 /** How long the migration lease is held without a renewal (renewed every third of it while migrations run). */
 const LEASE_MS = 60_000;
@@ -41,13 +51,15 @@ export async function migrateStorage<Ctx extends object>(options: {
   readonly logger?: MigrationLogger;
 }): Promise<MigrationReport[]> {
   const { store, migrations, context, kassaVersion, mode, logger } = options;
-  checkReadable(store.where, await store.read(), { schema: STORAGE_SCHEMA, version: kassaVersion });
+  const recorded = await store.read();
+  checkReadable(store.where, recorded, { schema: STORAGE_SCHEMA, version: kassaVersion });
   const ordered = [...migrations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const pending = async () => {
-    const done = new Set((await store.read())?.migrations ?? []);
-    return ordered.filter((m) => !done.has(m.name));
-  };
-  if (mode === 'dry-run') return Promise.all((await pending()).map(async (m) => ({ name: m.name, description: m.description, outcome: 'would' as const, counts: await m.plan(context) })));
+  const pendingIn = (marker: SchemaMarker | undefined) => ordered.filter((m) => !(marker?.migrations ?? []).includes(m.name));
+  const pending = async () => pendingIn(await store.read());
+  if (mode === 'dry-run') return Promise.all(pendingIn(recorded).map(async (m) => ({ name: m.name, description: m.description, outcome: 'would' as const, counts: await m.plan(context) })));
+  // Already at this schema with nothing pending (every start after the first): no lease, no write.
+  const current = recorded !== undefined && recorded.schema >= STORAGE_SCHEMA && recorded.readableFrom >= READABLE_FROM;
+  if (current && pendingIn(recorded).length === 0) return [];
   const ran = await leased(store, () => migrateLeased(store, ordered, context, kassaVersion, mode, pending, logger));
   if (ran) return ran.value;
   if (mode === 'all') throw new MigrationBusyError(`another process is migrating ${store.where}: try again once it is done (its start logs "storage migrated")`);
