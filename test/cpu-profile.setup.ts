@@ -24,6 +24,6 @@ afterAll(() => {
   const file = expect.getState().testPath ?? '?';
   appendFileSync(
     process.env['KASSA_CPU_PROFILE'] as string,
-    `${JSON.stringify({ file: file.replace(process.cwd() + '/', ''), self: (u.user + u.system) / 1e6 - self0, children: children() - child0, wall: (Date.now() - t0) / 1000 })}\n`,
+    `${JSON.stringify({ file: file.replace(`${process.cwd()}/`, ''), self: (u.user + u.system) / 1e6 - self0, children: children() - child0, wall: (Date.now() - t0) / 1000 })}\n`,
   );
 });

@@ -1,9 +1,10 @@
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { ListenerDeps, TrustProxy } from './listener-deps.js';
 import { errorHandler, methodNotAllowed, notFound, type DocumentHost } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { mountRawEndpoint } from './raw-endpoint.js';
 import { requestLog } from './request-log.js';
+import type { RouteHandler } from './route-table.js';
 
 /** Express's value for `trust proxy`: a copy of the list (Express compiles it once). */
 const trustProxySetting = (trust: TrustProxy | undefined): false | number | string[] => (typeof trust === 'object' ? [...trust] : (trust ?? false));
@@ -22,25 +23,62 @@ export interface HostedRoutes {
 }
 
 /**
+ * Handlers run one after the other as one layer of Express's stack: each layer costs a request the
+ * router's dispatch (its matching, its `next`), and a served API request never needs more than one.
+ * A handler's `next()` runs the following one; the last one's, or any `next(err)`, goes on to the
+ * layers after the chain (the 405, the 404, the error handler).
+ */
+export function chain(handlers: readonly RouteHandler[]): RouteHandler {
+  if (handlers.length === 1 && handlers[0]) return handlers[0];
+  return (req: Request, res: Response, done: NextFunction) => {
+    let index = 0;
+    const next = (err?: unknown): void => {
+      const handler = handlers[index++];
+      if (err !== undefined || handler === undefined) return void done(err);
+      try {
+        const answered = handler(req, res, next);
+        if (answered instanceof Promise) answered.catch(next);
+      } catch (e) {
+        next(e);
+      }
+    };
+    next();
+  };
+}
+
+/**
  * What every Kassa listener shares: no framework banner, X-Request-Id, JSON bodies, the masked
  * request log and the metrics' observer.
  * `ownBodies` are paths that read their own bodies, or none (the payment page and its forms): the
  * JSON parser leaves them be; `'*'` (a host of document endpoints only) has no JSON parser at all.
+ * `then`: the listener's own handlers (its route table's), run in the same layer as the request log
+ * and the JSON parser.
  */
-export function baseApp(deps: ListenerDeps, host: string, ownBodies: readonly string[] | '*' = [], ownPrefixes: readonly string[] = []): Express {
+export function baseApp(deps: ListenerDeps, host: string, ownBodies: readonly string[] | '*' = [], ownPrefixes: readonly string[] = [], then: readonly RouteHandler[] = []): Express {
   const app = express();
   app.disable('x-powered-by');
   // API answers are never cached; an ETag would only cost a hash of every body.
   app.set('etag', false);
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
-  app.use(requestLog(deps.logger, host, deps.observer, deps.requestScope));
-  for (const endpoint of deps.rawEndpoints?.[host] ?? []) mountRawEndpoint(app, endpoint);
-  if (ownBodies === '*') return app;
+  const log = requestLog(deps.logger, host, deps.observer, deps.requestScope);
+  const rawEndpoints = deps.rawEndpoints?.[host] ?? [];
+  if (ownBodies === '*') {
+    app.use(chain([log, ...then]));
+    for (const endpoint of rawEndpoints) mountRawEndpoint(app, endpoint);
+    return app;
+  }
   const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
   // Express matches routes whatever the case of the path, so these paths are compared in lower case too.
   const own = new Set(ownBodies.map((p) => p.toLowerCase()));
   const owns = (path: string) => own.has(path) || ownPrefixes.some((prefix) => path.startsWith(prefix));
-  app.use(own.size === 0 && ownPrefixes.length === 0 ? json : (req, res, next) => (owns(req.path.toLowerCase()) ? next() : json(req, res, next)));
+  const body: RouteHandler = own.size === 0 && ownPrefixes.length === 0 ? json : (req, res, next) => (owns(req.path.toLowerCase()) ? next() : json(req, res, next));
+  // Raw endpoints read their own bodies: they come before the JSON parser.
+  if (rawEndpoints.length === 0) app.use(chain([log, body, ...then]));
+  else {
+    app.use(log);
+    for (const endpoint of rawEndpoints) mountRawEndpoint(app, endpoint);
+    app.use(chain([body, ...then]));
+  }
   return app;
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { sendError } from './envelope.js';
 import { bodyErrorStatus } from './json-body.js';
 import type { DocumentRefusal } from './raw-endpoint.js';
+import { routeTablesOf } from './route-table.js';
 
 /** A host whose every answer is a document of its own format (the subscription service's XML), errors included. */
 export type DocumentHost = Pick<DocumentRefusal, 'contentType' | 'refuse'>;
@@ -36,6 +37,7 @@ export function allowedMethods(app: Express, path: string): string[] {
     if (!layer.route || layer.route.methods['_all'] || !layer.match(path)) continue;
     for (const [method, served] of Object.entries(layer.route.methods)) if (served) methods.add(method.toUpperCase());
   }
+  for (const table of routeTablesOf(app)) for (const method of table.allowed(path)) methods.add(method);
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }

@@ -23,3 +23,4 @@ export { endpointEventTypes, eventTypeNames, webhookEndpointView, webhookEndpoin
 export { webhookPayload, type WebhookPayload } from './events/webhook-payload.js';
 export { isQueryTime, singleQueryValue, STORED_TIME } from './query-values.js';
 export { cursorFrom, cursorText, listView, MAX_CURSOR_LENGTH, readListQuery, type ListAnswer, type ListQuery } from './list-page.js';
+export { RouteTable, routeTablesOf, type RouteChain, type RouteEntry, type RouteHandler } from './route-table.js';

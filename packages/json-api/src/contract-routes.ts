@@ -1,5 +1,5 @@
-import { Router, type IRouter } from 'express';
 import { sendData, sendResult } from '@kassa-payments/http-kit';
+import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { billingCheckRequest, contractCancelRequest, contractPinRequest, createContractRequest, toCustomer } from './requests.js';
@@ -25,7 +25,7 @@ export function createContractRoute(deps: ApiDeps, cardAllowed: boolean) {
 }
 
 /** The contract and billing-check routes of the API host, registered on `router` (the app itself, or a router of their own). */
-export function contractRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
+export function contractRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   router.post(`${API_PREFIX}/contracts`, createContractRoute(deps, false));
 
   router.post(

@@ -1,7 +1,7 @@
 import { INVOICE_STATUS_BY_STATE } from '@kassa-payments/protocol';
-import { Router, type IRouter } from 'express';
 import { checkPaymentMethod, type CreateInvoiceInput } from '@kassa-payments/domain';
 import { markDeprecated, sendResult } from '@kassa-payments/http-kit';
+import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';
@@ -52,7 +52,7 @@ export function createInvoiceRoute(deps: ApiDeps, cardAllowed: boolean) {
  * own). One layer per path, the busiest paths first: the router tries layers in order, and every
  * path it tries first costs a request a regex match.
  */
-export function invoiceRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
+export function invoiceRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
   const withIp = { clientIpRule: true };
   const ref = (req: { params: Record<string, unknown> }, projectId: number) => ({ projectId, invoiceId: param(req.params['invoiceId']) });

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { createContractRoute } from './contract-routes.js';
 import { API_PREFIX } from './prefix.js';
 import { createInvoiceRoute } from './invoice-routes.js';
-import { baseApp, finishApp } from '@kassa-payments/http-kit';
+import { baseApp, finishApp, RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 
 /**
@@ -10,8 +10,8 @@ import type { ApiDeps } from './api-deps.js';
  * accept customer.bank_card. Everything else is served by the API host.
  */
 export function createPciApp(deps: ApiDeps): Express {
-  const app = baseApp(deps, 'pci');
-  app.post(`${API_PREFIX}/invoices`, createInvoiceRoute(deps, true));
-  app.post(`${API_PREFIX}/contracts`, createContractRoute(deps, true));
+  const routes = new RouteTable().post(`${API_PREFIX}/invoices`, createInvoiceRoute(deps, true)).post(`${API_PREFIX}/contracts`, createContractRoute(deps, true));
+  const app = baseApp(deps, 'pci', [], [], [routes.dispatch]);
+  routes.servedBy(app);
   return finishApp(app, deps, 'pci', undefined, true);
 }

@@ -1,7 +1,8 @@
-import { Router, type IRouter, type Request } from 'express';
+import type { Request } from 'express';
 import { domainError, specTime, type DomainError, type ProjectErasure, type Result, type TestClock } from '@kassa-payments/domain';
 import { advanceTestClockRequest, createTestClockRequest } from '@kassa-payments/protocol';
 import { listView, readListQuery, sendResult } from '@kassa-payments/http-kit';
+import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { heldIdempotencyKey } from './idempotency.js';
@@ -33,7 +34,7 @@ export const testClockView = (c: TestClock) => ({
 const clockId = (req: Request) => String(req.params['testClockId']);
 
 /** The test environment's own operations on a project's sandbox: reset and test clocks; signed like the rest. */
-export function sandboxRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
+export function sandboxRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   // Read when a request arrives: the routers are also built without their deps (the OpenAPI test).
   const clocks = () => deps.useCases.testClocks;
   router.post(

@@ -1,4 +1,4 @@
-import { Router, type IRouter, type Request } from 'express';
+import type { Request } from 'express';
 import { domainError, liveSecrets, type DomainError, type DomainEvent, type DomainEventType } from '@kassa-payments/domain';
 import type { ApiCall } from '@kassa-payments/operations';
 import { callerIp, domainEventType, EVENT_TYPE_NAMES, isQueryTime, singleQueryValue, webhookPayload } from '@kassa-payments/http-kit';
@@ -7,6 +7,7 @@ import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
 import { serveStream } from './sse.js';
 import { ApiCallTail } from './api-call-tail.js';
+import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import type { AuthContext } from './authenticate.js';
 
@@ -101,7 +102,7 @@ const requestEntry = (c: ApiCall): RequestStreamEntry => ({
  * rest, v4 over the query). Each polls storage, never an in-process bus, so any API process serves
  * them whichever process wrote what they show.
  */
-export function streamRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
+export function streamRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   router.get(
     `${API_PREFIX}/events/stream`,
     route(deps, 'streamEvents', async (req, res, auth) => {

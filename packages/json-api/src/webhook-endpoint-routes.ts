@@ -1,7 +1,8 @@
-import { Router, type IRouter, type Request } from 'express';
+import type { Request } from 'express';
 import { domainError } from '@kassa-payments/domain';
 import { createWebhookEndpointRequest, rotateWebhookEndpointSecretRequest, updateWebhookEndpointRequest } from '@kassa-payments/protocol';
 import { endpointEventTypes, listView, readListQuery, sendResult, webhookEndpointView, webhookEndpointWithSecretView } from '@kassa-payments/http-kit';
+import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, bodyRoute, route } from './route.js';
@@ -13,7 +14,7 @@ const endpointId = (req: Request) => String(req.params['endpointId']);
  * The merchants' own webhook endpoints: create, list, get, change, delete, rotate the secret; signed
  * like the rest. The secret is in the answers of a creation and a rotation only.
  */
-export function webhookEndpointRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
+export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   // Read when a request arrives: the routers are also built without their deps (the OpenAPI test).
   const useCases = () => deps.useCases;
   const path = `${API_PREFIX}/webhook_endpoints`;

@@ -1,8 +1,9 @@
-import { Router, type IRouter, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { domainError } from '@kassa-payments/domain';
 import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
 import { deliveryView, domainEventType, eventView, listView, markDeprecated, readListQuery, sendData, sendResult } from '@kassa-payments/http-kit';
+import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 
 const DELIVERY_STATES = ['pending', 'succeeded', 'dead'] as const;
@@ -22,7 +23,7 @@ const formerPath =
   };
 
 /** GET events, GET webhook_deliveries and POST webhook_deliveries/{id}/redeliver: signed like the rest. */
-export function webhookRoutes(deps: ApiDeps, router: IRouter = Router()): IRouter {
+export function webhookRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   router.get(
     `${API_PREFIX}/events`,
     route(deps, 'listEvents', async (req, res, { project }) => {
