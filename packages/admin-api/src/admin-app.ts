@@ -33,7 +33,7 @@ export function createAdminApp(deps: AdminDeps): Express {
   // connection's own address (KASSA_TRUST_PROXY is the public listeners' setting; X-Forwarded-For
   // would let any client claim 127.0.0.1).
   app.set('trust proxy', false);
-  app.use(requestLog(deps.logger, 'admin', deps.observer, deps.requestScope, loggedBody));
+  app.use(requestLog(deps.logger, 'admin', deps.observer, undefined, loggedBody));
 
   app.get('/health', (_req, res) => sendJson(res, 200, { status: 'ok', host: 'admin', version: deps.build.version, commit: deps.build.commit }));
   app.get('/ready', async (_req, res) => {

@@ -1,7 +1,7 @@
 import type { Clock, IdGenerator, KassaMode, RecoverDeadDeliveries, WebhookDeliveryRepository, WebhookEndpointRepository } from '@kassa-payments/domain';
 import type { AuditLog, ProjectAdministration } from '@kassa-payments/operations';
 import type { Logger } from 'pino';
-import type { HttpObserver, RequestScope } from '@kassa-payments/http-kit';
+import type { HttpObserver } from '@kassa-payments/http-kit';
 
 /** What the admin listener needs from the composition root. */
 export interface AdminDeps {
@@ -25,6 +25,5 @@ export interface AdminDeps {
   readonly ready: () => Promise<{ readonly ready: boolean }>;
   /** The Prometheus exposition. */
   readonly metrics: () => Promise<{ readonly contentType: string; readonly body: string }>;
-  readonly requestScope?: RequestScope;
   readonly observer?: HttpObserver;
 }

@@ -6,7 +6,6 @@ import type { AdminDeps } from '@kassa-payments/admin-api';
 import { OpenStreams, SignatureVerifier, STREAM_SETTINGS } from '@kassa-payments/json-api';
 import { JwtPaymentPages } from '@kassa-payments/payment-pages';
 import { addressRule, HttpWebhookSender, PublicNetworkCallbackTargets, PublicNetworkWebhookTargets, type HostResolver } from '@kassa-payments/adapters-webhooks';
-import type { RequestScope } from '@kassa-payments/http-kit';
 import { CallerAuthentication } from '@kassa-payments/operations';
 import type { Logger } from 'pino';
 import { environmentPorts } from './environment-ports.js';
@@ -18,7 +17,7 @@ import { HmacPinDigests, MathRandom, RandomPins, RandomSigningSecrets, RandomUui
 import { TransportNotifications } from './notifications.js';
 import { gaugeSources } from './operations/gauge-sources.js';
 import { KassaMetrics } from './operations/kassa-metrics.js';
-import { countedEndpoints, countedRepositories, observedWebhooks, requestStampedScheduler } from './operations/observed-ports.js';
+import { countedEndpoints, countedRepositories, observedWebhooks, tracedScheduler } from './operations/observed-ports.js';
 import type { Readiness } from './operations/readiness.js';
 import { readinessOf } from './operations/readiness-of.js';
 import type { KassaSettings } from './settings.js';
@@ -37,7 +36,6 @@ export interface Foundations {
   readonly settings: KassaSettings;
   readonly logger: Logger;
   /** One request scope per process: every log line written while a request (or a job it caused) runs carries its id. */
-  readonly requests: RequestScope;
   readonly storage: Storage;
   readonly jobs: Jobs;
   readonly extensions: Extensions;
@@ -59,7 +57,6 @@ export function buildContainer(f: Foundations): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Settings).toConstantValue(f.settings);
   container.bind(TOKENS.Logger).toConstantValue(f.logger);
-  container.bind(TOKENS.RequestScope).toConstantValue(f.requests);
   container.bind(TOKENS.PublicUrls).toConstantValue(f.urls);
   container.bind(TOKENS.Storage).toConstantValue(f.storage);
   container.bind(TOKENS.Jobs).toConstantValue(f.jobs);
@@ -77,9 +74,7 @@ export function buildContainer(f: Foundations): Container {
       ),
     [TOKENS.Settings, TOKENS.Storage, TOKENS.Jobs, TOKENS.Clock, TOKENS.Readiness, TOKENS.OpenStreams],
   );
-  container
-    .bind(TOKENS.Scheduler)
-    .toResolvedValue((jobs: Jobs, requests: RequestScope) => requestStampedScheduler(jobs.scheduler, requests, tracingOn() ? currentTraceparent : undefined), [TOKENS.Jobs, TOKENS.RequestScope]);
+  container.bind(TOKENS.Scheduler).toResolvedValue((jobs: Jobs) => (tracingOn() ? tracedScheduler(jobs.scheduler, currentTraceparent) : jobs.scheduler), [TOKENS.Jobs]);
   container
     .bind(TOKENS.PaymentPages)
     .toResolvedValue((s: KassaSettings, urls: PublicUrls) => new JwtPaymentPages(urls.widget, s.callers.tokenSecret ?? randomBytes(32).toString('hex')), [TOKENS.Settings, TOKENS.PublicUrls]);
@@ -137,7 +132,6 @@ export function buildContainer(f: Foundations): Container {
           testClockRetentionBytes: callers.testClockRetentionMb * 1_000_000,
         },
         // The request's id and key for the events a command records, and (traces on) the running span's traceparent.
-        requests: tracingOn() ? { requestId: () => f.requests.requestId(), idempotencyKey: () => f.requests.idempotencyKey(), traceparent: currentTraceparent } : f.requests,
         // A turn of the event loop: the requests that arrived meanwhile are read and served.
         takeTurn: () => new Promise<void>((resolve) => setImmediate(resolve)),
       };
@@ -180,7 +174,7 @@ export function buildContainer(f: Foundations): Container {
       // One per process: it keeps each login's inner hash for the second a merchant repeats it.
       signatures: new SignatureVerifier(),
       signatureUses: storage.signatureUses,
-      requestScope: f.requests,
+      ...(tracingOn() ? { traceparent: currentTraceparent } : {}),
       idempotency: { store: storage.idempotency, hours: s.callers.idempotencyHours, ...(storage.answerSealer ? { sealer: storage.answerSealer } : {}) },
       // The merchants' dashboard (/dashboard/ on the API host): sessions in storage, so any API process serves them.
       dashboard: {
@@ -213,7 +207,6 @@ export function buildContainer(f: Foundations): Container {
       recoverDeadDeliveries: useCases.recoverDeadDeliveries,
       ready: () => readiness.report(),
       metrics: () => metrics.exposition(),
-      requestScope: f.requests,
       observer: routeNamingObserver(metrics),
     }),
     [TOKENS.Settings, TOKENS.Logger, TOKENS.Storage, TOKENS.Clock, TOKENS.Ids, TOKENS.UseCases, TOKENS.Readiness, TOKENS.Metrics],

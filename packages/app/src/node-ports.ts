@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { maskMsisdn, type IdGenerator, type PinDigests, type PinGenerator, type RandomSource, type SigningSecrets, type SmsSender } from '@kassa-payments/domain';
+import { maskMsisdn, type IdGenerator, type PinDigests, type PinGenerator, type RandomSource, type RequestContext, type SigningSecrets, type SmsSender } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 
 export class RandomUuids implements IdGenerator {
@@ -40,8 +40,9 @@ export class HmacPinDigests implements PinDigests {
  */
 export class LogOnlySmsSender implements SmsSender {
   constructor(private readonly logger: Logger) {}
-  async sendPin(msisdn: string): Promise<void> {
-    this.logger.warn({ msisdn: maskMsisdn(msisdn) }, 'no SMS provider configured: PIN not delivered');
+  async sendPin(msisdn: string, _pin: string, context?: RequestContext): Promise<void> {
+    // The request that asked for the PIN comes with it (never from ambient state): its line names it.
+    this.logger.warn({ ...(context?.requestId === undefined ? {} : { requestId: context.requestId }), msisdn: maskMsisdn(msisdn) }, 'no SMS provider configured: PIN not delivered');
   }
 }
 

@@ -1,10 +1,10 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { createAdminApp } from '@kassa-payments/admin-api';
-import type { Clock } from '@kassa-payments/domain';
+import { jobContext, type Clock } from '@kassa-payments/domain';
 import { redisTlsProblem, type RedisTarget } from '@kassa-payments/adapters-queue';
 import { networksReachingHostItself, type HostResolver } from '@kassa-payments/adapters-webhooks';
-import { clientErrorHandler, expectationFailedHandler, RequestScope } from '@kassa-payments/http-kit';
+import { clientErrorHandler, expectationFailedHandler } from '@kassa-payments/http-kit';
 import type { KassaConfig } from './config.js';
 import { buildContainer } from './container.js';
 import { loadExtensions } from './extensions.js';
@@ -18,7 +18,7 @@ import { importSeed } from './operations/seed-import.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { settingsOf, type HostName, type JobSettings, type KassaSettings, type ListenerName, type ListenerSettings } from './settings.js';
 import { inMemoryStorage, mongoStorage, type Storage } from './storage.js';
-import { addTraceFields, inSpan, outsideTraces, tracingOn } from './telemetry/trace-context.js';
+import { addTraceFields, currentTraceparent, inSpan, outsideTraces, tracingOn } from './telemetry/trace-context.js';
 import { TOKENS, type PublicUrls } from './tokens.js';
 import { buildInfo } from './version.js';
 
@@ -136,14 +136,9 @@ async function storedDirectory(storage: Storage, seed: Directory): Promise<Direc
  */
 export async function startKassa(config: KassaConfig, options: StartOptions = {}): Promise<RunningKassa> {
   const settings = settingsOf(config);
-  const requests = new RequestScope();
-  const traced = tracingOn();
-  const logger = createLogger(settings.logLevel, options.logDestination, () => {
-    const requestId = requests.requestId();
-    // With traces on, every line written inside a span names it (trace_id, span_id).
-    const ids: { requestId?: string } = requestId === undefined ? {} : { requestId };
-    return traced ? addTraceFields(ids) : ids;
-  });
+  // With traces on, every line written inside a span names it (trace_id, span_id). A request's id
+  // reaches the lines about it explicitly (its context), never from ambient state.
+  const logger = createLogger(settings.logLevel, options.logDestination, tracingOn() ? () => addTraceFields({}) : undefined);
   const directory = await readDirectory(settings);
   const extensions = await loadExtensions(settings.extensions, { env: process.env, logger });
   const storage = await connectStorage(settings);
@@ -161,7 +156,6 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   const container = buildContainer({
     settings,
     logger,
-    requests,
     storage,
     jobs,
     extensions,
@@ -186,24 +180,19 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
 
   serve(listeners, container, settings);
   const useCases = container.get(TOKENS.UseCases);
-  // A job runs in the scope of the request that scheduled it, and in a span of that request's trace
-  // (traces on); the sweep and the relay in neither.
+  // A job runs for the request that scheduled it (its context: the events it records carry that
+  // request's id), and in a span of that request's trace (traces on); the sweep and the relay in neither.
+  const traced = tracingOn();
   await jobs.start({
     runJob: (job) =>
-      requests.run(
-        job.requestId,
-        () =>
-          inSpan(
-            `job ${job.name}`,
-            { 'kassa.job.name': job.name, 'kassa.project_id': job.projectId, 'kassa.aggregate_id': job.aggregateId },
-            () => useCases.runJob.execute(job),
-            job.traceparent === undefined ? {} : { traceparent: job.traceparent },
-          ),
-        'job',
-        job.idempotencyKey,
+      inSpan(
+        `job ${job.name}`,
+        { 'kassa.job.name': job.name, 'kassa.project_id': job.projectId, 'kassa.aggregate_id': job.aggregateId },
+        () => useCases.runJob.execute(job, jobContext(job, traced ? currentTraceparent() : undefined)),
+        job.traceparent === undefined ? {} : { traceparent: job.traceparent },
       ),
-    runDueWork: () => outsideTraces(() => requests.run(undefined, () => useCases.runDueWork.execute())),
-    relayEvents: () => outsideTraces(() => requests.run(undefined, () => useCases.relayEvents.execute())),
+    runDueWork: () => outsideTraces(() => useCases.runDueWork.execute()),
+    relayEvents: () => outsideTraces(() => useCases.relayEvents.execute()),
   });
 
   const { urls } = listeners;

@@ -6,6 +6,7 @@ import { checkDataFolderSchema, migrateDataFolder } from './journal/journal-sche
 import { migrateStorage } from './storage-schema/migrate-storage.js';
 import { buildInfo } from './version.js';
 import { releasingRetention } from './journal/releasing-retention.js';
+import { committing } from './journal/committing-stores.js';
 import {
   InMemoryContractRepository,
   InMemoryEventOutbox,
@@ -87,21 +88,23 @@ function inMemoryStores(journal: FileJournal | undefined): Omit<Storage, 'migrat
   const idempotency = new InMemoryIdempotencyStore(journal);
   const stores = new InMemoryRetention({ contracts, invoices, subscriptions, deliveries, events, idempotency, testClocks, endpoints });
   const retention = journal ? releasingRetention(stores, journal) : stores;
+  // With a data folder, a store's change is answered once its group is written (FileJournal).
+  const durable = <T extends object>(store: T): T => (journal ? committing(store, journal) : store);
   return {
     kind: 'in-memory',
-    contracts,
-    invoices,
-    subscriptions,
-    outbox,
-    projects,
-    deliveries,
-    endpoints,
-    events,
-    retention,
-    testClocks,
-    audit: new InMemoryAuditLog(journal),
-    idempotency,
-    dashboardSessions: new InMemoryDashboardSessions(journal),
+    contracts: durable(contracts),
+    invoices: durable(invoices),
+    subscriptions: durable(subscriptions),
+    outbox: durable(outbox),
+    projects: durable(projects),
+    deliveries: durable(deliveries),
+    endpoints: durable(endpoints),
+    events: durable(events),
+    retention: durable(retention),
+    testClocks: durable(testClocks),
+    audit: durable(new InMemoryAuditLog(journal)),
+    idempotency: durable(idempotency),
+    dashboardSessions: durable(new InMemoryDashboardSessions(journal)),
     apiCalls: new InMemoryApiCallLog(),
     rateWindows: new InMemoryRateWindows(),
     signatureUses: new InMemorySignatureUses(),

@@ -2,7 +2,6 @@ import type { OpenStreams } from '@kassa-payments/json-api';
 import type { ServiceIdentifier } from 'inversify';
 import type { Clock, IdGenerator, KassaPorts, KassaUseCases, Scheduler } from '@kassa-payments/domain';
 import type { AdminDeps } from '@kassa-payments/admin-api';
-import type { RequestScope } from '@kassa-payments/http-kit';
 import type { CallerAuthentication } from '@kassa-payments/operations';
 import type { JwtPaymentPages } from '@kassa-payments/payment-pages';
 import type { Logger } from 'pino';
@@ -27,7 +26,6 @@ const token = <T>(name: string) => Symbol.for(`kassa.${name}`) as ServiceIdentif
 export const TOKENS = {
   Settings: token<KassaSettings>('Settings'),
   Logger: token<Logger>('Logger'),
-  RequestScope: token<RequestScope>('RequestScope'),
   PublicUrls: token<PublicUrls>('PublicUrls'),
   Storage: token<Storage>('Storage'),
   Jobs: token<Jobs>('Jobs'),

@@ -95,6 +95,30 @@ describe('the data folder', () => {
     expect(() => inMemoryStorage(dir)).toThrow(/KASSA_DATA_DIR: .*journal-\d+\.jsonl line \d+: not a journal entry/);
   });
 
+  it('commits the changes of one turn of the event loop as one group: written together when the turn ends, `committed` resolving then', async () => {
+    const dir = freshDir();
+    const journal = FileJournal.open(dir);
+    const segments = () =>
+      readdirSync(dir)
+        .filter((f) => f.startsWith('journal-'))
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+        .join('');
+    expect(journal.committed()).toBeUndefined();
+    const before = segments();
+    journal.write('invoices', 'a', { n: 1 });
+    journal.write('invoices', 'b', { n: 2 });
+    const commit = journal.committed();
+    // Nothing is on the OS yet: the group gathers this turn's changes, and the answers wait for it.
+    expect(segments()).toBe(before);
+    await commit;
+    expect(segments().split('\n').filter(Boolean).slice(-2)).toEqual(['["invoices","a",{"n":1}]', '["invoices","b",{"n":2}]']);
+    expect(journal.committed()).toBeUndefined();
+    // A change in the next turn is a group of its own; closing writes what is gathered.
+    journal.write('invoices', 'c', { n: 3 });
+    await journal.close();
+    expect(segments().split('\n').filter(Boolean).at(-1)).toBe('["invoices","c",{"n":3}]');
+  });
+
   it('compacts into a snapshot as segments grow, and reads the same state back from it', async () => {
     const dir = freshDir();
     const journal = FileJournal.open(dir, 2_000);

@@ -2,7 +2,6 @@ import { startReceiver } from '@kassa-payments/devkit';
 import { compactUtc } from '@kassa-payments/domain';
 import { signSubscriptionRequest, signXmlRequest } from '@kassa-payments/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestScope } from '@kassa-payments/http-kit';
 import { dataOf, FLAGGED, fresh, MERCHANT, P, PRODUCTION, SEED, startTestKassa, type TestKassa } from './e2e.fixture.js';
 import { ManualClock } from '@kassa-payments/adapters-memory';
 import { atNextWindow, MINUTE_MS } from './fixed-window.fixture.js';
@@ -86,7 +85,6 @@ describe('the assembled sender: test callbacks reach public addresses only, unle
       const container = buildContainer({
         settings: settingsOf(config),
         logger,
-        requests: new RequestScope(),
         storage: inMemoryStorage(),
         jobs: inProcessJobs(logger),
         extensions: {},

@@ -169,6 +169,8 @@ export { GetSubscriptionStatus } from './subscription/use-cases/subscription-que
 export { RefundBillingOperation } from './subscription/use-cases/refund-billing-operation.use-case.js';
 export { RunSubscriptionCharge } from './subscription/use-cases/run-subscription-charge.use-case.js';
 export type { JobUseCases, RunJob } from './jobs/run-job.use-case.js';
+export { jobContext } from './jobs/run-job.use-case.js';
+export type { JobToRun } from './jobs/due-work.js';
 export type { ClockSweep, RunDueWork } from './jobs/run-due-work.use-case.js';
 export type { RelayEvents } from './jobs/relay-events.use-case.js';
 export { ApplyRetention } from './jobs/apply-retention.use-case.js';

@@ -60,11 +60,11 @@ export function baseApp(deps: ListenerDeps, host: string, ownBodies: readonly st
   // API answers are never cached; an ETag would only cost a hash of every body.
   app.set('etag', false);
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
-  const log = requestLog(deps.logger, host, deps.observer, deps.requestScope);
+  const log = requestLog(deps.logger, host, deps.observer, deps.answered);
   const rawEndpoints = deps.rawEndpoints?.[host] ?? [];
   if (ownBodies === '*') {
     app.use(chain([log, ...then]));
-    for (const endpoint of rawEndpoints) mountRawEndpoint(app, endpoint);
+    for (const endpoint of rawEndpoints) mountRawEndpoint(app, endpoint, deps.traceparent);
     return app;
   }
   const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
@@ -76,7 +76,7 @@ export function baseApp(deps: ListenerDeps, host: string, ownBodies: readonly st
   if (rawEndpoints.length === 0) app.use(chain([log, body, ...then]));
   else {
     app.use(log);
-    for (const endpoint of rawEndpoints) mountRawEndpoint(app, endpoint);
+    for (const endpoint of rawEndpoints) mountRawEndpoint(app, endpoint, deps.traceparent);
     app.use(chain([body, ...then]));
   }
   return app;

@@ -13,7 +13,7 @@ export type { DocumentOutcome, HttpExchange, HttpObserver, OpenedExchange } from
 export { bodyErrorStatus, jsonBody, MAX_BODY_DEPTH, rawBodyOf } from './json-body.js';
 export { contentSecurityPolicy, sendPage, type Framing } from './page-security.js';
 export { endpointOf, mountRawEndpoint, type DocumentRefusal, type RawAnswer, type RawEndpoint, type RawRequest } from './raw-endpoint.js';
-export { REQUEST_ID_HEADER, RequestScope, requestIdOf } from './request-id.js';
+export { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 export { requestLog } from './request-log.js';
 export { staticFileRoute } from './static-asset.js';
 export { moneyJson, moneyText } from './money-view.js';
@@ -24,3 +24,4 @@ export { webhookPayload, type WebhookPayload } from './events/webhook-payload.js
 export { isQueryTime, singleQueryValue, STORED_TIME } from './query-values.js';
 export { cursorFrom, cursorText, listView, MAX_CURSOR_LENGTH, readListQuery, type ListAnswer, type ListQuery } from './list-page.js';
 export { RouteTable, routeTablesOf, type RouteChain, type RouteEntry, type RouteHandler } from './route-table.js';
+export { keepRecord, maskedBodyOf, recordOf, requestContextOf, type AnsweredListener, type RequestRecord } from './request-record.js';

@@ -2,7 +2,7 @@ import type { KassaMode } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import type { RawEndpoint } from './raw-endpoint.js';
 import type { HttpObserver } from './http-observer.js';
-import type { RequestScope } from './request-id.js';
+import type { AnsweredListener } from './request-record.js';
 
 /** Proxies whose X-Forwarded-For entries are believed (see ListenerDeps.trustProxy). */
 export type TrustProxy = false | number | readonly string[];
@@ -21,8 +21,10 @@ export interface ListenerDeps {
   readonly trustProxy?: TrustProxy;
   /** Endpoints of other document formats (the XML 2.9 service), by host name ('api', 'pci'). */
   readonly rawEndpoints?: Readonly<Record<string, readonly RawEndpoint[]>>;
-  /** The process's request scope: requests run in it, so that their log lines and events carry the id. */
-  readonly requestScope?: RequestScope;
+  /** Told of each answered request's record, after its log line (the API host's requests page). */
+  readonly answered?: AnsweredListener;
+  /** The `traceparent` of the running span, when traces are on: a request's context (and so its events) carries it. */
+  readonly traceparent?: () => string | undefined;
   /** Told of every answered request (the metrics). */
   readonly observer?: HttpObserver;
 }

@@ -1,3 +1,5 @@
+import type { RequestContext } from '@kassa-payments/domain';
+import { requestContextOf } from './request-record.js';
 import express, { type Express, type Request, type Response } from 'express';
 import { callerIp } from './caller-ip.js';
 import type { DocumentOutcome } from './http-observer.js';
@@ -9,6 +11,8 @@ export interface RawRequest {
   readonly problem?: 'too_large' | 'unreadable';
   readonly contentType: string | undefined;
   readonly callerIp: string;
+  /** The request's context (its id, for the events its command records). */
+  readonly context?: RequestContext;
 }
 
 export interface RawAnswer {
@@ -49,7 +53,7 @@ export function endpointOf<E extends DocumentRefusal>(endpoints: readonly E[], t
  * Mounts `endpoint` on `app` for every method (it answers the wrong ones itself): the body read as
  * bytes up to its limit (the endpoint decodes them), never kept for the request log.
  */
-export function mountRawEndpoint(app: Express, endpoint: RawEndpoint): void {
+export function mountRawEndpoint(app: Express, endpoint: RawEndpoint, traceparent?: () => string | undefined): void {
   const read = express.raw({ type: () => true, limit: endpoint.limitBytes });
   app.all(endpoint.path, (req: Request, res: Response) => {
     read(req, res, (err?: unknown) => {
@@ -59,7 +63,7 @@ export function mountRawEndpoint(app: Express, endpoint: RawEndpoint): void {
       // The document holds PINs, signatures and card numbers: the request log never sees it.
       req.body = undefined;
       const contentType = req.headers['content-type'];
-      endpoint.handle({ method: req.method, body, ...(problem ? { problem } : {}), contentType, callerIp: callerIp(req) }).then(
+      endpoint.handle({ method: req.method, body, ...(problem ? { problem } : {}), contentType, callerIp: callerIp(req), context: requestContextOf(res, traceparent) }).then(
         (answer) => {
           res.status(answer.status).set({ 'content-type': endpoint.contentType, ...answer.headers });
           if (answer.outcome) res.locals['document'] = answer.outcome;

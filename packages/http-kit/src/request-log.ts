@@ -1,14 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { maskForLog } from '@kassa-payments/operations';
 import type { DocumentOutcome, HttpObserver } from './http-observer.js';
-import { REQUEST_ID_HEADER, requestIdOf, type RequestScope } from './request-id.js';
-
-function hasFields(body: unknown): body is object {
-  if (typeof body !== 'object' || body === null) return false;
-  for (const key in body) if (Object.hasOwn(body, key)) return true;
-  return false;
-}
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+import { keepRecord, maskedBodyOf, type AnsweredListener, type RequestRecord } from './request-record.js';
 
 /** Longest path a log line carries (a request line may be 16 KB long). */
 const MAX_LOGGED_PATH = 256;
@@ -33,51 +27,53 @@ const routeOf = (req: Request): string => {
 
 /**
  * The first handler of every listener, one handler rather than several (each costs the router a
- * dispatch per request): the answer carries X-Request-Id (the caller's, or a new one) and the rest
- * of the request runs in its scope (`scope`); one log line per request is written when the
- * response is sent: request id, method, path, status, duration and the body, if any, masked and cut
- * to a few KB by `maskForLog` (no card number, no security code, no PIN; bounded whatever its depth
- * or size); no body for a request that failed authentication. Headers are not logged, so signatures
- * never are. The same moment tells `observer` (the metrics) of the exchange, by route template.
+ * dispatch per request): the answer carries X-Request-Id (the caller's, or a new one), and the
+ * request's record (RequestRecord) is made, for the route to hand its use case the request's
+ * context. One log line per request is written when the response is sent: request id, method, path,
+ * status, duration and the body, if any, masked once and cut to a few KB (no card number, no
+ * security code, no PIN; bounded whatever its depth or size); no body for a request that failed
+ * authentication. Headers are not logged, so signatures never are. The same moment tells `observer`
+ * (the metrics) of the exchange, by route template, and `answered` (the requests page) of the record.
  * `redact`, if given, prepares a body before the masking (the admin listener's: its URLs without
  * their query, as the audit log keeps them).
  */
-export const requestLog = (logger: Logger, host: string, observer?: HttpObserver, scope?: RequestScope, redact?: (body: object) => unknown) => {
+export const requestLog = (logger: Logger, host: string, observer?: HttpObserver, answered?: AnsweredListener, redact?: (body: object) => unknown) => {
   const log = logger.child({ host });
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    if (observer?.opened) observer.opened({ method: req.method, route: () => routeOf(req), onClose: (listener) => void res.prependListener('close', listener) });
+    // The URL as it came (before any router trims it), cut at the query by hand when logged: `req.path`
+    // would parse it again, and every property read of `req` is a slow lookup.
+    const record: RequestRecord = { requestId, host, method: req.method, url: req.url, started: performance.now() };
+    keepRecord(res, record);
+    if (observer?.opened) observer.opened({ method: record.method, route: () => routeOf(req), onClose: (listener) => void res.prependListener('close', listener) });
     const logging = log.isLevelEnabled('info');
-    if (logging || observer) {
-      const started = performance.now();
-      // The URL as it came (before any router trims it), cut at the query by hand: `req.path`
-      // would parse it again, and every property read of `req` is a slow lookup.
-      const { method, url } = req;
+    if (logging || observer || answered) {
       // A response finishes once: `on` spares the wrapper `once` would allocate for every request.
       res.on('finish', () => {
         // This runs from the socket's events, where a throw would end the process: a log line is
         // never worth that.
         try {
-          const elapsed = performance.now() - started;
+          const elapsed = performance.now() - record.started;
           const status = res.statusCode;
+          const { method, url } = record;
           if (observer) {
             const document = res.locals['document'] as DocumentOutcome | undefined;
             observer.exchanged({ host, route: routeOf(req), method: METHODS.has(method) ? method : 'other', status, seconds: elapsed / 1000, ...(document ? { document } : {}) });
           }
-          if (!logging) return;
-          const ms = Math.round(elapsed * 10) / 10;
-          const body: unknown = req.body;
-          // One shape for every line (pino leaves out an undefined body): its serializer stays fast.
-          const logged = !unauthenticated(status) && hasFields(body) ? maskForLog(redact ? redact(body) : body) : undefined;
-          log.info({ requestId, method, path: pathOf(url), status, ms, body: logged }, 'request');
+          if (logging) {
+            const ms = Math.round(elapsed * 10) / 10;
+            // One shape for every line (pino leaves out an undefined body): its serializer stays fast.
+            const body = unauthenticated(status) ? undefined : maskedBodyOf(record, req.body, redact);
+            log.info({ requestId, method, path: pathOf(url), status, ms, body }, 'request');
+          }
+          answered?.(record, req, res);
         } catch (err) {
           logFailure(log, err);
         }
       });
     }
-    if (scope) scope.run(requestId, next);
-    else next();
+    next();
   };
 };
 

@@ -29,9 +29,10 @@ export function createApiApp(deps: ApiDeps, hosted: readonly HostedRoutes[] = []
   // The document of the mode served: production's has no sandbox (its routes answer 404 there).
   const openApi = openApiDocument(deps.mode, deps.apiBaseUrl);
   routes.get('/api/v3/openapi.json', (_req, res) => void res.json(openApi));
-  // The request log, the JSON parser, the requests page's recorder and the table: one layer of Express's stack.
-  // The dashboard reads the project's calls through the recorder, which stores what waits first.
-  const app = baseApp(deps, 'api', [], ownPrefixes, [...(deps.apiCallRecorder ? [deps.apiCallRecorder.middleware] : []), routes.dispatch]);
+  // The request log, the JSON parser and the table: one layer of Express's stack. The requests page's
+  // recorder reads each answered call's record (the dashboard reads through it: it stores what waits first).
+  const recorder = deps.apiCallRecorder;
+  const app = baseApp(recorder ? { ...deps, answered: recorder.answered } : deps, 'api', [], ownPrefixes, [routes.dispatch]);
   routes.servedBy(app);
   for (const h of hosted) h.mount(app);
   return finishApp(app, deps, 'api', undefined, true);

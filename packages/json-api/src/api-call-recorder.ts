@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { API_CALLS_KEPT, maskForLog, type ApiCall, type ApiCallLog } from '@kassa-payments/operations';
-import { answerOf, type JsonAnswer, REQUEST_ID_HEADER } from '@kassa-payments/http-kit';
-
-/** Where `route` notes the project a call was signed for (res.locals): only such calls are recorded. */
-export const AUTHENTICATED_PROJECT = 'authenticatedProject';
-
-const PROJECT_PATH = /^\/api\/v3\/projects\/\d{1,9}(\/|$)/;
+import { answerOf, maskedBodyOf, type JsonAnswer, type RequestRecord } from '@kassa-payments/http-kit';
 /** A response body longer than this is not kept: the page shows its route and status. */
 const MAX_CAPTURED = 65_536;
 /** Bodies kept for the page, masked, at most this long. */
@@ -18,14 +13,19 @@ const MAX_PENDING = 50_000;
 
 /** A body as the requests page shows it: masked as the logs are (tokens inside URLs too), cut short. */
 export function maskedBody(value: unknown): string | undefined {
-  if (value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)) return undefined;
-  const text = JSON.stringify(maskForLog(value)) ?? '';
+  return bodyText(value === undefined ? undefined : maskForLog(value));
+}
+
+/** A masked body's text, cut short; undefined for none or an empty one. */
+function bodyText(masked: unknown): string | undefined {
+  if (masked === undefined || (typeof masked === 'object' && masked !== null && Object.keys(masked).length === 0)) return undefined;
+  const text = JSON.stringify(masked) ?? '';
   return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}…` : text;
 }
 
-/** A call as the route left it, before its bodies are masked. */
+/** A call as the route left it: its request's body as the log line masked it, its answer not yet masked. */
 interface Pending extends Omit<ApiCall, 'id' | 'request' | 'response'> {
-  readonly request: unknown;
+  readonly maskedRequest: unknown;
   readonly answer: JsonAnswer | undefined;
 }
 
@@ -75,32 +75,26 @@ export class ApiCallRecorder implements ApiCallLog {
     return this.log.after(projectId, after, limit);
   }
 
-  /** The middleware: notes each call of a project's path once it is answered. */
-  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    if (!PROJECT_PATH.test(req.path)) {
-      next();
-      return;
-    }
-    const started = performance.now();
-    res.on('finish', () => {
-      const projectId: unknown = res.locals[AUTHENTICATED_PROJECT];
-      if (typeof projectId !== 'number') return;
-      const route: unknown = (req.route as { path?: unknown } | undefined)?.path;
-      const key = req.headers['idempotency-key'];
-      this.note({
-        projectId,
-        at: this.now().toISOString(),
-        method: req.method,
-        route: typeof route === 'string' ? route : 'unmatched',
-        status: res.statusCode,
-        requestId: String(res.getHeader(REQUEST_ID_HEADER) ?? ''),
-        ...(typeof key === 'string' && key.length <= 257 ? { idempotencyKey: key } : {}),
-        ms: Math.round(performance.now() - started),
-        request: req.body,
-        answer: answerOf(res),
-      });
+  /**
+   * Notes an answered call from its record (the listener's `answered`): only a call a route
+   * authenticated for a project. Its request body is the one the log line masked (masked once).
+   */
+  readonly answered = (record: RequestRecord, req: Request, res: Response): void => {
+    const { projectId } = record;
+    if (projectId === undefined) return;
+    const route: unknown = (req.route as { path?: unknown } | undefined)?.path;
+    this.note({
+      projectId,
+      at: this.now().toISOString(),
+      method: record.method,
+      route: typeof route === 'string' ? route : 'unmatched',
+      status: res.statusCode,
+      requestId: record.requestId,
+      ...(record.idempotencyKey === undefined ? {} : { idempotencyKey: record.idempotencyKey }),
+      ms: Math.round(performance.now() - record.started),
+      maskedRequest: maskedBodyOf(record, req.body),
+      answer: answerOf(res),
     });
-    next();
   };
 
   /** Masks and stores what waits: each project's newest API_CALLS_KEPT of it. */
@@ -117,8 +111,8 @@ export class ApiCallRecorder implements ApiCallLog {
       const count = kept.get(call.projectId) ?? 0;
       if (count >= API_CALLS_KEPT) continue;
       kept.set(call.projectId, count + 1);
-      const { request, answer, ...rest } = call;
-      const requestText = maskedBody(request);
+      const { maskedRequest, answer, ...rest } = call;
+      const requestText = bodyText(maskedRequest);
       const responseText = maskedBody(answerValue(answer));
       calls.push({ id: randomUUID(), ...rest, ...(requestText ? { request: requestText } : {}), ...(responseText ? { response: responseText } : {}) });
     }

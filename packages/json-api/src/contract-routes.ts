@@ -10,16 +10,19 @@ const param = (value: unknown) => String(value);
 
 /** POST /contracts (also on the PCI host, where `cardAllowed`). */
 export function createContractRoute(deps: ApiDeps, cardAllowed: boolean) {
-  return bodyRoute(deps, 'createContract', createContractRequest, { clientIpRule: false }, async (body, _req, res, { project }) => {
+  return bodyRoute(deps, 'createContract', createContractRequest, { clientIpRule: false }, async (body, _req, res, { project, context }) => {
     const customer = toCustomer(body.customer, cardAllowed);
     if (!customer.ok) return void answeredWithError(res, deps, customer.error);
     if (answeredWithError(res, deps, missingClientIp(project, body))) return;
-    const result = await deps.useCases.createContract.execute({
-      projectId: project.id,
-      merchantContractId: body.merchant_contract_id,
-      customer: customer.value.customer,
-      ...(body.test_info?.test_clock_id ? { testClockId: body.test_info.test_clock_id } : {}),
-    });
+    const result = await deps.useCases.createContract.execute(
+      {
+        projectId: project.id,
+        merchantContractId: body.merchant_contract_id,
+        customer: customer.value.customer,
+        ...(body.test_info?.test_clock_id ? { testClockId: body.test_info.test_clock_id } : {}),
+      },
+      context,
+    );
     await sendResult(res, result, deps.mode, (c) => contractView(c, deps.carriers), 201);
   });
 }
@@ -30,8 +33,8 @@ export function contractRoutes(deps: ApiDeps, router: RouteTable = new RouteTabl
 
   router.post(
     `${API_PREFIX}/contracts/:contractId/authorize`,
-    bodyRoute(deps, 'authorizeContract', contractPinRequest, { clientIpRule: true }, async (body, req, res, { project }) => {
-      const result = await deps.useCases.authorizeContract.execute({ projectId: project.id, contractId: param(req.params['contractId']), pinCode: body.pin_code });
+    bodyRoute(deps, 'authorizeContract', contractPinRequest, { clientIpRule: true }, async (body, req, res, { project, context }) => {
+      const result = await deps.useCases.authorizeContract.execute({ projectId: project.id, contractId: param(req.params['contractId']), pinCode: body.pin_code }, context);
       await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'active' }));
     }),
   );
@@ -39,8 +42,8 @@ export function contractRoutes(deps: ApiDeps, router: RouteTable = new RouteTabl
   // Cancellation is also sent with an empty body (the spec), so client_ip is not required here.
   router.post(
     `${API_PREFIX}/contracts/:contractId/cancel`,
-    bodyRoute(deps, 'cancelContract', contractCancelRequest, { clientIpRule: false }, async (_body, req, res, { project }) => {
-      const result = await deps.useCases.cancelContract.execute({ projectId: project.id, contractId: param(req.params['contractId']) });
+    bodyRoute(deps, 'cancelContract', contractCancelRequest, { clientIpRule: false }, async (_body, req, res, { project, context }) => {
+      const result = await deps.useCases.cancelContract.execute({ projectId: project.id, contractId: param(req.params['contractId']) }, context);
       await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'cancelled' }));
     }),
   );

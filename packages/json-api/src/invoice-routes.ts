@@ -14,7 +14,7 @@ const param = (value: unknown) => String(value);
 export function createInvoiceRoute(deps: ApiDeps, cardAllowed: boolean) {
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
   // The client_ip rule comes after the customer and price checks, so a bad card is named first.
-  return bodyRoute(deps, 'createInvoice', createInvoiceRequest, { clientIpRule: false }, async (b, _req, res, { project, partner }) => {
+  return bodyRoute(deps, 'createInvoice', createInvoiceRequest, { clientIpRule: false }, async (b, _req, res, { project, partner, context }) => {
     const method = checkPaymentMethod(b.payment_method);
     const customer = toCustomer(b.customer, cardAllowed);
     const price = toPrice(b.order.price);
@@ -42,7 +42,7 @@ export function createInvoiceRoute(deps: ApiDeps, cardAllowed: boolean) {
       ...(testInfo ? { testInfo } : {}),
       ...(b.test_info?.test_clock_id ? { testClockId: b.test_info.test_clock_id } : {}),
     };
-    const result = await deps.useCases.createInvoice.execute(input);
+    const result = await deps.useCases.createInvoice.execute(input, context);
     await sendResult(res, result, deps.mode, (created) => invoiceView(created.invoice, view), 201);
   });
 }
@@ -81,24 +81,24 @@ export function invoiceRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
 
   router.post(
     `${API_PREFIX}/invoices/:invoiceId/authorize`,
-    bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project }) => {
-      const result = await deps.useCases.authorizeInvoice.execute({ ...ref(req, project.id), pinCode: body.pin_code });
+    bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project, context }) => {
+      const result = await deps.useCases.authorizeInvoice.execute({ ...ref(req, project.id), pinCode: body.pin_code }, context);
       await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: INVOICE_STATUS_BY_STATE.authorized }));
     }),
   );
 
   router.post(
     `${API_PREFIX}/invoices/:invoiceId/cancel`,
-    bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
-      const result = await deps.useCases.cancelInvoice.execute(ref(req, project.id));
+    bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project, context }) => {
+      const result = await deps.useCases.cancelInvoice.execute(ref(req, project.id), context);
       await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: INVOICE_STATUS_BY_STATE.cancelled }));
     }),
   );
 
   router.post(
     `${API_PREFIX}/invoices/:invoiceId/refund`,
-    bodyRoute(deps, 'refundInvoice', clientIpRequest, withIp, async (_body, req, res, { project }) => {
-      const result = await deps.useCases.refundInvoice.execute(ref(req, project.id));
+    bodyRoute(deps, 'refundInvoice', clientIpRequest, withIp, async (_body, req, res, { project, context }) => {
+      const result = await deps.useCases.refundInvoice.execute(ref(req, project.id), context);
       await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, refund_status: i.refundStatus }), 202);
     }),
   );

@@ -50,14 +50,14 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new Ro
   );
   router.patch(
     `${path}/:endpointId`,
-    bodyRoute(deps, 'updateWebhookEndpoint', updateWebhookEndpointRequest, { clientIpRule: false }, async (body, req, res, { project }) => {
+    bodyRoute(deps, 'updateWebhookEndpoint', updateWebhookEndpointRequest, { clientIpRule: false }, async (body, req, res, { project, context }) => {
       const changes = {
         ...(body.url === undefined ? {} : { url: body.url }),
         ...(body.event_types === undefined ? {} : { eventTypes: endpointEventTypes(body.event_types) }),
         ...(body.description === undefined ? {} : { description: body.description }),
         ...(body.status === undefined ? {} : { state: body.status }),
       };
-      const result = await useCases().updateWebhookEndpoint.execute({ projectId: project.id, endpointId: endpointId(req), changes });
+      const result = await useCases().updateWebhookEndpoint.execute({ projectId: project.id, endpointId: endpointId(req), changes }, context);
       await sendResult(res, result, deps.mode, webhookEndpointView);
     }),
   );
@@ -69,12 +69,15 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new Ro
   );
   router.post(
     `${path}/:endpointId/rotate_secret`,
-    bodyRoute(deps, 'rotateWebhookEndpointSecret', rotateWebhookEndpointSecretRequest, { clientIpRule: false }, async (body, req, res, { project }) => {
-      const result = await useCases().rotateWebhookEndpointSecret.execute({
-        projectId: project.id,
-        endpointId: endpointId(req),
-        ...(body.expires_in_hours === undefined ? {} : { expiresInHours: body.expires_in_hours }),
-      });
+    bodyRoute(deps, 'rotateWebhookEndpointSecret', rotateWebhookEndpointSecretRequest, { clientIpRule: false }, async (body, req, res, { project, context }) => {
+      const result = await useCases().rotateWebhookEndpointSecret.execute(
+        {
+          projectId: project.id,
+          endpointId: endpointId(req),
+          ...(body.expires_in_hours === undefined ? {} : { expiresInHours: body.expires_in_hours }),
+        },
+        context,
+      );
       // The new secret: a stored copy of the answer (Idempotency-Key) seals it or leaves it out.
       if (result.ok) answerCarriesSecret(res);
       await sendResult(res, result, deps.mode, webhookEndpointWithSecretView);

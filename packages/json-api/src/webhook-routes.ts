@@ -56,8 +56,8 @@ export function webhookRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
     // `deliveries`: the name of before, for one minor version.
     sendData(res, { ...list, deliveries: list.items });
   });
-  const redeliver = route(deps, 'redeliverWebhook', async (req, res, { project }) => {
-    const result = await deps.useCases.redeliverWebhook.execute({ projectId: project.id, deliveryId: String(req.params['deliveryId']) });
+  const redeliver = route(deps, 'redeliverWebhook', async (req, res, { project, context }) => {
+    const result = await deps.useCases.redeliverWebhook.execute({ projectId: project.id, deliveryId: String(req.params['deliveryId']) }, context);
     await sendResult(res, result, deps.mode, deliveryView, 202);
   });
   router.get(`${API_PREFIX}/webhook_deliveries`, list);

@@ -2,7 +2,7 @@ import { Router, type IRouter, type NextFunction, type Request, type Response } 
 import { CONTRACT_STATES, INVOICE_STATES, SUBSCRIPTION_STATES, type DomainEventType, type InvoiceFilter } from '@kassa-payments/domain';
 import { INVOICE_STATUS_BY_STATE, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
 import { API_CALLS_DAYS } from '@kassa-payments/operations';
-import { cursorFrom, cursorText, type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES } from '@kassa-payments/http-kit';
+import { cursorFrom, cursorText, type DocumentRefusal, sendPage, domainEventType, EVENT_TYPE_NAMES, requestContextOf } from '@kassa-payments/http-kit';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { type Ctx, type DashboardTools, FRAGMENT_HEADER, formOf, forms, text } from './dashboard-tools.js';
@@ -282,7 +282,7 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
     `${DASHBOARD_PATH}/projects/:projectId/deliveries/:deliveryId/resend`,
     forms,
     action(async (req, res, { project, frame }) => {
-      const result = await deps.useCases.redeliverWebhook.execute({ projectId: project.id, deliveryId: String(req.params['deliveryId']) });
+      const result = await deps.useCases.redeliverWebhook.execute({ projectId: project.id, deliveryId: String(req.params['deliveryId']) }, requestContextOf(res));
       const texts = DASHBOARD_TEXTS[frame.lang];
       if (!result.ok) return page(res, noticePage(frame, texts.notFound, texts.notFound), 404);
       back(req, res, projectPath(project.id, '/deliveries?resent=1'));
@@ -366,7 +366,7 @@ function sandboxRoutes(deps: DashboardDeps, router: IRouter, tools: DashboardToo
     action(async (req, res, { project }) => {
       const outcome = formOf(res)['outcome'] === 'declined' ? 'declined' : 'paid';
       const invoiceId = String(req.params['invoiceId']);
-      const result = await deps.useCases.simulatePayment.execute({ projectId: project.id, invoiceId, outcome });
+      const result = await deps.useCases.simulatePayment.execute({ projectId: project.id, invoiceId, outcome }, requestContextOf(res));
       if (!result.ok) return back(req, res, projectPath(project.id, `/sandbox?notice=${result.error.code}`));
       back(req, res, projectPath(project.id, `/invoices/${encodeURIComponent(invoiceId)}`));
     }),

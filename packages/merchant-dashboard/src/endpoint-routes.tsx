@@ -1,6 +1,6 @@
 import type { IRouter, Request, Response } from 'express';
 import { WEBHOOK_ENDPOINT_LIMITS, type DomainError, type WebhookEndpoint } from '@kassa-payments/domain';
-import { endpointEventTypes } from '@kassa-payments/http-kit';
+import { endpointEventTypes, requestContextOf } from '@kassa-payments/http-kit';
 import { createWebhookEndpointRequest, rotateWebhookEndpointSecretRequest } from '@kassa-payments/protocol';
 import type { DashboardDeps } from './dashboard-deps.js';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
@@ -126,7 +126,7 @@ export function webhookEndpointRoutes(deps: DashboardDeps, router: IRouter, tool
     action(async (req, res, ctx) => {
       const form = readEndpointForm(formOf(res));
       if (!form.ok) return refused(req, res, ctx, form.notice, undefined, form.draft);
-      const result = await useCases.updateWebhookEndpoint.execute({ projectId: ctx.project.id, endpointId: endpointId(req), changes: form.value });
+      const result = await useCases.updateWebhookEndpoint.execute({ projectId: ctx.project.id, endpointId: endpointId(req), changes: form.value }, requestContextOf(res));
       if (!result.ok) return result.error.code === 'NOT_FOUND' ? notFound(res, ctx) : refused(req, res, ctx, result.error.code, result.error, form.draft);
       back(req, res, endpointPath(ctx.project.id, result.value.id, '?notice=saved'));
     }),
@@ -137,7 +137,7 @@ export function webhookEndpointRoutes(deps: DashboardDeps, router: IRouter, tool
     action(async (req, res, ctx) => {
       const status = formOf(res)['status'];
       if (status !== 'enabled' && status !== 'disabled') return refused(req, res, ctx, 'status');
-      const result = await useCases.updateWebhookEndpoint.execute({ projectId: ctx.project.id, endpointId: endpointId(req), changes: { state: status } });
+      const result = await useCases.updateWebhookEndpoint.execute({ projectId: ctx.project.id, endpointId: endpointId(req), changes: { state: status } }, requestContextOf(res));
       if (!result.ok) return notFound(res, ctx);
       back(req, res, endpointPath(ctx.project.id, result.value.id, `?notice=${status}`));
     }),
@@ -148,11 +148,14 @@ export function webhookEndpointRoutes(deps: DashboardDeps, router: IRouter, tool
     action(async (req, res, ctx) => {
       const hours = readHours(formOf(res)['expires_in_hours']);
       if (!hours.ok) return refused(req, res, ctx, 'expires_in_hours');
-      const rotated = await useCases.rotateWebhookEndpointSecret.execute({
-        projectId: ctx.project.id,
-        endpointId: endpointId(req),
-        ...(hours.hours === undefined ? {} : { expiresInHours: hours.hours }),
-      });
+      const rotated = await useCases.rotateWebhookEndpointSecret.execute(
+        {
+          projectId: ctx.project.id,
+          endpointId: endpointId(req),
+          ...(hours.hours === undefined ? {} : { expiresInHours: hours.hours }),
+        },
+        requestContextOf(res),
+      );
       if (!rotated.ok) return notFound(res, ctx);
       page(res, endpointSecretPage({ ...ctx.frame, section: 'endpoints' }, rotated.value, true));
     }),

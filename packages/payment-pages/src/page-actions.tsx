@@ -2,7 +2,7 @@ import { moneyText } from '@kassa-payments/http-kit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { isMethodCode, type DomainError } from '@kassa-payments/domain';
 import { readCardForm } from './card-form.js';
-import { sendPage } from '@kassa-payments/http-kit';
+import { requestContextOf, sendPage } from '@kassa-payments/http-kit';
 import { invalidLinkFraming, pageFraming } from './page-framing.js';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
@@ -96,7 +96,7 @@ export function cardPayment(deps: PaymentPagesDeps, pages: JwtPaymentPages) {
       );
       return sendPage(res, 400, html, { returnOrigin: returnOrigin(payment.project), framing: pageFraming(payment.project, deps.mode, params.embedded) });
     }
-    const paid = await pay(deps, payment.target, 'card', card.value);
+    const paid = await pay(deps, payment.target, 'card', card.value, requestContextOf(res, deps.traceparent));
     if (!paid.ok) return refused(deps, res, context, paid.error);
     afterAttempt(res, context, paid.value);
   });
@@ -112,7 +112,7 @@ export function simulatedPayment(deps: PaymentPagesDeps, pages: JwtPaymentPages)
     if (!context) return;
     const method = form['method'] ?? '';
     if (deps.mode !== 'test' || !isMethodCode(method)) return refused(deps, res, context, { message: 'Not available' });
-    const paid = await pay(deps, context.payment.target, method);
+    const paid = await pay(deps, context.payment.target, method, undefined, requestContextOf(res, deps.traceparent));
     if (!paid.ok) return refused(deps, res, context, paid.error);
     if (form['from'] === 'bank') {
       // A bank app sends the payer back to the shop when it has a return address, as the page would.

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { ALTERNATE_OPERATOR_ID, type Project, type WapAction } from '@kassa-payments/domain';
-import { callerIp, sendPage } from '@kassa-payments/http-kit';
+import { callerIp, requestContextOf, sendPage } from '@kassa-payments/http-kit';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { returnOrigin } from './page-links.js';
@@ -86,7 +86,10 @@ export function wapConfirmation(deps: PaymentPagesDeps, pages: JwtPaymentPages) 
     const msisdn = form['msisdn'] ?? '';
     // The number is the one this subscriber's address gives: a form cannot name another.
     if (!payment || deps.mode !== 'test' || msisdn !== sandboxWapNumber(callerIp(req))) return sendPage(res, 401, invalidLinkPage(lang, deps.mode));
-    const confirmed = await deps.useCases.confirmWapSubscription.execute({ projectId: payment.target.projectId, subscriptionId: payment.target.id, msisdn, confirmed: form['confirm'] === 'yes' });
+    const confirmed = await deps.useCases.confirmWapSubscription.execute(
+      { projectId: payment.target.projectId, subscriptionId: payment.target.id, msisdn, confirmed: form['confirm'] === 'yes' },
+      requestContextOf(res, deps.traceparent),
+    );
     const t = TEXTS[lang];
     if (!confirmed.ok) return sendPage(res, 400, noticePage({ lang, mode: deps.mode, title: t.wapTitle }, confirmed.error.message));
     const { action, subscription } = confirmed.value;

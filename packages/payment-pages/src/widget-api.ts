@@ -2,7 +2,7 @@ import { moneyJson } from '@kassa-payments/http-kit';
 import type { Request, Response } from 'express';
 import QRCode from 'qrcode';
 import { domainError, isMethodCode, isWallet, METHOD_CODES, PAYMENT_METHODS, type MethodCode } from '@kassa-payments/domain';
-import { sendData, sendError } from '@kassa-payments/http-kit';
+import { requestContextOf, sendData, sendError } from '@kassa-payments/http-kit';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { bankLink, qrImagePath, type Device } from './page-links.js';
@@ -90,7 +90,7 @@ export function sandboxConfirmRoute(deps: PaymentPagesDeps, pages: JwtPaymentPag
     if (!chosen) return sendError(res, domainError('BAD_REQUEST', 'method: sbp or a wallet code'), deps.mode);
     const payment = await openPayment(deps, pages, query, String(req.params['invoiceId']));
     if (!payment) return invalidToken(deps, res);
-    const paid = await pay(deps, payment.target, chosen.method);
+    const paid = await pay(deps, payment.target, chosen.method, undefined, requestContextOf(res, deps.traceparent));
     if (!paid.ok) return sendError(res, paid.error, deps.mode);
     // The target as the payment left it (the token and the project were checked above).
     const after = await payableOf(deps, payment.target.kind, payment.target.projectId, payment.target.id);

@@ -1,3 +1,4 @@
+import type { RequestContext } from '@kassa-payments/domain';
 import { INVOICE_STATUS_BY_STATE, paymentStatusName, SUBSCRIPTION_STATUS_BY_STATE } from '@kassa-payments/protocol';
 import type { Request } from 'express';
 import {
@@ -123,10 +124,16 @@ export interface AttemptOutcome {
 }
 
 /** The payer pays what the page is for, by `method`; ok(null) when there is nothing to pay. */
-export async function pay(deps: PaymentPagesDeps, target: Payable, method: PagePaymentMethod, card?: PaymentCard): Promise<Result<AttemptOutcome | null, DomainError>> {
+export async function pay(
+  deps: PaymentPagesDeps,
+  target: Payable,
+  method: PagePaymentMethod,
+  card: PaymentCard | undefined,
+  context: RequestContext,
+): Promise<Result<AttemptOutcome | null, DomainError>> {
   const withCard = card ? { card } : {};
-  if (target.kind === 'subscription') return deps.useCases.paySubscriptionOnPage.execute({ projectId: target.projectId, subscriptionId: target.id, method, ...withCard });
-  return deps.useCases.payInvoiceOnPage.execute({ projectId: target.projectId, invoiceId: target.id, method, ...withCard });
+  if (target.kind === 'subscription') return deps.useCases.paySubscriptionOnPage.execute({ projectId: target.projectId, subscriptionId: target.id, method, ...withCard }, context);
+  return deps.useCases.payInvoiceOnPage.execute({ projectId: target.projectId, invoiceId: target.id, method, ...withCard }, context);
 }
 
 /** The query of a request as plain text values (repeated parameters: the first). */

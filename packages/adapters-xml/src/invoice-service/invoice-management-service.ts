@@ -107,7 +107,7 @@ export class InvoiceManagementService {
     if (!access.ok) return failed(this.refusalError(access.error));
     const project = access.value;
     const { useCases, carriers, paymentPages } = this.deps;
-    const result = await operation(fields, { useCases, carriers, paymentPages, project, partnerLogin: partner.login, cardAllowed });
+    const result = await operation(fields, { useCases, carriers, paymentPages, project, partnerLogin: partner.login, cardAllowed, requestContext: request.context });
     return result.ok ? answered(0, 'OK', { name, data: result.value }) : failed(result.error);
   }
 

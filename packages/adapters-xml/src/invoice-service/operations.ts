@@ -1,3 +1,4 @@
+import type { RequestContext } from '@kassa-payments/domain';
 import {
   checkPaymentMethod,
   domainError,
@@ -27,6 +28,8 @@ export interface OperationContext {
   readonly partnerLogin: string;
   /** The PCI host: the only one where a BankCard block is accepted. */
   readonly cardAllowed: boolean;
+  /** The request's context: the events its command records carry its id. */
+  readonly requestContext?: RequestContext | undefined;
 }
 
 export type Operation = (fields: XmlFields, context: OperationContext) => Promise<Result<XmlData, DomainError>>;
@@ -80,46 +83,46 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     return ok({ IsSupported: check.supported, Customer: await customerXml({ type: 'mobile_phone', msisdn }, carriers) });
   },
 
-  async CreateCustomerContract(f, { useCases, carriers, project, cardAllowed }) {
+  async CreateCustomerContract(f, { useCases, carriers, project, cardAllowed, requestContext }) {
     const customer = readCustomer(f, cardAllowed);
     checkClientIp(f);
-    const result = await useCases.createContract.execute({ projectId: project.id, merchantContractId: f.text('MerchantContractID', LIMITS.merchantContractId), customer });
+    const result = await useCases.createContract.execute({ projectId: project.id, merchantContractId: f.text('MerchantContractID', LIMITS.merchantContractId), customer }, requestContext);
     return result.ok ? ok(await contractXml(result.value, carriers)) : result;
   },
 
   // The spec's shape: ContractID (a GUID, required) and PinCode (up to 16, required).
-  async AuthorizeCustomerContract(f, { useCases, project }) {
+  async AuthorizeCustomerContract(f, { useCases, project, requestContext }) {
     const input = { projectId: project.id, contractId: f.matching('ContractID', GUID, 'must be a GUID'), pinCode: f.text('PinCode', LIMITS.pinCode) };
     checkClientIp(f);
-    const result = await useCases.authorizeContract.execute(input);
+    const result = await useCases.authorizeContract.execute(input, requestContext);
     return result.ok ? ok({ ContractID: result.value.id, Status: 'active' }) : result;
   },
 
-  async CancelCustomerContract(f, { useCases, project }) {
+  async CancelCustomerContract(f, { useCases, project, requestContext }) {
     const contractId = f.matching('ContractID', GUID, 'must be a GUID');
     checkClientIp(f);
-    const result = await useCases.cancelContract.execute({ projectId: project.id, contractId });
+    const result = await useCases.cancelContract.execute({ projectId: project.id, contractId }, requestContext);
     return result.ok ? ok({ ContractID: result.value.id, Status: 'cancelled' }) : result;
   },
 
   async CreateInvoice(f, context) {
     const input = createInvoiceInput(f, context);
     if (!input.ok) return input;
-    const result = await context.useCases.createInvoice.execute(input.value);
+    const result = await context.useCases.createInvoice.execute(input.value, context.requestContext);
     return result.ok ? ok(await invoiceXml(result.value.invoice, context)) : result;
   },
 
-  async AuthorizeInvoice(f, { useCases, project }) {
+  async AuthorizeInvoice(f, { useCases, project, requestContext }) {
     const input = { projectId: project.id, invoiceId: f.text('InvoiceID', ID_LENGTH), pinCode: f.text('PinCode', LIMITS.pinCode) };
     checkClientIp(f);
-    const result = await useCases.authorizeInvoice.execute(input);
+    const result = await useCases.authorizeInvoice.execute(input, requestContext);
     return result.ok ? ok({ InvoiceID: result.value.id, Status: 'Authorize' }) : result;
   },
 
-  async CancelInvoice(f, { useCases, project }) {
+  async CancelInvoice(f, { useCases, project, requestContext }) {
     const input = { projectId: project.id, invoiceId: f.text('InvoiceID', ID_LENGTH) };
     checkClientIp(f);
-    const result = await useCases.cancelInvoice.execute(input);
+    const result = await useCases.cancelInvoice.execute(input, requestContext);
     return result.ok ? ok({ InvoiceID: result.value.id, Status: 'Cancelled' }) : result;
   },
 
@@ -133,10 +136,10 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     return result.ok ? ok(await invoiceXml(result.value, { ...context, maskPhone: true })) : result;
   },
 
-  async RefundInvoice(f, { useCases, project }) {
+  async RefundInvoice(f, { useCases, project, requestContext }) {
     const input = { projectId: project.id, invoiceId: f.text('InvoiceID', ID_LENGTH) };
     checkClientIp(f);
-    const result = await useCases.refundInvoice.execute(input);
+    const result = await useCases.refundInvoice.execute(input, requestContext);
     return result.ok ? ok({ InvoiceID: result.value.id, RefundStatus: result.value.refundStatus ?? undefined }) : result;
   },
 };

@@ -1,3 +1,4 @@
+import type { RequestContext } from '@kassa-payments/domain';
 import { XmlFields } from '../invoice-service/xml-fields.js';
 import { markupRefusal, parseXmlRequest, type XmlRefusal } from '../invoice-service/xml-request.js';
 
@@ -8,6 +9,8 @@ export interface XmlServiceRequest {
   readonly problem?: 'too_large' | 'unreadable';
   readonly contentType: string | undefined;
   readonly callerIp: string;
+  /** The request's context (its id, for the events its command records). */
+  readonly context?: RequestContext;
 }
 
 export interface XmlServiceAnswer {

@@ -1,3 +1,4 @@
+import type { RequestContext } from '@kassa-payments/domain';
 import {
   ALTERNATE_OPERATOR_ID,
   domainError,
@@ -26,6 +27,8 @@ export interface MethodContext {
   readonly project: Project;
   readonly mode: KassaMode;
   readonly clientIp: string | undefined;
+  /** The request's context: the events its command records carry its id. */
+  readonly requestContext?: RequestContext | undefined;
 }
 
 export type SubscriptionMethod = (fields: XmlFields, context: MethodContext) => Promise<Result<SubscriptionData, DomainError>>;
@@ -82,20 +85,23 @@ function testInfoOf(f: XmlFields): SubscriptionTestInfo | undefined {
 
 /** The seven methods of the subscription service: each reads its elements, calls its use case, answers its elements. */
 export const SUBSCRIPTION_METHODS: Readonly<Record<string, SubscriptionMethod>> = {
-  async CreateSubscription(f, { useCases, project, mode, clientIp }) {
+  async CreateSubscription(f, { useCases, project, mode, clientIp, requestContext }) {
     const msisdn = msisdnOf(f, mode);
     const customerType = f.optionalText('CustomerType', 16);
     if (customerType !== undefined && customerType !== 'Card') return wrong(`${f.path}/CustomerType: only Card`);
     const customerId = f.optionalText('CustomerId', LIMITS.merchantCustomerId);
     const testInfo = mode === 'test' ? testInfoOf(f) : undefined;
-    const created = await useCases.createSubscription.execute({
-      projectId: project.id,
-      ...(msisdn ? { msisdn } : {}),
-      ...(customerType === 'Card' ? { customerType } : {}),
-      ...(customerId ? { customerId } : {}),
-      ...(clientIp ? { clientIp } : {}),
-      ...(testInfo ? { testInfo } : {}),
-    });
+    const created = await useCases.createSubscription.execute(
+      {
+        projectId: project.id,
+        ...(msisdn ? { msisdn } : {}),
+        ...(customerType === 'Card' ? { customerType } : {}),
+        ...(customerId ? { customerId } : {}),
+        ...(clientIp ? { clientIp } : {}),
+        ...(testInfo ? { testInfo } : {}),
+      },
+      requestContext,
+    );
     if (!created.ok) return created;
     const { subscription: s, authorizeUrl } = created.value;
     return ok({
@@ -110,13 +116,13 @@ export const SUBSCRIPTION_METHODS: Readonly<Record<string, SubscriptionMethod>> 
     });
   },
 
-  async ApproveSubscription(f, { useCases, project }) {
-    const result = await useCases.approveSubscription.execute({ projectId: project.id, subscriptionId: f.text('SubscriptionID', 64), pinCode: f.text('PinCode', LIMITS.pinCode) });
+  async ApproveSubscription(f, { useCases, project, requestContext }) {
+    const result = await useCases.approveSubscription.execute({ projectId: project.id, subscriptionId: f.text('SubscriptionID', 64), pinCode: f.text('PinCode', LIMITS.pinCode) }, requestContext);
     return result.ok ? ok({}) : result;
   },
 
-  async ResendPinCode(f, { useCases, project }) {
-    const result = await useCases.resendSubscriptionPin.execute({ projectId: project.id, subscriptionId: f.text('SubscriptionID', 64) });
+  async ResendPinCode(f, { useCases, project, requestContext }) {
+    const result = await useCases.resendSubscriptionPin.execute({ projectId: project.id, subscriptionId: f.text('SubscriptionID', 64) }, requestContext);
     return result.ok ? ok({}) : result;
   },
 
@@ -125,8 +131,8 @@ export const SUBSCRIPTION_METHODS: Readonly<Record<string, SubscriptionMethod>> 
     return result.ok ? ok(statusView(result.value)) : result;
   },
 
-  async CancelSubscription(f, { useCases, paymentPages, project, mode }) {
-    const result = await useCases.cancelSubscription.execute({ projectId: project.id, by: locatorOf(f, mode, true) as SubscriptionLocator });
+  async CancelSubscription(f, { useCases, paymentPages, project, mode, requestContext }) {
+    const result = await useCases.cancelSubscription.execute({ projectId: project.id, by: locatorOf(f, mode, true) as SubscriptionLocator }, requestContext);
     if (!result.ok) return result;
     const s = result.value;
     // The alternate operator also answers its CancelUrl.
@@ -143,9 +149,9 @@ export const SUBSCRIPTION_METHODS: Readonly<Record<string, SubscriptionMethod>> 
     return ok({ Subscriptions: list.map(listedView) });
   },
 
-  async RefundBillingOperation(f, { useCases, project }) {
+  async RefundBillingOperation(f, { useCases, project, requestContext }) {
     const id = f.matching('BillingOperationID', GUID, 'must be a UUID');
-    const result = await useCases.refundBillingOperation.execute({ projectId: project.id, billingOperationId: id });
+    const result = await useCases.refundBillingOperation.execute({ projectId: project.id, billingOperationId: id }, requestContext);
     return result.ok ? ok({ BillingOperationID: id }) : result;
   },
 };

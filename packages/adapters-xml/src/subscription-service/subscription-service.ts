@@ -113,7 +113,7 @@ export class SubscriptionService {
     if (!matchesSigned(f, signed)) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'The Request must hold the SubscriptionProjectID, Now and Signature that were signed' });
     const clientIp = f.optionalText('ClientIP', 64);
     const { useCases, paymentPages, mode } = this.deps;
-    const result = await run(f, { useCases, paymentPages, project, mode, clientIp: clientIp || undefined });
+    const result = await run(f, { useCases, paymentPages, project, mode, clientIp: clientIp || undefined, requestContext: request.context });
     return result.ok ? answered(ACCEPTED, result.value) : failed(result.error);
   }
 

@@ -28,9 +28,12 @@ interface Restored {
 
 /**
  * The embedded mode's data folder (KASSA_DATA_DIR): every change of every in-memory store is appended
- * to the current journal segment as one JSON line `[collection, key, value]` (null: removed), written
- * to the OS before the change returns (a killed process loses nothing it answered; a power loss what
- * the OS had not written yet: no fsync per change). At start the newest snapshot and the segments
+ * to the current journal segment as one JSON line `[collection, key, value]` (null: removed). Lines
+ * are committed in groups: every change of one turn of the event loop is written to the OS in one
+ * write at the end of that turn (setImmediate), and whoever answers for a change waits for its group
+ * (`committed`): a killed process loses nothing it answered; a power loss what the OS had not
+ * written yet (no fsync per change); a group that cannot be written (a full disk) fails every
+ * change waiting for it. At start the newest snapshot and the segments
  * after it are read back, a last line a kill cut short cut away first; a folder damaged in any other
  * way (a file missing, a snapshot emptied or cut, a line or a value no store can read) refuses the
  * start, naming the file and line. One process a folder (a lock file; a killed holder's is taken
@@ -52,6 +55,9 @@ export class FileJournal implements Journal {
   private releasedBytes = 0;
   /** The folder's storage schema (its `#schema` entry), undefined until one is recorded (0.1.0 recorded none). */
   private marker: SchemaMarker | undefined;
+  /** The lines of the group being gathered (this turn of the event loop), and its commit. */
+  private pending: Buffer[] = [];
+  private group: { readonly written: Promise<void>; readonly settle: (failure?: unknown) => void } | undefined;
 
   private constructor(
     private readonly dir: string,
@@ -103,6 +109,8 @@ export class FileJournal implements Journal {
   recordSchema(marker: SchemaMarker): void {
     this.marker = marker;
     this.write(SCHEMA_COLLECTION, SCHEMA_KEY, marker);
+    // Written at once: a migration's record is on disk before anything else happens.
+    this.flush();
   }
 
   /** Opens (creating) the data folder and reads back what it holds: for a start, or (`change`) a command that changes it with Kassa stopped. */
@@ -128,10 +136,42 @@ export class FileJournal implements Journal {
 
   write(collection: string, key: string, value: unknown): void {
     const line = Buffer.from(`${JSON.stringify([collection, key, value === undefined ? null : value])}\n`);
-    // writeSync may write less than asked: the rest follows, so that lines never run together.
-    for (let done = 0; done < line.length; ) done += writeSync(this.fd, line, done);
+    this.pending.push(line);
     this.bytes += line.length;
+    if (!this.group) {
+      let settle: (failure?: unknown) => void = () => undefined;
+      const written = new Promise<void>((resolve, reject) => {
+        settle = (failure) => (failure === undefined ? resolve() : reject(failure));
+      });
+      // A group nobody waits for (a change made outside any request) must not be an unhandled rejection.
+      written.catch(() => undefined);
+      this.group = { written, settle };
+      setImmediate(() => this.flush());
+    }
     if (this.bytes >= Math.max(this.compactAtBytes, this.snapshotBytes)) this.compactInBackground();
+  }
+
+  /**
+   * The commit of every change written so far: resolves once they are written to the OS, rejects if
+   * they could not be; undefined when nothing waits to be written (the answer needs no wait).
+   */
+  committed(): Promise<void> | undefined {
+    return this.group?.written;
+  }
+
+  /** Writes the group gathered so far, in one write (the end of a turn; before a compaction or a close). */
+  private flush(): void {
+    const group = this.group;
+    if (!group) return;
+    const lines = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending);
+    [this.pending, this.group] = [[], undefined];
+    try {
+      // writeSync may write less than asked: the rest follows, so that lines never run together.
+      for (let done = 0; done < lines.length; ) done += writeSync(this.fd, lines, done);
+      group.settle();
+    } catch (e) {
+      group.settle(e);
+    }
   }
 
   /**
@@ -160,6 +200,8 @@ export class FileJournal implements Journal {
 
   /** Starts a new segment and writes the state of this moment as the snapshot it begins from. */
   async compact(): Promise<void> {
+    // The group gathered so far belongs to the segment that ends here.
+    this.flush();
     const next = this.segment + 1;
     const fd = openSync(join(this.dir, fileName('journal', next)), 'a', 0o600);
     const previous = this.fd;
@@ -184,6 +226,7 @@ export class FileJournal implements Journal {
   async close(): Promise<void> {
     // One may follow another (an erasure during the first): each is waited for.
     while (this.compacting) await this.compacting;
+    this.flush();
     fsyncSync(this.fd);
     closeSync(this.fd);
     unlockFolder(this.dir);
@@ -194,6 +237,7 @@ export class FileJournal implements Journal {
    * folder go as it was found, without the segment this start opened while nothing is in it.
    */
   abandon(): void {
+    this.flush();
     closeSync(this.fd);
     const path = join(this.dir, fileName('journal', this.segment));
     if (this.segment === this.opened && statSync(path).size === 0) rmSync(path, { force: true });

@@ -1,4 +1,3 @@
-import type { RequestScope } from '@kassa-payments/http-kit';
 import type {
   Clock,
   Contract,
@@ -6,7 +5,6 @@ import type {
   DomainEvent,
   Invoice,
   InvoiceRepository,
-  Job,
   Scheduler,
   Subscription,
   SubscriptionRepository,
@@ -128,31 +126,17 @@ export function observedWebhooks(sender: WebhookSender, metrics: KassaMetrics, l
 export const TRACE_HORIZON_MS = 60 * 60 * 1000;
 
 /**
- * The scheduler, with every job a request schedules stamped with its id (the job's events then carry
- * it too). A job a job schedules (next month's charge) is not: it is no longer that request's doing.
- * With traces on, a job due within TRACE_HORIZON_MS also carries the `traceparent` of the span that
- * scheduled it (a request's or a job's), unless it names its own (a delivery: its event's); a job
- * due later (an invoice's expiry, next month's charge) starts a trace of its own, not one that
- * lasts a month.
+ * The scheduler, with traces on: a job due within TRACE_HORIZON_MS carries the `traceparent` of the
+ * span that scheduled it (a request's or a job's), unless it names its own (a delivery: its
+ * event's); a job due later (an invoice's expiry, next month's charge) starts a trace of its own, not
+ * one that lasts a month. (The request a job serves is the domain's to stamp, from its command's context.)
  */
-export function requestStampedScheduler(
-  scheduler: Scheduler,
-  requests: Pick<RequestScope, 'requestId' | 'idempotencyKey' | 'servingRequest'>,
-  /** The current span's `traceparent`; absent (traces off): jobs are left as they are, at no cost. */
-  traceparent?: () => string | undefined,
-): Scheduler {
-  const traced = (job: Job): Job => {
-    if (traceparent === undefined || job.traceparent !== undefined || Date.parse(job.runAt) - Date.now() > TRACE_HORIZON_MS) return job;
-    const parent = traceparent();
-    return parent === undefined ? job : { ...job, traceparent: parent };
-  };
+export function tracedScheduler(scheduler: Scheduler, traceparent: () => string | undefined): Scheduler {
   return {
-    schedule(given) {
-      const job = traced(given);
-      if (job.requestId !== undefined || !requests.servingRequest()) return scheduler.schedule(job);
-      const requestId = requests.requestId();
-      const idempotencyKey = requests.idempotencyKey();
-      return scheduler.schedule({ ...job, ...(requestId === undefined ? {} : { requestId }), ...(idempotencyKey === undefined ? {} : { idempotencyKey }) });
+    schedule(job) {
+      if (job.traceparent !== undefined || Date.parse(job.runAt) - Date.now() > TRACE_HORIZON_MS) return scheduler.schedule(job);
+      const parent = traceparent();
+      return scheduler.schedule(parent === undefined ? job : { ...job, traceparent: parent });
     },
   };
 }

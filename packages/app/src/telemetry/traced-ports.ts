@@ -36,12 +36,12 @@ export function tracedGateway(gateway: BillingGateway): BillingGateway {
 
 export function tracedSms(sms: SmsSender): SmsSender {
   return {
-    sendPin: (msisdn, pin) =>
+    sendPin: (msisdn, pin, context) =>
       inSpan(
         'sms send_pin',
         {},
         async () => {
-          const outcome = await sms.sendPin(msisdn, pin);
+          const outcome = await sms.sendPin(msisdn, pin, context);
           noteOnSpan({ 'kassa.sms.outcome': outcome ?? 'sent' });
           return outcome;
         },

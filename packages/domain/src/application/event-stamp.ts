@@ -5,11 +5,9 @@ import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { RequestContext } from '../ports/request-context.port.js';
 import type { EventStamp } from '../shared/events.js';
 
-/** The time, id source and request for the events of one command, from the Clock, IdGenerator and RequestContext ports. */
-export const stampOf = (clock: Clock, ids: IdGenerator, requests?: RequestContext): EventStamp => {
-  const requestId = requests?.requestId();
-  const idempotencyKey = requests?.idempotencyKey?.();
-  const traceparent = requests?.traceparent?.();
+/** The time, id source and request for the events of one command: the Clock and IdGenerator ports, and the command's context. */
+export const stampOf = (clock: Clock, ids: IdGenerator, context?: RequestContext): EventStamp => {
+  const { requestId, idempotencyKey, traceparent } = context ?? {};
   return {
     now: clock.now().toISOString(),
     newId: () => ids.newId(),
@@ -20,7 +18,8 @@ export const stampOf = (clock: Clock, ids: IdGenerator, requests?: RequestContex
 };
 
 /** The stamp of a command on `on`: stampOf, moved by the TimeSource into `on`'s time. */
-export const stampFor = (ports: Pick<KassaPorts, 'time' | 'clock' | 'ids' | 'requests'>, on: OnClock): Promise<EventStamp> => ports.time.stamp(on, stampOf(ports.clock, ports.ids, ports.requests));
+export const stampFor = (ports: Pick<KassaPorts, 'time' | 'clock' | 'ids'>, on: OnClock, context?: RequestContext): Promise<EventStamp> =>
+  ports.time.stamp(on, stampOf(ports.clock, ports.ids, context));
 
 /** `{ testClockId }` when `on` has one, else nothing: spread into jobs and new aggregates. */
 export const clockOf = (on: { readonly testClockId?: string | undefined }): { testClockId?: string } => (on.testClockId ? { testClockId: on.testClockId } : {});

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../ports/request-context.port.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import type { SmsOutcome } from '../ports/pin.port.js';
 import type { SaveResult } from '../ports/save-result.js';
@@ -12,9 +13,9 @@ import { stampFor } from './event-stamp.js';
 export const newPin = (ports: Pick<KassaPorts, 'sandbox' | 'pins'>): string => ports.sandbox?.fixedPin ?? ports.pins.newPin();
 
 /** Sends the PIN by SMS; where there is a sandbox it decides the outcome and no SMS is sent. */
-export async function sendPin(ports: Pick<KassaPorts, 'sandbox' | 'sms'>, msisdn: string, pin: string): Promise<SmsOutcome> {
+export async function sendPin(ports: Pick<KassaPorts, 'sandbox' | 'sms'>, msisdn: string, pin: string, context?: RequestContext): Promise<SmsOutcome> {
   if (ports.sandbox) return ports.sandbox.pinDelivery(msisdn);
-  return (await ports.sms.sendPin(msisdn, pin)) === 'undeliverable' ? 'undeliverable' : 'sent';
+  return (await ports.sms.sendPin(msisdn, pin, context)) === 'undeliverable' ? 'undeliverable' : 'sent';
 }
 
 /** The answer when a PIN could not be delivered: `what` was closed at once (a new confirmation), or nothing changed (a resent PIN). */
@@ -36,14 +37,15 @@ export interface AwaitingPin<A, E> {
  * the answer says so (PIN_NOT_DELIVERED naming `<what>_id`); undefined once the PIN is on its way.
  */
 export async function sendPinOrClose<A extends OnClock & { readonly id: string }, E>(
-  ports: Pick<KassaPorts, 'sandbox' | 'sms' | 'clock' | 'ids' | 'requests' | 'time'>,
+  ports: Pick<KassaPorts, 'sandbox' | 'sms' | 'clock' | 'ids' | 'time'>,
   msisdn: string,
   pin: string,
   awaiting: AwaitingPin<A, E>,
+  context?: RequestContext,
 ): Promise<Err<DomainError> | undefined> {
-  if ((await sendPin(ports, msisdn, pin)) === 'sent') return undefined;
+  if ((await sendPin(ports, msisdn, pin, context)) === 'sent') return undefined;
   const { what, record, close, save } = awaiting;
-  const closed = close(record, await stampFor(ports, record));
+  const closed = close(record, await stampFor(ports, record, context));
   if (closed.next) await save(closed.next, closed.events);
   return pinNotDelivered(what, { [`${what}_id`]: record.id });
 }

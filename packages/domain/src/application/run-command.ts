@@ -1,3 +1,4 @@
+import type { RequestContext } from '../ports/request-context.port.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import type { JobName, Scheduler } from '../ports/scheduler.port.js';
 import type { SaveResult } from '../ports/save-result.js';
@@ -19,6 +20,8 @@ export interface CommandRun<A, T, M, E> {
   /** May wait (for the time of the aggregate's test clock, say). */
   readonly command: (aggregate: A) => Change<A, T, E> | Promise<Change<A, T, E>>;
   readonly save: (aggregate: A, events: readonly E[]) => Promise<SaveResult>;
+  /** The request the command serves: the jobs its save asks for carry its id. */
+  readonly context?: RequestContext | undefined;
 }
 
 /**
@@ -30,13 +33,13 @@ export function runCommand<A extends Schedulable, T, M, E>(run: CommandRun<A, T,
     const aggregate = await run.load();
     if (!aggregate) return run.missing;
     const change = await run.command(aggregate);
-    if (change.next && !(await saveAndSchedule(run.scheduler, run.lifecycle, aggregate, change.next, run.save(change.next, change.events))).ok) return RETRY;
+    if (change.next && !(await saveAndSchedule(run.scheduler, run.lifecycle, aggregate, change.next, run.save(change.next, change.events), run.context)).ok) return RETRY;
     return change.outcome;
   });
 }
 
 /** What a command in its aggregate's time needs: the stamp's ports, and the scheduler its save asks. */
-export type CommandPorts = Pick<KassaPorts, 'clock' | 'ids' | 'requests' | 'time' | 'scheduler'>;
+export type CommandPorts = Pick<KassaPorts, 'clock' | 'ids' | 'time' | 'scheduler'>;
 
 /** A command stamped in its aggregate's time (its test clock's, when it has one). */
 export interface StampedRun<A, T, M, E> extends Pick<CommandRun<A, T, M, E>, 'lifecycle' | 'load' | 'missing' | 'save'> {
@@ -44,6 +47,6 @@ export interface StampedRun<A, T, M, E> extends Pick<CommandRun<A, T, M, E>, 'li
 }
 
 /** runCommand, the command stamped in the loaded aggregate's time: how every aggregate's commands run. */
-export function runStampedCommand<A extends Schedulable, T, M, E>(ports: CommandPorts, run: StampedRun<A, T, M, E>): Promise<Result<T, DomainError> | M> {
-  return runCommand({ ...run, scheduler: ports.scheduler, command: async (a) => run.command(a, await stampFor(ports, a)) });
+export function runStampedCommand<A extends Schedulable, T, M, E>(ports: CommandPorts, run: StampedRun<A, T, M, E>, context?: RequestContext): Promise<Result<T, DomainError> | M> {
+  return runCommand({ ...run, scheduler: ports.scheduler, context, command: async (a) => run.command(a, await stampFor(ports, a, context)) });
 }

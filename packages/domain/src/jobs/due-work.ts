@@ -1,3 +1,4 @@
+import type { RequestContext } from '../ports/request-context.port.js';
 import { contractLifecycle } from '../contract/contract.lifecycle.js';
 import { invoiceLifecycle } from '../invoice/invoice.lifecycle.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
@@ -14,8 +15,12 @@ export type DueJob = Pick<Job, 'name' | 'projectId' | 'aggregateId'> & { readonl
 
 /** Runs one job by name (RunJob). */
 export interface JobRunner {
-  execute(job: Pick<Job, 'name' | 'projectId' | 'aggregateId'>): Promise<void>;
+  /** `context`: the request the job serves (its events carry its id); by default the one the job names. */
+  execute(job: JobToRun, context?: RequestContext): Promise<void>;
 }
+
+/** A job as a runner takes it: which work, on what, and the request that asked for it, if the job names one. */
+export type JobToRun = Pick<Job, 'name' | 'projectId' | 'aggregateId'> & Partial<Pick<Job, 'requestId' | 'idempotencyKey' | 'traceparent'>>;
 
 /** Moves events from the outboxes into deliveries (RelayEvents): at most `limit`, only `testClockId`'s aggregates' when given. */
 export interface EventRelay {

@@ -18,7 +18,6 @@ import type { WebhookDeliveryRepository } from './webhook-delivery-repository.po
 import type { EventLog } from './event-log.port.js';
 import type { CallbackTargets } from './callback-targets.port.js';
 import type { StorageRetention } from './storage-retention.port.js';
-import type { RequestContext } from './request-context.port.js';
 import type { TestClockRepository } from './test-clock-repository.port.js';
 import type { TimeSource } from './time-source.port.js';
 import type { Sandbox } from './sandbox.port.js';
@@ -71,8 +70,6 @@ export interface KassaPorts {
   readonly testClocks: TestClockRepository;
   /** The test environment's policy (the fixed PIN, its SMS outcomes, test_info, test clocks, reset): absent in production. */
   readonly sandbox?: Sandbox;
-  /** The request a command serves, recorded in its events (optional). */
-  readonly requests?: RequestContext;
   /**
    * Lets the process's other work run (a turn of its event loop): a long job (a test clock's advance)
    * takes one between its pieces, so that it never holds the requests of others. Absent: no turns.

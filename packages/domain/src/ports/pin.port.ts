@@ -1,3 +1,4 @@
+import type { RequestContext } from './request-context.port.js';
 /** Fresh PIN codes for SMS confirmation (outside the test environment, where the PIN is 1234). */
 export interface PinGenerator {
   newPin(): string;
@@ -19,8 +20,9 @@ export type SmsOutcome = 'sent' | 'undeliverable';
 export interface SmsSender {
   /**
    * Sends the PIN. Answers 'undeliverable' when the SMS provider refuses the number (nothing will
-   * reach the customer); nothing, or 'sent', when it took the message.
+   * reach the customer); nothing, or 'sent', when it took the message. `context`: the request that
+   * asked for the PIN (its `requestId`, for the sender's log lines), when one did.
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: a provider plugin written before outcomes existed answers nothing (void), which means sent.
-  sendPin(msisdn: string, pin: string): Promise<SmsOutcome | undefined | void>;
+  sendPin(msisdn: string, pin: string, context?: RequestContext): Promise<SmsOutcome | undefined | void>;
 }

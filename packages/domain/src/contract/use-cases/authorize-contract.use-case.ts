@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import { enterContractPin, type Contract } from '../contract.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
@@ -12,8 +13,8 @@ export interface AuthorizeContractInput extends ContractRef {
 export class AuthorizeContract {
   constructor(private readonly ports: ContractPorts & Pick<KassaPorts, 'pinDigests'>) {}
 
-  execute(input: AuthorizeContractInput): Promise<Result<Contract, DomainError>> {
+  execute(input: AuthorizeContractInput, context?: RequestContext): Promise<Result<Contract, DomainError>> {
     const { pinDigests } = this.ports;
-    return onContract(this.ports, input, fail('CONTRACT_NOT_FOUND'), (contract, stamp) => enterContractPin(contract, pinDigests.digest(contract.id, input.pinCode), stamp));
+    return onContract(this.ports, input, fail('CONTRACT_NOT_FOUND'), (contract, stamp) => enterContractPin(contract, pinDigests.digest(contract.id, input.pinCode), stamp), context);
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import { cancelContract, type Contract } from '../contract.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
@@ -7,7 +8,7 @@ import { onContract, type ContractPorts, type ContractRef } from './contract-com
 export class CancelContract {
   constructor(private readonly ports: ContractPorts) {}
 
-  execute(input: ContractRef): Promise<Result<Contract, DomainError>> {
-    return onContract(this.ports, input, fail('CONTRACT_NOT_FOUND'), cancelContract);
+  execute(input: ContractRef, context?: RequestContext): Promise<Result<Contract, DomainError>> {
+    return onContract(this.ports, input, fail('CONTRACT_NOT_FOUND'), cancelContract, context);
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import { cancelContract, expireContract, openContract, type Contract } from '../contract.js';
 import { clockOf, stampFor } from '../../application/event-stamp.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
@@ -24,9 +25,9 @@ export const contractExists = (holder: Contract) =>
 
 /** POST /contracts: binds a phone number (SMS_PIN) or a card (SKIP) to a merchant_contract_id. */
 export class CreateContract {
-  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'requests' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings' | 'sandbox' | 'time'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'contracts' | 'clock' | 'ids' | 'pins' | 'pinDigests' | 'sms' | 'scheduler' | 'settings' | 'sandbox' | 'time'>) {}
 
-  async execute(input: CreateContractInput): Promise<Result<Contract, DomainError>> {
+  async execute(input: CreateContractInput, context?: RequestContext): Promise<Result<Contract, DomainError>> {
     const { contracts, ids, pinDigests, scheduler, settings, time } = this.ports;
     const { customer } = input;
     if (customer.type === 'undefined_bank_card') {
@@ -37,7 +38,7 @@ export class CreateContract {
     const onClock = clockOf(start.value);
     return retryOnConflict(async () => {
       const live = await contracts.findLive(input.projectId, customerKey(customer, onClock.testClockId), input.merchantContractId);
-      if (live) return this.answerHolder(live);
+      if (live) return this.answerHolder(live, context);
       const authorizationType = customer.type === 'mobile_phone' ? 'SMS_PIN' : 'SKIP';
       const id = ids.newId();
       const pin = authorizationType === 'SMS_PIN' ? newPin(this.ports) : null;
@@ -55,13 +56,13 @@ export class CreateContract {
       const created = await contracts.create(contract, []);
       if (!created.ok) {
         const holder = await contracts.get(input.projectId, created.error.holderId);
-        return holder ? this.answerHolder(holder) : RETRY;
+        return holder ? this.answerHolder(holder, context) : RETRY;
       }
       if (customer.type === 'mobile_phone' && pin) {
-        const undelivered = await sendPinOrClose(this.ports, customer.msisdn, pin, { what: 'contract', record: contract, close: cancelContract, save: (c, e) => contracts.save(c, e) });
+        const undelivered = await sendPinOrClose(this.ports, customer.msisdn, pin, { what: 'contract', record: contract, close: cancelContract, save: (c, e) => contracts.save(c, e) }, context);
         if (undelivered) return undelivered;
       }
-      await scheduleDueWork(scheduler, contractLifecycle, contract);
+      await scheduleDueWork(scheduler, contractLifecycle, contract, undefined, undefined, context);
       return ok(contract);
     });
   }
@@ -70,9 +71,9 @@ export class CreateContract {
    * 409 naming the holder of the key; a holder past its expires_at that the sweep has not reached
    * yet is expired on the spot (giving the key back in the same save), then the creation is retried.
    */
-  private async answerHolder(holder: Contract): Promise<Result<Contract, DomainError> | typeof RETRY> {
+  private async answerHolder(holder: Contract, context: RequestContext | undefined): Promise<Result<Contract, DomainError> | typeof RETRY> {
     const { contracts } = this.ports;
-    const expired = expireContract(holder, await stampFor(this.ports, holder));
+    const expired = expireContract(holder, await stampFor(this.ports, holder, context));
     if (expired.next) {
       await contracts.save(expired.next, expired.events);
       return RETRY;

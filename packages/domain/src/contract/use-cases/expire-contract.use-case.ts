@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import { expireContract } from '../contract.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
@@ -8,7 +9,7 @@ export class ExpireContract {
   constructor(private readonly ports: ContractPorts) {}
 
   /** ok(true) when this run closed the contract. */
-  execute(input: ContractRef): Promise<Result<boolean, DomainError>> {
-    return onContract(this.ports, input, ok(false), expireContract);
+  execute(input: ContractRef, context?: RequestContext): Promise<Result<boolean, DomainError>> {
+    return onContract(this.ports, input, ok(false), expireContract, context);
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import { enterInvoicePin, type Invoice } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
@@ -8,7 +9,7 @@ import { notFound, onInvoice, type InvoicePorts, type InvoiceRef } from './invoi
 export class AuthorizeInvoice {
   constructor(private readonly ports: InvoicePorts & Pick<KassaPorts, 'pinDigests'>) {}
 
-  execute(input: InvoiceRef & { readonly pinCode: string }): Promise<Result<Invoice, DomainError>> {
-    return onInvoice(this.ports, input, notFound(), (i, s) => enterInvoicePin(i, this.ports.pinDigests.digest(i.id, input.pinCode), s));
+  execute(input: InvoiceRef & { readonly pinCode: string }, context?: RequestContext): Promise<Result<Invoice, DomainError>> {
+    return onInvoice(this.ports, input, notFound(), (i, s) => enterInvoicePin(i, this.ports.pinDigests.digest(i.id, input.pinCode), s), context);
   }
 }

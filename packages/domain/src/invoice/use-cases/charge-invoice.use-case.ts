@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import { expireInvoice, invoiceIsChargeable, recordCharge, transactionFor } from '../invoice.js';
 import { isAtOrAfter } from '../../shared/time.js';
 import { awaitsChargeJob, invoiceLifecycle } from '../invoice.lifecycle.js';
@@ -31,9 +32,9 @@ export interface ChargeInvoiceInput extends InvoiceRef {
  * invoice id and the attempt's sequence number, so a duplicated or retried run never charges twice.
  */
 export class ChargeInvoice {
-  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'time'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'scheduler' | 'time'>) {}
 
-  execute(input: ChargeInvoiceInput): Promise<Result<Transaction | null, DomainError>> {
+  execute(input: ChargeInvoiceInput, context?: RequestContext): Promise<Result<Transaction | null, DomainError>> {
     const { invoices, gateway, ids, scheduler } = this.ports;
     return retryOnConflict(async () => {
       const invoice = await invoices.get(input.projectId, input.invoiceId);
@@ -42,8 +43,8 @@ export class ChargeInvoice {
       // A charge job still running at the invoice's expiry (its gateway down since, retried by the
       // sweep) expires it instead: no late charge, and the client's one active invoice is freed.
       if (input.trigger === 'job' && isAtOrAfter((await this.ports.time.now(invoice)).toISOString(), invoice.expiresAt)) {
-        const expired = expireInvoice(invoice, await stampFor(this.ports, invoice));
-        if (expired.next && !(await saveAndSchedule(scheduler, invoiceLifecycle, invoice, expired.next, invoices.save(expired.next, expired.events))).ok) return RETRY;
+        const expired = expireInvoice(invoice, await stampFor(this.ports, invoice, context));
+        if (expired.next && !(await saveAndSchedule(scheduler, invoiceLifecycle, invoice, expired.next, invoices.save(expired.next, expired.events), context)).ok) return RETRY;
         return ok(null);
       }
       const sequence = invoice.transactions.length + 1;
@@ -57,10 +58,10 @@ export class ChargeInvoice {
         ...(input.method ? { method: input.method } : {}),
         ...(input.card ? { card: input.card } : {}),
       });
-      const stamp = await stampFor(this.ports, invoice);
+      const stamp = await stampFor(this.ports, invoice, context);
       const change = recordCharge(invoice, transactionFor(invoice, outcome, ids.newId(), stamp.now), stamp);
       // A declined charge leaves the invoice live: its expiry is what falls due next.
-      if (change.next && !(await saveAndSchedule(scheduler, invoiceLifecycle, invoice, change.next, invoices.save(change.next, change.events))).ok) return RETRY;
+      if (change.next && !(await saveAndSchedule(scheduler, invoiceLifecycle, invoice, change.next, invoices.save(change.next, change.events), context)).ok) return RETRY;
       return change.outcome;
     });
   }

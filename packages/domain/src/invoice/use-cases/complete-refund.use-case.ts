@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import { completeRefund, failRefund } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
@@ -8,7 +9,7 @@ import { onInvoice, type InvoicePorts, type InvoiceRef } from './invoice-command
 export class CompleteRefund {
   constructor(private readonly ports: InvoicePorts & Pick<KassaPorts, 'gateway'>) {}
 
-  async execute(input: InvoiceRef): Promise<Result<boolean, DomainError>> {
+  async execute(input: InvoiceRef, context?: RequestContext): Promise<Result<boolean, DomainError>> {
     const invoice = await this.ports.invoices.get(input.projectId, input.invoiceId);
     if (invoice?.refundStatus !== 'processing') return ok(false);
     // A refund asked for again after a refusal is a new refund at the gateway: a key of its own.
@@ -17,8 +18,8 @@ export class CompleteRefund {
     const outcome = await this.ports.gateway.refund({ idempotencyKey: key, projectId: invoice.projectId, amount: invoice.price, customer: invoice.customer });
     if (outcome && outcome.status === 'FAILED') {
       const refusal = { resultCode: outcome.resultCode, resultDescription: outcome.resultDescription };
-      return onInvoice(this.ports, input, ok(false), (i, stamp) => failRefund(i, refusal, stamp));
+      return onInvoice(this.ports, input, ok(false), (i, stamp) => failRefund(i, refusal, stamp), context);
     }
-    return onInvoice(this.ports, input, ok(false), completeRefund);
+    return onInvoice(this.ports, input, ok(false), completeRefund, context);
   }
 }

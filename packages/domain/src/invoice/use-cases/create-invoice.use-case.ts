@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { Contract } from '../../contract/contract.js';
 import { contractLifecycle } from '../../contract/contract.lifecycle.js';
 import { cancelInvoice, expireInvoice, openInvoice, type ExpectedBillingResult, type Invoice, type InvoiceContractRef } from '../invoice.js';
@@ -46,12 +47,12 @@ export class CreateInvoice {
   constructor(
     private readonly ports: Pick<
       KassaPorts,
-      'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'requests' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests' | 'sandbox' | 'time'
+      'invoices' | 'contracts' | 'projects' | 'clock' | 'ids' | 'pins' | 'sms' | 'scheduler' | 'paymentPages' | 'settings' | 'callbacks' | 'pinDigests' | 'sandbox' | 'time'
     >,
     private readonly createContract: CreateContract,
   ) {}
 
-  async execute(input: CreateInvoiceInput): Promise<Result<CreatedInvoice, DomainError>> {
+  async execute(input: CreateInvoiceInput, context?: RequestContext): Promise<Result<CreatedInvoice, DomainError>> {
     const { projects, sandbox, time } = this.ports;
     const { customer } = input;
     // The one place of this rule: both transports pass the contract block (Contract) through.
@@ -80,19 +81,25 @@ export class CreateInvoice {
     if (!start.ok) return start;
     const onClock = clockOf(start.value);
     const merchantContractId = input.contract?.merchantContractId;
-    const contract = merchantContractId ? await this.contractFor(input, merchantContractId, input.contract?.createIfNotExists === true, onClock) : ok(undefined);
+    const contract = merchantContractId ? await this.contractFor(input, merchantContractId, input.contract?.createIfNotExists === true, onClock, context) : ok(undefined);
     if (!contract.ok) return contract;
-    return this.create(input, price, contract.value, testInfo, start.value.now, onClock);
+    return this.create(input, price, contract.value, testInfo, start.value.now, onClock, context);
   }
 
   /** The contract to charge under: the live one, or a new one when asked (card binding always). */
-  private async contractFor(input: CreateInvoiceInput, merchantContractId: string, createIfNotExists: boolean, onClock: { testClockId?: string }): Promise<Result<Contract | undefined, DomainError>> {
+  private async contractFor(
+    input: CreateInvoiceInput,
+    merchantContractId: string,
+    createIfNotExists: boolean,
+    onClock: { testClockId?: string },
+    context: RequestContext | undefined,
+  ): Promise<Result<Contract | undefined, DomainError>> {
     const live = await this.ports.contracts.findLive(input.projectId, customerKey(input.customer, onClock.testClockId), merchantContractId);
     if (live) return ok(live);
     if (!createIfNotExists && input.customer.type !== 'bank_card') {
       return fail('CONTRACT_NOT_FOUND', `No contract with merchant_contract_id ${merchantContractId} for this customer`);
     }
-    const created = await this.createContract.execute({ projectId: input.projectId, merchantContractId, customer: input.customer, ...onClock });
+    const created = await this.createContract.execute({ projectId: input.projectId, merchantContractId, customer: input.customer, ...onClock }, context);
     if (created.ok) return created;
     // Lost a race to a concurrent creation of the same contract: use the winner (not a contract closed at once, PIN_NOT_DELIVERED).
     const lostRace = created.error.code === 'CONTRACT_DRAFT_EXISTS' || created.error.code === 'CONTRACT_ALREADY_EXISTS';
@@ -102,7 +109,15 @@ export class CreateInvoice {
   }
 
   /** `now`: the request's time (its clock's, on a test clock), read once by `startingTime`. */
-  private create(input: CreateInvoiceInput, price: Money, contract: Contract | undefined, testInfo: CreateInvoiceInput['testInfo'], now: Date, onClock: { testClockId?: string }) {
+  private create(
+    input: CreateInvoiceInput,
+    price: Money,
+    contract: Contract | undefined,
+    testInfo: CreateInvoiceInput['testInfo'],
+    now: Date,
+    onClock: { testClockId?: string },
+    context: RequestContext | undefined,
+  ) {
     const { invoices, ids, pinDigests, scheduler, paymentPages, settings } = this.ports;
     const byContract = contract?.state === 'active';
     const authorizationType = input.customer.type === 'undefined_bank_card' ? 'AUTH_PAGE' : byContract ? 'BY_CONTRACT' : 'SMS_PIN';
@@ -132,23 +147,23 @@ export class CreateInvoice {
         ...onClock,
       });
       const created = await invoices.create(invoice, []);
-      if (!created.ok) return this.answerDuplicate(input.projectId, created.error.holderId);
+      if (!created.ok) return this.answerDuplicate(input.projectId, created.error.holderId, context);
       if (pin && input.customer.type === 'mobile_phone') {
-        const undelivered = await sendPinOrClose(this.ports, input.customer.msisdn, pin, { what: 'invoice', record: invoice, close: cancelInvoice, save: (i, e) => invoices.save(i, e) });
+        const undelivered = await sendPinOrClose(this.ports, input.customer.msisdn, pin, { what: 'invoice', record: invoice, close: cancelInvoice, save: (i, e) => invoices.save(i, e) }, context);
         if (undelivered) return undelivered;
       }
-      await scheduleDueWork(scheduler, invoiceLifecycle, invoice);
+      await scheduleDueWork(scheduler, invoiceLifecycle, invoice, undefined, undefined, context);
       const paymentPage = authorizationType === 'AUTH_PAGE' ? await paymentPages.linkFor(invoice, now) : undefined;
       return ok(paymentPage ? { invoice, paymentPage } : { invoice });
     });
   }
 
   /** 409 with the holder's id; a holder that outlived its expires_at is expired first, then retried. */
-  private async answerDuplicate(projectId: number, holderId: string): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> {
+  private async answerDuplicate(projectId: number, holderId: string, context: RequestContext | undefined): Promise<Result<CreatedInvoice, DomainError> | typeof RETRY> {
     const { invoices } = this.ports;
     const holder = await invoices.get(projectId, holderId);
     if (!holder) return RETRY;
-    const expired = expireInvoice(holder, await stampFor(this.ports, holder));
+    const expired = expireInvoice(holder, await stampFor(this.ports, holder, context));
     if (expired.next) {
       await invoices.save(expired.next, expired.events);
       return RETRY;

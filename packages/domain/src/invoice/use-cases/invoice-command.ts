@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { Invoice } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
@@ -13,12 +14,12 @@ export interface InvoiceRef {
   readonly invoiceId: string;
 }
 
-export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'time'>;
+export type InvoicePorts = Pick<KassaPorts, 'invoices' | 'clock' | 'ids' | 'scheduler' | 'time'>;
 
 /** Load the invoice of this project, run one command on it, save (and ask for what falls due). Another project's invoice is not found. */
-export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T, InvoiceEvent>) {
+export function onInvoice<T, M>(ports: InvoicePorts, ref: InvoiceRef, missing: M, command: (i: Invoice, s: EventStamp) => Change<Invoice, T, InvoiceEvent>, context?: RequestContext) {
   const { invoices } = ports;
-  return runStampedCommand(ports, { lifecycle: invoiceLifecycle, load: () => invoices.get(ref.projectId, ref.invoiceId), missing, command, save: (i, e) => invoices.save(i, e) });
+  return runStampedCommand(ports, { lifecycle: invoiceLifecycle, load: () => invoices.get(ref.projectId, ref.invoiceId), missing, command, save: (i, e) => invoices.save(i, e) }, context);
 }
 
 export const notFound = () => fail('INVOICE_NOT_FOUND');
@@ -34,7 +35,7 @@ export class InvoiceCommand<T> {
     private readonly missing: Result<T, DomainError>,
   ) {}
 
-  execute(input: InvoiceRef): Promise<Result<T, DomainError>> {
-    return onInvoice(this.ports, input, this.missing, this.command);
+  execute(input: InvoiceRef, context?: RequestContext): Promise<Result<T, DomainError>> {
+    return onInvoice(this.ports, input, this.missing, this.command, context);
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { Transaction } from '../transaction.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
@@ -26,12 +27,12 @@ export class PayInvoiceOnPage {
     private readonly chargeInvoice: ChargeInvoice,
   ) {}
 
-  async execute(input: PayInvoiceOnPageInput): Promise<Result<Transaction | null, DomainError>> {
+  async execute(input: PayInvoiceOnPageInput, context?: RequestContext): Promise<Result<Transaction | null, DomainError>> {
     const invoice = await this.ports.invoices.get(input.projectId, input.invoiceId);
     if (!invoice) return notFound();
     if (invoice.authorizationType !== 'AUTH_PAGE') return fail('INVOICE_WRONG_STATE', 'This invoice is not paid on the payment page', { invoice_id: invoice.id });
     const refused = await pageMethodRefusal(this.ports.projects, input.projectId, input.method, input.card);
     if (refused) return err(refused);
-    return this.chargeInvoice.execute({ ...input, trigger: 'payment-page' });
+    return this.chargeInvoice.execute({ ...input, trigger: 'payment-page' }, context);
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import { requestRefund, type Invoice } from '../invoice.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
@@ -7,7 +8,7 @@ import { notFound, onInvoice, type InvoicePorts, type InvoiceRef } from './invoi
 export class RefundInvoice {
   constructor(private readonly ports: InvoicePorts) {}
 
-  execute(input: InvoiceRef): Promise<Result<Invoice, DomainError>> {
-    return onInvoice(this.ports, input, notFound(), requestRefund);
+  execute(input: InvoiceRef, context?: RequestContext): Promise<Result<Invoice, DomainError>> {
+    return onInvoice(this.ports, input, notFound(), requestRefund, context);
   }
 }

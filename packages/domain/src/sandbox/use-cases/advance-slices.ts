@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { DueJob, JobRunner } from '../../jobs/due-work.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { eachSettled } from '../../shared/each-settled.js';
@@ -23,6 +24,8 @@ export class AdvanceSlices {
   constructor(
     private readonly ports: Pick<KassaPorts, 'clock' | 'takeTurn'>,
     private readonly runJob: JobRunner,
+    /** The advance's own: the pieces' events carry the id of the request that asked for the advance. */
+    private readonly context?: RequestContext,
   ) {
     this.turnTakenMs = ports.clock.now().getTime();
   }
@@ -43,7 +46,7 @@ export class AdvanceSlices {
         turned = true;
       });
       const started = clock.now().getTime();
-      await eachSettled(group, (job) => this.runJob.execute(job), 'test clock jobs', group.length).catch(collect);
+      await eachSettled(group, (job) => this.runJob.execute(job, this.context), 'test clock jobs', group.length).catch(collect);
       const took = clock.now().getTime() - started;
       if (!takeTurn) continue;
       if (!turned && took > SLICE_MS) this.groupWidth = Math.max(1, Math.floor((this.groupWidth * SLICE_MS) / took));

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
@@ -36,7 +37,7 @@ const RUNS_PER_MOMENT = 3;
 /** An advance asked for while attempts of its clock are still in flight (or while the process runs its share of advances) runs this much later instead. */
 const SETTLE_RETRY_MS = 1_000;
 
-type AdvancePorts = Pick<KassaPorts, 'testClocks' | 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'takeTurn'>;
+type AdvancePorts = Pick<KassaPorts, 'testClocks' | 'invoices' | 'contracts' | 'subscriptions' | 'deliveries' | 'clock' | 'ids' | 'scheduler' | 'takeTurn'>;
 
 type ClockRef = { readonly projectId: number; readonly testClockId: string };
 
@@ -47,6 +48,8 @@ interface Run {
   readonly left: Set<string>;
   /** Pieces of work run (webhook attempts aside): past the budget, the advance stops where it is. */
   pieces: number;
+  /** The request that asked for the advance: `test_clock.ready` carries its id. */
+  readonly context: RequestContext | undefined;
 }
 
 /**
@@ -69,7 +72,7 @@ export class RunTestClockAdvance {
   ) {}
 
   /** ok(true) when this run finished the advance. */
-  async execute(input: { readonly projectId: number; readonly testClockId: string }): Promise<Result<boolean, DomainError>> {
+  async execute(input: { readonly projectId: number; readonly testClockId: string }, context?: RequestContext): Promise<Result<boolean, DomainError>> {
     const waiting = await this.ports.testClocks.get(input.projectId, input.testClockId);
     // The process's share is counted before anything is awaited: runs that start together see each other.
     const full = this.running >= ADVANCES_AT_ONCE;
@@ -81,13 +84,13 @@ export class RunTestClockAdvance {
         await scheduleDueWork(this.ports.scheduler, testClockLifecycle, waiting, runAt);
         return ok(false);
       }
-      return await this.advance(input);
+      return await this.advance(input, context);
     } finally {
       this.running -= 1;
     }
   }
 
-  private async advance(input: ClockRef): Promise<Result<boolean, DomainError>> {
+  private async advance(input: ClockRef, context: RequestContext | undefined): Promise<Result<boolean, DomainError>> {
     const owner = this.ports.ids.newId();
     const mine = (c: TestClock) => c.leaseOwner === owner;
     const clock = await this.hold(input, (c) => withoutEvents(claimAdvance(c, owner, this.realNow())));
@@ -99,7 +102,7 @@ export class RunTestClockAdvance {
     const left = new Set<string>();
     let relayed = true;
     const collect = (e: unknown) => void failures.push(...(e instanceof AggregateError ? e.errors : [e]));
-    const run: Run = { slices: new AdvanceSlices(this.ports, this.runJob), collect, left, pieces: 0 };
+    const run: Run = { slices: new AdvanceSlices(this.ports, this.runJob, context), collect, left, pieces: 0, context };
     let stoppedAt: string | undefined;
     try {
       const finished = await this.walk(input, clock, mine, run);
@@ -179,7 +182,7 @@ export class RunTestClockAdvance {
       }
     }
     return this.hold(input, (c) => {
-      const requestId = this.ports.requests?.requestId();
+      const requestId = run.context?.requestId;
       const change = finishAdvance(stopAt === undefined ? c : { ...c, advancingTo: stopAt }, requestId === undefined ? {} : { requestId });
       return mine(c) && change.next ? { next: change.next, events: change.events } : undefined;
     });

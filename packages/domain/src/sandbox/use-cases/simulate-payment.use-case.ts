@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { ChargeInvoice } from '../../invoice/use-cases/charge-invoice.use-case.js';
 import type { Transaction } from '../../invoice/transaction.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
@@ -16,17 +17,20 @@ export class SimulatePayment {
     private readonly chargeInvoice: Pick<ChargeInvoice, 'execute'>,
   ) {}
 
-  async execute(input: { readonly projectId: number; readonly invoiceId: string; readonly outcome: 'paid' | 'declined' }): Promise<Result<Transaction | null, DomainError>> {
+  async execute(input: { readonly projectId: number; readonly invoiceId: string; readonly outcome: 'paid' | 'declined' }, context?: RequestContext): Promise<Result<Transaction | null, DomainError>> {
     if (!this.ports.sandbox) return fail('NOT_FOUND', 'No such operation');
     const invoice = await this.ports.invoices.get(input.projectId, input.invoiceId);
     if (!invoice) return fail('INVOICE_NOT_FOUND');
     if (invoice.authorizationType !== 'AUTH_PAGE') return fail('INVOICE_WRONG_STATE', 'Only a card invoice (paid on its page) takes a simulated payment');
-    return this.chargeInvoice.execute({
-      projectId: input.projectId,
-      invoiceId: input.invoiceId,
-      trigger: 'payment-page',
-      method: 'sbp',
-      testOutcome: input.outcome === 'paid' ? 'success' : 'failure',
-    });
+    return this.chargeInvoice.execute(
+      {
+        projectId: input.projectId,
+        invoiceId: input.invoiceId,
+        trigger: 'payment-page',
+        method: 'sbp',
+        testOutcome: input.outcome === 'paid' ? 'success' : 'failure',
+      },
+      context,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { money } from '../../shared/money.js';
@@ -43,7 +44,7 @@ export class CreateSubscription {
     >,
   ) {}
 
-  async execute(input: CreateSubscriptionInput): Promise<Result<CreatedSubscription, DomainError>> {
+  async execute(input: CreateSubscriptionInput, context?: RequestContext): Promise<Result<CreatedSubscription, DomainError>> {
     const { subscriptions, carriers, geography, ids, pinDigests, scheduler, paymentPages, sandbox, time } = this.ports;
     if (input.customerType === 'Card' && !input.customerId) return wrongParams('CustomerId is required with CustomerType=Card');
     if (!input.msisdn && input.customerType !== 'Card' && !input.clientIp) {
@@ -82,15 +83,21 @@ export class CreateSubscription {
     await subscriptions.create(subscription, []);
     if (input.msisdn && pin) {
       // Its approval fails at once (ApprovingFailed, notified).
-      const undelivered = await sendPinOrClose(this.ports, input.msisdn, pin, {
-        what: 'subscription',
-        record: subscription,
-        close: failUndeliverableApproval,
-        save: (s, e) => subscriptions.save(s, e),
-      });
+      const undelivered = await sendPinOrClose(
+        this.ports,
+        input.msisdn,
+        pin,
+        {
+          what: 'subscription',
+          record: subscription,
+          close: failUndeliverableApproval,
+          save: (s, e) => subscriptions.save(s, e),
+        },
+        context,
+      );
       if (undelivered) return undelivered;
     }
-    await scheduleDueWork(scheduler, subscriptionLifecycle, subscription);
+    await scheduleDueWork(scheduler, subscriptionLifecycle, subscription, undefined, undefined, context);
     if (channel === 'SMS_PIN') return ok({ subscription });
     return ok({ subscription, authorizeUrl: (await paymentPages.linkFor({ id: subscription.id, projectId: subscription.projectId, kind: 'subscription', ...onClock }, now)).url });
   }

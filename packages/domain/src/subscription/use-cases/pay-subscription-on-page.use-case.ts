@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { ChargeOutcome } from '../../invoice/transaction.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
@@ -26,7 +27,7 @@ export interface PaySubscriptionOnPageInput {
 export class PaySubscriptionOnPage {
   constructor(private readonly ports: SubscriptionPorts & Pick<KassaPorts, 'gateway' | 'projects'>) {}
 
-  async execute(input: PaySubscriptionOnPageInput): Promise<Result<ChargeOutcome | null, DomainError>> {
+  async execute(input: PaySubscriptionOnPageInput, context?: RequestContext): Promise<Result<ChargeOutcome | null, DomainError>> {
     const { subscriptions, gateway, projects } = this.ports;
     const s = await subscriptions.get(input.projectId, input.subscriptionId);
     if (!s) return notFound();
@@ -44,10 +45,10 @@ export class PaySubscriptionOnPage {
     });
     const ref = { subscriptionId: s.id };
     if (outcome.status === 'FAILED') {
-      await onSubscription(this.ports, input.projectId, ref, notFound(), failSubscriptionPayment);
+      await onSubscription(this.ports, input.projectId, ref, notFound(), failSubscriptionPayment, context);
       return ok(outcome);
     }
-    await onSubscription(this.ports, input.projectId, ref, notFound(), (x, st) => completeSubscriptionPayment(x, st));
+    await onSubscription(this.ports, input.projectId, ref, notFound(), (x, st) => completeSubscriptionPayment(x, st), context);
     return ok(outcome);
   }
 }

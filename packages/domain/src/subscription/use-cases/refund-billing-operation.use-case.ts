@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
@@ -11,7 +12,7 @@ import { onSubscription, type SubscriptionPorts } from './subscription-command.j
 export class RefundBillingOperation {
   constructor(private readonly ports: SubscriptionPorts & Pick<KassaPorts, 'gateway' | 'sandbox'>) {}
 
-  async execute(input: { readonly projectId: number; readonly billingOperationId: string }): Promise<Result<string, DomainError>> {
+  async execute(input: { readonly projectId: number; readonly billingOperationId: string }, context?: RequestContext): Promise<Result<string, DomainError>> {
     const { subscriptions, gateway, sandbox } = this.ports;
     const owner = await subscriptions.findByBillingOperation(input.projectId, input.billingOperationId);
     if (!owner) return sandbox ? ok(input.billingOperationId) : fail('BILLING_OPERATION_NOT_FOUND');
@@ -19,7 +20,7 @@ export class RefundBillingOperation {
     if (op && op.status === 'SUCCESS' && !op.refunded) {
       await gateway.refund({ idempotencyKey: `refund-${op.id}`, projectId: owner.projectId, amount: op.amount });
     }
-    const result = await onSubscription(this.ports, input.projectId, { subscriptionId: owner.id }, ok(false), (s, st) => refundBillingOperation(s, input.billingOperationId, st));
+    const result = await onSubscription(this.ports, input.projectId, { subscriptionId: owner.id }, ok(false), (s, st) => refundBillingOperation(s, input.billingOperationId, st), context);
     return result.ok ? ok(input.billingOperationId) : result;
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { Customer } from '../../shared/customer.js';
 import { ok, type Result } from '../../shared/result.js';
@@ -18,14 +19,14 @@ export const subscriptionCustomer = (s: Subscription): Customer =>
  * ok(false) when nothing was due (stale or duplicated job).
  */
 export class RunSubscriptionCharge {
-  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'gateway' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'time'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'subscriptions' | 'gateway' | 'clock' | 'ids' | 'scheduler' | 'time'>) {}
 
-  async execute(input: { readonly projectId: number; readonly subscriptionId: string }): Promise<Result<boolean, DomainError>> {
+  async execute(input: { readonly projectId: number; readonly subscriptionId: string }, context?: RequestContext): Promise<Result<boolean, DomainError>> {
     const { subscriptions, gateway, ids, scheduler } = this.ports;
     const charged = await retryOnConflict(async () => {
       const s = await subscriptions.get(input.projectId, input.subscriptionId);
       if (!s) return false;
-      const stamp = await stampFor(this.ports, s);
+      const stamp = await stampFor(this.ports, s, context);
       if (!subscriptionChargeDue(s, stamp.now)) return false;
       const outcome = await gateway.charge({
         idempotencyKey: `${s.id}-${s.chargeAttempts + 1}`,

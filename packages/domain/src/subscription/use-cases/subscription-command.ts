@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { SubscriberFilter } from '../../ports/subscription-repository.port.js';
 import { fail, type DomainError } from '../../shared/errors.js';
@@ -12,7 +13,7 @@ import { subscriptionLifecycle } from '../subscription.lifecycle.js';
 /** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
 export type SubscriptionLocator = { readonly subscriptionId: string } | SubscriberFilter;
 
-export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'requests' | 'scheduler' | 'time'>;
+export type SubscriptionPorts = Pick<KassaPorts, 'subscriptions' | 'clock' | 'ids' | 'scheduler' | 'time'>;
 
 /** By id, or the subscriber's newest subscription in the project. */
 export async function locateSubscription(ports: Pick<KassaPorts, 'subscriptions'>, projectId: number, by: SubscriptionLocator) {
@@ -26,9 +27,10 @@ export function onSubscription<T, M>(
   by: SubscriptionLocator,
   missing: M,
   command: (s: Subscription, stamp: EventStamp) => Change<Subscription, T, SubscriptionEvent>,
+  context?: RequestContext,
 ) {
   const { subscriptions } = ports;
-  return runStampedCommand(ports, { lifecycle: subscriptionLifecycle, load: () => locateSubscription(ports, projectId, by), missing, command, save: (s, e) => subscriptions.save(s, e) });
+  return runStampedCommand(ports, { lifecycle: subscriptionLifecycle, load: () => locateSubscription(ports, projectId, by), missing, command, save: (s, e) => subscriptions.save(s, e) }, context);
 }
 
 export const notFound = () => fail('SUBSCRIPTION_NOT_FOUND');
@@ -44,8 +46,8 @@ export class SubscriptionCommand<T> {
     private readonly missing: Result<T, DomainError>,
   ) {}
 
-  execute(input: { readonly projectId: number } & ({ readonly by: SubscriptionLocator } | { readonly subscriptionId: string })): Promise<Result<T, DomainError>> {
+  execute(input: { readonly projectId: number } & ({ readonly by: SubscriptionLocator } | { readonly subscriptionId: string }), context?: RequestContext): Promise<Result<T, DomainError>> {
     const by = 'by' in input ? input.by : { subscriptionId: input.subscriptionId };
-    return onSubscription(this.ports, input.projectId, by, this.missing, this.command);
+    return onSubscription(this.ports, input.projectId, by, this.missing, this.command, context);
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import { runStampedCommand } from '../../application/run-command.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
@@ -18,9 +19,9 @@ export interface UpdateWebhookEndpointInput {
  * back by redelivery (one, or the operators' recovery).
  */
 export class UpdateWebhookEndpoint {
-  constructor(private readonly ports: Pick<KassaPorts, 'endpoints' | 'webhookTargets' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'endpoints' | 'webhookTargets' | 'scheduler' | 'clock' | 'ids' | 'time'>) {}
 
-  async execute(input: UpdateWebhookEndpointInput): Promise<Result<WebhookEndpoint, DomainError>> {
+  async execute(input: UpdateWebhookEndpointInput, context?: RequestContext): Promise<Result<WebhookEndpoint, DomainError>> {
     const { endpoints, webhookTargets } = this.ports;
     const { url } = input.changes;
     // Only a new URL is checked (a DNS lookup of seconds): a save that leaves it as it is (the
@@ -33,12 +34,16 @@ export class UpdateWebhookEndpoint {
         if (verdict.kind === 'rejected') return endpointRefusals.urlRejected(verdict.reason);
       }
     }
-    return runStampedCommand(this.ports, {
-      lifecycle: webhookEndpointLifecycle,
-      load: () => endpoints.get(input.projectId, input.endpointId),
-      missing: endpointRefusals.notFound(),
-      command: (endpoint, stamp) => updateWebhookEndpoint(endpoint, input.changes, stamp),
-      save: (endpoint, events) => endpoints.save(endpoint, events),
-    });
+    return runStampedCommand(
+      this.ports,
+      {
+        lifecycle: webhookEndpointLifecycle,
+        load: () => endpoints.get(input.projectId, input.endpointId),
+        missing: endpointRefusals.notFound(),
+        command: (endpoint, stamp) => updateWebhookEndpoint(endpoint, input.changes, stamp),
+        save: (endpoint, events) => endpoints.save(endpoint, events),
+      },
+      context,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { ok, type Result } from '../../shared/result.js';
 import { addSeconds, isAtOrAfter } from '../../shared/time.js';
@@ -27,11 +28,11 @@ export interface AttemptPace {
   settle(url: string, succeeded: boolean): void;
 }
 
-type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'endpoints' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time'>;
+type AttemptPorts = Pick<KassaPorts, 'deliveries' | 'projects' | 'endpoints' | 'webhooks' | 'random' | 'scheduler' | 'clock' | 'ids' | 'time'>;
 
 /** Told how each attempt of a delivery to a webhook endpoint went (NoteEndpointDelivery: the endpoint's failing record). */
 export interface EndpointHealth {
-  execute(input: { readonly projectId: number; readonly endpointId: string; readonly outcome: EndpointDeliveryOutcome }): Promise<void>;
+  execute(input: { readonly projectId: number; readonly endpointId: string; readonly outcome: EndpointDeliveryOutcome }, context?: RequestContext): Promise<void>;
 }
 
 /** Why a delivery to a webhook endpoint is not attempted: it was disabled, or deleted. */
@@ -58,12 +59,12 @@ export class AttemptDelivery {
     private readonly health?: EndpointHealth,
   ) {}
 
-  async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<boolean, DomainError>> {
+  async execute(input: { readonly projectId: number; readonly deliveryId: string }, context?: RequestContext): Promise<Result<boolean, DomainError>> {
     const { deliveries, webhooks, random } = this.ports;
     const delivery = await deliveries.get(input.projectId, input.deliveryId);
     if (!delivery) return ok(false);
     // A delivery of an event on a test clock keeps that clock's time: its schedule walks with the clock.
-    const stamp = await stampFor(this.ports, delivery);
+    const stamp = await stampFor(this.ports, delivery, context);
     const now = stamp.now;
     if (delivery.state !== 'pending' || delivery.nextAttemptAt === null || !isAtOrAfter(now, delivery.nextAttemptAt)) return ok(false);
     const endpoint = delivery.endpointId === undefined ? undefined : await this.ports.endpoints.get(delivery.projectId, delivery.endpointId);

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
@@ -12,17 +13,21 @@ import { runStampedCommand } from '../../application/run-command.js';
  * event again too (the dashboard's redelivery and the operators' recovery come through here).
  */
 export class RedeliverWebhook {
-  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'requests' | 'time' | 'events'>) {}
+  constructor(private readonly ports: Pick<KassaPorts, 'deliveries' | 'scheduler' | 'clock' | 'ids' | 'time' | 'events'>) {}
 
-  async execute(input: { readonly projectId: number; readonly deliveryId: string }): Promise<Result<WebhookDelivery, DomainError>> {
+  async execute(input: { readonly projectId: number; readonly deliveryId: string }, context?: RequestContext): Promise<Result<WebhookDelivery, DomainError>> {
     const { deliveries, events, ids, clock } = this.ports;
-    const result = await runStampedCommand(this.ports, {
-      lifecycle: deliveryLifecycle,
-      load: () => deliveries.get(input.projectId, input.deliveryId),
-      missing: fail('NOT_FOUND', 'No such webhook delivery'),
-      command: redeliver,
-      save: (d) => deliveries.save(d),
-    });
+    const result = await runStampedCommand(
+      this.ports,
+      {
+        lifecycle: deliveryLifecycle,
+        load: () => deliveries.get(input.projectId, input.deliveryId),
+        missing: fail('NOT_FOUND', 'No such webhook delivery'),
+        command: redeliver,
+        save: (d) => deliveries.save(d),
+      },
+      context,
+    );
     if (result.ok) await events.markRedelivered(input.projectId, result.value.eventId, { id: ids.newId(), at: clock.now().toISOString() });
     return result;
   }
