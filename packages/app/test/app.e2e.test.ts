@@ -176,6 +176,9 @@ describe('production mode', () => {
       expect(contract.authorization_type).toBe('SMS_PIN');
       const pinLine = t.logs.find((l) => l.includes('example SMS sender: PIN sent'));
       expect(pinLine).toContain(`"msisdnLast3":"${f.msisdn.slice(-3)}"`);
+      // The plugin's line names the request that asked for the PIN (handed to it, not read from ambient state).
+      const requestId = /"requestId":"([^"]+)"/.exec(pinLine ?? '')?.[1];
+      expect(t.logs.some((l) => l.includes(`"requestId":"${requestId}"`) && l.includes('"msg":"request"') && l.includes('/contracts'))).toBe(true);
       // Card binding charges under the new contract at once: through the example gateway.
       const g = fresh();
       const card = { pan: '4111111111111111', expiration_month: 12, expiration_year: 2031, security_code: '123' };
@@ -185,6 +188,10 @@ describe('production mode', () => {
       );
       const paid = dataOf(await api.waitForInvoice(P.main, invoice.invoice_id, (i) => i.payment_status === 'PAID', { intervalMs: 20, timeoutMs: 5_000 }));
       expect(paid.transactions.map((tx) => [tx.status, tx.service_number])).toEqual([['SUCCESS', 'EXAMPLE']]);
+      // The charge runs as a job of the invoice's creation: the gateway's line names that request.
+      const chargeLine = t.logs.find((l) => l.includes('example gateway: charge approved'));
+      const chargedFor = /"requestId":"([^"]+)"/.exec(chargeLine ?? '')?.[1];
+      expect(t.logs.some((l) => l.includes(`"requestId":"${chargedFor}"`) && l.includes('"msg":"request"') && l.includes('/invoices'))).toBe(true);
       // Production on memory, said outright (KASSA_STORAGE=memory), is warned of at the start; on MongoDB it is not.
       const warned = t.logs.some((l) => l.includes('production on in-memory storage'));
       expect(warned).toBe(t.kassa.storage === 'in-memory');

@@ -50,10 +50,10 @@ export function contractRoutes(deps: ApiDeps, router: RouteTable = new RouteTabl
 
   router.post(
     `${API_PREFIX}/billing/check`,
-    bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res) => {
+    bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res, { context }) => {
       // The spec's {msisdn}, or {customer: {type: mobile_phone, msisdn}} (whose number the version 4 signature covers).
       const msisdn = body.customer ? body.customer.msisdn : body.msisdn;
-      const check = await deps.useCases.checkBilling.execute({ msisdn });
+      const check = await deps.useCases.checkBilling.execute({ msisdn }, context);
       const carrier = check.carrier ? { country: check.carrier.country, network: check.carrier.network, operator: check.carrier.operator } : {};
       sendData(res, { supported: check.supported, customer: { type: 'mobile_phone', msisdn, ...carrier } });
     }),

@@ -77,9 +77,9 @@ function createInvoiceInput(f: XmlFields, { project, partnerLogin, cardAllowed }
 
 /** The operations of InvoiceManagementService: each reads its element, calls its use case, answers its data. */
 export const OPERATIONS: Readonly<Record<string, Operation>> = {
-  async CheckCustomerBillingSupport(f, { useCases, carriers }) {
+  async CheckCustomerBillingSupport(f, { useCases, carriers, requestContext }) {
     const msisdn = readMsisdn(f.child('MobilePhoneCustomer'));
-    const check = await useCases.checkBilling.execute({ msisdn });
+    const check = await useCases.checkBilling.execute({ msisdn }, requestContext);
     return ok({ IsSupported: check.supported, Customer: await customerXml({ type: 'mobile_phone', msisdn }, carriers) });
   },
 

@@ -11,7 +11,7 @@ import { inSpan, noteOnSpan, tracingOn } from './trace-context.js';
  */
 export function tracedGateway(gateway: BillingGateway): BillingGateway {
   return {
-    charge: (request) =>
+    charge: (request, context) =>
       inSpan(
         'billing charge',
         {
@@ -21,16 +21,21 @@ export function tracedGateway(gateway: BillingGateway): BillingGateway {
           ...(request.method ? { 'kassa.payment_method': request.method } : {}),
         },
         async () => {
-          const outcome = await gateway.charge(request);
+          const outcome = await gateway.charge(request, context);
           noteOnSpan({ 'kassa.charge.status': outcome.status, 'kassa.charge.result_code': outcome.resultCode });
           return outcome;
         },
         { kind: SpanKind.CLIENT },
       ),
-    refund: (request) =>
-      inSpan('billing refund', { 'kassa.project_id': request.projectId, 'kassa.amount.minor': request.amount.minor, 'kassa.amount.currency': request.amount.currency }, () => gateway.refund(request), {
-        kind: SpanKind.CLIENT,
-      }),
+    refund: (request, context) =>
+      inSpan(
+        'billing refund',
+        { 'kassa.project_id': request.projectId, 'kassa.amount.minor': request.amount.minor, 'kassa.amount.currency': request.amount.currency },
+        () => gateway.refund(request, context),
+        {
+          kind: SpanKind.CLIENT,
+        },
+      ),
   };
 }
 

@@ -21,6 +21,8 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 6);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const TARGET = Number(process.env['BENCH_TARGET'] ?? 0.8);
+/** P1 with an Idempotency-Key on every POST: each key is stored, and its answer sealed, on the answer's path. */
+const KEYED_TARGET = 0.75;
 const COST_TABLE = process.env['BENCH_COST_TABLE'] !== '0';
 /** The variants' rounds and seconds: fewer, enough to tell a part's cost. */
 const VARIANT_ROUNDS = 2;
@@ -152,7 +154,7 @@ try {
     console.log(`\nthe cost table: P1 with an Idempotency-Key on every POST, one part switched off at a time (${VARIANT_ROUNDS} rounds of ${VARIANT_SECONDS}s against the baseline)`);
     console.table(table);
     const keyed = Number(table[0]?.['ratio to baseline'] ?? 0);
-    console.log(`with Idempotency-Key: ratio ${keyed.toFixed(2)} (target >= ${TARGET.toFixed(2)}) ${verdict(keyed >= TARGET)}`);
+    console.log(`with Idempotency-Key: ratio ${keyed.toFixed(2)} (target >= ${KEYED_TARGET.toFixed(2)}) ${verdict(keyed >= KEYED_TARGET)}`);
   }
 } finally {
   await Promise.all(servers.map((s) => stopBenchServer(s.child)));

@@ -1,3 +1,4 @@
+import type { RequestContext } from './request-context.port.js';
 import type { ChargeOutcome } from '../invoice/transaction.js';
 import type { Customer } from '../shared/customer.js';
 import type { Money } from '../shared/money.js';
@@ -38,8 +39,9 @@ export type RefundOutcome = { readonly status: 'SUCCESS' } | { readonly status: 
 
 /** The carrier or acquirer that moves the money. Broken connectivity throws. */
 export interface BillingGateway {
-  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** `context`: the request (or the job of a request) the charge serves, its `requestId` for the gateway's log lines; absent when none does. */
+  charge(request: ChargeRequest, context?: RequestContext): Promise<ChargeOutcome>;
   /** Nothing (a gateway written before refusals could be told) means done. */
   // biome-ignore lint/suspicious/noConfusingVoidType: a gateway whose refund returns nothing is a gateway whose refunds succeed.
-  refund(request: RefundRequest): Promise<RefundOutcome | void>;
+  refund(request: RefundRequest, context?: RequestContext): Promise<RefundOutcome | void>;
 }

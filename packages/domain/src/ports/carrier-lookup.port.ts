@@ -1,3 +1,4 @@
+import type { RequestContext } from './request-context.port.js';
 /** Who serves a phone number. */
 export interface CarrierInfo {
   readonly country: string;
@@ -10,5 +11,6 @@ export interface CarrierInfo {
  * billed at all). Where a client address is, is the Geography port's.
  */
 export interface CarrierLookup {
-  lookup(msisdn: string): Promise<CarrierInfo | undefined>;
+  /** `context`: the request the lookup serves, when one does (its `requestId`, for the lookup's log lines). */
+  lookup(msisdn: string, context?: RequestContext): Promise<CarrierInfo | undefined>;
 }

@@ -56,6 +56,7 @@ export type CardNumberScope = 'text' | 'json-strings';
  * Returns the text itself when it holds none.
  */
 export function maskCardNumbers(text: string, scope: CardNumberScope = 'text'): string {
+  if (!mayHoldCardNumber(text, scope)) return text;
   let out = '';
   let copied = 0;
   let inString = scope === 'text';
@@ -93,6 +94,31 @@ export function maskCardNumbers(text: string, scope: CardNumberScope = 'text'): 
     }
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * 13 digits in a row, or joined by single spaces or dashes: every card number the walk below finds
+ * holds such a run, so a text without one is let through after one native regular expression instead
+ * of a walk of its characters (most log lines and values: the walk cost the request log 2-3% of the
+ * process's CPU).
+ */
+const CANDIDATE = /\d(?:[ -]?\d){12}/g;
+
+/** Whether `text` may hold a card number where `scope` looks: a candidate run, inside a JSON string for 'json-strings' (a line's epoch `time` is not one). */
+function mayHoldCardNumber(text: string, scope: CardNumberScope): boolean {
+  CANDIDATE.lastIndex = 0;
+  if (scope === 'text') return CANDIDATE.test(text);
+  let inString = false;
+  let i = 0;
+  for (let m = CANDIDATE.exec(text); m !== null; m = CANDIDATE.exec(text)) {
+    for (; i < m.index; i += 1) {
+      const c = text.charCodeAt(i);
+      if (inString && c === 92) i += 1;
+      else if (c === 34) inString = !inString;
+    }
+    if (inString) return true;
+  }
+  return false;
 }
 
 const digitsOf = (text: string, from: number, to: number) => text.slice(from, to).replace(/[ -]/g, '');

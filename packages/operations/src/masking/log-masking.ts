@@ -52,8 +52,24 @@ const urlMasker: Masker = (value) => {
   return masked.length > 256 ? `${masked.slice(0, 256)}…` : masked;
 };
 
+/**
+ * The rules of the keys seen so far: a request's keys repeat from one request to the next, and
+ * working a key's rule out (lower case, regular expressions) cost the request log more than using it.
+ * Bounded, because clients choose keys: past MAX_KNOWN_KEYS new keys are worked out every time.
+ */
+const knownKeys = new Map<string, Masker | null>();
+const MAX_KNOWN_KEYS = 4096;
+
 /** The rule a key's value falls under, if any; undefined for ordinary keys. */
 function maskerFor(key: string): Masker | undefined {
+  const known = knownKeys.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const rule = ruleFor(key);
+  if (knownKeys.size < MAX_KNOWN_KEYS && key.length <= 64) knownKeys.set(key, rule ?? null);
+  return rule;
+}
+
+function ruleFor(key: string): Masker | undefined {
   const k = normalized(key);
   if (SECRET.test(k)) return () => REDACTED;
   if (CARD_NUMBER_KEYS.has(k)) return textMasker((t) => maskPan(t.replace(/\D/g, '')));

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { CarrierInfo } from '../../ports/carrier-lookup.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 
@@ -11,8 +12,8 @@ export interface BillingCheck {
 export class CheckBilling {
   constructor(private readonly ports: Pick<KassaPorts, 'carriers'>) {}
 
-  async execute(input: { readonly msisdn: string }): Promise<BillingCheck> {
-    const carrier = await this.ports.carriers.lookup(input.msisdn);
+  async execute(input: { readonly msisdn: string }, context?: RequestContext): Promise<BillingCheck> {
+    const carrier = await this.ports.carriers.lookup(input.msisdn, context);
     return { supported: carrier !== undefined, msisdn: input.msisdn, carrier };
   }
 }

@@ -49,15 +49,18 @@ export class ChargeInvoice {
       }
       const sequence = invoice.transactions.length + 1;
       const expected = invoice.testInfo?.expectedBillingResult;
-      const outcome = await gateway.charge({
-        idempotencyKey: `${invoice.id}-${sequence}`,
-        projectId: invoice.projectId,
-        customer: invoice.customer,
-        amount: invoice.price,
-        ...(input.testOutcome ? { testOutcome: input.testOutcome } : expected ? { testOutcome: expected === 'FailedSequencePayment' ? 'failure' : 'success' } : {}),
-        ...(input.method ? { method: input.method } : {}),
-        ...(input.card ? { card: input.card } : {}),
-      });
+      const outcome = await gateway.charge(
+        {
+          idempotencyKey: `${invoice.id}-${sequence}`,
+          projectId: invoice.projectId,
+          customer: invoice.customer,
+          amount: invoice.price,
+          ...(input.testOutcome ? { testOutcome: input.testOutcome } : expected ? { testOutcome: expected === 'FailedSequencePayment' ? 'failure' : 'success' } : {}),
+          ...(input.method ? { method: input.method } : {}),
+          ...(input.card ? { card: input.card } : {}),
+        },
+        context,
+      );
       const stamp = await stampFor(this.ports, invoice, context);
       const change = recordCharge(invoice, transactionFor(invoice, outcome, ids.newId(), stamp.now), stamp);
       // A declined charge leaves the invoice live: its expiry is what falls due next.

@@ -15,7 +15,7 @@ export class CompleteRefund {
     // A refund asked for again after a refusal is a new refund at the gateway: a key of its own.
     const attempt = invoice.refundAttempts ?? 1;
     const key = attempt === 1 ? `refund-${invoice.id}` : `refund-${invoice.id}-${attempt}`;
-    const outcome = await this.ports.gateway.refund({ idempotencyKey: key, projectId: invoice.projectId, amount: invoice.price, customer: invoice.customer });
+    const outcome = await this.ports.gateway.refund({ idempotencyKey: key, projectId: invoice.projectId, amount: invoice.price, customer: invoice.customer }, context);
     if (outcome && outcome.status === 'FAILED') {
       const refusal = { resultCode: outcome.resultCode, resultDescription: outcome.resultDescription };
       return onInvoice(this.ports, input, ok(false), (i, stamp) => failRefund(i, refusal, stamp), context);

@@ -55,7 +55,7 @@ export class CreateSubscription {
     const onClock = clockOf(start.value);
     const billing = await this.billing(input, onClock.testClockId !== undefined);
     if (!billing.ok) return billing;
-    const carrier = input.msisdn ? await carriers.lookup(input.msisdn) : undefined;
+    const carrier = input.msisdn ? await carriers.lookup(input.msisdn, context) : undefined;
     // ClientIP sent with a number: the address must be in the number's country.
     if (input.msisdn && input.clientIp && carrier) {
       const ipCountry = await geography.countryOfIp(input.clientIp);

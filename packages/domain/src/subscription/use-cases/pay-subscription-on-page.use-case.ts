@@ -35,14 +35,17 @@ export class PaySubscriptionOnPage {
     const refused = await pageMethodRefusal(projects, input.projectId, input.method, input.card);
     if (refused) return err(refused);
     if (s.state !== 'pending') return ok(null);
-    const outcome = await gateway.charge({
-      idempotencyKey: `${s.id}-activation-${(s.activationAttempts ?? 0) + 1}`,
-      projectId: s.projectId,
-      customer: subscriptionCustomer(s),
-      amount: s.billing.amount,
-      method: input.method,
-      ...(input.card ? { card: input.card } : {}),
-    });
+    const outcome = await gateway.charge(
+      {
+        idempotencyKey: `${s.id}-activation-${(s.activationAttempts ?? 0) + 1}`,
+        projectId: s.projectId,
+        customer: subscriptionCustomer(s),
+        amount: s.billing.amount,
+        method: input.method,
+        ...(input.card ? { card: input.card } : {}),
+      },
+      context,
+    );
     const ref = { subscriptionId: s.id };
     if (outcome.status === 'FAILED') {
       await onSubscription(this.ports, input.projectId, ref, notFound(), failSubscriptionPayment, context);

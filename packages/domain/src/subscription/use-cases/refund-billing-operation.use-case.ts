@@ -18,7 +18,7 @@ export class RefundBillingOperation {
     if (!owner) return sandbox ? ok(input.billingOperationId) : fail('BILLING_OPERATION_NOT_FOUND');
     const op = owner.billingOperations.find((o) => o.id === input.billingOperationId);
     if (op && op.status === 'SUCCESS' && !op.refunded) {
-      await gateway.refund({ idempotencyKey: `refund-${op.id}`, projectId: owner.projectId, amount: op.amount });
+      await gateway.refund({ idempotencyKey: `refund-${op.id}`, projectId: owner.projectId, amount: op.amount }, context);
     }
     const result = await onSubscription(this.ports, input.projectId, { subscriptionId: owner.id }, ok(false), (s, st) => refundBillingOperation(s, input.billingOperationId, st), context);
     return result.ok ? ok(input.billingOperationId) : result;

@@ -28,13 +28,16 @@ export class RunSubscriptionCharge {
       if (!s) return false;
       const stamp = await stampFor(this.ports, s, context);
       if (!subscriptionChargeDue(s, stamp.now)) return false;
-      const outcome = await gateway.charge({
-        idempotencyKey: `${s.id}-${s.chargeAttempts + 1}`,
-        projectId: s.projectId,
-        customer: subscriptionCustomer(s),
-        amount: s.billing.amount,
-        testOutcome: s.billing.expectedResult === 'Failed' ? 'failure' : 'success',
-      });
+      const outcome = await gateway.charge(
+        {
+          idempotencyKey: `${s.id}-${s.chargeAttempts + 1}`,
+          projectId: s.projectId,
+          customer: subscriptionCustomer(s),
+          amount: s.billing.amount,
+          testOutcome: s.billing.expectedResult === 'Failed' ? 'failure' : 'success',
+        },
+        context,
+      );
       const operation = { id: ids.newId(), status: outcome.status, amount: s.billing.amount, at: stamp.now, refunded: false };
       const change = recordSubscriptionCharge(s, operation, stamp);
       // The save asks for the next charge (or retry) when one falls due.
