@@ -380,6 +380,21 @@ describe('request ids', () => {
     expect(events.find((e) => e.id === hook?.headers['webhook-id'])).toMatchObject({ type: 'payment.updated', request_id: id });
   });
 
+  it("a test clock's advance runs as a job of the call that asked for it: test_clock.ready carries that call's id", async () => {
+    const id = `shop-clock-${Date.now()}`;
+    const clock = dataOf(await t.client().createTestClock(P.main, { frozen_time: '2027-01-01T00:00:00Z', name: 'request ids' }));
+    await t
+      .client()
+      .withOptions({ headers: { 'X-Request-Id': id } })
+      .advanceTestClock(P.main, clock.test_clock_id, { frozen_time: '2027-01-02T00:00:00Z' }, { wait: true });
+    const ready = await eventually(
+      async () => dataOf(await t.client().listEvents(P.main, { type: 'test_clock.ready' })).events.filter((e) => JSON.stringify(e.data).includes(clock.test_clock_id)),
+      (found) => found.length > 0,
+      5_000,
+    );
+    expect(ready[0]).toMatchObject({ type: 'test_clock.ready', request_id: id });
+  });
+
   it('an ill-formed request id is replaced with a new one; every listener answers with one, errors included', async () => {
     const bad = await fetch(`${t.kassa.urls.api}/health`, { headers: { 'x-request-id': 'x'.repeat(129) } });
     expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

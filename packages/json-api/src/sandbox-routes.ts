@@ -83,9 +83,9 @@ export function sandboxRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
   );
   router.post(
     `${API_PREFIX}/test_clocks/:testClockId/advance`,
-    bodyRoute(deps, 'advanceTestClock', advanceTestClockRequest, { clientIpRule: false }, async (body, req, res, { project }) => {
+    bodyRoute(deps, 'advanceTestClock', advanceTestClockRequest, { clientIpRule: false }, async (body, req, res, { project, context }) => {
       const ref = { projectId: project.id, testClockId: clockId(req) };
-      const started = await clocks().advance({ ...ref, frozenTime: body.frozen_time });
+      const started = await clocks().advance({ ...ref, frozenTime: body.frozen_time }, context);
       if (!started.ok || req.query['wait'] !== 'true') return sendResult(res, started, deps.mode, testClockView, 202);
       // ?wait=true: poll the stored clock (any process may run the advance) until ready, within a bound.
       const until = Date.now() + ADVANCE_WAIT_MS;

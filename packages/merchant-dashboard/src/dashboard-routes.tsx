@@ -355,7 +355,7 @@ function sandboxRoutes(deps: DashboardDeps, router: IRouter, tools: DashboardToo
     forms,
     action(async (req, res, { project }) => {
       const frozenTime = validTime(formOf(res)['frozen_time']);
-      const result = frozenTime ? await deps.useCases.testClocks.advance({ projectId: project.id, testClockId: String(req.params['testClockId']), frozenTime }) : undefined;
+      const result = frozenTime ? await deps.useCases.testClocks.advance({ projectId: project.id, testClockId: String(req.params['testClockId']), frozenTime }, requestContextOf(res)) : undefined;
       const notice = result === undefined ? 'time' : result.ok ? '' : result.error.code;
       back(req, res, projectPath(project.id, `/sandbox${notice ? `?notice=${notice}` : ''}`));
     }),

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { ListCursor } from '../../ports/list-page.port.js';
 import { type Page, pageOf, pageSize } from '../../shared/page.js';
@@ -53,7 +54,7 @@ export class TestClocks {
   }
 
   /** Starts an advance to `frozenTime` and asks for the job that runs it; answers the clock, `advancing`. */
-  async advance(input: { readonly projectId: number; readonly testClockId: string; readonly frozenTime: string }): Promise<Result<TestClock, DomainError>> {
+  async advance(input: { readonly projectId: number; readonly testClockId: string; readonly frozenTime: string }, context?: RequestContext): Promise<Result<TestClock, DomainError>> {
     if (!this.ports.sandbox) return notInProduction('POST test_clocks/{id}/advance');
     const { testClocks, clock: realClock, scheduler } = this.ports;
     for (;;) {
@@ -73,7 +74,7 @@ export class TestClocks {
         return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.events(kept + inFlight, pieces), { limit: 'eventsPerProject', value: limit, kept, inFlight, estimate: pieces });
       }
       // Saved, it asks for the job that runs the advance (its lifecycle's next work, at once).
-      if (!(await saveAndSchedule(scheduler, testClockLifecycle, clock, change.next, testClocks.save(change.next, change.events))).ok) continue;
+      if (!(await saveAndSchedule(scheduler, testClockLifecycle, clock, change.next, testClocks.save(change.next, change.events), context)).ok) continue;
       return change.outcome;
     }
   }
