@@ -39,11 +39,24 @@ function keyIn(value: string): string | undefined {
   return key !== undefined && KEY.test(key) ? key : undefined;
 }
 
+/**
+ * Every value of header `name` (lower case) as sent, one per header line: what `req.headersDistinct`
+ * gives, without building it for every header of the request (that cost 1.7% of the process on P1).
+ */
+function sentValues(raw: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const header = raw[i] as string;
+    if (header.length === name.length && header.toLowerCase() === name) values.push(raw[i + 1] as string);
+  }
+  return values;
+}
+
 /** The request's key, or the 400 its malformed key gets; undefined without one. */
 export function idempotencyKeyOf(req: Request): { readonly key: string } | { readonly error: DomainError } | undefined {
   if (req.headers[IDEMPOTENCY_KEY_HEADER] === undefined) return undefined;
   // As sent: req.headers joins two headers of this name into one value with ", ", which would pass for a key.
-  const sent = req.headersDistinct[IDEMPOTENCY_KEY_HEADER] ?? [];
+  const sent = sentValues(req.rawHeaders, IDEMPOTENCY_KEY_HEADER);
   const key = sent.length === 1 ? keyIn(sent[0] as string) : undefined;
   if (key === undefined) {
     return { error: domainError('BAD_REQUEST', 'Idempotency-Key: must be sent once, as 1 to 255 printable ASCII characters: a structured-field string ("…") or bare without a comma') };
