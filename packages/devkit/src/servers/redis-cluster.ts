@@ -54,25 +54,34 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
   try {
     const nodes = new Map<number, RedisProcess>();
     for (let n = 0; n < (replicas ? 6 : 3); n++) {
-      const port = await freePort();
-      const bus = await freePort();
-      const args = serverArgs(
-        port,
-        '--cluster-enabled',
-        'yes',
-        '--cluster-config-file',
-        `nodes-${port}.conf`,
-        '--cluster-node-timeout',
-        '2000',
-        '--cluster-replica-validity-factor',
-        '0',
-        '--cluster-port',
-        String(bus),
-        '--dir',
-        group.dir,
-        ...(options.tls ? tlsArgs(port, options.tls) : []),
-      );
-      nodes.set(port, await group.start('redis-server', args, port));
+      // A free port may be taken by another suite between the look and redis-server's bind (it then
+      // exits at once): the node is started again on other ports, at most three times.
+      for (let attempt = 1; ; attempt++) {
+        const port = await freePort();
+        const bus = await freePort();
+        const args = serverArgs(
+          port,
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          `nodes-${port}.conf`,
+          '--cluster-node-timeout',
+          '2000',
+          '--cluster-replica-validity-factor',
+          '0',
+          '--cluster-port',
+          String(bus),
+          '--dir',
+          group.dir,
+          ...(options.tls ? tlsArgs(port, options.tls) : []),
+        );
+        try {
+          nodes.set(port, await group.start('redis-server', args, port));
+          break;
+        } catch (e) {
+          if (attempt >= 3) throw e;
+        }
+      }
     }
     const ports = [...nodes.keys()];
     await redisCli(ports[0] as number, '--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', replicas ? '1' : '0', '--cluster-yes');
