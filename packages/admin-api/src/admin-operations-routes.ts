@@ -1,6 +1,6 @@
 import type { Express, Request } from 'express';
 import { pageOf } from '@kassa-payments/domain';
-import { listView, readListQuery, sendData } from '@kassa-payments/http-kit';
+import { listView, readListQuery, requestContextOf, sendData } from '@kassa-payments/http-kit';
 import { adminError, auditFrom } from './admin-auth.js';
 import type { AdminDeps } from './admin-deps.js';
 import { ADMIN_PREFIX, checked, fieldsOf, parsedBody } from './admin-route-kit.js';
@@ -35,7 +35,7 @@ export function operationsRoutes(deps: AdminDeps, app: Express): void {
   app.post(`${ADMIN_PREFIX}/deliveries/recover`, async (req: Request, res) => {
     const body = parsedBody(recovery, req, res);
     if (!body.ok) return;
-    const result = await deps.recoverDeadDeliveries.execute(range(body.value));
+    const result = await deps.recoverDeadDeliveries.execute(range(body.value), undefined, requestContextOf(res));
     await deps.audit.record({
       id: deps.ids.newId(),
       at: deps.clock.now().toISOString(),

@@ -35,7 +35,6 @@ import { buildInfo } from './version.js';
 export interface Foundations {
   readonly settings: KassaSettings;
   readonly logger: Logger;
-  /** One request scope per process: every log line written while a request (or a job it caused) runs carries its id. */
   readonly storage: Storage;
   readonly jobs: Jobs;
   readonly extensions: Extensions;
@@ -131,7 +130,6 @@ export function buildContainer(f: Foundations): Container {
           endpointDisableAfterHours: callers.endpointDisableAfterHours,
           testClockRetentionBytes: callers.testClockRetentionMb * 1_000_000,
         },
-        // The request's id and key for the events a command records, and (traces on) the running span's traceparent.
         // A turn of the event loop: the requests that arrived meanwhile are read and served.
         takeTurn: () => new Promise<void>((resolve) => setImmediate(resolve)),
       };

@@ -380,19 +380,26 @@ describe('request ids', () => {
     expect(events.find((e) => e.id === hook?.headers['webhook-id'])).toMatchObject({ type: 'payment.updated', request_id: id });
   });
 
-  it("a test clock's advance runs as a job of the call that asked for it: test_clock.ready carries that call's id", async () => {
+  it("a test clock's advance runs as a job of the call that asked for it: test_clock.ready, and what fell due on the way, carry that call's id", async () => {
     const id = `shop-clock-${Date.now()}`;
     const clock = dataOf(await t.client().createTestClock(P.main, { frozen_time: '2027-01-01T00:00:00Z', name: 'request ids' }));
+    const f = fresh();
+    const on = { test_info: { test_clock_id: clock.test_clock_id } };
+    const contract = dataOf(await t.client().createContract(P.main, { client_ip: ip, customer: { type: 'mobile_phone', msisdn: f.msisdn }, merchant_contract_id: f.mcid, ...on }));
+    await t.client().authorizeContract(P.main, contract.contract_id, { client_ip: ip, pin_code: '1234' });
+    // A year and a day: the contract expires on the way, in a piece of work the advance runs.
     await t
       .client()
       .withOptions({ headers: { 'X-Request-Id': id } })
-      .advanceTestClock(P.main, clock.test_clock_id, { frozen_time: '2027-01-02T00:00:00Z' }, { wait: true });
-    const ready = await eventually(
-      async () => dataOf(await t.client().listEvents(P.main, { type: 'test_clock.ready' })).events.filter((e) => JSON.stringify(e.data).includes(clock.test_clock_id)),
-      (found) => found.length > 0,
-      5_000,
-    );
-    expect(ready[0]).toMatchObject({ type: 'test_clock.ready', request_id: id });
+      .advanceTestClock(P.main, clock.test_clock_id, { frozen_time: '2028-01-02T00:00:00Z' }, { wait: true });
+    const ofClock = async (type: 'test_clock.ready' | 'contract.closed', needle: string) =>
+      eventually(
+        async () => dataOf(await t.client().listEvents(P.main, { type })).events.filter((e) => JSON.stringify(e.data).includes(needle)),
+        (found) => found.length > 0,
+        5_000,
+      );
+    expect((await ofClock('test_clock.ready', clock.test_clock_id))[0]).toMatchObject({ type: 'test_clock.ready', request_id: id });
+    expect((await ofClock('contract.closed', contract.contract_id))[0]).toMatchObject({ type: 'contract.closed', request_id: id });
   });
 
   it('an ill-formed request id is replaced with a new one; every listener answers with one, errors included', async () => {

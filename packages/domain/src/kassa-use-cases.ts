@@ -1,3 +1,4 @@
+import type { RequestContext } from './ports/request-context.port.js';
 import type { KassaPorts } from './ports/kassa-ports.js';
 import { ok } from './shared/result.js';
 import { CreateContract } from './contract/use-cases/create-contract.use-case.js';
@@ -64,7 +65,7 @@ export function kassaUseCases(given: KassaPorts) {
   const attemptDelivery = new AttemptDelivery(ports, new ClockedAttemptPace(ports.clock), new NoteEndpointDelivery(ports));
   const relayEvents = new RelayEvents(ports);
   // The advance runs the clock's jobs through the same RunJob that runs it.
-  const jobs = { execute: (job: Parameters<RunJob['execute']>[0]) => runJob.execute(job) };
+  const jobs = { execute: (job: Parameters<RunJob['execute']>[0], context?: RequestContext) => runJob.execute(job, context) };
   const runTestClockAdvance = new RunTestClockAdvance(ports, jobs, relayEvents);
   const runJob = new RunJob({
     chargeInvoice,

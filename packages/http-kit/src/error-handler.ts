@@ -5,6 +5,7 @@ import { sendError } from './envelope.js';
 import { bodyErrorStatus } from './json-body.js';
 import type { DocumentRefusal } from './raw-endpoint.js';
 import { routeTablesOf } from './route-table.js';
+import { recordOf } from './request-record.js';
 
 /** A host whose every answer is a document of its own format (the subscription service's XML), errors included. */
 export type DocumentHost = Pick<DocumentRefusal, 'contentType' | 'refuse'>;
@@ -19,6 +20,12 @@ function answer(res: Response, error: ReturnType<typeof domainError>, mode: Kass
   res.status(code).set({ 'content-type': document.contentType, ...(code === 503 ? { 'retry-after': '5' } : {}) });
   res.end(document.refuse(code, error.code === 'SERVICE_UNAVAILABLE' ? 'Service temporarily unavailable; retry' : error.message));
 }
+
+/** The request's id for a log line about it (the request log's line carries the same). */
+const requestIdOfAnswer = (res: Response): { requestId?: string } => {
+  const requestId = recordOf(res)?.requestId;
+  return requestId === undefined ? {} : { requestId };
+};
 
 /** A path as messages and log lines carry it: at most 256 characters (a request line may be 16 KB). */
 const shortPath = (path: string) => (path.length > 256 ? `${path.slice(0, 256)}…` : path);
@@ -94,10 +101,10 @@ export const errorHandler = (mode: KassaMode, logger: Logger, document?: Documen
     const status = clientErrorStatus(err);
     if (status !== undefined) {
       const message = clientErrorMessage(err, status);
-      logger.info({ method: req.method, status, reason: message }, 'client error');
+      logger.info({ ...requestIdOfAnswer(res), method: req.method, status, reason: message }, 'client error');
       return answer(res, domainError('BAD_REQUEST', message), mode, status, document);
     }
-    logger.error({ err, method: req.method, path: shortPath(req.path) }, 'request failed');
+    logger.error({ ...requestIdOfAnswer(res), err, method: req.method, path: shortPath(req.path) }, 'request failed');
     answer(res, domainError('SERVICE_UNAVAILABLE'), mode, undefined, document);
   } catch (failure) {
     answerOrDrop(res, failure, logger);

@@ -70,7 +70,9 @@ describe('JSON bodies', () => {
     }
   });
 
-  it('takes an empty chunked body for {}, and refuses a body that is not a JSON object or not JSON at all', async () => {
+  it('takes an empty chunked body for {} and a leading byte order mark as body-parser did, and refuses a body that is not a JSON object or not JSON at all', async () => {
+    const bom = await post(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"c":3}')]), { 'content-type': 'application/json' });
+    expect([bom.status, bom.body.body]).toEqual([200, { c: 3 }]);
     const empty = await post('', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
     expect([empty.status, empty.body.body]).toEqual([200, {}]);
     const array = await post('[1,2]', { 'content-type': 'application/json' });

@@ -68,7 +68,9 @@ function readPlainJson(req: Request, limitBytes: number, done: (err?: unknown) =
       return done();
     }
     try {
-      req.body = JSON.parse(bytes.toString('utf8')) as unknown;
+      // A leading UTF-8 byte order mark is not JSON; body-parser's decoder dropped it, and so does this path.
+      const text = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.toString('utf8', 3) : bytes.toString('utf8');
+      req.body = JSON.parse(text) as unknown;
     } catch (e) {
       return done(bodyError('entity.parse.failed', 400, e));
     }

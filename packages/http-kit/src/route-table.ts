@@ -40,7 +40,8 @@ const noop = () => undefined;
  * Anything the table does not know goes on to the layers after it (the 405, the 404).
  */
 export class RouteTable {
-  private readonly tree = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true });
+  // Parameters as long as Express takes them (find-my-way's default of 100 would turn a long id into a 404).
+  private readonly tree = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 16 * 1024 });
   private readonly entries: RouteEntry[] = [];
 
   get(path: string, handler: RouteHandler): this {

@@ -274,7 +274,7 @@ export function dashboardRoutes(deps: DashboardDeps, dashboard: DashboardSetting
       const body = formOf(res);
       const [from, to] = [dayOf(body['from']), dayOf(body['to'])];
       const range = { ...(from ? { createdFrom: from.iso } : {}), ...(to ? { createdUntil: to.nextIso } : {}) };
-      const recovery = await deps.useCases.recoverDeadDeliveries.execute({ projectId: project.id, ...range }, 1_000);
+      const recovery = await deps.useCases.recoverDeadDeliveries.execute({ projectId: project.id, ...range }, 1_000, requestContextOf(res));
       back(req, res, projectPath(project.id, `/deliveries?resent=${recovery.recovered.length}`));
     }),
   );

@@ -1,4 +1,4 @@
-import { closeSync, fsync, fsyncSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
@@ -57,6 +57,8 @@ export class FileJournal implements Journal {
   private marker: SchemaMarker | undefined;
   /** The lines of the group being gathered (this turn of the event loop), and its commit. */
   private pending: Buffer[] = [];
+  /** The current segment's length once its last group was written: a group that fails is cut back to it. */
+  private segmentBytes = 0;
   private group: { readonly written: Promise<void>; readonly settle: (failure?: unknown) => void } | undefined;
 
   private constructor(
@@ -168,8 +170,16 @@ export class FileJournal implements Journal {
     try {
       // writeSync may write less than asked: the rest follows, so that lines never run together.
       for (let done = 0; done < lines.length; ) done += writeSync(this.fd, lines, done);
+      this.segmentBytes += lines.length;
       group.settle();
     } catch (e) {
+      // A group written in part (a full disk) would leave a cut line in the middle of the segment,
+      // which the next start refuses: the segment is cut back to its last whole group.
+      try {
+        ftruncateSync(this.fd, this.segmentBytes);
+      } catch {
+        // The disk refuses even that: the next start cuts a last cut line away, as after a kill.
+      }
       group.settle(e);
     }
   }
@@ -205,7 +215,7 @@ export class FileJournal implements Journal {
     const next = this.segment + 1;
     const fd = openSync(join(this.dir, fileName('journal', next)), 'a', 0o600);
     const previous = this.fd;
-    [this.fd, this.segment, this.bytes] = [fd, next, 0];
+    [this.fd, this.segment, this.bytes, this.segmentBytes] = [fd, next, 0, 0];
     // On disk before the snapshot that replaces it (off the event loop: a large segment takes a while).
     await promisify(fsync)(previous);
     closeSync(previous);

@@ -106,7 +106,7 @@ export class AttemptDelivery {
     if (advancingTo !== undefined) this.pace?.settle(notification.url, sent.outcome.kind === 'success');
     const attempt = claimed.testClockId ? { ...sent.attempt, at: now } : sent.attempt;
     await this.record(claimed, attempt, sent.outcome, stamp);
-    await this.tellEndpoint(claimed, sent.outcome.kind === 'success' ? { succeeded: true } : { succeeded: false, from: attempt.at, at: attempt.at });
+    await this.tellEndpoint(claimed, sent.outcome.kind === 'success' ? { succeeded: true } : { succeeded: false, from: attempt.at, at: attempt.at }, context);
     return ok(true);
   }
 
@@ -125,8 +125,8 @@ export class AttemptDelivery {
   }
 
   /** Tells a delivery's webhook endpoint (if it has one) how its attempts went. */
-  private async tellEndpoint(delivery: WebhookDelivery, outcome: EndpointDeliveryOutcome): Promise<void> {
-    if (delivery.endpointId !== undefined) await this.health?.execute({ projectId: delivery.projectId, endpointId: delivery.endpointId, outcome });
+  private async tellEndpoint(delivery: WebhookDelivery, outcome: EndpointDeliveryOutcome, context: RequestContext | undefined): Promise<void> {
+    if (delivery.endpointId !== undefined) await this.health?.execute({ projectId: delivery.projectId, endpointId: delivery.endpointId, outcome }, context);
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../ports/request-context.port.js';
 import type { DeliverySearch } from '../../ports/webhook-delivery-repository.port.js';
 import type { RedeliverWebhook } from './redeliver-webhook.use-case.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
@@ -25,7 +26,8 @@ export class RecoverDeadDeliveries {
     private readonly redeliver: Pick<RedeliverWebhook, 'execute'>,
   ) {}
 
-  async execute(filter: Omit<DeliverySearch, 'state' | 'after'>, limit = 10_000): Promise<Recovery> {
+  /** `context`: the request that asked (the admin API's, the dashboard's): the attempts it schedules carry its id. */
+  async execute(filter: Omit<DeliverySearch, 'state' | 'after'>, limit = 10_000, context?: RequestContext): Promise<Recovery> {
     const recovered: string[] = [];
     let skipped = 0;
     let after: DeliverySearch['after'];
@@ -33,7 +35,7 @@ export class RecoverDeadDeliveries {
       const page = await this.ports.deliveries.search({ ...filter, state: 'dead', ...(after ? { after } : {}) }, PAGE);
       for (const d of page) {
         if (recovered.length >= limit) return { recovered, skipped, more: true };
-        const result = await this.redeliver.execute({ projectId: d.projectId, deliveryId: d.id });
+        const result = await this.redeliver.execute({ projectId: d.projectId, deliveryId: d.id }, context);
         if (result.ok) recovered.push(d.id);
         else skipped += 1;
       }
