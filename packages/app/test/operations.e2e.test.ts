@@ -396,11 +396,12 @@ describe('request ids', () => {
       eventually(
         async () => dataOf(await t.client().listEvents(P.main, { type })).events.filter((e) => JSON.stringify(e.data).includes(needle)),
         (found) => found.length > 0,
-        5_000,
+        10_000,
       );
     expect((await ofClock('test_clock.ready', clock.test_clock_id))[0]).toMatchObject({ type: 'test_clock.ready', request_id: id });
     expect((await ofClock('contract.closed', contract.contract_id))[0]).toMatchObject({ type: 'contract.closed', request_id: id });
-  });
+    // A year of a clock on MongoDB, waited for: longer than a request's test.
+  }, 30_000);
 
   it('an ill-formed request id is replaced with a new one; every listener answers with one, errors included', async () => {
     const bad = await fetch(`${t.kassa.urls.api}/health`, { headers: { 'x-request-id': 'x'.repeat(129) } });
