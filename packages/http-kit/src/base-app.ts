@@ -2,7 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { ListenerDeps, TrustProxy } from './listener-deps.js';
 import { errorHandler, methodNotAllowed, notFound, type DocumentHost } from './error-handler.js';
 import { jsonBody } from './json-body.js';
-import { mountRawEndpoint } from './raw-endpoint.js';
+import { mountRawEndpoint, routedPath } from './raw-endpoint.js';
 import { requestLog } from './request-log.js';
 import type { RouteHandler } from './route-table.js';
 
@@ -68,10 +68,10 @@ export function baseApp(deps: ListenerDeps, host: string, ownBodies: readonly st
     return app;
   }
   const json = jsonBody(deps.mode, deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
-  // Express matches routes whatever the case of the path, so these paths are compared in lower case too.
+  // Express matches routes whatever the case of the path and a trailing slash, so these paths are compared so too.
   const own = new Set(ownBodies.map((p) => p.toLowerCase()));
   const owns = (path: string) => own.has(path) || ownPrefixes.some((prefix) => path.startsWith(prefix));
-  const body: RouteHandler = own.size === 0 && ownPrefixes.length === 0 ? json : (req, res, next) => (owns(req.path.toLowerCase()) ? next() : json(req, res, next));
+  const body: RouteHandler = own.size === 0 && ownPrefixes.length === 0 ? json : (req, res, next) => (owns(routedPath(req.url) ?? '') ? next() : json(req, res, next));
   // Raw endpoints read their own bodies: they come before the JSON parser.
   if (rawEndpoints.length === 0) app.use(chain([log, body, ...then]));
   else {

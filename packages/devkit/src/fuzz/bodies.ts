@@ -252,4 +252,11 @@ export const hostileBody: fc.Arbitrary<FuzzBody> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map(json('any-json')) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }).map((s) => json('unicode')({ customer: { type: 'mobile_phone', msisdn: s }, order: { merchant_order_id: s } })) },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes): FuzzBody => ({ kind: 'bytes', content: Buffer.from(bytes), cardNumbers: [] })) },
+  // A UTF-8 byte order mark before JSON, or before nothing: the lean JSON path reads it as body-parser did.
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('', '{}', '[]', '{"order":{"merchant_order_id":"bom"}}', '\ufeff{}')
+      .map((text): FuzzBody => ({ kind: 'bom', content: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), cardNumbers: [] })),
+  },
 );

@@ -1,6 +1,6 @@
 import type { FuzzCase } from './requests.js';
 import type { RawAnswer } from './raw-http.js';
-import { SUBS_XSD_PATH, XSD_PATH, type FuzzTarget } from './targets.js';
+import { routed, SUBS_XSD_PATH, XSD_PATH, type FuzzTarget } from './targets.js';
 import { PRIVATE_CALLBACK_URLS } from './bodies.js';
 import { UNAUTHENTIC } from './xml-bodies.js';
 import { ADMIN_URL_TOKEN } from './admin-bodies.js';
@@ -53,8 +53,7 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
   if (target.errorShape(c.request.path, answer.status) === 'xml') {
     // Every answer of the XML service, success or not, is a Response document with a ResultCode.
     if (c.request.method === 'HEAD') return problems;
-    const path = (c.request.path.split('?')[0] ?? '').toLowerCase();
-    const isSchema = path === (target.host === 'subs' ? SUBS_XSD_PATH : XSD_PATH).toLowerCase();
+    const isSchema = routed(c.request.path) === routed(target.host === 'subs' ? SUBS_XSD_PATH : XSD_PATH);
     // The XSDs themselves are the one answer that is not a Response.
     if (answer.status === 200 && isSchema) return answer.body.includes('<xs:schema ') ? problems : [...problems, 'the XSD path answered 200 without a schema'];
     // The XSD path answers application/xml (its refusals too); the services text/xml.
@@ -68,8 +67,7 @@ export function answerProblems(target: FuzzTarget, c: FuzzCase, answer: RawAnswe
     return problems;
   }
   // An invoice created with a callback into a private network (the fuzzer's process refuses private networks).
-  if (answer.status === 201 && c.request.method === 'POST' && /\/invoices$/.test(c.request.path.split('?')[0] ?? '') && privateCallback(c))
-    problems.push('a callback into a private network was accepted');
+  if (answer.status === 201 && c.request.method === 'POST' && routed(c.request.path).endsWith('/invoices') && privateCallback(c)) problems.push('a callback into a private network was accepted');
   if (answer.status < 400 || c.request.method === 'HEAD') return problems;
   const type = answer.headers['content-type'] ?? '';
   if (target.errorShape(c.request.path, answer.status) === 'html') {

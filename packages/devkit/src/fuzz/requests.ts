@@ -222,20 +222,29 @@ const methodOf = (route: FuzzRoute) => /\/Http\/Services\/([A-Za-z]+)/.exec(rout
 const routeOf = (target: FuzzTarget) => fc.oneof(...target.routes.map((route) => ({ weight: route.weight ?? 1, arbitrary: fc.constant(route) })));
 
 /** A path of the listener's routes with ids filled in (right or hostile), or a path of its own. */
+/** How a route's path is spelled, ids filled in: as written, in upper case, or with a trailing slash (the route table takes all three, as Express did). */
+const spelling = fc.oneof(
+  { weight: 8, arbitrary: fc.constant((path: string) => path) },
+  { weight: 1, arbitrary: fc.constant((path: string) => path.toUpperCase()) },
+  { weight: 1, arbitrary: fc.constant((path: string) => `${path}/`) },
+);
+
 const pathOf = (route: FuzzRoute) =>
   fc
-    .tuple(projectId, resourceId, query, adminLogin, adminProject)
+    .tuple(projectId, resourceId, query, adminLogin, adminProject, spelling)
     .map(
-      ([p, id, q, login, own]) =>
-        route.path
-          .replace(':projectId', p)
-          .replace(':invoiceId', id)
-          .replace(':contractId', id)
-          .replace(':deliveryId', `${id}-webhook`)
-          .replace(':testClockId', id)
-          .replace(':endpointId', id)
-          .replace(':login', login)
-          .replace(':adminProject', own) + q,
+      ([p, id, q, login, own, spell]) =>
+        spell(
+          route.path
+            .replace(':projectId', p)
+            .replace(':invoiceId', id)
+            .replace(':contractId', id)
+            .replace(':deliveryId', `${id}-webhook`)
+            .replace(':testClockId', id)
+            .replace(':endpointId', id)
+            .replace(':login', login)
+            .replace(':adminProject', own),
+        ) + q,
     );
 const strayPath = fc.oneof(
   fc.webPath().map((p) => p || '/'),

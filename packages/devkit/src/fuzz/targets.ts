@@ -49,9 +49,16 @@ export const XSD_PATH = '/API/XML/InvoiceManagementService.xsd';
 /** The subscription service's XSD, on the subscriptions host. */
 export const SUBS_XSD_PATH = SUBSCRIPTION_SCHEMA_PATH;
 /** The XML 2.9 service (and its XSD) answers in XML, whatever the request; everything else in the envelope. */
-const xmlOrEnvelope = (path: string): AnswerShape => ([XML_PATH, XSD_PATH].includes(path.split('?')[0] ?? '') ? 'xml' : 'envelope');
+/** A path as the listeners route it: without its query, in any case, a trailing slash ignored (Express and the route table alike). */
+export const routed = (path: string): string => {
+  const bare = (path.split('?')[0] ?? '').toLowerCase();
+  return bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
+};
+const routedAmong = (paths: readonly string[], path: string) => paths.some((p) => routed(p) === routed(path));
+
+const xmlOrEnvelope = (path: string): AnswerShape => (routedAmong([XML_PATH, XSD_PATH], path) ? 'xml' : 'envelope');
 /** The API host's: as xmlOrEnvelope, and the dashboard (which only this host serves) answers pages, its errors too. */
-const apiShape = (path: string): AnswerShape => ((path.split('?')[0] ?? '').toLowerCase().startsWith('/dashboard') ? 'html' : xmlOrEnvelope(path));
+const apiShape = (path: string): AnswerShape => (routed(path).startsWith('/dashboard') ? 'html' : xmlOrEnvelope(path));
 // A whole protocol behind one route: it gets as many requests as six JSON routes.
 const XML_ROUTE: FuzzRoute = { method: 'POST', path: XML_PATH, document: 'xml', weight: 6 };
 
@@ -159,7 +166,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     signed: false,
     // The payment page's paths answer pages, errors included (an unknown method on them is a route
     // that does not exist: the envelope's 404); every other path answers the envelope.
-    errorShape: (path, status) => (PAGE_PATHS.includes(path.split('?')[0] ?? '') && status !== 404 ? 'html' : 'envelope'),
+    errorShape: (path, status) => (routedAmong(PAGE_PATHS, path) && status !== 404 ? 'html' : 'envelope'),
   },
   {
     host: 'subs',
@@ -173,7 +180,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     signed: false,
     // The subscriptions host answers in the service's XML, whatever the request and path, errors on
     // /health included; only /health's own answer is JSON.
-    errorShape: (path, status) => ((path.split('?')[0] ?? '') === '/health' && status < 400 ? 'envelope' : 'xml'),
+    errorShape: (path, status) => (routed(path) === '/health' && status < 400 ? 'envelope' : 'xml'),
   },
   {
     host: 'admin',
