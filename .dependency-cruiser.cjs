@@ -1,11 +1,13 @@
 // The layer rule of ../shared/design/ARCHITECTURE.md, checked by `npm run depcruise` and by
 // packages/domain/src/architecture.test.ts:
-//   app -> delivery apps, adapters-* -> operations -> domain;  delivery apps -> http-kit -> protocol;
-//   adapters-xml, adapters-webhooks, merchant-client -> protocol;  cli -> merchant-client, protocol.
+//   app -> delivery apps, adapters -> operations -> domain;  delivery apps -> http-kit -> protocol;
+//   adapters-xml, the webhook sender, merchant-client -> protocol;  cli -> merchant-client, protocol.
+// The HTTP side (the design card's adapters-http) is one folder of workspace packages:
+// packages/adapters-http/{http-kit,json-api,payment-pages,merchant-dashboard,admin-api,webhook-sender}.
 // Paths are as dependency-cruiser reports them: relative to the repository root, after
 // resolution. Workspace packages (@kassa-payments/*) resolve through tsconfig.tests.json's paths to
-// packages/<name>/src/index.ts (or, through the node_modules/@kassa-payments/* symlinks, to
-// packages/<name>/dist/...), so the rules match `^packages/<name>/` and never the module name.
+// packages/<folder>/src/index.ts (or, through the node_modules/@kassa-payments/* symlinks, to
+// packages/<folder>/dist/...), so the rules match the folder and never the module name.
 // An import that does not resolve at all is an error of its own (`not-unresolvable`): otherwise
 // a rule on paths would pass it unseen.
 
@@ -14,9 +16,15 @@ const TEST = '\\.(test|fixture)\\.ts$';
 /** A package from node_modules, by name, wherever npm placed it. */
 const npm = (...names) => names.map((name) => `(^|/)node_modules/${name}/`);
 const TEST_RUNNERS = npm('vitest', 'fast-check', '@fast-check/vitest');
+/** One workspace package's folder, captured (for `$1`): packages/<name>/ or packages/adapters-http/<name>/. */
+const PACKAGE = '^packages/((?:adapters-http/)?[^/]+)/';
 /** The HTTP delivery apps: each serves a listener, or its routes on one; only app wires them. */
-const DELIVERY_APPS = ['json-api', 'payment-pages', 'merchant-dashboard', 'admin-api'];
+const DELIVERY_APPS = ['json-api', 'payment-pages', 'merchant-dashboard', 'admin-api'].map((name) => `adapters-http/${name}`);
 const DELIVERY = `^packages/(${DELIVERY_APPS.join('|')})/`;
+/** The outbound adapters (storage, queue, XML, GeoIP, the webhook sender): only app wires them. */
+const ADAPTERS = ['adapters-memory', 'adapters-mongo', 'adapters-queue', 'adapters-xml', 'adapters-geoip', 'adapters-http/webhook-sender'];
+const ADAPTER = `^packages/(${ADAPTERS.join('|')})/`;
+const HTTP_KIT = 'adapters-http/http-kit';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -97,31 +105,31 @@ module.exports = {
       name: 'adapter-not-to-other-adapter',
       comment: "An adapter never imports another adapter (by @kassa-payments/adapters-* or by a relative path); packages/app wires them. An adapter's tests may use the in-memory ports.",
       severity: 'error',
-      from: { path: '^packages/(adapters-[^/]+)/', pathNot: TEST },
-      to: { path: '^packages/adapters-[^/]+/', pathNot: '^packages/$1/' },
+      from: { path: ADAPTER, pathNot: TEST },
+      to: { path: ADAPTER, pathNot: '^packages/$1/' },
     },
     {
       name: 'adapter-tests-only-memory',
       comment: "An adapter's tests may import the in-memory adapters, no other adapter.",
       severity: 'error',
-      from: { path: `^packages/(adapters-[^/]+)/.*${TEST}` },
-      to: { path: '^packages/adapters-[^/]+/', pathNot: ['^packages/$1/', '^packages/adapters-memory/'] },
+      from: { path: `${ADAPTER}.*${TEST}` },
+      to: { path: ADAPTER, pathNot: ['^packages/$1/', '^packages/adapters-memory/'] },
     },
 
     // 3b. The HTTP foundation: what every HTTP delivery app shares, below all of them.
     {
       name: 'http-kit-only-domain-operations-and-protocol',
-      comment: 'packages/http-kit (what every HTTP delivery app shares) imports of the packages only @kassa-payments/domain, @kassa-payments/operations (masking for logs) and @kassa-payments/protocol: never a delivery app, an adapter or app.',
+      comment: 'packages/adapters-http/http-kit (what every HTTP delivery app shares) imports of the packages only @kassa-payments/domain, @kassa-payments/operations (masking for logs) and @kassa-payments/protocol: never a delivery app, an adapter or app.',
       severity: 'error',
-      from: { path: '^packages/http-kit/' },
-      to: { path: '^packages/', pathNot: '^packages/(http-kit|domain|operations|protocol)/' },
+      from: { path: '^packages/adapters-http/http-kit/' },
+      to: { path: '^packages/', pathNot: `^packages/(${HTTP_KIT}|domain|operations|protocol)/` },
     },
     {
       name: 'http-kit-only-for-transports',
-      comment: 'Only the HTTP delivery apps, app (and the dev-only devkit) import packages/http-kit: the domain, the protocol and the outbound adapters know nothing of HTTP listeners.',
+      comment: 'Only the HTTP delivery apps, app (and the dev-only devkit) import packages/adapters-http/http-kit: the domain, the protocol and the outbound adapters know nothing of HTTP listeners.',
       severity: 'error',
-      from: { path: '^packages/', pathNot: ['^packages/(http-kit|app|devkit)/', DELIVERY] },
-      to: { path: '^packages/http-kit/', pathNot: '^packages/http-kit/src/testing/' },
+      from: { path: '^packages/', pathNot: [`^packages/(${HTTP_KIT}|app|devkit)/`, DELIVERY] },
+      to: { path: '^packages/adapters-http/http-kit/', pathNot: '^packages/adapters-http/http-kit/src/testing/' },
     },
     {
       name: 'contract-suites-only-in-tests',
@@ -134,8 +142,8 @@ module.exports = {
       name: 'http-kit-testing-only-in-tests',
       comment: "@kassa-payments/http-kit/testing (serve an app on a free port) is for tests, any package's: no product code imports it.",
       severity: 'error',
-      from: { path: '^packages/', pathNot: ['^packages/http-kit/', TEST] },
-      to: { path: '^packages/http-kit/src/testing/' },
+      from: { path: '^packages/', pathNot: ['^packages/adapters-http/http-kit/', TEST] },
+      to: { path: '^packages/adapters-http/http-kit/src/testing/' },
     },
     {
       name: 'geoip-testing-only-in-tests',
@@ -150,21 +158,21 @@ module.exports = {
       name: 'only-app-to-adapters',
       comment: "Only packages/app (the composition root) imports adapter packages (and the dev-only devkit; a delivery app's tests the in-memory ones).",
       severity: 'error',
-      from: { path: '^packages/', pathNot: ['^packages/(app|adapters-[^/]+|devkit)/', `^packages/domain/src/.*${TEST}`, `${DELIVERY}.*${TEST}`] },
-      to: { path: '^packages/adapters-[^/]+/' },
+      from: { path: '^packages/', pathNot: ['^packages/(app|devkit)/', ADAPTER, `^packages/domain/src/.*${TEST}`, `${DELIVERY}.*${TEST}`] },
+      to: { path: ADAPTER },
     },
     {
       name: 'delivery-app-tests-only-memory',
       comment: "A delivery app's tests may run it on the in-memory adapters, no other adapter.",
       severity: 'error',
       from: { path: `${DELIVERY}.*${TEST}` },
-      to: { path: '^packages/adapters-[^/]+/', pathNot: ['^packages/adapters-memory/', '^packages/$1/'] },
+      to: { path: ADAPTER, pathNot: ['^packages/adapters-memory/', '^packages/$1/'] },
     },
     {
       name: 'only-app-to-delivery-apps',
       comment: 'A delivery app never imports another, nor does any other package import one: packages/app (the composition root, and the dev-only devkit) wires them.',
       severity: 'error',
-      from: { path: '^packages/([^/]+)/', pathNot: '^packages/(app|devkit)/' },
+      from: { path: PACKAGE, pathNot: '^packages/(app|devkit)/' },
       to: { path: DELIVERY, pathNot: '^packages/$1/' },
     },
     {
@@ -200,7 +208,7 @@ module.exports = {
       name: 'devkit-is-dev-only',
       comment: "No runtime package's src/ imports packages/devkit: fuzz, bench and the test servers' launchers never ship.",
       severity: 'error',
-      from: { path: '^packages/(?!devkit/)[^/]+/src/' },
+      from: { path: '^packages/(?!devkit/)(?:adapters-http/)?[^/]+/src/' },
       to: { path: '^packages/devkit/' },
     },
     // 5. Packages meet through their package names, never through each other's files.
@@ -208,8 +216,8 @@ module.exports = {
       name: 'no-relative-cross-package',
       comment: "No package imports another package's files by a relative path (../../other-package/src/...); import @kassa-payments/<name>.",
       severity: 'error',
-      from: { path: '^packages/([^/]+)/' },
-      to: { dependencyTypes: ['local'], path: '^packages/[^/]+/', pathNot: '^packages/$1/' },
+      from: { path: PACKAGE },
+      to: { dependencyTypes: ['local'], path: '^packages/', pathNot: '^packages/$1/' },
     },
 
     // 6. No cycles.
@@ -231,7 +239,7 @@ module.exports = {
   ],
   options: {
     // Cruise the TypeScript sources only: built output and installed packages are targets, never sources.
-    doNotFollow: { path: ['node_modules', '^packages/[^/]+/dist/'] },
+    doNotFollow: { path: ['node_modules', '^packages/(?:adapters-http/)?[^/]+/dist/'] },
     // The installed `typescript` (7, the native compiler) has no JS API dependency-cruiser can use,
     // so swc (@swc/core, a root devDependency) parses the .ts files.
     parser: 'swc',

@@ -11,7 +11,7 @@ WORKDIR /src
 COPY . .
 RUN mkdir /manifests \
  && cp -r package.json package-lock.json patches /manifests/ \
- && for f in packages/*/package.json; do mkdir -p "/manifests/${f%/package.json}" && cp "$f" "/manifests/$f"; done
+ && for f in packages/*/package.json packages/adapters-http/*/package.json; do mkdir -p "/manifests/${f%/package.json}" && cp "$f" "/manifests/$f"; done
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src

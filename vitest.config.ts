@@ -1,31 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/longest-first.sequencer.js';
 
-/** The workspace packages (each @kassa-payments/<name> resolves to packages/<name>/src/index.ts). */
-const PACKAGES = [
-  'domain',
-  'protocol',
-  'operations',
-  'http-kit',
-  'adapters-memory',
-  'adapters-xml',
-  'adapters-mongo',
-  'adapters-queue',
-  'adapters-webhooks',
-  'adapters-geoip',
-  'admin-api',
-  'json-api',
-  'merchant-dashboard',
-  'payment-pages',
-  'merchant-client',
-  'cli',
-  'app',
-  'devkit',
-];
-const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+/**
+ * The workspace packages, as the root package.json lists them: each @kassa-payments/<name> resolves to
+ * its folder's src/index.ts (packages/<name>, or packages/adapters-http/<name> for the HTTP side).
+ */
+const WORKSPACES = new Map(
+  (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { workspaces: string[] }).workspaces.map((folder) => [
+    (JSON.parse(readFileSync(new URL(`./${folder}/package.json`, import.meta.url), 'utf8')) as { name: string }).name.replace('@kassa-payments/', ''),
+    folder,
+  ]),
+);
+const src = (pkg: string) => fileURLToPath(new URL(`./${WORKSPACES.get(pkg)}/src/index.ts`, import.meta.url));
 
-const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'];
+const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'packages/adapters-http/*/src/**/*.test.ts', 'test/**/*.test.ts'];
 /** Files that `inject` mongoUrl, redisUrl or both (run with those servers' global setups; the rest start none). */
 const MONGO_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/app/test/{mongo-storage,packing,listen.e2e,release}.test.ts'];
 const REDIS_TESTS = ['packages/adapters-queue/src/**/*.test.ts'];
@@ -57,11 +47,11 @@ export default defineConfig({
     // Exact names (a regex each), so that a subpath such as @kassa-payments/domain/testing is not read as a
     // file under the package's index.
     alias: [
-      ...PACKAGES.map((pkg) => ({ find: new RegExp(`^@kassa-payments/${pkg}$`), replacement: src(pkg) })),
+      ...[...WORKSPACES.keys()].map((pkg) => ({ find: new RegExp(`^@kassa-payments/${pkg}$`), replacement: src(pkg) })),
       { find: /^@kassa-payments\/domain\/testing$/, replacement: fileURLToPath(new URL('./packages/domain/src/testing/index.ts', import.meta.url)) },
       { find: /^@kassa-payments\/operations\/testing$/, replacement: fileURLToPath(new URL('./packages/operations/src/testing/index.ts', import.meta.url)) },
       { find: /^@kassa-payments\/adapters-geoip\/testing$/, replacement: fileURLToPath(new URL('./packages/adapters-geoip/src/testing/index.ts', import.meta.url)) },
-      { find: /^@kassa-payments\/http-kit\/testing$/, replacement: fileURLToPath(new URL('./packages/http-kit/src/testing/index.ts', import.meta.url)) },
+      { find: /^@kassa-payments\/http-kit\/testing$/, replacement: fileURLToPath(new URL('./packages/adapters-http/http-kit/src/testing/index.ts', import.meta.url)) },
     ],
   },
   test: {

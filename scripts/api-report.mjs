@@ -1,10 +1,11 @@
 // The public surface of every runtime package, as API reports (@microsoft/api-extractor) kept in
-// packages/<name>/api/: `npm run api-report` checks that the built declarations (tsc -b) still match
+// <its folder>/api/ (packages/<name>/ or packages/adapters-http/<name>/): `npm run api-report` checks that the built declarations (tsc -b) still match
 // them, and fails naming each package whose surface changed; `npm run api-report -- --update`
 // rewrites them, so that a change of surface is a reviewed diff.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { workspaceFolders } from './workspaces.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const update = process.argv.includes('--update');
@@ -18,9 +19,7 @@ function entries(dir) {
     .map(([subpath, target]) => ({ name: pkg.name, subpath, types: join(dir, target.types) }));
 }
 
-const packages = readdirSync(join(root, 'packages'))
-  .filter((p) => p !== 'devkit' && existsSync(join(root, 'packages', p, 'package.json')))
-  .flatMap((p) => entries(join(root, 'packages', p)).map((e) => ({ ...e, dir: join(root, 'packages', p), folder: p })));
+const packages = [...workspaceFolders()].filter(([name]) => name !== 'devkit').flatMap(([name, folder]) => entries(join(root, folder)).map((e) => ({ ...e, dir: join(root, folder), folder: name })));
 
 const changed = [];
 for (const { name, subpath, types, dir, folder } of packages) {
@@ -60,7 +59,7 @@ for (const { name, subpath, types, dir, folder } of packages) {
   if (own.length > 0) throw new Error(`${name}${subpath.slice(1)}: api-extractor: ${own.join('; ')}`);
 }
 if (changed.length > 0 && !update) {
-  console.error(`The public surface changed: ${changed.join(', ')}. Review the diff (npm run api-report -- --update writes it to packages/*/api/) and commit it.`);
+  console.error(`The public surface changed: ${changed.join(', ')}. Review the diff (npm run api-report -- --update writes it to each package's api/ folder) and commit it.`);
   process.exit(1);
 }
 console.log(`${packages.length} API reports ${update ? 'written' : 'match'}${update && changed.length > 0 ? ` (changed: ${changed.join(', ')})` : ''}`);

@@ -52,8 +52,23 @@ run('git', ['worktree', 'add', '--detach', '--force', tree, previous.commit]);
 const lockOf = (dir) => JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')).packages;
 const theirs = lockOf(tree);
 const ours = lockOf(root);
+/** A workspace package's folder, by its name (the lock file's links): the release's may differ from ours (packages moved). */
+const foldersOf = (lock) =>
+  new Map(
+    Object.entries(lock)
+      .filter(([, entry]) => entry.link)
+      .map(([path, entry]) => [path.slice('node_modules/'.length), entry.resolved]),
+  );
+const ourFolders = foldersOf(ours);
+/** Their folder -> ours, for the packages both have. */
+const ourFolder = new Map([...foldersOf(theirs)].filter(([name]) => ourFolders.has(name)).map(([name, folder]) => [folder, ourFolders.get(name)]));
+/** A lock path of theirs as ours spells it: a package nested in a workspace package's node_modules follows the package. */
+const oursFor = (path) => {
+  const at = path.indexOf('/node_modules/');
+  return at > 0 && ourFolder.has(path.slice(0, at)) ? ourFolder.get(path.slice(0, at)) + path.slice(at) : path;
+};
 /** Every third-party package, at the root or nested in a workspace package, at the same version here (the workspace's own are its folders). */
-const sameThirdParty = Object.entries(theirs).every(([path, entry]) => !path.includes('node_modules/') || entry.link || ours[path]?.version === entry.version);
+const sameThirdParty = Object.entries(theirs).every(([path, entry]) => !path.includes('node_modules/') || entry.link || ours[oursFor(path)]?.version === entry.version);
 
 if (sameThirdParty) {
   // node_modules: a link to each of ours, but the workspace's own packages link to the worktree's folders.
@@ -77,9 +92,9 @@ if (sameThirdParty) {
   }
   for (const [name, folder] of own) link(join(tree, folder), join(modules, name));
   // A workspace package's own nested dependencies (another version than the root's), as installed here.
-  for (const dir of readdirSync(join(tree, 'packages'))) {
-    const nested = join(root, 'packages', dir, 'node_modules');
-    if (existsSync(nested) && !existsSync(join(tree, 'packages', dir, 'node_modules'))) link(nested, join(tree, 'packages', dir, 'node_modules'));
+  for (const [folder, mine] of ourFolder) {
+    const nested = join(root, mine, 'node_modules');
+    if (existsSync(nested) && !existsSync(join(tree, folder, 'node_modules'))) link(nested, join(tree, folder, 'node_modules'));
   }
 } else {
   run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], tree);

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { folderOf } from './workspaces.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VENV_BIN = join(ROOT, '.kassa', 'merchant-venv', 'bin');
@@ -21,11 +22,13 @@ const CONFIG = join(ROOT, 'clients', 'python', 'openapi-python-client.yaml');
 const { values } = parseArgs({ options: { output: { type: 'string', default: join(ROOT, 'clients', 'python') } } });
 const output = resolve(values.output ?? '');
 if (!existsSync(join(VENV_BIN, 'openapi-python-client'))) throw new Error('openapi-python-client is missing: run scripts/ensure-merchant-tools.sh');
-for (const pkg of ['json-api', 'protocol']) {
-  if (!existsSync(join(ROOT, 'packages', pkg, 'dist', 'index.js'))) throw new Error(`packages/${pkg}/dist is missing: run npx tsc -b first`);
-}
-const { openApiDocument } = await import(join(ROOT, 'packages', 'json-api', 'dist', 'index.js'));
-const { requestPayloadParts } = await import(join(ROOT, 'packages', 'protocol', 'dist', 'index.js'));
+const built = (pkg) => {
+  const main = join(ROOT, folderOf(pkg), 'dist', 'index.js');
+  if (!existsSync(main)) throw new Error(`${folderOf(pkg)}/dist is missing: run npx tsc -b first`);
+  return main;
+};
+const { openApiDocument } = await import(built('json-api'));
+const { requestPayloadParts } = await import(built('protocol'));
 
 // The served document but for its server URL (the generated code does not use it).
 const document = openApiDocument('test', 'http://localhost:8080');

@@ -18,17 +18,14 @@ const json = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const root = json(join(ROOT, 'package.json'));
 const workspaces = runtimeWorkspaces();
 mkdirSync(dest, { recursive: true });
-writeFileSync(
-  join(dest, 'package.json'),
-  `${JSON.stringify({ name: root.name, version: root.version, private: true, type: root.type, workspaces: workspaces.map((w) => `packages/${w}`), dependencies: root.dependencies }, null, 2)}\n`,
-);
+writeFileSync(join(dest, 'package.json'), `${JSON.stringify({ name: root.name, version: root.version, private: true, type: root.type, workspaces, dependencies: root.dependencies }, null, 2)}\n`);
 copyFileSync(join(ROOT, 'package-lock.json'), join(dest, 'package-lock.json'));
 const packed = readdirSync(tarballs);
 for (const workspace of workspaces) {
-  const manifest = json(join(ROOT, 'packages', workspace, 'package.json'));
+  const manifest = json(join(ROOT, workspace, 'package.json'));
   const file = `${manifest.name.replace('@', '').replace('/', '-')}-${manifest.version}.tgz`;
   if (!packed.includes(file)) throw new Error(`${file} is not in ${tarballs}`);
-  const dir = join(dest, 'packages', workspace);
+  const dir = join(dest, workspace);
   mkdirSync(dir, { recursive: true });
   execFileSync('tar', ['--extract', '--gzip', '--file', join(tarballs, file), '--strip-components=1', '--directory', dir]);
   // Its dev dependencies are the repository's business: the lock file keeps them, --omit=dev skips them.

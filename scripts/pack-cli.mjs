@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { inject } from 'postject';
+import { folderOf } from './workspaces.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'packages', 'cli');
@@ -22,7 +23,7 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 /** The npm packages the bundle leaves to the registry: the CLI's own and those of the workspace packages it bundles. */
 function thirdParty() {
-  const workspace = (name) => readJson(join(ROOT, 'packages', name.replace('@kassa-payments/', ''), 'package.json'));
+  const workspace = (name) => readJson(join(ROOT, folderOf(name), 'package.json'));
   const found = {};
   const visit = (manifest) => {
     for (const [name, version] of Object.entries(manifest.dependencies ?? {})) {

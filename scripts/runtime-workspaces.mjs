@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The app and every workspace package it depends on, at any depth: what `npm pack` packs for an
-// operator's install (the Dockerfile's build stage). Run, it prints `--workspace packages/<name>` for
-// each; imported, runtimeWorkspaces() gives the names.
+// operator's install (the Dockerfile's build stage). Run, it prints `--workspace <folder>` for
+// each; imported, runtimeWorkspaces() gives their folders (packages/app, packages/adapters-http/json-api…).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT, workspaceFolders } from './workspaces.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const manifest = (name) => JSON.parse(readFileSync(`${ROOT}packages/${name}/package.json`, 'utf8'));
+const folders = workspaceFolders();
+const manifest = (name) => JSON.parse(readFileSync(join(ROOT, folders.get(name), 'package.json'), 'utf8'));
 
 export function runtimeWorkspaces() {
   const found = new Set();
@@ -16,12 +18,12 @@ export function runtimeWorkspaces() {
     for (const dependency of Object.keys(manifest(name).dependencies ?? {})) if (dependency.startsWith('@kassa-payments/')) visit(dependency.slice('@kassa-payments/'.length));
   };
   visit('app');
-  return [...found];
+  return [...found].map((name) => folders.get(name));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url))
   console.log(
     runtimeWorkspaces()
-      .map((name) => `--workspace packages/${name}`)
+      .map((folder) => `--workspace ${folder}`)
       .join(' '),
   );

@@ -50,7 +50,7 @@ node scripts/ensure-previous-release.mjs >/dev/null
 # vitest keeps transformed sources on disk (fsModuleCache); its key leaves out the tsconfig files the
 # transform reads, so a changed tsconfig clears it.
 cache=node_modules/.experimental-vitest-cache
-if [ -d "$cache" ] && [ -n "$(find . -maxdepth 3 -name 'tsconfig*.json' -not -path './node_modules/*' -newer "$cache" -print -quit)" ]; then
+if [ -d "$cache" ] && [ -n "$(find . -maxdepth 4 -name 'tsconfig*.json' -not -path './node_modules/*' -newer "$cache" -print -quit)" ]; then
   rm -rf "$cache"
 fi
 

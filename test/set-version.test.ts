@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * CHANGELOG.md's Unreleased section, which becomes the version's.
  */
 const root = fileURLToPath(new URL('../', import.meta.url));
-const packages = readdirSync(join(root, 'packages'));
-const FILES = ['package.json', 'package-lock.json', '.npmrc', 'CHANGELOG.md', 'clients/python/pyproject.toml', 'deploy/compose.yaml', ...packages.map((p) => `packages/${p}/package.json`)];
+/** The workspace packages' folders, as the root package.json lists them. */
+const packages = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+const FILES = ['package.json', 'package-lock.json', '.npmrc', 'CHANGELOG.md', 'clients/python/pyproject.toml', 'deploy/compose.yaml', ...packages.map((p) => `${p}/package.json`)];
 let dir: string;
 const json = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
 const setVersion = (...args: string[]) => spawnSync('node', [join(root, 'scripts', 'set-version.mjs'), ...args, '--root', dir], { encoding: 'utf8' });
@@ -34,7 +35,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('scripts/set-version.mjs', () => {
   it('gives every package, every dependency on one of them and the lock file the version', () => {
-    for (const file of ['package.json', ...packages.map((p) => `packages/${p}/package.json`)]) {
+    for (const file of ['package.json', ...packages.map((p) => `${p}/package.json`)]) {
       const manifest = json(file) as { version: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
       expect(manifest.version, file).toBe('9.8.7');
       const ours = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) => name.startsWith('@kassa-payments/'));
@@ -45,7 +46,7 @@ describe('scripts/set-version.mjs', () => {
     }
     const lock = json('package-lock.json') as { version: string; packages: Record<string, { version?: string }> };
     expect(lock.version).toBe('9.8.7');
-    expect(packages.map((p) => lock.packages[`packages/${p}`]?.version)).toEqual(packages.map(() => '9.8.7'));
+    expect(packages.map((p) => lock.packages[p]?.version)).toEqual(packages.map(() => '9.8.7'));
   });
 
   it("and the Python SDK and the compose file its image; the Unreleased section becomes the version's, dated, under an empty one", () => {

@@ -29,7 +29,7 @@ const FILES = [
   ...under('docs', (f) => f.endsWith('.md')),
   ...under('deploy', (f) => f.endsWith('.md')),
   ...readdirSync(join(REPO, 'clients')).flatMap((c) => [`clients/${c}/README.md`, ...under(`clients/${c}/examples`, isText)]),
-  ...readdirSync(join(REPO, 'packages')).map((p) => `packages/${p}/README.md`),
+  ...(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces.map((p) => `${p}/README.md`),
   ...under('examples', isText),
   // The command's own texts: its entry's message and its sources' (help and error messages).
   'packages/app/bin/kassa.js',

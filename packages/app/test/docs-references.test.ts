@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WORKSPACES } from './workspaces.fixture.js';
 import { kassaProgram } from '../src/cli/program.js';
 
 /** The repository's root, from packages/app/test. */
@@ -26,8 +27,8 @@ const anchor = (heading: string) =>
 describe("the sources' pointers to the docs and the commands' help are not stale", () => {
   it('every docs/….md a package source names exists, and its #heading too', () => {
     const missing: string[] = [];
-    for (const pkg of readdirSync(join(ROOT, 'packages'))) {
-      const src = join(ROOT, 'packages', pkg, 'src');
+    for (const folder of WORKSPACES.values()) {
+      const src = join(ROOT, folder, 'src');
       if (!existsSync(src)) continue;
       for (const file of sources(src))
         for (const [, doc, heading] of readFileSync(file, 'utf8').matchAll(/\b(docs\/[A-Za-z0-9_./-]+\.md)(?:#([a-z0-9-]+))?/g)) {

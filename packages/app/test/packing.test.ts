@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitForOutput } from '@kassa-payments/devkit';
 import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
+import { folderOf } from './workspaces.fixture.js';
 
 // The packages as others get them: `npm pack` tarballs (of the dist the test command's `tsc -b`
 // built), installed into empty projects outside the repository, used from plain Node.
@@ -53,7 +54,7 @@ const packed: Partial<Record<Runtime, string[]>> = {};
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'kassa-pack-'));
   // One npm for every package (an npm a package took 2-6 s on a loaded machine, most of it npm's own start).
-  const workspaces = RUNTIME.flatMap((p) => ['--workspace', `packages/${p}`]);
+  const workspaces = RUNTIME.flatMap((p) => ['--workspace', folderOf(p)]);
   const packs = JSON.parse(run('npm', ['pack', '--json', '--silent', '--pack-destination', dir, ...workspaces], root)) as { name: string; filename: string; files: { path: string }[] }[];
   for (const pack of packs) {
     const p = pack.name.replace('@kassa-payments/', '') as Runtime;
@@ -82,11 +83,11 @@ describe('every runtime package packs its built files and types only', () => {
     expect(files).toContain('dist/index.d.ts');
     // No stale output: every built module still has its source (tsc -b never deletes a renamed file's
     // old output; `npm run build` and the test command's `npm run typecheck` clean first).
-    const pkg = join(root, 'packages', p);
+    const pkg = join(root, folderOf(p));
     const stale = walk(join(pkg, 'dist'))
       .filter((f) => f.endsWith('.js'))
       .filter((f) => !['.ts', '.tsx'].some((ext) => existsSync(join(pkg, 'src', f.replace(/\.js$/, ext)))));
-    expect(stale, `stale files in packages/${p}/dist: run npm run build`).toEqual([]);
+    expect(stale, `stale files in ${folderOf(p)}/dist: run npm run build`).toEqual([]);
   });
 });
 

@@ -44,8 +44,9 @@ describe('the layer rule (dependency-cruiser, .dependency-cruiser.cjs)', () => {
 
   it('cruises the TypeScript sources of every package', () => {
     // Guards against a vacuous pass: without a TypeScript parser (swc) dependency-cruiser skips .ts files.
-    const packages = readdirSync(join(repoRoot, 'packages')).filter((p) => readdirSync(join(repoRoot, 'packages', p)).includes('src'));
-    const cruised = new Set(result.modules.map((m) => m.source.match(/^packages\/([^/]+)\/src\//)?.[1]).filter((p) => p !== undefined));
+    const workspaces = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    const packages = workspaces.filter((p) => readdirSync(join(repoRoot, p)).includes('src'));
+    const cruised = new Set(result.modules.map((m) => m.source.match(/^(packages\/(?:adapters-http\/)?[^/]+)\/src\//)?.[1]).filter((p) => p !== undefined));
     expect([...cruised].sort()).toEqual([...packages].sort());
     expect(result.modules.map((m) => m.source)).toContain('packages/domain/src/index.ts');
     expect(result.summary.totalDependenciesCruised).toBeGreaterThan(100);

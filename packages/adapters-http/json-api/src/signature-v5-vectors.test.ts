@@ -23,7 +23,7 @@ interface Vector {
   readonly timestamp: string;
   readonly signature: string;
 }
-const { vectors } = JSON.parse(readFileSync(new URL('../../protocol/src/signature-v5.vectors.json', import.meta.url), 'utf8')) as { vectors: Vector[] };
+const { vectors } = JSON.parse(readFileSync(new URL('../../../protocol/src/signature-v5.vectors.json', import.meta.url), 'utf8')) as { vectors: Vector[] };
 const first = vectors[0] as Vector;
 const projectOf = (v: Vector) => Number(/^\/api\/v3\/projects\/(\d+)\//.exec(v.target)?.[1]);
 
