@@ -1,9 +1,9 @@
 import { sendData, sendResult } from '@kassa-payments/http-kit';
 import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
-import { API_PREFIX } from './prefix.js';
 import { billingCheckRequest, contractCancelRequest, contractPinRequest, createContractRequest, toCustomer } from './requests.js';
 import { answeredWithError, bodyRoute, missingClientIp } from './route.js';
+import { serve } from './serve.js';
 import { contractView } from './views.js';
 
 const param = (value: unknown) => String(value);
@@ -29,10 +29,10 @@ export function createContractRoute(deps: ApiDeps, cardAllowed: boolean) {
 
 /** The contract and billing-check routes of the API host, registered on `router` (the app itself, or a router of their own). */
 export function contractRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
-  router.post(`${API_PREFIX}/contracts`, createContractRoute(deps, false));
+  serve(router, createContractRoute(deps, false));
 
-  router.post(
-    `${API_PREFIX}/contracts/:contractId/authorize`,
+  serve(
+    router,
     bodyRoute(deps, 'authorizeContract', contractPinRequest, { clientIpRule: true }, async (body, req, res, { project, context }) => {
       const result = await deps.useCases.authorizeContract.execute({ projectId: project.id, contractId: param(req.params['contractId']), pinCode: body.pin_code }, context);
       await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'active' }));
@@ -40,16 +40,16 @@ export function contractRoutes(deps: ApiDeps, router: RouteTable = new RouteTabl
   );
 
   // Cancellation is also sent with an empty body (the spec), so client_ip is not required here.
-  router.post(
-    `${API_PREFIX}/contracts/:contractId/cancel`,
+  serve(
+    router,
     bodyRoute(deps, 'cancelContract', contractCancelRequest, { clientIpRule: false }, async (_body, req, res, { project, context }) => {
       const result = await deps.useCases.cancelContract.execute({ projectId: project.id, contractId: param(req.params['contractId']) }, context);
       await sendResult(res, result, deps.mode, (c) => ({ contract_id: c.id, status: 'cancelled' }));
     }),
   );
 
-  router.post(
-    `${API_PREFIX}/billing/check`,
+  serve(
+    router,
     bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res, { context }) => {
       // The spec's {msisdn}, or {customer: {type: mobile_phone, msisdn}} (whose number the version 4 signature covers).
       const msisdn = body.customer ? body.customer.msisdn : body.msisdn;

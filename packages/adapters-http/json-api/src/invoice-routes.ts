@@ -3,9 +3,9 @@ import { checkPaymentMethod, type CreateInvoiceInput } from '@kassa-payments/dom
 import { markDeprecated, sendResult } from '@kassa-payments/http-kit';
 import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
-import { API_PREFIX } from './prefix.js';
 import { clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';
 import { answeredWithError, bodyRoute, missingClientIp, route } from './route.js';
+import { serve } from './serve.js';
 import { invoiceView } from './views.js';
 
 const param = (value: unknown) => String(value);
@@ -47,56 +47,51 @@ export function createInvoiceRoute(deps: ApiDeps, cardAllowed: boolean) {
   });
 }
 
-/**
- * The invoice routes of the API host, registered on `router` (the app itself, or a router of their
- * own). One layer per path, the busiest paths first: the router tries layers in order, and every
- * path it tries first costs a request a regex match.
- */
+/** The invoice routes of the API host, registered on `router` at their operations' paths (`serve`). */
 export function invoiceRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
   const withIp = { clientIpRule: true };
   const ref = (req: { params: Record<string, unknown> }, projectId: number) => ({ projectId, invoiceId: param(req.params['invoiceId']) });
 
-  router
-    .route(`${API_PREFIX}/invoices`)
-    .post(createInvoiceRoute(deps, false))
-    .get(
-      route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
-        const orderId = req.query['merchant_order_id'];
-        if (typeof orderId !== 'string' || orderId.length === 0) {
-          return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'merchant_order_id: required query parameter' });
-        }
-        const result = await deps.useCases.findInvoiceByOrderId.execute({ projectId: project.id, merchantOrderId: orderId });
-        await sendResult(res, result, deps.mode, (i) => invoiceView(i, { ...view, maskPhone: true }));
-      }),
-    );
+  serve(
+    router,
+    createInvoiceRoute(deps, false),
+    route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
+      const orderId = req.query['merchant_order_id'];
+      if (typeof orderId !== 'string' || orderId.length === 0) {
+        return void answeredWithError(res, deps, { code: 'BAD_REQUEST', message: 'merchant_order_id: required query parameter' });
+      }
+      const result = await deps.useCases.findInvoiceByOrderId.execute({ projectId: project.id, merchantOrderId: orderId });
+      await sendResult(res, result, deps.mode, (i) => invoiceView(i, { ...view, maskPhone: true }));
+    }),
+  );
 
-  router.get(
-    `${API_PREFIX}/invoices/:invoiceId`,
+  serve(
+    router,
     route(deps, 'getInvoice', async (req, res, { project }) => {
       const result = await deps.useCases.getInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
       await sendResult(res, result, deps.mode, (i) => invoiceView(i, view));
     }),
   );
 
-  router.post(
-    `${API_PREFIX}/invoices/:invoiceId/authorize`,
+  serve(
+    router,
     bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project, context }) => {
       const result = await deps.useCases.authorizeInvoice.execute({ ...ref(req, project.id), pinCode: body.pin_code }, context);
       await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: INVOICE_STATUS_BY_STATE.authorized }));
     }),
   );
 
-  router.post(
-    `${API_PREFIX}/invoices/:invoiceId/cancel`,
+  serve(
+    router,
     bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project, context }) => {
       const result = await deps.useCases.cancelInvoice.execute(ref(req, project.id), context);
       await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, status: INVOICE_STATUS_BY_STATE.cancelled }));
     }),
   );
 
-  router.post(
-    `${API_PREFIX}/invoices/:invoiceId/refund`,
+  serve(
+    router,
     bodyRoute(deps, 'refundInvoice', clientIpRequest, withIp, async (_body, req, res, { project, context }) => {
       const result = await deps.useCases.refundInvoice.execute(ref(req, project.id), context);
       await sendResult(res, result, deps.mode, (i) => ({ invoice_id: i.id, refund_status: i.refundStatus }), 202);

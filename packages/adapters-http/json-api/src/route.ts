@@ -7,6 +7,7 @@ import type { ApiDeps } from './api-deps.js';
 import { authenticate, isAuthError, type AuthContext } from './authenticate.js';
 import { parseRequest } from './requests.js';
 import { idempotencyKeyOf, idempotently } from './idempotency.js';
+import type { OperationHandler } from './serve.js';
 
 /** Who called (the signature's partner and project) and the request's context, which the route hands its use case. */
 export interface Call extends AuthContext {
@@ -21,8 +22,8 @@ export type Handler = (req: Request, res: Response, call: Call) => Promise<void>
  * carry). One request handler rather than a middleware chain: each extra step costs a dispatch.
  * A rejected handler reaches Express 5's error handling (the envelope's 500 or 503).
  */
-export function route(deps: ApiDeps, operation: SignedOperation, handler: Handler) {
-  return async (req: Request, res: Response): Promise<void> => {
+export function route(deps: ApiDeps, operation: SignedOperation, handler: Handler): OperationHandler {
+  const handle = async (req: Request, res: Response): Promise<void> => {
     const auth = await authenticate(deps, deps.callers, operation, req);
     if (isAuthError(auth)) return sendError(res, auth, deps.mode);
     const record = recordOf(res);
@@ -37,6 +38,7 @@ export function route(deps: ApiDeps, operation: SignedOperation, handler: Handle
     const scope = { partner: auth.partner.login, projectId: auth.project.id };
     await idempotently(deps.idempotency, scope, idempotency.key, req, res, deps, () => handler(req, res, call));
   };
+  return Object.assign(handle, { operation });
 }
 
 /**

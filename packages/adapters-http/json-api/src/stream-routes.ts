@@ -3,12 +3,12 @@ import { domainError, liveSecrets, type DomainError, type DomainEvent, type Doma
 import type { ApiCall } from '@kassa-payments/operations';
 import { callerIp, domainEventType, EVENT_TYPE_NAMES, isQueryTime, singleQueryValue, webhookPayload } from '@kassa-payments/http-kit';
 import { FEED_POSITION, REQUEST_ENTRY_ID, STREAM_EVENT_ID, STREAM_PATH_MAX, STREAM_SINCE_MAX, STREAM_TYPES_MAX, type EventStreamEntry, type RequestStreamEntry } from '@kassa-payments/protocol';
-import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
 import { serveStream } from './sse.js';
 import { ApiCallTail } from './api-call-tail.js';
 import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
+import { serve } from './serve.js';
 import type { AuthContext } from './authenticate.js';
 
 const bad = (message: string) => domainError('BAD_REQUEST', message);
@@ -103,8 +103,8 @@ const requestEntry = (c: ApiCall): RequestStreamEntry => ({
  * them whichever process wrote what they show.
  */
 export function streamRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
-  router.get(
-    `${API_PREFIX}/events/stream`,
+  serve(
+    router,
     route(deps, 'streamEvents', async (req, res, auth) => {
       const { project } = auth;
       const types = single(req, 'types', STREAM_TYPES_MAX);
@@ -151,8 +151,8 @@ export function streamRoutes(deps: ApiDeps, router: RouteTable = new RouteTable(
       );
     }),
   );
-  router.get(
-    `${API_PREFIX}/requests/stream`,
+  serve(
+    router,
     route(deps, 'streamRequests', async (req, res, auth) => {
       const { project } = auth;
       const statusText = single(req, 'status', 3);

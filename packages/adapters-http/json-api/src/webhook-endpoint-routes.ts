@@ -4,8 +4,8 @@ import { createWebhookEndpointRequest, rotateWebhookEndpointSecretRequest, updat
 import { endpointEventTypes, listView, readListQuery, sendResult, webhookEndpointView, webhookEndpointWithSecretView } from '@kassa-payments/http-kit';
 import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
-import { API_PREFIX } from './prefix.js';
 import { answeredWithError, bodyRoute, route } from './route.js';
+import { serve } from './serve.js';
 import { answerCarriesSecret } from './idempotency.js';
 
 const endpointId = (req: Request) => String(req.params['endpointId']);
@@ -17,9 +17,8 @@ const endpointId = (req: Request) => String(req.params['endpointId']);
 export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   // Read when a request arrives: the routers are also built without their deps (the OpenAPI test).
   const useCases = () => deps.useCases;
-  const path = `${API_PREFIX}/webhook_endpoints`;
-  router.post(
-    path,
+  serve(
+    router,
     bodyRoute(deps, 'createWebhookEndpoint', createWebhookEndpointRequest, { clientIpRule: false }, async (body, _req, res, { project }) => {
       const result = await useCases().createWebhookEndpoint.execute({
         projectId: project.id,
@@ -32,8 +31,8 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new Ro
       await sendResult(res, result, deps.mode, webhookEndpointWithSecretView, 201);
     }),
   );
-  router.get(
-    path,
+  serve(
+    router,
     route(deps, 'listWebhookEndpoints', async (req, res, { project }) => {
       const query = readListQuery(req.query);
       if (!query.ok) return void answeredWithError(res, deps, domainError('BAD_REQUEST', query.message));
@@ -42,14 +41,14 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new Ro
       await sendResult(res, { ok: true, value: page }, deps.mode, (p) => listView(p, webhookEndpointView));
     }),
   );
-  router.get(
-    `${path}/:endpointId`,
+  serve(
+    router,
     route(deps, 'getWebhookEndpoint', async (req, res, { project }) => {
       await sendResult(res, await useCases().getWebhookEndpoint.execute({ projectId: project.id, endpointId: endpointId(req) }), deps.mode, webhookEndpointView);
     }),
   );
-  router.patch(
-    `${path}/:endpointId`,
+  serve(
+    router,
     bodyRoute(deps, 'updateWebhookEndpoint', updateWebhookEndpointRequest, { clientIpRule: false }, async (body, req, res, { project, context }) => {
       const changes = {
         ...(body.url === undefined ? {} : { url: body.url }),
@@ -61,14 +60,14 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new Ro
       await sendResult(res, result, deps.mode, webhookEndpointView);
     }),
   );
-  router.delete(
-    `${path}/:endpointId`,
+  serve(
+    router,
     route(deps, 'deleteWebhookEndpoint', async (req, res, { project }) => {
       await sendResult(res, await useCases().deleteWebhookEndpoint.execute({ projectId: project.id, endpointId: endpointId(req) }), deps.mode, webhookEndpointView);
     }),
   );
-  router.post(
-    `${path}/:endpointId/rotate_secret`,
+  serve(
+    router,
     bodyRoute(deps, 'rotateWebhookEndpointSecret', rotateWebhookEndpointSecretRequest, { clientIpRule: false }, async (body, req, res, { project, context }) => {
       const result = await useCases().rotateWebhookEndpointSecret.execute(
         {

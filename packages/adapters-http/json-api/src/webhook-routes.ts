@@ -1,31 +1,18 @@
-import type { Request, Response } from 'express';
 import { domainError } from '@kassa-payments/domain';
-import { API_PREFIX } from './prefix.js';
 import { answeredWithError, route } from './route.js';
 import { deliveryView, domainEventType, eventView, listView, markDeprecated, readListQuery, sendData, sendResult } from '@kassa-payments/http-kit';
 import { RouteTable } from '@kassa-payments/http-kit';
+import { serve } from './serve.js';
 import type { ApiDeps } from './api-deps.js';
 
 const DELIVERY_STATES = ['pending', 'succeeded', 'dead'] as const;
 const bad = (message: string) => domainError('BAD_REQUEST', message);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/**
- * A deprecated path's answers carry RFC 9745's `Deprecation` (when it became so) and a `Link` to the
- * path that replaces it (RFC 8594's successor-version).
- */
-const formerPath =
-  (handler: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response): Promise<void> => {
-    markDeprecated(res);
-    res.setHeader('Link', `<${req.path.replace('/webhook-deliveries', '/webhook_deliveries')}>; rel="successor-version"`);
-    return handler(req, res);
-  };
-
 /** GET events, GET webhook_deliveries and POST webhook_deliveries/{id}/redeliver: signed like the rest. */
 export function webhookRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
-  router.get(
-    `${API_PREFIX}/events`,
+  serve(
+    router,
     route(deps, 'listEvents', async (req, res, { project }) => {
       const type = text(req.query['type']);
       const domainType = type === undefined ? undefined : domainEventType(type);
@@ -60,10 +47,7 @@ export function webhookRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
     const result = await deps.useCases.redeliverWebhook.execute({ projectId: project.id, deliveryId: String(req.params['deliveryId']) }, context);
     await sendResult(res, result, deps.mode, deliveryView, 202);
   });
-  router.get(`${API_PREFIX}/webhook_deliveries`, list);
-  router.post(`${API_PREFIX}/webhook_deliveries/:deliveryId/redeliver`, redeliver);
-  // The hyphenated paths of before: served for one minor version, each answer saying so.
-  router.get(`${API_PREFIX}/webhook-deliveries`, formerPath(list));
-  router.post(`${API_PREFIX}/webhook-deliveries/:deliveryId/redeliver`, formerPath(redeliver));
+  // Each also at its hyphenated path of before, for one minor version, each answer saying so.
+  serve(router, list, redeliver);
   return router;
 }
