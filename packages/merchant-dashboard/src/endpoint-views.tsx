@@ -3,7 +3,8 @@ import { WEBHOOK_ENDPOINT_LIMITS, type Project, type WebhookDelivery, type Webho
 import { eventTypeNames } from '@kassa-payments/http-kit';
 import { ALL_EVENT_TYPES, ENDPOINT_EVENT_TYPES, LIMITS, WEBHOOK_ENDPOINT_FIELD_LIMITS } from '@kassa-payments/protocol';
 import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
-import { ActionForm, DeliveriesList, type Frame, LiveSection, projectPath, render, time, withLang } from './dashboard-views.js';
+import { ActionForm, type Frame, LiveSection, projectPath, render, time, withLang } from './dashboard-frame.js';
+import { DeliveriesList } from './delivery-views.js';
 import { attemptResult, type EndpointHealth } from './endpoint-health.js';
 import { Status } from './status-words.js';
 import { urlShown } from './url-shown.js';

@@ -2,7 +2,7 @@ import type { PaymentTotals, Project } from '@kassa-payments/domain';
 import { moneyText } from '@kassa-payments/http-kit';
 import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa-payments/protocol';
 import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
-import { type Frame, projectPath, render, withLang } from './dashboard-views.js';
+import { type Frame, projectPath, render, withLang } from './dashboard-frame.js';
 import { PERIOD_NAMES, type Period } from './overview-period.js';
 import { Status } from './status-words.js';
 

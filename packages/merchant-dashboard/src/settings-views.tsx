@@ -3,7 +3,7 @@ import type { RetiringSecret } from '@kassa-payments/domain';
 import { moneyText } from '@kassa-payments/http-kit';
 import type { ComponentChildren } from 'preact';
 import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
-import { type Frame, projectPath, render, time, withLang } from './dashboard-views.js';
+import { type Frame, projectPath, render, time, withLang } from './dashboard-frame.js';
 import { endpointPath } from './endpoint-views.js';
 import { Status } from './status-words.js';
 import { urlShown } from './url-shown.js';
