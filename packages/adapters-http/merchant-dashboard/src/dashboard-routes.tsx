@@ -12,30 +12,17 @@ import { settingsRoutes } from './settings-routes.js';
 import { CONTRACT_STATUS_BY_STATE, stateNamed } from './status-words.js';
 import { csrfHolds, DASHBOARD_PATH, signedIn, signIn, signInToken, signInTokenHolds, signOut, type SignedIn } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS, dashboardLang } from './dashboard-texts.js';
-import {
-  ClocksList,
-  DeliveriesList,
-  deliveriesPage,
-  EventsList,
-  eventsPage,
-  invoicePage,
-  invoicesPage,
-  noticePage,
-  projectPath,
-  projectsPage,
-  renderFragment,
-  contractPage,
-  contractsPage,
-  subscriptionPage,
-  subscriptionsPage,
-  type Timeline,
-  RequestsList,
-  REQUESTS_SHOWN,
-  requestsPage,
-  sandboxPage,
-  signInPage,
-  type Frame,
-} from './dashboard-views.js';
+import { contractPage, contractsPage } from './contract-views.js';
+import { type Frame, noticePage, projectPath, renderFragment } from './dashboard-frame.js';
+import { DeliveriesList, deliveriesPage } from './delivery-views.js';
+import { EventsList, eventsPage } from './event-views.js';
+import { invoicePage, invoicesPage } from './invoice-views.js';
+import { projectsPage } from './projects-views.js';
+import type { Timeline } from './record-page.js';
+import { RequestsList, REQUESTS_SHOWN, requestsPage } from './request-views.js';
+import { ClocksList, sandboxPage } from './sandbox-views.js';
+import { signInPage } from './sign-in-views.js';
+import { subscriptionPage, subscriptionsPage } from './subscription-views.js';
 
 /** The dashboard's answer to a request Node's parser refused: a page, as the rest of its answers. */
 export const dashboardRefusals = (mode: DashboardDeps['mode']): DocumentRefusal[] => [

@@ -1,7 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Project } from '@kassa-payments/domain';
 import type { SignedIn } from './dashboard-auth.js';
-import type { Frame } from './dashboard-views.js';
+import type { Frame } from './dashboard-frame.js';
 
 // What the dashboard's route files share: the form reader, the signed-in context and the wrappers
 // dashboardRoutes builds (sessions, CSRF, inactive projects), handed to each section's routes.

@@ -6,7 +6,8 @@ import type { DashboardDeps } from './dashboard-deps.js';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
 import { DASHBOARD_TEXTS } from './dashboard-texts.js';
 import { type Ctx, type DashboardTools, formOf, forms, isFragment, text } from './dashboard-tools.js';
-import { DeliveriesList, noticePage, projectPath, renderFragment } from './dashboard-views.js';
+import { noticePage, projectPath, renderFragment } from './dashboard-frame.js';
+import { DeliveriesList } from './delivery-views.js';
 import { endpointHealth, HEALTH_DELIVERIES } from './endpoint-health.js';
 import { type EndpointDraft, endpointPage, endpointPath, endpointSecretPage, endpointsPage, newEndpointPage } from './endpoint-views.js';
 

@@ -2,8 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { WEBHOOK_ENDPOINT_LIMITS, type Project, type WebhookDelivery, type WebhookEndpoint } from '@kassa-payments/domain';
 import { eventTypeNames } from '@kassa-payments/http-kit';
 import { ALL_EVENT_TYPES, ENDPOINT_EVENT_TYPES, LIMITS, WEBHOOK_ENDPOINT_FIELD_LIMITS } from '@kassa-payments/protocol';
-import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
-import { ActionForm, DeliveriesList, type Frame, LiveSection, projectPath, render, time, withLang } from './dashboard-views.js';
+import { ActionForm, type Frame, LiveSection, projectPath, render, t, time, withLang } from './dashboard-frame.js';
+import { DeliveriesList } from './delivery-views.js';
 import { attemptResult, type EndpointHealth } from './endpoint-health.js';
 import { Status } from './status-words.js';
 import { urlShown } from './url-shown.js';
@@ -12,7 +12,6 @@ import { urlShown } from './url-shown.js';
 // health, rotation, deletion, deliveries) and the page that shows a new secret, once. JSX rendered
 // to strings as the other views: every value is escaped.
 
-const t = (frame: Pick<Frame, 'lang'>): DashboardTexts => DASHBOARD_TEXTS[frame.lang];
 const endpointsPath = (projectId: number, rest = '') => projectPath(projectId, `/webhook-endpoints${rest}`);
 export const endpointPath = (projectId: number, endpointId: string, rest = '') => endpointsPath(projectId, `/${encodeURIComponent(endpointId)}${rest}`);
 

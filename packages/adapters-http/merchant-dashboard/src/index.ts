@@ -4,4 +4,4 @@ export { merchantDashboard } from './merchant-dashboard.js';
 export type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 export { dashboardRefusals } from './dashboard-routes.js';
 export { addressGroup, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_LOGIN, MAX_FAILURES_PER_LOGIN_AND_ADDRESS, SIGN_IN_WINDOW_MINUTES, SignInThrottle } from './sign-in-throttle.js';
-export { invoicesPage } from './dashboard-views.js';
+export { invoicesPage } from './invoice-views.js';

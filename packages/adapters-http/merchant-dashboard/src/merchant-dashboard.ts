@@ -2,7 +2,7 @@ import { staticFileRoute, type HostedRoutes } from '@kassa-payments/http-kit';
 import { DASHBOARD_PATH } from './dashboard-auth.js';
 import type { DashboardDeps, DashboardSettings } from './dashboard-deps.js';
 import { dashboardRoutes } from './dashboard-routes.js';
-import { DASHBOARD_ASSETS } from './dashboard-views.js';
+import { DASHBOARD_ASSETS } from './dashboard-frame.js';
 
 // The same relative places from src/ (tests) and dist/ (the built app): the stylesheet as written,
 // the script as built from src/browser (TypeScript) by `tsc -b`.

@@ -1,15 +1,12 @@
 import type { PaymentTotals, Project } from '@kassa-payments/domain';
 import { moneyText } from '@kassa-payments/http-kit';
 import { INVOICE_STATUS_BY_STATE, paymentStatusName } from '@kassa-payments/protocol';
-import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
-import { type Frame, projectPath, render, withLang } from './dashboard-views.js';
+import { type Frame, projectPath, render, t, withLang } from './dashboard-frame.js';
 import { PERIOD_NAMES, type Period } from './overview-period.js';
 import { Status } from './status-words.js';
 
 // The overview of a project over a chosen period: the money its invoices took and gave back, by
 // currency, and the activity (invoices, refunds, deliveries), each linked to its list.
-
-const t = (frame: Pick<Frame, 'lang'>): DashboardTexts => DASHBOARD_TEXTS[frame.lang];
 
 /** What happened in the period, counted from at most OVERVIEW_CAP records of each list (`capped`: a count that may be more). */
 export interface Activity {

@@ -2,8 +2,7 @@ import { offeredMethods, type Project, type WebhookEndpoint } from '@kassa-payme
 import type { RetiringSecret } from '@kassa-payments/domain';
 import { moneyText } from '@kassa-payments/http-kit';
 import type { ComponentChildren } from 'preact';
-import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
-import { type Frame, projectPath, render, time, withLang } from './dashboard-views.js';
+import { type Frame, projectPath, render, t, time, withLang } from './dashboard-frame.js';
 import { endpointPath } from './endpoint-views.js';
 import { Status } from './status-words.js';
 import { urlShown } from './url-shown.js';
@@ -12,7 +11,6 @@ import { urlShown } from './url-shown.js';
 // on this page, not even a part of one: each field is chosen here by name (never the project
 // spread), a secret is said to be set or not, and a URL loses what may carry a token.
 
-const t = (frame: Pick<Frame, 'lang'>): DashboardTexts => DASHBOARD_TEXTS[frame.lang];
 type Fact = readonly [string, ComponentChildren];
 
 function Url({ frame, url }: { frame: Frame; url: string | null }) {
