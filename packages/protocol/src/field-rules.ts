@@ -7,7 +7,9 @@ import { LIMITS } from './limits.js';
  * on the element's text, each answering a failure in its own shape.
  */
 export interface FieldRule<S extends z.ZodType = z.ZodType> {
+  /** The check: JSON v3's schema of the field, and what the XML services run on the element's text. */
   readonly check: S;
+  /** The spec's limits, in words (the OpenAPI document and the XSDs state them for machines). */
   readonly spec: string;
 }
 
@@ -20,7 +22,9 @@ export type TextFieldRule = FieldRule<z.ZodType<string, string>>;
  */
 export interface DomainFieldRule {
   readonly owner: '@kassa-payments/domain';
+  /** The domain's export that checks the field (and builds its value). */
   readonly check: string;
+  /** The spec's limits, in words. */
   readonly spec: string;
 }
 
