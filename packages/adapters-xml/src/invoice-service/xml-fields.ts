@@ -65,7 +65,7 @@ export class XmlFields {
   /** The element's text as the field's rule takes it; absent or empty is `required`. */
   field(name: string, rule: TextFieldRule): string {
     const value = this.optionalField(name, rule, { emptyIsAbsent: true });
-    if (value === undefined || value === '') throw new XmlFieldError(`${this.path}/${name}: required`);
+    if (value === undefined) throw new XmlFieldError(`${this.path}/${name}: required`);
     return value;
   }
 
