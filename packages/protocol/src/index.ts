@@ -1,5 +1,6 @@
 // Kassa's wire protocols: what a merchant's code and Kassa's adapters share (JSON v3 shapes and signatures, the XML documents' signatures, webhook verification). Depends on zod only.
 export * from './limits.js';
+export * from './field-rules.js';
 export * from './requests.js';
 export * from './responses.js';
 export * from './error-codes.js';

@@ -12,4 +12,6 @@ export const LIMITS = {
   cardholder: 128,
   description: 1024,
   email: 256,
+  /** test_info.callback_url (XML TestInfo/CallbackUrl): as long as the XML service always read it. */
+  callbackUrl: 1024,
 } as const;

@@ -1,23 +1,22 @@
 import { z } from 'zod';
+import { FIELD_RULES } from './field-rules.js';
 import { LIMITS } from './limits.js';
 import { TEST_ONLY } from './test-only.js';
 
 const text = (max: number) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const upTo = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-export const msisdnSchema = z
-  .string()
-  .regex(/^[1-9][0-9]{7,14}$/, 'must be an E.164 number, digits only')
-  .meta({ id: 'Msisdn', description: 'E.164, digits only', example: '79001234567' });
-const clientIp = z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).meta({ description: 'the caller IP; required unless the project says otherwise', example: '203.0.113.7' });
-const digits = (pattern: RegExp, message: string) => z.union([z.number().int().nonnegative().transform(String), z.string()]).pipe(z.string().regex(pattern, message));
+export const msisdnSchema = FIELD_RULES.msisdn.check.meta({ id: 'Msisdn', description: 'E.164, digits only', example: '79001234567' });
+const clientIp = FIELD_RULES.clientIp.check.meta({ description: 'the caller IP; required unless the project says otherwise', example: '203.0.113.7' });
+/** A card field of digits, which JSON may also send as a number. */
+const digits = (digitsRule: z.ZodString) => z.union([z.number().int().nonnegative().transform(String), z.string()]).pipe(digitsRule);
 
 export const bankCardSchema = z
   .object({
-    pan: z.string().regex(/^[0-9]{16}$/, 'must be 16 digits'),
-    expiration_month: digits(/^(0?[1-9]|1[0-2])$/, 'must be 1 to 12').transform(Number),
-    expiration_year: digits(/^([0-9]{2}|[0-9]{4})$/, 'must have 2 or 4 digits').transform((y) => (y.length === 2 ? 2000 + Number(y) : Number(y))),
-    security_code: z.string().regex(/^[0-9]{3,4}$/, 'must be 3 to 4 digits'),
-    cardholder: upTo(LIMITS.cardholder).optional(),
+    pan: FIELD_RULES.pan.check,
+    expiration_month: digits(FIELD_RULES.expirationMonth.check).transform(Number),
+    expiration_year: digits(FIELD_RULES.expirationYear.check).transform((y) => (y.length === 2 ? 2000 + Number(y) : Number(y))),
+    security_code: FIELD_RULES.securityCode.check,
+    cardholder: FIELD_RULES.cardholder.check.optional(),
   })
   .meta({ id: 'BankCard', description: 'Card data: on the PCI host only, with customer.type bank_card. Never stored but its last four digits; the security code never.' });
 
@@ -30,13 +29,10 @@ export const customerRequestSchema = z
   .object({
     type: z.enum(['mobile_phone', 'undefined_bank_card', 'bank_card'], { error: 'must be mobile_phone, undefined_bank_card or bank_card' }),
     msisdn: msisdnSchema.optional(),
-    email: z.email({ error: 'must be an email address' }).max(LIMITS.email).optional(),
-    country: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 code')
-      .optional(),
+    email: FIELD_RULES.email.check.optional(),
+    country: FIELD_RULES.country.check.optional(),
     source: text(LIMITS.source).optional(),
-    merchant_customer_id: text(LIMITS.merchantCustomerId).optional(),
+    merchant_customer_id: FIELD_RULES.merchantCustomerId.check.optional(),
     bank_card: bankCardSchema.optional(),
   })
   .meta({ id: 'CustomerRequest' });
@@ -64,7 +60,7 @@ export const createInvoiceRequest = z
   .object({
     client_ip: clientIp.optional(),
     customer: customerRequestSchema,
-    order: z.object({ merchant_order_id: text(LIMITS.merchantOrderId), price: moneyRequest.optional(), description: upTo(LIMITS.description).optional() }),
+    order: z.object({ merchant_order_id: FIELD_RULES.merchantOrderId.check, price: moneyRequest.optional(), description: upTo(LIMITS.description).optional() }),
     contract: z.object({ merchant_contract_id: text(LIMITS.merchantContractId).optional(), create_if_not_exists: z.boolean().optional() }).optional(),
     application: z.object({ name: upTo(LIMITS.name).optional() }).optional(),
     product: z.object({ name: upTo(LIMITS.name).optional() }).optional(),
@@ -72,7 +68,7 @@ export const createInvoiceRequest = z
     test_info: z
       .object({
         expected_billing_result: z.enum(['SuccessSequencePayment', 'FailedSequencePayment']).optional(),
-        callback_url: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
+        callback_url: FIELD_RULES.callbackUrl.check.optional(),
         test_clock_id: testClockId.optional(),
       })
       .optional()

@@ -13,7 +13,7 @@ import {
   type Project,
   type Result,
 } from '@kassa-payments/domain';
-import { LIMITS } from '@kassa-payments/protocol';
+import { FIELD_RULES, LIMITS } from '@kassa-payments/protocol';
 import { checkClientIp, GUID, readCustomer, readMsisdn } from './xml-customer.js';
 import type { XmlFields } from './xml-fields.js';
 import type { XmlData } from './xml-response.js';
@@ -37,7 +37,6 @@ export type Operation = (fields: XmlFields, context: OperationContext) => Promis
 const bad = (message: string) => err(domainError('BAD_REQUEST', message));
 const ID_LENGTH = 64;
 const BILLING_RESULTS = /^(SuccessSequencePayment|FailedSequencePayment)$/;
-const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 
 /** CreateInvoice's fields as the use case's input (the rules of JSON v3's POST /invoices, in its order). */
 function createInvoiceInput(f: XmlFields, { project, partnerLogin, cardAllowed }: OperationContext): Result<CreateInvoiceInput, DomainError> {
@@ -56,14 +55,14 @@ function createInvoiceInput(f: XmlFields, { project, partnerLogin, cardAllowed }
     | 'SuccessSequencePayment'
     | 'FailedSequencePayment'
     | undefined;
-  const callbackUrl = test?.optionalMatching('CallbackUrl', HTTP_URL, 'must be an absolute http(s) URL');
+  const callbackUrl = test?.optionalField('CallbackUrl', FIELD_RULES.callbackUrl);
   const description = f.optionalText('Description', LIMITS.description);
   const applicationName = f.optionalChild('Application')?.optionalText('Name', LIMITS.name);
   const productName = f.optionalChild('Product')?.optionalText('Name', LIMITS.name);
   return ok({
     projectId: project.id,
     partnerLogin,
-    merchantOrderId: f.text('MerchantOrderID', LIMITS.merchantOrderId),
+    merchantOrderId: f.field('MerchantOrderID', FIELD_RULES.merchantOrderId),
     customer,
     ...(price?.ok ? { price: price.value } : {}),
     ...(vatIncluded !== undefined ? { vatIncluded } : {}),
@@ -132,7 +131,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
 
   async GetInvoiceByMerchantOrderId(f, context) {
-    const result = await context.useCases.findInvoiceByOrderId.execute({ projectId: context.project.id, merchantOrderId: f.text('MerchantOrderID', LIMITS.merchantOrderId) });
+    const result = await context.useCases.findInvoiceByOrderId.execute({ projectId: context.project.id, merchantOrderId: f.field('MerchantOrderID', FIELD_RULES.merchantOrderId) });
     return result.ok ? ok(await invoiceXml(result.value, { ...context, maskPhone: true })) : result;
   },
 

@@ -1,3 +1,4 @@
+import { checkField, fieldMaxLength, type TextFieldRule } from '@kassa-payments/protocol';
 import type { XmlNode } from './xml-request.js';
 
 /** A request element that is missing, repeated or malformed: answered BAD_REQUEST naming it. */
@@ -45,6 +46,26 @@ export class XmlFields {
   matching(name: string, pattern: RegExp, rule: string): string {
     const value = this.optionalMatching(name, pattern, rule);
     if (value === undefined || value === '') throw new XmlFieldError(`${this.path}/${name}: required`);
+    return value;
+  }
+
+  /**
+   * The element's text as the field's rule (@kassa-payments/protocol's FIELD_RULES) takes it, read
+   * up to the rule's length (else `maxLength`); undefined when absent, and when empty if
+   * `emptyIsAbsent` (an element sent empty for "none"). The rule's complaint names the element.
+   */
+  optionalField(name: string, rule: TextFieldRule, { maxLength = 1024, emptyIsAbsent = false }: { maxLength?: number; emptyIsAbsent?: boolean } = {}): string | undefined {
+    const value = this.optionalText(name, fieldMaxLength(rule) ?? maxLength);
+    if (value === undefined || (emptyIsAbsent && value === '')) return undefined;
+    const checked = checkField(rule, value);
+    if (!checked.ok) throw new XmlFieldError(`${this.path}/${name}: ${checked.message}`);
+    return checked.value;
+  }
+
+  /** The element's text as the field's rule takes it; absent or empty is `required`. */
+  field(name: string, rule: TextFieldRule): string {
+    const value = this.optionalField(name, rule, { emptyIsAbsent: true });
+    if (value === undefined) throw new XmlFieldError(`${this.path}/${name}: required`);
     return value;
   }
 

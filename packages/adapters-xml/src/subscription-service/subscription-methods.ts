@@ -14,7 +14,7 @@ import {
   type SubscriptionLocator,
   type SubscriptionTestInfo,
 } from '@kassa-payments/domain';
-import { LIMITS } from '@kassa-payments/protocol';
+import { FIELD_RULES, LIMITS } from '@kassa-payments/protocol';
 import { GUID, readOptionalMsisdn } from '../invoice-service/xml-customer.js';
 import { XmlFieldError, type XmlFields } from '../invoice-service/xml-fields.js';
 import type { SubscriptionData } from './subscription-response.js';
@@ -48,7 +48,7 @@ function locatorOf(f: XmlFields, mode: KassaMode, required: boolean): Subscripti
   if (id) return { subscriptionId: id };
   const msisdn = msisdnOf(f, mode);
   if (msisdn) return { msisdn };
-  const subscriberId = f.optionalText('SubscriberID', LIMITS.merchantCustomerId);
+  const subscriberId = f.optionalField('SubscriberID', FIELD_RULES.merchantCustomerId, { emptyIsAbsent: true });
   if (subscriberId) return { subscriberId };
   if (required) throw new XmlFieldError(`${f.path}: SubscriptionID, Subscriber_MSISDN or SubscriberID is required`);
   return undefined;
@@ -89,7 +89,7 @@ export const SUBSCRIPTION_METHODS: Readonly<Record<string, SubscriptionMethod>> 
     const msisdn = msisdnOf(f, mode);
     const customerType = f.optionalText('CustomerType', 16);
     if (customerType !== undefined && customerType !== 'Card') return wrong(`${f.path}/CustomerType: only Card`);
-    const customerId = f.optionalText('CustomerId', LIMITS.merchantCustomerId);
+    const customerId = f.optionalField('CustomerId', FIELD_RULES.merchantCustomerId, { emptyIsAbsent: true });
     const testInfo = mode === 'test' ? testInfoOf(f) : undefined;
     const created = await useCases.createSubscription.execute(
       {

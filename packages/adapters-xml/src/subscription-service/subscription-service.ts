@@ -1,5 +1,6 @@
 import { parseCompactUtc, type Clock, type DomainError, type KassaMode, type KassaUseCases, type PaymentPages, type ProjectDirectory } from '@kassa-payments/domain';
 import type { CallerAuthentication, CallerRefusal, ProjectSignedCheck } from '@kassa-payments/operations';
+import { readClientIp } from '../invoice-service/xml-customer.js';
 import { XmlFieldError } from '../invoice-service/xml-fields.js';
 import { parseXmlDocument, readXmlDocument, type IntakeRefusal, type XmlServiceAnswer, type XmlServiceRequest } from '../shared/xml-intake.js';
 import { matchesSigned, readSignedElements } from '../shared/signed-document.js';
@@ -111,9 +112,9 @@ export class SubscriptionService {
     if (!parsed.ok) return this.refused(parsed.refusal);
     const f = parsed.root;
     if (!matchesSigned(f, signed)) return failed({ code: 'AUTH_INVALID_SIGNATURE', message: 'The Request must hold the SubscriptionProjectID, Now and Signature that were signed' });
-    const clientIp = f.optionalText('ClientIP', 64);
+    const clientIp = readClientIp(f);
     const { useCases, paymentPages, mode } = this.deps;
-    const result = await run(f, { useCases, paymentPages, project, mode, clientIp: clientIp || undefined, requestContext: request.context });
+    const result = await run(f, { useCases, paymentPages, project, mode, clientIp, requestContext: request.context });
     return result.ok ? answered(ACCEPTED, result.value) : failed(result.error);
   }
 
