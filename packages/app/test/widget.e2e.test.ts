@@ -149,6 +149,11 @@ describe('the status the widget polls', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.status).toBeLessThan(500);
   });
+
+  it('a form path with a trailing slash is still a page: a form body in a charset it cannot read gets a page (the fuzzer found it, seed 585362)', async () => {
+    const res = await fetch(`${t.kassa.urls.widget}/Card/Sbp/simulate/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-16' }, body: 'token=x' });
+    expect([res.status, res.headers.get('content-type')]).toEqual([400, 'text/html; charset=utf-8']);
+  });
 });
 
 describe('the card form', () => {

@@ -12,7 +12,7 @@ export { HTTP_STATUS, httpStatusOf } from './http-status.js';
 export type { DocumentOutcome, HttpExchange, HttpObserver, OpenedExchange } from './http-observer.js';
 export { bodyErrorStatus, jsonBody, MAX_BODY_DEPTH, rawBodyOf } from './json-body.js';
 export { contentSecurityPolicy, sendPage, type Framing } from './page-security.js';
-export { endpointOf, mountRawEndpoint, type DocumentRefusal, type RawAnswer, type RawEndpoint, type RawRequest } from './raw-endpoint.js';
+export { endpointOf, mountRawEndpoint, routedPath, type DocumentRefusal, type RawAnswer, type RawEndpoint, type RawRequest } from './raw-endpoint.js';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 export { requestLog } from './request-log.js';
 export { staticFileRoute } from './static-asset.js';

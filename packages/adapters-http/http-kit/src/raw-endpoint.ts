@@ -43,13 +43,13 @@ export interface RawEndpoint {
  */
 export type DocumentRefusal = Pick<RawEndpoint, 'path' | 'contentType' | 'refuse'> & { readonly prefix?: true };
 
-/** The endpoint a raw request line (`POST /path?q HTTP/1.1`) is addressed to, if any (paths match in any case, as Express's do). */
 /** A request target's path as the routers match it: without its query, in lower case, a trailing slash ignored (Express's and the route table's rules). */
 export function routedPath(target: string | undefined): string | undefined {
   const path = target?.split('?')[0]?.toLowerCase();
   return path !== undefined && path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
+/** The endpoint a raw request line (`POST /path?q HTTP/1.1`) is addressed to, if any (paths match in any case, as Express's do). */
 export function endpointOf<E extends DocumentRefusal>(endpoints: readonly E[], target: string | undefined): E | undefined {
   const path = routedPath(target);
   return path === undefined ? undefined : endpoints.find((e) => e.path.toLowerCase() === path || (e.prefix === true && path.startsWith(e.path.toLowerCase())));

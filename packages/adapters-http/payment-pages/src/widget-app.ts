@@ -1,5 +1,5 @@
 import type { Express, NextFunction, Request, Response } from 'express';
-import { baseApp, finishApp, clientErrorStatus, type DocumentRefusal, bodyErrorStatus, sendPage } from '@kassa-payments/http-kit';
+import { baseApp, finishApp, clientErrorStatus, type DocumentRefusal, bodyErrorStatus, routedPath, sendPage } from '@kassa-payments/http-kit';
 import type { PaymentPagesDeps } from './pages-deps.js';
 import type { JwtPaymentPages } from './jwt-payment-pages.js';
 import { bankPage, cardPayment, FORM_PATHS, simulatedPayment, wapForm } from './page-actions.js';
@@ -25,7 +25,7 @@ export const widgetPageRefusals = (mode: PaymentPagesDeps['mode']): DocumentRefu
 
 /** A page's request failed: a client error gets a page with its status, our failure a 503 page (logged). */
 const pageErrors = (deps: PaymentPagesDeps) => (err: unknown, req: Request, res: Response, next: NextFunction) => {
-  if (!PAGE_PATHS_LOWER.has(req.path.toLowerCase()) || res.headersSent) return next(err);
+  if (!PAGE_PATHS_LOWER.has(routedPath(req.path) ?? '') || res.headersSent) return next(err);
   const status = bodyErrorStatus(err)?.status ?? clientErrorStatus(err);
   const lang = langOf(undefined, req.headers['accept-language']);
   if (status === undefined) deps.logger.error({ err, method: req.method, path: req.path }, 'request failed');
