@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimAdvance, finishAdvance, openTestClock, startAdvance, stepTestClock, type TestClock } from './test-clock.js';
-import { testClockLifecycle } from './test-clock.lifecycle.js';
+import { claimAdvance, finishAdvance, openTestClock, startAdvance, stepTestClock, testClockLifecycle, type TestClock } from './test-clock.js';
 
 const REAL = '2026-12-28T10:00:00.000Z';
 const T0 = '2027-01-01T00:00:00.000Z';

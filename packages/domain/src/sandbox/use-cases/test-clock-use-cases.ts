@@ -5,8 +5,7 @@ import { type Page, pageOf, pageSize } from '../../shared/page.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
-import { openTestClock, startAdvance, type TestClock } from '../test-clock.js';
-import { testClockLifecycle } from '../test-clock.lifecycle.js';
+import { openTestClock, startAdvance, testClockLifecycle, type TestClock } from '../test-clock.js';
 import { limitMessage, TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
 import { contractWorkUntil, invoiceWorkUntil, subscriptionWorkUntil } from '../test-clock-budget.js';
 
