@@ -50,6 +50,7 @@ export type {
 } from './contract/contract.js';
 export { CONTRACT_STATES, cancelContract, contractLifecycle, enterContractPin, expireContract, openContract } from './contract/contract.js';
 export type {
+  ChargeTrigger,
   ExpectedBillingResult,
   Invoice,
   InvoiceAuthorizationType,
