@@ -1,8 +1,9 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
-import { fail, type ErrorCode } from '../shared/errors.js';
+import { fail, type DomainError, type ErrorCode } from '../shared/errors.js';
+import type { Err } from '../shared/result.js';
 import { stamped, type EventEnvelope, type EventStamp } from '../shared/events.js';
 import { appliedOrRefused, type Applied, type Change, type DueWork, type Lifecycle, type Refusal } from '../shared/lifecycle.js';
-import { namedRefusal, refuses, rememberedStart, stepMachine } from '../shared/machine-step.js';
+import { machineAccepts, namedRefusal, refuses, rememberedStart, stepMachine } from '../shared/machine-step.js';
 import { isAtOrAfter } from '../shared/time.js';
 
 // The sandbox's test clock, top to bottom: its fields and status, its event, its machine, its
@@ -87,7 +88,12 @@ export type TestClockMachineEvent =
   /** The runner shows the clock at `at` (never back, never past the target) and renews its lease. */
   | { type: 'STEP'; at: string; leaseUntil: string }
   /** Everything due up to the target has run: the clock shows the target. */
-  | { type: 'FINISH' };
+  | { type: 'FINISH' }
+  /**
+   * What the clock holds may change from outside: an object joins it, or the clock goes with its
+   * objects (asked with `can`, never applied: an advance's budget was counted from what it held).
+   */
+  | { type: 'CHANGE_HELD' };
 
 const ms = Date.parse;
 
@@ -116,6 +122,8 @@ export const testClockMachine = setup({
     }),
     finish: assign(({ context }) => ({ frozenTime: context.advancingTo ?? context.frozenTime, advancingTo: null, leaseUntil: null, leaseOwner: null })),
     emitReady: emit({ type: 'TestClockReady' } as const),
+    // A named no-op: XState's `can` counts a transition only when it has a target or an action.
+    changeMayBegin: () => {},
   },
   guards: {
     forwards: ({ context, event }) => event.type === 'ADVANCE' && ms(event.to) > ms(context.frozenTime),
@@ -129,11 +137,15 @@ export const testClockMachine = setup({
   initial: 'ready',
   states: {
     ready: {
-      on: { ADVANCE: [{ guard: 'forwards', target: 'advancing', actions: 'begin' }, refusedWith('TEST_CLOCK_TIME_INVALID')] },
+      on: {
+        ADVANCE: [{ guard: 'forwards', target: 'advancing', actions: 'begin' }, refusedWith('TEST_CLOCK_TIME_INVALID')],
+        CHANGE_HELD: { actions: 'changeMayBegin' },
+      },
     },
     advancing: {
       on: {
         ADVANCE: refusedWith('TEST_CLOCK_ADVANCING'),
+        CHANGE_HELD: refusedWith('TEST_CLOCK_ADVANCING'),
         CLAIM: { guard: 'leaseFree', actions: 'claim' },
         STEP: { actions: 'step' },
         FINISH: { guard: 'targetSet', target: 'ready', actions: ['finish', 'emitReady'] },
@@ -227,6 +239,18 @@ function apply(clock: TestClock, event: TestClockMachineEvent, stamp: Stamp = {}
 }
 
 const leaseFrom = (realNow: string) => new Date(Date.parse(realNow) + ADVANCE_LEASE_SECONDS * 1000).toISOString();
+
+/**
+ * Whether what the clock holds may change now (an object joins it, or it is deleted with its
+ * objects): undefined when it may, else the machine's refusal (TEST_CLOCK_ADVANCING).
+ */
+export function heldChangeRefused(clock: TestClock): Err<DomainError> | undefined {
+  const event = { type: 'CHANGE_HELD' } as const;
+  const { status, version: _v, ...fields } = clock;
+  if (machineAccepts(testClockMachine, status, fields, event)) return undefined;
+  const refused = testClockRefusal(clock, event);
+  return refused === 'unchanged' ? undefined : refused;
+}
 
 /** POST test_clocks/{id}/advance: only a ready clock, only forwards. */
 export function startAdvance(clock: TestClock, to: string, realNow: string): Change<TestClock, TestClock, TestClockEvent> {
