@@ -292,6 +292,11 @@ export const subscriptionLifecycle = {
   dueAt: dueWhenWorkIs(nextWork),
 } satisfies Lifecycle<Subscription, SubscriptionJob, SubscriptionRefusable>;
 
+/** Whether a payment on the page is awaited (an AUTH_PAGE subscription still pending): the machine takes its outcome only then. */
+export function subscriptionAwaitsPayment(s: Subscription): boolean {
+  return machineAccepts(subscriptionMachine, s.state, fieldsOf(s), { type: 'PAYMENT_FAILED' });
+}
+
 /** Whether a scheduled charge is due at `now`, the one answer RunSubscriptionCharge asks: the machine's answer to CHARGE. */
 export function subscriptionChargeDue(s: Subscription, now: string): boolean {
   return machineAccepts(subscriptionMachine, s.state, fieldsOf(s), { type: 'CHARGE', now });
