@@ -34,24 +34,50 @@ export { SystemClock } from './ports/system-clock.js';
 export { MAX_PIN_ATTEMPTS } from './shared/pin-confirmation.js';
 export type { Change, DueWork, Lifecycle } from './shared/lifecycle.js';
 
-export type { ContractAuthorized, ContractClosed, ContractEmitted, ContractEvent, ContractFacts } from './contract/contract.events.js';
-export type { Contract, ContractAuthorizationType, ContractFields, ContractState, OpenContractInput } from './contract/contract.js';
-export { CONTRACT_STATES, cancelContract, enterContractPin, expireContract, openContract } from './contract/contract.js';
-export type { ContractMachineEvent } from './contract/contract.machine.js';
-export type { ContractJob } from './contract/contract.lifecycle.js';
-export { contractLifecycle } from './contract/contract.lifecycle.js';
-export type { InvoiceEmitted, InvoiceEvent, InvoiceFacts, PaymentUpdated, RefundCompleted, RefundFailed } from './invoice/invoice.events.js';
-export type { ExpectedBillingResult, Invoice, InvoiceAuthorizationType, InvoiceContractRef, InvoiceFields, InvoiceState, InvoiceTestInfo, OpenInvoiceInput } from './invoice/invoice.js';
-export { INVOICE_STATES, cancelInvoice, completeRefund, invoiceIsPaid, openInvoice, recordCharge, requestRefund, transactionFor } from './invoice/invoice.js';
-export type { InvoiceMachineEvent } from './invoice/invoice.machine.js';
+export type {
+  Contract,
+  ContractAuthorizationType,
+  ContractAuthorized,
+  ContractClosed,
+  ContractEmitted,
+  ContractEvent,
+  ContractFacts,
+  ContractFields,
+  ContractJob,
+  ContractMachineEvent,
+  ContractState,
+  OpenContractInput,
+} from './contract/contract.js';
+export { CONTRACT_STATES, cancelContract, contractLifecycle, enterContractPin, expireContract, openContract } from './contract/contract.js';
+export type {
+  ChargeTrigger,
+  ExpectedBillingResult,
+  Invoice,
+  InvoiceAuthorizationType,
+  InvoiceContractRef,
+  InvoiceEmitted,
+  InvoiceEvent,
+  InvoiceFacts,
+  InvoiceFields,
+  InvoiceJob,
+  InvoiceMachineEvent,
+  InvoiceState,
+  InvoiceTestInfo,
+  OpenInvoiceInput,
+  PaymentUpdated,
+  RefundCompleted,
+  RefundFailed,
+} from './invoice/invoice.js';
+export { INVOICE_STATES, cancelInvoice, completeRefund, invoiceExpiryReached, invoiceIsPaid, invoiceLifecycle, openInvoice, recordCharge, requestRefund, transactionFor } from './invoice/invoice.js';
 export { moneyMoved, PaymentSums, type MoneyKind } from './ports/payment-sums.js';
-export type { InvoiceJob } from './invoice/invoice.lifecycle.js';
-export { invoiceLifecycle } from './invoice/invoice.lifecycle.js';
 export type { InvoicePresentation, InvoicePresenterPorts } from './presenters/invoice.presenter.js';
 export { presentInvoice } from './presenters/invoice.presenter.js';
 export type { ChargeOutcome, Transaction } from './invoice/transaction.js';
 export { RESULT_NOT_ENOUGH_MONEY, RESULT_SUCCESS } from './invoice/transaction.js';
 export type {
+  AcceptanceChannel,
+  OpenSubscriptionInput,
+  Subscription,
   SubscriptionActivated,
   SubscriptionApprovingFailed,
   SubscriptionCancelled,
@@ -60,8 +86,11 @@ export type {
   SubscriptionEmitted,
   SubscriptionEvent,
   SubscriptionFacts,
-} from './subscription/subscription.events.js';
-export type { AcceptanceChannel, OpenSubscriptionInput, Subscription, SubscriptionFields, SubscriptionState } from './subscription/subscription.js';
+  SubscriptionFields,
+  SubscriptionJob,
+  SubscriptionMachineEvent,
+  SubscriptionState,
+} from './subscription/subscription.js';
 export {
   SUBSCRIPTION_STATES,
   approveSubscription,
@@ -74,18 +103,12 @@ export {
   subscriptionActivation,
   subscriptionIsActive,
   subscriptionIsApproved,
+  subscriptionLifecycle,
 } from './subscription/subscription.js';
-export type { SubscriptionMachineEvent } from './subscription/subscription.machine.js';
-export type { SubscriptionJob } from './subscription/subscription.lifecycle.js';
-export { subscriptionLifecycle } from './subscription/subscription.lifecycle.js';
 export type { BillingOperation, SubscriptionBilling, SubscriptionTestInfo } from './subscription/billing-operation.js';
 export { PRODUCTION_PERIOD_SECONDS } from './subscription/billing-operation.js';
-export type { TestClock, TestClockFields, TestClockStatus } from './sandbox/test-clock.js';
-export { openTestClock, startAdvance } from './sandbox/test-clock.js';
-export type { TestClockMachineEvent } from './sandbox/test-clock.machine.js';
-export type { TestClockJob } from './sandbox/test-clock.lifecycle.js';
-export { ADVANCE_LEASE_SECONDS, testClockLifecycle } from './sandbox/test-clock.lifecycle.js';
-export type { TestClockEvent, TestClockReady } from './sandbox/test-clock.events.js';
+export type { TestClock, TestClockEvent, TestClockFields, TestClockJob, TestClockMachineEvent, TestClockReady, TestClockStatus } from './sandbox/test-clock.js';
+export { ADVANCE_LEASE_SECONDS, openTestClock, startAdvance, testClockLifecycle } from './sandbox/test-clock.js';
 export { TEST_CLOCK_LIMITS } from './shared/test-clock-limits.js';
 export type { ClockedAttemptPace } from './sandbox/use-cases/clocked-attempt-pace.js';
 export { CLOCKED_ATTEMPTS } from './sandbox/use-cases/clocked-attempt-pace.js';
@@ -123,11 +146,18 @@ export type * from './ports/sandbox.port.js';
 export type * from './ports/list-page.port.js';
 export type { Page } from './shared/page.js';
 export { PAGE_SIZE, pageOf } from './shared/page.js';
-export type { AttemptOutcome, DeliveryAttempt, DeliveryState, Notification, OpenDeliveryInput, WebhookDelivery, WebhookDeliveryFields } from './webhook/webhook-delivery.js';
-export { ATTEMPT_CLAIM_SECONDS, claimAttempt, deliveryId, openDelivery, recordAttempt, redeliver } from './webhook/webhook-delivery.js';
-export type { WebhookDeliveryMachineEvent } from './webhook/webhook-delivery.machine.js';
-export type { DeliveryJob } from './webhook/webhook-delivery.lifecycle.js';
-export { deliveryLifecycle } from './webhook/webhook-delivery.lifecycle.js';
+export type {
+  AttemptOutcome,
+  DeliveryAttempt,
+  DeliveryJob,
+  DeliveryState,
+  Notification,
+  OpenDeliveryInput,
+  WebhookDelivery,
+  WebhookDeliveryFields,
+  WebhookDeliveryMachineEvent,
+} from './webhook/webhook-delivery.js';
+export { ATTEMPT_CLAIM_SECONDS, claimAttempt, deliveryId, deliveryLifecycle, openDelivery, recordAttempt, redeliver } from './webhook/webhook-delivery.js';
 export { MAX_ATTEMPTS, MAX_RETRY_AFTER_SECONDS, RETRY_DELAYS_SECONDS, nextAttemptDelay } from './webhook/retry-schedule.js';
 
 export type { CommandPorts, CommandRun, StampedRun } from './application/run-command.js';
@@ -197,7 +227,10 @@ export type {
   EndpointEventTypes,
   OpenEndpointInput,
   WebhookEndpoint,
+  WebhookEndpointDisabled,
+  WebhookEndpointEvent,
   WebhookEndpointFields,
+  WebhookEndpointMachineEvent,
   WebhookEndpointRoute,
   WebhookEndpointState,
 } from './webhook-endpoint/webhook-endpoint.js';
@@ -210,10 +243,8 @@ export {
   rotateWebhookEndpointSecret,
   takesEventType,
   updateWebhookEndpoint,
+  webhookEndpointLifecycle,
 } from './webhook-endpoint/webhook-endpoint.js';
-export type { WebhookEndpointDisabled, WebhookEndpointEvent } from './webhook-endpoint/webhook-endpoint.events.js';
-export type { WebhookEndpointMachineEvent } from './webhook-endpoint/webhook-endpoint.machine.js';
-export { webhookEndpointLifecycle } from './webhook-endpoint/webhook-endpoint.lifecycle.js';
 export type * from './ports/webhook-endpoint-repository.port.js';
 export type * from './ports/webhook-targets.port.js';
 export type { CreateWebhookEndpointInput } from './webhook-endpoint/use-cases/create-webhook-endpoint.use-case.js';

@@ -1,16 +1,17 @@
-import type {
-  Clock,
-  Contract,
-  ContractRepository,
-  DomainEvent,
-  Invoice,
-  InvoiceRepository,
-  Scheduler,
-  Subscription,
-  SubscriptionRepository,
-  WebhookEndpoint,
-  WebhookEndpointRepository,
-  WebhookSender,
+import {
+  invoiceExpiryReached,
+  type Clock,
+  type Contract,
+  type ContractRepository,
+  type DomainEvent,
+  type Invoice,
+  type InvoiceRepository,
+  type Scheduler,
+  type Subscription,
+  type SubscriptionRepository,
+  type WebhookEndpoint,
+  type WebhookEndpointRepository,
+  type WebhookSender,
 } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import type { KassaMetrics } from './kassa-metrics.js';
@@ -65,7 +66,7 @@ export function countedRepositories(
     if (created) metrics.invoices.inc({ outcome: 'created' });
     // A cancelled invoice takes no further command: its one save in that state is the change. Past
     // its expiry it was the expiry job's.
-    else if (invoice.state === 'cancelled') metrics.invoices.inc({ outcome: clock.now().toISOString() >= invoice.expiresAt ? 'expired' : 'cancelled' });
+    else if (invoice.state === 'cancelled') metrics.invoices.inc({ outcome: invoiceExpiryReached(invoice, clock.now().toISOString()) ? 'expired' : 'cancelled' });
     for (const e of events) {
       if (e.type === 'PaymentUpdated' && e.transaction.status === 'SUCCESS') metrics.invoices.inc({ outcome: 'paid' });
       if (e.type === 'RefundCompleted') metrics.refunds.inc({ outcome: 'completed' });

@@ -1,8 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { contractMachine, type ContractMachineEvent } from './contract.machine.js';
-import type { ContractFields } from './contract.js';
+import { contractMachine, type ContractFields, type ContractMachineEvent } from './contract.js';
 import { emittedOf } from '../shared/machine-step.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');

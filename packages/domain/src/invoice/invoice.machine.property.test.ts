@@ -1,8 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import type { InvoiceAuthorizationType, InvoiceFields } from './invoice.js';
-import { invoiceMachine, type InvoiceMachineEvent } from './invoice.machine.js';
+import { invoiceMachine, type InvoiceAuthorizationType, type InvoiceFields, type InvoiceMachineEvent } from './invoice.js';
 import type { Transaction } from './transaction.js';
 import { emittedOf } from '../shared/machine-step.js';
 

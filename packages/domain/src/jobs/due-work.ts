@@ -1,11 +1,11 @@
 import type { RequestContext } from '../ports/request-context.port.js';
-import { contractLifecycle } from '../contract/contract.lifecycle.js';
-import { invoiceLifecycle } from '../invoice/invoice.lifecycle.js';
+import { contractLifecycle } from '../contract/contract.js';
+import { invoiceLifecycle } from '../invoice/invoice.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
 import type { Job, JobName } from '../ports/scheduler.port.js';
 import type { Lifecycle } from '../shared/lifecycle.js';
-import { subscriptionLifecycle } from '../subscription/subscription.lifecycle.js';
-import { deliveryLifecycle } from '../webhook/webhook-delivery.lifecycle.js';
+import { subscriptionLifecycle } from '../subscription/subscription.js';
+import { deliveryLifecycle } from '../webhook/webhook-delivery.js';
 
 /** A piece of due work as a job, with the time it fell due. */
 export type DueJob = Pick<Job, 'name' | 'projectId' | 'aggregateId'> & { readonly at: string };

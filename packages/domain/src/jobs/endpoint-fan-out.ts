@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../events/domain-event.js';
 import type { NotificationRenderer } from '../ports/notification.port.js';
-import type { Notification } from '../webhook/webhook-delivery.fields.js';
-import { endpointChannel, takesEventType, type WebhookEndpointRoute } from '../webhook-endpoint/webhook-endpoint.fields.js';
+import type { Notification } from '../webhook/webhook-delivery.js';
+import { endpointChannel, takesEventType, type WebhookEndpointRoute } from '../webhook-endpoint/webhook-endpoint.js';
 
 /**
  * The relay's fan-out of one event to the project's webhook endpoints: one notification for each

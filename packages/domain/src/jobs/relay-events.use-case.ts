@@ -1,12 +1,10 @@
 import type { EventRelay } from './due-work.js';
 import type { KassaPorts } from '../ports/kassa-ports.js';
-import { openDelivery } from '../webhook/webhook-delivery.js';
-import { deliveryLifecycle } from '../webhook/webhook-delivery.lifecycle.js';
+import { deliveryLifecycle, openDelivery, type Notification } from '../webhook/webhook-delivery.js';
 import { scheduleDueWork } from '../application/save-and-schedule.js';
 import { eachSettled } from '../shared/each-settled.js';
 import { clockOf } from '../application/event-stamp.js';
 import type { DomainEvent } from '../events/domain-event.js';
-import type { Notification } from '../webhook/webhook-delivery.fields.js';
 import { endpointNotifications } from './endpoint-fan-out.js';
 
 /** Aggregates whose events one relay run moves at once. */

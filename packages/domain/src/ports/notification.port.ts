@@ -1,7 +1,6 @@
 import type { Project } from './project-directory.port.js';
 import type { DomainEvent } from '../events/domain-event.js';
-import type { AttemptOutcome } from '../webhook/webhook-delivery.js';
-import type { DeliveryAttempt, Notification } from '../webhook/webhook-delivery.fields.js';
+import type { AttemptOutcome, DeliveryAttempt, Notification } from '../webhook/webhook-delivery.js';
 
 /**
  * Turns an event into what its project's endpoints receive, in each endpoint's format (the wire

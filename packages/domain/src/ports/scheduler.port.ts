@@ -1,8 +1,8 @@
-import type { ContractJob } from '../contract/contract.lifecycle.js';
-import type { InvoiceJob } from '../invoice/invoice.lifecycle.js';
-import type { TestClockJob } from '../sandbox/test-clock.lifecycle.js';
-import type { SubscriptionJob } from '../subscription/subscription.lifecycle.js';
-import type { DeliveryJob } from '../webhook/webhook-delivery.lifecycle.js';
+import type { ContractJob } from '../contract/contract.js';
+import type { InvoiceJob } from '../invoice/invoice.js';
+import type { TestClockJob } from '../sandbox/test-clock.js';
+import type { SubscriptionJob } from '../subscription/subscription.js';
+import type { DeliveryJob } from '../webhook/webhook-delivery.js';
 
 /** The kinds of deferred work the domain asks for: each lifecycle's jobs. */
 export type JobName = InvoiceJob | ContractJob | SubscriptionJob | DeliveryJob | TestClockJob;

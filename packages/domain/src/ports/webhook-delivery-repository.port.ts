@@ -1,5 +1,5 @@
 import type { ListCursor } from './list-page.port.js';
-import type { DeliveryState, WebhookDelivery } from '../webhook/webhook-delivery.fields.js';
+import type { DeliveryState, WebhookDelivery } from '../webhook/webhook-delivery.js';
 import type { SaveResult } from './save-result.js';
 
 /** Which deliveries of a project to list. */

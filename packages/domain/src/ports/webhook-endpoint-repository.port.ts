@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../events/domain-event.js';
-import type { WebhookEndpoint, WebhookEndpointRoute } from '../webhook-endpoint/webhook-endpoint.fields.js';
+import type { WebhookEndpoint, WebhookEndpointRoute } from '../webhook-endpoint/webhook-endpoint.js';
 import type { ListCursor } from './list-page.port.js';
 import type { CreateResult, SaveResult } from './save-result.js';
 

@@ -1,8 +1,7 @@
 import type { CarrierLookup } from '../ports/carrier-lookup.port.js';
 import type { PaymentPageLink, PaymentPages } from '../ports/payment-page.port.js';
 import { presentCustomer, type CustomerPresentation } from './customer.presenter.js';
-import type { Invoice } from '../invoice/invoice.fields.js';
-import { invoiceIsPaid } from '../invoice/invoice.js';
+import { invoiceIsPaid, type Invoice } from '../invoice/invoice.js';
 
 /**
  * The invoice as every transport answers it (JSON v3, XML 2.9): what it is and what follows from

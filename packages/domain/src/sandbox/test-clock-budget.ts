@@ -1,11 +1,8 @@
-import type { Contract } from '../contract/contract.fields.js';
-import { contractLifecycle } from '../contract/contract.lifecycle.js';
-import type { Invoice } from '../invoice/invoice.fields.js';
-import { invoiceLifecycle } from '../invoice/invoice.lifecycle.js';
+import { contractLifecycle, type Contract } from '../contract/contract.js';
+import { invoiceLifecycle, type Invoice } from '../invoice/invoice.js';
 import type { Lifecycle } from '../shared/lifecycle.js';
 import { MAX_CHARGE_ATTEMPTS } from '../subscription/billing-operation.js';
-import type { Subscription } from '../subscription/subscription.fields.js';
-import { subscriptionLifecycle } from '../subscription/subscription.lifecycle.js';
+import { subscriptionLifecycle, type Subscription } from '../subscription/subscription.js';
 
 // How much work an advance would run, counted before it is let in against TEST_CLOCK_LIMITS.piecesPerAdvance
 // (shared/test-clock-limits.ts).

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimAdvance, finishAdvance, openTestClock, startAdvance, stepTestClock, type TestClock } from './test-clock.js';
-import { testClockLifecycle } from './test-clock.lifecycle.js';
+import { advanceHeld, claimAdvance, finishAdvance, heldChangeRefused, openTestClock, startAdvance, stepTestClock, testClockLifecycle, type TestClock } from './test-clock.js';
 
 const REAL = '2026-12-28T10:00:00.000Z';
 const T0 = '2027-01-01T00:00:00.000Z';
@@ -55,5 +54,11 @@ describe('the test clock lifecycle (its machine, through its commands)', () => {
     const held = claimAdvance(advancing(), 'a', '2026-12-28T10:00:10.000Z') as TestClock;
     expect(testClockLifecycle.nextWork(held)).toEqual({ job: 'test_clock.advance', at: '2026-12-28T10:01:10.000Z' });
     expect([testClockLifecycle.dueAt(advancing()), testClockLifecycle.dueAt(held), testClockLifecycle.dueAt(clock())]).toEqual(['2026-12-28T10:01:00.000Z', '2026-12-28T10:01:10.000Z', null]);
+  });
+
+  it('what a clock holds changes only while it is ready; an advance held by a live lease is left to its runner', () => {
+    expect(heldChangeRefused(clock())).toBeUndefined();
+    expect(heldChangeRefused(advancing())).toMatchObject({ ok: false, error: { code: 'TEST_CLOCK_ADVANCING' } });
+    expect([advanceHeld(clock(), REAL), advanceHeld(advancing(), REAL), advanceHeld(advancing(), '2026-12-28T10:01:00.000Z')]).toEqual([false, true, false]);
   });
 });

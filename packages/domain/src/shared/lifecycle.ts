@@ -3,6 +3,7 @@ import type { DomainError } from './errors.js';
 import type { EventStamp } from './events.js';
 import { stepMachine } from './machine-step.js';
 import { ok, type Err, type Result } from './result.js';
+import { isAtOrAfter } from './time.js';
 
 /** Work a job does on an aggregate, and from when: `job` names it as the scheduler and the sweep run it. */
 export interface DueWork<J extends string = string> {
@@ -14,15 +15,15 @@ export interface DueWork<J extends string = string> {
 export type Refusal = Err<DomainError> | 'unchanged';
 
 /**
- * One aggregate's lifecycle, stated once, in its folder (`<aggregate>.lifecycle.ts`): the machine
+ * One aggregate's lifecycle, stated once, in its aggregate's module (`<aggregate>.ts`): the machine
  * that decides every step, what a command it refuses answers, which states are live, and what work
  * falls due. Storage (live keys, the due-work index, the retention) and scheduling read it here;
  * nothing restates it.
  */
-export interface Lifecycle<A, J extends string = string, C extends string = string> {
+export interface Lifecycle<A, J extends string = string, E = never> {
   readonly machine: AnyStateMachine;
-  /** The answer to `command` when the machine refuses it in `a`'s state. */
-  readonly refusal: (a: A, command: C) => Refusal;
+  /** The answer to `event` when the machine refuses it in `a`'s state (named by the machine's refusing transitions). */
+  readonly refusal: (a: A, event: E) => Refusal;
   /** Live: the aggregate holds its unique keys (if it has any), and the retention leaves it alone. */
   readonly isLive: (a: A) => boolean;
   /** The next work a job must do, or null: asked of the scheduler after a save that changes it. */
@@ -36,6 +37,15 @@ export const dueWhenWorkIs =
   <A>(nextWork: (a: A) => DueWork | null) =>
   (a: A): string | null =>
     nextWork(a)?.at ?? null;
+
+/**
+ * The aggregate's next work if it is due at `now` (its time reached), else null: the one answer to
+ * "is it due" that a job asks before it does the work.
+ */
+export function workDueAt<A, J extends string>(lifecycle: Pick<Lifecycle<A, J>, 'nextWork'>, a: A, now: string): DueWork<J> | null {
+  const work = lifecycle.nextWork(a);
+  return work && isAtOrAfter(now, work.at) ? work : null;
+}
 
 /**
  * What a command on an aggregate produced: the changed aggregate to save (absent when nothing

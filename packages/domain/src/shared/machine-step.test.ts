@@ -1,9 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { emit, initialTransition, setup, transition } from 'xstate';
-import { contractMachine, startContract } from '../contract/contract.machine.js';
+import { contractMachine, startContract, type ContractFields } from '../contract/contract.js';
 import { stepMachine } from './machine-step.js';
-import type { ContractFields } from '../contract/contract.fields.js';
 
 const fields = (type: 'SMS_PIN' | 'SKIP', msisdn: string): ContractFields => ({
   id: `c-${msisdn}`,

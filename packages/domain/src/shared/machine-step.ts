@@ -99,6 +99,24 @@ export function stepMachine<M extends AnyStateMachine>(machine: M, state: string
   return { state: String(next.value), context: next.context as ContextFrom<M>, emitted: emittedOf<M>(actions) };
 }
 
+/**
+ * A transition that refuses: the machine takes it for a command in a state (and under guards) where
+ * the command does not apply. It has no target and no action, so XState's `can` answers false and
+ * nothing changes; its `meta` names what the refusal answers (an error code, or `unchanged`: the
+ * command was done already). A command no transition takes gets its lifecycle's default answer.
+ */
+export const refuses = <const A extends string>(answer: A) => ({ meta: { refusal: answer } });
+
+/** The answer the refusing transition the machine takes for `event` in the stored state names, if it takes one. */
+export function namedRefusal<M extends AnyStateMachine>(machine: M, state: string, context: ContextFrom<M>, event: EventFromLogic<M>): string | undefined {
+  const snapshot: AnyMachineSnapshot = machine.resolveState({ value: state, context });
+  for (const t of machine.getTransitionData(snapshot as never, event)) {
+    const refusal = (t.meta as { readonly refusal?: unknown } | undefined)?.refusal;
+    if (typeof refusal === 'string') return refusal;
+  }
+  return undefined;
+}
+
 /** Whether the machine accepts `event` in the stored state. */
 export function machineAccepts<M extends AnyStateMachine>(machine: M, state: string, context: ContextFrom<M>, event: EventFromLogic<M>): boolean {
   const snapshot: AnyMachineSnapshot = machine.resolveState({ value: state, context });

@@ -1,8 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import type { AcceptanceChannel, SubscriptionFields } from './subscription.js';
-import { subscriptionMachine, type SubscriptionMachineEvent } from './subscription.machine.js';
+import { subscriptionMachine, type AcceptanceChannel, type SubscriptionFields, type SubscriptionMachineEvent } from './subscription.js';
 import { emittedOf } from '../shared/machine-step.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Subscription, SubscriptionState } from './subscription.fields.js';
-import { approveSubscription, cancelSubscription, completeSubscriptionPayment, openSubscription, resendSubscriptionPin } from './subscription.js';
+import { approveSubscription, cancelSubscription, completeSubscriptionPayment, openSubscription, resendSubscriptionPin, type Subscription, type SubscriptionState } from './subscription.js';
 
 // Every state x command a machine refuses, with the answer the spec (or decisions) gives it.
 const stamp = { now: '2026-01-01T00:10:00.000Z', newId: () => 'e' };

@@ -1,12 +1,161 @@
-export * from './webhook-delivery.fields.js';
+import { assign, setup } from 'xstate';
+import type { DomainEventType } from '../events/domain-event.js';
 import type { EventStamp } from '../shared/events.js';
-import { appliedOrNot, appliedOrRefused, applyToAggregate, type Change } from '../shared/lifecycle.js';
+import { appliedOrNot, appliedOrRefused, applyToAggregate, dueWhenWorkIs, workDueAt, type Change, type DueWork, type Lifecycle, type Refusal } from '../shared/lifecycle.js';
+import { rememberedStart, statesTagged } from '../shared/machine-step.js';
 import { addSeconds } from '../shared/time.js';
 import { nextAttemptDelay } from './retry-schedule.js';
-import type { DeliveryAttempt, DeliveryState, Notification, WebhookDelivery, WebhookDeliveryFields } from './webhook-delivery.fields.js';
-import type { DomainEventType } from '../events/domain-event.js';
-import { deliveryLifecycle } from './webhook-delivery.lifecycle.js';
-import { startWebhookDelivery, type WebhookDeliveryMachineEvent } from './webhook-delivery.machine.js';
+
+// The webhook delivery, top to bottom: its fields and states, its machine, its lifecycle (what is
+// live, when its next attempt falls due, whether one is due now), then its commands. It records no
+// domain events of its own: it delivers the others'.
+
+// ---- Fields and states ----------------------------------------------------------------------
+
+/** What is sent, whatever its format: the body, its content type, and where it goes. */
+export interface Notification {
+  /** Which endpoint of the event this is ('webhook', 'test-callback', 'subscription'): part of the delivery's id. */
+  readonly channel: string;
+  readonly url: string;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+/** One HTTP attempt, as the merchant and the operator see it. */
+export interface DeliveryAttempt {
+  readonly at: string;
+  /** The HTTP status, or null when no answer came (timeout, connection error). */
+  readonly status: number | null;
+  readonly latencyMs: number;
+  /** The first 1 KB of the answer's body. */
+  readonly response: string;
+  /** Why the attempt failed when no status says it (timeout, connection refused, not sent). */
+  readonly error: string | null;
+  /**
+   * false: recorded on its schedule but never sent (a test clock's advance paces its endpoints:
+   * `ClockedAttemptPace`); absent on every attempt that was sent.
+   */
+  readonly sent?: false;
+}
+
+export type DeliveryState = 'pending' | 'succeeded' | 'dead';
+
+/** The delivery's data; also its machine's context. */
+export interface WebhookDeliveryFields {
+  /** Deterministic: the event's id and the endpoint's channel, so a relay that runs twice creates it once. */
+  readonly id: string;
+  readonly projectId: number;
+  /** The event's stable id: the `webhook-id` of every attempt. */
+  readonly eventId: string;
+  readonly eventType: DomainEventType;
+  readonly notification: Notification;
+  readonly attempts: readonly DeliveryAttempt[];
+  /** Where the current schedule began among the attempts: a redelivery starts it again. */
+  readonly scheduleFrom: number;
+  /** When the next attempt is due; null once succeeded or dead. */
+  readonly nextAttemptAt: string | null;
+  readonly createdAt: string;
+  /** The test clock it lives on (test environment): its times are that clock's. */
+  readonly testClockId?: string;
+  /** The merchant's webhook endpoint it goes to (channel `endpoint-<id>`); absent for the project's webhookUrl, test callbacks and subscription notifications. */
+  readonly endpointId?: string;
+}
+
+export interface WebhookDelivery extends WebhookDeliveryFields {
+  readonly state: DeliveryState;
+  readonly version: number;
+}
+
+// ---- Machine --------------------------------------------------------------------------------
+
+export type WebhookDeliveryMachineEvent =
+  /** A 2xx within the timeout. */
+  | { type: 'SUCCEEDED'; attempt: DeliveryAttempt }
+  /** Any other answer, or none: `retryAt` is when to try again, null when no attempt is left. */
+  | { type: 'FAILED'; attempt: DeliveryAttempt; retryAt: string | null }
+  /** 410 Gone: the endpoint asks for no more. */
+  | { type: 'GONE'; attempt: DeliveryAttempt }
+  /** A merchant's or an operator's request: a new attempt now, whatever happened before. */
+  | { type: 'REDELIVER'; now: string }
+  /** A worker takes the due attempt: nobody else attempts before `until` (when a crashed worker's claim runs out). */
+  | { type: 'CLAIMED'; until: string };
+
+/**
+ * The delivery lifecycle: pending until an attempt succeeds (succeeded), the endpoint answers 410
+ * or the schedule runs out (dead). Redelivery makes any delivery pending again, due at once. Only
+ * pending is `live`: attempts are still made. A command a state refuses answers `unchanged`: a
+ * delivery's commands answer what happened, and none of their refusals is an error.
+ */
+export const webhookDeliveryMachine = setup({
+  types: {} as { context: WebhookDeliveryFields; events: WebhookDeliveryMachineEvent; input: WebhookDeliveryFields },
+  actions: {
+    addAttempt: assign({ attempts: ({ context, event }) => ('attempt' in event ? [...context.attempts, event.attempt] : context.attempts) }),
+    stop: assign({ nextAttemptAt: null }),
+    claim: assign({ nextAttemptAt: ({ context, event }) => (event.type === 'CLAIMED' ? event.until : context.nextAttemptAt) }),
+    retryLater: assign({ nextAttemptAt: ({ event }) => (event.type === 'FAILED' ? event.retryAt : null) }),
+    dueNow: assign({ nextAttemptAt: ({ event }) => (event.type === 'REDELIVER' ? event.now : null), scheduleFrom: ({ context }) => context.attempts.length }),
+  },
+  guards: {
+    attemptsLeft: ({ event }) => event.type === 'FAILED' && event.retryAt !== null,
+  },
+}).createMachine({
+  id: 'webhookDelivery',
+  context: ({ input }) => input,
+  initial: 'pending',
+  on: { REDELIVER: { target: '.pending', actions: 'dueNow' } },
+  states: {
+    pending: {
+      tags: 'live',
+      on: {
+        SUCCEEDED: { target: 'succeeded', actions: ['addAttempt', 'stop'] },
+        FAILED: [
+          { guard: 'attemptsLeft', actions: ['addAttempt', 'retryLater'] },
+          { target: 'dead', actions: ['addAttempt', 'stop'] },
+        ],
+        GONE: { target: 'dead', actions: ['addAttempt', 'stop'] },
+        CLAIMED: { actions: 'claim' },
+      },
+    },
+    succeeded: {},
+    dead: {},
+  },
+});
+
+/** The first state of a new delivery (it reads nothing from the input; see decisions). */
+const startWebhookDelivery = rememberedStart(webhookDeliveryMachine, () => '');
+
+/** What a command the machine refused answers: the delivery as it is (the machine names no other answer). */
+const deliveryRefusal = (): Refusal => 'unchanged';
+
+// ---- Lifecycle: what is live, what falls due ------------------------------------------------
+
+/** The delivery's one job: its next attempt. */
+export type DeliveryJob = 'webhook.attempt';
+
+const LIVE = statesTagged(webhookDeliveryMachine, 'live');
+
+/** Pending (the machine's `live` state): attempts are still made. */
+const isLive = (d: Pick<WebhookDelivery, 'state'>): boolean => LIVE.has(d.state);
+
+/** A pending delivery's next attempt, at its time (a claimed one's, when its claim runs out). */
+const nextWork = (d: WebhookDelivery): DueWork<DeliveryJob> | null => (isLive(d) && d.nextAttemptAt !== null ? { job: 'webhook.attempt', at: d.nextAttemptAt } : null);
+
+/** The webhook delivery lifecycle (see `Lifecycle`): storage and scheduling read it here. */
+export const deliveryLifecycle = {
+  machine: webhookDeliveryMachine,
+  refusal: deliveryRefusal,
+  isLive,
+  nextWork,
+  dueAt: dueWhenWorkIs(nextWork),
+} satisfies Lifecycle<WebhookDelivery, DeliveryJob, WebhookDeliveryMachineEvent>;
+
+/**
+ * When the attempt due by `moment` was due, or null when none is (the delivery is over, or its next
+ * attempt is later): the one answer to "is an attempt due", which AttemptDelivery asks.
+ */
+export const attemptDueBy = (d: WebhookDelivery, moment: string): string | null => workDueAt(deliveryLifecycle, d, moment)?.at ?? null;
+
+// ---- Commands -------------------------------------------------------------------------------
 
 export interface OpenDeliveryInput {
   readonly eventId: string;
@@ -46,7 +195,7 @@ export function openDelivery(input: OpenDeliveryInput): WebhookDelivery {
 export type AttemptOutcome = { readonly kind: 'success' } | { readonly kind: 'gone' } | { readonly kind: 'failure'; readonly retryAfterSeconds?: number };
 
 const noEvents = () => [];
-const apply = (d: WebhookDelivery, event: WebhookDeliveryMachineEvent, stamp: EventStamp) => applyToAggregate(deliveryLifecycle.machine, d, event, noEvents, stamp);
+const apply = (d: WebhookDelivery, event: WebhookDeliveryMachineEvent, stamp: EventStamp) => applyToAggregate(webhookDeliveryMachine, d, event, noEvents, stamp);
 
 /**
  * Records one attempt. A failure is retried on the schedule (`random` in [0, 1) spreads it), or
@@ -85,5 +234,5 @@ export function claimAttempt(d: WebhookDelivery, until: string, stamp: EventStam
 
 /** A new attempt now, whatever the state; a dead delivery comes back to life with a fresh schedule. */
 export function redeliver(d: WebhookDelivery, stamp: EventStamp): Change<WebhookDelivery, WebhookDelivery> {
-  return appliedOrRefused(d, apply(d, { type: 'REDELIVER', now: stamp.now }, stamp), () => deliveryLifecycle.refusal());
+  return appliedOrRefused(d, apply(d, { type: 'REDELIVER', now: stamp.now }, stamp), deliveryRefusal);
 }

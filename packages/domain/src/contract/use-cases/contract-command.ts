@@ -3,9 +3,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { EventStamp } from '../../shared/events.js';
 import type { Change } from '../../shared/lifecycle.js';
 import { runStampedCommand } from '../../application/run-command.js';
-import type { Contract } from '../contract.js';
-import type { ContractEvent } from '../contract.events.js';
-import { contractLifecycle } from '../contract.lifecycle.js';
+import { contractLifecycle, type Contract, type ContractEvent } from '../contract.js';
 
 export interface ContractRef {
   readonly projectId: number;

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../ports/request-context.port.js';
-import { cancelContract, expireContract, openContract, type Contract } from '../contract.js';
+import { cancelContract, contractLifecycle, expireContract, openContract, type Contract } from '../contract.js';
 import { clockOf, stampFor } from '../../application/event-stamp.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { customerKey, type Customer } from '../../shared/customer.js';
@@ -8,7 +8,6 @@ import { ok, type Result } from '../../shared/result.js';
 import { newPin, sendPinOrClose } from '../../application/pin-delivery.js';
 import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { scheduleDueWork } from '../../application/save-and-schedule.js';
-import { contractLifecycle } from '../contract.lifecycle.js';
 
 export interface CreateContractInput {
   readonly projectId: number;

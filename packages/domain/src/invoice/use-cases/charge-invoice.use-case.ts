@@ -1,7 +1,5 @@
 import type { RequestContext } from '../../ports/request-context.port.js';
-import { expireInvoice, invoiceIsChargeable, recordCharge, transactionFor } from '../invoice.js';
-import { isAtOrAfter } from '../../shared/time.js';
-import { awaitsChargeJob, invoiceLifecycle } from '../invoice.lifecycle.js';
+import { chargeRun, expireInvoice, invoiceLifecycle, recordCharge, transactionFor, type ChargeTrigger, type Invoice, type InvoiceEvent } from '../invoice.js';
 import type { Transaction } from '../transaction.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { PaymentCard } from '../../shared/payment-card.js';
@@ -18,7 +16,7 @@ export interface ChargeInvoiceInput extends InvoiceRef {
    * `job`: the charge after creation (under a contract) or after the PIN, made once.
    * `payment-page`: the payer paying an AUTH_PAGE invoice, again after a decline if they like.
    */
-  readonly trigger: 'job' | 'payment-page';
+  readonly trigger: ChargeTrigger;
   /** The payment page's method, and the card typed there (for this charge only; never stored). */
   readonly method?: PagePaymentMethod;
   readonly card?: PaymentCard;
@@ -35,17 +33,15 @@ export class ChargeInvoice {
   constructor(private readonly ports: Pick<KassaPorts, 'invoices' | 'gateway' | 'clock' | 'ids' | 'scheduler' | 'time'>) {}
 
   execute(input: ChargeInvoiceInput, context?: RequestContext): Promise<Result<Transaction | null, DomainError>> {
-    const { invoices, gateway, ids, scheduler } = this.ports;
+    const { invoices, gateway, ids } = this.ports;
     return retryOnConflict(async () => {
       const invoice = await invoices.get(input.projectId, input.invoiceId);
-      if (!invoice || !invoiceIsChargeable(invoice)) return ok(null);
-      if (input.trigger === 'job' && !awaitsChargeJob(invoice)) return ok(null);
-      // A charge job still running at the invoice's expiry (its gateway down since, retried by the
-      // sweep) expires it instead: no late charge, and the client's one active invoice is freed.
-      if (input.trigger === 'job' && isAtOrAfter((await this.ports.time.now(invoice)).toISOString(), invoice.expiresAt)) {
+      if (!invoice) return ok(null);
+      const run = chargeRun(invoice, input.trigger, (await this.ports.time.now(invoice)).toISOString());
+      if (run === 'nothing') return ok(null);
+      if (run === 'expire') {
         const expired = expireInvoice(invoice, await stampFor(this.ports, invoice, context));
-        if (expired.next && !(await saveAndSchedule(scheduler, invoiceLifecycle, invoice, expired.next, invoices.save(expired.next, expired.events), context)).ok) return RETRY;
-        return ok(null);
+        return (await this.save(invoice, expired, context)) ? ok(null) : RETRY;
       }
       const sequence = invoice.transactions.length + 1;
       const expected = invoice.testInfo?.expectedBillingResult;
@@ -64,8 +60,13 @@ export class ChargeInvoice {
       const stamp = await stampFor(this.ports, invoice, context);
       const change = recordCharge(invoice, transactionFor(invoice, outcome, ids.newId(), stamp.now), stamp);
       // A declined charge leaves the invoice live: its expiry is what falls due next.
-      if (change.next && !(await saveAndSchedule(scheduler, invoiceLifecycle, invoice, change.next, invoices.save(change.next, change.events), context)).ok) return RETRY;
-      return change.outcome;
+      return (await this.save(invoice, change, context)) ? change.outcome : RETRY;
     });
+  }
+
+  /** Saves what changed (a change with nothing to save counts as saved) and asks for what falls due next; false on a lost race. */
+  private async save(before: Invoice, change: { readonly next?: Invoice; readonly events: readonly InvoiceEvent[] }, context: RequestContext | undefined): Promise<boolean> {
+    const { next } = change;
+    return !next || (await saveAndSchedule(this.ports.scheduler, invoiceLifecycle, before, next, this.ports.invoices.save(next, change.events), context)).ok;
   }
 }

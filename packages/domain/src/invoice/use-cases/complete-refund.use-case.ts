@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../ports/request-context.port.js';
-import { completeRefund, failRefund } from '../invoice.js';
+import { completeRefund, failRefund, refundAwaited } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
@@ -11,7 +11,7 @@ export class CompleteRefund {
 
   async execute(input: InvoiceRef, context?: RequestContext): Promise<Result<boolean, DomainError>> {
     const invoice = await this.ports.invoices.get(input.projectId, input.invoiceId);
-    if (invoice?.refundStatus !== 'processing') return ok(false);
+    if (!invoice || !refundAwaited(invoice)) return ok(false);
     // A refund asked for again after a refusal is a new refund at the gateway: a key of its own.
     const attempt = invoice.refundAttempts ?? 1;
     const key = attempt === 1 ? `refund-${invoice.id}` : `refund-${invoice.id}-${attempt}`;

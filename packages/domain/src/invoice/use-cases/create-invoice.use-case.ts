@@ -1,7 +1,6 @@
 import type { RequestContext } from '../../ports/request-context.port.js';
-import type { Contract } from '../../contract/contract.js';
-import { contractLifecycle } from '../../contract/contract.lifecycle.js';
-import { cancelInvoice, expireInvoice, openInvoice, type ExpectedBillingResult, type Invoice, type InvoiceContractRef } from '../invoice.js';
+import { contractLifecycle, type Contract } from '../../contract/contract.js';
+import { cancelInvoice, expireInvoice, invoiceLifecycle, openInvoice, type ExpectedBillingResult, type Invoice, type InvoiceContractRef } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { PaymentPageLink } from '../../ports/payment-page.port.js';
 import { customerKey, type Customer } from '../../shared/customer.js';
@@ -12,7 +11,6 @@ import { clockOf, stampFor } from '../../application/event-stamp.js';
 import { newPin, sendPinOrClose } from '../../application/pin-delivery.js';
 import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { scheduleDueWork } from '../../application/save-and-schedule.js';
-import { invoiceLifecycle } from '../invoice.lifecycle.js';
 import type { CreateContract } from '../../contract/use-cases/create-contract.use-case.js';
 
 export interface CreateInvoiceInput {

@@ -1,13 +1,11 @@
 import type { RequestContext } from '../../ports/request-context.port.js';
-import type { Invoice } from '../invoice.js';
+import { invoiceLifecycle, type Invoice, type InvoiceEvent } from '../invoice.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { EventStamp } from '../../shared/events.js';
-import type { InvoiceEvent } from '../invoice.events.js';
 import type { Change } from '../../shared/lifecycle.js';
 import { runStampedCommand } from '../../application/run-command.js';
-import { invoiceLifecycle } from '../invoice.lifecycle.js';
 
 export interface InvoiceRef {
   readonly projectId: number;

@@ -7,6 +7,7 @@ import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import { limitMessage, TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
 import { ClockedScheduler } from './clocked-scheduler.js';
+import { heldChangeRefused } from '../test-clock.js';
 
 /**
  * The test environment's time: an aggregate attached to a test clock lives in that clock's time,
@@ -38,7 +39,8 @@ export class TestClockTime implements TimeSource {
     if (!requestedClockId) return ok({ now: this.clock.now() });
     const clock = await this.testClocks.get(projectId, requestedClockId);
     if (!clock) return fail('TEST_CLOCK_NOT_FOUND', `No test clock ${requestedClockId} in this project`);
-    if (clock.status === 'advancing') return fail('TEST_CLOCK_ADVANCING');
+    const refused = heldChangeRefused(clock);
+    if (refused) return refused;
     const limit = TEST_CLOCK_LIMITS.objectsPerClock;
     if ((await this.testClocks.attachedTo(projectId, requestedClockId, limit)) >= limit) {
       return fail('TEST_CLOCK_LIMIT_EXCEEDED', limitMessage.objects(), { limit: 'objectsPerClock', value: limit });

@@ -1,14 +1,11 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
-import type { TestClock } from '../test-clock.js';
+import { advanceHeld, type TestClock } from '../test-clock.js';
 
 /** Clocks read a page at a time across every project. */
 const PAGE = 100;
 
 type RetentionPorts = Pick<KassaPorts, 'testClocks' | 'retention' | 'settings'>;
-
-/** An advance under way, its runner's lease still running at `now`: left for the next pass. */
-const running = (clock: TestClock, now: string) => clock.status === 'advancing' && clock.leaseUntil !== null && clock.leaseUntil > now;
 
 /**
  * Removes the test clocks created more than TEST_CLOCK_LIMITS.retentionDays ago (real time), each
@@ -28,7 +25,7 @@ export async function removeExpiredTestClocks(ports: Pick<KassaPorts, 'testClock
   for (;;) {
     const clocks = await ports.testClocks.page(after, PAGE);
     for (const clock of clocks) {
-      if (clock.createdAt < before && !running(clock, at)) removed += await remove(ports, clock);
+      if (clock.createdAt < before && !advanceHeld(clock, at)) removed += await remove(ports, clock);
       else kept.set(clock.projectId, [...(kept.get(clock.projectId) ?? []), clock]);
     }
     if (clocks.length < PAGE) break;
@@ -47,7 +44,7 @@ async function trimToBytes(ports: RetentionPorts, clocks: readonly TestClock[], 
   const oldestFirst = sized.sort((a, b) => (a.clock.createdAt === b.clock.createdAt ? (a.clock.id < b.clock.id ? -1 : 1) : a.clock.createdAt < b.clock.createdAt ? -1 : 1));
   for (const { clock, bytes } of oldestFirst) {
     if (total <= ports.settings.testClockRetentionBytes) break;
-    if (running(clock, now)) continue;
+    if (advanceHeld(clock, now)) continue;
     removed += await remove(ports, clock);
     total -= bytes;
   }

@@ -4,11 +4,9 @@ import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
 import { scheduleDueWork } from '../../application/save-and-schedule.js';
 import { dueJobs, type EventRelay, type JobRunner } from '../../jobs/due-work.js';
-import { ATTEMPT_CLAIM_SECONDS } from '../../webhook/webhook-delivery.js';
-import { claimAdvance, finishAdvance, stepTestClock, type TestClock } from '../test-clock.js';
-import { ADVANCE_LEASE_SECONDS, advanceAskedAt, testClockLifecycle } from '../test-clock.lifecycle.js';
+import { ATTEMPT_CLAIM_SECONDS, deliveryLifecycle } from '../../webhook/webhook-delivery.js';
+import { ADVANCE_LEASE_SECONDS, advanceAskedAt, claimAdvance, finishAdvance, stepTestClock, testClockLifecycle, type TestClock, type TestClockEvent } from '../test-clock.js';
 import { TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
-import type { TestClockEvent } from '../test-clock.events.js';
 import { ADVANCE_CONCURRENCY, AdvanceSlices } from './advance-slices.js';
 
 type Saved = { readonly next: TestClock; readonly events: readonly TestClockEvent[] };
@@ -199,7 +197,7 @@ export class RunTestClockAdvance {
     if (clock.leaseOwner !== null || this.ports.clock.now().getTime() >= askedAt + ATTEMPT_CLAIM_SECONDS * 1000) return false;
     const claimEnd = Date.parse(clock.frozenTime) + ATTEMPT_CLAIM_SECONDS * 1000;
     const due = await this.ports.deliveries.findDue(new Date(claimEnd).toISOString(), BATCH, clock.id);
-    return due.some((d) => d.nextAttemptAt !== null && Date.parse(d.nextAttemptAt) === claimEnd);
+    return due.some((d) => Date.parse(deliveryLifecycle.nextWork(d)?.at ?? '') === claimEnd);
   }
 
   /** Relays every waiting event of the clock before it moves on, as many at a time as pieces run side by side. */

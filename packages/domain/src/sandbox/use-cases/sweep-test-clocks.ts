@@ -2,7 +2,7 @@ import { dueJobs, type DueJob, type JobRunner } from '../../jobs/due-work.js';
 import { scheduleDueWork } from '../../application/save-and-schedule.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { eachSettled } from '../../shared/each-settled.js';
-import { testClockLifecycle } from '../test-clock.lifecycle.js';
+import { testClockLifecycle } from '../test-clock.js';
 
 /** Jobs of test clocks run at once by one sweep (as the sweep runs real time's). */
 const DUE_WORK_CONCURRENCY = 10;

@@ -5,8 +5,7 @@ import { type Page, pageOf, pageSize } from '../../shared/page.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
-import { openTestClock, startAdvance, type TestClock } from '../test-clock.js';
-import { testClockLifecycle } from '../test-clock.lifecycle.js';
+import { heldChangeRefused, openTestClock, startAdvance, testClockLifecycle, type TestClock } from '../test-clock.js';
 import { limitMessage, TEST_CLOCK_LIMITS } from '../../shared/test-clock-limits.js';
 import { contractWorkUntil, invoiceWorkUntil, subscriptionWorkUntil } from '../test-clock-budget.js';
 
@@ -118,7 +117,8 @@ export class TestClocks {
     if (!this.ports.sandbox) return notInProduction('DELETE test_clocks/{id}');
     const clock = await this.ports.testClocks.get(input.projectId, input.testClockId);
     if (!clock) return missing(input.testClockId);
-    if (clock.status === 'advancing') return fail('TEST_CLOCK_ADVANCING');
+    const refused = heldChangeRefused(clock);
+    if (refused) return refused;
     await this.ports.retention.eraseTestClock(input.projectId, clock.id);
     await this.ports.testClocks.remove(input.projectId, clock.id);
     return ok(clock);

@@ -4,11 +4,10 @@ import { fail, type DomainError } from '../../shared/errors.js';
 import { money } from '../../shared/money.js';
 import { ok, type Result } from '../../shared/result.js';
 import { PRODUCTION_PERIOD_SECONDS, type SubscriptionBilling, type SubscriptionTestInfo } from '../billing-operation.js';
-import { failUndeliverableApproval, openSubscription, type Subscription } from '../subscription.js';
+import { failUndeliverableApproval, openSubscription, subscriptionLifecycle, type Subscription } from '../subscription.js';
 import { newPin, sendPinOrClose } from '../../application/pin-delivery.js';
 import { clockOf } from '../../application/event-stamp.js';
 import { scheduleDueWork } from '../../application/save-and-schedule.js';
-import { subscriptionLifecycle } from '../subscription.lifecycle.js';
 
 export interface CreateSubscriptionInput {
   readonly projectId: number;

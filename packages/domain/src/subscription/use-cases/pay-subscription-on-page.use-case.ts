@@ -6,7 +6,7 @@ import type { PaymentCard } from '../../shared/payment-card.js';
 import type { PagePaymentMethod } from '../../shared/payment-methods.js';
 import { pageMethodRefusal } from '../../application/page-payment-method.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { completeSubscriptionPayment, failSubscriptionPayment, subscriptionActivation } from '../subscription.js';
+import { completeSubscriptionPayment, failSubscriptionPayment, subscriptionActivation, subscriptionAwaitsPayment } from '../subscription.js';
 import { subscriptionCustomer } from './run-subscription-charge.use-case.js';
 import { notFound, onSubscription, type SubscriptionPorts } from './subscription-command.js';
 
@@ -34,7 +34,7 @@ export class PaySubscriptionOnPage {
     if (subscriptionActivation(s) !== 'PAGE') return fail('SUBSCRIPTION_WRONG_STATE', 'This subscription is not activated by paying on the page');
     const refused = await pageMethodRefusal(projects, input.projectId, input.method, input.card);
     if (refused) return err(refused);
-    if (s.state !== 'pending') return ok(null);
+    if (!subscriptionAwaitsPayment(s)) return ok(null);
     const outcome = await gateway.charge(
       {
         idempotencyKey: `${s.id}-activation-${(s.activationAttempts ?? 0) + 1}`,

@@ -3,11 +3,10 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { Customer } from '../../shared/customer.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { DomainError } from '../../shared/errors.js';
-import { recordSubscriptionCharge, subscriptionChargeDue, type Subscription } from '../subscription.js';
+import { recordSubscriptionCharge, subscriptionChargeDue, subscriptionLifecycle, type Subscription } from '../subscription.js';
 import { stampFor } from '../../application/event-stamp.js';
 import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
-import { subscriptionLifecycle } from '../subscription.lifecycle.js';
 
 /** Who the gateway charges for a subscription: its number, or its customer by card. */
 export const subscriptionCustomer = (s: Subscription): Customer =>

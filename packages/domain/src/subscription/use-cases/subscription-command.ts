@@ -4,11 +4,9 @@ import type { SubscriberFilter } from '../../ports/subscription-repository.port.
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
 import type { EventStamp } from '../../shared/events.js';
-import type { SubscriptionEvent } from '../subscription.events.js';
+import { subscriptionLifecycle, type Subscription, type SubscriptionEvent } from '../subscription.js';
 import type { Change } from '../../shared/lifecycle.js';
-import type { Subscription } from '../subscription.js';
 import { runStampedCommand } from '../../application/run-command.js';
-import { subscriptionLifecycle } from '../subscription.lifecycle.js';
 
 /** How a request names a subscription: SubscriptionID, Subscriber_MSISDN or SubscriberID. */
 export type SubscriptionLocator = { readonly subscriptionId: string } | SubscriberFilter;

@@ -2,8 +2,7 @@ import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { retryOnConflict, RETRY } from '../../application/retry-on-conflict.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import { openWebhookEndpoint, WEBHOOK_ENDPOINT_LIMITS, type EndpointEventTypes, type WebhookEndpoint } from '../webhook-endpoint.js';
-import { endpointRefusals } from '../webhook-endpoint.refusals.js';
+import { endpointRefusals, openWebhookEndpoint, WEBHOOK_ENDPOINT_LIMITS, type EndpointEventTypes, type WebhookEndpoint } from '../webhook-endpoint.js';
 
 export interface CreateWebhookEndpointInput {
   readonly projectId: number;

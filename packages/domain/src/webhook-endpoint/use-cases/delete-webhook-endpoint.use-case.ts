@@ -1,8 +1,7 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
 import { ok, type Result } from '../../shared/result.js';
-import type { WebhookEndpoint } from '../webhook-endpoint.fields.js';
-import { endpointRefusals } from '../webhook-endpoint.refusals.js';
+import { endpointRefusals, type WebhookEndpoint } from '../webhook-endpoint.js';
 
 /**
  * DELETE webhook_endpoints/{id}: the endpoint goes, its slot with it; answers it as it was. Its

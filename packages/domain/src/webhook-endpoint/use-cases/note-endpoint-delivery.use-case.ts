@@ -2,8 +2,7 @@ import type { RequestContext } from '../../ports/request-context.port.js';
 import { runStampedCommand } from '../../application/run-command.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { ok } from '../../shared/result.js';
-import { noteEndpointDelivery, type EndpointDeliveryOutcome } from '../webhook-endpoint.js';
-import { webhookEndpointLifecycle } from '../webhook-endpoint.lifecycle.js';
+import { noteEndpointDelivery, webhookEndpointLifecycle, type EndpointDeliveryOutcome } from '../webhook-endpoint.js';
 
 /**
  * What an attempt of a delivery tells of its endpoint (AttemptDelivery asks after each): a success

@@ -3,9 +3,7 @@ import { runStampedCommand } from '../../application/run-command.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
-import { rotateWebhookEndpointSecret, WEBHOOK_ENDPOINT_LIMITS, type WebhookEndpoint } from '../webhook-endpoint.js';
-import { webhookEndpointLifecycle } from '../webhook-endpoint.lifecycle.js';
-import { endpointRefusals } from '../webhook-endpoint.refusals.js';
+import { endpointRefusals, rotateWebhookEndpointSecret, WEBHOOK_ENDPOINT_LIMITS, webhookEndpointLifecycle, type WebhookEndpoint } from '../webhook-endpoint.js';
 
 /**
  * POST webhook_endpoints/{id}/rotate_secret: a new secret signs from now on; the one it replaces

@@ -3,9 +3,7 @@ import { runStampedCommand } from '../../application/run-command.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
-import { updateWebhookEndpoint, type EndpointChanges, type WebhookEndpoint, type WebhookEndpointState } from '../webhook-endpoint.js';
-import { webhookEndpointLifecycle } from '../webhook-endpoint.lifecycle.js';
-import { endpointRefusals } from '../webhook-endpoint.refusals.js';
+import { endpointRefusals, updateWebhookEndpoint, webhookEndpointLifecycle, type EndpointChanges, type WebhookEndpoint, type WebhookEndpointState } from '../webhook-endpoint.js';
 
 export interface UpdateWebhookEndpointInput {
   readonly projectId: number;

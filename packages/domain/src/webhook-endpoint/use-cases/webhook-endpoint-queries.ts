@@ -1,10 +1,8 @@
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DomainError } from '../../shared/errors.js';
-import { type Page, pageOf, pageSize } from '../../shared/page.js';
-import type { ListCursor } from '../../shared/page.js';
+import { pageOf, pageSize, type ListCursor, type Page } from '../../shared/page.js';
 import { ok, type Result } from '../../shared/result.js';
-import type { WebhookEndpoint } from '../webhook-endpoint.fields.js';
-import { endpointRefusals } from '../webhook-endpoint.refusals.js';
+import { endpointRefusals, type WebhookEndpoint } from '../webhook-endpoint.js';
 
 /** GET webhook_endpoints: the project's endpoints, newest first, a page at a time. */
 export class ListWebhookEndpoints {

@@ -1,18 +1,14 @@
 import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { ok, type Result } from '../../shared/result.js';
-import { addSeconds, isAtOrAfter } from '../../shared/time.js';
+import { addSeconds } from '../../shared/time.js';
 import type { DomainError } from '../../shared/errors.js';
-import { ATTEMPT_CLAIM_SECONDS, claimAttempt, recordAttempt } from '../webhook-delivery.js';
+import { ATTEMPT_CLAIM_SECONDS, attemptDueBy, claimAttempt, deliveryLifecycle, recordAttempt, type AttemptOutcome, type DeliveryAttempt, type WebhookDelivery } from '../webhook-delivery.js';
 import { stampFor } from '../../application/event-stamp.js';
 import { saveAndSchedule } from '../../application/save-and-schedule.js';
-import { deliveryLifecycle } from '../webhook-delivery.lifecycle.js';
 import { liveSecrets } from '../../shared/secrets.js';
-import type { AttemptOutcome } from '../webhook-delivery.js';
-import type { DeliveryAttempt, WebhookDelivery } from '../webhook-delivery.fields.js';
 import type { EventStamp } from '../../shared/events.js';
-import type { EndpointDeliveryOutcome } from '../../webhook-endpoint/webhook-endpoint.js';
-import type { WebhookEndpoint } from '../../webhook-endpoint/webhook-endpoint.fields.js';
+import { webhookEndpointLifecycle, type EndpointDeliveryOutcome, type WebhookEndpoint } from '../../webhook-endpoint/webhook-endpoint.js';
 
 /** How long an attempt waits, at least, when its endpoint has as many attempts in flight as it may. */
 export const BUSY_RETRY_SECONDS = 3;
@@ -66,9 +62,9 @@ export class AttemptDelivery {
     // A delivery of an event on a test clock keeps that clock's time: its schedule walks with the clock.
     const stamp = await stampFor(this.ports, delivery, context);
     const now = stamp.now;
-    if (delivery.state !== 'pending' || delivery.nextAttemptAt === null || !isAtOrAfter(now, delivery.nextAttemptAt)) return ok(false);
+    if (attemptDueBy(delivery, now) === null) return ok(false);
     const endpoint = delivery.endpointId === undefined ? undefined : await this.ports.endpoints.get(delivery.projectId, delivery.endpointId);
-    if (delivery.endpointId !== undefined && endpoint?.state !== 'enabled') {
+    if (delivery.endpointId !== undefined && !(endpoint && webhookEndpointLifecycle.isLive(endpoint))) {
       // Not sent, and no schedule left: enabling the endpoint and a redelivery bring it back.
       const stopped = recordAttempt(delivery, { at: now, status: null, latencyMs: 0, response: '', error: endpoint ? ENDPOINT_DISABLED : ENDPOINT_DELETED, sent: false }, { kind: 'gone' }, 0, stamp);
       if (stopped.next) await this.saveAndSchedule(delivery, stopped.next);
@@ -136,13 +132,12 @@ export class AttemptDelivery {
    */
   private async recordUnsent(delivery: WebhookDelivery, why: string, stamp: EventStamp, until: string | undefined): Promise<void> {
     let current = delivery;
-    let at = stamp.now;
-    for (;;) {
+    let at: string | null = stamp.now;
+    while (at !== null) {
       const change = recordAttempt(current, { at, status: null, latencyMs: 0, response: '', error: why, sent: false }, { kind: 'failure' }, this.ports.random.next(), { ...stamp, now: at });
       if (!change.next) return;
       current = change.next;
-      if (until === undefined || current.state !== 'pending' || current.nextAttemptAt === null || current.nextAttemptAt > until) break;
-      at = current.nextAttemptAt;
+      at = until === undefined ? null : attemptDueBy(current, until);
     }
     // Many steps, one save: one version more than the stored one (compare-and-set).
     // Attempts not sent tell its endpoint nothing: the sandbox paces by host, not by endpoint (docs/decisions.md).

@@ -2,8 +2,7 @@ import type { RequestContext } from '../../ports/request-context.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import { fail, type DomainError } from '../../shared/errors.js';
 import type { Result } from '../../shared/result.js';
-import { redeliver, type WebhookDelivery } from '../webhook-delivery.js';
-import { deliveryLifecycle } from '../webhook-delivery.lifecycle.js';
+import { deliveryLifecycle, redeliver, type WebhookDelivery } from '../webhook-delivery.js';
 import { runStampedCommand } from '../../application/run-command.js';
 
 /**

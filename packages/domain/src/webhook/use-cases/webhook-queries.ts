@@ -2,7 +2,7 @@ import type { EventFilter } from '../../ports/event-log.port.js';
 import type { KassaPorts } from '../../ports/kassa-ports.js';
 import type { DeliveryFilter } from '../../ports/webhook-delivery-repository.port.js';
 import type { DomainEvent } from '../../events/domain-event.js';
-import type { WebhookDelivery } from '../webhook-delivery.fields.js';
+import type { WebhookDelivery } from '../webhook-delivery.js';
 import { type Page, pageOf, pageSize } from '../../shared/page.js';
 
 /** GET events: the project's events, newest first, a page at a time (`after`: the `next` of the page before). */
