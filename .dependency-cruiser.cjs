@@ -21,9 +21,11 @@ const PACKAGE = '^packages/((?:adapters-http/)?[^/]+)/';
 /** The HTTP delivery apps: each serves a listener, or its routes on one; only app wires them. */
 const DELIVERY_APPS = ['json-api', 'payment-pages', 'merchant-dashboard', 'admin-api'].map((name) => `adapters-http/${name}`);
 const DELIVERY = `^packages/(${DELIVERY_APPS.join('|')})/`;
-/** The outbound adapters (storage, queue, XML, GeoIP, the webhook sender): only app wires them. */
-const ADAPTERS = ['adapters-memory', 'adapters-mongo', 'adapters-queue', 'adapters-xml', 'adapters-geoip', 'adapters-http/webhook-sender'];
-const ADAPTER = `^packages/(${ADAPTERS.join('|')})/`;
+/**
+ * The outbound adapters: every packages/adapters-<name> (storage, queue, XML, GeoIP, one added later)
+ * and the webhook sender among the HTTP packages. Only app wires them.
+ */
+const ADAPTER = '^packages/(adapters-(?!http/)[^/]+|adapters-http/webhook-sender)/';
 const HTTP_KIT = 'adapters-http/http-kit';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -15,7 +15,7 @@ const WORKSPACES = new Map(
 );
 const src = (pkg: string) => fileURLToPath(new URL(`./${WORKSPACES.get(pkg)}/src/index.ts`, import.meta.url));
 
-const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'packages/adapters-http/*/src/**/*.test.ts', 'test/**/*.test.ts'];
+const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'packages/adapters-http/*/src/**/*.test.ts', 'packages/adapters-http/*/test/**/*.test.ts', 'test/**/*.test.ts'];
 /** Files that `inject` mongoUrl, redisUrl or both (run with those servers' global setups; the rest start none). */
 const MONGO_TESTS = ['packages/adapters-mongo/src/**/*.test.ts', 'packages/app/test/{mongo-storage,packing,listen.e2e,release}.test.ts'];
 const REDIS_TESTS = ['packages/adapters-queue/src/**/*.test.ts'];

@@ -21,7 +21,8 @@ export type TextFieldRule = FieldRule<z.ZodType<string, string>>;
  * so the table names the domain's function, and every transport calls it.
  */
 export interface DomainFieldRule {
-  readonly owner: '@kassa-payments/domain';
+  /** The domain package (named so, not by its npm name: merchant-client bundles this file, and names no workspace package). */
+  readonly owner: 'domain';
   /** The domain's export that checks the field (and builds its value). */
   readonly check: string;
   /** The spec's limits, in words. */
@@ -29,7 +30,9 @@ export interface DomainFieldRule {
 }
 
 const rule = <S extends z.ZodType>(check: S, spec: string): FieldRule<S> => ({ check, spec });
-const domainRule = (check: string, spec: string): DomainFieldRule => ({ owner: '@kassa-payments/domain', check, spec });
+const domainRule = (check: string, spec: string): DomainFieldRule => ({ owner: 'domain', check, spec });
+/** What an email address must look like: something, @, a domain with a dot; no white space, no angle brackets. */
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/u;
 const text = (max: number) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 /**
@@ -39,7 +42,11 @@ const text = (max: number) => z.string().min(1, 'must not be empty').max(max, `m
  */
 export const FIELD_RULES = {
   msisdn: rule(z.string().regex(/^[1-9][0-9]{7,14}$/, 'must be an E.164 number, digits only'), 'E.164, digits only: 8 to 15 digits, no + and no leading 0'),
-  email: rule(z.email({ error: 'must be an email address' }).max(LIMITS.email), `an email address (the spec gives no form), at most ${LIMITS.email} characters`),
+  // Broad on purpose (the spec gives no form): international domains (магазин.рф, in either spelling) and any local part a mail server may take.
+  email: rule(
+    z.email({ pattern: EMAIL, error: 'must be an email address' }).max(LIMITS.email),
+    `an email address: a local part, @, a domain with a dot (international domains too), no white space or angle brackets; at most ${LIMITS.email} characters`,
+  ),
   country: rule(z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 code'), 'ISO 3166 alpha-2, in either case (kept in upper case)'),
   // No Luhn check: the spec asks none (docs/decisions.md, "Card fields"); the payment page's form checks it.
   pan: rule(z.string().regex(/^[0-9]{16}$/, 'must be 16 digits'), 'the card number: 16 digits, nothing else'),
@@ -48,11 +55,14 @@ export const FIELD_RULES = {
   securityCode: rule(z.string().regex(/^[0-9]{3,4}$/, 'must be 3 to 4 digits'), '3 to 4 digits; never stored in any form'),
   cardholder: rule(z.string().max(LIMITS.cardholder, `must be at most ${LIMITS.cardholder} characters`), `up to ${LIMITS.cardholder} characters`),
   // The sender fetches it (WHATWG URL, http or https only); written without white space, as the XSD's HttpUrl says.
+  // White space first: zod's URL check reads the value as WHATWG URL does, which drops tabs and line breaks.
   callbackUrl: rule(
     z
-      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+      .string()
+      .regex(/^\S*$/, 'must be an absolute http(s) URL')
       .max(LIMITS.callbackUrl, `must be at most ${LIMITS.callbackUrl} characters`)
-      .refine((url) => !/\s/.test(url), 'must be an absolute http(s) URL'),
+      .pipe(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }))
+      .meta({ format: 'uri' }),
     `an absolute http or https URL, no white space, at most ${LIMITS.callbackUrl} characters (the spec gives no form)`,
   ),
   clientIp: rule(z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }), 'an IPv4 or IPv6 address (no zone id)'),

@@ -3,7 +3,7 @@ import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { billingCheckRequest, contractCancelRequest, contractPinRequest, createContractRequest, toCustomer } from './requests.js';
 import { answeredWithError, bodyRoute, missingClientIp } from './route.js';
-import { serve } from './serve.js';
+import { registerOperations } from './register-operations.js';
 import { contractView } from './views.js';
 
 const param = (value: unknown) => String(value);
@@ -29,9 +29,9 @@ export function createContractRoute(deps: ApiDeps, cardAllowed: boolean) {
 
 /** The contract and billing-check routes of the API host, registered on `router` (the app itself, or a router of their own). */
 export function contractRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
-  serve(router, createContractRoute(deps, false));
+  registerOperations(router, createContractRoute(deps, false));
 
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'authorizeContract', contractPinRequest, { clientIpRule: true }, async (body, req, res, { project, context }) => {
       const result = await deps.useCases.authorizeContract.execute({ projectId: project.id, contractId: param(req.params['contractId']), pinCode: body.pin_code }, context);
@@ -40,7 +40,7 @@ export function contractRoutes(deps: ApiDeps, router: RouteTable = new RouteTabl
   );
 
   // Cancellation is also sent with an empty body (the spec), so client_ip is not required here.
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'cancelContract', contractCancelRequest, { clientIpRule: false }, async (_body, req, res, { project, context }) => {
       const result = await deps.useCases.cancelContract.execute({ projectId: project.id, contractId: param(req.params['contractId']) }, context);
@@ -48,7 +48,7 @@ export function contractRoutes(deps: ApiDeps, router: RouteTable = new RouteTabl
     }),
   );
 
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'checkBilling', billingCheckRequest, { clientIpRule: false }, async (body, _req, res, { context }) => {
       // The spec's {msisdn}, or {customer: {type: mobile_phone, msisdn}} (whose number the version 4 signature covers).

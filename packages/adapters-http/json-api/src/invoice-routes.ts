@@ -5,7 +5,7 @@ import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { clientIpRequest, createInvoiceRequest, pinRequest, toCustomer, toPrice } from './requests.js';
 import { answeredWithError, bodyRoute, missingClientIp, route } from './route.js';
-import { serve } from './serve.js';
+import { registerOperations } from './register-operations.js';
 import { invoiceView } from './views.js';
 
 const param = (value: unknown) => String(value);
@@ -47,13 +47,13 @@ export function createInvoiceRoute(deps: ApiDeps, cardAllowed: boolean) {
   });
 }
 
-/** The invoice routes of the API host, registered on `router` at their operations' paths (`serve`). */
+/** The invoice routes of the API host, registered on `router` at their operations' paths (`registerOperations`). */
 export function invoiceRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   const view = { carriers: deps.carriers, paymentPages: deps.paymentPages };
   const withIp = { clientIpRule: true };
   const ref = (req: { params: Record<string, unknown> }, projectId: number) => ({ projectId, invoiceId: param(req.params['invoiceId']) });
 
-  serve(
+  registerOperations(
     router,
     createInvoiceRoute(deps, false),
     route(deps, 'findInvoiceByOrderId', async (req, res, { project }) => {
@@ -66,7 +66,7 @@ export function invoiceRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
     }),
   );
 
-  serve(
+  registerOperations(
     router,
     route(deps, 'getInvoice', async (req, res, { project }) => {
       const result = await deps.useCases.getInvoice.execute({ projectId: project.id, invoiceId: param(req.params['invoiceId']) });
@@ -74,7 +74,7 @@ export function invoiceRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
     }),
   );
 
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'authorizeInvoice', pinRequest, withIp, async (body, req, res, { project, context }) => {
       const result = await deps.useCases.authorizeInvoice.execute({ ...ref(req, project.id), pinCode: body.pin_code }, context);
@@ -82,7 +82,7 @@ export function invoiceRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
     }),
   );
 
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'cancelInvoice', clientIpRequest, withIp, async (_body, req, res, { project, context }) => {
       const result = await deps.useCases.cancelInvoice.execute(ref(req, project.id), context);
@@ -90,7 +90,7 @@ export function invoiceRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
     }),
   );
 
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'refundInvoice', clientIpRequest, withIp, async (_body, req, res, { project, context }) => {
       const result = await deps.useCases.refundInvoice.execute(ref(req, project.id), context);

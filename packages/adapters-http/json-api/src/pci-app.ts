@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { createContractRoute } from './contract-routes.js';
 import { createInvoiceRoute } from './invoice-routes.js';
 import { baseApp, finishApp, RouteTable } from '@kassa-payments/http-kit';
-import { serve } from './serve.js';
+import { registerOperations } from './register-operations.js';
 import type { ApiDeps } from './api-deps.js';
 
 /**
@@ -10,7 +10,7 @@ import type { ApiDeps } from './api-deps.js';
  * accept customer.bank_card. Everything else is served by the API host.
  */
 export function createPciApp(deps: ApiDeps): Express {
-  const routes = serve(new RouteTable(), createInvoiceRoute(deps, true), createContractRoute(deps, true));
+  const routes = registerOperations(new RouteTable(), createInvoiceRoute(deps, true), createContractRoute(deps, true));
   const app = baseApp(deps, 'pci', [], [], [routes.dispatch]);
   routes.servedBy(app);
   return finishApp(app, deps, 'pci', undefined, true);

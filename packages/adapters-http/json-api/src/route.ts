@@ -7,7 +7,7 @@ import type { ApiDeps } from './api-deps.js';
 import { authenticate, isAuthError, type AuthContext } from './authenticate.js';
 import { parseRequest } from './requests.js';
 import { idempotencyKeyOf, idempotently } from './idempotency.js';
-import type { OperationHandler } from './serve.js';
+import type { OperationHandler } from './register-operations.js';
 
 /** Who called (the signature's partner and project) and the request's context, which the route hands its use case. */
 export interface Call extends AuthContext {

@@ -5,7 +5,7 @@ import { listView, readListQuery, sendResult } from '@kassa-payments/http-kit';
 import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { heldIdempotencyKey } from './idempotency.js';
-import { serve } from './serve.js';
+import { registerOperations } from './register-operations.js';
 import { answeredWithError, bodyRoute, route } from './route.js';
 
 /** How long `advance?wait=true` waits (below the usual 30 s client timeout) for the clock to be ready before it answers 202, advancing. */
@@ -37,7 +37,7 @@ const clockId = (req: Request) => String(req.params['testClockId']);
 export function sandboxRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   // Read when a request arrives: the routers are also built without their deps (the OpenAPI test).
   const clocks = () => deps.useCases.testClocks;
-  serve(
+  registerOperations(
     router,
     route(deps, 'resetTestData', async (_req, res, { project }) => {
       // A keyed reset spares its own key: otherwise it would erase it, and its retry would reset again.
@@ -48,14 +48,14 @@ export function sandboxRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
   );
   // Production has no test clocks: their routes are not there (404 for any body, as for any unknown route).
   if (deps.mode === 'production') return router;
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'createTestClock', createTestClockRequest, { clientIpRule: false }, async (body, _req, res, { project }) => {
       const result = await clocks().create({ projectId: project.id, frozenTime: body.frozen_time, name: body.name ?? null });
       await sendResult(res, result, deps.mode, testClockView, 201);
     }),
   );
-  serve(
+  registerOperations(
     router,
     route(deps, 'listTestClocks', async (req, res, { project }) => {
       const query = readListQuery(req.query);
@@ -69,19 +69,19 @@ export function sandboxRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
       });
     }),
   );
-  serve(
+  registerOperations(
     router,
     route(deps, 'getTestClock', async (req, res, { project }) => {
       await sendResult(res, await clocks().get({ projectId: project.id, testClockId: clockId(req) }), deps.mode, testClockView);
     }),
   );
-  serve(
+  registerOperations(
     router,
     route(deps, 'deleteTestClock', async (req, res, { project }) => {
       await sendResult(res, await clocks().delete({ projectId: project.id, testClockId: clockId(req) }), deps.mode, testClockView);
     }),
   );
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'advanceTestClock', advanceTestClockRequest, { clientIpRule: false }, async (body, req, res, { project, context }) => {
       const ref = { projectId: project.id, testClockId: clockId(req) };

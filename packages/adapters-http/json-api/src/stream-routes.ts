@@ -8,7 +8,7 @@ import { serveStream } from './sse.js';
 import { ApiCallTail } from './api-call-tail.js';
 import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
-import { serve } from './serve.js';
+import { registerOperations } from './register-operations.js';
 import type { AuthContext } from './authenticate.js';
 
 const bad = (message: string) => domainError('BAD_REQUEST', message);
@@ -103,7 +103,7 @@ const requestEntry = (c: ApiCall): RequestStreamEntry => ({
  * them whichever process wrote what they show.
  */
 export function streamRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
-  serve(
+  registerOperations(
     router,
     route(deps, 'streamEvents', async (req, res, auth) => {
       const { project } = auth;
@@ -151,7 +151,7 @@ export function streamRoutes(deps: ApiDeps, router: RouteTable = new RouteTable(
       );
     }),
   );
-  serve(
+  registerOperations(
     router,
     route(deps, 'streamRequests', async (req, res, auth) => {
       const { project } = auth;

@@ -5,7 +5,7 @@ import { endpointEventTypes, listView, readListQuery, sendResult, webhookEndpoin
 import { RouteTable } from '@kassa-payments/http-kit';
 import type { ApiDeps } from './api-deps.js';
 import { answeredWithError, bodyRoute, route } from './route.js';
-import { serve } from './serve.js';
+import { registerOperations } from './register-operations.js';
 import { answerCarriesSecret } from './idempotency.js';
 
 const endpointId = (req: Request) => String(req.params['endpointId']);
@@ -17,7 +17,7 @@ const endpointId = (req: Request) => String(req.params['endpointId']);
 export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
   // Read when a request arrives: the routers are also built without their deps (the OpenAPI test).
   const useCases = () => deps.useCases;
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'createWebhookEndpoint', createWebhookEndpointRequest, { clientIpRule: false }, async (body, _req, res, { project }) => {
       const result = await useCases().createWebhookEndpoint.execute({
@@ -31,7 +31,7 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new Ro
       await sendResult(res, result, deps.mode, webhookEndpointWithSecretView, 201);
     }),
   );
-  serve(
+  registerOperations(
     router,
     route(deps, 'listWebhookEndpoints', async (req, res, { project }) => {
       const query = readListQuery(req.query);
@@ -41,13 +41,13 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new Ro
       await sendResult(res, { ok: true, value: page }, deps.mode, (p) => listView(p, webhookEndpointView));
     }),
   );
-  serve(
+  registerOperations(
     router,
     route(deps, 'getWebhookEndpoint', async (req, res, { project }) => {
       await sendResult(res, await useCases().getWebhookEndpoint.execute({ projectId: project.id, endpointId: endpointId(req) }), deps.mode, webhookEndpointView);
     }),
   );
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'updateWebhookEndpoint', updateWebhookEndpointRequest, { clientIpRule: false }, async (body, req, res, { project, context }) => {
       const changes = {
@@ -60,13 +60,13 @@ export function webhookEndpointRoutes(deps: ApiDeps, router: RouteTable = new Ro
       await sendResult(res, result, deps.mode, webhookEndpointView);
     }),
   );
-  serve(
+  registerOperations(
     router,
     route(deps, 'deleteWebhookEndpoint', async (req, res, { project }) => {
       await sendResult(res, await useCases().deleteWebhookEndpoint.execute({ projectId: project.id, endpointId: endpointId(req) }), deps.mode, webhookEndpointView);
     }),
   );
-  serve(
+  registerOperations(
     router,
     bodyRoute(deps, 'rotateWebhookEndpointSecret', rotateWebhookEndpointSecretRequest, { clientIpRule: false }, async (body, req, res, { project, context }) => {
       const result = await useCases().rotateWebhookEndpointSecret.execute(

@@ -2,7 +2,7 @@ import { domainError } from '@kassa-payments/domain';
 import { answeredWithError, route } from './route.js';
 import { deliveryView, domainEventType, eventView, listView, markDeprecated, readListQuery, sendData, sendResult } from '@kassa-payments/http-kit';
 import { RouteTable } from '@kassa-payments/http-kit';
-import { serve } from './serve.js';
+import { registerOperations } from './register-operations.js';
 import type { ApiDeps } from './api-deps.js';
 
 const DELIVERY_STATES = ['pending', 'succeeded', 'dead'] as const;
@@ -11,7 +11,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 /** GET events, GET webhook_deliveries and POST webhook_deliveries/{id}/redeliver: signed like the rest. */
 export function webhookRoutes(deps: ApiDeps, router: RouteTable = new RouteTable()): RouteTable {
-  serve(
+  registerOperations(
     router,
     route(deps, 'listEvents', async (req, res, { project }) => {
       const type = text(req.query['type']);
@@ -48,6 +48,6 @@ export function webhookRoutes(deps: ApiDeps, router: RouteTable = new RouteTable
     await sendResult(res, result, deps.mode, deliveryView, 202);
   });
   // Each also at its hyphenated path of before, for one minor version, each answer saying so.
-  serve(router, list, redeliver);
+  registerOperations(router, list, redeliver);
   return router;
 }

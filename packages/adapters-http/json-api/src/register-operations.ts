@@ -34,7 +34,7 @@ const formerPath =
  * OPERATIONS, which the OpenAPI document is made of) writes them: a path and its operation id are
  * written once. An operation's former path, if it has one, is served beside it for one minor version.
  */
-export function serve(table: RouteTable, ...handlers: OperationHandler[]): RouteTable {
+export function registerOperations(table: RouteTable, ...handlers: OperationHandler[]): RouteTable {
   for (const handler of handlers) {
     const op = BY_ID.get(handler.operation);
     if (!op) throw new Error(`${handler.operation}: not in the operations table`);
