@@ -13,20 +13,12 @@ import {
   type RedisTarget,
 } from '@kassa-payments/adapters-queue';
 import { WEBHOOK_TIMEOUT_MS } from '@kassa-payments/adapters-webhooks';
-import type { Clock, Job, Scheduler } from '@kassa-payments/domain';
+import type { Clock, Scheduler } from '@kassa-payments/domain';
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { every, type Loop } from './background.js';
 import { EmbeddedScheduler } from './embedded-scheduler.js';
-
-/** What the jobs run: the built use cases. */
-export interface JobWork {
-  runJob(job: Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'requestId' | 'idempotencyKey' | 'traceparent'>): Promise<void>;
-  /** The due-work sweep: how many jobs it ran. */
-  runDueWork(): Promise<number>;
-  /** The event relay: how many events it relayed. */
-  relayEvents(): Promise<number>;
-}
+import type { JobWork } from './job-work.js';
 
 /** Where jobs go and who runs them: in this process, or BullMQ on Redis (shared by N processes). */
 export interface Jobs {

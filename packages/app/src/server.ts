@@ -1,7 +1,7 @@
 import type { RequestListener, Server } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { createAdminApp } from '@kassa-payments/admin-api';
-import { jobContext, type Clock } from '@kassa-payments/domain';
+import type { Clock } from '@kassa-payments/domain';
 import { redisTlsProblem, type RedisTarget } from '@kassa-payments/adapters-queue';
 import { networksReachingHostItself, type HostResolver } from '@kassa-payments/adapters-webhooks';
 import { clientErrorHandler, expectationFailedHandler } from '@kassa-payments/http-kit';
@@ -18,8 +18,9 @@ import { importSeed } from './operations/seed-import.js';
 import { demoDirectory, loadSeedFile, type Directory } from './seed.js';
 import { settingsOf, type HostName, type JobSettings, type KassaSettings, type ListenerName, type ListenerSettings } from './settings.js';
 import { inMemoryStorage, mongoStorage, type Storage } from './storage.js';
-import { addTraceFields, currentTraceparent, inSpan, outsideTraces, tracingOn } from './telemetry/trace-context.js';
+import { addTraceFields, tracingOn } from './telemetry/trace-context.js';
 import { TOKENS, type PublicUrls } from './tokens.js';
+import { jobWork } from './job-work.js';
 import { buildInfo } from './version.js';
 
 export type { BenchmarkSwitch } from './host-apps.js';
@@ -179,21 +180,7 @@ export async function startKassa(config: KassaConfig, options: StartOptions = {}
   else if (seeded.kept.length > 0) logger.info({ kept: seeded.kept.length }, 'demo partner kept from the data folder (delete the folder for a new one)');
 
   serve(listeners, container, settings);
-  const useCases = container.get(TOKENS.UseCases);
-  // A job runs for the request that scheduled it (its context: the events it records carry that
-  // request's id), and in a span of that request's trace (traces on); the sweep and the relay in neither.
-  const traced = tracingOn();
-  await jobs.start({
-    runJob: (job) =>
-      inSpan(
-        `job ${job.name}`,
-        { 'kassa.job.name': job.name, 'kassa.project_id': job.projectId, 'kassa.aggregate_id': job.aggregateId },
-        () => useCases.runJob.execute(job, jobContext(job, traced ? currentTraceparent() : undefined)),
-        job.traceparent === undefined ? {} : { traceparent: job.traceparent },
-      ),
-    runDueWork: () => outsideTraces(() => useCases.runDueWork.execute()),
-    relayEvents: () => outsideTraces(() => useCases.relayEvents.execute()),
-  });
+  await jobs.start(jobWork(container.get(TOKENS.UseCases)));
 
   const { urls } = listeners;
   const { version, commit } = buildInfo();

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { endpointNotifications } from '../jobs/endpoint-fan-out.js';
+import { endpointNotifications } from '../jobs/relay-events.use-case.js';
 import { noteEndpointDelivery, openWebhookEndpoint, rotateWebhookEndpointSecret, updateWebhookEndpoint, type WebhookEndpoint } from './webhook-endpoint.js';
 import type { DomainEvent } from '../events/domain-event.js';
 
