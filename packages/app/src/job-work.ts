@@ -1,7 +1,7 @@
 import { jobContext, type Job, type KassaUseCases } from '@kassa-payments/domain';
 import { currentTraceparent, inSpan, outsideTraces, tracingOn } from './telemetry/trace-context.js';
 
-/** What the jobs run (in process or on BullMQ's workers, jobs.ts): the use cases. */
+/** What the jobs run (in process, in-process-jobs.ts, or on BullMQ's workers, redis-jobs.ts): the use cases. */
 export interface JobWork {
   runJob(job: Pick<Job, 'name' | 'projectId' | 'aggregateId' | 'requestId' | 'idempotencyKey' | 'traceparent'>): Promise<void>;
   /** The due-work sweep: how many jobs it ran. */

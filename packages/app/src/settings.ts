@@ -2,7 +2,7 @@ import type { RedisTarget } from '@kassa-payments/adapters-queue';
 import type { PrivateNetworks } from '@kassa-payments/adapters-webhooks';
 import type { KassaMode } from '@kassa-payments/domain';
 import { dataDirOf, isLoopbackHost, TEST_ENVIRONMENT_PIN_KEY, type KassaConfig } from './config.js';
-import type { RedisJobsOptions } from './jobs.js';
+import type { RedisJobsOptions } from './redis-jobs.js';
 import type { SecretsKeys } from './storage.js';
 
 // The configuration as the parts of the app read it: one typed section each, made once from the

@@ -2,7 +2,7 @@ import { type RedisServer, startRedisServer } from '@kassa-payments/devkit';
 import type { Job } from '@kassa-payments/domain';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { redisJobs } from '../src/jobs.js';
+import { redisJobs } from '../src/redis-jobs.js';
 import { Readiness } from '../src/operations/readiness.js';
 
 // An api process's scheduler against a Redis of its own, which the test stops and starts again.

@@ -9,7 +9,7 @@ import { XML_SERVICE_PATH } from '../src/xml-endpoints.js';
 import { configSchema } from '../src/config.js';
 import { buildContainer } from '../src/container.js';
 import { settingsOf } from '../src/settings.js';
-import { inProcessJobs } from '../src/jobs.js';
+import { inProcessJobs } from '../src/in-process-jobs.js';
 import { createLogger } from '../src/logger.js';
 import { inMemoryStorage } from '../src/storage.js';
 import { TOKENS } from '../src/tokens.js';
