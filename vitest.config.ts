@@ -1,18 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { workspaceFolders } from './scripts/workspaces.mjs';
 import LongestFirst from './test/longest-first.sequencer.js';
 
-/**
- * The workspace packages, as the root package.json lists them: each @kassa-payments/<name> resolves to
- * its folder's src/index.ts (packages/<name>, or packages/adapters-http/<name> for the HTTP side).
- */
-const WORKSPACES = new Map(
-  (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { workspaces: string[] }).workspaces.map((folder) => [
-    (JSON.parse(readFileSync(new URL(`./${folder}/package.json`, import.meta.url), 'utf8')) as { name: string }).name.replace('@kassa-payments/', ''),
-    folder,
-  ]),
-);
+/** Each @kassa-payments/<name> resolves to its folder's src/index.ts (the root manifest's workspaces). */
+const WORKSPACES = workspaceFolders();
 const src = (pkg: string) => fileURLToPath(new URL(`./${WORKSPACES.get(pkg)}/src/index.ts`, import.meta.url));
 
 const ALL = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'packages/adapters-http/*/src/**/*.test.ts', 'packages/adapters-http/*/test/**/*.test.ts', 'test/**/*.test.ts'];

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspaceFolders } from '../scripts/workspaces.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../', import.meta.url));
 /** The workspace packages' folders, as the root package.json lists them. */
-const packages = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+const packages = [...workspaceFolders().values()];
 const FILES = ['package.json', 'package-lock.json', '.npmrc', 'CHANGELOG.md', 'clients/python/pyproject.toml', 'deploy/compose.yaml', ...packages.map((p) => `${p}/package.json`)];
 let dir: string;
 const json = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildInfo } from '../packages/app/src/version.js';
+import { workspaceFolders } from '../scripts/workspaces.mjs';
 import { runCli } from '../packages/app/src/cli/program.js';
 
 const root = new URL('../', import.meta.url);
@@ -11,7 +12,7 @@ describe('one version for the whole product', () => {
   it("every package carries the app's version, semver, and the changelog names it", () => {
     const version = buildInfo().version;
     expect(version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
-    const packages = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { workspaces: string[] }).workspaces;
+    const packages = [...workspaceFolders().values()];
     expect(packages.length).toBeGreaterThan(10);
     expect(Object.fromEntries(packages.map((p) => [p, versionOf(`${p}/package.json`)]))).toEqual(Object.fromEntries(packages.map((p) => [p, version])));
     // The Python SDK too: the SDKs are released with the server they speak to.

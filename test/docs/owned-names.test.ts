@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { kassaProgram } from '../../packages/app/src/cli/program.js';
+import { workspaceFolders } from '../../scripts/workspaces.mjs';
 import { buildInfo } from '../../packages/app/src/version.js';
 
 // Names anyone can claim: a doc that says `npm install <name>`, `npx <name>` or `pip install <name>`
@@ -29,7 +30,7 @@ const FILES = [
   ...under('docs', (f) => f.endsWith('.md')),
   ...under('deploy', (f) => f.endsWith('.md')),
   ...readdirSync(join(REPO, 'clients')).flatMap((c) => [`clients/${c}/README.md`, ...under(`clients/${c}/examples`, isText)]),
-  ...(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces.map((p) => `${p}/README.md`),
+  ...[...workspaceFolders().values()].map((p) => `${p}/README.md`),
   ...under('examples', isText),
   // The command's own texts: its entry's message and its sources' (help and error messages).
   'packages/app/bin/kassa.js',

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WORKSPACES } from './workspaces.fixture.js';
+import { workspaceFolders } from '../../../scripts/workspaces.mjs';
 import { kassaProgram } from '../src/cli/program.js';
 
 /** The repository's root, from packages/app/test. */
@@ -27,7 +27,7 @@ const anchor = (heading: string) =>
 describe("the sources' pointers to the docs and the commands' help are not stale", () => {
   it('every docs/….md a package source names exists, and its #heading too', () => {
     const missing: string[] = [];
-    for (const folder of WORKSPACES.values()) {
+    for (const folder of workspaceFolders().values()) {
       const src = join(ROOT, folder, 'src');
       if (!existsSync(src)) continue;
       for (const file of sources(src))

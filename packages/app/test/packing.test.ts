@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitForOutput } from '@kassa-payments/devkit';
 import { MERCHANT, P, startTestKassa, type TestKassa } from './e2e.fixture.js';
-import { folderOf } from './workspaces.fixture.js';
+import { folderOf } from '../../../scripts/workspaces.mjs';
 
 // The packages as others get them: `npm pack` tarballs (of the dist the test command's `tsc -b`
 // built), installed into empty projects outside the repository, used from plain Node.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JSON_ERROR_CODES, type JsonErrorCode } from './error-codes.js';
-import { COMMON_ERRORS, OPERATION_TAGS, OPERATIONS, PAGING, type Operation } from './operations.js';
+import { COMMON_ERRORS, OPERATION_TAGS, OPERATIONS, OPERATIONS_PREFIX as PREFIX, PAGING, type Operation } from './operations.js';
 import { requestPayload, requestPayloadParts } from './signature-payload.js';
 import { hmacHex, innerHash, signRequest } from './signature.js';
 import { bodyDigest, canonicalQuery, canonicalRequest } from './signature-v5.js';
@@ -32,7 +32,6 @@ export interface OpenApiOptions {
   readonly environment: ApiEnvironment;
 }
 
-const PREFIX = '/api/v3/projects/{projectId}';
 const { maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT } = PAGING.limit.integer;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const idOf = (schema: z.ZodType): string => {

@@ -47,6 +47,9 @@ import {
  */
 export const DEPRECATED_SINCE = '@1795651200';
 
+/** Where every operation's `path` lives (an OpenAPI template; projectId is an int32). */
+export const OPERATIONS_PREFIX = '/api/v3/projects/{projectId}';
+
 /** The resources of the JSON v3 API, as its paths name them: each operation's OpenAPI tag. */
 export type OperationTag = 'contracts' | 'billing' | 'invoices' | 'refunds' | 'events' | 'webhook_deliveries' | 'webhook_endpoints' | 'requests' | 'test_data' | 'test_clocks';
 
@@ -73,7 +76,7 @@ export interface Operation {
   /** Its tag in the OpenAPI document (OPERATION_TAGS): the resource it acts on. */
   readonly tag: OperationTag;
   readonly method: 'get' | 'post' | 'patch' | 'delete';
-  /** Under the path prefix /api/v3/projects/{projectId}. */
+  /** Under OPERATIONS_PREFIX. */
   readonly path: string;
   readonly summary: string;
   /** Registered with an `id` (a component of the OpenAPI document). */

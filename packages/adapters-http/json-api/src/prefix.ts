@@ -1,2 +1,5 @@
-/** Where the JSON v3 API lives; projectId is an int32. */
-export const API_PREFIX = '/api/v3/projects/:projectId';
+import { OPERATIONS_PREFIX } from '@kassa-payments/protocol';
+import { routePath } from './register-operations.js';
+
+/** Where the JSON v3 API lives, as the route table spells it (protocol's OPERATIONS_PREFIX). */
+export const API_PREFIX = routePath(OPERATIONS_PREFIX);

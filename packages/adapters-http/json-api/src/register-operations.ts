@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { markDeprecated, type RouteTable } from '@kassa-payments/http-kit';
-import { OPERATIONS, type Operation, type SignedOperation } from '@kassa-payments/protocol';
+import { OPERATIONS, OPERATIONS_PREFIX as PREFIX, type Operation, type SignedOperation } from '@kassa-payments/protocol';
 
 /** A JSON v3 operation's request handler, tagged with the operation it serves (`route` makes them). */
 export interface OperationHandler {
@@ -9,10 +9,9 @@ export interface OperationHandler {
 }
 
 const BY_ID: ReadonlyMap<SignedOperation, Operation> = new Map(OPERATIONS.map((op) => [op.id, op]));
-const PREFIX = '/api/v3/projects/{projectId}';
 
 /** An OpenAPI path template (`{name}`) as the route table spells it (`:name`). */
-const routePath = (template: string): string => template.replace(/\{(\w+)\}/g, ':$1');
+export const routePath = (template: string): string => template.replace(/\{(\w+)\}/g, ':$1');
 
 /** The path `template` names, with the request's own parameters filled in. */
 const filled = (template: string, req: Request): string => template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(req.params[name])));
